@@ -1,0 +1,69 @@
+/**
+@module The card model: what the fold produces from events and every surface draws.
+Cards are plain immutable data. Views are recomputed through presenters, never persisted.
+*/
+import type {ContentBlock} from '../tools/content.js';
+import type {ToolErrorInfo} from '../tools/types.js';
+import type {ToolCallView, ToolResultView} from '../tools/views.js';
+
+/**
+A card's outcome. `running`: no result yet. `ok`/`error`: by `isError`. `cancelled`: an `ABORTED` or
+`ABORTED_BEFORE_DISPATCH` result. `interrupted`: no result and its step or turn has closed, or a
+crash-repair result (`TOOL_OUTCOME_UNKNOWN`, `TOOL_NOT_STARTED`).
+*/
+export type CardStatus = 'running' | 'ok' | 'error' | 'cancelled' | 'interrupted';
+
+/** The durable result a card completed with. */
+export type CardResult = {
+	readonly content: readonly ContentBlock[];
+	readonly isError: boolean;
+	/** Present only when the failure was classed. */
+	readonly error?: ToolErrorInfo;
+	/** The tool's persisted presentation meta, if any. */
+	readonly meta?: unknown;
+};
+
+/** Live output of a running call (bounded tail), from ignorable progress events. */
+export type CardProgress = {
+	readonly text: string;
+	/** Whether older output was dropped to keep the tail bounded. */
+	readonly truncated: boolean;
+};
+
+/** Approval state of a call whose policy answered *ask*. */
+export type CardApproval =
+	| {readonly state: 'asked'; readonly id: string; readonly reason?: string}
+	| {readonly state: 'decided'; readonly id: string; readonly reason?: string; readonly outcome: string};
+
+/** One tool call, as every surface draws it. */
+export type Card = {
+	readonly callId: string;
+	/** Tool name; `tool` for an orphan result whose call is unknown. */
+	readonly name: string;
+	/** The raw argument string, exactly as recorded (sub-calls: `JSON.stringify(arguments)`). */
+	readonly argsRaw: string;
+	/** The parsed arguments, or `undefined` when `argsRaw` does not parse. */
+	readonly args: unknown;
+	/** Seq of the event that anchors the card in the transcript (the call, or the result for orphans). */
+	readonly seq: number;
+	readonly turn?: number;
+	readonly step?: number;
+	/** Epoch ms of the call event; null for an orphan result. */
+	readonly callTime: number | null;
+	/** Epoch ms of the result event; null while running or interrupted without a result. */
+	readonly resultTime: number | null;
+	readonly status: CardStatus;
+	/** The pending view: the presenter's, or the synthesized generic fallback. */
+	readonly callView: ToolCallView;
+	/** The completed view, or null when the presenter declined (then the raw result content is the body). */
+	readonly resultView: ToolResultView | null;
+	readonly result: CardResult | null;
+	/** A terminal card that exited non-zero or by a signal: still `ok`, but shown as failed. */
+	readonly failedExit: boolean;
+	readonly approval?: CardApproval;
+	readonly progress?: CardProgress;
+	/** Code Mode sub-calls, in start order. */
+	readonly children: readonly Card[];
+	/** Incremented on every change; layout caches key on it. */
+	readonly revision: number;
+};

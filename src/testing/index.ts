@@ -1,0 +1,4 @@
+/**
+@module `cardterm/testing`: snapshot helpers for tool authors.
+*/
+export {};

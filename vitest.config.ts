@@ -1,0 +1,22 @@
+import {fileURLToPath} from 'node:url';
+import {defineConfig} from 'vitest/config';
+
+// Tests import the package by its own name (`cardterm`, `cardterm/testing`), as users do.
+// The aliases point those names at the TypeScript sources so a test never runs stale `dist/`.
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+	resolve: {
+		alias: [
+			{find: /^cardterm\/testing$/, replacement: source('./src/testing/index.ts')},
+			{find: /^cardterm$/, replacement: source('./src/index.ts')},
+		],
+	},
+	test: {
+		include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+		typecheck: {enabled: true, include: ['test/**/*.test-d.ts']},
+		pool: 'forks',
+		testTimeout: 20_000,
+		env: {NODE_ENV: 'test'},
+	},
+});
