@@ -8,7 +8,7 @@ export type AnsiColor =
 	| 'black' | 'red' | 'green' | 'yellow' | 'blue' | 'magenta' | 'cyan' | 'white'
 	| 'gray' | 'brightRed' | 'brightGreen' | 'brightYellow' | 'brightBlue' | 'brightMagenta' | 'brightCyan' | 'brightWhite';
 
-/** Text attributes. Absent keys mean "off"/default colour. */
+/** Text attributes. Absent keys mean "off" / the terminal's default colour. */
 export type Style = {
 	readonly fg?: AnsiColor;
 	readonly bold?: boolean;
@@ -22,5 +22,11 @@ export type Style = {
 /** A run of text with one style. `link` is an http(s) or file URL, drawn as OSC 8 only at write time. */
 export type Span = {readonly text: string; readonly style?: Style; readonly link?: string};
 
-/** One terminal row. Its display width never exceeds the layout width. */
-export type StyledLine = readonly Span[];
+/**
+One terminal row; its display width never exceeds the layout width.
+
+`softWrap` marks a row that continues the previous one because the text was wider than the layout
+width. Writers that own a real terminal row of exactly that width write it without a newline, so the
+terminal soft-wraps at the same place and a copied line has no hard break in it.
+*/
+export type StyledLine = {readonly spans: readonly Span[]; readonly softWrap?: true};

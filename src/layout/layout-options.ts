@@ -1,0 +1,20 @@
+import type {Theme} from './theme.js';
+
+/**
+How much of a card body to show. `summary`: header and one line. `bounded`: head and tail around a
+`… N lines hidden (of M)` marker. `full`: everything.
+*/
+export type Expansion = 'summary' | 'bounded' | 'full';
+
+/** Everything a layout depends on besides the card: a frame is a function of these inputs. */
+export type LayoutOptions = {
+	/** Terminal columns available to the card (≥ 1). */
+	readonly width: number;
+	/** Absent: the default for the card's outcome (failures open further than successes). */
+	readonly expansion?: Expansion;
+	readonly theme: Theme;
+	/** Epoch ms used for a running card's elapsed time. */
+	readonly now: number;
+	/** The session workspace (header `cwd`), to resolve and shorten paths and terminal cwd. */
+	readonly sessionCwd?: string;
+};

@@ -1,0 +1,87 @@
+/**
+@module The one width function. Layout, folding, truncation and wrapping all measure with it, so
+they agree with each other and with the terminal: East Asian wide and fullwidth characters and
+emoji (including VS16 sequences) are 2 columns, ambiguous-width characters are 1, and text reaching
+it has no tabs or control characters (sanitize expands and escapes those first).
+*/
+import stringWidth from 'string-width';
+
+const segmenter = new Intl.Segmenter();
+
+/** Display width of `text` in terminal columns. */
+export function displayWidth(text: string): number {
+	// Fast path: printable ASCII is one column per character.
+	if (/^[\x20-\x7e]*$/.test(text)) {
+		return text.length;
+	}
+
+	return stringWidth(text, {ambiguousIsNarrow: true, countAnsiEscapeCodes: true});
+}
+
+/** The grapheme clusters of `text`. */
+export function graphemes(text: string): string[] {
+	if (/^[\x20-\x7e]*$/.test(text)) {
+		return [...text];
+	}
+
+	return Array.from(segmenter.segment(text), segment => segment.segment);
+}
+
+/** `text` cut to at most `width` columns, ending in `ellipsis` when something was cut. */
+export function truncateToWidth(text: string, width: number, ellipsis = '…'): string {
+	if (displayWidth(text) <= width) {
+		return text;
+	}
+
+	const room = width - displayWidth(ellipsis);
+	if (room < 0) {
+		return '';
+	}
+
+	let used = 0;
+	let result = '';
+	for (const grapheme of graphemes(text)) {
+		const graphemeWidth = displayWidth(grapheme);
+		if (used + graphemeWidth > room) {
+			break;
+		}
+
+		result += grapheme;
+		used += graphemeWidth;
+	}
+
+	return result + ellipsis;
+}
+
+/**
+Split `text` into rows of at most `width` columns, breaking between graphemes exactly where a
+terminal's soft wrap would: a wide character that does not fit moves to the next row whole.
+An empty string is one empty row.
+*/
+export function wrapToWidth(text: string, width: number): string[] {
+	if (width <= 0) {
+		return [text];
+	}
+
+	if (displayWidth(text) <= width) {
+		return [text];
+	}
+
+	const rows: string[] = [];
+	let row = '';
+	let used = 0;
+	for (const grapheme of graphemes(text)) {
+		const graphemeWidth = displayWidth(grapheme);
+		if (used + graphemeWidth > width && used > 0) {
+			rows.push(row);
+			row = '';
+			used = 0;
+		}
+
+		row += grapheme;
+		used += graphemeWidth;
+	}
+
+	rows.push(row);
+	return rows;
+}

@@ -1,0 +1,88 @@
+/**
+@module Colour roles. Layout names a role, never a colour; the theme maps roles onto the 16 ANSI
+colours and attributes. Colour only where it carries meaning: the header's status, diff −/+,
+failed exits, signals, search matches, links.
+*/
+import type {Style} from './styled-line.js';
+
+/** Every role a layout may use. */
+export type Theme = {
+	readonly name: 'color' | 'monochrome';
+	readonly running: Style;
+	readonly ok: Style;
+	readonly error: Style;
+	readonly cancelled: Style;
+	readonly interrupted: Style;
+	/** Tool name in the header. */
+	readonly toolName: Style;
+	/** Card title in the header. */
+	readonly title: Style;
+	/** The one recessed tone of card bodies. */
+	readonly body: Style;
+	/** Secondary text: fold markers, footers, durations, gutters. */
+	readonly muted: Style;
+	/** A pending input (raw arguments) shown in the default tone. */
+	readonly input: Style;
+	readonly added: Style;
+	readonly removed: Style;
+	/** The changed part of an added / removed line. */
+	readonly addedWord: Style;
+	readonly removedWord: Style;
+	/** A file path heading a group (diff, search). */
+	readonly path: Style;
+	/** Highlighted search match. */
+	readonly match: Style;
+	/** A tool's own truncation notice. */
+	readonly warning: Style;
+	readonly link: Style;
+	/** Focus / selection (pager cursor). */
+	readonly selected: Style;
+};
+
+/** The default theme: 16 ANSI colours, no backgrounds, readable on light and dark terminals. */
+export const colorTheme: Theme = Object.freeze<Theme>({
+	name: 'color',
+	running: {fg: 'yellow'},
+	ok: {fg: 'green'},
+	error: {fg: 'red'},
+	cancelled: {fg: 'magenta'},
+	interrupted: {fg: 'gray'},
+	toolName: {bold: true},
+	title: {},
+	body: {dim: true},
+	muted: {dim: true},
+	input: {},
+	added: {fg: 'green'},
+	removed: {fg: 'red'},
+	addedWord: {fg: 'green', inverse: true},
+	removedWord: {fg: 'red', inverse: true},
+	path: {bold: true},
+	match: {fg: 'yellow', bold: true},
+	warning: {fg: 'yellow'},
+	link: {fg: 'blue', underline: true},
+	selected: {inverse: true},
+});
+
+/** `NO_COLOR` / `--no-color`: attributes only, no colours; meaning is carried by glyphs and −/+. */
+export const monochromeTheme: Theme = Object.freeze<Theme>({
+	name: 'monochrome',
+	running: {},
+	ok: {},
+	error: {bold: true},
+	cancelled: {},
+	interrupted: {},
+	toolName: {bold: true},
+	title: {},
+	body: {},
+	muted: {},
+	input: {},
+	added: {},
+	removed: {},
+	addedWord: {underline: true},
+	removedWord: {strikethrough: true},
+	path: {bold: true},
+	match: {bold: true},
+	warning: {},
+	link: {underline: true},
+	selected: {inverse: true},
+});
