@@ -1,0 +1,14 @@
+import type {StyledLine} from './styled-line.js';
+
+/**
+A card body before folding: rows already wrapped to the width, plus how many rows at each end must
+survive any fold (a `$ command` line at the top, an `[exit N]` or `+A −R` footer at the bottom).
+Folding (`bounded`) keeps those pinned rows and replaces the middle with one marker row.
+*/
+export type CardBody = {
+	readonly lines: readonly StyledLine[];
+	/** Leading rows always shown (default 0). */
+	readonly pinnedTop?: number;
+	/** Trailing rows always shown (default 0). */
+	readonly pinnedBottom?: number;
+};
