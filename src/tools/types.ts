@@ -3,11 +3,12 @@
 handed to hooks and bodies, and the results it returns. Spec: tools-contract.md §3.
 */
 import type {JsonValue} from '../json/json-value.js';
+import type {JsonSchemaNode} from '../schema/json-schema-node.js';
 import type {ContentBlock, UserMessage} from './content.js';
 import type {ToolCallView, ToolResult, ToolResultView} from './views.js';
 
-/** A raw JSON Schema node of the supported subset (tools-contract.md §1.6). */
-export type JsonSchemaNode = {readonly [keyword: string]: unknown};
+/** A raw JSON Schema node of the supported subset (tools-contract.md §1.6); defined by the schema layer. */
+export type {JsonSchemaNode};
 
 /** Identifies one model tool call. */
 export type CallId = string;
