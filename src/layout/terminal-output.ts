@@ -1,0 +1,352 @@
+/**
+@module A small line emulator for command output. ANSI is treated as data: SGR colours and
+attributes become span styles; `\r` (progress bars), `\b` and erase-in-line are applied to the line
+being written; every other escape sequence (cursor moves, screen clears, OSC titles and clipboard
+writes, DCS, APC, PM, SOS, 8-bit C1 controls) is dropped; any other control character is shown as
+visible text by the sanitizer's rules. The result holds no escape byte, so nothing the command
+printed can drive the user's terminal. A full terminal emulator is not needed for pipe output.
+*/
+import {escapeUnsafe, TAB_STOP} from './sanitize.js';
+import type {AnsiColor, Span, Style} from './styled-line.js';
+import {displayWidth, graphemes} from './text-width.js';
+
+/** The 16 colours in SGR index order (30–37 then 90–97). */
+const palette: readonly AnsiColor[] = [
+	'black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white',
+	'gray', 'brightRed', 'brightGreen', 'brightYellow', 'brightBlue', 'brightMagenta', 'brightCyan', 'brightWhite',
+];
+
+type MutableStyle = {-readonly [K in keyof Style]: Style[K]};
+
+type Cell = {readonly text: string; readonly style: Style};
+
+const blankStyle: Style = Object.freeze({});
+const blankCell: Cell = Object.freeze({text: ' ', style: blankStyle});
+
+/** Apply one SGR parameter list (`1;31`, `38;5;9`, `4:3`) to a style. */
+function applySgr(current: Style, parameters: string): Style {
+	const style: MutableStyle = {...current};
+	const parts = parameters === '' ? ['0'] : parameters.split(';');
+	for (let index = 0; index < parts.length; index++) {
+		const part = parts[index]!;
+		if (part.includes(':')) {
+			// Colon sub-parameters: `4:0` underline off, `4:n` underline style, `38:5:n` / `38:2::r:g:b`.
+			const [head, ...rest] = part.split(':');
+			if (head === '4') {
+				style.underline = rest[0] !== '0' ? true : undefined;
+			} else if (head === '38' && rest[0] === '5') {
+				setIndexedColor(style, Number(rest[1]));
+			}
+
+			continue;
+		}
+
+		const code = part === '' ? 0 : Number(part);
+		if (code === 38 || code === 48 || code === 58) {
+			// Extended colour: `5;n` or `2;r;g;b`. Only foreground indexes 0–15 map onto the 16 colours.
+			const mode = parts[index + 1];
+			if (mode === '5') {
+				if (code === 38) {
+					setIndexedColor(style, Number(parts[index + 2]));
+				}
+
+				index += 2;
+			} else if (mode === '2') {
+				if (code === 38) {
+					style.fg = undefined;
+				}
+
+				index += 4;
+			}
+
+			continue;
+		}
+
+		applySgrCode(style, code);
+	}
+
+	return normalize(style);
+}
+
+function setIndexedColor(style: MutableStyle, index: number): void {
+	style.fg = Number.isInteger(index) && index >= 0 && index < 16 ? palette[index] : undefined;
+}
+
+function applySgrCode(style: MutableStyle, code: number): void {
+	if (code === 0) {
+		for (const key of Object.keys(style) as Array<keyof Style>) {
+			style[key] = undefined;
+		}
+	} else if (code === 1) {
+		style.bold = true;
+	} else if (code === 2) {
+		style.dim = true;
+	} else if (code === 3) {
+		style.italic = true;
+	} else if (code === 4) {
+		style.underline = true;
+	} else if (code === 7) {
+		style.inverse = true;
+	} else if (code === 9) {
+		style.strikethrough = true;
+	} else if (code === 22) {
+		style.bold = undefined;
+		style.dim = undefined;
+	} else if (code === 23) {
+		style.italic = undefined;
+	} else if (code === 24) {
+		style.underline = undefined;
+	} else if (code === 27) {
+		style.inverse = undefined;
+	} else if (code === 29) {
+		style.strikethrough = undefined;
+	} else if (code >= 30 && code <= 37) {
+		style.fg = palette[code - 30];
+	} else if (code === 39) {
+		style.fg = undefined;
+	} else if (code >= 90 && code <= 97) {
+		style.fg = palette[code - 90 + 8];
+	}
+	// Backgrounds (40–49, 100–107), blink, conceal and fonts are dropped: cardterm draws no backgrounds.
+}
+
+/** A style without `undefined`/`false` keys, so equal styles compare equal key by key. */
+function normalize(style: MutableStyle): Style {
+	const out: MutableStyle = {};
+	if (style.fg !== undefined) {
+		out.fg = style.fg;
+	}
+
+	for (const key of ['bold', 'dim', 'italic', 'underline', 'inverse', 'strikethrough'] as const) {
+		if (style[key] === true) {
+			out[key] = true;
+		}
+	}
+
+	return Object.keys(out).length === 0 ? blankStyle : Object.freeze(out);
+}
+
+/** Whether two styles are equal. */
+export function sameStyle(a: Style | undefined, b: Style | undefined): boolean {
+	if (a === b) {
+		return true;
+	}
+
+	const left = a ?? blankStyle;
+	const right = b ?? blankStyle;
+	return left.fg === right.fg && left.bold === right.bold && left.dim === right.dim && left.italic === right.italic
+		&& left.underline === right.underline && left.inverse === right.inverse && left.strikethrough === right.strikethrough;
+}
+
+/** String terminators: BEL (OSC only, by xterm convention), `ESC \`, and 8-bit ST. */
+function skipString(text: string, start: number, acceptBell: boolean): number {
+	for (let index = start; index < text.length; index++) {
+		const char = text[index];
+		if ((char === '\x07' && acceptBell) || char === '\x9c') {
+			return index + 1;
+		}
+
+		if (char === '\x1b' && text[index + 1] === '\\') {
+			return index + 2;
+		}
+	}
+
+	// Unterminated: everything to the end belongs to the string and is dropped.
+	return text.length;
+}
+
+type Csi = {readonly end: number; readonly parameters: string; readonly final: string; readonly plain: boolean};
+
+/** Parse a CSI sequence whose parameters start at `start`. `plain`: no private marker, no intermediates. */
+function parseCsi(text: string, start: number): Csi {
+	let index = start;
+	let parameters = '';
+	let plain = true;
+	while (index < text.length) {
+		const code = text.charCodeAt(index);
+		if (code >= 0x30 && code <= 0x3f) {
+			parameters += text[index];
+			if (code > 0x3b) {
+				plain = false; // `<`, `=`, `>`, `?` private markers
+			}
+		} else if (code >= 0x20 && code <= 0x2f) {
+			plain = false;
+		} else if (code >= 0x40 && code <= 0x7e) {
+			return {end: index + 1, parameters, final: text[index]!, plain};
+		} else {
+			// A control or non-ASCII byte aborts the sequence; that character is processed normally.
+			return {end: index, parameters, final: '', plain: false};
+		}
+
+		index++;
+	}
+
+	return {end: text.length, parameters, final: '', plain: false};
+}
+
+/** The line being written: cells (one grapheme each) and the cursor. */
+class LineBuffer {
+	cells: Cell[] = [];
+	cursor = 0;
+
+	write(text: string, style: Style): void {
+		while (this.cells.length < this.cursor) {
+			this.cells.push(blankCell);
+		}
+
+		this.cells[this.cursor] = {text, style};
+		this.cursor++;
+	}
+
+	/** The display column of the cursor. */
+	column(): number {
+		let column = 0;
+		for (let index = 0; index < this.cursor; index++) {
+			column += index < this.cells.length ? displayWidth(this.cells[index]!.text) : 1;
+		}
+
+		return column;
+	}
+
+	eraseInLine(mode: string): void {
+		if (mode === '' || mode === '0') {
+			this.cells.length = Math.min(this.cells.length, this.cursor);
+		} else if (mode === '1') {
+			for (let index = 0; index <= this.cursor && index < this.cells.length; index++) {
+				this.cells[index] = blankCell;
+			}
+		} else if (mode === '2') {
+			this.cells = [];
+		}
+	}
+
+	/** The finished line as spans, trailing unstyled blanks removed. */
+	take(): Span[] {
+		let end = this.cells.length;
+		while (end > 0 && this.cells[end - 1]!.text === ' ' && this.cells[end - 1]!.style === blankStyle) {
+			end--;
+		}
+
+		const spans: Span[] = [];
+		let text = '';
+		let style: Style = blankStyle;
+		for (let index = 0; index < end; index++) {
+			const cell = this.cells[index]!;
+			if (text !== '' && !sameStyle(cell.style, style)) {
+				spans.push(style === blankStyle ? {text} : {text, style});
+				text = '';
+			}
+
+			if (text === '') {
+				style = cell.style;
+			}
+
+			text += cell.text;
+		}
+
+		if (text !== '') {
+			spans.push(style === blankStyle ? {text} : {text, style});
+		}
+
+		this.cells = [];
+		this.cursor = 0;
+		return spans;
+	}
+}
+
+/** Characters that end a run of plain text. */
+const special = /[\x00-\x1f\x7f-\x9f]/;
+
+/**
+Command output as logical lines of spans. Styles are the SGR styles the command asked for (plain text
+has no style); the caller maps them onto the theme. A trailing newline does not add an empty line.
+*/
+export function parseTerminalOutput(text: string): Span[][] {
+	const lines: Span[][] = [];
+	const line = new LineBuffer();
+	let style: Style = blankStyle;
+	let index = 0;
+	while (index < text.length) {
+		const char = text[index]!;
+		const code = char.charCodeAt(0);
+		if (!special.test(char)) {
+			// A run of ordinary text up to the next control character.
+			let end = index + 1;
+			while (end < text.length && !special.test(text[end]!)) {
+				end++;
+			}
+
+			for (const grapheme of graphemes(text.slice(index, end))) {
+				line.write(escapeUnsafe(grapheme), style);
+			}
+
+			index = end;
+			continue;
+		}
+
+		index++;
+		if (char === '\n') {
+			lines.push(line.take());
+		} else if (char === '\r') {
+			if (text[index] !== '\n') {
+				line.cursor = 0;
+			}
+		} else if (char === '\b') {
+			line.cursor = Math.max(0, line.cursor - 1);
+		} else if (char === '\t') {
+			const column = line.column();
+			const next = (Math.floor(column / TAB_STOP) + 1) * TAB_STOP;
+			for (let fill = column; fill < next; fill++) {
+				line.write(' ', style);
+			}
+		} else if (char === '\x07') {
+			// BEL: a stray bell is noise, never shown.
+		} else if (char === '\x1b' || char === '\x9b' || char === '\x9d' || char === '\x90' || char === '\x98' || char === '\x9e' || char === '\x9f') {
+			const introducer = char === '\x1b' ? text[index] : undefined;
+			if (char === '\x1b') {
+				if (introducer === undefined || introducer.charCodeAt(0) < 0x20 || introducer.charCodeAt(0) > 0x7e) {
+					// A bare ESC: shown, never sent.
+					line.write('\\x1b', style);
+					continue;
+				}
+
+				index++;
+			}
+
+			if (introducer === '[' || char === '\x9b') {
+				const csi = parseCsi(text, index);
+				index = csi.end;
+				// Only 7-bit SGR and erase-in-line are honoured; 8-bit CSI is dropped whole.
+				if (char === '\x1b' && csi.plain && csi.final === 'm') {
+					style = applySgr(style, csi.parameters);
+				} else if (char === '\x1b' && csi.plain && csi.final === 'K') {
+					line.eraseInLine(csi.parameters);
+				}
+			} else if (introducer === ']' || char === '\x9d') {
+				index = skipString(text, index, true);
+			} else if (introducer === 'P' || introducer === 'X' || introducer === '^' || introducer === '_' || char !== '\x1b') {
+				index = skipString(text, index, false);
+			} else {
+				// nF / Fp / Fe / Fs escapes: intermediates 0x20–0x2F, then one final byte.
+				let end = index - 1;
+				while (end < text.length && text.charCodeAt(end) >= 0x20 && text.charCodeAt(end) <= 0x2f) {
+					end++;
+				}
+
+				const finalCode = text.charCodeAt(end);
+				index = finalCode >= 0x30 && finalCode <= 0x7e ? end + 1 : end;
+			}
+		} else if (code >= 0x80 && code <= 0x9f) {
+			// Other C1 controls: dropped.
+		} else {
+			// Any other C0 control or DEL: visible, so the output is honest about it.
+			line.write(escapeUnsafe(char), style);
+		}
+	}
+
+	if (line.cells.length > 0) {
+		lines.push(line.take());
+	}
+
+	return lines;
+}

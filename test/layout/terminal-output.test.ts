@@ -1,0 +1,76 @@
+import {describe, expect, it} from 'vitest';
+import {parseTerminalOutput} from '../../src/layout/terminal-output.js';
+
+describe('parseTerminalOutput', () => {
+	it('splits lines without a phantom line after the final newline', () => {
+		expect(parseTerminalOutput('a\nb\n')).toEqual([[{text: 'a'}], [{text: 'b'}]]);
+		expect(parseTerminalOutput('')).toEqual([]);
+		expect(parseTerminalOutput('a\n\nb')).toEqual([[{text: 'a'}], [], [{text: 'b'}]]);
+	});
+
+	it('turns SGR colours and attributes into span styles', () => {
+		expect(parseTerminalOutput('ok \x1b[1;31mFAIL\x1b[0m done')).toEqual([[
+			{text: 'ok '},
+			{text: 'FAIL', style: {fg: 'red', bold: true}},
+			{text: ' done'},
+		]]);
+	});
+
+	it('maps bright, 256-colour and colon forms onto the 16 colours and drops truecolour and backgrounds', () => {
+		expect(parseTerminalOutput('\x1b[92ma\x1b[38;5;4mb\x1b[38;5;200mc\x1b[38;2;1;2;3;41md\x1b[4:3me\x1b[4:0;24mf')).toEqual([[
+			{text: 'a', style: {fg: 'brightGreen'}},
+			{text: 'b', style: {fg: 'blue'}},
+			{text: 'cd'},
+			{text: 'e', style: {underline: true}},
+			{text: 'f'},
+		]]);
+	});
+
+	it('resolves carriage-return progress lines to their final state', () => {
+		expect(parseTerminalOutput('10%\r50%\r100%\ndone')).toEqual([[{text: '100%'}], [{text: 'done'}]]);
+	});
+
+	it('keeps the tail of a longer line that a shorter rewrite did not cover', () => {
+		expect(parseTerminalOutput('downloading\rok')).toEqual([[{text: 'okwnloading'}]]);
+		expect(parseTerminalOutput('downloading\rok\x1b[K')).toEqual([[{text: 'ok'}]]);
+	});
+
+	it('applies backspaces by overwriting', () => {
+		expect(parseTerminalOutput('abc\b\bX')).toEqual([[{text: 'aXc'}]]);
+		expect(parseTerminalOutput('\b\bx')).toEqual([[{text: 'x'}]]);
+	});
+
+	it('treats CRLF as one newline', () => {
+		expect(parseTerminalOutput('a\r\nb\r\n')).toEqual([[{text: 'a'}], [{text: 'b'}]]);
+	});
+
+	it('drops cursor moves, screen clears, OSC titles, OSC 52 and DCS', () => {
+		const hostile = '\x1b[2J\x1b[Hsafe\x1b]0;pwned\x07\x1b]52;c;aGVsbG8=\x1b\\ \x1bP1$qm\x1b\\text\x1b[?1049h\x1b7\x1b(B';
+		expect(parseTerminalOutput(hostile)).toEqual([[{text: 'safe text'}]]);
+	});
+
+	it('drops 8-bit CSI and OSC sequences and other C1 controls', () => {
+		expect(parseTerminalOutput('a\x9b31mb\x9d0;t\x9cc\x85d')).toEqual([[{text: 'abcd'}]]);
+	});
+
+	it('drops an unterminated OSC to the end of the output', () => {
+		expect(parseTerminalOutput('a\n\x1b]8;;http://x')).toEqual([[{text: 'a'}]]);
+	});
+
+	it('shows other control characters and a bare ESC visibly', () => {
+		expect(parseTerminalOutput('a\x00b\x1b\nc\x1b')).toEqual([[{text: 'a\\x00b\\x1b'}], [{text: 'c\\x1b'}]]);
+	});
+
+	it('escapes bidi overrides inside output', () => {
+		expect(parseTerminalOutput('x\u202Ey')).toEqual([[{text: 'x\\u202ey'}]]);
+	});
+
+	it('expands tabs to the next stop of 8 columns', () => {
+		expect(parseTerminalOutput('a\tb')).toEqual([[{text: 'a       b'}]]);
+	});
+
+	it('drops trailing blanks left by erasing', () => {
+		expect(parseTerminalOutput('abc\x1b[1K\rX')).toEqual([[{text: 'X'}]]);
+		expect(parseTerminalOutput('abcd\b\b\x1b[1K\rX')).toEqual([[{text: 'X  d'}]]);
+	});
+});
