@@ -1,0 +1,33 @@
+import type {ToolCallView, ToolResultView} from '../tools/views.js';
+import type {Card, CardStatus} from './card.js';
+
+/** The `--json` shape of a card (ARCHITECTURE.md §4): the folded model, for `jq`, tests and benchmarks. */
+export type CardJson = {
+	readonly callId: string;
+	readonly name: string;
+	readonly status: CardStatus;
+	readonly call: ToolCallView;
+	readonly result: ToolResultView | null;
+	readonly isError: boolean;
+	readonly error: {readonly name: string; readonly code: string} | null;
+	readonly durationMs: number | null;
+	readonly children: readonly CardJson[];
+};
+
+/**
+The one function that builds the JSON object of a card, so `call --json` and `replay --json` print
+identical bytes for the same call (durations aside).
+*/
+export function cardToJson(card: Card): CardJson {
+	return {
+		callId: card.callId,
+		name: card.name,
+		status: card.status,
+		call: card.callView,
+		result: card.resultView,
+		isError: card.result?.isError ?? false,
+		error: card.result?.error ?? null,
+		durationMs: card.callTime !== null && card.resultTime !== null ? Math.max(0, card.resultTime - card.callTime) : null,
+		children: card.children.map(child => cardToJson(child)),
+	};
+}

@@ -1,0 +1,144 @@
+/**
+@module Card composition: a pending card from a call, a settled card from its result. The fold
+uses these for live and replayed events alike, so a replayed card equals the live one.
+*/
+import type {ContentBlock} from '../tools/content.js';
+import type {Card, CardApproval, CardResult} from './card.js';
+import {isFailedExit, settledStatus} from './card-status.js';
+import {parseArguments, resolveCallView} from './call-view.js';
+import type {Presenter, PresenterFailure} from './presenters.js';
+import {resolveResultView} from './result-view.js';
+
+/** A call as the log records it. */
+export type CallRecord = {
+	readonly callId: string;
+	readonly name: string;
+	/** The raw argument string. */
+	readonly argsRaw: string;
+	readonly seq: number;
+	readonly time: number | null;
+	readonly turn?: number;
+	readonly step?: number;
+};
+
+/** A new running card for a call. */
+export function pendingCard(call: CallRecord, presenter: Presenter | undefined, onFailure?: (failure: PresenterFailure) => void): Card {
+	const parsed = parseArguments(call.argsRaw);
+	const card: Card = {
+		callId: call.callId,
+		name: call.name,
+		argsRaw: call.argsRaw,
+		args: parsed.ok ? parsed.value : undefined,
+		seq: call.seq,
+		callTime: call.time,
+		resultTime: null,
+		status: 'running',
+		callView: resolveCallView(call.name, call.argsRaw, parsed, presenter, onFailure),
+		resultView: null,
+		result: null,
+		failedExit: false,
+		children: [],
+		revision: 0,
+	};
+	return withStep(card, call.turn, call.step);
+}
+
+/**
+A card for a result whose call is not known: titled by the tool name when a `tool-call` block
+announced it, otherwise `tool`; its body is the raw result content.
+*/
+export function orphanCard(callId: string, seq: number, announced: {readonly name: string; readonly argsRaw: string} | undefined, presenter: Presenter | undefined): Card {
+	if (announced !== undefined) {
+		return pendingCard({callId, name: announced.name, argsRaw: announced.argsRaw, seq, time: null}, presenter);
+	}
+
+	return {
+		callId,
+		name: 'tool',
+		argsRaw: '',
+		args: undefined,
+		seq,
+		callTime: null,
+		resultTime: null,
+		status: 'running',
+		callView: {card: 'generic', title: 'tool', kind: 'other'},
+		resultView: null,
+		result: null,
+		failedExit: false,
+		children: [],
+		revision: 0,
+	};
+}
+
+/** The card settled by its durable result. */
+export function settleCard(
+	card: Card,
+	result: CardResult,
+	time: number | null,
+	presenter: Presenter | undefined,
+	options: {readonly orphan?: boolean; readonly onFailure?: (failure: PresenterFailure) => void} = {},
+): Card {
+	const args = card.args === undefined ? {known: false as const} : {known: true as const, value: card.args};
+	const toolResult = {content: result.content, isError: result.isError, ...('meta' in result ? {meta: result.meta} : {})};
+	const resultView = resolveResultView(card.name, args, toolResult, presenter, options.orphan ? null : card.callView, options.onFailure);
+	const {progress: _progress, ...rest} = card;
+	return {
+		...rest,
+		status: settledStatus(result),
+		resultTime: time,
+		result,
+		resultView,
+		failedExit: isFailedExit(resultView),
+		revision: card.revision + 1,
+	};
+}
+
+/** A running card whose step or turn closed without a result. */
+export function interruptCard(card: Card): Card {
+	const {progress: _progress, ...rest} = card;
+	return {...rest, status: 'interrupted', revision: card.revision + 1};
+}
+
+/** The card with live output appended, keeping a bounded tail. */
+export function withProgress(card: Card, text: string, limit: number): Card {
+	const previous = card.progress?.text ?? '';
+	let combined = previous + text;
+	let truncated = card.progress?.truncated ?? false;
+	if (combined.length > limit) {
+		// Cut at a line start when one is near, so the tail does not begin mid-line.
+		const cut = combined.length - limit;
+		const newline = combined[cut - 1] === '\n' ? cut - 1 : combined.indexOf('\n', cut);
+		combined = combined.slice(newline !== -1 && newline - cut < 200 ? newline + 1 : cut);
+		truncated = true;
+	}
+
+	return {...card, progress: {text: combined, truncated}, revision: card.revision + 1};
+}
+
+/** The card with its approval state replaced. */
+export function withApproval(card: Card, approval: CardApproval): Card {
+	return {...card, approval, revision: card.revision + 1};
+}
+
+/** The card with its children replaced. */
+export function withChildren(card: Card, children: readonly Card[]): Card {
+	return {...card, children, revision: card.revision + 1};
+}
+
+/** The result content of a `tool-result` block as a card result. */
+export function cardResult(content: readonly ContentBlock[], isError: boolean, error?: {readonly name: string; readonly code: string}, meta?: unknown, hasMeta = meta !== undefined): CardResult {
+	return {
+		content,
+		isError,
+		...(error === undefined ? {} : {error}),
+		...(hasMeta ? {meta} : {}),
+	};
+}
+
+function withStep(card: Card, turn: number | undefined, step: number | undefined): Card {
+	return {
+		...card,
+		...(turn === undefined ? {} : {turn}),
+		...(step === undefined ? {} : {step}),
+	};
+}

@@ -1,0 +1,10 @@
+export type * from '../tools/views.js';
+export type * from './card.js';
+export {assertNever} from './assert-never.js';
+export {asCallView, asResultView, isContentBlock, isContentBlocks} from './view-guards.js';
+export {presentersOf, type Presenter, type PresenterLookup, type PresenterFailure} from './presenters.js';
+export {parseArguments, resolveCallView, type ParsedArguments} from './call-view.js';
+export {resolveResultView} from './result-view.js';
+export {settledStatus, isFailedExit} from './card-status.js';
+export {pendingCard, orphanCard, settleCard, interruptCard, withProgress, withApproval, withChildren, cardResult, type CallRecord} from './compose-card.js';
+export {cardToJson, type CardJson} from './card-json.js';

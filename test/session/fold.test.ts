@@ -1,0 +1,224 @@
+import {describe, expect, it} from 'vitest';
+import {presentersOf, type Presenter} from '../../src/presentation/presenters.js';
+import {cardToJson} from '../../src/presentation/card-json.js';
+import {foldEvents, SessionFold, type FoldNote} from '../../src/session/fold.js';
+import type {PresenterFailure} from '../../src/presentation/presenters.js';
+import {EventScript} from './fold-events.js';
+
+const shell: Presenter & {name: string} = {
+	name: 'sh',
+	presentCall: args => ({card: 'terminal', title: String((args as {command: string}).command)}),
+	presentResult(_args, result) {
+		const text = result.content[0]?.type === 'text' ? result.content[0].text : '';
+		const exit = /\n\[exit code: (\d+)\]$/.exec(text);
+		return exit ? {card: 'terminal', output: text.slice(0, exit.index), exitCode: Number(exit[1])} : {card: 'terminal', output: text, exitCode: 0};
+	},
+};
+
+const thrower: Presenter & {name: string} = {
+	name: 'boom',
+	presentCall() {
+		throw new Error('call presenter broke');
+	},
+	presentResult() {
+		throw new Error('result presenter broke');
+	},
+};
+
+const lister: Presenter & {name: string} = {
+	name: 'ls',
+	presentCall: () => ({card: 'generic', title: 'List files', kind: 'read'}),
+	presentResult: (_args, result) => result.isError ? undefined : {card: 'generic'},
+};
+
+const presenters = presentersOf([shell, thrower, lister]);
+
+describe('SessionFold', () => {
+	it('creates a running card from a call and settles it with the presenter result view', () => {
+		const script = new EventScript();
+		script.call('c1', 'sh', {command: 'make'});
+		const fold = foldEvents(script.events, presenters);
+		expect(fold.cards).toHaveLength(1);
+		expect(fold.cards[0]).toMatchObject({callId: 'c1', status: 'running', callView: {card: 'terminal', title: 'make'}, resultView: null});
+
+		script.result('c1', 'built\n[exit code: 2]');
+		const settled = foldEvents(script.events, presenters).cards[0]!;
+		expect(settled.status).toBe('ok');
+		expect(settled.failedExit).toBe(true);
+		expect(settled.resultView).toEqual({card: 'terminal', output: 'built', exitCode: 2});
+		expect(cardToJson(settled)).toEqual({
+			callId: 'c1',
+			name: 'sh',
+			status: 'ok',
+			call: {card: 'terminal', title: 'make'},
+			result: {card: 'terminal', output: 'built', exitCode: 2},
+			isError: false,
+			error: null,
+			durationMs: 1,
+			children: [],
+		});
+	});
+
+	it('falls back to a generic card titled by the tool name for unknown tools, unparsable arguments and throwing presenters', () => {
+		const script = new EventScript();
+		script.call('u', 'mystery', {x: 1});
+		script.call('p', 'sh', '{"command": ');
+		script.call('t', 'boom', {});
+		script.call('e', 'sh', '');
+		const failures: PresenterFailure[] = [];
+		const fold = foldEvents(script.events, presenters, {onPresenterFailure: failure => failures.push(failure)});
+		expect(fold.cards.map(card => card.callView)).toEqual([
+			{card: 'generic', title: 'mystery', kind: 'other', rawInput: {x: 1}},
+			{card: 'generic', title: 'sh', kind: 'other', rawInput: '{"command": '},
+			{card: 'generic', title: 'boom', kind: 'other', rawInput: {}},
+			{card: 'terminal', title: 'undefined'},
+		]);
+		expect(failures.map(failure => [failure.toolName, failure.phase, (failure.error as Error).message])).toEqual([['boom', 'call', 'call presenter broke']]);
+	});
+
+	it('uses the raw result content when the result presenter throws or declines', () => {
+		const script = new EventScript();
+		script.call('t', 'boom', {});
+		script.result('t', 'fine');
+		script.call('l', 'ls', {});
+		script.result('l', 'Error: nope', {isError: true});
+		const fold = foldEvents(script.events, presenters);
+		expect(fold.cards.map(card => [card.status, card.resultView])).toEqual([['ok', null], ['error', null]]);
+		expect(fold.cards[1]!.result).toEqual({content: [{type: 'text', text: 'Error: nope'}], isError: true});
+	});
+
+	it('fills a generic result view without content with the raw content', () => {
+		const script = new EventScript();
+		script.call('l', 'ls', {});
+		script.result('l', 'a\nb');
+		expect(foldEvents(script.events, presenters).cards[0]!.resultView).toEqual({card: 'generic', content: [{type: 'text', text: 'a\nb'}]});
+	});
+
+	it('drops a terminal result view under a pending card that is not a terminal', () => {
+		const script = new EventScript();
+		script.call('x', 'sh', '{broken');
+		script.result('x', 'out');
+		expect(foldEvents(script.events, presenters).cards[0]!.resultView).toBeNull();
+	});
+
+	it('classifies cancellation and crash-repair results', () => {
+		const script = new EventScript();
+		for (const [id, code] of [['a', 'ABORTED'], ['b', 'ABORTED_BEFORE_DISPATCH'], ['c', 'TOOL_OUTCOME_UNKNOWN'], ['d', 'TOOL_NOT_STARTED'], ['e', 'FS_NOT_FOUND']] as const) {
+			script.call(id, 'ls', {});
+			script.result(id, 'Error: x', {isError: true, error: {name: 'E', code}});
+		}
+
+		const fold = foldEvents(script.events, presenters);
+		expect(fold.cards.map(card => card.status)).toEqual(['cancelled', 'cancelled', 'interrupted', 'interrupted', 'error']);
+		expect(fold.counts).toEqual({running: 0, ok: 0, error: 1, cancelled: 2, interrupted: 2});
+	});
+
+	it('marks an unanswered call interrupted when its step closes, and a late result still settles it', () => {
+		const script = new EventScript();
+		script.call('a', 'ls', {}, {turn: 1, step: 1});
+		script.call('b', 'ls', {}, {turn: 1, step: 2});
+		script.push('step/end', {turn: 1, step: 1});
+		let fold = foldEvents(script.events, presenters);
+		expect(fold.cards.map(card => card.status)).toEqual(['interrupted', 'running']);
+		script.push('turn/end', {turn: 1, reason: {kind: 'aborted'}});
+		fold = foldEvents(script.events, presenters);
+		expect(fold.cards.map(card => card.status)).toEqual(['interrupted', 'interrupted']);
+		script.result('a', 'late');
+		fold = foldEvents(script.events, presenters);
+		expect(fold.cards.map(card => card.status)).toEqual(['ok', 'interrupted']);
+	});
+
+	it('ignores replacement results and keeps orphan results as cards', () => {
+		const script = new EventScript();
+		script.call('a', 'ls', {});
+		script.result('a', 'pruned', {surfaceOp: {op: 'replace', start: 0, end: 1}});
+		script.push('assistant/message', {turn: 1, step: 1, message: {role: 'assistant', content: [{type: 'tool-call', id: 'known', name: 'sh', arguments: '{"command":"pwd"}'}]}});
+		script.result('known', '/tmp');
+		script.result('lost', 'who am I');
+		const fold = foldEvents(script.events, presenters);
+		expect(fold.cards.map(card => [card.callId, card.name, card.status, card.callView.title])).toEqual([
+			['a', 'ls', 'running', 'List files'],
+			['known', 'sh', 'ok', 'pwd'],
+			['lost', 'tool', 'ok', 'tool'],
+		]);
+		expect(fold.cards[1]!.resultView).toEqual({card: 'terminal', output: '/tmp', exitCode: 0});
+	});
+
+	it('pairs a result with the most recent unanswered call of a duplicated id', () => {
+		const script = new EventScript();
+		script.call('dup', 'ls', {});
+		script.call('dup', 'sh', {command: 'second'});
+		script.result('dup', 'to the second');
+		const fold = foldEvents(script.events, presenters);
+		expect(fold.cards.map(card => [card.name, card.status])).toEqual([['ls', 'running'], ['sh', 'ok']]);
+	});
+
+	it('attaches code-dispatch sub-calls under their parent in start order', () => {
+		const script = new EventScript();
+		script.call('run', 'run_code', {code: 'x', description: 'two calls'});
+		const base = {rootCallId: 'run', parentCallId: 'run'};
+		script.push('tool/code-dispatch-start', {...base, subCallId: 'run:code:1', name: 'sh', arguments: {command: 'echo 1'}});
+		script.push('tool/code-dispatch-start', {...base, subCallId: 'run:code:2', name: 'sh', arguments: {command: 'echo 2'}});
+		script.push('tool/code-dispatch', {...base, subCallId: 'run:code:2', name: 'sh', arguments: {command: 'echo 2'}, isError: false, content: [{type: 'text', text: '2\n'}]});
+		script.push('tool/code-dispatch', {...base, subCallId: 'run:code:1', name: 'sh', arguments: {command: 'echo 1'}, isError: true, content: [{type: 'text', text: 'Error: x'}]});
+		const [card] = foldEvents(script.events, presenters).cards;
+		expect(card!.children.map(child => [child.callId, child.status, child.argsRaw, child.callView.title])).toEqual([
+			['run:code:1', 'error', '{"command":"echo 1"}', 'echo 1'],
+			['run:code:2', 'ok', '{"command":"echo 2"}', 'echo 2'],
+		]);
+		expect(card!.children[1]!.resultView).toEqual({card: 'terminal', output: '2\n', exitCode: 0});
+	});
+
+	it('shows approvals on the card they ask about', () => {
+		const script = new EventScript();
+		script.call('w', 'ls', {});
+		script.push('approval/asked', {id: 'ap1', toolName: 'ls', callId: 'w', reason: 'outside src/'});
+		let card = foldEvents(script.events, presenters).cards[0]!;
+		expect(card.approval).toEqual({state: 'asked', id: 'ap1', reason: 'outside src/'});
+		script.push('approval/decided', {id: 'ap1', outcome: 'allowed-once'});
+		card = foldEvents(script.events, presenters).cards[0]!;
+		expect(card.approval).toEqual({state: 'decided', id: 'ap1', reason: 'outside src/', outcome: 'allowed-once'});
+	});
+
+	it('keeps a bounded tail of live progress and drops it when the card settles', () => {
+		const script = new EventScript();
+		script.call('s', 'sh', {command: 'yes'});
+		for (let index = 0; index < 50; index++) {
+			script.push('cardterm/tool-progress', {callId: 's', stream: 'stdout', text: `line ${index}\n`}, {ignorable: true});
+		}
+
+		let card = foldEvents(script.events, presenters, {progressLimit: 40}).cards[0]!;
+		expect(card.progress).toEqual({text: 'line 45\nline 46\nline 47\nline 48\nline 49\n', truncated: true});
+		script.result('s', 'done');
+		card = foldEvents(script.events, presenters, {progressLimit: 40}).cards[0]!;
+		expect(card.progress).toBeUndefined();
+	});
+
+	it('keeps the latest todo list and clears it at the next turn', () => {
+		const script = new EventScript();
+		const todos = [{content: 'a', status: 'pending'}];
+		script.push('todo/write', {todos});
+		const fold = new SessionFold(presenters);
+		for (const event of script.events) {
+			fold.apply(event);
+		}
+
+		expect(fold.todos).toEqual(todos);
+		expect(fold.apply({type: 'turn/start', seq: 1, time: 0, data: {turn: 2}})).toEqual({cards: [], todosChanged: true});
+		expect(fold.todos).toEqual([]);
+	});
+
+	it('names events it cannot use instead of throwing', () => {
+		const notes: FoldNote[] = [];
+		const fold = new SessionFold(presenters, {onNote: note => notes.push(note)});
+		fold.apply({type: 'tool/call', seq: 0, time: 0, data: {callId: 7}});
+		fold.apply({type: 'tool/result', seq: 1, time: 0, data: {message: {content: []}}});
+		fold.apply({type: 'tool/code-dispatch', seq: 2, time: 0, data: {subCallId: 'nope', isError: false, content: []}});
+		expect(notes).toEqual([
+			{seq: 0, type: 'tool/call', reason: 'tool/call needs string callId, name and arguments'},
+			{seq: 1, type: 'tool/result', reason: 'tool/result without a callId (message.source.callId or a tool-result block)'},
+			{seq: 2, type: 'tool/code-dispatch', reason: 'sub-call nope settled without a start'},
+		]);
+		expect(fold.cards).toEqual([]);
+	});
+});
