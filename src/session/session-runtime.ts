@@ -1,0 +1,171 @@
+/**
+@module The session runtime: runs tool calls through the registry and records what happened as
+events, in the order the contract gives (presentation-events.md §3.3): `turn/start`, `step/start`,
+then per call `tool/call` … side events (approvals, todos, code dispatches, live output) …
+`tool/result`, then `step/end`, `turn/end`. The UI and the log both consume these events only.
+*/
+import type {ContentBlock} from '../tools/content.js';
+import type {Agent, ApprovalOutcome, ApprovalRequest, ToolExecutionInput, ToolExecutionResult, ToolProgress} from '../tools/types.js';
+import type {EventLog} from './event-log.js';
+import type {SessionEvent, TodoItem} from './events.js';
+
+/** What the runtime needs from a registry. */
+export type ToolExecutor = {execute(input: ToolExecutionInput): Promise<ToolExecutionResult>};
+
+/** The UI's answer to an approval request; `id` is the approval's id in the log. */
+export type ApprovalPrompt = (request: ApprovalRequest & {readonly id: string}) => Promise<ApprovalOutcome>;
+
+/** How a turn ended. */
+export type TurnEndReason = {readonly kind: 'completed'} | {readonly kind: 'aborted'; readonly reason: {readonly kind: 'user'}} | {readonly kind: 'error'; readonly error: {readonly message: string}};
+
+export type SessionRuntimeOptions = {
+	readonly log: EventLog;
+	readonly agent: Agent;
+	/** Where approvals go; absent ⇒ every *ask* is answered `unavailable`. */
+	readonly approve?: ApprovalPrompt;
+};
+
+/** One open step of one turn: calls made here share its `turn`/`step`. */
+export type StepHandle = {
+	readonly turn: number;
+	readonly step: number;
+	/** Run one call; the returned result is what the registry resolved. Never rejects. */
+	call(name: string, args: unknown, options: {readonly signal: AbortSignal; readonly callId?: string}): Promise<ToolExecutionResult>;
+};
+
+export class SessionRuntime {
+	readonly #log: EventLog;
+	readonly #agent: Agent;
+	readonly #approve: ApprovalPrompt | undefined;
+	#turn = 0;
+	#calls = 0;
+	#approvals = 0;
+	#executor: ToolExecutor | undefined;
+
+	constructor(options: SessionRuntimeOptions) {
+		this.#log = options.log;
+		this.#agent = options.agent;
+		this.#approve = options.approve;
+	}
+
+	/** The agent every call runs for. */
+	get agent(): Agent {
+		return this.#agent;
+	}
+
+	/** The registry that executes calls (set once the registry exists: it takes `approvalHandler` at construction). */
+	attach(executor: ToolExecutor): void {
+		this.#executor = executor;
+	}
+
+	/**
+	The registry's approval handler: records `approval/asked`, asks the UI, records `approval/decided`.
+	These land between the call's `tool/call` and `tool/result`.
+	*/
+	readonly approvalHandler = async (request: ApprovalRequest): Promise<ApprovalOutcome> => {
+		const id = `approval-${++this.#approvals}`;
+		this.#log.emit({type: 'approval/asked', data: {id, toolName: request.toolName, callId: request.callId, ...(request.reason === undefined ? {} : {reason: request.reason})}});
+		let outcome: ApprovalOutcome;
+		try {
+			outcome = this.#approve === undefined ? 'unavailable' : await this.#approve({...request, id});
+		} catch {
+			outcome = 'unavailable';
+		}
+
+		this.#log.emit({type: 'approval/decided', data: {id, outcome}});
+		return outcome;
+	};
+
+	/** Records the standing todo list (called by `todo_write` while its call runs). */
+	readonly recordTodos = (todos: readonly TodoItem[]): void => {
+		this.#log.emit({type: 'todo/write', data: {todos}});
+	};
+
+	/** Records a Code Mode sub-call start or settle event. */
+	readonly recordCodeDispatch = (event: {readonly type: 'tool/code-dispatch-start' | 'tool/code-dispatch'; readonly data: unknown}): void => {
+		this.#log.emit({type: event.type, data: event.data});
+	};
+
+	/** Open a turn with one step, run `body` in it, close both — also when `body` throws. */
+	async turn<T>(body: (step: StepHandle) => Promise<T>, options: {readonly signal?: AbortSignal} = {}): Promise<T> {
+		const turn = ++this.#turn;
+		this.#log.emit({type: 'turn/start', data: {turn}});
+		this.#log.emit({type: 'step/start', data: {turn, step: 1}});
+		let reason: TurnEndReason = {kind: 'completed'};
+		try {
+			return await body(this.#step(turn, 1));
+		} catch (error) {
+			reason = {kind: 'error', error: {message: error instanceof Error ? error.message : String(error)}};
+			throw error;
+		} finally {
+			if (reason.kind === 'completed' && options.signal?.aborted) {
+				reason = {kind: 'aborted', reason: {kind: 'user'}};
+			}
+
+			this.#log.emit({type: 'step/end', data: {turn, step: 1}});
+			this.#log.emit({type: 'turn/end', data: {turn, reason}});
+		}
+	}
+
+	/** Run one call in a turn of its own. */
+	async runCall(name: string, args: unknown, options: {readonly signal: AbortSignal; readonly callId?: string}): Promise<ToolExecutionResult> {
+		return this.turn(async step => step.call(name, args, options), {signal: options.signal});
+	}
+
+	#step(turn: number, step: number): StepHandle {
+		return {
+			turn,
+			step,
+			call: async (name, args, options) => this.#call(turn, step, name, args, options),
+		};
+	}
+
+	async #call(turn: number, step: number, name: string, args: unknown, options: {readonly signal: AbortSignal; readonly callId?: string}): Promise<ToolExecutionResult> {
+		const executor = this.#executor;
+		if (executor === undefined) {
+			throw new Error('SessionRuntime: attach a registry before running calls');
+		}
+
+		const callId = options.callId ?? `call-${++this.#calls}`;
+		const argsRaw = typeof args === 'string' ? args : JSON.stringify(args) ?? '';
+		const callEvent = this.#log.emit({type: 'tool/call', data: {turn, step, callId, name, arguments: argsRaw}});
+		const onProgress = (update: ToolProgress): void => {
+			this.#log.emit({type: 'cardterm/tool-progress', data: {callId, stream: update.stream, text: update.text}, ignorable: true});
+		};
+
+		const result = await executor.execute({callId, name, arguments: parseCallArguments(argsRaw), agent: this.#agent, signal: options.signal, onProgress});
+		this.#log.emit(resultEvent(turn, step, callId, result, callEvent));
+		return result;
+	}
+}
+
+/** The agent loop's argument rule: `""` ⇒ `{}`, invalid JSON ⇒ the raw string (so typed tools report it). */
+export function parseCallArguments(raw: string): unknown {
+	if (raw.trim() === '') {
+		return {};
+	}
+
+	try {
+		return JSON.parse(raw) as unknown;
+	} catch {
+		return raw;
+	}
+}
+
+/** The durable `tool/result` projection of a result: content, isError, error info when classed, meta when present. */
+function resultEvent(turn: number, step: number, callId: string, result: ToolExecutionResult, call: SessionEvent): {type: string; data: unknown; sourceEventSeqs: number[]; surfaceOp: 'append'} {
+	const info = result.isError ? result.error.info : undefined;
+	const content: readonly ContentBlock[] = result.content;
+	return {
+		type: 'tool/result',
+		data: {
+			turn,
+			step,
+			message: {role: 'user', source: {kind: 'tool', callId}, content: [{type: 'tool-result', toolCallId: callId, content, isError: result.isError}]},
+			...(info === undefined ? {} : {error: {name: info.name, code: info.code}}),
+			...('meta' in result && result.meta !== undefined ? {meta: result.meta} : {}),
+		},
+		sourceEventSeqs: [call.seq],
+		surfaceOp: 'append',
+	};
+}
