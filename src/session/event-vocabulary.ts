@@ -1,0 +1,45 @@
+/**
+@module The event types a reader knows (presentation-events.md §3.2). A type outside this list and not
+marked `ignorable` is reported once; the types the card layer ignores are known and never reported.
+*/
+
+/** Types the card layer consumes (§3.2). */
+export const CONSUMED_EVENT_TYPES: ReadonlySet<string> = new Set([
+	'turn/start',
+	'turn/end',
+	'step/start',
+	'step/end',
+	'user/message',
+	'assistant/chunk',
+	'assistant/message',
+	'tool/call',
+	'tool/result',
+	'tool/code-dispatch-start',
+	'tool/code-dispatch',
+	'todo/write',
+	'approval/asked',
+	'approval/decided',
+]);
+
+/** Types a producer writes that the card layer ignores (§3.2 "everything else"). */
+export const IGNORED_EVENT_TYPES: ReadonlySet<string> = new Set([
+	'request/header',
+	'request/context',
+	'session/title',
+	'agent/inbox/spliced',
+	'llm/retry',
+	'plan/mode',
+	'session/end-seed',
+	'cardterm/tool-progress',
+]);
+
+/** Families of ignored types, matched by prefix (`hook/invoked`, `compaction/start`, …). */
+export const IGNORED_EVENT_PREFIXES: readonly string[] = ['compaction/', 'hook/', 'command/', 'tool-workflow/', 'cardterm/'];
+
+/** Packed chunk rows (§3.7): one line standing for several `assistant/chunk` events. */
+export const PACKED_CHUNK_TYPES: ReadonlySet<string> = new Set(['text-chunks', 'reasoning-chunks', 'tool-call-chunks']);
+
+/** Whether a reader knows `type`, as consumed or as deliberately ignored. */
+export function isKnownEventType(type: string): boolean {
+	return CONSUMED_EVENT_TYPES.has(type) || IGNORED_EVENT_TYPES.has(type) || IGNORED_EVENT_PREFIXES.some(prefix => type.startsWith(prefix));
+}

@@ -1,0 +1,96 @@
+/**
+@module Errors and diagnostics of the session log. A bad line is a diagnostic (reported, skipped,
+reading goes on); only an unreadable header is an error, because without it nothing can be replayed.
+*/
+
+/** What kind of damage a diagnostic reports. */
+export type LogDiagnosticKind =
+	/** The last line has no newline: a writer died mid-append. Ignored. */
+	| 'torn-tail'
+	/** Not JSON, not an object, or a missing/invalid envelope or payload field. Skipped. */
+	| 'malformed'
+	/** A line longer than the reader's bound. Skipped without being held in memory. */
+	| 'overlong'
+	/** A seq larger than the next expected one. Reported once; reading goes on from the new seq. */
+	| 'seq-gap'
+	/** A seq equal to or smaller than one already read. Skipped. */
+	| 'seq-repeat'
+	/** A type outside the known vocabulary and not marked `ignorable`. Reported once per type. */
+	| 'unknown-type'
+	/** Compressed data that cannot be decoded; nothing after it can be read. */
+	| 'corrupt-compression';
+
+/** A damaged line: where it is and why it was skipped. `line` is 1-based (the header is line 1). */
+export type LogDiagnostic = {
+	readonly file: string;
+	readonly line: number;
+	readonly kind: LogDiagnosticKind;
+	readonly reason: string;
+};
+
+/** Exit code of the CLI for an unreadable log (sysexits EX_DATAERR). */
+export const UNREADABLE_LOG_EXIT_CODE = 65;
+
+/**
+A log that cannot be read at all: missing or unparsable header, unsupported version, an unreadable
+file. The message is `<file>:<line>: <reason>`, or `<file>: <reason>` when `line` is 0 (the file as a
+whole: it cannot be opened, or a folder holds no log).
+*/
+export class SessionLogError extends Error {
+	readonly file: string;
+	readonly line: number;
+	readonly reason: string;
+	readonly exitCode = UNREADABLE_LOG_EXIT_CODE;
+
+	constructor(file: string, line: number, reason: string, options?: ErrorOptions) {
+		super(line === 0 ? `${file}: ${reason}` : `${file}:${line}: ${reason}`, options);
+		this.name = 'SessionLogError';
+		this.file = file;
+		this.line = line;
+		this.reason = reason;
+	}
+}
+
+/**
+Appending to the log failed (full disk, read-only directory, permissions). The events stay in
+memory and are written by the next successful flush; the session keeps running.
+*/
+export class SessionLogWriteError extends Error {
+	readonly file: string;
+	/** The system error code, e.g. `ENOSPC`, `EACCES`, `EROFS`, when there is one. */
+	readonly code: string | undefined;
+
+	constructor(file: string, action: string, cause: unknown) {
+		const code = systemErrorCode(cause);
+		const detail = cause instanceof Error ? cause.message : String(cause);
+		super(`cannot ${action} session log ${file}: ${detail}`, {cause});
+		this.name = 'SessionLogWriteError';
+		this.file = file;
+		this.code = code;
+	}
+}
+
+/** Another live process holds the log's lock file. */
+export class SessionLogLockedError extends Error {
+	readonly file: string;
+	readonly pid: number;
+
+	constructor(file: string, pid: number) {
+		super(`session log ${file} is already being written by process ${pid} (lock file ${file}.lock); only one writer may append to a log`);
+		this.name = 'SessionLogLockedError';
+		this.file = file;
+		this.pid = pid;
+	}
+}
+
+/** `code` of a Node system error, if it has one. */
+export function systemErrorCode(error: unknown): string | undefined {
+	if (typeof error === 'object' && error !== null) {
+		const code = (error as {code?: unknown}).code;
+		if (typeof code === 'string') {
+			return code;
+		}
+	}
+
+	return undefined;
+}

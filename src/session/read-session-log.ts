@@ -1,0 +1,224 @@
+/**
+@module Reading a session log (presentation-events.md §3.7, §3.8 steps 1–2): header check, then a
+stream of events with packed chunk rows expanded and damaged lines reported as diagnostics.
+
+```ts
+const log = await openSessionLog('run.jsonl.zstd', {onDiagnostic: d => console.error(d.reason)});
+log.header.cwd;                       // the header is read before `openSessionLog` resolves
+for await (const event of log.events) { … }
+log.diagnostics;                      // every diagnostic so far (the first 1 000; see diagnosticCount)
+```
+
+`readSessionLog(source)` is the same stream as a bare generator; its first `next()` throws the
+`SessionLogError` of a bad header, and `onHeader` hands over the header.
+
+Memory is bounded by one read chunk (64 KiB) plus the longest line (`maxLineBytes`, default 64 MiB;
+longer lines are skipped and reported). Aborting `signal` ends the stream quietly.
+*/
+import {assertNever} from '../presentation/assert-never.js';
+import {LogEventDecoder} from './event-decoder.js';
+import type {SessionEvent, SessionHeader} from './events.js';
+import {SessionLogError, type LogDiagnostic} from './log-errors.js';
+import {parseHeaderLine} from './log-header.js';
+import {logRecords, type LogRecord} from './log-records.js';
+import {openLogSource, type SessionLogSource} from './log-source.js';
+import {DEFAULT_MAX_LINE_BYTES} from './line-splitter.js';
+
+/** Options of the reader. */
+export type ReadSessionLogOptions = {
+	/** Called for each damaged line, in file order. */
+	readonly onDiagnostic?: (diagnostic: LogDiagnostic) => void;
+	/** Ends reading quietly when aborted. */
+	readonly signal?: AbortSignal;
+	/** Longest line held in memory (bytes); longer ones are skipped and reported. */
+	readonly maxLineBytes?: number;
+	/** Display name for diagnostics (defaults to the path, `<stdin>` or `<stream>`). */
+	readonly name?: string;
+};
+
+/** Options of `readSessionLog`: the reader's, plus a way to receive the header. */
+export type ReadSessionLogGeneratorOptions = ReadSessionLogOptions & {
+	readonly onHeader?: (header: SessionHeader, file: string) => void;
+};
+
+/** How many diagnostics an opened log keeps in `diagnostics` (all are counted and passed to `onDiagnostic`). */
+export const MAX_KEPT_DIAGNOSTICS = 1000;
+
+/** An opened log: header read and checked, events not yet read. */
+export type OpenedSessionLog = {
+	/** The display name used in diagnostics (the resolved path for files and folders). */
+	readonly file: string;
+	readonly header: SessionHeader;
+	/** Events after the header, in seq order; iterate once. */
+	readonly events: AsyncGenerator<SessionEvent, void, undefined>;
+	/** Diagnostics reported so far (at most `MAX_KEPT_DIAGNOSTICS`). */
+	readonly diagnostics: readonly LogDiagnostic[];
+	/** All diagnostics reported so far, including those not kept. */
+	readonly diagnosticCount: number;
+	/** Stops reading and releases the file (also done when `events` finishes or is returned). */
+	readonly close: () => Promise<void>;
+};
+
+/**
+Opens a log and reads its header. Throws `SessionLogError` (exit code 65) when the header is missing,
+unparsable or of another version, when the file is empty, or when the file cannot be opened.
+*/
+export async function openSessionLog(source: SessionLogSource, options: ReadSessionLogOptions = {}): Promise<OpenedSessionLog> {
+	const opened = await openLogSource(source, options.name);
+	const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+	const records = logRecords(opened.chunks, {name: opened.path ?? options.name, maxLineBytes});
+	const diagnostics: LogDiagnostic[] = [];
+	let diagnosticCount = 0;
+	const report = (diagnostic: LogDiagnostic): void => {
+		diagnosticCount += 1;
+		if (diagnostics.length < MAX_KEPT_DIAGNOSTICS) {
+			diagnostics.push(diagnostic);
+		}
+
+		options.onDiagnostic?.(diagnostic);
+	};
+
+	let closed = false;
+	const close = async (): Promise<void> => {
+		if (!closed) {
+			closed = true;
+			opened.close();
+			// Not awaited: a caller's stream that never ends would keep a pending read forever.
+			records.return(undefined).catch(() => undefined);
+		}
+	};
+
+	let header: SessionHeader;
+	try {
+		header = await readHeader(records, opened.file, maxLineBytes);
+	} catch (error) {
+		await close();
+		throw error;
+	}
+
+	const decoder = new LogEventDecoder(opened.file, report);
+	const events = (async function * (): AsyncGenerator<SessionEvent, void, undefined> {
+		try {
+			for (;;) {
+				let next;
+				try {
+					next = await nextOrAbort(records, options.signal);
+				} catch (error) {
+					throw new SessionLogError(opened.file, 0, `cannot read: ${error instanceof Error ? error.message : String(error)}`, {cause: error});
+				}
+
+				if (next === undefined || next.done === true) {
+					return;
+				}
+
+				yield * decodeRecord(next.value, decoder, report, opened.file, maxLineBytes);
+			}
+		} finally {
+			await close();
+		}
+	})();
+
+	return {
+		file: opened.file,
+		header,
+		events,
+		diagnostics,
+		get diagnosticCount() {
+			return diagnosticCount;
+		},
+		close: async () => {
+			await events.return(undefined);
+			await close();
+		},
+	};
+}
+
+/**
+Streams a log's events (header checked first). The first `next()` throws `SessionLogError` for an
+unreadable header; `options.onHeader` receives a good one before any event.
+*/
+export async function * readSessionLog(source: SessionLogSource, options: ReadSessionLogGeneratorOptions = {}): AsyncGenerator<SessionEvent, void, undefined> {
+	const log = await openSessionLog(source, options);
+	try {
+		options.onHeader?.(log.header, log.file);
+		yield * log.events;
+	} finally {
+		await log.close();
+	}
+}
+
+/** Reads line 1 and checks it. */
+async function readHeader(records: AsyncGenerator<LogRecord>, file: string, maxLineBytes: number): Promise<SessionHeader> {
+	let first;
+	try {
+		first = await records.next();
+	} catch (error) {
+		throw new SessionLogError(file, 0, `cannot read: ${error instanceof Error ? error.message : String(error)}`, {cause: error});
+	}
+
+	if (first.done === true) {
+		throw new SessionLogError(file, 1, 'missing header: the file is empty');
+	}
+
+	const record = first.value;
+	switch (record.kind) {
+		case 'line':
+			return parseHeaderLine(record.text, file);
+		case 'overlong':
+			throw new SessionLogError(file, 1, `missing header: line 1 is longer than the ${maxLineBytes}-byte limit`);
+		case 'torn':
+		case 'zstd-truncated':
+			throw new SessionLogError(file, 1, 'missing header: line 1 is incomplete (no newline; the writer stopped before the header was written)');
+		case 'zstd-corrupt':
+			throw new SessionLogError(file, 1, `missing header: ${record.message}`);
+		default:
+			return assertNever(record, 'log record');
+	}
+}
+
+/** Events of one record; diagnostics for damaged ones. */
+export function decodeRecord(record: LogRecord, decoder: LogEventDecoder, report: (d: LogDiagnostic) => void, file: string, maxLineBytes: number): SessionEvent[] {
+	switch (record.kind) {
+		case 'line':
+			return decoder.decode(record.text, record.line);
+		case 'overlong':
+			decoder.overlong(record.line, record.length, maxLineBytes);
+			return [];
+		case 'torn':
+			report({file, line: record.line, kind: 'torn-tail', reason: `torn tail: the last line has no newline (${record.length} bytes ignored; the writer stopped mid-append)`});
+			return [];
+		case 'zstd-truncated':
+			report({file, line: record.line, kind: 'torn-tail', reason: 'torn tail: the last zstd frame is incomplete (ignored; the writer stopped mid-append)'});
+			return [];
+		case 'zstd-corrupt':
+			report({file, line: record.line, kind: 'corrupt-compression', reason: `${record.message}; nothing after it can be read`});
+			return [];
+		default:
+			return assertNever(record, 'log record');
+	}
+}
+
+/** The next record, or `undefined` once `signal` aborts (also while waiting for a slow stream). */
+async function nextOrAbort<T>(iterator: AsyncIterator<T>, signal: AbortSignal | undefined): Promise<IteratorResult<T> | undefined> {
+	if (signal === undefined) {
+		return iterator.next();
+	}
+
+	if (signal.aborted) {
+		return undefined;
+	}
+
+	let onAbort: (() => void) | undefined;
+	const aborted = new Promise<undefined>(resolve => {
+		onAbort = () => {
+			resolve(undefined);
+		};
+
+		signal.addEventListener('abort', onAbort, {once: true});
+	});
+	try {
+		return await Promise.race([iterator.next(), aborted]);
+	} finally {
+		signal.removeEventListener('abort', onAbort!);
+	}
+}
