@@ -1,0 +1,75 @@
+/**
+@module Failure results the pipeline builds: from a thrown value, from a denial, and the two
+cancellation results (tools-contract.md §3.7, §3.9).
+*/
+import type {UserMessage} from './content.js';
+import {HarnessError, thrownMessage, type AbortCode} from './errors.js';
+import type {ToolErrorInfo, ToolExecutionFailure} from './types.js';
+
+/**
+The `{name, code}` a failed result carries for a classed error, or `undefined`.
+
+Classed means: a `HarnessError` instance, or any `Error` (of any realm) whose `code` is a string
+and whose `name` is a non-empty string other than `'Error'`. The second rule admits
+`JsonSchemaError` (which cannot extend `HarnessError` because the schema layer sits below tools)
+and errors from a second copy of this package, while a plain `Error` and Node's system errors
+(`name` `'Error'`, `code` `'ENOENT'`) stay unclassed, as the contract's catalogue requires.
+Reading `name`/`code` may run hostile getters; any throw means "unclassed".
+*/
+export function errorInfoOf(thrown: unknown): ToolErrorInfo | undefined {
+	try {
+		if (thrown instanceof HarnessError) {
+			const {name, code} = thrown;
+			return typeof name === 'string' && typeof code === 'string' ? {name, code} : undefined;
+		}
+
+		if (!isErrorObject(thrown)) {
+			return undefined;
+		}
+
+		const {name, code} = thrown as {name?: unknown; code?: unknown};
+		if (typeof code === 'string' && typeof name === 'string' && name !== '' && name !== 'Error') {
+			return {name, code};
+		}
+	} catch {
+		// A throwing getter: report the message only.
+	}
+
+	return undefined;
+}
+
+/** The generic failure for a thrown value: `Error: <message>` content, `info` when classed. */
+export function failureFromThrown(thrown: unknown): ToolExecutionFailure {
+	const message = thrownMessage(thrown);
+	const info = errorInfoOf(thrown);
+	return failure(message, info);
+}
+
+/** A denial (pre-execute, approval or guard): message only, never `info`. */
+export function denialFailure(reason: string): ToolExecutionFailure {
+	return failure(reason, undefined);
+}
+
+const abortMessages: Record<AbortCode, string> = {
+	ABORTED: 'tool call aborted',
+	ABORTED_BEFORE_DISPATCH: 'tool call aborted before dispatch',
+};
+
+/** A cancellation result; it keeps the contexts of the result it replaces. */
+export function cancellationFailure(code: AbortCode, additionalContexts?: readonly UserMessage[]): ToolExecutionFailure {
+	const base = failure(abortMessages[code], {name: 'AbortError', code});
+	return additionalContexts !== undefined && additionalContexts.length > 0 ? Object.freeze({...base, additionalContexts}) : base;
+}
+
+function failure(message: string, info: ToolErrorInfo | undefined): ToolExecutionFailure {
+	const error = info === undefined ? Object.freeze({message}) : Object.freeze({message, info: Object.freeze(info)});
+	return Object.freeze({
+		isError: true,
+		error,
+		content: Object.freeze([Object.freeze({type: 'text', text: `Error: ${message}`})]),
+	});
+}
+
+function isErrorObject(value: unknown): value is Error {
+	return value instanceof Error || Object.prototype.toString.call(value) === '[object Error]';
+}

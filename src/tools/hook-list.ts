@@ -1,0 +1,80 @@
+/**
+@module An ordered list of hook listeners and the waterfall runner the registry's hooks share.
+*/
+
+/** Where `on(hook, listener, options)` inserts a listener. */
+export type HookListenerOptions = {
+	/** Insert before every existing listener, so this one becomes the outermost (or first) one. */
+	readonly prepend?: boolean;
+};
+
+/**
+Listeners in call order. A waterfall snapshots the list when it starts, so a listener added or
+removed mid-run affects only later runs; `live()` is for guards, which may be live-iterated.
+*/
+export class HookList<Listener> {
+	readonly #entries: Array<{readonly listener: Listener}> = [];
+
+	/** Add `listener`; the disposer removes exactly this registration (the same function may be added twice). */
+	add(listener: Listener, options?: HookListenerOptions): () => void {
+		const entry = {listener};
+		if (options?.prepend === true) {
+			this.#entries.unshift(entry);
+		} else {
+			this.#entries.push(entry);
+		}
+
+		return () => {
+			const index = this.#entries.indexOf(entry);
+			if (index !== -1) {
+				this.#entries.splice(index, 1);
+			}
+		};
+	}
+
+	/** A copy of the current listeners, outermost first. */
+	snapshot(): Listener[] {
+		return this.#entries.map(entry => entry.listener);
+	}
+
+	/** The listener at `index` in the live list (`undefined` past the end). */
+	at(index: number): Listener | undefined {
+		return this.#entries[index]?.listener;
+	}
+
+	get size(): number {
+		return this.#entries.length;
+	}
+}
+
+/**
+Run a waterfall: the first listener is outermost; each one's `next()` runs the next listener and
+the last `next()` runs `fallback`. Not calling `next()` short-circuits. A listener that calls
+`next()` a second time gets a rejection naming the hook, so a body can never run twice.
+*/
+export async function runWaterfall<Listener, Result>(
+	hook: string,
+	listeners: readonly Listener[],
+	invoke: (listener: Listener, next: () => Promise<Result>) => Result | Promise<Result>,
+	fallback: () => Promise<Result>,
+): Promise<Result> {
+	const step = async (index: number): Promise<Result> => {
+		if (index === listeners.length) {
+			return fallback();
+		}
+
+		let called = false;
+		const next = async (): Promise<Result> => {
+			if (called) {
+				throw new Error(`${hook} listener ${index + 1} called next() more than once`);
+			}
+
+			called = true;
+			return step(index + 1);
+		};
+
+		return invoke(listeners[index]!, next);
+	};
+
+	return step(0);
+}
