@@ -1,0 +1,269 @@
+/**
+@module The bounded line diff of one `FileDiff`, computed once per `FileDiff` object.
+
+A pending view carries model-written text of any size, and the diff runs on the synchronous render
+path, so the comparison is bounded three ways, cheapest first:
+1. The common prefix and suffix are trimmed (exact, linear).
+2. A multiset lower bound on the edit length of the middle (lines whose counts differ between the
+   sides must be removed or added): above `maxEditLength` the exact diff is skipped at once, which
+   is what makes a half-rewritten 20 000-line file cost a split and a count.
+3. Myers' diff (`diffArrays` of the `diff` package on the split lines) with `maxEditLength`, and a
+   `timeout` as a last safety net for adversarial inputs. `maxEditLength` is deterministic, so a
+   card renders the same live and on replay; only the timeout depends on the machine.
+Beyond a bound the middle falls back to whole sides (all old lines `-`, all new lines `+`), and
+the result says so (`approximate`). Long unchanged runs collapse to a gap row, keeping
+`CONTEXT_LINES` on each side of a change.
+*/
+import {diffArrays} from 'diff';
+import type {FileDiff} from '../tools/views.js';
+
+/** Default bound on the edit length (removed + added lines) of an exact line diff. */
+export const DEFAULT_MAX_EDIT_LENGTH = 500;
+
+/** Safety net: the exact diff gives up after this long (only adversarial inputs get near it). */
+export const DEFAULT_DIFF_TIMEOUT_MS = 50;
+
+/** Unchanged lines kept on each side of a change; longer unchanged runs collapse into a gap row. */
+export const CONTEXT_LINES = 3;
+
+/** A gap row must hide at least this many lines, or the lines are shown instead. */
+const MIN_GAP = 2;
+
+/** Bounds of the exact line diff; tests inject small ones. */
+export type DiffLimits = {
+	/** Largest edit length (removed + added lines) compared exactly. Default `DEFAULT_MAX_EDIT_LENGTH`. */
+	readonly maxEditLength?: number;
+	/** Milliseconds after which the exact diff gives up. Default `DEFAULT_DIFF_TIMEOUT_MS`. */
+	readonly timeoutMs?: number;
+};
+
+/** One displayed line of a file diff, or a gap standing for `count` unchanged lines. */
+export type DiffRow =
+	| {readonly kind: 'context' | 'removed' | 'added'; readonly text: string}
+	| {readonly kind: 'gap'; readonly count: number};
+
+/** Why a line diff is approximate. */
+export type DiffApproximation = {
+	/** `edit-length`: more changed lines than the bound; `timeout`: the exact diff ran out of time. */
+	readonly reason: 'edit-length' | 'timeout';
+	readonly maxEditLength: number;
+	readonly timeoutMs: number;
+};
+
+/** The line diff of one `FileDiff`. Context lines are neutral: only `-`/`+` lines are counted. */
+export type LineDiff = {
+	readonly rows: readonly DiffRow[];
+	readonly added: number;
+	readonly removed: number;
+	/** Present when a bound was hit and the changed middle is shown as whole sides. */
+	readonly approximate?: DiffApproximation;
+};
+
+/**
+Split a side into lines: `""` is zero lines, one trailing `\n` ends the last line (no phantom empty
+line), interior blank lines are kept, and a `\r` before a `\n` belongs to the line ending.
+*/
+export function splitLines(text: string): string[] {
+	if (text === '') {
+		return [];
+	}
+
+	const lines = text.split('\n');
+	if (lines.at(-1) === '') {
+		lines.pop();
+	}
+
+	for (let index = 0; index < lines.length; index++) {
+		const line = lines[index]!;
+		// The last line has no `\n` after it, so a `\r` ending it is content, not a line ending.
+		if (line.endsWith('\r') && (index < lines.length - 1 || text.endsWith('\n'))) {
+			lines[index] = line.slice(0, -1);
+		}
+	}
+
+	return lines;
+}
+
+type Cached = {readonly maxEditLength: number; readonly timeoutMs: number; readonly value: LineDiff};
+
+const cache = new WeakMap<FileDiff, Cached>();
+
+/**
+The line diff of `diff`, bounded by `limits`. Cached per `FileDiff` object (and bound), so redraws,
+resizes and expansion changes never repeat the comparison.
+*/
+export function computeLineDiff(diff: FileDiff, limits: DiffLimits = {}): LineDiff {
+	const maxEditLength = limits.maxEditLength ?? DEFAULT_MAX_EDIT_LENGTH;
+	const timeoutMs = limits.timeoutMs ?? DEFAULT_DIFF_TIMEOUT_MS;
+	const hit = cache.get(diff);
+	if (hit !== undefined && hit.maxEditLength === maxEditLength && hit.timeoutMs === timeoutMs) {
+		return hit.value;
+	}
+
+	const value = Object.freeze(uncachedLineDiff(diff, maxEditLength, timeoutMs));
+	cache.set(diff, {maxEditLength, timeoutMs, value});
+	return value;
+}
+
+type Op = {readonly kind: 'context' | 'removed' | 'added'; readonly text: string};
+
+function uncachedLineDiff(diff: FileDiff, maxEditLength: number, timeoutMs: number): LineDiff {
+	const newLines = splitLines(diff.newText);
+	if (diff.oldText === null) {
+		return {rows: newLines.map(text => ({kind: 'added', text})), added: newLines.length, removed: 0};
+	}
+
+	const oldLines = splitLines(diff.oldText);
+	let prefix = 0;
+	const shorter = Math.min(oldLines.length, newLines.length);
+	while (prefix < shorter && oldLines[prefix] === newLines[prefix]) {
+		prefix++;
+	}
+
+	let suffix = 0;
+	while (suffix < shorter - prefix && oldLines[oldLines.length - 1 - suffix] === newLines[newLines.length - 1 - suffix]) {
+		suffix++;
+	}
+
+	const oldMiddle = oldLines.slice(prefix, oldLines.length - suffix);
+	const newMiddle = newLines.slice(prefix, newLines.length - suffix);
+	const ops: Op[] = [];
+	for (let index = 0; index < prefix; index++) {
+		ops.push({kind: 'context', text: oldLines[index]!});
+	}
+
+	let approximate: DiffApproximation | undefined;
+	const middle = diffMiddle(oldMiddle, newMiddle, maxEditLength, timeoutMs);
+	if (middle === 'edit-length' || middle === 'timeout') {
+		approximate = {reason: middle, maxEditLength, timeoutMs};
+		pushChange(ops, oldMiddle, newMiddle);
+	} else {
+		ops.push(...middle);
+	}
+
+	for (let index = oldLines.length - suffix; index < oldLines.length; index++) {
+		ops.push({kind: 'context', text: oldLines[index]!});
+	}
+
+	let added = 0;
+	let removed = 0;
+	for (const op of ops) {
+		if (op.kind === 'added') {
+			added++;
+		} else if (op.kind === 'removed') {
+			removed++;
+		}
+	}
+
+	const rows = collapseContext(ops);
+	return approximate === undefined ? {rows, added, removed} : {rows, added, removed, approximate};
+}
+
+function pushChange(ops: Op[], removed: readonly string[], added: readonly string[]): void {
+	for (const text of removed) {
+		ops.push({kind: 'removed', text});
+	}
+
+	for (const text of added) {
+		ops.push({kind: 'added', text});
+	}
+}
+
+/** The exact diff of the changed middle, or which bound stopped it. */
+function diffMiddle(oldMiddle: string[], newMiddle: string[], maxEditLength: number, timeoutMs: number): Op[] | 'edit-length' | 'timeout' {
+	if (oldMiddle.length === 0 || newMiddle.length === 0) {
+		const ops: Op[] = [];
+		pushChange(ops, oldMiddle, newMiddle);
+		return ops;
+	}
+
+	if (editLengthLowerBound(oldMiddle, newMiddle) > maxEditLength) {
+		return 'edit-length';
+	}
+
+	const started = Date.now();
+	const changes = diffArrays(oldMiddle, newMiddle, {maxEditLength, timeout: timeoutMs});
+	if (changes === undefined) {
+		return Date.now() - started >= timeoutMs ? 'timeout' : 'edit-length';
+	}
+
+	// Within one changed region show every removed line before every added line, whatever order the
+	// diff reported them in, so a replacement reads as "old block, then new block".
+	const ops: Op[] = [];
+	let removed: string[] = [];
+	let added: string[] = [];
+	for (const change of changes) {
+		if (change.removed) {
+			removed.push(...change.value);
+		} else if (change.added) {
+			added.push(...change.value);
+		} else {
+			pushChange(ops, removed, added);
+			removed = [];
+			added = [];
+			for (const text of change.value) {
+				ops.push({kind: 'context', text});
+			}
+		}
+	}
+
+	pushChange(ops, removed, added);
+	return ops;
+}
+
+/**
+A lower bound on the edit length: every occurrence of a line beyond what the other side has must be
+removed or added. Linear, so a rewrite far beyond the bound is recognised without running Myers.
+*/
+function editLengthLowerBound(oldLines: readonly string[], newLines: readonly string[]): number {
+	const counts = new Map<string, number>();
+	for (const line of oldLines) {
+		counts.set(line, (counts.get(line) ?? 0) + 1);
+	}
+
+	for (const line of newLines) {
+		counts.set(line, (counts.get(line) ?? 0) - 1);
+	}
+
+	let bound = 0;
+	for (const count of counts.values()) {
+		bound += Math.abs(count);
+	}
+
+	return bound;
+}
+
+/** Replace unchanged runs longer than the context around changes with one gap row. */
+function collapseContext(ops: readonly Op[]): DiffRow[] {
+	const rows: DiffRow[] = [];
+	let index = 0;
+	while (index < ops.length) {
+		if (ops[index]!.kind !== 'context') {
+			rows.push(ops[index]!);
+			index++;
+			continue;
+		}
+
+		let end = index;
+		while (end < ops.length && ops[end]!.kind === 'context') {
+			end++;
+		}
+
+		const atStart = index === 0;
+		const atEnd = end === ops.length;
+		// Keep context after the previous change and before the next one; a run touching both ends
+		// (nothing changed) keeps its head.
+		const keepHead = atStart && !atEnd ? 0 : CONTEXT_LINES;
+		const keepTail = atEnd ? 0 : CONTEXT_LINES;
+		const hidden = end - index - keepHead - keepTail;
+		if (hidden < MIN_GAP) {
+			rows.push(...ops.slice(index, end));
+		} else {
+			rows.push(...ops.slice(index, index + keepHead), {kind: 'gap', count: hidden}, ...ops.slice(end - keepTail, end));
+		}
+
+		index = end;
+	}
+
+	return rows;
+}
