@@ -1,7 +1,7 @@
 import {describe, expect, it, vi} from 'vitest';
 import {JsonSchemaError} from '../../src/schema/index.js';
 import {ToolRegistry} from '../../src/tools/registry.js';
-import type {ToolDefinition} from '../../src/tools/types.js';
+import type {PreToolDecision, ToolDefinition} from '../../src/tools/types.js';
 import {callInput, echoTool, failure} from './pipeline-fixtures.js';
 
 const reservedMessage = 'tool name "run_code" is reserved for the Code Mode presentation transport and cannot be registered or shadowed';
@@ -169,7 +169,7 @@ describe('ToolRegistry.attachCodeTransport', () => {
 		registry.attachCodeTransport(transport);
 		const tool = echoTool();
 		registry.register(tool);
-		const pre = vi.fn(async (_exec: unknown, next: () => Promise<never>) => next());
+		const pre = vi.fn(async (_exec: unknown, next: () => Promise<PreToolDecision>) => next());
 		registry.on('tools/pre-execute', pre);
 		const direct = await registry.execute(callInput());
 		expect(direct).toEqual(
@@ -227,7 +227,7 @@ describe('ToolRegistry.on', () => {
 		const registry = new ToolRegistry();
 		registry.register(echoTool());
 		const order: string[] = [];
-		const listener = (label: string) => async (_exec: unknown, next: () => Promise<never>) => {
+		const listener = (label: string) => async (_exec: unknown, next: () => Promise<PreToolDecision>) => {
 			order.push(`${label} in`);
 			const decision = await next();
 			order.push(`${label} out`);
