@@ -1,0 +1,189 @@
+/**
+@module The `bash` tool (presentation-events.md §2.1, §2.2; tools-contract.md §4.1, §5.2): runs a
+command in a shell in the session workspace, in the foreground (terminal card) or as a background
+job (generic card, output through `job_output`).
+*/
+import {stat} from 'node:fs/promises';
+import {resolve} from 'node:path';
+import type {JobRuntime} from '../jobs/job-runtime.js';
+import {textContent} from '../tools/content.js';
+import {defineTool, type DefinedTool} from '../tools/define-tool.js';
+import {ToolArgsError} from '../tools/errors.js';
+import {ToolAbortError} from './bash/abort-error.js';
+import {startBackgroundCommand} from './bash/background-job.js';
+import {bashOutputSchema, bashParameters, type BashArgs, type BashValue} from './bash/bash-schema.js';
+import {presentBashCall, presentBashResult} from './bash/present.js';
+import {renderBashText} from './bash/render-text.js';
+import {runForeground} from './bash/run-foreground.js';
+import type {ShellTiming} from './bash/shell-process.js';
+
+/** How the bash tool is configured. */
+export type BashToolOptions = {
+	/** The session workspace: the default working directory, and the base of relative `workdir`s. */
+	readonly workspace: string;
+	/** Background jobs; without it `run_in_background` is neither advertised nor accepted. */
+	readonly jobs?: JobRuntime;
+	/** Tail kept of each of stdout and stderr, in bytes. Default 64 000. */
+	readonly maxOutputBytes?: number;
+	/** Default 120 000 ms. */
+	readonly defaultTimeoutMs?: number;
+	/** Largest accepted `timeoutMs`. Default 600 000 ms. */
+	readonly maxTimeoutMs?: number;
+	/** When set, a stream that outgrows its tail is written in full to a file here, named by the marker. */
+	readonly spillDir?: string;
+	/** Cap of one spill file; past it the marker says `(unavailable)`. Default 64 MiB. */
+	readonly spillMaxBytes?: number;
+	/** Between SIGTERM and SIGKILL when a command is stopped. Default 2 000 ms. */
+	readonly killGraceMs?: number;
+	/** How long output pipes may stay open after the shell exited. Default 200 ms. */
+	readonly drainGraceMs?: number;
+	/** Live output coalescing interval. Default 50 ms. */
+	readonly progressIntervalMs?: number;
+};
+
+/** Defaults where the contract leaves values open. */
+export const bashDefaults = {
+	maxOutputBytes: 64_000,
+	defaultTimeoutMs: 120_000,
+	maxTimeoutMs: 600_000,
+	spillMaxBytes: 64 * 1024 * 1024,
+	killGraceMs: 2000,
+	drainGraceMs: 200,
+	progressIntervalMs: 50,
+} as const;
+
+const description = [
+	'Run a shell command in the workspace and return its output (stdout, then stderr after a [stderr] line) and exit status.',
+	'Each stream keeps its last 64 000 bytes. A non-zero exit code is reported, not treated as a failure.',
+	'Give a short description of what the command does.',
+].join(' ');
+
+const backgroundNote = ' With run_in_background, the command starts as a background job and its id comes back at once: read its output with job_output, stop it with job_kill.';
+
+function isBlank(text: string): boolean {
+	return text.trim() === '';
+}
+
+/** Violations the schema DSL cannot express (non-blank strings, ranges). */
+function argumentViolations(args: BashArgs, maxTimeoutMs: number): string[] {
+	const violations: string[] = [];
+	if (isBlank(args.command)) {
+		violations.push('"command" must be a non-blank string');
+	}
+
+	if (isBlank(args.description)) {
+		violations.push('"description" must be a non-blank string');
+	}
+
+	if (args.timeoutMs !== undefined) {
+		if (args.timeoutMs <= 0) {
+			violations.push('"timeoutMs" must be greater than 0');
+		} else if (args.timeoutMs > maxTimeoutMs) {
+			violations.push(`"timeoutMs" must be at most ${maxTimeoutMs}`);
+		}
+	}
+
+	return violations;
+}
+
+/** The absolute working directory of a call; it must exist and be a directory. */
+async function resolveWorkdir(workspace: string, workdir: string | undefined): Promise<string> {
+	const directory = workdir === undefined ? workspace : resolve(workspace, workdir);
+	let isDirectory: boolean;
+	try {
+		isDirectory = (await stat(directory)).isDirectory();
+	} catch {
+		throw new Error(`workdir does not exist: ${directory}`);
+	}
+
+	if (!isDirectory) {
+		throw new Error(`workdir is not a directory: ${directory}`);
+	}
+
+	return directory;
+}
+
+/** Build the `bash` tool. */
+export function bashTool(options: BashToolOptions): DefinedTool<typeof bashOutputSchema> {
+	const workspace = resolve(options.workspace);
+	const {jobs} = options;
+	const maxOutputBytes = options.maxOutputBytes ?? bashDefaults.maxOutputBytes;
+	const defaultTimeoutMs = options.defaultTimeoutMs ?? bashDefaults.defaultTimeoutMs;
+	const maxTimeoutMs = options.maxTimeoutMs ?? bashDefaults.maxTimeoutMs;
+	const progressIntervalMs = options.progressIntervalMs ?? bashDefaults.progressIntervalMs;
+	const timing: ShellTiming = {
+		killGraceMs: options.killGraceMs ?? bashDefaults.killGraceMs,
+		drainGraceMs: options.drainGraceMs ?? bashDefaults.drainGraceMs,
+	};
+	const spill = options.spillDir === undefined
+		? undefined
+		: {directory: resolve(options.spillDir), maxBytes: options.spillMaxBytes ?? bashDefaults.spillMaxBytes};
+	if (!Number.isSafeInteger(maxOutputBytes) || maxOutputBytes < 1) {
+		throw new Error(`bashTool: maxOutputBytes must be a positive integer, got ${maxOutputBytes}`);
+	}
+
+	if (!(defaultTimeoutMs > 0 && defaultTimeoutMs <= maxTimeoutMs)) {
+		throw new Error(`bashTool: defaultTimeoutMs must be in (0, ${maxTimeoutMs}], got ${defaultTimeoutMs}`);
+	}
+
+	// Only advertise run_in_background when it can work; an undeclared key still passes the open root, so execute checks too.
+	const {run_in_background: _background, ...foregroundOnly} = bashParameters;
+	const parameters = (jobs === undefined ? foregroundOnly : bashParameters) as typeof bashParameters;
+
+	return defineTool({
+		name: 'bash',
+		description: jobs === undefined ? description : description + backgroundNote,
+		parameters,
+		output: {
+			schema: bashOutputSchema,
+			render: (_args, value: BashValue) => textContent(renderBashText(value)),
+		},
+		async execute(args, exec): Promise<BashValue> {
+			const violations = argumentViolations(args, maxTimeoutMs);
+			if (violations.length > 0) {
+				throw new ToolArgsError(violations);
+			}
+
+			const cwd = await resolveWorkdir(workspace, args.workdir);
+			if (args.run_in_background === true) {
+				if (jobs === undefined) {
+					throw new Error('bash: run_in_background is not available in this session (no job runtime)');
+				}
+
+				if (exec.signal.aborted) {
+					throw new ToolAbortError();
+				}
+
+				const jobId = jobs.start({
+					kind: 'bash',
+					label: args.command,
+					owner: exec.agent,
+					outputLimitBytes: maxOutputBytes,
+					run: () => startBackgroundCommand({command: args.command, cwd, maxOutputBytes, timing}),
+				});
+				return {kind: 'background', jobId};
+			}
+
+			const outcome = await runForeground({
+				command: args.command,
+				cwd,
+				timeoutMs: args.timeoutMs ?? defaultTimeoutMs,
+				maxOutputBytes,
+				...(spill === undefined ? {} : {spill}),
+				timing,
+				progress: (update) => {
+					exec.progress(update);
+				},
+				progressIntervalMs,
+				signal: exec.signal,
+			});
+			if (outcome.aborted) {
+				throw new ToolAbortError();
+			}
+
+			return outcome.value;
+		},
+		presentCall: presentBashCall,
+		presentResult: presentBashResult,
+	});
+}

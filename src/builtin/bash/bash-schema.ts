@@ -1,0 +1,66 @@
+/**
+@module The bash tool's parameters and canonical value (presentation-events.md §2.1, §2.2;
+tools-contract.md §4.1), as DSL schemas. The TypeScript types follow from them.
+*/
+import type {InferArgs, InferValue} from '../../schema/infer.js';
+
+/** Parameters. `run_in_background` is advertised only when background jobs are enabled. */
+export const bashParameters = {
+	command: {type: 'string', description: 'The command line to run in a shell.', required: true},
+	description: {type: 'string', description: 'What the command does, in 5–10 words.', required: true},
+	timeoutMs: {type: 'number', description: 'Timeout in milliseconds (default 120000, at most 600000).'},
+	workdir: {type: 'string', description: 'Working directory; relative paths start at the workspace. Default: the workspace.'},
+	run_in_background: {
+		type: 'boolean',
+		description: 'Start the command as a background job and return its id at once; read its output with job_output.',
+	},
+} as const;
+
+const streamSchema = {
+	type: 'object',
+	additionalProperties: false,
+	properties: {
+		text: {type: 'string', required: true},
+		truncated: {type: 'boolean', required: true},
+		spillPath: {type: 'string'},
+	},
+} as const;
+
+const foregroundSchema = {
+	type: 'object',
+	additionalProperties: false,
+	properties: {
+		kind: {type: 'string', const: 'foreground', required: true},
+		exitCode: {oneOf: [{type: 'integer'}, {type: 'null'}], required: true},
+		signal: {oneOf: [{type: 'string'}, {type: 'null'}], required: true},
+		timedOut: {type: 'boolean', required: true},
+		aborted: {type: 'boolean', required: true},
+		timeoutMs: {type: 'number', required: true},
+		stdout: {...streamSchema, required: true},
+		stderr: {...streamSchema, required: true},
+	},
+} as const;
+
+const backgroundSchema = {
+	type: 'object',
+	additionalProperties: false,
+	properties: {
+		kind: {type: 'string', const: 'background', required: true},
+		jobId: {type: 'string', required: true},
+	},
+} as const;
+
+/** The canonical value: a foreground run or a background handle. */
+export const bashOutputSchema = {oneOf: [foregroundSchema, backgroundSchema]} as const;
+
+/** The arguments a valid call carries. */
+export type BashArgs = InferArgs<typeof bashParameters>;
+
+/** The canonical value. */
+export type BashValue = InferValue<typeof bashOutputSchema>;
+
+/** A foreground run's value. */
+export type BashForegroundValue = Extract<BashValue, {kind: 'foreground'}>;
+
+/** A background handle. */
+export type BashBackgroundValue = Extract<BashValue, {kind: 'background'}>;
