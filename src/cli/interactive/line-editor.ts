@@ -1,0 +1,106 @@
+/**
+@module The prompt's line editor as a pure reducer: text, cursor, history walk. Keys arrive as
+Ink reports them; the reducer returns the next state and whether the line was submitted.
+*/
+
+export type LineState = {
+	readonly text: string;
+	/** Cursor position as a code-unit index into `text`. */
+	readonly cursor: number;
+	/** Index into history while walking it (history.length = the line being edited). */
+	readonly historyIndex: number;
+	/** The line being edited before the history walk started. */
+	readonly draft: string;
+};
+
+/** The subset of Ink's `Key` the editor reads. */
+export type EditorKey = {
+	readonly leftArrow?: boolean;
+	readonly rightArrow?: boolean;
+	readonly upArrow?: boolean;
+	readonly downArrow?: boolean;
+	readonly return?: boolean;
+	readonly backspace?: boolean;
+	readonly delete?: boolean;
+	readonly ctrl?: boolean;
+	readonly meta?: boolean;
+	readonly home?: boolean;
+	readonly end?: boolean;
+	readonly tab?: boolean;
+	readonly escape?: boolean;
+};
+
+export const emptyLine = (historyLength: number): LineState => ({text: '', cursor: 0, historyIndex: historyLength, draft: ''});
+
+/** Apply one key press. `submitted` carries the line when Enter was pressed. */
+export function editLine(state: LineState, input: string, key: EditorKey, history: readonly string[]): {state: LineState; submitted?: string} {
+	const {text, cursor} = state;
+	if (key.return) {
+		return {state: emptyLine(history.length + (text.trim() === '' ? 0 : 1)), submitted: text};
+	}
+
+	if (key.upArrow || key.downArrow) {
+		const index = Math.max(0, Math.min(history.length, state.historyIndex + (key.upArrow ? -1 : 1)));
+		if (index === state.historyIndex) {
+			return {state};
+		}
+
+		const draft = state.historyIndex === history.length ? text : state.draft;
+		const next = index === history.length ? draft : history[index]!;
+		return {state: {text: next, cursor: next.length, historyIndex: index, draft}};
+	}
+
+	if (key.leftArrow) {
+		return {state: {...state, cursor: Math.max(0, cursor - 1)}};
+	}
+
+	if (key.rightArrow) {
+		return {state: {...state, cursor: Math.min(text.length, cursor + 1)}};
+	}
+
+	if (key.home || (key.ctrl && input === 'a')) {
+		return {state: {...state, cursor: 0}};
+	}
+
+	if (key.end || (key.ctrl && input === 'e')) {
+		return {state: {...state, cursor: text.length}};
+	}
+
+	if (key.ctrl && input === 'u') {
+		return {state: {...state, text: text.slice(cursor), cursor: 0}};
+	}
+
+	if (key.ctrl && input === 'k') {
+		return {state: {...state, text: text.slice(0, cursor)}};
+	}
+
+	if (key.ctrl && input === 'w') {
+		const start = text.slice(0, cursor).replace(/\S+\s*$/, '').length;
+		return {state: {...state, text: text.slice(0, start) + text.slice(cursor), cursor: start}};
+	}
+
+	if (key.backspace || key.delete) {
+		// Terminals send DEL (0x7f) for Backspace, which Ink reports as `delete`: both erase left.
+		if (cursor === 0) {
+			return {state};
+		}
+
+		return {state: {...state, text: text.slice(0, cursor - 1) + text.slice(cursor), cursor: cursor - 1}};
+	}
+
+	if (key.ctrl || key.meta || key.tab || key.escape || input === '') {
+		return {state};
+	}
+
+	// Pasted text may carry newlines; the prompt is one line, so they become spaces.
+	const typed = input.replaceAll(/\r\n|\r|\n/g, ' ');
+	return {state: {...state, text: text.slice(0, cursor) + typed + text.slice(cursor), cursor: cursor + typed.length}};
+}
+
+/** Replace the word under the cursor with `completion`. */
+export function completeWord(state: LineState, completion: string): LineState {
+	const before = state.text.slice(0, state.cursor);
+	const start = before.search(/\S*$/);
+	const text = before.slice(0, start) + completion + state.text.slice(state.cursor);
+	return {...state, text, cursor: start + completion.length};
+}
