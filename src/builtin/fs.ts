@@ -1,0 +1,52 @@
+/**
+@module The file tools `read`, `write` and `edit`, confined to the session workspace (and any extra
+allowed roots). Spec: presentation-events.md §2.3–2.5, §5.1.
+*/
+import type {ToolDefinition} from '../tools/types.js';
+import {editTool} from './fs/edit-tool.js';
+import {DIFF_BASIS_MAX_BYTES} from './fs/mutate-file.js';
+import {READ_LIMIT, READ_MAX_BYTES, READ_MAX_LINE_LENGTH} from './fs/read-window.js';
+import {readTool} from './fs/read-tool.js';
+import {writeTool} from './fs/write-tool.js';
+import {WorkspaceGuard} from './workspace/workspace-guard.js';
+
+export {FsError, type FsErrorCode} from './workspace/fs-error.js';
+export {WorkspaceGuard, type ContainedPath, type WorkspaceOptions} from './workspace/workspace-guard.js';
+
+/** Configuration of the file tools. Every cap has the spec's default. */
+export type FsToolsOptions = {
+	/** The session workspace; relative paths resolve against it and nothing may escape it. */
+	readonly workspace: string;
+	/** Extra directories the tools may reach besides the workspace. */
+	readonly allowedRoots?: readonly string[];
+	/** A guard to share with other tool families (built from `workspace`/`allowedRoots` when absent). */
+	readonly guard?: WorkspaceGuard;
+	/** Default and largest `read` limit in lines (2000). */
+	readonly readLimit?: number;
+	/** Characters kept per read line (2000). */
+	readonly readMaxLineLength?: number;
+	/** Bytes of selected lines per read (50 KiB). */
+	readonly readMaxBytes?: number;
+	/** Prior files and new texts at or over this size get a whole-file diff (10 MiB). */
+	readonly diffBasisMaxBytes?: number;
+	/** Largest file `edit` loads (10 MiB). */
+	readonly editMaxBytes?: number;
+};
+
+/** The `read`, `write` and `edit` tools for one session. */
+export function fsTools(options: FsToolsOptions): ToolDefinition[] {
+	const guard = options.guard ?? new WorkspaceGuard(options);
+	const mutate = {
+		diffBasisMaxBytes: options.diffBasisMaxBytes ?? DIFF_BASIS_MAX_BYTES,
+		editMaxBytes: options.editMaxBytes ?? DIFF_BASIS_MAX_BYTES,
+	};
+	return [
+		readTool(guard, {
+			readLimit: options.readLimit ?? READ_LIMIT,
+			maxLineLength: options.readMaxLineLength ?? READ_MAX_LINE_LENGTH,
+			maxBytes: options.readMaxBytes ?? READ_MAX_BYTES,
+		}),
+		writeTool(guard, mutate),
+		editTool(guard, mutate),
+	];
+}

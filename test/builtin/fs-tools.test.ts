@@ -1,0 +1,162 @@
+import {mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {fsTools} from '../../src/builtin/fs.js';
+import {ToolRegistry} from '../../src/tools/registry.js';
+import type {ToolDefinition, ToolExecutionResult} from '../../src/tools/types.js';
+
+let base: string;
+let workspace: string;
+let registry: ToolRegistry;
+let tools: Map<string, ToolDefinition>;
+let calls = 0;
+
+beforeEach(async () => {
+	base = await realpath(await mkdtemp(path.join(tmpdir(), 'cardterm-fstools-')));
+	workspace = path.join(base, 'proj');
+	await mkdir(path.join(workspace, 'src'), {recursive: true});
+	registry = new ToolRegistry();
+	tools = new Map();
+	for (const tool of fsTools({workspace})) {
+		registry.register(tool);
+		tools.set(tool.name, tool);
+	}
+});
+
+afterEach(async () => {
+	await rm(base, {recursive: true, force: true});
+});
+
+async function call(name: string, args: unknown): Promise<ToolExecutionResult> {
+	calls += 1;
+	return registry.execute({callId: `call-${calls}`, name, arguments: args, signal: new AbortController().signal});
+}
+
+/** What a log keeps of a result, as presenters receive it. */
+function persisted(result: ToolExecutionResult) {
+	return {content: result.content, isError: result.isError, ...(result.meta === undefined ? {} : {meta: result.meta})};
+}
+
+describe('fs tools through the registry', () => {
+	it('exposes the spec parameter names to the model', () => {
+		expect(registry.schemas().map((schema) => [schema.name, Object.keys(schema.parameters.properties as object), schema.parameters.required])).toEqual([
+			['read', ['file_path', 'offset', 'limit'], ['file_path']],
+			['write', ['file_path', 'content'], ['file_path', 'content']],
+			['edit', ['file_path', 'old_string', 'new_string', 'replace_all'], ['file_path', 'old_string', 'new_string']],
+		]);
+	});
+
+	it('writes, reads and edits the spec worked example end to end', async () => {
+		const text = "export const config = {\n  DEBUG: true,\n  level: 'info',\n}\n";
+		const file = path.join(workspace, 'src/config.ts');
+		const written = await call('write', {file_path: 'src/config.ts', content: text});
+		expect(written).toEqual({
+			isError: false,
+			value: {path: file, operation: 'create', before: null, after: text},
+			content: [{type: 'text', text: `<path>${file}</path>\n<type>file</type>\n<content>\nCreated file\n</content>`}],
+			meta: {diffs: []},
+		});
+
+		const read = await call('read', {file_path: 'src/config.ts'});
+		const lines = [
+			{number: 1, text: 'export const config = {'},
+			{number: 2, text: '  DEBUG: true,'},
+			{number: 3, text: "  level: 'info',"},
+			{number: 4, text: '}'},
+		];
+		const body = "1: export const config = {\n2:   DEBUG: true,\n3:   level: 'info',\n4: }\n\n(End of file - total 4 lines)";
+		expect(persisted(read)).toEqual({
+			content: [{type: 'text', text: `<path>${file}</path>\n<type>file</type>\n<content>\n${body}\n</content>`}],
+			isError: false,
+			meta: {path: file, offset: 1, lines, totalLines: 4, lang: 'ts'},
+		});
+		expect(tools.get('read')!.presentResult!({file_path: 'src/config.ts'}, persisted(read))).toEqual({
+			card: 'read',
+			path: file,
+			offset: 1,
+			lines,
+			totalLines: 4,
+			lang: 'ts',
+			content: [{type: 'text', text: body}],
+		});
+
+		const editArgs = {file_path: 'src/config.ts', old_string: 'DEBUG: true', new_string: 'DEBUG: false'};
+		const edited = await call('edit', editArgs);
+		const diffs = [
+			{
+				path: 'src/config.ts',
+				oldText: "export const config = {\n  DEBUG: true,\n  level: 'info',\n}",
+				newText: "export const config = {\n  DEBUG: false,\n  level: 'info',\n}",
+			},
+		];
+		expect(persisted(edited)).toEqual({
+			content: [{type: 'text', text: `The file ${file} has been updated successfully.`}],
+			isError: false,
+			meta: {diffs},
+		});
+		expect(tools.get('edit')!.presentResult!(editArgs, persisted(edited))).toEqual({card: 'diff', title: 'Edit src/config.ts', diffs});
+		expect(await readFile(file, 'utf8')).toBe(text.replace('true', 'false'));
+	});
+
+	it('reports the overwrite hunks of write in meta and on the result card', async () => {
+		await writeFile(path.join(workspace, 'data.txt'), 'original contents');
+		const args = {file_path: 'data.txt', content: 'replaced'};
+		const result = await call('write', args);
+		expect(result.meta).toEqual({diffs: [{path: 'data.txt', oldText: 'original contents', newText: 'replaced'}]});
+		expect(tools.get('write')!.presentResult!(args, persisted(result))).toEqual({
+			card: 'diff',
+			title: 'Write data.txt',
+			diffs: [{path: 'data.txt', oldText: 'original contents', newText: 'replaced'}],
+		});
+	});
+
+	it('fails schema violations with INVALID_ARGS and returns no view for invalid arguments', async () => {
+		const missing = await call('read', {});
+		expect(persisted(missing)).toEqual({
+			content: [{type: 'text', text: 'Error: invalid arguments: missing required property "file_path"'}],
+			isError: true,
+		});
+		expect(missing.isError && missing.error.info).toEqual({name: 'ToolArgsError', code: 'INVALID_ARGS'});
+		const wrongType = await call('edit', {file_path: 'a', old_string: 'x', new_string: 1});
+		expect(wrongType.content).toEqual([{type: 'text', text: 'Error: invalid arguments: "new_string" must be a string'}]);
+		const same = await call('edit', {file_path: 'a', old_string: 'x', new_string: 'x'});
+		expect(same.content).toEqual([{type: 'text', text: 'Error: invalid arguments: "new_string" must differ from "old_string"'}]);
+		const badWindow = await call('read', {file_path: 'a', offset: 0});
+		expect(badWindow.isError && badWindow.error.info).toEqual({name: 'ToolArgsError', code: 'INVALID_ARGS'});
+		expect(tools.get('read')!.presentCall!({file_path: 3})).toBeUndefined();
+		expect(tools.get('write')!.presentCall!({file_path: 'a'})).toBeUndefined();
+	});
+
+	it('reports file errors with FsError codes and no meta', async () => {
+		await writeFile(path.join(workspace, 'src/config.ts'), 'x\n');
+		await writeFile(path.join(base, 'secret.txt'), 'secret');
+		await symlink(path.join(base, 'secret.txt'), path.join(workspace, 'link.txt'));
+		const cases = [
+			await call('read', {file_path: 'nope.txt'}),
+			await call('edit', {file_path: 'src/config.ts', old_string: 'DEBUG: true', new_string: 'DEBUG: false'}),
+			await call('read', {file_path: 'link.txt'}),
+			await call('write', {file_path: '../escape.txt', content: 'x'}),
+		];
+		expect(cases.map((result) => [result.isError && result.error.info, result.content[0], result.meta])).toEqual([
+			[{name: 'FsError', code: 'FS_NOT_FOUND'}, {type: 'text', text: `Error: cannot read "${workspace}/nope.txt": not found`}, undefined],
+			[{name: 'FsError', code: 'FS_EDIT_NOT_FOUND'}, {type: 'text', text: `Error: old_string was not found in "${workspace}/src/config.ts"`}, undefined],
+			[
+				{name: 'FsError', code: 'FS_OUTSIDE_WORKSPACE'},
+				{type: 'text', text: `Error: access denied: "link.txt" (resolves to "${base}/secret.txt") is outside the workspace "${workspace}"`},
+				undefined,
+			],
+			[{name: 'FsError', code: 'FS_OUTSIDE_WORKSPACE'}, {type: 'text', text: `Error: access denied: "../escape.txt" is outside the workspace "${workspace}"`}, undefined],
+		]);
+		expect(tools.get('read')!.presentResult!({file_path: 'nope.txt'}, persisted(cases[0]!))).toBeUndefined();
+		expect(tools.get('write')!.presentResult!({file_path: '../escape.txt', content: 'x'}, persisted(cases[3]!))).toBeUndefined();
+	});
+
+	it('classifies read as concurrency-safe and the mutations as exclusive', () => {
+		expect([
+			tools.get('read')!.isConcurrencySafe!({file_path: 'a'}),
+			tools.get('write')!.isConcurrencySafe!({file_path: 'a', content: ''}),
+			tools.get('edit')!.isConcurrencySafe!({file_path: 'a', old_string: 'a', new_string: 'b'}),
+		]).toEqual([true, false, false]);
+	});
+});
