@@ -178,7 +178,7 @@ describe('bash output bounds', () => {
 		const spillDir = join(workspace.path, 'spill');
 		const registry = bashRegistry({workspace: workspace.path, spillDir, maxOutputBytes: 1000});
 		const result = await call(registry, 'bash', {command: 'seq 1 2000', description: 'Count'});
-		const value = (result as {value: {stdout: {spillPath?: string; text: string}}}).value;
+		const value = (result as unknown as {value: {stdout: {spillPath?: string; text: string}}}).value;
 		expect(value.stdout.spillPath?.startsWith(spillDir)).toBe(true);
 		const full = await readFile(value.stdout.spillPath!, 'utf8');
 		expect(full).toBe(`${Array.from({length: 2000}, (_, i) => i + 1).join('\n')}\n`);
