@@ -1,0 +1,54 @@
+/**
+@module The `web_fetch` tool definition (presentation-events.md §2.9).
+
+Non-2xx statuses are successes: the page a server sends with a 404 is still what the model asked
+to see, and the card shows the status (red from 400). Only transport failures, refused schemes or
+content types, a sixth redirect and the deadline are errors.
+*/
+import {defineTool} from '../../tools/define-tool.js';
+import type {ToolDefinition} from '../../tools/types.js';
+import {resolveWebFetchOptions, runWebFetch, type WebFetchOptions} from './run-web-fetch.js';
+import {presentWebFetchCall, presentWebFetchResult, renderWebFetch, webFetchMeta} from './web-fetch-output.js';
+
+const description = [
+	'Fetch one http(s) URL and return its content as text: HTML is converted to Markdown, plain text and JSON are returned as is.',
+	'Other content types (images, PDFs, archives) are refused. Redirects are followed (at most 5); long pages are truncated.',
+].join(' ');
+
+/** The `web_fetch` tool with these caps (see `WebFetchOptions` for the defaults). */
+export function webFetchTool(options: WebFetchOptions = {}): ToolDefinition {
+	const resolved = resolveWebFetchOptions(options);
+	return defineTool({
+		name: 'web_fetch',
+		description,
+		parameters: {
+			url: {type: 'string', required: true, description: 'The absolute http:// or https:// URL to fetch.'},
+		},
+		output: {
+			schema: {
+				type: 'object',
+				additionalProperties: false,
+				properties: {
+					url: {type: 'string', required: true},
+					statusCode: {type: 'integer', required: true},
+					body: {
+						type: 'object',
+						required: true,
+						additionalProperties: false,
+						properties: {
+							kind: {type: 'string', enum: ['html', 'text'], required: true},
+							content: {type: 'string', required: true},
+						},
+					},
+					truncated: {type: 'boolean', required: true},
+				},
+			},
+			render: (_args, value) => renderWebFetch(value, resolved.maxOutputChars),
+			presentationMeta: (_args, value) => webFetchMeta(value, resolved.maxOutputChars),
+		},
+		isConcurrencySafe: () => true,
+		execute: async (args, exec) => runWebFetch(args.url, resolved, exec.signal),
+		presentCall: args => presentWebFetchCall(args),
+		presentResult: (args, result) => presentWebFetchResult(args, result),
+	});
+}
