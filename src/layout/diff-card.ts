@@ -1,0 +1,218 @@
+/**
+@module The diff card body: per file its path, then `-`/`+` lines with the changed words
+highlighted, unchanged context in the body tone, and a `+A −R · K files` footer.
+
+Layout per file group (consecutive entries with the same path are hunks of one file):
+- the path in `theme.path`, as `Created <path>` when every entry of the group has `oldText: null`;
+- per hunk: `- text` (`theme.removed`), `+ text` (`theme.added`), `  text` (`theme.body`); long
+  unchanged runs as a muted `⋯ N unchanged lines` row; hunks of one file separated by a muted `⋯`;
+  an approximate hunk (a diff bound was hit) starts with a muted `[exact line diff omitted: …]`;
+- groups separated by one empty row.
+The footer `+A −R · K files` (K = distinct paths, context lines not counted), with ` · approximate`
+when any bound was hit, is muted and pinned at the bottom; the first path is pinned at the top.
+
+No line-number gutter: `FileDiff` carries no hunk start line, and numbers relative to the hunk
+would read as file line numbers. Rows are also what a user copies, so they carry no gutter anyway.
+
+Colour rules: the word-level changed parts use `theme.removedWord` / `theme.addedWord` alone.
+With a colour theme, a known language (from the path's extension) and not in `summary`, added and
+context lines get syntax colours over their base style (`{...added, ...token}`), while the `+`
+marker and any uncoloured token keep the added colour; removed lines stay wholly `theme.removed`,
+so the old side never reads as new code. Highlighting runs only on the displayed lines of a hunk,
+and only under the highlighter's size limit.
+*/
+import {assertNever} from '../presentation/assert-never.js';
+import type {FileDiff} from '../tools/views.js';
+import type {CardBody} from './card-body.js';
+import {composeSpans, mergeSpans, sanitizeSpans, textRows, wrapSpans} from './diff-spans.js';
+import {highlightLines} from './highlight.js';
+import {langFromPath} from './highlight-lang.js';
+import type {Expansion} from './layout-options.js';
+import {computeLineDiff, type DiffApproximation, type DiffLimits, type DiffRow, type LineDiff} from './line-diff.js';
+import {sanitizeInline} from './sanitize.js';
+import type {Span, Style, StyledLine} from './styled-line.js';
+import type {Theme} from './theme.js';
+import {rowWordHighlights, type WordRange} from './word-diff.js';
+
+/** What the diff body depends on besides the diffs. */
+export type DiffLayoutContext = {readonly width: number; readonly theme: Theme; readonly expansion: Expansion};
+
+/** The marker columns before a line's text. */
+const markers = {context: '  ', removed: '- ', added: '+ '} as const;
+
+type SyntaxRows = ReadonlyMap<number, readonly Span[]>;
+
+const syntaxCache = new WeakMap<LineDiff, SyntaxRows | null>();
+
+/**
+Syntax spans of the displayed added and context rows of one hunk (by row index), highlighted as one
+sequence of new-side lines so multi-line constructs keep their colour; null when not highlightable.
+Cached per `LineDiff`, so per `FileDiff`.
+*/
+function syntaxRows(lineDiff: LineDiff, lang: string): SyntaxRows | null {
+	const hit = syntaxCache.get(lineDiff);
+	if (hit !== undefined) {
+		return hit;
+	}
+
+	let result: SyntaxRows | null = null;
+	if (lineDiff.approximate === undefined) {
+		const indexes: number[] = [];
+		const texts: string[] = [];
+		for (const [index, row] of lineDiff.rows.entries()) {
+			if (row.kind === 'context' || row.kind === 'added') {
+				indexes.push(index);
+				texts.push(row.text);
+			}
+		}
+
+		const spans = highlightLines(texts, lang);
+		if (spans !== undefined) {
+			result = new Map(indexes.map((rowIndex, index) => [rowIndex, spans[index]!]));
+		}
+	}
+
+	syntaxCache.set(lineDiff, result);
+	return result;
+}
+
+function plural(count: number, one: string, many: string): string {
+	return `${count} ${count === 1 ? one : many}`;
+}
+
+function approximationNotice(approximation: DiffApproximation): string {
+	switch (approximation.reason) {
+		case 'edit-length': {
+			return `[exact line diff omitted: over ${approximation.maxEditLength} changed lines]`;
+		}
+
+		case 'timeout': {
+			return `[exact line diff omitted: over ${approximation.timeoutMs} ms]`;
+		}
+
+		default: {
+			return assertNever(approximation.reason, 'diff approximationNotice');
+		}
+	}
+}
+
+/** One diff row as wrapped styled rows. */
+function rowLines(
+	row: Exclude<DiffRow, {kind: 'gap'}>,
+	syntax: readonly Span[] | undefined,
+	words: readonly WordRange[] | undefined,
+	ctx: DiffLayoutContext,
+): StyledLine[] {
+	const {theme} = ctx;
+	let base: Style;
+	let wordStyle: Style;
+	switch (row.kind) {
+		case 'context': {
+			base = theme.body;
+			wordStyle = theme.body;
+			break;
+		}
+
+		case 'removed': {
+			base = theme.removed;
+			wordStyle = theme.removedWord;
+			break;
+		}
+
+		case 'added': {
+			base = theme.added;
+			wordStyle = theme.addedWord;
+			break;
+		}
+
+		default: {
+			return assertNever(row.kind, 'diff rowLines');
+		}
+	}
+
+	// Removed lines never take syntax colours (see the module comment).
+	const content = composeSpans(row.text, base, row.kind === 'removed' ? undefined : syntax, words, wordStyle);
+	const spans = mergeSpans([{text: markers[row.kind], style: base}, ...sanitizeSpans(content)]);
+	return wrapSpans(spans, ctx.width);
+}
+
+function hunkLines(diff: FileDiff, lineDiff: LineDiff, ctx: DiffLayoutContext): StyledLine[] {
+	const {theme, width} = ctx;
+	const lines: StyledLine[] = [];
+	if (lineDiff.approximate !== undefined) {
+		lines.push(...textRows(approximationNotice(lineDiff.approximate), theme.muted, width));
+	}
+
+	const words = rowWordHighlights(lineDiff);
+	const lang = theme.name === 'color' && ctx.expansion !== 'summary' ? langFromPath(diff.path) : undefined;
+	const syntax = lang === undefined ? null : syntaxRows(lineDiff, lang);
+	for (const [index, row] of lineDiff.rows.entries()) {
+		if (row.kind === 'gap') {
+			lines.push(...textRows(`⋯ ${plural(row.count, 'unchanged line', 'unchanged lines')}`, theme.muted, width));
+		} else {
+			lines.push(...rowLines(row, syntax?.get(index), words.get(index), ctx));
+		}
+	}
+
+	return lines;
+}
+
+/** Consecutive entries with the same path. */
+function groupByPath(diffs: readonly FileDiff[]): FileDiff[][] {
+	const groups: FileDiff[][] = [];
+	for (const diff of diffs) {
+		const last = groups.at(-1);
+		if (last !== undefined && last[0]!.path === diff.path) {
+			last.push(diff);
+		} else {
+			groups.push([diff]);
+		}
+	}
+
+	return groups;
+}
+
+/**
+The body of a diff card: every file's path, hunks and changed lines wrapped to `ctx.width`, and the
+summary footer. Line diffs are bounded (`limits`, defaults in `line-diff.ts`) and cached per
+`FileDiff` object, so calling this on every frame costs only the wrapping.
+*/
+export function layoutDiffBody(diffs: readonly FileDiff[], ctx: DiffLayoutContext, limits?: DiffLimits): CardBody {
+	const {theme, width} = ctx;
+	const lines: StyledLine[] = [];
+	let added = 0;
+	let removed = 0;
+	let approximate = false;
+	let pinnedTop = 0;
+	for (const [groupIndex, group] of groupByPath(diffs).entries()) {
+		if (groupIndex > 0) {
+			lines.push({spans: []});
+		}
+
+		const path = sanitizeInline(group[0]!.path);
+		const created = group.every(diff => diff.oldText === null);
+		const header = textRows(created ? `Created ${path}` : path, theme.path, width);
+		if (groupIndex === 0) {
+			pinnedTop = header.length;
+		}
+
+		lines.push(...header);
+		for (const [hunkIndex, diff] of group.entries()) {
+			if (hunkIndex > 0) {
+				lines.push(...textRows('⋯', theme.muted, width));
+			}
+
+			const lineDiff = computeLineDiff(diff, limits);
+			added += lineDiff.added;
+			removed += lineDiff.removed;
+			approximate ||= lineDiff.approximate !== undefined;
+			lines.push(...hunkLines(diff, lineDiff, ctx));
+		}
+	}
+
+	const files = new Set(diffs.map(diff => diff.path)).size;
+	const summary = `+${added} −${removed} · ${plural(files, 'file', 'files')}${approximate ? ' · approximate' : ''}`;
+	const footer = textRows(summary, theme.muted, width);
+	lines.push(...footer);
+	return {lines, pinnedTop, pinnedBottom: footer.length};
+}
