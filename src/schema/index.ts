@@ -8,6 +8,7 @@ export type {
 	ArraySchemaSpec,
 	BooleanSchemaSpec,
 	IntegerSchemaSpec,
+	JsonLiteral,
 	JsonAnySchemaSpec,
 	NullSchemaSpec,
 	NumberSchemaSpec,

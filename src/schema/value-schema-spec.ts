@@ -2,14 +2,15 @@
 @module The author-facing schema DSL (tools-contract.md §1.1, §1.2). Every node compiles to a raw
 `JsonSchemaNode`; arrays are `readonly` so `const` type parameters keep literals.
 */
-import type {JsonValue} from '../json/json-value.js';
+/** JSON data as an author writes it inline: `const` type parameters make its arrays and objects readonly. */
+export type JsonLiteral = null | boolean | number | string | readonly JsonLiteral[] | {readonly [key: string]: JsonLiteral};
 
 /** Non-validating annotations every node may carry. `default` is never applied. */
 export type SchemaAnnotations = {
 	readonly description?: string;
 	readonly title?: string;
-	readonly default?: JsonValue;
-	readonly examples?: JsonValue;
+	readonly default?: JsonLiteral;
+	readonly examples?: JsonLiteral;
 };
 
 /** A string, optionally restricted by `enum` and/or `const`. */

@@ -177,7 +177,8 @@ describe('validateArgs (tools-contract §1.10 table A)', () => {
 	});
 
 	it('A29: uses own-key semantics, so an inherited toString is not the declared key', () => {
-		expect(validateArgs({toString: {type: 'string', required: true}}, {})).toEqual(['missing required property "toString"']);
+		const spec = {toString: {type: 'string', required: true}} as const;
+		expect(validateArgs(spec, {})).toEqual(['missing required property "toString"']);
 	});
 
 	it('A30: throws JsonSchemaError for a forged enum of the wrong type', () => {
