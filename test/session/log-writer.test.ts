@@ -1,0 +1,249 @@
+import {spawn, spawnSync} from 'node:child_process';
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import {open} from 'node:fs/promises';
+import {join} from 'node:path';
+import {createInterface} from 'node:readline';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {SessionLogWriter, type LogFileHandle} from '../../src/session/log-writer.js';
+import {SessionLogError, SessionLogLockedError, SessionLogWriteError} from '../../src/session/log-errors.js';
+import type {SessionHeader} from '../../src/session/events.js';
+import {compileForChild} from './compile-for-child.js';
+import {fixture, readAll, tempDir, writeTemp} from './helpers.js';
+
+const header: SessionHeader = {type: 'session', version: 0, id: 's-w', createdAt: 1790000000000, cwd: '/work'};
+const turnStart = (turn: number, time = 100 + turn) => ({type: 'turn/start' as const, time, data: {turn}});
+
+let dir: string;
+let cleanup: () => void;
+let log: string;
+beforeEach(() => {
+	({dir, cleanup} = tempDir());
+	log = join(dir, 'session.jsonl');
+});
+afterEach(() => {
+	cleanup();
+});
+
+describe('SessionLogWriter', () => {
+	it('creates a log with its header and appends events with contiguous seqs', async () => {
+		const writer = await SessionLogWriter.open(log, header);
+		expect(readFileSync(log, 'utf8')).toBe(`${JSON.stringify(header)}\n`);
+		const appended = [writer.append(turnStart(1)), writer.append({type: 'step/start', time: 5, data: {turn: 1, step: 1}}), writer.append(turnStart(2))];
+		expect(appended).toEqual([
+			{type: 'turn/start', seq: 0, time: 101, data: {turn: 1}},
+			{type: 'step/start', seq: 1, time: 5, data: {turn: 1, step: 1}},
+			{type: 'turn/start', seq: 2, time: 102, data: {turn: 2}},
+		]);
+		await writer.flush();
+		expect(writer.durableUpTo).toBe(3);
+		await writer.close();
+		expect(await readAll(log)).toEqual({header, events: appended, diagnostics: []});
+		expect(existsSync(`${log}.lock`)).toBe(false);
+	});
+
+	it('stamps events without a time with its clock', async () => {
+		const writer = await SessionLogWriter.open(log, header, {now: () => 42});
+		expect(writer.append({type: 'turn/start', data: {turn: 1}})).toEqual({type: 'turn/start', seq: 0, time: 42, data: {turn: 1}});
+		await writer.close();
+	});
+
+	it('continues the seq of an existing log on reopen and keeps its header', async () => {
+		const first = await SessionLogWriter.open(log, header);
+		first.append(turnStart(1));
+		first.append(turnStart(2));
+		await first.close();
+		const second = await SessionLogWriter.open(log, {...header, id: 'other'});
+		expect(second.header).toEqual(header);
+		expect(second.nextSeq).toBe(2);
+		expect(second.append(turnStart(3)).seq).toBe(2);
+		await second.close();
+		const {events, diagnostics} = await readAll(log);
+		expect(events.map(event => event.seq)).toEqual([0, 1, 2]);
+		expect(diagnostics).toEqual([]);
+	});
+
+	it('continues after a packed chunk row at the end of an existing log', async () => {
+		const row = {type: 'text-chunks', seq0: 0, time0: 1, data: {turn: 1, step: 1, index: 0, dt: [0, 0], texts: ['a', 'b', 'c']}};
+		writeTemp(dir, 'session.jsonl', `${JSON.stringify(header)}\n${JSON.stringify(row)}\nnot json\n`);
+		const writer = await SessionLogWriter.open(log, undefined);
+		expect(writer.nextSeq).toBe(3);
+		await writer.close();
+	});
+
+	it('refuses a second writer on the same log, naming the file and the holding pid', async () => {
+		const writer = await SessionLogWriter.open(log, header);
+		const error = await SessionLogWriter.open(log, header).then(() => undefined, (thrown: unknown) => thrown);
+		expect(error).toBeInstanceOf(SessionLogLockedError);
+		expect((error as Error).message).toBe(`session log ${log} is already being written by process ${process.pid} (lock file ${log}.lock); only one writer may append to a log`);
+		await writer.close();
+		const again = await SessionLogWriter.open(log, header);
+		await again.close();
+	});
+
+	it('takes over a stale lock whose process is dead', async () => {
+		const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+		writeFileSync(`${log}.lock`, `${dead}\n`);
+		const writer = await SessionLogWriter.open(log, header);
+		expect(readFileSync(`${log}.lock`, 'utf8')).toBe(`${process.pid}\n`);
+		await writer.close();
+	});
+
+	it('truncates a torn tail on reopen so new lines start on a fresh line', async () => {
+		const whole = `${JSON.stringify(header)}\n${JSON.stringify({type: 'turn/start', seq: 0, time: 1, data: {turn: 1}})}\n`;
+		writeTemp(dir, 'session.jsonl', `${whole}{"type":"turn/end","se`);
+		const writer = await SessionLogWriter.open(log, undefined);
+		expect(writer.repairedBytes).toBe(22);
+		writer.append({type: 'turn/end', time: 2, data: {turn: 1, reason: {kind: 'completed'}}});
+		await writer.close();
+		expect(readFileSync(log, 'utf8')).toBe(`${whole}{"type":"turn/end","seq":1,"time":2,"data":{"turn":1,"reason":{"kind":"completed"}}}\n`);
+	});
+
+	it('writes a header into a file whose header line was torn', async () => {
+		writeTemp(dir, 'session.jsonl', '{"type":"sess');
+		const writer = await SessionLogWriter.open(log, header);
+		await writer.close();
+		expect(readFileSync(log, 'utf8')).toBe(`${JSON.stringify(header)}\n`);
+	});
+
+	it('needs a header to create a log', async () => {
+		await expect(SessionLogWriter.open(log, undefined)).rejects.toThrow(`session log ${log} has no header; pass one to create it`);
+		expect(existsSync(`${log}.lock`)).toBe(false);
+	});
+
+	it('refuses to append to a zstd log', async () => {
+		writeTemp(dir, 'session.jsonl', readFileSync(fixture('basic.jsonl.zst')));
+		const error = await SessionLogWriter.open(log, undefined).then(() => undefined, (thrown: unknown) => thrown);
+		expect(error).toBeInstanceOf(SessionLogError);
+		expect((error as Error).message).toBe(`${log}: cannot append to a zstd-compressed log; cardterm writes plain .jsonl logs`);
+	});
+
+	it('refuses events that the reader would reject, without using a seq', async () => {
+		const writer = await SessionLogWriter.open(log, header);
+		expect(() => writer.append({type: 'tool/call', data: {callId: 1}})).toThrow(`cannot append "tool/call" to ${log}: "callId" must be a string`);
+		expect(() => writer.append({type: 'session', data: {}})).toThrow(`cannot append an event of type "session" to ${log}`);
+		expect(() => writer.append({type: 'x', data: {big: 1n}})).toThrow(TypeError);
+		expect(writer.nextSeq).toBe(0);
+		await writer.close();
+	});
+
+	it('reports an unwritable location as a write error from open', async () => {
+		const erofs = Object.assign(new Error('EROFS: read-only file system, open'), {code: 'EROFS'});
+		const error = await SessionLogWriter.open(log, header, {openFile: async () => Promise.reject(erofs)}).then(() => undefined, (thrown: unknown) => thrown);
+		expect(error).toBeInstanceOf(SessionLogWriteError);
+		expect((error as SessionLogWriteError).message).toBe(`cannot open session log ${log}: EROFS: read-only file system, open`);
+		expect((error as SessionLogWriteError).code).toBe('EROFS');
+		expect(existsSync(`${log}.lock`)).toBe(false);
+	});
+
+	it('surfaces a full disk from flush and onError without throwing from append, then catches up', async () => {
+		let failWrites: 'none' | 'all' | 'half' = 'none';
+		const openFaulty = async (path: string): Promise<LogFileHandle> => {
+			const real = await open(path, 'a+');
+			return {
+				read: async (buffer, offset, length, position) => real.read(buffer, offset, length, position),
+				stat: async () => real.stat(),
+				datasync: async () => real.datasync(),
+				truncate: async length => real.truncate(length),
+				close: async () => real.close(),
+				async write(buffer, offset, length) {
+					if (failWrites === 'half') {
+						// A short write lands, then the disk fills.
+						failWrites = 'all';
+						return real.write(buffer, offset, Math.floor(length / 2));
+					}
+
+					if (failWrites === 'all') {
+						throw Object.assign(new Error('ENOSPC: no space left on device, write'), {code: 'ENOSPC'});
+					}
+
+					return real.write(buffer, offset, length);
+				},
+			};
+		};
+
+		const errors: SessionLogWriteError[] = [];
+		const writer = await SessionLogWriter.open(log, header, {openFile: openFaulty, onError: error => errors.push(error), retryDelayMs: 60_000});
+		writer.append(turnStart(1));
+		await writer.flush();
+		failWrites = 'half';
+		const during = [writer.append(turnStart(2)), writer.append(turnStart(3))];
+		expect(during.map(event => event.seq)).toEqual([1, 2]);
+		await expect(writer.flush()).rejects.toThrow(`cannot append to session log ${log}: ENOSPC: no space left on device, write`);
+		await expect(writer.flush()).rejects.toBeInstanceOf(SessionLogWriteError);
+		expect(errors.map(error => [error.code, error.file])).toEqual([['ENOSPC', log]]);
+		expect(writer.lastError?.code).toBe('ENOSPC');
+		expect((await readAll(log)).events.map(event => event.seq)).toEqual([0]);
+		failWrites = 'none';
+		writer.append(turnStart(4));
+		await writer.flush();
+		expect(writer.lastError).toBeUndefined();
+		await writer.close();
+		const {events, diagnostics} = await readAll(log);
+		expect(events.map(event => event.seq)).toEqual([0, 1, 2, 3]);
+		expect(diagnostics).toEqual([]);
+	});
+
+	it('batches appends of one tick into one write', async () => {
+		let writes = 0;
+		const openCounting = async (path: string): Promise<LogFileHandle> => {
+			const real = await open(path, 'a+');
+			return {
+				read: async (buffer, offset, length, position) => real.read(buffer, offset, length, position),
+				stat: async () => real.stat(),
+				datasync: async () => real.datasync(),
+				truncate: async length => real.truncate(length),
+				close: async () => real.close(),
+				async write(buffer, offset, length) {
+					writes += 1;
+					return real.write(buffer, offset, length);
+				},
+			};
+		};
+
+		const writer = await SessionLogWriter.open(log, header, {openFile: openCounting});
+		writes = 0;
+		for (let turn = 1; turn <= 50; turn += 1) {
+			writer.append(turnStart(turn));
+		}
+
+		await writer.flush();
+		expect(writes).toBe(1);
+		await writer.close();
+	});
+});
+
+describe('a writer killed with SIGKILL', () => {
+	it('leaves a log that reads cleanly with every acknowledged event, and a lock the next writer takes over', async () => {
+		const writerUrl = compileForChild('src/session/log-writer.ts', join(dir, 'build'));
+		const script = writeTemp(dir, 'child.mjs', `
+const {SessionLogWriter} = await import(${JSON.stringify(writerUrl)});
+const writer = await SessionLogWriter.open(process.argv[2], ${JSON.stringify(header)});
+for (let turn = 1; ; turn += 1) {
+	let last;
+	for (let k = 0; k < 1 + (turn % 7); k += 1) last = writer.append({type: 'turn/start', data: {turn, pad: 'x'.repeat(turn % 300)}});
+	await writer.flush();
+	process.stdout.write(last.seq + '\\n');
+}
+`);
+		const child = spawn(process.execPath, [script, log], {stdio: ['ignore', 'pipe', 'inherit']});
+		const exited = new Promise<NodeJS.Signals | null>(resolve => child.on('exit', (_code, signal) => resolve(signal)));
+		let acknowledged = -1;
+		for await (const text of createInterface({input: child.stdout})) {
+			acknowledged = Number(text);
+			if (acknowledged >= 600) {
+				child.kill('SIGKILL');
+				break;
+			}
+		}
+
+		expect(await exited).toBe('SIGKILL');
+		const {events, diagnostics} = await readAll(log);
+		expect(diagnostics.filter(diagnostic => diagnostic.kind !== 'torn-tail')).toEqual([]);
+		expect(events.length).toBeGreaterThan(acknowledged);
+		expect(events.every((event, index) => event.seq === index)).toBe(true);
+		expect(readFileSync(`${log}.lock`, 'utf8')).toBe(`${child.pid}\n`);
+		const next = await SessionLogWriter.open(log, undefined);
+		expect(next.nextSeq).toBe(events.length);
+		await next.close();
+	});
+});
