@@ -1,0 +1,26 @@
+import React from 'react';
+import {Text} from 'ink';
+import {sanitizeInline} from '../src/layout/sanitize.js';
+import {truncateToWidth} from '../src/layout/text-width.js';
+import type {PendingApproval} from './session-model.js';
+
+type Props = {
+	readonly approval: PendingApproval;
+	readonly width: number;
+};
+
+/** Rows the dialog takes, for the live region's budget. */
+export const APPROVAL_DIALOG_ROWS = 3;
+
+/** Asks to allow a call: once, for this tool for the rest of the session, or deny. */
+export function ApprovalDialog({approval, width}: Props) {
+	const reason = approval.reason === undefined ? '' : ` — ${sanitizeInline(approval.reason)}`;
+	const tool = sanitizeInline(approval.toolName);
+	return (
+		<>
+			<Text color="yellow" wrap="truncate-end">{truncateToWidth(`? Allow ${tool}${reason}`, width)}</Text>
+			<Text wrap="truncate-end">{truncateToWidth(`  [a] allow once   [s] allow ${tool} for this session   [d] deny`, width)}</Text>
+			<Text dimColor wrap="truncate-end">{truncateToWidth('  Esc or Ctrl+C cancels the call', width)}</Text>
+		</>
+	);
+}

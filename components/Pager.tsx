@@ -1,0 +1,253 @@
+import React, {useCallback, useEffect, useMemo, useReducer, useRef, useState} from 'react';
+import {Box, Text, useInput, useStdout} from 'ink';
+import {layoutCard} from '../src/layout/layout-card.js';
+import type {Expansion, LayoutOptions} from '../src/layout/layout-options.js';
+import {sanitizeInline} from '../src/layout/sanitize.js';
+import type {Span, StyledLine} from '../src/layout/styled-line.js';
+import {truncateToWidth} from '../src/layout/text-width.js';
+import type {Theme} from '../src/layout/theme.js';
+import type {Card, CardStatus} from '../src/presentation/card.js';
+import type {CardSource} from './card-source.js';
+import {useTerminalSize} from './hooks/use-terminal-size.js';
+import {copyableText, isFailed, searchableText} from './pager/card-text.js';
+import {lastPage, nextExpansion, pagerLayoutOptions, scrollBy, visibleRows, type PagerTop} from './pager/pager-view.js';
+import {StyledRows} from './StyledRows.js';
+
+type Props = {
+	readonly source: CardSource;
+	readonly theme: Theme;
+	/** Shown in the status line (session title or log name). */
+	readonly title: string;
+	readonly now?: () => number;
+	/** Open at the newest cards (default) or the first. */
+	readonly start?: 'end' | 'start';
+	readonly onExit: () => void;
+	/** Copy text to the clipboard (OSC 52 or print on exit); returns a message for the status line. */
+	readonly onCopy?: (text: string) => string;
+	/** Open a file location in $EDITOR; returns a message for the status line. */
+	readonly onOpen?: (card: Card) => string;
+};
+
+/**
+The full-screen pager: a card cursor over a virtualised list, per-card expansion, search, jumps
+between failures. It is `rows − 1` tall (one status row included): on ink 6.8 a frame as tall as the
+terminal clears the user's scrollback.
+*/
+export function Pager({source, theme, title, now = Date.now, start = 'end', onExit, onCopy, onOpen}: Props) {
+	const {columns, rows} = useTerminalSize();
+	const height = Math.max(1, rows - 2);
+	const [, refresh] = useReducer((value: number) => value + 1, 0);
+	const [expansions] = useState(() => new Map<number, Expansion>());
+	const [globalExpansion, setGlobalExpansion] = useState<Expansion | undefined>();
+	const [cursor, setCursor] = useState(0);
+	const [top, setTop] = useState<PagerTop>({card: 0, row: 0});
+	const [search, setSearch] = useState<{readonly query: string; readonly editing: boolean}>({query: '', editing: false});
+	const [message, setMessage] = useState<string | undefined>();
+	const opened = useRef(false);
+	const time = now();
+
+	useEffect(() => source.subscribe?.(refresh), [source]);
+
+	const base = useMemo((): LayoutOptions => ({width: columns, theme, now: time}), [columns, theme, time]);
+	const rowsOf = useCallback((card: Card, index: number) => layoutCard(card, pagerLayoutOptions(base, expansions.get(index), globalExpansion)), [base, expansions, globalExpansion]);
+
+	// Open on the newest cards.
+	useEffect(() => {
+		if (!opened.current && source.count() > 0) {
+			opened.current = true;
+			if (start === 'end') {
+				setTop(lastPage(source, height, rowsOf));
+				setCursor(source.count() - 1);
+			}
+		}
+	});
+
+	const focus = useCallback((index: number) => {
+		const count = source.count();
+		if (count === 0) {
+			return;
+		}
+
+		const target = Math.max(0, Math.min(count - 1, index));
+		setCursor(target);
+		setTop(current => {
+			const visible = visibleRows(source, current, height, rowsOf);
+			const shown = visible.some(entry => entry.card === target && entry.row === 0);
+			return shown ? current : scrollBy(source, {card: target, row: 0}, 0, height, rowsOf);
+		});
+	}, [source, height, rowsOf]);
+
+	const findFrom = useCallback((from: number, step: 1 | -1, predicate: (card: Card) => boolean): number | undefined => {
+		const count = source.count();
+		for (let index = from; index >= 0 && index < count; index += step) {
+			const card = source.card(index);
+			if (card !== undefined && predicate(card)) {
+				return index;
+			}
+		}
+
+		return undefined;
+	}, [source]);
+
+	const searchNext = useCallback((query: string, step: 1 | -1) => {
+		if (query === '') {
+			return;
+		}
+
+		const needle = query.toLowerCase();
+		const found = findFrom(cursor + step, step, card => searchableText(card).toLowerCase().includes(needle));
+		if (found === undefined) {
+			setMessage(`no ${step === 1 ? 'later' : 'earlier'} match for "${query}"`);
+		} else {
+			setMessage(undefined);
+			focus(found);
+		}
+	}, [cursor, findFrom, focus]);
+
+	useInput((input, key) => {
+		if (search.editing) {
+			if (key.return) {
+				setSearch({query: search.query, editing: false});
+				searchNext(search.query, 1);
+			} else if (key.escape) {
+				setSearch({query: '', editing: false});
+			} else if (key.backspace || key.delete) {
+				setSearch({query: search.query.slice(0, -1), editing: true});
+			} else if (!key.ctrl && !key.meta && input !== '') {
+				setSearch({query: search.query + input, editing: true});
+			}
+
+			return;
+		}
+
+		setMessage(undefined);
+		if (input === 'q' || key.escape || (key.ctrl && input === 'c')) {
+			onExit();
+		} else if (input === 'j' || key.downArrow) {
+			focus(cursor + 1);
+		} else if (input === 'k' || key.upArrow) {
+			focus(cursor - 1);
+		} else if (key.pageDown || input === ' ' && key.shift || (key.ctrl && input === 'f')) {
+			const next = scrollBy(source, top, height, height, rowsOf);
+			setTop(next);
+			setCursor(visibleRows(source, next, height, rowsOf).find(entry => entry.row === 0)?.card ?? next.card);
+		} else if (key.pageUp || (key.ctrl && input === 'b')) {
+			const next = scrollBy(source, top, -height, height, rowsOf);
+			setTop(next);
+			setCursor(visibleRows(source, next, height, rowsOf).find(entry => entry.row === 0)?.card ?? next.card);
+		} else if (input === 'g' || key.home) {
+			setTop({card: 0, row: 0});
+			setCursor(0);
+		} else if (input === 'G' || key.end) {
+			setTop(lastPage(source, height, rowsOf));
+			setCursor(Math.max(0, source.count() - 1));
+		} else if (key.return || input === ' ') {
+			const card = source.card(cursor);
+			if (card !== undefined) {
+				const current = expansions.get(cursor) ?? globalExpansion ?? 'bounded';
+				expansions.set(cursor, nextExpansion(current));
+				refresh();
+			}
+		} else if (input === '+' || input === '-') {
+			expansions.clear();
+			setGlobalExpansion(input === '+' ? 'full' : 'summary');
+		} else if (input === '/') {
+			setSearch({query: '', editing: true});
+		} else if (input === 'n' || input === 'N') {
+			searchNext(search.query, input === 'n' ? 1 : -1);
+		} else if (input === 'e' || input === 'E') {
+			const step = input === 'e' ? 1 : -1;
+			const found = findFrom(cursor + step, step, isFailed);
+			if (found === undefined) {
+				setMessage(`no ${step === 1 ? 'later' : 'earlier'} failed card`);
+			} else {
+				focus(found);
+			}
+		} else if (input === 'y') {
+			const card = source.card(cursor);
+			if (card !== undefined && onCopy !== undefined) {
+				setMessage(onCopy(copyableText(card)));
+			}
+		} else if (input === 'o') {
+			const card = source.card(cursor);
+			if (card !== undefined && onOpen !== undefined) {
+				setMessage(onOpen(card));
+			}
+		}
+	});
+
+	const visible = visibleRows(source, top, height, rowsOf);
+	const lines = visible.map(entry => {
+		const line = entry.card === cursor && entry.row === 0 ? {spans: entry.line.spans.map(span => ({...span, style: {...span.style, ...theme.selected}}))} : entry.line;
+		return search.query === '' || search.editing ? line : highlight(line, search.query, theme);
+	});
+	const padding = Array.from({length: Math.max(0, height - lines.length)}, (): StyledLine => ({spans: []}));
+	const status = search.editing ? `/${search.query}` : (message ?? statusText(source, cursor, title, countStatuses(source)));
+	return (
+		<Box flexDirection="column">
+			<StyledRows lines={[...lines, ...padding]} />
+			<Text inverse={!search.editing} wrap="truncate-end">{truncateToWidth(sanitizeInline(status), columns).padEnd(Math.min(columns, 400))}</Text>
+		</Box>
+	);
+}
+
+function statusText(source: CardSource, cursor: number, title: string, counts: Readonly<Record<CardStatus, number>> | undefined): string {
+	const count = source.count();
+	const position = count === 0 ? 'no cards' : `card ${cursor + 1}/${count}`;
+	const index = source.complete() ? '' : ` · indexing ${Math.round((source.progress?.() ?? 0) * 100)}%`;
+	const tally = counts === undefined ? '' : ` · ● ${counts.ok} ✗ ${counts.error} ⊘ ${counts.cancelled} ◌ ${counts.interrupted}${counts.running > 0 ? ` ○ ${counts.running}` : ''}`;
+	return `${position}${tally} · ${title}${index} · j/k move  ⏎ expand  +/- all  / search  e/E failures  y copy  o open  q quit`;
+}
+
+/** Counts by status when the source is small enough to count per frame; large sources report them themselves. */
+function countStatuses(source: CardSource & {counts?: () => Readonly<Record<CardStatus, number>>}): Readonly<Record<CardStatus, number>> | undefined {
+	if (source.counts !== undefined) {
+		return source.counts();
+	}
+
+	if (source.count() > 5000) {
+		return undefined;
+	}
+
+	const counts: Record<CardStatus, number> = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
+	for (let index = 0; index < source.count(); index++) {
+		const card = source.card(index);
+		if (card !== undefined) {
+			counts[card.status]++;
+		}
+	}
+
+	return counts;
+}
+
+/** The row with every case-insensitive occurrence of `query` in the match style. */
+function highlight(line: StyledLine, query: string, theme: Theme): StyledLine {
+	const text = line.spans.map(span => span.text).join('');
+	const lower = text.toLowerCase();
+	const needle = query.toLowerCase();
+	if (!lower.includes(needle)) {
+		return line;
+	}
+
+	const marks = new Array<boolean>(text.length).fill(false);
+	for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, at + needle.length)) {
+		marks.fill(true, at, at + needle.length);
+	}
+
+	const spans: Span[] = [];
+	let offset = 0;
+	for (const span of line.spans) {
+		let runStart = 0;
+		for (let index = 1; index <= span.text.length; index++) {
+			if (index === span.text.length || marks[offset + index] !== marks[offset + runStart]) {
+				const piece = span.text.slice(runStart, index);
+				spans.push(marks[offset + runStart] ? {...span, text: piece, style: {...span.style, ...theme.match, inverse: true}} : {...span, text: piece});
+				runStart = index;
+			}
+		}
+
+		offset += span.text.length;
+	}
+
+	return {...line, spans};
+}

@@ -1,0 +1,26 @@
+import type {Card} from '../src/presentation/card.js';
+
+/**
+Where the pager gets cards: an in-memory list (a live session), or a lazy index over a log file that
+may still be growing while it is built. `card(index)` is synchronous and cheap for visible cards.
+*/
+export type CardSource = {
+	/** Cards known so far. */
+	count(): number;
+	card(index: number): Card | undefined;
+	/** Whether the source is complete (false while a background index is still running). */
+	complete(): boolean;
+	/** Fraction indexed, 0..1, when known. */
+	progress?(): number | undefined;
+	/** Called when count, completeness or progress change. */
+	subscribe?(listener: () => void): () => void;
+};
+
+/** A source over cards already in memory. */
+export function arrayCardSource(cards: readonly Card[]): CardSource {
+	return {
+		count: () => cards.length,
+		card: index => cards[index],
+		complete: () => true,
+	};
+}

@@ -1,0 +1,59 @@
+import type {Card} from '../../src/presentation/card.js';
+import type {ContentBlock} from '../../src/tools/content.js';
+
+/** Whether the card failed in any way the user would want to jump to. */
+export function isFailed(card: Card): boolean {
+	return card.status === 'error' || card.status === 'cancelled' || card.status === 'interrupted' || card.failedExit;
+}
+
+/** The text search looks in: tool name, titles, arguments and the result's text. */
+export function searchableText(card: Card): string {
+	const parts = [card.name, card.callView.title, card.resultView?.title ?? '', card.argsRaw, contentText(card.result?.content ?? [])];
+	if (card.resultView?.card === 'terminal') {
+		parts.push(card.resultView.output ?? '');
+	}
+
+	for (const child of card.children) {
+		parts.push(searchableText(child));
+	}
+
+	return parts.join('\n');
+}
+
+/** The raw text of a card for copying: the call and its result as text, no styling or gutters. */
+export function copyableText(card: Card): string {
+	const call = card.callView.card === 'terminal' ? `$ ${card.callView.title}` : `${card.name}: ${card.callView.title}`;
+	const body = card.resultView?.card === 'terminal' ? (card.resultView.output ?? '') : contentText(card.result?.content ?? []);
+	return body === '' ? call : `${call}\n${body}`;
+}
+
+function contentText(content: readonly ContentBlock[]): string {
+	return content.map(block => (block.type === 'text' || block.type === 'reasoning' ? block.text : `[${block.type}]`)).join('\n');
+}
+
+/** Where the card points in a file, for "open in $EDITOR": the first location, read path or diff path. */
+export function cardLocation(card: Card): {readonly path: string; readonly line?: number} | undefined {
+	const view = card.resultView;
+	if (view?.card === 'read') {
+		return {path: view.path, line: view.lines[0]?.number ?? view.offset};
+	}
+
+	if (view?.card === 'search' && view.shape === 'matches' && view.files[0] !== undefined) {
+		return {path: view.files[0].path, line: view.files[0].matches[0]?.lineNumber};
+	}
+
+	if (view?.card === 'search' && view.shape === 'paths' && view.paths[0] !== undefined) {
+		return {path: view.paths[0]};
+	}
+
+	if (view?.card === 'diff' && view.diffs[0] !== undefined) {
+		return {path: view.diffs[0].path};
+	}
+
+	const call = card.callView;
+	if (call.card === 'diff') {
+		return call.locations?.[0] ?? (call.diffs[0] === undefined ? undefined : {path: call.diffs[0].path});
+	}
+
+	return call.card === 'generic' ? call.locations?.[0] : undefined;
+}

@@ -1,0 +1,56 @@
+import type {Card, CardStatus} from '../src/presentation/card.js';
+import type {StyledLine} from '../src/layout/styled-line.js';
+import type {ApprovalOutcome} from '../src/tools/types.js';
+
+/** An approval the user must answer. */
+export type PendingApproval = {
+	readonly id: string;
+	readonly toolName: string;
+	readonly callId: string;
+	readonly reason?: string;
+};
+
+/** How the user answers an approval. `allowed-session` also allows the tool for the rest of the session. */
+export type ApprovalAnswer = ApprovalOutcome | 'allowed-session';
+
+/** What the live screen shows; replaced (not mutated) on every change. */
+export type LiveSnapshot = {
+	/** Running top-level cards, in transcript order. */
+	readonly running: readonly Card[];
+	readonly counts: Readonly<Record<CardStatus, number>>;
+	/** Background jobs still running. */
+	readonly jobsRunning: number;
+	readonly approval?: PendingApproval;
+	/** Set while the prompt collects a multi-line text (for /write and /edit). */
+	readonly multiline?: {readonly label: string; readonly lines: number};
+	/** Commands waiting for the running one. */
+	readonly queued: number;
+	/** A standing problem shown in the status line (e.g. the log cannot be written). */
+	readonly problem?: string;
+	/** Set once the session is closing. */
+	readonly closing: boolean;
+};
+
+/** Rows for the terminal's scrollback: settled cards and notices, each written once. */
+export type ScrollbackEntry = {readonly kind: 'card'; readonly card: Card} | {readonly kind: 'lines'; readonly lines: readonly StyledLine[]};
+
+/** The interactive session as the app sees it; implemented by src/cli. */
+export type SessionModel = {
+	readonly cwd: string;
+	readonly sessionId: string;
+	subscribe(listener: () => void): () => void;
+	getSnapshot(): LiveSnapshot;
+	/** Scrollback entries, delivered in order to one listener (the app writes them). */
+	onScrollback(listener: (entry: ScrollbackEntry) => void): () => void;
+	/** All top-level cards so far (for the pager). */
+	cards(): readonly Card[];
+	submit(line: string): void;
+	/** Cancel the running call; false when nothing was running. */
+	cancel(): boolean;
+	answerApproval(answer: ApprovalAnswer): void;
+	/** Completions for the word before the cursor. */
+	complete(line: string, cursor: number): Promise<readonly string[]>;
+	readonly history: readonly string[];
+	/** Flush the log and release everything; resolves when durable. */
+	close(): Promise<void>;
+};

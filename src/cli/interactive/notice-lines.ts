@@ -1,0 +1,19 @@
+import type {StyledLine} from '../../layout/styled-line.js';
+import {sanitizeLines} from '../../layout/sanitize.js';
+import {PROMPT_HELP} from './prompt-command.js';
+
+/** A one-line message for the scrollback: info is recessed, errors red. Control characters are shown, never sent. */
+export function noticeLines(message: string, tone: 'info' | 'error'): StyledLine[] {
+	const style = tone === 'error' ? {fg: 'red' as const} : {dim: true};
+	return sanitizeLines(message).map(text => ({spans: [{text, style}]}));
+}
+
+/** The `/help` table. */
+export function helpLines(): StyledLine[] {
+	const width = Math.max(...PROMPT_HELP.map(([form]) => form.length));
+	return [
+		{spans: [{text: 'Commands', style: {bold: true}}]},
+		...PROMPT_HELP.map(([form, what]): StyledLine => ({spans: [{text: `  ${form.padEnd(width)}  `}, {text: what, style: {dim: true}}]})),
+		{spans: [{text: 'Keys: Tab completes · ↑/↓ history · Ctrl+C cancels the running call (twice on an empty prompt exits) · Ctrl+O pager · Ctrl+D exits', style: {dim: true}}]},
+	];
+}

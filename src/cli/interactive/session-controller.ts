@@ -1,0 +1,356 @@
+/**
+@module The interactive session behind the live screen: turns prompt lines into tool calls (one at a
+time, later ones queued), keeps the live snapshot the app draws, hands settled cards to the
+scrollback exactly once, and routes approvals to the dialog.
+*/
+import {readFile} from 'node:fs/promises';
+import {isAbsolute, resolve} from 'node:path';
+import type {ApprovalAnswer, LiveSnapshot, PendingApproval, ScrollbackEntry, SessionModel} from '../../../components/session-model.js';
+import type {Card} from '../../presentation/card.js';
+import type {EventLog} from '../../session/event-log.js';
+import type {SessionFold} from '../../session/fold.js';
+import type {SessionRuntime} from '../../session/session-runtime.js';
+import type {ApprovalOutcome, ApprovalRequest} from '../../tools/types.js';
+import {completePromptWord} from './complete.js';
+import {helpLines, noticeLines} from './notice-lines.js';
+import {parsePromptLine, type ToolRequest} from './prompt-command.js';
+
+export type SessionControllerOptions = {
+	readonly cwd: string;
+	readonly sessionId: string;
+	readonly log: EventLog;
+	readonly fold: SessionFold;
+	readonly runtime: SessionRuntime;
+	/** Names of the registered tools (for `TOOL {json}` and completion). */
+	readonly toolNames: () => ReadonlySet<string>;
+	/** Running background jobs, and a way to hear when that changes. */
+	readonly jobs?: {readonly running: () => number; readonly onChange: (listener: () => void) => () => void};
+	readonly history: {readonly entries: readonly string[]; add(line: string): void};
+	/** Flushes and closes the log, jobs and tools. */
+	readonly shutdown: () => Promise<void>;
+};
+
+type Multiline = {readonly label: string; readonly lines: string[]; readonly done: (text: string) => void};
+
+export class SessionController implements SessionModel {
+	readonly cwd: string;
+	readonly sessionId: string;
+	readonly #options: SessionControllerOptions;
+	readonly #listeners = new Set<() => void>();
+	readonly #running = new Map<number, Card>();
+	readonly #committed = new Set<number>();
+	readonly #queue: ToolRequest[] = [];
+	#scrollback: ((entry: ScrollbackEntry) => void) | undefined;
+	readonly #pendingScrollback: ScrollbackEntry[] = [];
+	#snapshot: LiveSnapshot;
+	#busy = false;
+	#abort: AbortController | undefined;
+	#approval: {readonly request: PendingApproval; readonly resolve: (outcome: ApprovalOutcome) => void} | undefined;
+	readonly #sessionAllowed = new Set<string>();
+	#multiline: Multiline | undefined;
+	#problem: string | undefined;
+	#closing = false;
+
+	constructor(options: SessionControllerOptions) {
+		this.#options = options;
+		this.cwd = options.cwd;
+		this.sessionId = options.sessionId;
+		this.#snapshot = this.#buildSnapshot();
+		options.log.listen(event => {
+			const change = options.fold.apply(event);
+			for (const card of change.cards) {
+				this.#track(card);
+			}
+
+			if (change.cards.length > 0) {
+				this.#changed();
+			}
+		});
+		options.jobs?.onChange(() => {
+			this.#changed();
+		});
+	}
+
+	/** Tools the user allowed for the rest of the session from the approval dialog. */
+	get sessionAllowed(): ReadonlySet<string> {
+		return this.#sessionAllowed;
+	}
+
+	get history(): readonly string[] {
+		return this.#options.history.entries;
+	}
+
+	subscribe(listener: () => void): () => void {
+		this.#listeners.add(listener);
+		return () => this.#listeners.delete(listener);
+	}
+
+	getSnapshot(): LiveSnapshot {
+		return this.#snapshot;
+	}
+
+	onScrollback(listener: (entry: ScrollbackEntry) => void): () => void {
+		this.#scrollback = listener;
+		for (const entry of this.#pendingScrollback.splice(0)) {
+			listener(entry);
+		}
+
+		return () => {
+			if (this.#scrollback === listener) {
+				this.#scrollback = undefined;
+			}
+		};
+	}
+
+	cards(): readonly Card[] {
+		return [...this.#options.fold.cards];
+	}
+
+	/** Shows a problem in the status line (a log that cannot be written, say) without stopping the session. */
+	reportProblem(problem: string | undefined): void {
+		this.#problem = problem;
+		this.#changed();
+	}
+
+	submit(line: string): void {
+		if (this.#closing) {
+			return;
+		}
+
+		if (this.#multiline !== undefined) {
+			this.#collect(line);
+			return;
+		}
+
+		if (line.trim() !== '') {
+			this.#options.history.add(line);
+		}
+
+		const command = parsePromptLine(line, this.#options.toolNames());
+		switch (command.kind) {
+			case 'tool': {
+				this.#enqueue(command);
+				break;
+			}
+
+			case 'write': {
+				this.#startMultiline(`content of ${command.path}`, text => {
+					this.#enqueue({kind: 'tool', name: 'write', args: {file_path: command.path, content: text}});
+				});
+				break;
+			}
+
+			case 'edit': {
+				this.#startMultiline(`text to replace in ${command.path}`, oldText => {
+					this.#startMultiline(`replacement text for ${command.path}`, newText => {
+						this.#enqueue({kind: 'tool', name: 'edit', args: {file_path: command.path, old_string: oldText, new_string: newText}});
+					});
+				});
+				break;
+			}
+
+			case 'run': {
+				void this.#runScript(command.path);
+				break;
+			}
+
+			case 'help': {
+				this.#emitScrollback({kind: 'lines', lines: helpLines()});
+				break;
+			}
+
+			case 'usage': {
+				this.#emitScrollback({kind: 'lines', lines: noticeLines(command.message, 'error')});
+				break;
+			}
+
+			case 'exit': {
+				void this.close();
+				break;
+			}
+
+			case 'pager':
+			case 'empty': {
+				break;
+			}
+
+			default: {
+				command satisfies never;
+			}
+		}
+	}
+
+	cancel(): boolean {
+		if (this.#multiline !== undefined) {
+			this.#multiline = undefined;
+			this.#emitScrollback({kind: 'lines', lines: noticeLines('input cancelled', 'info')});
+			this.#changed();
+			return true;
+		}
+
+		if (this.#abort === undefined) {
+			return false;
+		}
+
+		this.#queue.length = 0;
+		this.#abort.abort(new Error('cancelled by the user'));
+		return true;
+	}
+
+	answerApproval(answer: ApprovalAnswer): void {
+		const pending = this.#approval;
+		if (pending === undefined) {
+			return;
+		}
+
+		this.#approval = undefined;
+		if (answer === 'allowed-session') {
+			this.#sessionAllowed.add(pending.request.toolName);
+		}
+
+		pending.resolve(answer === 'allowed-session' ? 'allowed-once' : answer);
+		this.#changed();
+	}
+
+	/** The runtime's approval prompt: shows the dialog and waits for the answer (or the call's cancellation). */
+	readonly prompt = async (request: ApprovalRequest & {readonly id: string}): Promise<ApprovalOutcome> => {
+		if (this.#closing) {
+			return 'cancelled';
+		}
+
+		return new Promise<ApprovalOutcome>(resolvePromise => {
+			const onAbort = (): void => {
+				if (this.#approval?.request.id === request.id) {
+					this.#approval = undefined;
+					this.#changed();
+				}
+
+				resolvePromise('cancelled');
+			};
+
+			request.signal.addEventListener('abort', onAbort, {once: true});
+			this.#approval = {
+				request: {id: request.id, toolName: request.toolName, callId: request.callId, ...(request.reason === undefined ? {} : {reason: request.reason})},
+				resolve(outcome) {
+					request.signal.removeEventListener('abort', onAbort);
+					resolvePromise(outcome);
+				},
+			};
+			this.#changed();
+		});
+	};
+
+	async complete(line: string, cursor: number): Promise<readonly string[]> {
+		return completePromptWord(line, cursor, {cwd: this.cwd, toolNames: this.#options.toolNames()});
+	}
+
+	async close(): Promise<void> {
+		if (this.#closing) {
+			return;
+		}
+
+		this.#closing = true;
+		this.#queue.length = 0;
+		this.#abort?.abort(new Error('session closing'));
+		this.#approval?.resolve('cancelled');
+		this.#changed();
+		await this.#options.shutdown();
+	}
+
+	#enqueue(request: ToolRequest): void {
+		this.#queue.push(request);
+		this.#changed();
+		if (!this.#busy) {
+			void this.#drain();
+		}
+	}
+
+	async #drain(): Promise<void> {
+		this.#busy = true;
+		try {
+			while (this.#queue.length > 0 && !this.#closing) {
+				const request = this.#queue.shift()!;
+				this.#abort = new AbortController();
+				this.#changed();
+				const args = request.rawArgs ?? request.args;
+				// eslint-disable-next-line no-await-in-loop -- calls run one at a time, in order
+				await this.#options.runtime.runCall(request.name, args, {signal: this.#abort.signal});
+				this.#abort = undefined;
+			}
+		} finally {
+			this.#busy = false;
+			this.#abort = undefined;
+			this.#changed();
+		}
+	}
+
+	async #runScript(path: string): Promise<void> {
+		const file = isAbsolute(path) ? path : resolve(this.cwd, path);
+		try {
+			const code = await readFile(file, 'utf8');
+			this.#enqueue({kind: 'tool', name: 'run_code', args: {code, description: `Run ${path}`}});
+		} catch (error) {
+			this.#emitScrollback({kind: 'lines', lines: noticeLines(`/run: cannot read ${path}: ${(error as Error).message}`, 'error')});
+		}
+	}
+
+	#startMultiline(label: string, done: (text: string) => void): void {
+		this.#multiline = {label, lines: [], done};
+		this.#emitScrollback({kind: 'lines', lines: noticeLines(`Type the ${label}; end with a line holding only "." (Ctrl+C cancels).`, 'info')});
+		this.#changed();
+	}
+
+	#collect(line: string): void {
+		const multiline = this.#multiline!;
+		if (line === '.') {
+			this.#multiline = undefined;
+			multiline.done(multiline.lines.length === 0 ? '' : `${multiline.lines.join('\n')}\n`);
+		} else {
+			multiline.lines.push(line);
+		}
+
+		this.#changed();
+	}
+
+	#track(card: Card): void {
+		if (card.status === 'running') {
+			this.#running.set(card.seq, card);
+			return;
+		}
+
+		this.#running.delete(card.seq);
+		if (!this.#committed.has(card.seq)) {
+			this.#committed.add(card.seq);
+			this.#emitScrollback({kind: 'card', card});
+		}
+	}
+
+	#emitScrollback(entry: ScrollbackEntry): void {
+		if (this.#scrollback === undefined) {
+			this.#pendingScrollback.push(entry);
+		} else {
+			this.#scrollback(entry);
+		}
+	}
+
+	#changed(): void {
+		this.#snapshot = this.#buildSnapshot();
+		for (const listener of this.#listeners) {
+			listener();
+		}
+	}
+
+	#buildSnapshot(): LiveSnapshot {
+		const multiline = this.#multiline;
+		return {
+			running: [...this.#running.values()],
+			counts: this.#options.fold.counts,
+			jobsRunning: this.#options.jobs?.running() ?? 0,
+			...(this.#approval === undefined ? {} : {approval: this.#approval.request}),
+			...(multiline === undefined ? {} : {multiline: {label: multiline.label, lines: multiline.lines.length}}),
+			queued: this.#queue.length,
+			...(this.#problem === undefined ? {} : {problem: this.#problem}),
+			closing: this.#closing,
+		};
+	}
+}
