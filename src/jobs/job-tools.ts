@@ -1,0 +1,192 @@
+/**
+@module The job-control tools `job_output`, `job_list` and `job_kill` (tools-contract.md §5.5,
+presentation-events.md §2.11): generic cards, no result view.
+*/
+import {textContent, type ContentBlock} from '../tools/content.js';
+import {defineTool} from '../tools/define-tool.js';
+import {HarnessError} from '../tools/errors.js';
+import type {ToolDefinition, ToolExecution, ToolExecutionResult} from '../tools/types.js';
+import {boundJobText} from './bound-text.js';
+import type {JobRuntime} from './job-runtime.js';
+import {publicJobSnapshot} from './job-types.js';
+import {formatJobListLine, formatJobStatusLine} from './status-line.js';
+
+/** How the job tools are configured. */
+export type JobToolsOptions = {
+	/** `job_output` wait timeout when the call gives none. Default 30 000 ms. */
+	readonly waitTimeoutMs?: number;
+	/** Cap of any `job_output` wait. Default 600 000 ms. */
+	readonly maxWaitTimeoutMs?: number;
+	/** Attach a job controller to the runtime (so producers may start jobs). Default true. */
+	readonly attachController?: boolean;
+};
+
+/** Defaults of the job tools. */
+export const jobToolsDefaults = {waitTimeoutMs: 30_000, maxWaitTimeoutMs: 600_000} as const;
+
+/** The prompt section a session may add beside the job tools. */
+export const jobToolsPromptSection = [
+	'Background jobs: a background command returns a job id at once. Keep track of the ids you start.',
+	'Do not busy-poll: call job_output with wait: true to block until a job finishes (or its wait times out).',
+	'Collect the output of jobs that matter with job_output, and stop the ones you no longer need with job_kill.',
+].join(' ');
+
+const publicJobSchema = {
+	type: 'object',
+	additionalProperties: false,
+	properties: {
+		id: {type: 'string', required: true},
+		kind: {type: 'string', required: true},
+		label: {type: 'string', required: true},
+		status: {type: 'string', enum: ['running', 'stopping', 'completed', 'killed', 'failed'], required: true},
+		detail: {type: 'string'},
+		startedAt: {type: 'integer', required: true},
+		finishedAt: {type: 'integer'},
+	},
+} as const;
+
+const jobIdParameter = {type: 'string', description: 'The id of a background job, as returned when it started (e.g. bash-1).', required: true} as const;
+
+/** `job_id` must be non-empty; the schema cannot say so. */
+function requireJobId(id: string): string {
+	if (id === '') {
+		throw new Error('invalid job_id: expected a non-empty string, got ""');
+	}
+
+	return id;
+}
+
+/** Throw the registry's cancellation error when the call was cancelled during a wait. */
+function abortedError(): HarnessError {
+	const error = new HarnessError('tool call aborted', 'ABORTED');
+	error.name = 'AbortError';
+	return error;
+}
+
+/** A finalizer bounding single-text content to the visible job's `outputLimitBytes`. */
+function boundByJobLimit(runtime: JobRuntime) {
+	return (exec: Readonly<ToolExecution>, result: Readonly<ToolExecutionResult>): ContentBlock[] | undefined => {
+		const args = exec.arguments;
+		const id = typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as {job_id?: unknown}).job_id : undefined;
+		const limit = typeof id === 'string' ? runtime.outputLimitOf(id) : undefined;
+		const [block] = result.content;
+		if (limit === undefined || result.content.length !== 1 || block.type !== 'text') {
+			return undefined;
+		}
+
+		const marker = !result.isError && exec.name === 'job_output' ? '[output truncated]' : '[result truncated]';
+		const bounded = boundJobText(block.text, limit, marker);
+		return bounded === block.text ? undefined : textContent(bounded);
+	};
+}
+
+/** `job_output`: new output of a job, optionally after waiting for it to finish. */
+export function jobOutputTool(runtime: JobRuntime, options: JobToolsOptions = {}) {
+	const waitTimeoutMs = options.waitTimeoutMs ?? jobToolsDefaults.waitTimeoutMs;
+	const maxWaitTimeoutMs = options.maxWaitTimeoutMs ?? jobToolsDefaults.maxWaitTimeoutMs;
+	if (!(waitTimeoutMs > 0 && maxWaitTimeoutMs > 0 && waitTimeoutMs <= maxWaitTimeoutMs)) {
+		throw new Error(`jobTools: waitTimeoutMs (${waitTimeoutMs}) must be positive and at most maxWaitTimeoutMs (${maxWaitTimeoutMs})`);
+	}
+
+	return defineTool({
+		name: 'job_output',
+		description:
+			'Read the new output of a background job (each call returns what arrived since the previous one) and its status. With wait: true, first wait until the job finishes or timeout_ms passes.',
+		parameters: {
+			job_id: jobIdParameter,
+			wait: {type: 'boolean', description: 'Wait for the job to finish before reading.'},
+			timeout_ms: {type: 'number', description: `How long to wait, in milliseconds (default ${waitTimeoutMs}, at most ${maxWaitTimeoutMs}).`},
+		},
+		output: {
+			schema: {
+				type: 'object',
+				additionalProperties: false,
+				properties: {text: {type: 'string', required: true}, job: {...publicJobSchema, required: true}},
+			},
+			render(_args, value) {
+				const body = value.text === '' ? '(no new output)' : value.text;
+				return textContent(`${body}${body.endsWith('\n') ? '' : '\n'}${formatJobStatusLine(value.job)}`);
+			},
+		},
+		async execute(args, exec) {
+			const id = requireJobId(args.job_id);
+			if (args.wait === true) {
+				const timeout = Math.min(args.timeout_ms ?? waitTimeoutMs, maxWaitTimeoutMs);
+				try {
+					await runtime.wait(id, timeout, exec.agent, exec.signal);
+				} catch (error) {
+					throw exec.signal.aborted ? abortedError() : error;
+				}
+			}
+
+			const {text, snapshot} = runtime.read(id, exec.agent);
+			return {text, job: publicJobSnapshot(snapshot)};
+		},
+		finalizeContent: boundByJobLimit(runtime),
+		presentCall: (args) => ({card: 'generic', title: `Read output from background job ${args.job_id}`, kind: 'read', rawInput: args.job_id}),
+	});
+}
+
+/** `job_list`: the background jobs this session may see. */
+export function jobListTool(runtime: JobRuntime) {
+	return defineTool({
+		name: 'job_list',
+		description: 'List the background jobs of this session with their status.',
+		parameters: {},
+		output: {
+			schema: {type: 'array', items: publicJobSchema},
+			render: (_args, jobs) => textContent(jobs.length === 0 ? '(no background jobs)' : jobs.map(formatJobListLine).join('\n')),
+		},
+		async execute(_args, exec) {
+			return runtime.list(exec.agent).map(publicJobSnapshot);
+		},
+		presentCall: () => ({card: 'generic', title: 'List background jobs', kind: 'read'}),
+	});
+}
+
+/** `job_kill`: ask a background job to stop. */
+export function jobKillTool(runtime: JobRuntime) {
+	return defineTool({
+		name: 'job_kill',
+		description: 'Stop a background job. Its remaining output can still be read with job_output.',
+		parameters: {
+			job_id: jobIdParameter,
+			reason: {type: 'string', description: 'Why the job is no longer needed.'},
+		},
+		output: {
+			schema: {
+				type: 'object',
+				additionalProperties: false,
+				properties: {
+					outcome: {type: 'string', enum: ['cancellation-requested', 'already-finished'], required: true},
+					job: {...publicJobSchema, required: true},
+				},
+			},
+			render: (_args, value) =>
+				textContent(
+					value.outcome === 'cancellation-requested'
+						? `requested cancellation of job ${value.job.id}`
+						: `job ${value.job.id} had already finished ${formatJobStatusLine(value.job)}`,
+				),
+		},
+		async execute(args, exec) {
+			const id = requireJobId(args.job_id);
+			const outcome = runtime.kill(id, exec.agent, args.reason);
+			// A non-consuming snapshot: pending stream output stays for job_output.
+			const job = publicJobSnapshot(runtime.get(id, exec.agent));
+			return {outcome: outcome === 'requested' ? ('cancellation-requested' as const) : ('already-finished' as const), job};
+		},
+		finalizeContent: boundByJobLimit(runtime),
+		presentCall: (args) => ({card: 'generic', title: `Kill background job ${args.job_id}`, kind: 'execute', rawInput: args.job_id}),
+	});
+}
+
+/** The three job tools over `runtime`, in the order `job_output`, `job_list`, `job_kill`; attaches a job controller. */
+export function jobTools(runtime: JobRuntime, options: JobToolsOptions = {}): readonly ToolDefinition[] {
+	const tools: ToolDefinition[] = [jobOutputTool(runtime, options), jobListTool(runtime), jobKillTool(runtime)];
+	if (options.attachController !== false) {
+		runtime.attachController('job-tools');
+	}
+
+	return tools;
+}
