@@ -1,4 +1,5 @@
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
+import {webTools} from '../../src/builtin/web.js';
 import {webFetchTool} from '../../src/builtin/web/web-fetch-tool.js';
 import {ToolRegistry} from '../../src/tools/registry.js';
 import type {ToolDefinition} from '../../src/tools/types.js';
@@ -61,5 +62,14 @@ describe('web_fetch through the registry', () => {
 		expect(tool.presentCall?.({})).toBeUndefined();
 		expect(tool.presentResult?.({url: 1}, {content: [], isError: false, meta: {url: 'u', statusCode: 200, truncated: false}})).toBeUndefined();
 		expect(tool.isConcurrencySafe?.({url: 'http://x'})).toBe(true);
+	});
+});
+
+describe('webTools', () => {
+	test('returns web_search then web_fetch, with the provider taken from the given environment', async () => {
+		const tools = webTools({env: {}});
+		expect(tools.map(tool => tool.name)).toEqual(['web_search', 'web_fetch']);
+		const result = await execute(tools[0]!, {queries: ['x']});
+		expect(result.isError && result.error.info).toEqual({name: 'WebSearchError', code: 'WEB_SEARCH_NOT_CONFIGURED'});
 	});
 });

@@ -1,0 +1,70 @@
+/**
+@module The `web_search` tool definition (presentation-events.md §2.8).
+*/
+import {defineTool} from '../../tools/define-tool.js';
+import type {ToolDefinition} from '../../tools/types.js';
+import {runWebSearch} from './run-web-search.js';
+import type {SearchProvider} from './search-provider.js';
+import {presentWebSearchCall, presentWebSearchResult, renderWebSearch, webSearchMeta} from './web-search-output.js';
+
+/** Configuration of `web_search`. */
+export type WebSearchOptions = {
+	/** The backend; absent, every call fails with the "no search provider configured" error. */
+	readonly provider?: SearchProvider;
+	/** Queries per call (default 4). */
+	readonly maxQueries?: number;
+	/** Sources kept after merging (default 8). */
+	readonly maxResults?: number;
+};
+
+/** The `web_search` tool. */
+export function webSearchTool(options: WebSearchOptions = {}): ToolDefinition {
+	const {provider, maxQueries = 4, maxResults = 8} = options;
+	for (const [name, value] of [['maxQueries', maxQueries], ['maxResults', maxResults]] as const) {
+		if (!Number.isInteger(value) || value < 1) {
+			throw new TypeError(`web_search option ${name} must be a positive integer, got ${String(value)}`);
+		}
+	}
+
+	return defineTool({
+		name: 'web_search',
+		description: [
+			`Search the web. Pass 1 to ${maxQueries} distinct queries (several phrasings of one question, or related questions);`,
+			`the answer is the merged list of at most ${maxResults} sources, plus a short answer when the search engine has one.`,
+			'Cite the URLs you rely on.',
+		].join(' '),
+		parameters: {
+			queries: {type: 'array', items: {type: 'string'}, required: true, description: `1 to ${maxQueries} non-blank search queries.`},
+		},
+		output: {
+			schema: {
+				type: 'object',
+				additionalProperties: false,
+				properties: {
+					content: {type: 'string'},
+					sources: {
+						type: 'array',
+						required: true,
+						items: {
+							type: 'object',
+							additionalProperties: false,
+							properties: {
+								url: {type: 'string', required: true},
+								title: {type: 'string'},
+								snippet: {type: 'string'},
+								publishedAt: {type: 'string'},
+							},
+						},
+					},
+					truncated: {type: 'boolean', required: true},
+				},
+			},
+			render: (_args, value) => renderWebSearch(value),
+			presentationMeta: (_args, value) => webSearchMeta(value),
+		},
+		isConcurrencySafe: () => true,
+		execute: async (args, exec) => runWebSearch(args.queries, provider, {maxQueries, maxResults}, exec.signal),
+		presentCall: args => presentWebSearchCall(args),
+		presentResult: (args, result) => presentWebSearchResult(args, result),
+	});
+}
