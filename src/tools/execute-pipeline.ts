@@ -232,7 +232,7 @@ export async function runToolExecution(host: PipelineHost, input: ToolExecutionI
 			}
 
 			if (contexts !== undefined && contexts.length > 0) {
-				failure.additionalContexts = [...contexts];
+				failure.additionalContexts = Object.freeze([...contexts]);
 			}
 
 			return Object.freeze(failure) as ToolExecutionResult;
@@ -322,7 +322,7 @@ export async function runToolExecution(host: PipelineHost, input: ToolExecutionI
 
 			state.contextsOpen = false;
 			if (state.deferred.length > 0) {
-				result = Object.freeze({...result, additionalContexts: [...state.deferred, ...(result.additionalContexts ?? [])]});
+				result = Object.freeze({...result, additionalContexts: Object.freeze([...state.deferred, ...(result.additionalContexts ?? [])])});
 			}
 
 			if (callerSignal.aborted && !result.isError) {

@@ -35,7 +35,7 @@ export function applyPostDecision(result: ToolExecutionResult, decision: unknown
 			content: feedback as readonly ContentBlock[],
 		};
 		if (extra.length > 0) {
-			blocked.additionalContexts = extra;
+			blocked.additionalContexts = Object.freeze(extra);
 		}
 
 		return Object.freeze(blocked);
@@ -72,7 +72,7 @@ export function applyPostDecision(result: ToolExecutionResult, decision: unknown
 	}
 
 	if (contexts.length > 0) {
-		next.additionalContexts = contexts;
+		next.additionalContexts = Object.freeze(contexts);
 	} else {
 		delete next.additionalContexts;
 	}
