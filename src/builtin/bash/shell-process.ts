@@ -6,7 +6,7 @@ its process group unless they leave it on purpose. Signals go to the negative pi
 just the shell.
 */
 import {spawn, type ChildProcess} from 'node:child_process';
-import {accessSync, constants} from 'node:fs';
+import {accessSync, constants, readdirSync, readFileSync} from 'node:fs';
 import {delimiter, join} from 'node:path';
 
 /** How a command ended. `error` is set when the shell could not be started. */
@@ -71,6 +71,58 @@ export function signalGroup(pid: number | undefined, signal: NodeJS.Signals): vo
 	}
 }
 
+/** Pids of the live (not zombie) members of process group `pgid`, from /proc; `undefined` without /proc. */
+function liveGroupMembers(pgid: number): number[] | undefined {
+	let entries: string[];
+	try {
+		entries = readdirSync('/proc');
+	} catch {
+		return undefined;
+	}
+
+	const members: number[] = [];
+	for (const entry of entries) {
+		if (!/^\d+$/.test(entry)) {
+			continue;
+		}
+
+		try {
+			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+			// Fields after the parenthesised command: state, ppid, pgrp, ...
+			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+			if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') {
+				members.push(Number(entry));
+			}
+		} catch {
+			// The process ended while we looked.
+		}
+	}
+
+	return members;
+}
+
+/**
+Resolve once no live process is left in group `pgid` (signals are delivered asynchronously: a killed
+process may still be exiting), or after `limitMs`. Without /proc, resolves at once.
+*/
+async function groupGone(pgid: number | undefined, limitMs: number): Promise<void> {
+	if (pgid === undefined) {
+		return;
+	}
+
+	const deadline = Date.now() + limitMs;
+	for (;;) {
+		const members = liveGroupMembers(pgid);
+		if (members === undefined || members.length === 0 || Date.now() >= deadline) {
+			return;
+		}
+
+		await new Promise((resolve) => {
+			setTimeout(resolve, 5);
+		});
+	}
+}
+
 /** Start `command` in a shell in `cwd`, in a new process group, with stdin closed. */
 export function startShell(command: string, cwd: string, output: ShellOutput, timing: ShellTiming): ShellProcess {
 	const child: ChildProcess = spawn(resolveShell(), ['-c', command], {
@@ -101,6 +153,10 @@ export function startShell(command: string, cwd: string, output: ShellOutput, ti
 				// The command was stopped: nothing of its group may outlive the call.
 				clearTimeout(killTimer);
 				signalGroup(pid, 'SIGKILL');
+				void groupGone(pid, timing.killGraceMs).then(() => {
+					resolve(value);
+				});
+				return;
 			}
 
 			resolve(value);
