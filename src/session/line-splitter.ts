@@ -90,6 +90,20 @@ export class LineSplitter {
 		return torn;
 	}
 
+	/** The held bytes of the unfinished line, or `undefined` when it is being skipped as overlong. */
+	peekPending(): Buffer | undefined {
+		return this.skipping ? undefined : Buffer.concat(this.pending, this.pendingLength);
+	}
+
+	/** Forgets the unfinished line (its bytes changed under a follower); returns how many bytes it held. */
+	dropPending(): number {
+		const dropped = this.pendingLength;
+		this.pending = [];
+		this.pendingLength = 0;
+		this.skipping = false;
+		return dropped;
+	}
+
 	private complete(bytes: Buffer, start: number, newline: number): SplitRecord {
 		const length = this.pendingLength + (newline - start);
 		const line = this.lineNumber;
