@@ -7,6 +7,7 @@ import {assertSupportedJsonSchema} from '../schema/index.js';
 import type {ContentBlock} from './content.js';
 import {runCodeToolName, runToolExecution, type PipelineHost, type ToolMode} from './execute-pipeline.js';
 import {HookList, runWaterfall, type HookListenerOptions} from './hook-list.js';
+import {mutableJsonCopy} from './mutable-json-copy.js';
 import type {
 	ChangeListener,
 	CodeDispatchLog,
@@ -212,7 +213,7 @@ export class ToolRegistry {
 				throw lossy;
 			}
 
-			const parameters = structuredClone(snapshot.value) as Record<string, unknown>;
+			const parameters = mutableJsonCopy(snapshot.value) as Record<string, unknown>;
 			return {name, description: definition.description, parameters};
 		});
 	}

@@ -127,6 +127,34 @@ describe('ToolRegistry.schemas', () => {
 		expect(tool.parameters.type).toBe('object');
 	});
 
+	it('projects a 20 000-deep parameter schema without overflowing the stack, as a mutable copy', () => {
+		let parameters: Record<string, unknown> = {type: 'string'};
+		for (let depth = 0; depth < 20_000; depth++) {
+			parameters = {oneOf: [parameters, {type: 'null'}]};
+		}
+
+		const registry = new ToolRegistry();
+		registry.register(echoTool({parameters}));
+		let node = registry.schemas()[0]!.parameters;
+		let depth = 0;
+		while (Array.isArray(node.oneOf)) {
+			expect(Object.isFrozen(node)).toBe(false);
+			node = node.oneOf[0] as Record<string, unknown>;
+			depth++;
+		}
+
+		expect({depth, node}).toEqual({depth: 20_000, node: {type: 'string'}});
+	});
+
+	it('keeps a property named __proto__ as an own key of the projected parameters', () => {
+		const properties = Object.defineProperty({}, '__proto__', {value: {type: 'string'}, enumerable: true, writable: true, configurable: true});
+		const registry = new ToolRegistry();
+		registry.register(echoTool({parameters: {type: 'object', properties}}));
+		const projected = registry.schemas()[0]!.parameters.properties as Record<string, unknown>;
+		expect(Object.keys(projected)).toEqual(['__proto__']);
+		expect(Object.getPrototypeOf(projected)).toBe(Object.prototype);
+	});
+
 	it('lists run_code last only when a transport is attached in a code mode', () => {
 		const names = (registry: ToolRegistry) => registry.schemas().map(schema => schema.name);
 		for (const [mode, expected] of [
