@@ -14,6 +14,8 @@ export type FsErrorCode =
 	| 'FS_NOT_FOUND'
 	/** The path exists but is not a regular file (a directory, a device, a socket…). */
 	| 'FS_NOT_A_FILE'
+	/** A search root exists but is not a directory where one is required (glob). */
+	| 'FS_NOT_A_DIRECTORY'
 	/** The file holds NUL bytes or is not UTF-8 text, so a text tool refuses it. */
 	| 'FS_BINARY_FILE'
 	/** The file is larger than the tool is willing to load. */

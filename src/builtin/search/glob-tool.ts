@@ -1,0 +1,43 @@
+/**
+@module The `glob` tool definition (presentation-events.md §2.7).
+*/
+import {defineTool} from '../../tools/define-tool.js';
+import type {ToolDefinition} from '../../tools/types.js';
+import type {WorkspaceGuard} from '../workspace/workspace-guard.js';
+import {globPresentationMeta, parseGlobArgs, presentGlobCall, presentGlobResult, renderGlob, type SearchCaps} from './search-card.js';
+import {runGlob, type SearchRunOptions} from './search-run.js';
+
+/** Build the `glob` tool over a workspace guard. */
+export function globTool(guard: WorkspaceGuard, caps: SearchCaps, run: SearchRunOptions): ToolDefinition {
+	return defineTool({
+		name: 'glob',
+		description: `Find files whose paths match a glob pattern. Returns files only (never directories), hidden and ignored files included, VCS metadata excluded, newest first. Shows the first ${caps.maxResults} paths.`,
+		parameters: {
+			pattern: {
+				type: 'string',
+				required: true,
+				description: 'The glob, e.g. "**/*.ts" or "src/**/*.test.js". A pattern without "/" matches file names at any depth, so "*.ts" searches the whole tree.',
+			},
+			path: {type: 'string', description: 'The directory to search: relative to the workspace, or absolute. Defaults to the workspace.'},
+		},
+		timeoutMs: run.timeoutMs,
+		output: {
+			schema: {
+				type: 'object',
+				additionalProperties: false,
+				properties: {
+					root: {type: 'string', required: true},
+					paths: {type: 'array', required: true, items: {type: 'string'}},
+				},
+			},
+			render: (_args, value) => renderGlob(value, caps),
+			presentationMeta: (_args, value) => globPresentationMeta(value, caps),
+		},
+		isConcurrencySafe: () => true,
+		async execute(args, exec) {
+			return runGlob(guard, parseGlobArgs(args), run, exec.signal);
+		},
+		presentCall: presentGlobCall,
+		presentResult: presentGlobResult,
+	});
+}

@@ -1,0 +1,119 @@
+/**
+@module The in-process grep engine, used when `rg` is not on PATH. It walks like ripgrep (hidden
+entries skipped, `.gitignore` honoured, VCS metadata skipped, symlinks not followed), skips files
+that contain a NUL byte, and matches each line with a JavaScript `RegExp` (see grep-regex.ts for the
+dialect differences).
+*/
+import {open} from 'node:fs/promises';
+import {INVALID_UTF8_LINE, type GrepRequest, type RawGrepMatch} from './grep-engine.js';
+import {compileGrepRegex} from './grep-regex.js';
+import {compileGlob, relativeBelow} from './include-matcher.js';
+import {SearchError} from './search-error.js';
+import {walkFiles} from './tree-walk.js';
+
+const CHUNK_BYTES = 256 * 1024;
+const strict = new TextDecoder('utf-8', {fatal: true});
+const lenient = new TextDecoder('utf-8');
+
+/** Decode one line; `undefined` marks invalid UTF-8. */
+function decodeLine(bytes: Uint8Array): string | undefined {
+	try {
+		return strict.decode(bytes);
+	} catch {
+		return undefined;
+	}
+}
+
+/** The matching lines of one file, or `[]` when it is binary. */
+async function grepFile(file: string, regex: RegExp, signal: AbortSignal): Promise<RawGrepMatch[]> {
+	let handle;
+	try {
+		handle = await open(file, 'r');
+	} catch {
+		return [];
+	}
+
+	const found: RawGrepMatch[] = [];
+	try {
+		const buffer = Buffer.alloc(CHUNK_BYTES);
+		let carry = Buffer.alloc(0);
+		let lineNumber = 0;
+		const consume = (bytes: Buffer): void => {
+			lineNumber += 1;
+			const decoded = decodeLine(bytes);
+			const text = decoded ?? lenient.decode(bytes);
+			if (regex.test(text)) {
+				found.push({file, lineNumber, line: decoded === undefined ? INVALID_UTF8_LINE : text.endsWith('\r') ? text.slice(0, -1) : text});
+			}
+		};
+
+		for (;;) {
+			signal.throwIfAborted();
+			const {bytesRead} = await handle.read(buffer, 0, CHUNK_BYTES, null);
+			if (bytesRead === 0) {
+				break;
+			}
+
+			const chunk = buffer.subarray(0, bytesRead);
+			if (chunk.includes(0)) {
+				return [];
+			}
+
+			let data = carry.length === 0 ? chunk : Buffer.concat([carry, chunk]);
+			for (let newline = data.indexOf(0x0a); newline !== -1; newline = data.indexOf(0x0a)) {
+				consume(data.subarray(0, newline));
+				data = data.subarray(newline + 1);
+			}
+
+			carry = Buffer.from(data);
+		}
+
+		if (carry.length > 0) {
+			consume(carry);
+		}
+	} finally {
+		await handle.close();
+	}
+
+	return found;
+}
+
+/** Run grep in process. */
+export async function grepInProcess(request: GrepRequest): Promise<RawGrepMatch[]> {
+	const regex = compileGrepRegex(request.pattern);
+	let include: ((file: string, isDirectory: boolean) => boolean) | undefined;
+	if (request.include !== undefined) {
+		const test = compileGlob(request.include);
+		include = (file) => {
+			const relative = relativeBelow(request.workspace, file);
+			return relative !== undefined && test(relative);
+		};
+	}
+
+	const files: string[] = [];
+	if (request.targetIsFile) {
+		files.push(request.target);
+	} else {
+		for await (const file of walkFiles(request.target, {respectIgnore: true, includeHidden: false, ...(include === undefined ? {} : {include}), signal: request.signal})) {
+			files.push(file);
+		}
+	}
+
+	const matches: RawGrepMatch[] = [];
+	let budget = request.rawOutputMaxBytes;
+	for (const file of files) {
+		for (const match of await grepFile(file, regex, request.signal)) {
+			budget -= Buffer.byteLength(match.line, 'utf8') + Buffer.byteLength(file, 'utf8');
+			if (budget < 0) {
+				throw new SearchError(
+					`grep produced more than ${request.rawOutputMaxBytes} bytes of raw matches; narrow pattern, path, or include and retry`,
+					'SEARCH_RAW_OUTPUT_OVERFLOW',
+				);
+			}
+
+			matches.push(match);
+		}
+	}
+
+	return matches;
+}

@@ -1,0 +1,51 @@
+/**
+@module The `grep` tool definition (presentation-events.md §2.6).
+*/
+import {defineTool} from '../../tools/define-tool.js';
+import type {ToolDefinition} from '../../tools/types.js';
+import type {WorkspaceGuard} from '../workspace/workspace-guard.js';
+import {grepPresentationMeta, parseGrepArgs, presentGrepCall, presentGrepResult, renderGrep, type SearchCaps} from './search-card.js';
+import {runGrep, type SearchRunOptions} from './search-run.js';
+
+/** Build the `grep` tool over a workspace guard. */
+export function grepTool(guard: WorkspaceGuard, caps: SearchCaps, run: SearchRunOptions): ToolDefinition {
+	return defineTool({
+		name: 'grep',
+		description: `Search file contents with a regular expression (ripgrep syntax). Returns matching lines with their line numbers, grouped by file; hidden and .gitignore'd files are skipped. Shows the first ${caps.maxMatches} matches. Use read on a matched file for surrounding context.`,
+		parameters: {
+			pattern: {type: 'string', required: true, description: 'The regular expression to search for.'},
+			path: {type: 'string', description: 'The file or directory to search: relative to the workspace, or absolute. Defaults to the workspace.'},
+			include: {type: 'string', description: 'One glob selecting the files to search, e.g. "*.ts" or "*.{js,jsx}". Not a list; no negation.'},
+		},
+		timeoutMs: run.timeoutMs,
+		output: {
+			schema: {
+				type: 'object',
+				additionalProperties: false,
+				properties: {
+					matches: {
+						type: 'array',
+						required: true,
+						items: {
+							type: 'object',
+							additionalProperties: false,
+							properties: {
+								path: {type: 'string', required: true},
+								lineNumber: {type: 'integer', required: true},
+								line: {type: 'string', required: true},
+							},
+						},
+					},
+				},
+			},
+			render: (_args, value) => renderGrep(value, caps),
+			presentationMeta: (_args, value) => grepPresentationMeta(value, caps),
+		},
+		isConcurrencySafe: () => true,
+		async execute(args, exec) {
+			return runGrep(guard, parseGrepArgs(args), run, exec.signal);
+		},
+		presentCall: presentGrepCall,
+		presentResult: presentGrepResult,
+	});
+}
