@@ -26,13 +26,14 @@ type InferProperties<P, D extends Depth> = Flatten<
 	}
 >;
 
+/** Only a literal `additionalProperties: false` closes an object; a broad `boolean` infers as open. */
 type InferObject<S, D extends Depth> = S extends {readonly properties: infer P}
-	? S extends {readonly additionalProperties: true}
-		? InferProperties<P, Deeper<D>> & Record<string, JsonValue>
-		: InferProperties<P, Deeper<D>>
-	: S extends {readonly additionalProperties: true}
-		? Record<string, JsonValue>
-		: Record<string, never>;
+	? S extends {readonly additionalProperties: false}
+		? InferProperties<P, Deeper<D>>
+		: InferProperties<P, Deeper<D>> & Record<string, JsonValue>
+	: S extends {readonly additionalProperties: false}
+		? Record<string, never>
+		: Record<string, JsonValue>;
 
 type InferBranches<B, D extends Depth> = B extends unknown ? InferValue<B, Deeper<D>> : never;
 

@@ -1,6 +1,7 @@
 import {describe, expectTypeOf, it} from 'vitest';
 import type {JsonValue} from '../../src/json/json-value.js';
 import type {InferArgs, InferValue} from '../../src/schema/infer.js';
+import type {ObjectSchemaSpec, StringSchemaSpec, ValueSchemaSpec} from '../../src/schema/value-schema-spec.js';
 import {defineTool} from '../../src/tools/define-tool.js';
 import type {ToolDefinition} from '../../src/tools/types.js';
 
@@ -37,6 +38,12 @@ describe('InferValue', () => {
 		expectTypeOf<InferValue<Open>>().toEqualTypeOf<{a: string} & Record<string, JsonValue>>();
 		expectTypeOf<InferValue<{type: 'object'; additionalProperties: true}>>().toEqualTypeOf<Record<string, JsonValue>>();
 		expectTypeOf<InferValue<{type: 'object'; additionalProperties: false}>>().toEqualTypeOf<Record<string, never>>();
+	});
+
+	it('infers a broad, non-literal spec as JSON', () => {
+		expectTypeOf<InferValue<ValueSchemaSpec>>().toExtend<JsonValue>();
+		expectTypeOf<InferValue<ObjectSchemaSpec>>().toEqualTypeOf<Record<string, JsonValue>>();
+		expectTypeOf<InferValue<StringSchemaSpec>>().toEqualTypeOf<string>();
 	});
 
 	it('stops at 16 nested containers and yields JsonValue there', () => {
