@@ -24,7 +24,7 @@ and only under the highlighter's size limit.
 import {assertNever} from '../presentation/assert-never.js';
 import type {FileDiff} from '../tools/views.js';
 import type {CardBody} from './card-body.js';
-import {composeSpans, mergeSpans, sanitizeSpans, textRows, wrapSpans} from './diff-spans.js';
+import {composeSpans, mergeSpans, sanitizeSpans, sanitizeText, textRows, wrapSpans} from './diff-spans.js';
 import {highlightLines} from './highlight.js';
 import {langFromPath} from './highlight-lang.js';
 import type {Expansion} from './layout-options.js';
@@ -96,13 +96,23 @@ function approximationNotice(approximation: DiffApproximation): string {
 	}
 }
 
-/** One diff row as wrapped styled rows. */
-function rowLines(
+const printableAscii = /^[\x20-\x7e]*$/;
+
+function append(lines: StyledLine[], rows: readonly StyledLine[]): void {
+	// A loop, not `push(...rows)`: one huge line can wrap into more rows than the argument limit.
+	for (const row of rows) {
+		lines.push(row);
+	}
+}
+
+/** Append one diff row as wrapped styled rows. */
+function appendRow(
+	lines: StyledLine[],
 	row: Exclude<DiffRow, {kind: 'gap'}>,
 	syntax: readonly Span[] | undefined,
 	words: readonly WordRange[] | undefined,
 	ctx: DiffLayoutContext,
-): StyledLine[] {
+): void {
 	const {theme} = ctx;
 	let base: Style;
 	let wordStyle: Style;
@@ -126,21 +136,32 @@ function rowLines(
 		}
 
 		default: {
-			return assertNever(row.kind, 'diff rowLines');
+			return assertNever(row.kind, 'diff appendRow');
 		}
 	}
 
 	// Removed lines never take syntax colours (see the module comment).
-	const content = composeSpans(row.text, base, row.kind === 'removed' ? undefined : syntax, words, wordStyle);
-	const spans = mergeSpans([{text: markers[row.kind], style: base}, ...sanitizeSpans(content)]);
-	return wrapSpans(spans, ctx.width);
+	const rowSyntax = row.kind === 'removed' ? undefined : syntax;
+	// Fast path for the common row (whole-side fallbacks can have tens of thousands): one style.
+	if (rowSyntax === undefined && words === undefined) {
+		const text = markers[row.kind] + sanitizeText(row.text);
+		if (text.length <= ctx.width && printableAscii.test(text)) {
+			lines.push({spans: [{text, style: base}]});
+		} else {
+			append(lines, wrapSpans([{text, style: base}], ctx.width));
+		}
+
+		return;
+	}
+
+	const content = composeSpans(row.text, base, rowSyntax, words, wordStyle);
+	append(lines, wrapSpans(mergeSpans([{text: markers[row.kind], style: base}, ...sanitizeSpans(content)]), ctx.width));
 }
 
-function hunkLines(diff: FileDiff, lineDiff: LineDiff, ctx: DiffLayoutContext): StyledLine[] {
+function appendHunk(lines: StyledLine[], diff: FileDiff, lineDiff: LineDiff, ctx: DiffLayoutContext): void {
 	const {theme, width} = ctx;
-	const lines: StyledLine[] = [];
 	if (lineDiff.approximate !== undefined) {
-		lines.push(...textRows(approximationNotice(lineDiff.approximate), theme.muted, width));
+		append(lines, textRows(approximationNotice(lineDiff.approximate), theme.muted, width));
 	}
 
 	const words = rowWordHighlights(lineDiff);
@@ -148,13 +169,11 @@ function hunkLines(diff: FileDiff, lineDiff: LineDiff, ctx: DiffLayoutContext): 
 	const syntax = lang === undefined ? null : syntaxRows(lineDiff, lang);
 	for (const [index, row] of lineDiff.rows.entries()) {
 		if (row.kind === 'gap') {
-			lines.push(...textRows(`⋯ ${plural(row.count, 'unchanged line', 'unchanged lines')}`, theme.muted, width));
+			append(lines, textRows(`⋯ ${plural(row.count, 'unchanged line', 'unchanged lines')}`, theme.muted, width));
 		} else {
-			lines.push(...rowLines(row, syntax?.get(index), words.get(index), ctx));
+			appendRow(lines, row, syntax?.get(index), words.get(index), ctx);
 		}
 	}
-
-	return lines;
 }
 
 /** Consecutive entries with the same path. */
@@ -196,23 +215,23 @@ export function layoutDiffBody(diffs: readonly FileDiff[], ctx: DiffLayoutContex
 			pinnedTop = header.length;
 		}
 
-		lines.push(...header);
+		append(lines, header);
 		for (const [hunkIndex, diff] of group.entries()) {
 			if (hunkIndex > 0) {
-				lines.push(...textRows('⋯', theme.muted, width));
+				append(lines, textRows('⋯', theme.muted, width));
 			}
 
 			const lineDiff = computeLineDiff(diff, limits);
 			added += lineDiff.added;
 			removed += lineDiff.removed;
 			approximate ||= lineDiff.approximate !== undefined;
-			lines.push(...hunkLines(diff, lineDiff, ctx));
+			appendHunk(lines, diff, lineDiff, ctx);
 		}
 	}
 
 	const files = new Set(diffs.map(diff => diff.path)).size;
 	const summary = `+${added} −${removed} · ${plural(files, 'file', 'files')}${approximate ? ' · approximate' : ''}`;
 	const footer = textRows(summary, theme.muted, width);
-	lines.push(...footer);
+	append(lines, footer);
 	return {lines, pinnedTop, pinnedBottom: footer.length};
 }

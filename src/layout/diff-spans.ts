@@ -3,7 +3,7 @@
 highlights, sanitize span by span with tab stops counted from the line start, and wrap styled text
 to the width with soft-wrapped continuation rows (no indent, so a copied line has no gutter in it).
 */
-import {sanitizeLine} from './sanitize.js';
+import {sanitizeLine, TAB_STOP} from './sanitize.js';
 import type {Span, Style, StyledLine} from './styled-line.js';
 import {displayWidth, wrapToWidth} from './text-width.js';
 import type {WordRange} from './word-diff.js';
@@ -50,11 +50,32 @@ export function composeSpans(
 	return spans;
 }
 
+const asciiWithTabs = /^[\t\x20-\x7e]*$/;
+
+/**
+`sanitizeLine` with a fast path for printable ASCII with tabs (most source code): tabs expand to the
+next multiple of `TAB_STOP` columns counted from `startColumn`, without a per-character loop.
+*/
+export function sanitizeText(text: string, startColumn = 0): string {
+	if (!asciiWithTabs.test(text) || !text.includes('\t')) {
+		return sanitizeLine(text, {startColumn});
+	}
+
+	const parts = text.split('\t');
+	let out = parts[0]!;
+	for (let index = 1; index < parts.length; index++) {
+		const column = startColumn + out.length;
+		out += ' '.repeat(TAB_STOP - (column % TAB_STOP)) + parts[index]!;
+	}
+
+	return out;
+}
+
 /** Sanitize each span's text, with tab stops counted from `startColumn` at the first span. */
 export function sanitizeSpans(spans: readonly Span[], startColumn = 0): Span[] {
 	let column = startColumn;
 	return spans.map(span => {
-		const text = sanitizeLine(span.text, {startColumn: column});
+		const text = sanitizeText(span.text, column);
 		column += displayWidth(text);
 		return text === span.text ? span : {...span, text};
 	});

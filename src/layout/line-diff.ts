@@ -138,7 +138,9 @@ function uncachedLineDiff(diff: FileDiff, maxEditLength: number, timeoutMs: numb
 		approximate = {reason: middle, maxEditLength, timeoutMs};
 		pushChange(ops, oldMiddle, newMiddle);
 	} else {
-		ops.push(...middle);
+		for (const op of middle) {
+			ops.push(op);
+		}
 	}
 
 	for (let index = oldLines.length - suffix; index < oldLines.length; index++) {
@@ -177,7 +179,8 @@ function diffMiddle(oldMiddle: string[], newMiddle: string[], maxEditLength: num
 		return ops;
 	}
 
-	if (editLengthLowerBound(oldMiddle, newMiddle) > maxEditLength) {
+	// The edit length is at most the size of the middle, so only a large middle needs the bound.
+	if (oldMiddle.length + newMiddle.length > maxEditLength && editLengthLowerBound(oldMiddle, newMiddle) > maxEditLength) {
 		return 'edit-length';
 	}
 
@@ -194,9 +197,9 @@ function diffMiddle(oldMiddle: string[], newMiddle: string[], maxEditLength: num
 	let added: string[] = [];
 	for (const change of changes) {
 		if (change.removed) {
-			removed.push(...change.value);
+			removed = removed.concat(change.value);
 		} else if (change.added) {
-			added.push(...change.value);
+			added = added.concat(change.value);
 		} else {
 			pushChange(ops, removed, added);
 			removed = [];
@@ -256,10 +259,20 @@ function collapseContext(ops: readonly Op[]): DiffRow[] {
 		const keepHead = atStart && !atEnd ? 0 : CONTEXT_LINES;
 		const keepTail = atEnd ? 0 : CONTEXT_LINES;
 		const hidden = end - index - keepHead - keepTail;
+		// Plain loops, not `push(...slice)`: a run can be longer than the engine's argument limit.
 		if (hidden < MIN_GAP) {
-			rows.push(...ops.slice(index, end));
+			for (let at = index; at < end; at++) {
+				rows.push(ops[at]!);
+			}
 		} else {
-			rows.push(...ops.slice(index, index + keepHead), {kind: 'gap', count: hidden}, ...ops.slice(end - keepTail, end));
+			for (let at = index; at < index + keepHead; at++) {
+				rows.push(ops[at]!);
+			}
+
+			rows.push({kind: 'gap', count: hidden});
+			for (let at = end - keepTail; at < end; at++) {
+				rows.push(ops[at]!);
+			}
 		}
 
 		index = end;
