@@ -795,6 +795,48 @@ describe('the body run context', () => {
 		expect('concludesTurn' in failed).toBe(false);
 	});
 
+	it('mints a fresh token per execution and shows the same one in every phase', async () => {
+		const registry = new ToolRegistry();
+		const tokens: Array<[string, symbol]> = [];
+		registry.register(
+			echoTool({
+				async execute(_args, exec) {
+					tokens.push(['body', exec.token]);
+					return 'x';
+				},
+			}),
+		);
+		registry.on('tools/pre-execute', async (exec, next) => {
+			tokens.push(['pre', exec.token]);
+			return next();
+		});
+		registry.guard(exec => {
+			tokens.push(['guard', exec.token]);
+			return undefined;
+		});
+		registry.on('tools/execute', async (exec, next) => {
+			tokens.push(['execute', exec.token]);
+			return next();
+		});
+		registry.on('tools/post-execute', async (exec, _result, next) => {
+			tokens.push(['post', exec.token]);
+			return next();
+		});
+		registry.on('tools/result', exec => {
+			tokens.push(['result', exec.token]);
+		});
+		await Promise.all([registry.execute(callInput()), registry.execute(callInput())]);
+		const byCall = new Map<symbol, string[]>();
+		for (const [phase, token] of tokens) {
+			byCall.set(token, [...(byCall.get(token) ?? []), phase]);
+		}
+
+		expect([...byCall.values()]).toEqual([
+			['pre', 'guard', 'execute', 'body', 'post', 'result'],
+			['pre', 'guard', 'execute', 'body', 'post', 'result'],
+		]);
+	});
+
 	it('carries the execution fields, with rootCallId defaulting to callId and agent/parent absent when unset', async () => {
 		const registry = new ToolRegistry();
 		const seen: Array<Record<string, unknown>> = [];
