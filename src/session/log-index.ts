@@ -1,0 +1,185 @@
+/**
+@module A line index for the pager: the byte offset and length of every event line, built in one
+streaming pass, so any event can be read back on demand without keeping the log in memory.
+
+Entries are lines, not events: a packed chunk row is one entry that `readEventAt` expands into its
+`assistant/chunk` events. Damaged lines (the same ones the reader reports) are left out of the index
+and passed to `onDiagnostic`.
+
+A zstd log cannot be read at an offset, so it is indexed by decompressing it once into a temporary
+plain file; `index.path` then names that file (read through it) and `index.dispose()` removes it.
+*/
+import {createWriteStream} from 'node:fs';
+import {mkdtemp, open, rm} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {finished} from 'node:stream/promises';
+import {LogEventDecoder} from './event-decoder.js';
+import type {SessionEvent, SessionHeader} from './events.js';
+import {SessionLogError, type LogDiagnostic} from './log-errors.js';
+import {logRecords} from './log-records.js';
+import {decodeRecord, openSessionLog} from './read-session-log.js';
+import {openLogSource, resolveSessionLogPath} from './log-source.js';
+import {DEFAULT_MAX_LINE_BYTES} from './line-splitter.js';
+import {hasZstdExtension, startsWithZstdMagic} from './zstd-decoder.js';
+
+/** Byte positions of a log's event lines. */
+export type SessionLogIndex = {
+	/** The log as given (after resolving a session folder). */
+	readonly source: string;
+	/** The plain file the offsets refer to: `source`, or a decompressed temporary copy of a zstd log. */
+	readonly path: string;
+	readonly header: SessionHeader;
+	/** Number of indexed lines. */
+	readonly count: number;
+	/** Byte offset of line entry i (`offsets[i]`, i < count); the arrays may be longer than count. */
+	readonly offsets: Float64Array;
+	/** Byte length of line entry i, without its newline. */
+	readonly lengths: Float64Array;
+	/** Event type of line entry i (a packed row's is `assistant/chunk`). */
+	readonly types: readonly string[];
+	/** First seq of line entry i. */
+	readonly seqs: Float64Array;
+	/** Removes the temporary copy of a zstd log (no-op for plain logs). */
+	readonly dispose: () => Promise<void>;
+};
+
+/** Options of `indexSessionLog`. */
+export type IndexSessionLogOptions = {
+	/** Called now and then with the bytes indexed so far. */
+	readonly onProgress?: (bytes: number) => void;
+	readonly onDiagnostic?: (diagnostic: LogDiagnostic) => void;
+};
+
+/** Indexes `source` (a plain or zstd log file, or a session folder). Throws `SessionLogError` for a bad header. */
+export async function indexSessionLog(source: string, options: IndexSessionLogOptions | ((bytes: number) => void) = {}): Promise<SessionLogIndex> {
+	const {onProgress, onDiagnostic} = typeof options === 'function' ? {onProgress: options, onDiagnostic: undefined} : options;
+	const resolved = await resolveSessionLogPath(source);
+	let path = resolved;
+	let dispose = async (): Promise<void> => undefined;
+	if (await isCompressed(resolved)) {
+		const folder = await mkdtemp(join(tmpdir(), 'cardterm-index-'));
+		dispose = async (): Promise<void> => rm(folder, {recursive: true, force: true});
+		path = join(folder, 'session.jsonl');
+		try {
+			await decompressTo(resolved, path);
+		} catch (error) {
+			await dispose();
+			throw error;
+		}
+	}
+
+	try {
+		return {source: resolved, path, dispose, ...(await indexPlain(path, resolved, onProgress, onDiagnostic))};
+	} catch (error) {
+		await dispose();
+		throw error;
+	}
+}
+
+/** The events of the line at `offset` (one, or several for a packed row); `[]` for a damaged line. */
+export async function readEventAt(path: string, offset: number, length: number): Promise<SessionEvent[]> {
+	const handle = await open(path, 'r');
+	try {
+		const buffer = Buffer.alloc(length);
+		const {bytesRead} = await handle.read(buffer, 0, length, offset);
+		// A fresh decoder: seq continuity is the indexer's business, not a single line's.
+		const decoder = new LogEventDecoder(path, () => undefined);
+		return decoder.decode(buffer.toString('utf8', 0, bytesRead), 0);
+	} finally {
+		await handle.close();
+	}
+}
+
+async function indexPlain(path: string, displayName: string, onProgress: ((bytes: number) => void) | undefined, onDiagnostic: ((d: LogDiagnostic) => void) | undefined) {
+	const log = await openSessionLog(path, {name: displayName});
+	const header = log.header;
+	await log.close();
+	const opened = await openLogSource(path, displayName);
+	const report = (diagnostic: LogDiagnostic) => onDiagnostic?.(diagnostic);
+	const decoder = new LogEventDecoder(displayName, report);
+	let capacity = 1024;
+	let offsets: Float64Array = new Float64Array(capacity);
+	let lengths: Float64Array = new Float64Array(capacity);
+	let seqs: Float64Array = new Float64Array(capacity);
+	const types: string[] = [];
+	let count = 0;
+	let lastProgress = 0;
+	try {
+		for await (const record of logRecords(opened.chunks, {name: path})) {
+			if (record.kind === 'line' && record.line === 1) {
+				continue;
+			}
+
+			const events = decodeRecord(record, decoder, report, displayName, DEFAULT_MAX_LINE_BYTES);
+			if (record.kind !== 'line' || events.length === 0) {
+				continue;
+			}
+
+			if (count === capacity) {
+				capacity *= 2;
+				offsets = grow(offsets, capacity);
+				lengths = grow(lengths, capacity);
+				seqs = grow(seqs, capacity);
+			}
+
+			offsets[count] = record.offset;
+			lengths[count] = record.length;
+			seqs[count] = events[0].seq;
+			types.push(events[0].type);
+			count += 1;
+			if (onProgress !== undefined && record.offset - lastProgress >= 1024 * 1024) {
+				lastProgress = record.offset;
+				onProgress(record.offset);
+			}
+		}
+	} finally {
+		opened.close();
+	}
+
+	return {header, count, offsets, lengths, seqs, types};
+}
+
+function grow(array: Float64Array, capacity: number): Float64Array {
+	const bigger = new Float64Array(capacity);
+	bigger.set(array);
+	return bigger;
+}
+
+async function isCompressed(path: string): Promise<boolean> {
+	if (hasZstdExtension(path)) {
+		return true;
+	}
+
+	const handle = await open(path, 'r').catch((error: unknown) => {
+		throw new SessionLogError(path, 0, `cannot open: ${error instanceof Error ? error.message : String(error)}`, {cause: error});
+	});
+	try {
+		const head = Buffer.alloc(4);
+		const {bytesRead} = await handle.read(head, 0, 4, 0);
+		return startsWithZstdMagic(head.subarray(0, bytesRead));
+	} finally {
+		await handle.close();
+	}
+}
+
+/** Streams the decompressed text of `source` into `target`. */
+async function decompressTo(source: string, target: string): Promise<void> {
+	const opened = await openLogSource(source);
+	const out = createWriteStream(target);
+	try {
+		for await (const record of logRecords(opened.chunks, {name: source})) {
+			if (record.kind === 'line' && !out.write(`${record.text}\n`)) {
+				await new Promise<void>(resolve => {
+					out.once('drain', () => {
+						resolve();
+					});
+				});
+			}
+		}
+	} finally {
+		opened.close();
+		out.end();
+		await finished(out);
+	}
+}

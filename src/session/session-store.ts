@@ -1,0 +1,195 @@
+/**
+@module Where sessions live: one folder per session under a per-user data directory
+(`<env-paths data>/sessions/<id>/session.jsonl`, e.g. `~/.local/share/cardterm/sessions` on Linux),
+overridable by an argument (`--session-dir`) or `CARDTERM_SESSION_DIR`. Ids sort by creation time:
+`2026-12-02T11-05-03-1a2b` (UTC, then 4 random hex digits).
+*/
+import {randomBytes} from 'node:crypto';
+import {mkdirSync} from 'node:fs';
+import {readdir} from 'node:fs/promises';
+import {join} from 'node:path';
+import envPaths from 'env-paths';
+import {isPlainRecord} from '../json/is-plain-record.js';
+import type {SessionHeader} from './events.js';
+import {SESSION_LOG_VERSION} from './events.js';
+import {parseHeaderLine} from './log-header.js';
+import {logRecords} from './log-records.js';
+import {openLogSource, resolveSessionLogPath} from './log-source.js';
+import {SessionLogError, systemErrorCode} from './log-errors.js';
+
+/** The sessions folder: `override`, else `CARDTERM_SESSION_DIR`, else the per-user data directory. */
+export function sessionsRoot(override?: string): string {
+	if (override !== undefined && override !== '') {
+		return override;
+	}
+
+	const fromEnvironment = process.env.CARDTERM_SESSION_DIR;
+	if (fromEnvironment !== undefined && fromEnvironment !== '') {
+		return fromEnvironment;
+	}
+
+	return join(envPaths('cardterm', {suffix: ''}).data, 'sessions');
+}
+
+/** A session id for a session created at `now` (epoch ms). */
+export function newSessionId(now: number): string {
+	return `${new Date(now).toISOString().slice(0, 19).replaceAll(':', '-')}-${randomBytes(2).toString('hex')}`;
+}
+
+/** A newly created session folder, with the header its log should start with. */
+export type CreatedSessionDir = {
+	readonly id: string;
+	readonly dir: string;
+	readonly logPath: string;
+	readonly header: SessionHeader;
+};
+
+/** Creates `<root>/<id>/` for a new session run in `cwd` (the log itself is created by the writer). */
+export function createSessionDir(root: string, cwd: string, now: number = Date.now()): CreatedSessionDir {
+	mkdirSync(root, {recursive: true});
+	for (let attempt = 0; ; attempt += 1) {
+		const id = newSessionId(now);
+		const dir = join(root, id);
+		try {
+			mkdirSync(dir);
+		} catch (error) {
+			// Two sessions in the same second drew the same suffix: draw again.
+			if (systemErrorCode(error) === 'EEXIST' && attempt < 100) {
+				continue;
+			}
+
+			throw error;
+		}
+
+		return {id, dir, logPath: join(dir, 'session.jsonl'), header: {type: 'session', version: SESSION_LOG_VERSION, id, createdAt: now, cwd, delegationDepth: 0}};
+	}
+}
+
+/** One saved session, as `cardterm sessions` lists it. */
+export type SessionSummary = {
+	readonly id: string;
+	readonly createdAt: number;
+	readonly cwd: string | undefined;
+	/** The header's title, else the last `session/title` event's. */
+	readonly title: string | undefined;
+	/** The session folder. */
+	readonly dir: string;
+	/** The log file inside it. */
+	readonly path: string;
+	/** Top-level tool calls (one card each); `undefined` when counts were not requested. */
+	readonly cards: number | undefined;
+	/** Tool results with `isError: true` (errors, denials and cancellations). */
+	readonly failures: number | undefined;
+};
+
+/** Options of `listSessions`. */
+export type ListSessionsOptions = {
+	/** Stream each log to count cards and failures and find its title (default true). */
+	readonly counts?: boolean;
+	/** Called for a folder whose log cannot be read; it is left out of the list. */
+	readonly onUnreadable?: (dir: string, error: SessionLogError) => void;
+};
+
+/**
+The sessions under `root`, newest first. With `counts: false` only each header line is read. A
+missing root is an empty list.
+*/
+export async function listSessions(root: string, options: ListSessionsOptions = {}): Promise<SessionSummary[]> {
+	let names: string[];
+	try {
+		names = (await readdir(root, {withFileTypes: true})).filter(entry => entry.isDirectory()).map(entry => entry.name);
+	} catch (error) {
+		if (systemErrorCode(error) === 'ENOENT') {
+			return [];
+		}
+
+		throw error;
+	}
+
+	const summaries: SessionSummary[] = [];
+	for (const name of names) {
+		const dir = join(root, name);
+		try {
+			summaries.push(await summarize(dir, options.counts ?? true));
+		} catch (error) {
+			if (!(error instanceof SessionLogError)) {
+				throw error;
+			}
+
+			options.onUnreadable?.(dir, error);
+		}
+	}
+
+	return summaries.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}
+
+const TOOL_CALL_PREFIX = '{"type":"tool/call"';
+const TOOL_RESULT_PREFIX = '{"type":"tool/result"';
+const TITLE_PREFIX = '{"type":"session/title"';
+
+async function summarize(dir: string, counts: boolean): Promise<SessionSummary> {
+	const path = await resolveSessionLogPath(dir);
+	const source = await openLogSource(path);
+	let header: SessionHeader | undefined;
+	let title: string | undefined;
+	let cards = 0;
+	let failures = 0;
+	try {
+		for await (const record of logRecords(source.chunks, {name: path})) {
+			if (record.kind !== 'line') {
+				if (header === undefined) {
+					throw new SessionLogError(path, 1, 'missing header: line 1 is incomplete or unreadable');
+				}
+
+				continue;
+			}
+
+			if (header === undefined) {
+				header = parseHeaderLine(record.text, path);
+				title = header.title;
+				if (!counts) {
+					break;
+				}
+
+				continue;
+			}
+
+			// Only the few line types that matter are parsed; writers put "type" first, so a prefix
+			// test skips the bulk (chunks, messages) without JSON work.
+			if (record.text.startsWith(TOOL_CALL_PREFIX)) {
+				cards += 1;
+			} else if (record.text.startsWith(TOOL_RESULT_PREFIX)) {
+				failures += resultIsError(record.text) ? 1 : 0;
+			} else if (header.title === undefined && record.text.startsWith(TITLE_PREFIX)) {
+				title = titleOf(record.text) ?? title;
+			}
+		}
+	} finally {
+		source.close();
+	}
+
+	if (header === undefined) {
+		throw new SessionLogError(path, 1, 'missing header: the file is empty');
+	}
+
+	return {id: header.id, createdAt: header.createdAt, cwd: header.cwd, title, dir, path, cards: counts ? cards : undefined, failures: counts ? failures : undefined};
+}
+
+function parsed(text: string): Record<string, unknown> | undefined {
+	try {
+		const value: unknown = JSON.parse(text);
+		return isPlainRecord(value) && isPlainRecord(value.data) ? value.data : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+function resultIsError(text: string): boolean {
+	const message = parsed(text)?.message;
+	return isPlainRecord(message) && Array.isArray(message.content) && message.content.some(block => isPlainRecord(block) && block.isError === true);
+}
+
+function titleOf(text: string): string | undefined {
+	const title = parsed(text)?.title;
+	return typeof title === 'string' ? title : undefined;
+}
