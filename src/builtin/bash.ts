@@ -164,6 +164,10 @@ export function bashTool(options: BashToolOptions): DefinedTool<typeof bashOutpu
 				return {kind: 'background', jobId};
 			}
 
+			if (exec.signal.aborted) {
+				throw new ToolAbortError();
+			}
+
 			const outcome = await runForeground({
 				command: args.command,
 				cwd,

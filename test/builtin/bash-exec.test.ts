@@ -1,4 +1,4 @@
-import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import {mkdir, readdir, readFile, writeFile} from 'node:fs/promises';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {ToolProgress} from '../../src/tools/types.js';
@@ -183,6 +183,16 @@ describe('bash output bounds', () => {
 		const full = await readFile(value.stdout.spillPath!, 'utf8');
 		expect(full).toBe(`${Array.from({length: 2000}, (_, i) => i + 1).join('\n')}\n`);
 		expect(textOf(result)).toBe(`[output truncated; full output: ${value.stdout.spillPath}]\n${full.slice(-1000)}`);
+	});
+
+	it('names no spill file, and leaves none, when the stream outgrows the spill cap', async () => {
+		const spillDir = join(workspace.path, 'spill-capped');
+		const registry = bashRegistry({workspace: workspace.path, spillDir, maxOutputBytes: 100, spillMaxBytes: 1000});
+		const result = await call(registry, 'bash', {command: 'seq 1 2000', description: 'Count'});
+		expect(textOf(result).startsWith('[output truncated; full output: (unavailable)]\n')).toBe(true);
+		expect(result).toMatchObject({value: {stdout: {truncated: true}}});
+		expect('spillPath' in (result as unknown as {value: {stdout: object}}).value.stdout).toBe(false);
+		expect(await readdir(spillDir)).toEqual([]);
 	});
 });
 

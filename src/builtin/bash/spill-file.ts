@@ -3,7 +3,7 @@
 the truncation marker can name where everything is. Writes are synchronous so memory stays bounded
 even when a command floods.
 */
-import {closeSync, mkdirSync, openSync, writeSync} from 'node:fs';
+import {closeSync, mkdirSync, openSync, rmSync, writeSync} from 'node:fs';
 import {randomBytes} from 'node:crypto';
 import {join} from 'node:path';
 
@@ -52,6 +52,15 @@ export class SpillFile {
 			}
 		} catch {
 			this.#failed = true;
+		}
+	}
+
+	/** Close and delete the file: an incomplete spill is worse than none. */
+	discard(): void {
+		const created = this.#fd !== undefined;
+		this.close();
+		if (created) {
+			rmSync(this.path, {force: true});
 		}
 	}
 

@@ -40,9 +40,14 @@ export class StreamCapture {
 
 	/** Close the spill file and describe the stream. `spillPath` only when the file holds all of it. */
 	finish(): CapturedStream {
-		this.#spill?.close();
 		const truncated = this.#tail.truncated;
 		const spillPath = truncated && this.#spill !== undefined && this.#spill.complete ? this.#spill.path : undefined;
+		if (spillPath === undefined) {
+			this.#spill?.discard();
+		} else {
+			this.#spill?.close();
+		}
+
 		return {text: this.#tail.text(), truncated, ...(spillPath === undefined ? {} : {spillPath})};
 	}
 }
