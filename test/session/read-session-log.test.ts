@@ -299,3 +299,35 @@ describe('the dsh corpus', () => {
 		expect(problems).toEqual([]);
 	});
 });
+
+describe('memory', () => {
+	it('stays bounded while streaming a 100 MB log that never exists as a whole', async () => {
+		const pad = 'p'.repeat(1000);
+		const total = 100_000;
+		const source = Readable.from((function * () {
+			yield `${header}\n`;
+			for (let seq = 0; seq < total; seq += 50) {
+				let text = '';
+				for (let k = seq; k < seq + 50; k += 1) {
+					text += `{"type":"turn/start","seq":${k},"time":${k},"data":{"turn":${k},"pad":"${pad}"}}\n`;
+				}
+
+				yield text;
+			}
+		})(), {objectMode: false});
+		globalThis.gc?.();
+		const before = process.memoryUsage().heapUsed;
+		let peak = before;
+		let count = 0;
+		for await (const event of readSessionLog(source)) {
+			count += event.seq === count ? 1 : 0;
+			if (count % 10_000 === 0) {
+				peak = Math.max(peak, process.memoryUsage().heapUsed);
+			}
+		}
+
+		expect(count).toBe(total);
+		// A reader holding the file would need > 100 MB of heap; a streaming one needs a few chunks.
+		expect(peak - before).toBeLessThan(60 * 1024 * 1024);
+	});
+});
