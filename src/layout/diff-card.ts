@@ -15,8 +15,8 @@ No line-number gutter: `FileDiff` carries no hunk start line, and numbers relati
 would read as file line numbers. Rows are also what a user copies, so they carry no gutter anyway.
 
 Colour rules: the word-level changed parts use `theme.removedWord` / `theme.addedWord` alone.
-With a colour theme, a known language (from the path's extension) and not in `summary`, added and
-context lines get syntax colours over their base style (`{...added, ...token}`), while the `+`
+With a colour theme and a known language (from the path's extension), added and context lines of
+a hunk that is visible enough (see `highlightsAt`) get syntax colours over their base style (`{...added, ...token}`), while the `+`
 marker and any uncoloured token keep the added colour; removed lines stay wholly `theme.removed`,
 so the old side never reads as new code. Highlighting runs only on the displayed lines of a hunk,
 and only under the highlighter's size limit.
@@ -36,6 +36,9 @@ import {rowWordHighlights, type WordRange} from './word-diff.js';
 
 /** What the diff body depends on besides the diffs. */
 export type DiffLayoutContext = {readonly width: number; readonly theme: Theme; readonly expansion: Expansion};
+
+/** In `bounded`, hunks with more displayed rows than this are not syntax-coloured (mostly folded away). */
+export const BOUNDED_HIGHLIGHT_MAX_ROWS = 40;
 
 /** The marker columns before a line's text. */
 const markers = {context: '  ', removed: '- ', added: '+ '} as const;
@@ -165,13 +168,38 @@ function appendHunk(lines: StyledLine[], diff: FileDiff, lineDiff: LineDiff, ctx
 	}
 
 	const words = rowWordHighlights(lineDiff);
-	const lang = theme.name === 'color' && ctx.expansion !== 'summary' ? langFromPath(diff.path) : undefined;
+	const lang = theme.name === 'color' && highlightsAt(ctx.expansion, lineDiff.rows.length) ? langFromPath(diff.path) : undefined;
 	const syntax = lang === undefined ? null : syntaxRows(lineDiff, lang);
 	for (const [index, row] of lineDiff.rows.entries()) {
 		if (row.kind === 'gap') {
 			append(lines, textRows(`⋯ ${plural(row.count, 'unchanged line', 'unchanged lines')}`, theme.muted, width));
 		} else {
 			appendRow(lines, row, syntax?.get(index), words.get(index), ctx);
+		}
+	}
+}
+
+/**
+Whether a hunk of `rows` displayed rows is syntax-coloured at `expansion`: highlight only what is
+visible. `summary` shows one row (the footer); `bounded` shows about a dozen, so only a hunk small
+enough to be mostly visible is coloured; `full` colours up to the highlighter's own size limit.
+*/
+function highlightsAt(expansion: Expansion, rows: number): boolean {
+	switch (expansion) {
+		case 'summary': {
+			return false;
+		}
+
+		case 'bounded': {
+			return rows <= BOUNDED_HIGHLIGHT_MAX_ROWS;
+		}
+
+		case 'full': {
+			return true;
+		}
+
+		default: {
+			return assertNever(expansion, 'diff highlightsAt');
 		}
 	}
 }

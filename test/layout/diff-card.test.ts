@@ -244,6 +244,20 @@ describe('layoutDiffBody', () => {
 		});
 	});
 
+	test('in bounded, a hunk too long to be mostly visible is not syntax-coloured; in full it is', () => {
+		const newText = Array.from({length: 41}, (_, index) => `let v${index} = ${index};`).join('\n');
+		const diffs = [{path: 'long.ts', oldText: null, newText}];
+		expect(layoutDiffBody(diffs, ctx).lines[1]).toEqual(row('+ let v0 = 0;', added));
+		expect(layoutDiffBody(diffs, {...ctx, expansion: 'full'}).lines[1]).toEqual({spans: [
+			{text: '+ ', style: added},
+			{text: 'let', style: {fg: 'magenta'}},
+			{text: ' v0 = ', style: added},
+			{text: '0', style: {fg: 'blue'}},
+			{text: ';', style: added},
+		]});
+		expect(layoutDiffBody([{path: 'short.ts', oldText: null, newText: 'let v = 1;'}], ctx).lines[1]?.spans.length).toBe(5);
+	});
+
 	test('no diffs at all is just the footer', () => {
 		expect(layoutDiffBody([], ctx)).toEqual({lines: [row('+0 −0 · 0 files', muted)], pinnedTop: 0, pinnedBottom: 1});
 	});
