@@ -134,17 +134,17 @@ describe('bash stopping', () => {
 	it('kills the whole process tree on timeout and says so', async () => {
 		const registry = bashRegistry({workspace: workspace.path});
 		const collector = pidCollector(3);
-		const result = await call(registry, 'bash', {command: sleepTreeCommand, description: 'Sleep tree', timeoutMs: 400}, {onProgress: collector.onProgress});
+		const result = await call(registry, 'bash', {command: sleepTreeCommand, description: 'Sleep tree', timeoutMs: 1500}, {onProgress: collector.onProgress});
 		const pids = await collector.pids;
-		expect(textOf(result)).toBe(`${pids.join('\n')}\n[timed out after 400ms]\n[killed by signal: SIGTERM]`);
-		expect(result).toMatchObject({isError: false, value: {timedOut: true, signal: 'SIGTERM', exitCode: null, timeoutMs: 400}});
+		expect(textOf(result)).toBe(`${pids.join('\n')}\n[timed out after 1500ms]\n[killed by signal: SIGTERM]`);
+		expect(result).toMatchObject({isError: false, value: {timedOut: true, signal: 'SIGTERM', exitCode: null, timeoutMs: 1500}});
 		expect(pids.filter((pid) => isAlive(pid))).toEqual([]);
 	});
 
 	it('escalates to SIGKILL when the command ignores SIGTERM', async () => {
 		const registry = bashRegistry({workspace: workspace.path, killGraceMs: 200});
-		const result = await call(registry, 'bash', {command: "trap '' TERM; echo armed; while :; do sleep 0.05; done", description: 'Stubborn', timeoutMs: 300});
-		expect(textOf(result)).toBe('armed\n[timed out after 300ms]\n[killed by signal: SIGKILL]');
+		const result = await call(registry, 'bash', {command: "trap '' TERM; echo armed; while :; do sleep 0.05; done", description: 'Stubborn', timeoutMs: 1000});
+		expect(textOf(result)).toBe('armed\n[timed out after 1000ms]\n[killed by signal: SIGKILL]');
 	});
 });
 
