@@ -16,15 +16,15 @@ import {fuseSignals} from './fuse-signals.js';
 import {runWaterfall, type HookList} from './hook-list.js';
 import {materializeResult} from './materialize-result.js';
 import {applyPostDecision} from './post-decision.js';
+import {resolveGate, type Gate} from './pre-execute-gate.js';
 import type {ExecuteListener, PostExecuteListener, PreExecuteListener, ResultListener, ToolGuard} from './registry-hooks.js';
+import {normalizeWrapperResult} from './wrapper-result.js';
 import type {
 	Agent,
 	ApprovalHandler,
 	PreToolDecision,
 	ToolDefinition,
 	ToolDispatchExecution,
-	ToolExecution,
-	ToolExecutionFailure,
 	ToolExecutionInput,
 	ToolExecutionResult,
 	ToolExecutionToken,
@@ -56,9 +56,6 @@ export type PipelineHost = {
 const argumentsMessage = 'tool execution arguments must be losslessly JSON-serializable';
 const allow: PreToolDecision = Object.freeze({kind: 'allow'});
 const accept = Object.freeze({kind: 'accept'} as const);
-
-/** Why the call must not be dispatched, decided by stages 5–10. */
-type Gate = {readonly kind: 'allow'} | {readonly kind: 'deny'; readonly reason: string} | {readonly kind: 'aborted'};
 
 /** The code-mode collapse hint (stage 3). */
 export function codeModeRouteHint(name: string): string {
@@ -211,44 +208,10 @@ export async function runToolExecution(host: PipelineHost, input: ToolExecutionI
 		}
 	};
 
-	// Stage 13: a result that dispatch did not produce for this execution is rebuilt.
-	const renormalize = (candidate: unknown): ToolExecutionResult => {
-		if (typeof candidate !== 'object' || candidate === null) {
-			throw new TypeError(`tools/execute for tool "${name}" must resolve to a tool execution result, got ${candidate === null ? 'null' : typeof candidate}`);
-		}
-
-		const record = candidate as Record<string, unknown>;
-		const isError = record.isError;
-		const contexts = record.additionalContexts;
-		if (contexts !== undefined && !Array.isArray(contexts)) {
-			throw new TypeError(`tools/execute result for tool "${name}" has additionalContexts that is not an array`);
-		}
-
-		if (isError === true) {
-			const failure: Record<string, unknown> = {isError: true, error: wrapperError(name, record.error), content: record.content};
-			const meta = record.meta;
-			if (meta !== undefined) {
-				failure.meta = meta;
-			}
-
-			if (contexts !== undefined && contexts.length > 0) {
-				failure.additionalContexts = Object.freeze([...contexts]);
-			}
-
-			return Object.freeze(failure) as ToolExecutionResult;
-		}
-
-		if (isError !== false) {
-			throw new TypeError(`tools/execute result for tool "${name}" must have a boolean isError`);
-		}
-
-		const value = record.value;
-		const tool = host.resolve(name);
-		if (tool === undefined) {
-			throw new ToolNotFoundError(name);
-		}
-
-		return createSuccess(tool, exec, value, {concludesTurn: state.concluded, additionalContexts: contexts as UserMessage[] | undefined});
+	const decisionContext = {
+		exec,
+		resolveTool: () => host.resolve(name),
+		concludesTurn: () => state.concluded,
 	};
 
 	// Stages 3–17. Returns the result before materialization.
@@ -281,13 +244,7 @@ export async function runToolExecution(host: PipelineHost, input: ToolExecutionI
 				async (listener, next) => listener(exec, next),
 				async () => allow,
 			);
-			gate = await resolveDecision(host, exec, agent, callerSignal, decision);
-			if (gate.kind === 'allow') {
-				const reason = runGuards(host.guards, exec);
-				if (reason !== undefined) {
-					gate = {kind: 'deny', reason};
-				}
-			}
+			gate = await resolveGate(decision, {exec, agent, approval: host.approval, guards: host.guards, callerSignal});
 		} catch (error) {
 			return failureFromThrown(error);
 		}
@@ -315,7 +272,8 @@ export async function runToolExecution(host: PipelineHost, input: ToolExecutionI
 			}
 
 			try {
-				result = wrapped !== undefined && wrapped === dispatched ? dispatched : renormalize(wrapped);
+				// Stage 13: only what dispatch produced for this execution passes as is.
+				result = wrapped !== undefined && wrapped === dispatched ? dispatched : normalizeWrapperResult(wrapped, decisionContext);
 			} catch (error) {
 				return failureFromThrown(error);
 			}
@@ -339,11 +297,7 @@ export async function runToolExecution(host: PipelineHost, input: ToolExecutionI
 				async (listener, next) => listener(exec, seen, next as () => Promise<never>),
 				async () => accept,
 			);
-			result = applyPostDecision(seen, decision, {
-				exec,
-				resolveTool: () => host.resolve(name),
-				concludesTurn: () => state.concluded,
-			});
+			result = applyPostDecision(seen, decision, decisionContext);
 		} catch (error) {
 			return failureFromThrown(error);
 		}
@@ -420,103 +374,6 @@ function inputProblem(callId: unknown, name: unknown, signal: unknown): string |
 	}
 
 	return undefined;
-}
-
-/** Turn the pre-execute decision into a gate, asking the approval service for `ask` (§3.6). */
-async function resolveDecision(
-	host: PipelineHost,
-	exec: Readonly<ToolExecution>,
-	agent: Agent | undefined,
-	callerSignal: AbortSignal,
-	decision: unknown,
-): Promise<Gate> {
-	if (typeof decision !== 'object' || decision === null) {
-		throw new TypeError(`tools/pre-execute for tool "${exec.name}" must resolve to a decision object`);
-	}
-
-	const {kind, reason} = decision as {kind?: unknown; reason?: unknown};
-	if (kind === 'allow') {
-		return {kind: 'allow'};
-	}
-
-	if (kind === 'deny') {
-		if (typeof reason !== 'string') {
-			throw new TypeError(`tools/pre-execute deny decision for tool "${exec.name}" must carry a string reason`);
-		}
-
-		return {kind: 'deny', reason};
-	}
-
-	if (kind !== 'ask') {
-		throw new TypeError(`tools/pre-execute decision kind for tool "${exec.name}" must be allow, deny or ask, got ${JSON.stringify(kind) ?? String(kind)}`);
-	}
-
-	if (reason !== undefined && typeof reason !== 'string') {
-		throw new TypeError(`tools/pre-execute ask decision for tool "${exec.name}" has a reason that is not a string`);
-	}
-
-	const {approval} = host;
-	if (approval === undefined) {
-		return {kind: 'deny', reason: reason ?? `tool "${exec.name}" requires approval (not yet supported)`};
-	}
-
-	if (agent === undefined) {
-		return {kind: 'deny', reason: `tool "${exec.name}" requires approval, but the call has no agent to route it through`};
-	}
-
-	const outcome = await approval({
-		agent,
-		toolName: exec.name,
-		callId: exec.callId,
-		...(reason === undefined ? {} : {reason}),
-		signal: callerSignal,
-	});
-	if (outcome === 'allowed-once') {
-		return {kind: 'allow'};
-	}
-
-	if (outcome === 'rejected') {
-		return {kind: 'deny', reason: `the user rejected tool "${exec.name}"`};
-	}
-
-	if (outcome === 'cancelled') {
-		return callerSignal.aborted ? {kind: 'aborted'} : {kind: 'deny', reason: `approval for tool "${exec.name}" was cancelled`};
-	}
-
-	if (outcome === 'unavailable') {
-		return {kind: 'deny', reason: `tool "${exec.name}" requires approval, but no approval channel is available`};
-	}
-
-	throw new TypeError(`approval service answered an unknown outcome for tool "${exec.name}": ${JSON.stringify(outcome) ?? String(outcome)}`);
-}
-
-/** Stage 8: the first guard reason wins; guards added while iterating are seen (live iteration). */
-function runGuards(guards: HookList<ToolGuard>, exec: Readonly<ToolExecution>): string | undefined {
-	for (let index = 0; index < guards.size; index++) {
-		const verdict: unknown = guards.at(index)!(exec);
-		if (verdict === undefined) {
-			continue;
-		}
-
-		if (typeof verdict !== 'string') {
-			throw new TypeError(`tool guard ${index + 1} must return a deny reason string or undefined for tool "${exec.name}"`);
-		}
-
-		return verdict;
-	}
-
-	return undefined;
-}
-
-/** A wrapper-authored failure keeps `error.message` and a well-formed `error.info` only. */
-function wrapperError(name: string, error: unknown): ToolExecutionFailure['error'] {
-	const {message, info} = (typeof error === 'object' && error !== null ? error : {}) as {message?: unknown; info?: unknown};
-	if (typeof message !== 'string') {
-		throw new TypeError(`tools/execute failure result for tool "${name}" must carry error.message as a string`);
-	}
-
-	const {name: infoName, code} = (typeof info === 'object' && info !== null ? info : {}) as {name?: unknown; code?: unknown};
-	return typeof infoName === 'string' && typeof code === 'string' ? {message, info: {name: infoName, code}} : {message};
 }
 
 function forwardProgress(onProgress: ((update: ToolProgress) => void) | undefined, update: ToolProgress): void {

@@ -60,7 +60,6 @@ export class ToolRegistry {
 	readonly mode: ToolMode;
 	/** The Code Mode sub-call parallelism bound. */
 	readonly maxParallelSubCalls: number;
-	readonly #approval: ApprovalHandler | undefined;
 	readonly #logError: (message: string) => void;
 	readonly #tools = new Map<string, Registration>();
 	#transport: Registration | undefined;
@@ -92,7 +91,6 @@ export class ToolRegistry {
 
 		this.mode = mode;
 		this.maxParallelSubCalls = maxParallelSubCalls;
-		this.#approval = approval;
 		this.#logError =
 			logError ??
 			((message: string) => {
