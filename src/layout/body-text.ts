@@ -1,0 +1,92 @@
+/**
+@module Shared pieces of card bodies: sanitized, wrapped text rows and content blocks as text.
+Body text is one recessed tone; wrapped continuation rows are soft wraps with no indent, so a line
+copied from the terminal comes out whole.
+*/
+import type {ContentBlock} from '../tools/content.js';
+import type {Expansion} from './layout-options.js';
+import {sanitizeLines} from './sanitize.js';
+import {span, wrapSpans} from './spans.js';
+import type {Span, StyledLine, Style} from './styled-line.js';
+import type {Theme} from './theme.js';
+
+/** What every body layout receives besides its view. */
+export type BodyContext = {
+	readonly width: number;
+	readonly theme: Theme;
+	/** The expansion being drawn (already resolved from the card's outcome). */
+	readonly expansion: Expansion;
+	readonly sessionCwd?: string;
+};
+
+/** Wrap one logical line of spans into rows. */
+export function wrapLine(spans: readonly Span[], width: number): StyledLine[] {
+	return wrapSpans(spans, width);
+}
+
+/** Multi-line untrusted text as rows in one style. */
+export function textRows(text: string, style: Style, width: number): StyledLine[] {
+	const rows: StyledLine[] = [];
+	for (const line of sanitizeLines(text)) {
+		rows.push(...wrapSpans(line === '' ? [] : [span(line, style)], width));
+	}
+
+	return rows;
+}
+
+const fenceLine = /^\s{0,3}(`{3,}|~{3,})[\w+-]*\s*$/;
+
+/**
+Markdown-ish text kept readable: leading and trailing blank lines trimmed, and code fence markers
+(` ```console `) hidden when they pair up, since the fence is markup, not content.
+*/
+export function readableText(text: string): string {
+	const lines = text.split(/\r?\n/);
+	const fences = lines.filter(line => fenceLine.test(line)).length;
+	const kept = fences > 0 && fences % 2 === 0 ? lines.filter(line => !fenceLine.test(line)) : lines;
+	let start = 0;
+	let end = kept.length;
+	while (start < end && kept[start]!.trim() === '') {
+		start++;
+	}
+
+	while (end > start && kept[end - 1]!.trim() === '') {
+		end--;
+	}
+
+	return kept.slice(start, end).join('\n');
+}
+
+/** `[image 640×480]`, `[image diagram.png 640×480]`, `[audio]`: a placeholder for a non-text block. */
+export function blockPlaceholder(block: ContentBlock | {readonly type: string}): string {
+	if (block.type === 'image' && 'attachment' in block) {
+		const {attachment} = block;
+		const name = typeof attachment.name === 'string' && attachment.name !== '' ? `${attachment.name} ` : '';
+		return `[image ${name}${attachment.width}×${attachment.height}]`;
+	}
+
+	return `[${block.type}]`;
+}
+
+/**
+Content blocks as rows: text as readable text in `style`, reasoning in italics, every other block
+(an image, or a block type from a newer producer) as a muted placeholder row.
+*/
+export function contentRows(blocks: readonly ContentBlock[], style: Style, context: BodyContext): StyledLine[] {
+	const rows: StyledLine[] = [];
+	const {theme, width} = context;
+	for (const block of blocks as ReadonlyArray<ContentBlock | {readonly type: string}>) {
+		if (block.type === 'text' && 'text' in block && typeof block.text === 'string') {
+			const text = readableText(block.text);
+			if (text !== '') {
+				rows.push(...textRows(text, style, width));
+			}
+		} else if (block.type === 'reasoning' && 'text' in block && typeof block.text === 'string') {
+			rows.push(...textRows(readableText(block.text), {...theme.muted, italic: true}, width));
+		} else {
+			rows.push(...wrapSpans([span(blockPlaceholder(block as ContentBlock), theme.muted)], width));
+		}
+	}
+
+	return rows;
+}

@@ -1,0 +1,113 @@
+/**
+@module The header row every card starts with: status glyph, tool name, title, then the elapsed
+time (running) or duration (settled) and an approval badge. One row, cut with `…` to the width,
+never wrapped; the time and badge survive a long title as long as a few title columns still fit.
+*/
+import type {Card} from '../presentation/card.js';
+import {assertNever} from '../presentation/assert-never.js';
+import {formatDuration, formatElapsed} from './format.js';
+import type {LayoutOptions} from './layout-options.js';
+import {sanitizeInline} from './sanitize.js';
+import {span, spansWidth, truncateSpans} from './spans.js';
+import type {Span, StyledLine, Style} from './styled-line.js';
+import type {Theme} from './theme.js';
+
+/** Below this many title columns the time and badge give way to the title. */
+const MIN_TITLE_COLUMNS = 12;
+
+/** The glyph and its theme role for a card's outcome. A failed exit is `ok` but drawn as a failure. */
+export function statusGlyph(card: Card, theme: Theme): {readonly glyph: string; readonly style: Style} {
+	switch (card.status) {
+		case 'running': {
+			return {glyph: '○', style: theme.running};
+		}
+
+		case 'ok': {
+			return card.failedExit ? {glyph: '✗', style: theme.error} : {glyph: '●', style: theme.ok};
+		}
+
+		case 'error': {
+			return {glyph: '✗', style: theme.error};
+		}
+
+		case 'cancelled': {
+			return {glyph: '⊘', style: theme.cancelled};
+		}
+
+		case 'interrupted': {
+			return {glyph: '◌', style: theme.interrupted};
+		}
+
+		default: {
+			return assertNever(card.status, 'card header status');
+		}
+	}
+}
+
+/** The composed title: result view title, else call view title, else the tool name. */
+export function cardTitle(card: Card): string {
+	const fromResult = card.resultView?.title;
+	if (fromResult !== undefined && fromResult !== '') {
+		return fromResult;
+	}
+
+	return card.callView.title === '' ? card.name : card.callView.title;
+}
+
+/** Whole seconds a running card has been running at `now`, or undefined without a call time. */
+export function elapsedSeconds(card: Card, now: number): number | undefined {
+	if (card.status !== 'running' || card.callTime === null) {
+		return undefined;
+	}
+
+	return Math.max(0, Math.floor((now - card.callTime) / 1000));
+}
+
+function timeLabel(card: Card, now: number): string | undefined {
+	const seconds = elapsedSeconds(card, now);
+	if (seconds !== undefined) {
+		return formatElapsed(seconds * 1000);
+	}
+
+	if (card.callTime !== null && card.resultTime !== null) {
+		return formatDuration(card.resultTime - card.callTime);
+	}
+
+	return undefined;
+}
+
+/** The header row of a card at `options.width` (≥ 1). */
+export function layoutHeader(card: Card, options: LayoutOptions): StyledLine {
+	const {theme, width} = options;
+	const {glyph, style} = statusGlyph(card, theme);
+	const name = sanitizeInline(card.name);
+	const title = sanitizeInline(cardTitle(card));
+	const lead: Span[] = [span(glyph, style), span(' '), span(name, theme.toolName)];
+
+	const tail: Span[] = [];
+	const time = timeLabel(card, options.now);
+	if (time !== undefined) {
+		tail.push(span(' · ', theme.muted), span(time, theme.muted));
+	}
+
+	if (card.approval?.state === 'asked') {
+		tail.push(span(' · ', theme.muted), span('awaiting approval', theme.warning));
+	}
+
+	const showTitle = title !== '' && title !== name;
+	const titleWidth = showTitle ? spansWidth([span(title)]) : 0;
+	let room = width - spansWidth(lead) - spansWidth(tail) - (showTitle ? 1 : 0);
+	let suffix = tail;
+	if (showTitle && room < Math.min(titleWidth, MIN_TITLE_COLUMNS)) {
+		suffix = [];
+		room = width - spansWidth(lead) - 1;
+	}
+
+	const spans = [...lead];
+	if (showTitle && room > 0) {
+		spans.push(span(' '), ...truncateSpans([span(title, theme.title)], room));
+	}
+
+	spans.push(...suffix);
+	return {spans: truncateSpans(spans, width)};
+}

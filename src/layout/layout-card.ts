@@ -1,0 +1,194 @@
+/**
+@module `layoutCard`: a card as styled rows — its header, then its body folded to the expansion
+level. Which view drives the body: the result view when there is one; else, once the card has a
+result, the raw result content (error-styled on failure); else the pending call view. Every
+dispatch over the closed view unions ends in `assertNever`, so a new card kind fails to compile
+here until it has a layout.
+
+Memoized per card revision × width × expansion × theme × session cwd (and, while running, the
+elapsed second, so the header ticks at most once a second), in a bounded LRU.
+*/
+import {assertNever} from '../presentation/assert-never.js';
+import type {Card} from '../presentation/card.js';
+import type {ToolCallView, ToolResultView} from '../tools/views.js';
+import type {BodyContext} from './body-text.js';
+import type {CardBody} from './card-body.js';
+import {elapsedSeconds, layoutHeader} from './card-header.js';
+import {layoutDiffBody} from './diff-card.js';
+import {foldBody, foldPolicy} from './fold-body.js';
+import {layoutGenericCallBody, layoutGenericResultBody} from './generic-card.js';
+import type {Expansion, LayoutOptions} from './layout-options.js';
+import {layoutReadBody} from './read-card.js';
+import {layoutSearchMatchesBody, layoutSearchPathsBody} from './search-card.js';
+import {span, wrapSpans} from './spans.js';
+import type {StyledLine} from './styled-line.js';
+import {layoutTerminalBody, outputRows} from './terminal-card.js';
+import type {Theme} from './theme.js';
+import {layoutWebFetchBody, layoutWebSearchBody} from './web-card.js';
+
+/** Cached layouts kept at most; the least recently used is evicted first. */
+export const LAYOUT_CACHE_LIMIT = 2000;
+
+/** The expansion a card opens at when none is asked for. Failures get a larger row budget, not a different level. */
+export function defaultExpansion(_card: Card): Expansion {
+	return 'bounded';
+}
+
+function resultBody(card: Card, view: ToolResultView, context: BodyContext): CardBody {
+	switch (view.card) {
+		case 'generic': {
+			return layoutGenericResultBody(view.content ?? card.result?.content ?? [], card.result, context);
+		}
+
+		case 'terminal': {
+			// Description and cwd come only from the call view.
+			const call = card.callView.card === 'terminal' ? card.callView : undefined;
+			return layoutTerminalBody({call, result: view}, context);
+		}
+
+		case 'diff': {
+			return layoutDiffBody(view.diffs, {width: context.width, theme: context.theme, expansion: context.expansion});
+		}
+
+		case 'search': {
+			switch (view.shape) {
+				case 'matches': {
+					const pattern = typeof card.args === 'object' && card.args !== null ? (card.args as {pattern?: unknown}).pattern : undefined;
+					return layoutSearchMatchesBody(view, pattern, context);
+				}
+
+				case 'paths': {
+					return layoutSearchPathsBody(view, context);
+				}
+
+				default: {
+					return assertNever(view, 'layoutCard search shape');
+				}
+			}
+		}
+
+		case 'read': {
+			return layoutReadBody(view, context);
+		}
+
+		case 'web': {
+			switch (view.kind) {
+				case 'search': {
+					return layoutWebSearchBody(view, card.args, context);
+				}
+
+				case 'fetch': {
+					return layoutWebFetchBody(view, card.result?.content ?? [], context);
+				}
+
+				default: {
+					return assertNever(view, 'layoutCard web kind');
+				}
+			}
+		}
+
+		default: {
+			return assertNever(view, 'layoutCard result view');
+		}
+	}
+}
+
+function callBody(card: Card, view: ToolCallView, context: BodyContext): CardBody {
+	switch (view.card) {
+		case 'generic': {
+			const body = layoutGenericCallBody(view, context);
+			if (card.progress === undefined || card.progress.text === '') {
+				return body;
+			}
+
+			return {lines: [...body.lines, ...outputRows(card.progress.text, context)], pinnedTop: body.lines.length};
+		}
+
+		case 'terminal': {
+			return layoutTerminalBody({call: view, progress: card.progress}, context);
+		}
+
+		case 'diff': {
+			return layoutDiffBody(view.diffs, {width: context.width, theme: context.theme, expansion: context.expansion});
+		}
+
+		default: {
+			return assertNever(view, 'layoutCard call view');
+		}
+	}
+}
+
+/** The unfolded body of a card. */
+export function layoutCardBody(card: Card, context: BodyContext): CardBody {
+	try {
+		if (card.resultView !== null) {
+			return resultBody(card, card.resultView, context);
+		}
+
+		if (card.result !== null) {
+			return layoutGenericResultBody(card.result.content, card.result, context);
+		}
+
+		return callBody(card, card.callView, context);
+	} catch (error) {
+		// A layout bug must not take the transcript down: show the raw content and say what failed.
+		const note = wrapSpans([span(`layout failed: ${error instanceof Error ? error.message : String(error)}`, context.theme.warning)], context.width);
+		const raw = card.result === null ? {lines: []} : layoutGenericResultBody(card.result.content, card.result, context);
+		return {lines: [...note, ...raw.lines]};
+	}
+}
+
+/** A card laid out without the cache. */
+export function layoutCardUncached(card: Card, options: LayoutOptions): StyledLine[] {
+	if (options.width <= 0) {
+		return [];
+	}
+
+	const expansion = options.expansion ?? defaultExpansion(card);
+	const context: BodyContext = {width: options.width, theme: options.theme, expansion, sessionCwd: options.sessionCwd};
+	const header = layoutHeader(card, options);
+	const body = layoutCardBody(card, context);
+	return [header, ...foldBody(body, expansion, foldPolicy(card), options.width, options.theme)];
+}
+
+type CacheEntry = {readonly card: Card; readonly theme: Theme; readonly lines: readonly StyledLine[]};
+
+const cache = new Map<string, CacheEntry>();
+
+/** Forget every cached layout (tests, theme switches). */
+export function clearLayoutCache(): void {
+	cache.clear();
+}
+
+/** How many layouts are cached (bounded by `LAYOUT_CACHE_LIMIT`). */
+export function layoutCacheSize(): number {
+	return cache.size;
+}
+
+/**
+A card as styled rows: the header row, then the body folded per `options.expansion` (default by
+outcome). `width <= 0` gives no rows. Rows are frozen and shared between calls with equal inputs.
+*/
+export function layoutCard(card: Card, options: LayoutOptions): StyledLine[] {
+	if (options.width <= 0) {
+		return [];
+	}
+
+	const expansion = options.expansion ?? defaultExpansion(card);
+	const key = [card.callId, card.revision, options.width, expansion, options.theme.name, options.sessionCwd ?? '', elapsedSeconds(card, options.now) ?? '', card.resultTime ?? ''].join('\u0000');
+	const hit = cache.get(key);
+	// The key names the inputs; identity guards against two different cards sharing an id and revision.
+	if (hit !== undefined && hit.card === card && hit.theme === options.theme) {
+		cache.delete(key);
+		cache.set(key, hit);
+		return hit.lines as StyledLine[];
+	}
+
+	const lines = Object.freeze(layoutCardUncached(card, {...options, expansion}));
+	cache.set(key, {card, theme: options.theme, lines});
+	if (cache.size > LAYOUT_CACHE_LIMIT) {
+		cache.delete(cache.keys().next().value!);
+	}
+
+	return lines as StyledLine[];
+}

@@ -1,0 +1,78 @@
+/**
+@module The read card body: the path and window (`lines A–B of T`), then the numbered lines with
+syntax colours by `lang`. Line numbers are the file's own; the gutter is the one kept on purpose
+(with diff markers), and a wrapped line continues as a soft wrap without it.
+*/
+import * as path from 'node:path';
+import type {ReadResultView} from '../tools/views.js';
+import type {BodyContext} from './body-text.js';
+import type {CardBody} from './card-body.js';
+import {formatCount} from './format.js';
+import {highlightLines} from './highlight.js';
+import {fileLinkTarget} from './link-target.js';
+import {sanitizeInline, sanitizeLine} from './sanitize.js';
+import {span, wrapSpans} from './spans.js';
+import type {Span, StyledLine} from './styled-line.js';
+import type {Theme} from './theme.js';
+
+/** A path relative to the session cwd when it lies inside it, else as given. */
+export function displayPath(filePath: string, sessionCwd: string | undefined): string {
+	if (sessionCwd === undefined || !path.posix.isAbsolute(filePath)) {
+		return filePath;
+	}
+
+	const relative = path.posix.relative(sessionCwd, filePath);
+	return relative !== '' && !relative.startsWith('..') && !path.posix.isAbsolute(relative) ? relative : filePath;
+}
+
+/** Highlighted spans mapped onto the theme: no colour in monochrome. */
+function themed(spans: readonly Span[], theme: Theme): Span[] {
+	return spans.map(item => {
+		if (item.style === undefined || Object.keys(item.style).length === 0) {
+			return span(item.text, theme.body);
+		}
+
+		if (theme.name === 'monochrome') {
+			const {fg: _dropped, ...rest} = item.style;
+			return span(item.text, rest);
+		}
+
+		return item;
+	});
+}
+
+/** The window label: `lines 1–4 of 4`, `line 7 of 12`, or `no lines (from line 40 of 540)`. */
+function windowLabel(view: ReadResultView): string {
+	const total = formatCount(view.totalLines);
+	if (view.lines.length === 0) {
+		return `no lines (from line ${formatCount(view.offset)} of ${total})`;
+	}
+
+	const first = view.lines[0]!.number;
+	const last = view.lines.at(-1)!.number;
+	return first === last ? `line ${formatCount(first)} of ${total}` : `lines ${formatCount(first)}–${formatCount(last)} of ${total}`;
+}
+
+/** The read card body. */
+export function layoutReadBody(view: ReadResultView, context: BodyContext): CardBody {
+	const {theme, width} = context;
+	const shown = displayPath(view.path, context.sessionCwd);
+	const absolute = path.posix.isAbsolute(view.path) ? view.path : context.sessionCwd === undefined ? undefined : path.posix.resolve(context.sessionCwd, view.path);
+	const link = absolute === undefined ? undefined : fileLinkTarget(absolute);
+	const lines: StyledLine[] = wrapSpans([
+		span(sanitizeInline(shown), theme.path, link),
+		span(` · ${windowLabel(view)}`, theme.muted),
+	], width);
+	const pinnedTop = lines.length;
+
+	const texts = view.lines.map(line => sanitizeLine(line.text));
+	const highlighted = view.lang === undefined || texts.length === 0 ? undefined : highlightLines(texts, view.lang);
+	const numberWidth = Math.max(1, ...view.lines.map(line => String(line.number).length));
+	view.lines.forEach((line, index) => {
+		const gutter = span(`${String(line.number).padStart(numberWidth)} `, theme.muted);
+		const text = texts[index]!;
+		const body = highlighted?.[index] === undefined ? [span(text, theme.body)] : themed(highlighted[index]!, theme);
+		lines.push(...wrapSpans([gutter, ...body], width));
+	});
+	return {lines, pinnedTop};
+}

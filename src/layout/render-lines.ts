@@ -1,0 +1,122 @@
+/**
+@module Writing styled rows as text: ANSI (each styled span opened with its SGR and closed with a
+reset, OSC 8 around linked spans only when hyperlinks are on) or plain text. Span text is already
+sanitized by layout, so the only escape sequences in the output are the ones written here, and link
+targets are re-validated before they are written.
+*/
+import type {Card} from '../presentation/card.js';
+import {layoutCard} from './layout-card.js';
+import type {LayoutOptions} from './layout-options.js';
+import {safeLinkTarget} from './link-target.js';
+import {spansWidth} from './spans.js';
+import type {AnsiColor, StyledLine, Style} from './styled-line.js';
+import {displayWidth, graphemes} from './text-width.js';
+
+/** How rows are written. */
+export type RenderOptions = {
+	/** Write SGR styles. Off: plain text. */
+	readonly color: boolean;
+	/** Write OSC 8 hyperlinks around linked spans (only with colour on, and only if the terminal supports them). */
+	readonly hyperlinks?: boolean;
+	/**
+	The width of the terminal row being written to. When it equals the layout width, soft-wrapped rows
+	continue their predecessor without a newline, so the terminal wraps at the same place and a copied
+	line has no break. Absent or different: every row ends with a newline.
+	*/
+	readonly width?: number;
+};
+
+const foreground: Record<AnsiColor, number> = {
+	black: 30, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36, white: 37,
+	gray: 90, brightRed: 91, brightGreen: 92, brightYellow: 93, brightBlue: 94, brightMagenta: 95, brightCyan: 96, brightWhite: 97,
+};
+
+/** The SGR parameters of a style, or '' for the default style. */
+export function sgrParameters(style: Style | undefined): string {
+	if (style === undefined) {
+		return '';
+	}
+
+	const codes: number[] = [];
+	if (style.bold) {
+		codes.push(1);
+	}
+
+	if (style.dim) {
+		codes.push(2);
+	}
+
+	if (style.italic) {
+		codes.push(3);
+	}
+
+	if (style.underline) {
+		codes.push(4);
+	}
+
+	if (style.inverse) {
+		codes.push(7);
+	}
+
+	if (style.strikethrough) {
+		codes.push(9);
+	}
+
+	if (style.fg !== undefined) {
+		codes.push(foreground[style.fg]);
+	}
+
+	return codes.join(';');
+}
+
+function renderRow(line: StyledLine, options: RenderOptions): string {
+	let out = '';
+	for (const item of line.spans) {
+		if (!options.color) {
+			out += item.text;
+			continue;
+		}
+
+		const parameters = sgrParameters(item.style);
+		let text = parameters === '' ? item.text : `\u001B[${parameters}m${item.text}\u001B[0m`;
+		const link = options.hyperlinks === true && item.link !== undefined ? safeLinkTarget(item.link) : undefined;
+		if (link !== undefined) {
+			text = `\u001B]8;;${link}\u001B\\${text}\u001B]8;;\u001B\\`;
+		}
+
+		out += text;
+	}
+
+	return out;
+}
+
+/** Whether the terminal would wrap `previous` exactly before `next`'s first character at `width`. */
+function fillsRow(previous: StyledLine, next: StyledLine, width: number): boolean {
+	const used = spansWidth(previous.spans);
+	const first = next.spans.find(item => item.text !== '')?.text;
+	const firstWidth = first === undefined ? 1 : displayWidth(graphemes(first)[0] ?? ' ');
+	return used <= width && used + firstWidth > width;
+}
+
+/**
+Rows as text: ANSI when `color`, plain otherwise; each row ends with a newline except a soft-wrapped
+row joined to its predecessor (only when `width` equals the layout width).
+*/
+export function renderLines(lines: readonly StyledLine[], options: RenderOptions): string {
+	let out = '';
+	const join = options.width !== undefined && options.width > 0;
+	lines.forEach((line, index) => {
+		if (index > 0) {
+			// The terminal wraps a full row itself; any other row ends with a newline.
+			out += join && line.softWrap === true && fillsRow(lines[index - 1]!, line, options.width!) ? '' : '\n';
+		}
+
+		out += renderRow(line, options);
+	});
+	return lines.length === 0 ? '' : `${out}\n`;
+}
+
+/** A card laid out and written as text in one step. */
+export function renderCardText(card: Card, options: LayoutOptions & RenderOptions): string {
+	return renderLines(layoutCard(card, options), {color: options.color, hyperlinks: options.hyperlinks, width: options.width});
+}

@@ -1,0 +1,198 @@
+/**
+@module The search card body. Matches: grouped by file, a count per file, line numbers, the match
+highlighted, long lines trimmed around the match. Paths: one per row. Both end in a pinned footer
+with the count, worded as the tool's own truncation when the tool capped the result.
+*/
+import * as path from 'node:path';
+import type {SearchMatchesResultView, SearchPathsResultView} from '../tools/views.js';
+import type {BodyContext} from './body-text.js';
+import type {CardBody} from './card-body.js';
+import {formatCount, plural} from './format.js';
+import {fileLinkTarget} from './link-target.js';
+import {sanitizeInline, sanitizeLine} from './sanitize.js';
+import {span, spansWidth, wrapSpans} from './spans.js';
+import type {Span, StyledLine} from './styled-line.js';
+import {displayWidth, graphemes} from './text-width.js';
+
+/** Columns of context kept before the first match when a long line is trimmed. */
+const CONTEXT_BEFORE_MATCH = 12;
+
+/**
+The search pattern as a JavaScript RegExp, or undefined when it does not compile (ripgrep syntax is
+close to, not equal to, JavaScript's). A leading `(?i)` becomes the `i` flag.
+*/
+export function compilePattern(pattern: unknown): RegExp | undefined {
+	if (typeof pattern !== 'string' || pattern === '') {
+		return undefined;
+	}
+
+	let source = pattern;
+	let flags = 'g';
+	if (source.startsWith('(?i)')) {
+		source = source.slice(4);
+		flags += 'i';
+	}
+
+	try {
+		return new RegExp(source, flags);
+	} catch {
+		return undefined;
+	}
+}
+
+/** Split a line into alternating plain and matched pieces. Empty matches are skipped. */
+function matchPieces(line: string, pattern: RegExp | undefined): Array<{readonly text: string; readonly match: boolean}> {
+	if (pattern === undefined) {
+		return [{text: line, match: false}];
+	}
+
+	const pieces: Array<{text: string; match: boolean}> = [];
+	pattern.lastIndex = 0;
+	let last = 0;
+	// Bounded: a pathological pattern on a 2 000-byte preview line cannot loop forever.
+	for (let guard = 0; guard < 1000; guard++) {
+		const found = pattern.exec(line);
+		if (found === null) {
+			break;
+		}
+
+		if (found[0] === '') {
+			pattern.lastIndex++;
+			continue;
+		}
+
+		if (found.index > last) {
+			pieces.push({text: line.slice(last, found.index), match: false});
+		}
+
+		pieces.push({text: found[0], match: true});
+		last = found.index + found[0].length;
+	}
+
+	if (last < line.length) {
+		pieces.push({text: line.slice(last), match: false});
+	}
+
+	return pieces;
+}
+
+/** Keep the columns `[start, start + width)` of a row of spans. */
+function sliceColumns(spans: readonly Span[], start: number, width: number): Span[] {
+	const out: Span[] = [];
+	let column = 0;
+	let used = 0;
+	for (const source of spans) {
+		let text = '';
+		for (const grapheme of graphemes(source.text)) {
+			const graphemeWidth = displayWidth(grapheme);
+			if (column < start) {
+				column += graphemeWidth;
+				continue;
+			}
+
+			if (used + graphemeWidth > width) {
+				break;
+			}
+
+			text += grapheme;
+			used += graphemeWidth;
+			column += graphemeWidth;
+		}
+
+		if (text !== '') {
+			out.push(span(text, source.style, source.link));
+		}
+	}
+
+	return out;
+}
+
+/** A matched line's spans, trimmed to `width` columns around the first match with `…` at the cuts. */
+function matchedLineSpans(line: string, pattern: RegExp | undefined, width: number, context: BodyContext): Span[] {
+	const {theme} = context;
+	const spans: Span[] = [];
+	let column = 0;
+	let firstMatch: number | undefined;
+	for (const piece of matchPieces(line, pattern)) {
+		const text = sanitizeLine(piece.text, {startColumn: column});
+		if (piece.match && firstMatch === undefined) {
+			firstMatch = column;
+		}
+
+		spans.push(span(text, piece.match ? theme.match : theme.body));
+		column += displayWidth(text);
+	}
+
+	if (column <= width || width < 3) {
+		return spans;
+	}
+
+	// Start a little before the match so it reads in context, without leaving blank room at the end.
+	const wanted = Math.max(0, (firstMatch ?? 0) - CONTEXT_BEFORE_MATCH);
+	const start = Math.min(wanted, column - (width - 1));
+	const lead = start > 0 ? [span('…', theme.muted)] : [];
+	const roomAfterLead = width - (start > 0 ? 1 : 0);
+	const needsTail = column - start > roomAfterLead;
+	const kept = sliceColumns(spans, start, roomAfterLead - (needsTail ? 1 : 0));
+	return [...lead, ...kept, ...(needsTail ? [span('…', theme.muted)] : [])];
+}
+
+/** A path and its `file://` link when it can be resolved against the session cwd. */
+function pathSpan(filePath: string, context: BodyContext): Span {
+	const target = context.sessionCwd === undefined ? undefined : fileLinkTarget(path.posix.resolve(context.sessionCwd, filePath));
+	return span(sanitizeInline(filePath), context.theme.path, target);
+}
+
+/** The footer: `3 matches in 2 files`, or `showing 250 of 1 204 matches (tool truncated)`. */
+function footerRows(shown: number, total: number, truncated: boolean, noun: readonly [string, string], where: string, context: BodyContext): StyledLine[] {
+	const {theme, width} = context;
+	const text = truncated || total > shown
+		? `showing ${formatCount(shown)} of ${plural(total, ...noun)}${where} (tool truncated)`
+		: `${plural(shown, ...noun)}${where}`;
+	return wrapSpans([span(text, truncated || total > shown ? theme.warning : theme.muted)], width);
+}
+
+/** grep results, grouped by file. */
+export function layoutSearchMatchesBody(view: SearchMatchesResultView, pattern: unknown, context: BodyContext): CardBody {
+	const {theme, width} = context;
+	const regex = compilePattern(pattern);
+	const lines: StyledLine[] = [];
+	let shown = 0;
+	for (const file of view.files) {
+		const count = file.matches.length;
+		shown += count;
+		lines.push(...wrapSpans([pathSpan(file.path, context), span(` · ${plural(count, 'match', 'matches')}`, theme.muted)], width));
+		const numberWidth = Math.max(...file.matches.map(match => String(match.lineNumber).length), 1);
+		for (const match of file.matches) {
+			const gutter = span(`${String(match.lineNumber).padStart(numberWidth)}: `, theme.muted);
+			const room = width - spansWidth([gutter]);
+			lines.push({spans: [gutter, ...matchedLineSpans(match.line, regex, room, context)].filter(item => item.text !== '')});
+		}
+	}
+
+	if (view.files.length === 0 && !view.truncated) {
+		const footer = wrapSpans([span('no matches', theme.muted)], width);
+		return {lines: footer, pinnedBottom: footer.length};
+	}
+
+	const footer = footerRows(shown, view.total, view.truncated, ['match', 'matches'], ` in ${plural(view.files.length, 'file')}`, context);
+	return {lines: [...lines, ...footer], pinnedBottom: footer.length};
+}
+
+/** glob results, one path per row. */
+export function layoutSearchPathsBody(view: SearchPathsResultView, context: BodyContext): CardBody {
+	const {theme, width} = context;
+	const lines: StyledLine[] = [];
+	for (const filePath of view.paths) {
+		const item = pathSpan(filePath, context);
+		lines.push(...wrapSpans([span(item.text, theme.body, item.link)], width));
+	}
+
+	if (view.paths.length === 0 && !view.truncated) {
+		const footer = wrapSpans([span('no files found', theme.muted)], width);
+		return {lines: footer, pinnedBottom: footer.length};
+	}
+
+	const footer = footerRows(view.paths.length, view.total, view.truncated, ['path', 'paths'], '', context);
+	return {lines: [...lines, ...footer], pinnedBottom: footer.length};
+}

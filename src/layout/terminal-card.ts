@@ -1,0 +1,146 @@
+/**
+@module The terminal card body: description, `$ command` (every line of a multi-line command), the
+working directory when it is not the session's, the output with its SGR colours as styles, and an
+`[exit N]` / `[signal X]` footer. The command block and footer are pinned, so a fold keeps what ran
+and how it ended. While running, the live progress tail is the output.
+*/
+import * as path from 'node:path';
+import type {CardProgress} from '../presentation/card.js';
+import type {TerminalCallView, TerminalResultView} from '../tools/views.js';
+import {type BodyContext, textRows} from './body-text.js';
+import type {CardBody} from './card-body.js';
+import {sanitizeInline, sanitizeLines} from './sanitize.js';
+import {span, wrapSpans} from './spans.js';
+import type {Span, StyledLine, Style} from './styled-line.js';
+import {parseTerminalOutput} from './terminal-output.js';
+import type {Theme} from './theme.js';
+
+/** Lines the producer adds to say *it* cut or stopped the output; drawn in the warning role. */
+const toolMarker = /^\[(output truncated|timed out after|result truncated)/;
+
+/** The separator bash prints before stderr: structure, not output. */
+const stderrMarker = /^\[stderr\]$/;
+
+/** The cwd to show, or undefined when it is the session's own (or unknown). Relative stays relative. */
+export function displayCwd(cwd: string | undefined, sessionCwd: string | undefined): string | undefined {
+	if (cwd === undefined || cwd === '') {
+		return undefined;
+	}
+
+	if (sessionCwd === undefined) {
+		return cwd;
+	}
+
+	const resolved = path.posix.resolve(sessionCwd, cwd);
+	if (resolved === path.posix.resolve(sessionCwd)) {
+		return undefined;
+	}
+
+	const relative = path.posix.relative(sessionCwd, resolved);
+	return relative !== '' && !relative.startsWith('..') ? relative : resolved;
+}
+
+/** Map a style the command asked for onto the theme: plain text is the body tone; no colour in monochrome. */
+function outputStyle(style: Style | undefined, theme: Theme): Style {
+	if (style === undefined) {
+		return theme.body;
+	}
+
+	if (theme.name === 'monochrome' && style.fg !== undefined) {
+		const {fg: _dropped, ...rest} = style;
+		return rest;
+	}
+
+	return style;
+}
+
+/** Command output as wrapped rows. */
+export function outputRows(output: string, context: BodyContext): StyledLine[] {
+	const {theme, width} = context;
+	const rows: StyledLine[] = [];
+	const parsed = parseTerminalOutput(output);
+	// Blank lines around the output are spacing, not content: they would only cost fold budget.
+	let start = 0;
+	let end = parsed.length;
+	while (start < end && parsed[start]!.every(item => item.text.trim() === '')) {
+		start++;
+	}
+
+	while (end > start && parsed[end - 1]!.every(item => item.text.trim() === '')) {
+		end--;
+	}
+
+	for (const line of parsed.slice(start, end)) {
+		const text = line.map(item => item.text).join('');
+		const spans: Span[] = toolMarker.test(text)
+			? [span(text, theme.warning)]
+			: stderrMarker.test(text)
+				? [span(text, theme.muted)]
+				: line.map(item => span(item.text, outputStyle(item.style, theme)));
+		rows.push(...wrapSpans(spans, width));
+	}
+
+	return rows;
+}
+
+/** The `$ command` rows: the first line after `$ `, further lines as they are (no indent to copy). */
+function commandRows(command: string, context: BodyContext): StyledLine[] {
+	const {theme, width} = context;
+	const rows: StyledLine[] = [];
+	sanitizeLines(command).forEach((line, index) => {
+		const spans = index === 0 ? [span('$ ', theme.muted), span(line, theme.input)] : [span(line, theme.input)];
+		rows.push(...wrapSpans(spans, width));
+	});
+	return rows;
+}
+
+/** Inputs of a terminal body: the call view (extras), the result view, and live progress. */
+export type TerminalBodyInput = {
+	/** The pending view; description and cwd come only from it. */
+	readonly call?: TerminalCallView;
+	readonly result?: TerminalResultView;
+	/** The live output tail of a running command. */
+	readonly progress?: CardProgress;
+};
+
+/** The terminal card body. */
+export function layoutTerminalBody(input: TerminalBodyInput, context: BodyContext): CardBody {
+	const {theme, width} = context;
+	const {call, result} = input;
+	const lines: StyledLine[] = [];
+	if (call?.description !== undefined && call.description !== '') {
+		lines.push(...wrapSpans([span(sanitizeInline(call.description), theme.muted)], width));
+	}
+
+	const command = call?.title ?? result?.title ?? '';
+	if (command !== '') {
+		lines.push(...commandRows(command, context));
+	}
+
+	const cwd = displayCwd(call?.cwd, context.sessionCwd);
+	if (cwd !== undefined) {
+		lines.push(...wrapSpans([span(`in ${sanitizeInline(cwd)}`, theme.muted)], width));
+	}
+
+	const pinnedTop = lines.length;
+	if (result !== undefined) {
+		if (result.output !== undefined) {
+			lines.push(...outputRows(result.output, context));
+		}
+	} else if (input.progress !== undefined) {
+		if (input.progress.truncated) {
+			lines.push(...textRows('… earlier output dropped', theme.muted, width));
+		}
+
+		lines.push(...outputRows(input.progress.text, context));
+	}
+
+	const footer: StyledLine[] = [];
+	if (result?.signal !== undefined) {
+		footer.push(...wrapSpans([span(`[signal ${sanitizeInline(result.signal)}]`, theme.error)], width));
+	} else if (result?.exitCode !== undefined && result.exitCode !== 0) {
+		footer.push(...wrapSpans([span(`[exit ${result.exitCode}]`, theme.error)], width));
+	}
+
+	return {lines: [...lines, ...footer], pinnedTop, pinnedBottom: footer.length};
+}

@@ -1,0 +1,28 @@
+import {layoutCard} from '../../src/layout/layout-card.js';
+import type {Expansion} from '../../src/layout/layout-options.js';
+import {lineText} from '../../src/layout/spans.js';
+import type {StyledLine} from '../../src/layout/styled-line.js';
+import {colorTheme, monochromeTheme} from '../../src/layout/theme.js';
+import type {Card} from '../../src/presentation/card.js';
+import {CALL_TIME, SESSION_CWD} from './fixtures.js';
+
+/** Layout options of the fixtures: fixed clock (65 s after the call) and session cwd. */
+export function options(width: number, extra: {color?: boolean; expansion?: Expansion; now?: number} = {}) {
+	return {
+		width,
+		theme: extra.color === false ? monochromeTheme : colorTheme,
+		now: extra.now ?? CALL_TIME + 65_000,
+		sessionCwd: SESSION_CWD,
+		...(extra.expansion === undefined ? {} : {expansion: extra.expansion}),
+	};
+}
+
+/** The rows' texts. */
+export function texts(lines: readonly StyledLine[]): string[] {
+	return lines.map(line => lineText(line));
+}
+
+/** A card's rows as texts at `width`. */
+export function cardTexts(card: Card, width = 80, extra: {color?: boolean; expansion?: Expansion; now?: number} = {}): string[] {
+	return texts(layoutCard(card, options(width, extra)));
+}
