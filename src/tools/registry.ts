@@ -24,6 +24,18 @@ import type {ApprovalHandler, ToolDefinition, ToolExecutionInput, ToolExecutionR
 
 export {codeModeRouteHint, runCodeToolName, type ToolMode} from './execute-pipeline.js';
 export type {HookListenerOptions} from './hook-list.js';
+export type {
+	ChangeListener,
+	CodeDispatchLog,
+	CodeDispatchLogListener,
+	ExecuteListener,
+	PostExecuteListener,
+	PreExecuteListener,
+	ResultListener,
+	ToolGuard,
+	ToolHookListeners,
+	ToolHookName,
+} from './registry-hooks.js';
 
 /** How `ToolRegistry` is configured. */
 export type ToolRegistryOptions = {
