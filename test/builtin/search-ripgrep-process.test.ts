@@ -2,9 +2,11 @@ import {watch} from 'node:fs';
 import {chmod, mkdtemp, readFile, realpath, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {grepWithRipgrep} from '../../src/builtin/search/grep-ripgrep.js';
+import {runGrep} from '../../src/builtin/search/search-run.js';
 import {SearchError} from '../../src/builtin/search/search-error.js';
+import {WorkspaceGuard} from '../../src/builtin/workspace/workspace-guard.js';
 
 /** Stand-in `rg` executables: the engine's process handling is tested without ripgrep installed. */
 let directory: string;
@@ -90,5 +92,36 @@ describe('the ripgrep engine process', () => {
 
 	it('reports a binary that cannot start', async () => {
 		await expect(grepWithRipgrep(path.join(directory, 'missing-rg'), request(new AbortController().signal))).rejects.toMatchObject({code: 'SEARCH_FAILED'});
+	});
+});
+
+describe('the grep budget', () => {
+	it('kills ripgrep and fails with SEARCH_ABORTED when the 30 s budget runs out', async () => {
+		const pidFile = path.join(directory, 'pid');
+		await fakeRg(`echo $$ > ${pidFile}.tmp; mv ${pidFile}.tmp ${pidFile}; exec sleep 30`);
+		const watcher = watch(directory);
+		const started = new Promise<void>((resolve) => {
+			watcher.on('change', (_event, name) => {
+				if (name === 'pid') {
+					watcher.close();
+					resolve();
+				}
+			});
+		});
+		const savedPath = process.env.PATH;
+		process.env.PATH = `${directory}${path.delimiter}${savedPath ?? ''}`;
+		vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout']});
+		try {
+			const running = runGrep(new WorkspaceGuard({workspace: directory}), {pattern: 'x'}, {useRipgrep: true, timeoutMs: 30_000, rawOutputMaxBytes: 1000}, new AbortController().signal);
+			await started;
+			vi.advanceTimersByTime(30_000);
+			await expect(running).rejects.toEqual(new SearchError('grep timed out after 30000 ms; narrow pattern or path and retry', 'SEARCH_ABORTED'));
+		} finally {
+			vi.useRealTimers();
+			process.env.PATH = savedPath;
+		}
+
+		const pid = Number((await readFile(pidFile, 'utf8')).trim());
+		expect(() => process.kill(pid, 0)).toThrow();
 	});
 });
