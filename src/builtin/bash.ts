@@ -39,6 +39,8 @@ export type BashToolOptions = {
 	readonly drainGraceMs?: number;
 	/** Live output coalescing interval. Default 50 ms. */
 	readonly progressIntervalMs?: number;
+	/** Live output reported per stream per interval at most (the tail of what arrived). Default 16 384 bytes. */
+	readonly progressMaxBytes?: number;
 };
 
 /** Defaults where the contract leaves values open. */
@@ -50,15 +52,19 @@ export const bashDefaults = {
 	killGraceMs: 2000,
 	drainGraceMs: 200,
 	progressIntervalMs: 50,
+	progressMaxBytes: 16_384,
 } as const;
 
-const description = [
-	'Run a shell command in the workspace and return its output (stdout, then stderr after a [stderr] line) and exit status.',
-	'Each stream keeps its last 64 000 bytes. A non-zero exit code is reported, not treated as a failure.',
-	'Give a short description of what the command does.',
-].join(' ');
-
-const backgroundNote = ' With run_in_background, the command starts as a background job and its id comes back at once: read its output with job_output, stop it with job_kill.';
+function toolDescription(maxOutputBytes: number, background: boolean): string {
+	return [
+		'Run a shell command in the workspace and return its output (stdout, then stderr after a [stderr] line) and exit status.',
+		`Each stream keeps its last ${maxOutputBytes} bytes. A non-zero exit code is reported, not treated as a failure.`,
+		'Give a short description of what the command does.',
+		...(background
+			? ['With run_in_background, the command starts as a background job and its id comes back at once: read its output with job_output, stop it with job_kill.']
+			: []),
+	].join(' ');
+}
 
 function isBlank(text: string): boolean {
 	return text.trim() === '';
@@ -111,6 +117,7 @@ export function bashTool(options: BashToolOptions): DefinedTool<typeof bashOutpu
 	const defaultTimeoutMs = options.defaultTimeoutMs ?? bashDefaults.defaultTimeoutMs;
 	const maxTimeoutMs = options.maxTimeoutMs ?? bashDefaults.maxTimeoutMs;
 	const progressIntervalMs = options.progressIntervalMs ?? bashDefaults.progressIntervalMs;
+	const progressMaxBytes = options.progressMaxBytes ?? bashDefaults.progressMaxBytes;
 	const timing: ShellTiming = {
 		killGraceMs: options.killGraceMs ?? bashDefaults.killGraceMs,
 		drainGraceMs: options.drainGraceMs ?? bashDefaults.drainGraceMs,
@@ -132,7 +139,7 @@ export function bashTool(options: BashToolOptions): DefinedTool<typeof bashOutpu
 
 	return defineTool({
 		name: 'bash',
-		description: jobs === undefined ? description : description + backgroundNote,
+		description: toolDescription(maxOutputBytes, jobs !== undefined),
 		parameters,
 		output: {
 			schema: bashOutputSchema,
@@ -179,6 +186,7 @@ export function bashTool(options: BashToolOptions): DefinedTool<typeof bashOutpu
 					exec.progress(update);
 				},
 				progressIntervalMs,
+				progressMaxBytes,
 				signal: exec.signal,
 			});
 			if (outcome.aborted) {

@@ -16,9 +16,10 @@ export type ForegroundRun = {
 	readonly maxOutputBytes: number;
 	readonly spill?: SpillOptions;
 	readonly timing: ShellTiming;
-	/** Live output; coalesced every `progressIntervalMs`, each flush bounded to `maxOutputBytes`. */
+	/** Live output; coalesced every `progressIntervalMs`, each flush bounded to `progressMaxBytes` per stream. */
 	readonly progress?: (update: ToolProgress) => void;
 	readonly progressIntervalMs: number;
+	readonly progressMaxBytes: number;
 	readonly signal: AbortSignal;
 };
 
@@ -31,7 +32,7 @@ export async function runForeground(run: ForegroundRun): Promise<ForegroundOutco
 	const stderr = new StreamCapture('stderr', run.maxOutputBytes, run.spill);
 	const live = run.progress === undefined
 		? undefined
-		: new ProgressCoalescer(run.progress, {intervalMs: run.progressIntervalMs, maxBytesPerFlush: run.maxOutputBytes});
+		: new ProgressCoalescer(run.progress, {intervalMs: run.progressIntervalMs, maxBytesPerFlush: run.progressMaxBytes});
 	const shell = startShell(
 		run.command,
 		run.cwd,
