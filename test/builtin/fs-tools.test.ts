@@ -1,3 +1,4 @@
+import {execFileSync} from 'node:child_process';
 import {mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -158,5 +159,24 @@ describe('fs tools through the registry', () => {
 			tools.get('write')!.isConcurrencySafe!({file_path: 'a', content: ''}),
 			tools.get('edit')!.isConcurrencySafe!({file_path: 'a', old_string: 'a', new_string: 'b'}),
 		]).toEqual([true, false, false]);
+	});
+
+	it('works on hard-to-see file names inside the workspace', async () => {
+		const name = 'notes\u202Egnp.md\u200B';
+		const written = await call('write', {file_path: name, content: 'one\n'});
+		expect(written.isError).toBe(false);
+		const edited = await call('edit', {file_path: name, old_string: 'one', new_string: 'two'});
+		expect(edited.content).toEqual([{type: 'text', text: `The file ${path.join(workspace, name)} has been updated successfully.`}]);
+		const read = await call('read', {file_path: name});
+		expect(read.meta).toEqual({path: path.join(workspace, name), offset: 1, lines: [{number: 1, text: 'two'}], totalLines: 1});
+	});
+
+	it('refuses a FIFO without blocking', async () => {
+		execFileSync('mkfifo', [path.join(workspace, 'pipe')]);
+		const results = [await call('read', {file_path: 'pipe'}), await call('write', {file_path: 'pipe', content: 'x'})];
+		expect(results.map((result) => result.isError && result.error.info)).toEqual([
+			{name: 'FsError', code: 'FS_NOT_A_FILE'},
+			{name: 'FsError', code: 'FS_NOT_A_FILE'},
+		]);
 	});
 });
