@@ -307,3 +307,75 @@ describe('additional contexts', () => {
 		});
 	});
 });
+
+describe('guards', () => {
+	it('deny with the first reason, later guards are not consulted, and the denial reaches post-execute', async () => {
+		const registry = new ToolRegistry();
+		registry.register(echoTool());
+		const order: string[] = [];
+		registry.guard(() => {
+			order.push('guard 1');
+			return undefined;
+		});
+		registry.guard(() => {
+			order.push('guard 2');
+			return 'workspace is read-only';
+		});
+		registry.guard(() => {
+			order.push('guard 3');
+			return 'never consulted';
+		});
+		registry.on('tools/post-execute', async (_exec, result, next) => {
+			order.push(`post sees ${result.isError ? result.error.message : 'success'}`);
+			return next();
+		});
+		expect(await registry.execute(callInput())).toEqual(failure('workspace is read-only'));
+		expect(order).toEqual(['guard 1', 'guard 2', 'post sees workspace is read-only']);
+	});
+
+	it('see a guard added while they are being evaluated, and stop after their disposer runs', async () => {
+		const registry = new ToolRegistry();
+		registry.register(echoTool());
+		let disposeLate: (() => void) | undefined;
+		registry.guard(() => {
+			disposeLate ??= registry.guard(() => 'added during evaluation');
+			return undefined;
+		});
+		expect(await registry.execute(callInput())).toEqual(failure('added during evaluation'));
+		disposeLate!();
+		expect(await registry.execute(callInput())).toEqual(echoSuccess('hi'));
+	});
+
+	it('cannot be overridden by a later pre-execute allow, and a throwing guard is a final error', async () => {
+		const registry = new ToolRegistry();
+		registry.register(echoTool());
+		registry.on('tools/pre-execute', async () => ({kind: 'allow'}));
+		const dispose = registry.guard(() => 'guarded');
+		expect(await registry.execute(callInput())).toEqual(failure('guarded'));
+		dispose();
+		const order: string[] = [];
+		registry.guard(() => {
+			throw new Error('guard crashed');
+		});
+		registry.on('tools/post-execute', async (_exec, _result, next) => {
+			order.push('post');
+			return next();
+		});
+		expect(await registry.execute(callInput())).toEqual(failure('guard crashed'));
+		expect(order).toEqual([]);
+	});
+});
+
+describe('tools/change for the code transport', () => {
+	it('rolls an attach back when a change listener throws', () => {
+		const registry = new ToolRegistry({mode: 'both'});
+		const dispose = registry.on('tools/change', () => {
+			throw new Error('listener broke');
+		});
+		expect(() => registry.attachCodeTransport(echoTool({name: 'run_code'}))).toThrow(new Error('listener broke'));
+		expect(registry.get('run_code')).toBeUndefined();
+		dispose();
+		registry.attachCodeTransport(echoTool({name: 'run_code'}));
+		expect(registry.get('run_code')?.name).toBe('run_code');
+	});
+});
