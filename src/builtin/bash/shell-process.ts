@@ -37,6 +37,24 @@ export type ShellTiming = {
 
 let cachedShell: string | undefined;
 
+/** Process groups of commands that have not ended yet. */
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+/** Last resort when this process exits with commands still running: no group outlives it. */
+function killLiveGroupsOnExit(): void {
+	if (exitHookInstalled) {
+		return;
+	}
+
+	exitHookInstalled = true;
+	process.once('exit', () => {
+		for (const pgid of liveGroups) {
+			signalGroup(pgid, 'SIGKILL');
+		}
+	});
+}
+
 /** `bash` when it is on PATH (or in /bin), else `/bin/sh`. */
 export function resolveShell(): string {
 	if (cachedShell !== undefined) {
@@ -132,6 +150,11 @@ export function startShell(command: string, cwd: string, output: ShellOutput, ti
 		env: process.env,
 	});
 	const {pid} = child;
+	if (pid !== undefined) {
+		liveGroups.add(pid);
+		killLiveGroupsOnExit();
+	}
+
 	let terminating = false;
 	let settled = false;
 	let killTimer: NodeJS.Timeout | undefined;
@@ -149,6 +172,10 @@ export function startShell(command: string, cwd: string, output: ShellOutput, ti
 
 			settled = true;
 			clearTimeout(drainTimer);
+			if (pid !== undefined) {
+				liveGroups.delete(pid);
+			}
+
 			if (terminating) {
 				// The command was stopped: nothing of its group may outlive the call.
 				clearTimeout(killTimer);
