@@ -15,11 +15,11 @@ No line-number gutter: `FileDiff` carries no hunk start line, and numbers relati
 would read as file line numbers. Rows are also what a user copies, so they carry no gutter anyway.
 
 Colour rules: the word-level changed parts use `theme.removedWord` / `theme.addedWord` alone.
-With a colour theme and a known language (from the path's extension), added and context lines of
-a hunk that is visible enough (see `highlightsAt`) get syntax colours over their base style (`{...added, ...token}`), while the `+`
+With a colour theme and a known language (from the path's extension), added and context lines that
+a fold can show at the expansion (see `visibleRows`) get syntax colours over their base style (`{...added, ...token}`), while the `+`
 marker and any uncoloured token keep the added colour; removed lines stay wholly `theme.removed`,
-so the old side never reads as new code. Highlighting runs only on the displayed lines of a hunk,
-and only under the highlighter's size limit.
+so the old side never reads as new code. Highlighting runs only on those displayed lines, per
+contiguous range of a hunk, under the highlighter's size limit, and never on an approximate hunk.
 */
 import {assertNever} from '../presentation/assert-never.js';
 import type {FileDiff} from '../tools/views.js';
@@ -37,45 +37,53 @@ import {rowWordHighlights, type WordRange} from './word-diff.js';
 /** What the diff body depends on besides the diffs. */
 export type DiffLayoutContext = {readonly width: number; readonly theme: Theme; readonly expansion: Expansion};
 
-/** In `bounded`, hunks with more displayed rows than this are not syntax-coloured (mostly folded away). */
-export const BOUNDED_HIGHLIGHT_MAX_ROWS = 40;
+/**
+Rows at each end of a body that a `bounded` fold can show (the largest row budget of the fold).
+Only rows this close to either end are syntax-coloured in `bounded`: highlight only what is visible.
+*/
+export const BOUNDED_VISIBLE_ROWS = 24;
 
 /** The marker columns before a line's text. */
 const markers = {context: '  ', removed: '- ', added: '+ '} as const;
 
 type SyntaxRows = ReadonlyMap<number, readonly Span[]>;
 
-const syntaxCache = new WeakMap<LineDiff, SyntaxRows | null>();
+/** A half-open range of row indexes of one hunk. */
+type RowRange = readonly [from: number, to: number];
+
+const syntaxCache = new WeakMap<LineDiff, Map<string, SyntaxRows | null>>();
 
 /**
-Syntax spans of the displayed added and context rows of one hunk (by row index), highlighted as one
+Syntax spans of the added and context rows in `range` of one hunk (by row index), highlighted as one
 sequence of new-side lines so multi-line constructs keep their colour; null when not highlightable.
-Cached per `LineDiff`, so per `FileDiff`.
+Cached per `LineDiff` (so per `FileDiff`) and range.
 */
-function syntaxRows(lineDiff: LineDiff, lang: string): SyntaxRows | null {
-	const hit = syntaxCache.get(lineDiff);
+function syntaxRows(lineDiff: LineDiff, lang: string, range: RowRange): SyntaxRows | null {
+	let byRange = syntaxCache.get(lineDiff);
+	if (byRange === undefined) {
+		byRange = new Map();
+		syntaxCache.set(lineDiff, byRange);
+	}
+
+	const key = `${lang}:${range[0]}:${range[1]}`;
+	const hit = byRange.get(key);
 	if (hit !== undefined) {
 		return hit;
 	}
 
-	let result: SyntaxRows | null = null;
-	if (lineDiff.approximate === undefined) {
-		const indexes: number[] = [];
-		const texts: string[] = [];
-		for (const [index, row] of lineDiff.rows.entries()) {
-			if (row.kind === 'context' || row.kind === 'added') {
-				indexes.push(index);
-				texts.push(row.text);
-			}
-		}
-
-		const spans = highlightLines(texts, lang);
-		if (spans !== undefined) {
-			result = new Map(indexes.map((rowIndex, index) => [rowIndex, spans[index]!]));
+	const indexes: number[] = [];
+	const texts: string[] = [];
+	for (let index = range[0]; index < range[1]; index++) {
+		const row = lineDiff.rows[index]!;
+		if (row.kind === 'context' || row.kind === 'added') {
+			indexes.push(index);
+			texts.push(row.text);
 		}
 	}
 
-	syntaxCache.set(lineDiff, result);
+	const spans = highlightLines(texts, lang);
+	const result = spans === undefined ? null : new Map(indexes.map((rowIndex, index) => [rowIndex, spans[index]!]));
+	byRange.set(key, result);
 	return result;
 }
 
@@ -161,45 +169,75 @@ function appendRow(
 	append(lines, wrapSpans(mergeSpans([{text: markers[row.kind], style: base}, ...sanitizeSpans(content)]), ctx.width));
 }
 
-function appendHunk(lines: StyledLine[], diff: FileDiff, lineDiff: LineDiff, ctx: DiffLayoutContext): void {
+function appendHunk(lines: StyledLine[], hunk: PlannedHunk, ctx: DiffLayoutContext): void {
 	const {theme, width} = ctx;
+	const {diff, lineDiff} = hunk;
 	if (lineDiff.approximate !== undefined) {
 		append(lines, textRows(approximationNotice(lineDiff.approximate), theme.muted, width));
 	}
 
 	const words = rowWordHighlights(lineDiff);
-	const lang = theme.name === 'color' && highlightsAt(ctx.expansion, lineDiff.rows.length) ? langFromPath(diff.path) : undefined;
-	const syntax = lang === undefined ? null : syntaxRows(lineDiff, lang);
+	const lang = theme.name === 'color' && lineDiff.approximate === undefined ? langFromPath(diff.path) : undefined;
+	const syntax = new Map<number, readonly Span[]>();
+	if (lang !== undefined) {
+		for (const range of hunk.visible) {
+			for (const [index, spans] of syntaxRows(lineDiff, lang, range) ?? []) {
+				syntax.set(index, spans);
+			}
+		}
+	}
+
 	for (const [index, row] of lineDiff.rows.entries()) {
 		if (row.kind === 'gap') {
 			append(lines, textRows(`⋯ ${plural(row.count, 'unchanged line', 'unchanged lines')}`, theme.muted, width));
 		} else {
-			appendRow(lines, row, syntax?.get(index), words.get(index), ctx);
+			appendRow(lines, row, syntax.get(index), words.get(index), ctx);
 		}
 	}
 }
 
+/** One hunk to draw, with the row ranges that may be visible at the expansion. */
+type PlannedHunk = {readonly diff: FileDiff; readonly lineDiff: LineDiff; visible: readonly RowRange[]};
+
+/** What the body holds, in order, before wrapping. */
+type PlannedItem =
+	| {readonly kind: 'blank'}
+	| {readonly kind: 'header'; readonly text: string; readonly first: boolean}
+	| {readonly kind: 'separator'}
+	| {readonly kind: 'hunk'; readonly hunk: PlannedHunk};
+
 /**
-Whether a hunk of `rows` displayed rows is syntax-coloured at `expansion`: highlight only what is
-visible. `summary` shows one row (the footer); `bounded` shows about a dozen, so only a hunk small
-enough to be mostly visible is coloured; `full` colours up to the highlighter's own size limit.
+The hunk rows that may be visible at `expansion`, given where the hunk starts among `total` body rows
+(counted before wrapping: wrapping only moves rows away from the ends, so this is a superset).
+`summary` shows no hunk row; `bounded` the rows near either end; `full` all of them.
 */
-function highlightsAt(expansion: Expansion, rows: number): boolean {
+function visibleRows(expansion: Expansion, start: number, length: number, total: number): RowRange[] {
 	switch (expansion) {
 		case 'summary': {
-			return false;
+			return [];
 		}
 
 		case 'bounded': {
-			return rows <= BOUNDED_HIGHLIGHT_MAX_ROWS;
+			const head = Math.min(length, Math.max(0, BOUNDED_VISIBLE_ROWS - start));
+			const tailFrom = Math.max(head, total - BOUNDED_VISIBLE_ROWS - start);
+			const ranges: RowRange[] = [];
+			if (head > 0) {
+				ranges.push([0, head]);
+			}
+
+			if (tailFrom < length) {
+				ranges.push([tailFrom, length]);
+			}
+
+			return ranges;
 		}
 
 		case 'full': {
-			return true;
+			return length === 0 ? [] : [[0, length]];
 		}
 
 		default: {
-			return assertNever(expansion, 'diff highlightsAt');
+			return assertNever(expansion, 'diff visibleRows');
 		}
 	}
 }
@@ -226,34 +264,78 @@ summary footer. Line diffs are bounded (`limits`, defaults in `line-diff.ts`) an
 */
 export function layoutDiffBody(diffs: readonly FileDiff[], ctx: DiffLayoutContext, limits?: DiffLimits): CardBody {
 	const {theme, width} = ctx;
-	const lines: StyledLine[] = [];
+	// Plan first: the row count decides which hunk rows a fold can show, hence what to highlight.
+	const items: PlannedItem[] = [];
+	const hunks: Array<{readonly hunk: PlannedHunk; readonly start: number}> = [];
+	let rows = 0;
 	let added = 0;
 	let removed = 0;
 	let approximate = false;
-	let pinnedTop = 0;
 	for (const [groupIndex, group] of groupByPath(diffs).entries()) {
 		if (groupIndex > 0) {
-			lines.push({spans: []});
+			items.push({kind: 'blank'});
+			rows++;
 		}
 
 		const path = sanitizeInline(group[0]!.path);
 		const created = group.every(diff => diff.oldText === null);
-		const header = textRows(created ? `Created ${path}` : path, theme.path, width);
-		if (groupIndex === 0) {
-			pinnedTop = header.length;
-		}
-
-		append(lines, header);
+		items.push({kind: 'header', text: created ? `Created ${path}` : path, first: groupIndex === 0});
+		rows++;
 		for (const [hunkIndex, diff] of group.entries()) {
 			if (hunkIndex > 0) {
-				append(lines, textRows('⋯', theme.muted, width));
+				items.push({kind: 'separator'});
+				rows++;
 			}
 
 			const lineDiff = computeLineDiff(diff, limits);
 			added += lineDiff.added;
 			removed += lineDiff.removed;
 			approximate ||= lineDiff.approximate !== undefined;
-			appendHunk(lines, diff, lineDiff, ctx);
+			if (lineDiff.approximate !== undefined) {
+				rows++;
+			}
+
+			const hunk: PlannedHunk = {diff, lineDiff, visible: []};
+			items.push({kind: 'hunk', hunk});
+			hunks.push({hunk, start: rows});
+			rows += lineDiff.rows.length;
+		}
+	}
+
+	const total = rows + 1;
+	for (const {hunk, start} of hunks) {
+		hunk.visible = visibleRows(ctx.expansion, start, hunk.lineDiff.rows.length, total);
+	}
+
+	const lines: StyledLine[] = [];
+	let pinnedTop = 0;
+	for (const item of items) {
+		switch (item.kind) {
+			case 'blank': {
+				lines.push({spans: []});
+				break;
+			}
+
+			case 'header': {
+				const header = textRows(item.text, theme.path, width);
+				pinnedTop = item.first ? header.length : pinnedTop;
+				append(lines, header);
+				break;
+			}
+
+			case 'separator': {
+				append(lines, textRows('⋯', theme.muted, width));
+				break;
+			}
+
+			case 'hunk': {
+				appendHunk(lines, item.hunk, ctx);
+				break;
+			}
+
+			default: {
+				assertNever(item, 'diff layoutDiffBody');
+			}
 		}
 	}
 

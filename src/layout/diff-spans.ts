@@ -113,7 +113,8 @@ One logical line of styled, sanitized spans as rows of at most `width` columns, 
 */
 export function wrapSpans(spans: readonly Span[], width: number): StyledLine[] {
 	const text = spans.map(span => span.text).join('');
-	const rows = wrapToWidth(text, width);
+	// No UTF-16 unit is wider than two columns, so a short text fits without measuring it.
+	const rows = text.length * 2 <= width ? [text] : wrapToWidth(text, width);
 	if (rows.length === 1) {
 		return [{spans}];
 	}

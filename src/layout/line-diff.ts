@@ -4,9 +4,9 @@
 A pending view carries model-written text of any size, and the diff runs on the synchronous render
 path, so the comparison is bounded three ways, cheapest first:
 1. The common prefix and suffix are trimmed (exact, linear).
-2. A multiset lower bound on the edit length of the middle (lines whose counts differ between the
-   sides must be removed or added): above `maxEditLength` the exact diff is skipped at once, which
-   is what makes a half-rewritten 20 000-line file cost a split and a count.
+2. For a middle much larger than the bound, a multiset lower bound on its edit length (lines whose
+   counts differ between the sides must be removed or added): above `maxEditLength` the exact diff
+   is skipped at once, which is what makes a half-rewritten 20 000-line file cost a split and a count.
 3. Myers' diff (`diffArrays` of the `diff` package on the split lines) with `maxEditLength`, and a
    `timeout` as a last safety net for adversarial inputs. `maxEditLength` is deterministic, so a
    card renders the same live and on replay; only the timeout depends on the machine.
@@ -25,6 +25,9 @@ export const DEFAULT_DIFF_TIMEOUT_MS = 50;
 
 /** Unchanged lines kept on each side of a change; longer unchanged runs collapse into a gap row. */
 export const CONTEXT_LINES = 3;
+
+/** The lower bound is computed only for middles longer than this many times `maxEditLength`. */
+const LOWER_BOUND_FACTOR = 4;
 
 /** A gap row must hide at least this many lines, or the lines are shown instead. */
 const MIN_GAP = 2;
@@ -179,8 +182,9 @@ function diffMiddle(oldMiddle: string[], newMiddle: string[], maxEditLength: num
 		return ops;
 	}
 
-	// The edit length is at most the size of the middle, so only a large middle needs the bound.
-	if (oldMiddle.length + newMiddle.length > maxEditLength && editLengthLowerBound(oldMiddle, newMiddle) > maxEditLength) {
+	// Myers stops at `maxEditLength` after O(maxEditLength²) steps whatever the input size, so the
+	// linear lower bound only pays for itself on a middle much larger than the bound.
+	if (oldMiddle.length + newMiddle.length > LOWER_BOUND_FACTOR * maxEditLength && editLengthLowerBound(oldMiddle, newMiddle) > maxEditLength) {
 		return 'edit-length';
 	}
 

@@ -244,18 +244,27 @@ describe('layoutDiffBody', () => {
 		});
 	});
 
-	test('in bounded, a hunk too long to be mostly visible is not syntax-coloured; in full it is', () => {
-		const newText = Array.from({length: 41}, (_, index) => `let v${index} = ${index};`).join('\n');
+	test('in bounded, only rows near either end of the body (what a fold can show) are syntax-coloured; in full all are', () => {
+		// Rows: header, 60 added lines, footer. Bounded colours body rows 1–23 and 38–60.
+		const newText = Array.from({length: 60}, (_, index) => `let v${index} = ${index};`).join('\n');
 		const diffs = [{path: 'long.ts', oldText: null, newText}];
-		expect(layoutDiffBody(diffs, ctx).lines[1]).toEqual(row('+ let v0 = 0;', added));
-		expect(layoutDiffBody(diffs, {...ctx, expansion: 'full'}).lines[1]).toEqual({spans: [
+		const coloured = (index: number) => ({spans: [
 			{text: '+ ', style: added},
 			{text: 'let', style: {fg: 'magenta'}},
-			{text: ' v0 = ', style: added},
-			{text: '0', style: {fg: 'blue'}},
+			{text: ` v${index} = `, style: added},
+			{text: String(index), style: {fg: 'blue'}},
 			{text: ';', style: added},
 		]});
-		expect(layoutDiffBody([{path: 'short.ts', oldText: null, newText: 'let v = 1;'}], ctx).lines[1]?.spans.length).toBe(5);
+		const bounded = layoutDiffBody(diffs, ctx).lines;
+		expect([bounded[1], bounded[23], bounded[24], bounded[37], bounded[38], bounded[60]]).toEqual([
+			coloured(0),
+			coloured(22),
+			row('+ let v23 = 23;', added),
+			row('+ let v36 = 36;', added),
+			coloured(37),
+			coloured(59),
+		]);
+		expect(layoutDiffBody(diffs, {...ctx, expansion: 'full'}).lines[30]).toEqual(coloured(29));
 	});
 
 	test('no diffs at all is just the footer', () => {
