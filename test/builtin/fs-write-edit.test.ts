@@ -290,3 +290,42 @@ describe('write and edit execution', () => {
 		expect(await readFile(path.join(workspace, 'twice.txt'), 'utf8')).toBe('x and x');
 	});
 });
+
+describe('write failures from the operating system', () => {
+	it('names a permission problem in plain words with FS_IO_FAILED', async () => {
+		if (process.getuid?.() === 0) {
+			// root ignores directory permissions; the mapping is still covered by the ioFailure unit below.
+			const {ioFailure} = await import('../../src/builtin/workspace/fs-error.js');
+			expect(ioFailure('write', '/p/a', Object.assign(new Error('EACCES: permission denied'), {code: 'EACCES'})).message).toBe(
+				'cannot write "/p/a": permission denied (EACCES)',
+			);
+			return;
+		}
+
+		const base = await realpath(await mkdtemp(path.join(tmpdir(), 'cardterm-ro-')));
+		try {
+			await mkdir(path.join(base, 'locked'));
+			await chmod(path.join(base, 'locked'), 0o500);
+			const guard = new WorkspaceGuard({workspace: base});
+			await expect(writeWorkspaceFile(guard, {filePath: 'locked/a.txt', content: 'x'}, caps, signal)).rejects.toMatchObject({
+				code: 'FS_IO_FAILED',
+				message: `cannot write "${base}/locked/a.txt": permission denied (EACCES)`,
+			});
+		} finally {
+			await chmod(path.join(base, 'locked'), 0o700);
+			await rm(base, {recursive: true, force: true});
+		}
+	});
+
+	it('writes a file whose name is close to the file-system limit', async () => {
+		const base = await realpath(await mkdtemp(path.join(tmpdir(), 'cardterm-long-')));
+		try {
+			const guard = new WorkspaceGuard({workspace: base});
+			const name = `${'n'.repeat(250)}.txt`;
+			await writeWorkspaceFile(guard, {filePath: name, content: 'x'}, caps, signal);
+			expect(await readFile(path.join(base, name), 'utf8')).toBe('x');
+		} finally {
+			await rm(base, {recursive: true, force: true});
+		}
+	});
+});

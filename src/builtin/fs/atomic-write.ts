@@ -29,7 +29,8 @@ export async function writeFileAtomic(guard: WorkspaceGuard, target: ContainedPa
 	}
 
 	const base = path.basename(target.real);
-	const temp = path.join(directoryReal, `.${base}.${randomBytes(6).toString('hex')}.tmp`);
+	// Shortened so a name near the file-system limit still leaves room for the suffix.
+	const temp = path.join(directoryReal, `.${base.slice(0, 64)}.${randomBytes(6).toString('hex')}.tmp`);
 	const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666);
 	let renamed = false;
 	try {

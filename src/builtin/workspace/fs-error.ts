@@ -41,6 +41,18 @@ export function isErrno(error: unknown, ...codes: readonly string[]): boolean {
 	return typeof error === 'object' && error !== null && codes.includes((error as {code?: unknown}).code as string);
 }
 
+/** Plain words for the system errors a file tool meets most. */
+const ERRNO_REASONS: Readonly<Record<string, string>> = {
+	EACCES: 'permission denied',
+	EPERM: 'operation not permitted',
+	EROFS: 'read-only file system',
+	ENOSPC: 'no space left on device',
+	EDQUOT: 'disk quota exceeded',
+	EISDIR: 'is a directory',
+	ENAMETOOLONG: 'file name too long',
+	EMFILE: 'too many open files',
+};
+
 /** Wrap an unexpected operating-system error as `FS_IO_FAILED`, naming the operation and the path. */
 export function ioFailure(operation: string, displayPath: string, error: unknown): FsError {
 	if (error instanceof FsError) {
@@ -48,6 +60,7 @@ export function ioFailure(operation: string, displayPath: string, error: unknown
 	}
 
 	const code = typeof error === 'object' && error !== null ? (error as {code?: unknown}).code : undefined;
-	const reason = typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
+	const known = typeof code === 'string' ? ERRNO_REASONS[code] : undefined;
+	const reason = known === undefined ? (typeof code === 'string' ? code : error instanceof Error ? error.message : String(error)) : `${known} (${code as string})`;
 	return new FsError(`cannot ${operation} "${displayPath}": ${reason}`, 'FS_IO_FAILED', {cause: error});
 }
