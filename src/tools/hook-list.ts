@@ -42,6 +42,7 @@ export class HookList<Listener> {
 		return this.#entries[index]?.listener;
 	}
 
+	/** How many listeners the live list holds. */
 	get size(): number {
 		return this.#entries.length;
 	}

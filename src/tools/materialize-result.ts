@@ -12,7 +12,8 @@ export const lossyResultMessage = 'tool result must be losslessly JSON-serializa
 /**
 Copy `result` into a deep-frozen result. The success `value` is re-attached as is: success creation
 already snapshotted and froze it. Throws `TypeError(lossyResultMessage)` when any other part is
-not lossless JSON; a throwing getter propagates its own error.
+not lossless JSON (or a `TypeError` naming `content` when it is not an array); a throwing getter
+propagates its own error.
 */
 export function materializeResult(result: ToolExecutionResult): ToolExecutionResult {
 	const isError = result.isError;
@@ -21,7 +22,12 @@ export function materializeResult(result: ToolExecutionResult): ToolExecutionRes
 		shell.error = result.error;
 	}
 
-	shell.content = result.content;
+	const content = result.content;
+	if (!Array.isArray(content)) {
+		throw new TypeError('tool result content must be an array of content blocks');
+	}
+
+	shell.content = content;
 	const meta = result.meta;
 	if (meta !== undefined) {
 		shell.meta = meta;

@@ -241,6 +241,16 @@ describe('§7.9 wrapper results are re-normalized', () => {
 		expect(await registry.execute(callInput())).toEqual(failure('cached failure', {name: 'X', code: 'Y'}));
 	});
 
+	it('fails a wrapper failure whose content is not an array, or whose error has no message', async () => {
+		const registry = new ToolRegistry();
+		registry.register(echoTool());
+		const dispose = registry.on('tools/execute', async () => ({isError: true, error: {message: 'x'}, content: 'Error: x'}) as unknown as ToolExecutionResult);
+		expect(await registry.execute(callInput())).toEqual(failure('tool result content must be an array of content blocks'));
+		dispose();
+		registry.on('tools/execute', async () => ({isError: true, error: {}, content: []}) as unknown as ToolExecutionResult);
+		expect(await registry.execute(callInput())).toEqual(failure('tools/execute failure result for tool "echo" must carry error.message as a string'));
+	});
+
 	it('fails a wrapper success for a tool that was unregistered meanwhile, as a final result', async () => {
 		const registry = new ToolRegistry();
 		const dispose = registry.register(echoTool());
