@@ -18,7 +18,7 @@ import {isPlainRecord} from '../json/is-plain-record.js';
 import {checkEventData} from './event-shape.js';
 import {isKnownEventType, PACKED_CHUNK_TYPES} from './event-vocabulary.js';
 import type {SessionEvent} from './events.js';
-import type {LogDiagnostic, LogDiagnosticKind} from './log-errors.js';
+import {quoteLogValue, type LogDiagnostic, type LogDiagnosticKind} from './log-errors.js';
 import {checkPackedRow, expandPackedRow, type PackedRow} from './packed-chunks.js';
 
 /** Receives each diagnostic as it is found. */
@@ -87,7 +87,7 @@ export class LogEventDecoder {
 
 		const problem = checkEventData(type, value.data);
 		if (problem !== undefined) {
-			return this.malformed(line, `invalid "${type}" data: ${problem}`);
+			return this.malformed(line, `invalid ${quoteLogValue(type)} data: ${problem}`);
 		}
 
 		if (!this.acceptSeqs(line, value.seq as number, 1)) {
@@ -97,7 +97,7 @@ export class LogEventDecoder {
 		if (!isKnownEventType(type) && value.ignorable !== true) {
 			if (!this.reportedTypes.has(type)) {
 				this.reportedTypes.add(type);
-				this.diagnose(line, 'unknown-type', `unknown event type "${type}" without "ignorable": skipped (later "${type}" events are skipped without a report)`);
+				this.diagnose(line, 'unknown-type', `unknown event type ${quoteLogValue(type)} without "ignorable": skipped (later ${quoteLogValue(type)} events are skipped without a report)`);
 			}
 
 			return [];

@@ -94,3 +94,20 @@ export function systemErrorCode(error: unknown): string | undefined {
 
 	return undefined;
 }
+
+/**
+A value from a log, quoted for a diagnostic or error message: JSON-quoted, with C1 controls, bidi
+controls and invisible characters escaped as `\\uXXXX` (JSON leaves them raw) and long values cut, so
+a hostile log cannot smuggle terminal control sequences into stderr through its messages.
+*/
+export function quoteLogValue(value: unknown, maxLength = 80): string {
+	let text: string;
+	try {
+		text = JSON.stringify(value) ?? String(value);
+	} catch {
+		text = String(value);
+	}
+
+	const cut = text.length > maxLength ? `${text.slice(0, maxLength)}…` : text;
+	return cut.replace(/[\u007F-\u009F\u00AD\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF\uFFF9-\uFFFB]/g, char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -3,7 +3,7 @@
 makes the whole log unreadable, so it throws `SessionLogError` instead of reporting a diagnostic.
 */
 import {isPlainRecord} from '../json/is-plain-record.js';
-import {SessionLogError} from './log-errors.js';
+import {quoteLogValue, SessionLogError} from './log-errors.js';
 import {SESSION_LOG_VERSION, type SessionHeader} from './events.js';
 
 /** Parses and checks line 1 of `file`. Throws `SessionLogError` naming file, line 1 and the reason. */
@@ -25,7 +25,7 @@ export function parseHeaderLine(text: string, file: string): SessionHeader {
 	}
 
 	if (value.type !== 'session') {
-		const found = typeof value.type === 'string' ? `a "${value.type}" event` : 'an object without "type": "session"';
+		const found = typeof value.type === 'string' ? `a ${quoteLogValue(value.type)} event` : 'an object without "type": "session"';
 		return fail(`missing header: line 1 is ${found}, not the session header {"type":"session",…}`);
 	}
 
@@ -35,7 +35,7 @@ export function parseHeaderLine(text: string, file: string): SessionHeader {
 			return fail(`session log version ${version} is newer than this cardterm supports (version ${SESSION_LOG_VERSION}); upgrade cardterm to read it`);
 		}
 
-		return fail(`unsupported session log version ${JSON.stringify(version) ?? 'undefined'} (this cardterm reads version ${SESSION_LOG_VERSION})`);
+		return fail(`unsupported session log version ${version === undefined ? 'undefined' : quoteLogValue(version)} (this cardterm reads version ${SESSION_LOG_VERSION})`);
 	}
 
 	if (typeof value.id !== 'string') {

@@ -181,6 +181,14 @@ describe('damaged logs', () => {
 		expect(diagnostics).toEqual([{file: path, line: 3, kind: 'unknown-type', reason: 'unknown event type "x/unknown" without "ignorable": skipped (later "x/unknown" events are skipped without a report)'}]);
 	});
 
+	it('quote a hostile type so no control sequence reaches a terminal through a diagnostic', async () => {
+		const type = '\u001b]0;owned\u0007\u009b2J\u202e';
+		const path = writeTemp(dir, 'hostile.jsonl', `${header}\n${line({type, seq: 0, time: 1, data: {}})}\n`);
+		const {diagnostics} = await readAll(path);
+		expect(diagnostics.map(({reason}) => reason)).toEqual(['unknown event type "\\u001b]0;owned\\u0007\\u009b2J\\u202e" without "ignorable": skipped (later "\\u001b]0;owned\\u0007\\u009b2J\\u202e" events are skipped without a report)']);
+		expect(diagnostics[0].reason).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/);
+	});
+
 	it('know the types the card layer ignores and report none of them', async () => {
 		const types = ['request/header', 'request/context', 'session/title', 'agent/inbox/spliced', 'compaction/start', 'llm/retry', 'hook/invoked', 'plan/mode', 'command/run', 'session/end-seed', 'tool-workflow/run-start', 'user/message', 'assistant/message'];
 		const body = types.map((type, seq) => line({type, seq, time: 1, data: {}})).join('\n');
