@@ -21,6 +21,8 @@ type Props = {
 	readonly now?: () => number;
 	/** Open at the newest cards (default) or the first. */
 	readonly start?: 'end' | 'start';
+	/** Keep showing the newest cards as the source grows, until the user moves (watch mode). */
+	readonly follow?: boolean;
 	readonly onExit: () => void;
 	/** Copy text to the clipboard (OSC 52 or print on exit); returns a message for the status line. */
 	readonly onCopy?: (text: string) => string;
@@ -33,7 +35,7 @@ The full-screen pager: a card cursor over a virtualised list, per-card expansion
 between failures. It is `rows − 1` tall (one status row included): on ink 6.8 a frame as tall as the
 terminal clears the user's scrollback.
 */
-export function Pager({source, theme, title, now = Date.now, start = 'end', onExit, onCopy, onOpen}: Props) {
+export function Pager({source, theme, title, now = Date.now, start = 'end', follow = false, onExit, onCopy, onOpen}: Props) {
 	const {columns, rows} = useTerminalSize();
 	const height = Math.max(1, rows - 2);
 	const [, refresh] = useReducer((value: number) => value + 1, 0);
@@ -44,23 +46,42 @@ export function Pager({source, theme, title, now = Date.now, start = 'end', onEx
 	const [search, setSearch] = useState<{readonly query: string; readonly editing: boolean}>({query: '', editing: false});
 	const [message, setMessage] = useState<string | undefined>();
 	const opened = useRef(false);
-	const time = now();
+	// Stay at the end while the source grows (indexing or following), until the user navigates.
+	const stick = useRef(start === 'end');
+	const clock = useRef(now());
+	const time = clock.current;
 
 	useEffect(() => source.subscribe?.(refresh), [source]);
 
 	const base = useMemo((): LayoutOptions => ({width: columns, theme, now: time}), [columns, theme, time]);
 	const rowsOf = useCallback((card: Card, index: number) => layoutCard(card, pagerLayoutOptions(base, expansions.get(index), globalExpansion)), [base, expansions, globalExpansion]);
 
-	// Open on the newest cards.
+	// Open on the newest cards, and keep to them while the source grows and the user has not moved.
+	const count = source.count();
 	useEffect(() => {
-		if (!opened.current && source.count() > 0) {
+		if (count > 0 && (stick.current || !opened.current)) {
 			opened.current = true;
-			if (start === 'end') {
+			if (stick.current) {
 				setTop(lastPage(source, height, rowsOf));
-				setCursor(source.count() - 1);
+				setCursor(count - 1);
 			}
 		}
-	});
+	}, [count, source, height, rowsOf]);
+
+	// Running cards tick their elapsed time once a second while the source is live.
+	useEffect(() => {
+		if (!follow && source.complete()) {
+			return;
+		}
+
+		const timer = setInterval(() => {
+			clock.current = now();
+			refresh();
+		}, 1000);
+		return () => {
+			clearInterval(timer);
+		};
+	}, [follow, source, now]);
 
 	const focus = useCallback((index: number) => {
 		const count = source.count();
@@ -121,6 +142,10 @@ export function Pager({source, theme, title, now = Date.now, start = 'end', onEx
 		}
 
 		setMessage(undefined);
+		if (input !== 'q' && !key.escape) {
+			stick.current = (input === 'G' || key.end) && (follow || !source.complete());
+		}
+
 		if (input === 'q' || key.escape || (key.ctrl && input === 'c')) {
 			onExit();
 		} else if (input === 'j' || key.downArrow) {
@@ -194,7 +219,8 @@ export function Pager({source, theme, title, now = Date.now, start = 'end', onEx
 function statusText(source: CardSource, cursor: number, title: string, counts: Readonly<Record<CardStatus, number>> | undefined): string {
 	const count = source.count();
 	const position = count === 0 ? 'no cards' : `card ${cursor + 1}/${count}`;
-	const index = source.complete() ? '' : ` · indexing ${Math.round((source.progress?.() ?? 0) * 100)}%`;
+	const progress = source.progress?.();
+	const index = source.complete() ? '' : (progress === undefined ? ' · reading…' : ` · indexing ${Math.round(progress * 100)}%`);
 	const tally = counts === undefined ? '' : ` · ● ${counts.ok} ✗ ${counts.error} ⊘ ${counts.cancelled} ◌ ${counts.interrupted}${counts.running > 0 ? ` ○ ${counts.running}` : ''}`;
 	return `${position}${tally} · ${title}${index} · j/k move  ⏎ expand  +/- all  / search  e/E failures  y copy  o open  q quit`;
 }

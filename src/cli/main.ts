@@ -1,12 +1,70 @@
 /**
-The command line. Returns the process exit code.
+@module The command line: dispatches to a command and turns errors into exit codes — 0 success,
+1 a failed tool call, 2 a usage error, 65 an unreadable log.
 */
-export async function main(argv: readonly string[]): Promise<number> {
-	if (argv.includes('--help') || argv.includes('-h')) {
-		process.stdout.write('usage: cardterm [command] [options]\n');
-		return 0;
+import type {CliIo} from './cli-io.js';
+import {UsageError} from './parse-args.js';
+import {processIo} from './process-io.js';
+
+export const MAIN_HELP = `cardterm — every tool call is a card, live and on replay
+
+usage:
+  cardterm [--session-dir DIR] [--plugin FILE]…   interactive session in the current directory
+  cardterm replay LOG|--last [--print] [--json] [--width N] [--expand none|auto|all] [--color|--no-color]
+  cardterm watch LOG               follow a log that another process is appending to
+  cardterm call TOOL [JSON] [--log FILE] [--cwd DIR]   run one tool call, print its card
+  cardterm run SCRIPT.mjs [--log FILE]                  Code Mode: the script gets tools.<name>(args)
+  cardterm sessions                list saved sessions, newest first
+  cardterm demo                    replay the bundled demo session (every card kind)
+
+Every command takes --help. Exit codes: 0 ok, 1 a failed tool call, 2 usage, 65 unreadable log.`;
+
+type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
+
+/** Commands load their modules lazily, so `--help` and small commands start fast. */
+const commands: Record<string, () => Promise<Command>> = {
+	replay: async () => (await import('./replay-command.js')).replayCommand,
+	call: async () => (await import('./call-command.js')).callCommand,
+	run: async () => (await import('./run-command.js')).runCommand,
+	watch: async () => (await import('./watch-command.js')).watchCommand,
+	sessions: async () => (await import('./sessions-command.js')).sessionsCommand,
+	demo: async () => (await import('./demo-command.js')).demoCommand,
+};
+
+/** Run the command line; returns the process exit code. */
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+	const [first, ...rest] = argv;
+	try {
+		if (first === '--help' || first === '-h' || first === 'help') {
+			io.stdout.write(`${MAIN_HELP}\n`);
+			return 0;
+		}
+
+		if (first === '--version') {
+			io.stdout.write(`${(await import('./version.js')).version}\n`);
+			return 0;
+		}
+
+		const load = first === undefined ? undefined : commands[first];
+		if (load !== undefined) {
+			return await (await load())(rest, io);
+		}
+
+		const {interactiveCommand} = await import('./interactive-command.js');
+		return await interactiveCommand(argv, io);
+	} catch (error) {
+		return reportError(error, io);
+	}
+}
+
+function reportError(error: unknown, io: CliIo): number {
+	if (error instanceof UsageError) {
+		io.stderr.write(`cardterm ${error.message}\n`);
+		return 2;
 	}
 
-	process.stderr.write('cardterm: not implemented yet\n');
-	return 2;
+	const exitCode = typeof error === 'object' && error !== null && 'exitCode' in error && typeof error.exitCode === 'number' ? error.exitCode : 1;
+	const message = error instanceof Error ? error.message : String(error);
+	io.stderr.write(`cardterm: ${message}\n`);
+	return exitCode;
 }

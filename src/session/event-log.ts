@@ -22,10 +22,22 @@ export class EventLog {
 
 	readonly #onListenerError: (error: unknown) => void;
 
-	constructor(options: {readonly firstSeq?: number; readonly now?: () => number; readonly onListenerError?: (error: unknown) => void} = {}) {
+	readonly #record: ((draft: EventDraft & {readonly time: number}) => SessionEvent) | undefined;
+
+	/**
+	`record`, when given, is the numbering authority (a log writer's `append`): it returns the event
+	exactly as the log records it, so live listeners see what a replay will read back.
+	*/
+	constructor(options: {
+		readonly firstSeq?: number;
+		readonly now?: () => number;
+		readonly onListenerError?: (error: unknown) => void;
+		readonly record?: (draft: EventDraft & {readonly time: number}) => SessionEvent;
+	} = {}) {
 		this.#seq = options.firstSeq ?? 0;
 		this.#now = options.now ?? Date.now;
 		this.#onListenerError = options.onListenerError ?? (() => {});
+		this.#record = options.record;
 	}
 
 	/** The seq the next event will get. */
@@ -41,24 +53,29 @@ export class EventLog {
 
 	/** Number, timestamp and deliver one event. A throwing listener does not stop the others. */
 	emit(draft: EventDraft): SessionEvent {
-		const event = {
+		const event = this.#record === undefined ? this.#number(draft) : this.#record({...draft, time: this.#now()});
+		this.#seq = event.seq + 1;
+		for (const listener of this.#listeners) {
+			try {
+				listener(event);
+			} catch (error) {
+				// A failing listener must not stop the session or the other listeners.
+				this.#onListenerError(error);
+			}
+		}
+
+		return event;
+	}
+
+	#number(draft: EventDraft): SessionEvent {
+		return {
 			type: draft.type,
-			seq: this.#seq++,
+			seq: this.#seq,
 			time: this.#now(),
 			data: draft.data,
 			...(draft.ignorable ? {ignorable: true} : {}),
 			...(draft.sourceEventSeqs === undefined ? {} : {sourceEventSeqs: draft.sourceEventSeqs}),
 			...(draft.surfaceOp === undefined ? {} : {surfaceOp: draft.surfaceOp}),
 		} as SessionEvent;
-		for (const listener of this.#listeners) {
-			try {
-				listener(event);
-			} catch (error) {
-				// A failing listener (a full disk under the writer, say) must not stop the session or the others.
-				this.#onListenerError(error);
-			}
-		}
-
-		return event;
 	}
 }

@@ -92,6 +92,19 @@ export class SessionFold {
 		return {...this.#counts};
 	}
 
+	/**
+	Drop the card at `index` from memory once a consumer has written it for good (streamed replay).
+	Its slot keeps a small placeholder with the same identity fields, so later events still pair.
+	*/
+	release(index: number): void {
+		const card = this.#cards[index];
+		if (card === undefined || card.status === 'running') {
+			return;
+		}
+
+		this.#cards[index] = {...card, argsRaw: '', args: undefined, callView: {card: 'generic', title: card.callView.title}, result: card.result === null ? null : {content: [], isError: card.result.isError}, resultView: null, children: []};
+	}
+
 	/** The most recent top-level card with this call id. */
 	card(callId: string): Card | undefined {
 		for (let index = this.#cards.length - 1; index >= 0; index--) {

@@ -38,7 +38,6 @@ export class SessionRuntime {
 	readonly #agent: Agent;
 	readonly #approve: ApprovalPrompt | undefined;
 	#turn = 0;
-	#calls = 0;
 	#approvals = 0;
 	#executor: ToolExecutor | undefined;
 
@@ -126,7 +125,8 @@ export class SessionRuntime {
 			throw new Error('SessionRuntime: attach a registry before running calls');
 		}
 
-		const callId = options.callId ?? `call-${++this.#calls}`;
+		// The seq of the call event is unique within a log, also across processes appending to it.
+		const callId = options.callId ?? `call-${this.#log.nextSeq}`;
 		const argsRaw = typeof args === 'string' ? args : JSON.stringify(args) ?? '';
 		const callEvent = this.#log.emit({type: 'tool/call', data: {turn, step, callId, name, arguments: argsRaw}});
 		const onProgress = (update: ToolProgress): void => {

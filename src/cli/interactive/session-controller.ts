@@ -7,8 +7,7 @@ import {readFile} from 'node:fs/promises';
 import {isAbsolute, resolve} from 'node:path';
 import type {ApprovalAnswer, LiveSnapshot, PendingApproval, ScrollbackEntry, SessionModel} from '../../../components/session-model.js';
 import type {Card} from '../../presentation/card.js';
-import type {EventLog} from '../../session/event-log.js';
-import type {SessionFold} from '../../session/fold.js';
+import type {FoldChange, SessionFold} from '../../session/fold.js';
 import type {SessionRuntime} from '../../session/session-runtime.js';
 import type {ApprovalOutcome, ApprovalRequest} from '../../tools/types.js';
 import {completePromptWord} from './complete.js';
@@ -18,8 +17,9 @@ import {parsePromptLine, type ToolRequest} from './prompt-command.js';
 export type SessionControllerOptions = {
 	readonly cwd: string;
 	readonly sessionId: string;
-	readonly log: EventLog;
 	readonly fold: SessionFold;
+	/** Subscribes to what each event changed in the fold. */
+	readonly onFoldChange: (listener: (change: FoldChange) => void) => () => void;
 	readonly runtime: SessionRuntime;
 	/** Names of the registered tools (for `TOOL {json}` and completion). */
 	readonly toolNames: () => ReadonlySet<string>;
@@ -56,8 +56,7 @@ export class SessionController implements SessionModel {
 		this.cwd = options.cwd;
 		this.sessionId = options.sessionId;
 		this.#snapshot = this.#buildSnapshot();
-		options.log.listen(event => {
-			const change = options.fold.apply(event);
+		options.onFoldChange(change => {
 			for (const card of change.cards) {
 				this.#track(card);
 			}

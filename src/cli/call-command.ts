@@ -1,0 +1,78 @@
+/**
+@module `cardterm call TOOL [JSON]`: run one call through the registry with the reference tools,
+append its events to a log, print its card.
+*/
+import {resolve} from 'node:path';
+import {renderCardText} from '../layout/render-lines.js';
+import {colorTheme, monochromeTheme} from '../layout/theme.js';
+import {cardToJson} from '../presentation/card-json.js';
+import type {Card} from '../presentation/card.js';
+import type {CliIo} from './cli-io.js';
+import {openSession, type OpenedSession} from './open-session.js';
+import {parseArgs, positiveInt, UsageError} from './parse-args.js';
+import {colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
+
+export const CALL_HELP = `usage: cardterm call TOOL [JSON] [--log FILE] [--cwd DIR] [--json] [--width N] [--color|--no-color]
+
+Runs one tool call with the reference tools in DIR (default: the current directory), appends its
+events to FILE (created with a header when new), and prints its card (--json: the card object).
+Exit code 1 when the call failed.`;
+
+const flags = [{name: 'log', value: true}, {name: 'cwd', value: true}, {name: 'json'}, {name: 'width', value: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
+
+export async function callCommand(argv: readonly string[], io: CliIo): Promise<number> {
+	const parsed = parseArgs(argv, flags, 'call');
+	if (parsed.flags.has('help')) {
+		io.stdout.write(`${CALL_HELP}\n`);
+		return 0;
+	}
+
+	const [tool, json, ...extra] = parsed.positionals;
+	if (tool === undefined || extra.length > 0) {
+		throw new UsageError('call: usage: cardterm call TOOL [JSON] (see cardterm call --help)');
+	}
+
+	const cwd = resolve(io.cwd, String(parsed.flags.get('cwd') ?? '.'));
+	const logFlag = parsed.flags.get('log');
+	const session = await openSession({cwd, ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
+	try {
+		if (!session.toolNames().has(tool)) {
+			throw new UsageError(`call: unknown tool "${tool}" (known: ${[...session.toolNames()].sort().join(', ')})`);
+		}
+
+		const card = await runOne(session, tool, json ?? '{}');
+		if (parsed.flags.has('json')) {
+			await io.write(`${JSON.stringify(cardToJson(card))}\n`);
+		} else {
+			const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
+			const color = colorEnabled(colorFlag, io.env, io.isTTY);
+			const width = printWidth(positiveInt(parsed, 'width', 'call'), io.columns);
+			await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), ...(io.isTTY ? {} : {})}));
+		}
+
+		return card.result?.isError ? 1 : 0;
+	} finally {
+		await session.close();
+	}
+}
+
+/** Run one call in a turn of its own; Ctrl+C cancels it. Returns its folded card. */
+export async function runOne(session: OpenedSession, tool: string, rawArgs: string): Promise<Card> {
+	const controller = new AbortController();
+	const onSignal = (): void => {
+		controller.abort(new Error('interrupted'));
+	};
+
+	process.once('SIGINT', onSignal);
+	try {
+		let callId: string | undefined;
+		const stop = session.onFoldChange(change => {
+			callId ??= change.cards[0]?.callId;
+		});
+		await session.runtime.runCall(tool, rawArgs, {signal: controller.signal});
+		stop();
+		return session.fold.card(callId!)!;
+	} finally {
+		process.off('SIGINT', onSignal);
+	}
+}

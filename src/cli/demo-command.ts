@@ -1,0 +1,18 @@
+/**
+@module `cardterm demo`: replays the bundled demo session, which shows every card kind and state.
+*/
+import {fileURLToPath} from 'node:url';
+import type {CliIo} from './cli-io.js';
+import {replayCommand} from './replay-command.js';
+
+/** The bundled demo log (examples/demo-session.jsonl, next to the package root). */
+export const demoLogPath = fileURLToPath(new URL('../../../examples/demo-session.jsonl', import.meta.url));
+
+export async function demoCommand(argv: readonly string[], io: CliIo): Promise<number> {
+	if (argv.includes('--help')) {
+		io.stdout.write('usage: cardterm demo [replay flags]\n\nReplays the bundled demo session that shows every card kind and state (see cardterm replay --help).\n');
+		return 0;
+	}
+
+	return replayCommand([demoLogPath, ...argv], io);
+}

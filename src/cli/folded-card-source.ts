@@ -1,0 +1,86 @@
+/**
+@module A card source for the pager fed by a stream of events (a log being read, or a log another
+process is still writing): the fold runs as events arrive and the pager hears about it at most every
+`intervalMs`, so a fast reader does not redraw per event.
+*/
+import type {CardSource} from '../../components/card-source.js';
+import type {CardStatus} from '../presentation/card.js';
+import type {SessionEvent} from '../session/events.js';
+import type {SessionFold} from '../session/fold.js';
+
+export class FoldedCardSource implements CardSource {
+	readonly #fold: SessionFold;
+	readonly #listeners = new Set<() => void>();
+	readonly #intervalMs: number;
+	#complete = false;
+	#progress: number | undefined;
+	#timer: NodeJS.Timeout | undefined;
+	#error: Error | undefined;
+
+	constructor(fold: SessionFold, options: {readonly intervalMs?: number} = {}) {
+		this.#fold = fold;
+		this.#intervalMs = options.intervalMs ?? 100;
+	}
+
+	count(): number {
+		return this.#fold.cards.length;
+	}
+
+	card(index: number) {
+		return this.#fold.cards[index];
+	}
+
+	complete(): boolean {
+		return this.#complete;
+	}
+
+	progress(): number | undefined {
+		return this.#progress;
+	}
+
+	counts(): Readonly<Record<CardStatus, number>> {
+		return this.#fold.counts;
+	}
+
+	/** A reading error that ended the stream early. */
+	get error(): Error | undefined {
+		return this.#error;
+	}
+
+	subscribe(listener: () => void): () => void {
+		this.#listeners.add(listener);
+		return () => this.#listeners.delete(listener);
+	}
+
+	/** Fold every event of `events`; `progress` reports the fraction read when known. */
+	async consume(events: AsyncIterable<SessionEvent>, progress?: () => number | undefined): Promise<void> {
+		try {
+			for await (const event of events) {
+				this.#fold.apply(event);
+				this.#progress = progress?.();
+				this.#schedule();
+			}
+		} catch (error) {
+			this.#error = error instanceof Error ? error : new Error(String(error));
+		} finally {
+			this.#complete = true;
+			this.#progress = 1;
+			this.#notify();
+		}
+	}
+
+	#schedule(): void {
+		this.#timer ??= setTimeout(() => {
+			this.#timer = undefined;
+			this.#notify();
+		}, this.#intervalMs);
+	}
+
+	#notify(): void {
+		clearTimeout(this.#timer);
+		this.#timer = undefined;
+		for (const listener of this.#listeners) {
+			listener();
+		}
+	}
+}

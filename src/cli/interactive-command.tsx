@@ -1,0 +1,95 @@
+/**
+@module `cardterm` with no command: an interactive session in the current directory — the reference
+tools (and plugins), a new session log, a prompt, and the live transcript.
+*/
+import {mkdir} from 'node:fs/promises';
+import {join} from 'node:path';
+import React from 'react';
+import {render} from 'ink';
+import {InteractiveApp} from '../../components/InteractiveApp.js';
+import {colorTheme, monochromeTheme} from '../layout/theme.js';
+import {approvalPolicy, loadConfig} from './approval-policy.js';
+import type {CliIo} from './cli-io.js';
+import {SessionController} from './interactive/session-controller.js';
+import {PromptHistory} from './interactive/prompt-history.js';
+import {loadPlugins} from './load-plugins.js';
+import {newSessionId, openSession} from './open-session.js';
+import {parseArgs, UsageError} from './parse-args.js';
+import {historyPath, sessionsRoot} from './session-paths.js';
+import {colorEnabled, hyperlinksEnabled} from './terminal-env.js';
+import type {ApprovalPrompt} from '../session/session-runtime.js';
+
+export const INTERACTIVE_HELP = `usage: cardterm [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
+
+Opens an interactive session in the current directory with the reference tools. Type !command,
+/help, or TOOL {json}. The session is recorded to <session-dir>/<id>/session.jsonl
+(default: the per-user data directory; also CARDTERM_SESSION_DIR). Approval rules come from
+.cardterm/config.json (or CARDTERM_CONFIG).`;
+
+const flags = [{name: 'session-dir', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
+
+export async function interactiveCommand(argv: readonly string[], io: CliIo): Promise<number> {
+	const parsed = parseArgs(argv, flags, 'cardterm');
+	if (parsed.flags.has('help')) {
+		io.stdout.write(`${INTERACTIVE_HELP}\n`);
+		return 0;
+	}
+
+	if (parsed.positionals.length > 0) {
+		throw new UsageError(`unknown command ${parsed.positionals[0]} (see cardterm --help)`);
+	}
+
+	if (!io.isTTY || process.stdin.isTTY !== true) {
+		throw new UsageError('the interactive session needs a terminal; use cardterm call, run or replay --print instead');
+	}
+
+	const sessionDirFlag = parsed.flags.get('session-dir');
+	const root = sessionsRoot(typeof sessionDirFlag === 'string' ? sessionDirFlag : undefined, io.env, io.cwd);
+	const config = await loadConfig(io.cwd, io.env);
+	const extraTools = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
+	const id = newSessionId(Date.now());
+	const folder = join(root, id);
+	await mkdir(folder, {recursive: true});
+	const logPath = join(folder, 'session.jsonl');
+
+	let prompt: ApprovalPrompt = async () => 'unavailable';
+	let controller: SessionController | undefined;
+	const rules = config.approval?.ask ?? [];
+	const session = await openSession({
+		cwd: io.cwd,
+		logPath,
+		extraTools,
+		approve: async request => prompt(request),
+		...(rules.length === 0 ? {} : {policy: approvalPolicy(rules, io.cwd, () => controller?.sessionAllowed ?? new Set())}),
+		onLogError(error) {
+			controller?.reportProblem(`session log not saved: ${error.message} — the session goes on in memory`);
+		},
+	});
+	const history = await PromptHistory.load(historyPath(root, io.cwd));
+	controller = new SessionController({
+		cwd: io.cwd,
+		sessionId: session.id,
+		fold: session.fold,
+		onFoldChange: listener => session.onFoldChange(listener),
+		runtime: session.runtime,
+		toolNames: () => session.toolNames(),
+		jobs: {
+			running: () => session.jobs.list().filter(job => job.status === 'running' || job.status === 'stopping').length,
+			onChange: listener => session.jobs.onJobsChanged(listener),
+		},
+		history,
+		shutdown: async () => session.close(),
+	});
+	prompt = controller.prompt;
+
+	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
+	const color = colorEnabled(colorFlag, io.env, io.isTTY);
+	const instance = render(
+		<InteractiveApp model={controller} theme={color ? colorTheme : monochromeTheme} color={color} hyperlinks={hyperlinksEnabled(color, io.env, io.isTTY)} />,
+		{exitOnCtrlC: false, patchConsole: false},
+	);
+	await instance.waitUntilExit();
+	await controller.close();
+	io.stderr.write(`session saved: ${logPath}\n`);
+	return 0;
+}

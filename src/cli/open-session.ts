@@ -1,0 +1,114 @@
+/**
+@module One session, assembled: the registry with the reference tools (and plugins), the runtime
+that records calls as events, the log writer, and the fold that turns the events into cards. Used by
+the interactive session, `cardterm call` and `cardterm run`.
+*/
+import {randomBytes} from 'node:crypto';
+import {attachCodeMode, builtinTools} from '../builtin/index.js';
+import type {JobRuntime} from '../jobs/job-runtime.js';
+import {EventLog} from '../session/event-log.js';
+import type {SessionEvent, SessionHeader} from '../session/events.js';
+import {SessionFold, type FoldChange} from '../session/fold.js';
+import type {SessionLogWriteError} from '../session/log-errors.js';
+import {SessionLogWriter} from '../session/log-writer.js';
+import {SessionRuntime, type ApprovalPrompt} from '../session/session-runtime.js';
+import {ToolRegistry} from '../tools/registry.js';
+import type {PreExecuteListener} from '../tools/registry-hooks.js';
+import type {ToolDefinition} from '../tools/types.js';
+
+export type OpenSessionOptions = {
+	/** The workspace: where tools run and what they may touch. */
+	readonly cwd: string;
+	/** Append the session's events to this log (created with a header when new). Absent: in memory only. */
+	readonly logPath?: string;
+	/** Where *ask* decisions go. */
+	readonly approve?: ApprovalPrompt;
+	/** Tools beyond the reference set (plugins). */
+	readonly extraTools?: readonly ToolDefinition[];
+	/** A `tools/pre-execute` policy (approval rules from the config). */
+	readonly policy?: PreExecuteListener;
+	/** Called when the log cannot be written (the session keeps running in memory). */
+	readonly onLogError?: (error: SessionLogWriteError) => void;
+	readonly now?: () => number;
+};
+
+export type OpenedSession = {
+	readonly id: string;
+	readonly header: SessionHeader;
+	readonly registry: ToolRegistry;
+	readonly runtime: SessionRuntime;
+	readonly log: EventLog;
+	readonly fold: SessionFold;
+	readonly jobs: JobRuntime;
+	readonly logPath?: string;
+	/** Names of the tools a prompt may call. */
+	toolNames(): ReadonlySet<string>;
+	/** Hear what each event changed in the fold (which is fed by the log). */
+	onFoldChange(listener: (change: FoldChange) => void): () => void;
+	/** Kill background jobs, flush and close the log. */
+	close(): Promise<void>;
+};
+
+/** A session id that sorts by time: `2026-12-02T11-05-03-1a2b`. */
+export function newSessionId(now: number): string {
+	return `${new Date(now).toISOString().slice(0, 19).replaceAll(':', '-')}-${randomBytes(2).toString('hex')}`;
+}
+
+export async function openSession(options: OpenSessionOptions): Promise<OpenedSession> {
+	const now = options.now ?? Date.now;
+	const created = now();
+	const fresh: SessionHeader = {type: 'session', version: 0, id: newSessionId(created), createdAt: created, cwd: options.cwd, delegationDepth: 0};
+	const writer = options.logPath === undefined ? undefined : await SessionLogWriter.open(options.logPath, fresh, {onError: options.onLogError, now});
+	const header = writer?.header ?? fresh;
+	const log = new EventLog({
+		now,
+		firstSeq: writer?.nextSeq ?? 0,
+		...(writer === undefined ? {} : {record: draft => writer.append(draft) as SessionEvent}),
+	});
+	const runtime = new SessionRuntime({log, agent: {id: 'cardterm', sessionId: header.id}, approve: options.approve});
+	const registry = new ToolRegistry({mode: 'both', approval: runtime.approvalHandler});
+	runtime.attach(registry);
+	const {tools, jobs} = builtinTools({workspace: options.cwd, onTodos: runtime.recordTodos});
+	attachCodeMode(registry, {onDispatch: runtime.recordCodeDispatch});
+	for (const tool of [...tools, ...(options.extraTools ?? [])]) {
+		registry.register(tool);
+	}
+
+	if (options.policy !== undefined) {
+		registry.on('tools/pre-execute', options.policy);
+	}
+
+	const fold = new SessionFold(name => registry.get(name));
+	const changeListeners = new Set<(change: FoldChange) => void>();
+	log.listen(event => {
+		const change = fold.apply(event);
+		for (const listener of changeListeners) {
+			listener(change);
+		}
+	});
+	let closed = false;
+	return {
+		id: header.id,
+		header,
+		registry,
+		runtime,
+		log,
+		fold,
+		jobs,
+		...(options.logPath === undefined ? {} : {logPath: options.logPath}),
+		toolNames: () => new Set(registry.schemas().map(schema => schema.name)),
+		onFoldChange(listener) {
+			changeListeners.add(listener);
+			return () => changeListeners.delete(listener);
+		},
+		async close() {
+			if (closed) {
+				return;
+			}
+
+			closed = true;
+			await jobs.dispose();
+			await writer?.close();
+		},
+	};
+}

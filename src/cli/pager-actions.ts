@@ -1,0 +1,42 @@
+/**
+@module The pager's side effects: copy (OSC 52 where the terminal takes it, otherwise printed when the
+pager closes) and opening a card's file in $EDITOR.
+*/
+import {spawnSync} from 'node:child_process';
+import {isAbsolute, resolve} from 'node:path';
+import {cardLocation} from '../../components/pager/card-text.js';
+import type {Card} from '../presentation/card.js';
+
+/** OSC 52 is understood by most modern terminals and tmux (set-clipboard on); not by the Linux console. */
+function supportsOsc52(env: NodeJS.ProcessEnv): boolean {
+	return env.TERM !== 'linux' && env.TERM !== 'dumb' && env.CARDTERM_OSC52 !== '0';
+}
+
+/** Copy `text`; returns the status-line message. `later` collects texts to print on exit. */
+export function copyText(text: string, later: string[], env: NodeJS.ProcessEnv = process.env, write: (data: string) => void = data => process.stdout.write(data)): string {
+	if (supportsOsc52(env)) {
+		write(`\u001B]52;c;${Buffer.from(text).toString('base64')}\u0007`);
+		return `copied ${text.length} characters (OSC 52)`;
+	}
+
+	later.push(text);
+	return 'this terminal has no clipboard escape: the text is printed when the pager closes';
+}
+
+/** Open the card's file location in $VISUAL/$EDITOR; returns the status-line message. */
+export function openInEditor(card: Card, cwd: string, env: NodeJS.ProcessEnv = process.env): string {
+	const location = cardLocation(card);
+	if (location === undefined) {
+		return 'this card has no file location';
+	}
+
+	const editor = env.VISUAL ?? env.EDITOR;
+	if (editor === undefined || editor === '') {
+		return 'set $EDITOR to open files';
+	}
+
+	const path = isAbsolute(location.path) ? location.path : resolve(cwd, location.path);
+	const args = location.line === undefined ? [path] : [`+${location.line}`, path];
+	const result = spawnSync(editor, args, {stdio: 'inherit', shell: false});
+	return result.error === undefined ? `opened ${location.path}` : `cannot start ${editor}: ${result.error.message}`;
+}

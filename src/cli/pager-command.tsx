@@ -1,0 +1,90 @@
+/**
+@module The full-screen pager on a saved log (`cardterm replay LOG` on a terminal, `cardterm demo`)
+or on a log another process is writing (`cardterm watch LOG`).
+*/
+import React from 'react';
+import {render} from 'ink';
+import {Pager} from '../../components/Pager.js';
+import {colorTheme, monochromeTheme} from '../layout/theme.js';
+import type {SessionEvent, SessionHeader} from '../session/events.js';
+import {SessionFold} from '../session/fold.js';
+import {followSessionLog} from '../session/follow-session-log.js';
+import {openSessionLog} from '../session/read-session-log.js';
+import {FoldedCardSource} from './folded-card-source.js';
+import {copyText, openInEditor} from './pager-actions.js';
+import {referencePresenters} from './replay-command.js';
+import {colorEnabled} from './terminal-env.js';
+
+export type PagerCommandOptions = {
+	readonly colorFlag: boolean | undefined;
+	/** Keep reading as the file grows (watch mode). */
+	readonly follow?: boolean;
+	readonly title?: string;
+};
+
+export async function openPagerOnLog(source: string, options: PagerCommandOptions): Promise<number> {
+	const controller = new AbortController();
+	let header: SessionHeader | undefined;
+	let events: AsyncIterable<SessionEvent>;
+	let bad = 0;
+	const onDiagnostic = (): void => {
+		bad++;
+	};
+
+	if (options.follow) {
+		const stream = followSessionLog(source, {signal: controller.signal, onDiagnostic, onHeader(value) {
+			header = value;
+		}});
+		// The header arrives with the first read; start the stream so it is known before presenters are chosen.
+		const first = await stream.next();
+		events = (async function * () {
+			if (!first.done) {
+				yield first.value;
+			}
+
+			yield * stream;
+		})();
+	} else {
+		const log = await openSessionLog(source, {signal: controller.signal, onDiagnostic});
+		header = log.header;
+		events = log.events;
+	}
+
+	const fold = new SessionFold(referencePresenters(header?.cwd ?? process.cwd()));
+	const cards = new FoldedCardSource(fold);
+	const consuming = cards.consume(events);
+	const color = colorEnabled(options.colorFlag, process.env, true);
+	const copies: string[] = [];
+	const title = options.title ?? (typeof header?.title === 'string' ? header.title : (header?.id ?? source));
+	const instance = render(
+		<Pager
+			source={cards}
+			theme={color ? colorTheme : monochromeTheme}
+			title={`${title}${options.follow ? ' · following' : ''}`}
+			follow={options.follow === true}
+			onExit={() => {
+				instance.unmount();
+			}}
+			onCopy={text => copyText(text, copies)}
+			onOpen={card => openInEditor(card, header?.cwd ?? process.cwd())}
+		/>,
+		{exitOnCtrlC: false, patchConsole: false},
+	);
+	await instance.waitUntilExit();
+	controller.abort();
+	await consuming.catch(() => undefined);
+	for (const text of copies) {
+		process.stdout.write(`${text}\n`);
+	}
+
+	if (cards.error !== undefined) {
+		process.stderr.write(`cardterm: ${cards.error.message}\n`);
+		return 65;
+	}
+
+	if (bad > 0) {
+		process.stderr.write(`cardterm: ${bad} damaged line${bad === 1 ? '' : 's'} skipped\n`);
+	}
+
+	return 0;
+}

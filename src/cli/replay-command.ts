@@ -1,0 +1,133 @@
+/**
+@module `cardterm replay LOG`: the pager on a TTY, otherwise the transcript as text (`--print`) or
+one JSON object per card (`--json`).
+*/
+import {builtinTools, codeModePresenter} from '../builtin/index.js';
+import {renderLines} from '../layout/render-lines.js';
+import {layoutCard} from '../layout/layout-card.js';
+import type {Expansion} from '../layout/layout-options.js';
+import {colorTheme, monochromeTheme} from '../layout/theme.js';
+import {cardToJson} from '../presentation/card-json.js';
+import type {Card} from '../presentation/card.js';
+import {presentersOf, type PresenterLookup} from '../presentation/presenters.js';
+import {SessionFold} from '../session/fold.js';
+import type {LogDiagnostic} from '../session/log-errors.js';
+import {openSessionLog} from '../session/read-session-log.js';
+import {parseArgs, positiveInt, UsageError} from './parse-args.js';
+import type {CliIo} from './cli-io.js';
+import {colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
+import {TranscriptStream} from './transcript-stream.js';
+
+export const REPLAY_HELP = `usage: cardterm replay LOG|--last [--print] [--json] [--width N] [--expand none|auto|all] [--color|--no-color]
+
+Replays a session log as cards: the pager on a terminal, text when stdout is not a terminal or with
+--print, one JSON object per card with --json. LOG is a .jsonl or .jsonl.zstd file, a session folder,
+or - for stdin. --last opens the newest session of the current directory.
+Damaged lines are reported on stderr and skipped; an unreadable header exits 65.`;
+
+const flags = [
+	{name: 'print'},
+	{name: 'json'},
+	{name: 'width', value: true},
+	{name: 'expand', value: true},
+	{name: 'color'},
+	{name: 'no-color'},
+	{name: 'last'},
+	{name: 'help'},
+	{name: 'session-dir', value: true},
+] as const;
+
+/** Expansion of `--expand`: none = header and one line, auto = by outcome, all = everything. */
+export function expansionOf(value: string | true | undefined): Expansion | undefined {
+	switch (value) {
+		case undefined:
+		case 'auto': {
+			return undefined;
+		}
+
+		case 'none': {
+			return 'summary';
+		}
+
+		case 'all': {
+			return 'full';
+		}
+
+		default: {
+			throw new UsageError(`replay: --expand must be none, auto or all, got ${String(value)}`);
+		}
+	}
+}
+
+/** Presenters of the reference tools, for replay: nothing executes. */
+export function referencePresenters(workspace: string): PresenterLookup {
+	return presentersOf([...builtinTools({workspace}).tools, codeModePresenter()]);
+}
+
+export async function replayCommand(argv: readonly string[], io: CliIo): Promise<number> {
+	const parsed = parseArgs(argv, flags, 'replay');
+	if (parsed.flags.has('help')) {
+		io.stdout.write(`${REPLAY_HELP}\n`);
+		return 0;
+	}
+
+	if (parsed.positionals.length > 1) {
+		throw new UsageError('replay: one LOG at a time');
+	}
+
+	const source = await io.resolveLog(parsed.positionals[0], parsed.flags.has('last'), parsed.flags.get('session-dir'));
+	const json = parsed.flags.has('json');
+	const width = printWidth(positiveInt(parsed, 'width', 'replay'), io.columns);
+	const expansion = expansionOf(parsed.flags.get('expand'));
+	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
+	const print = parsed.flags.has('print') || !io.isTTY;
+	if (!json && !print) {
+		return io.openPager(source, {colorFlag});
+	}
+
+	let bad = 0;
+	const onDiagnostic = (diagnostic: LogDiagnostic): void => {
+		bad++;
+		io.stderr.write(`${diagnostic.file}:${diagnostic.line}: ${diagnostic.reason}\n`);
+	};
+
+	const log = await openSessionLog(source === '-' ? io.stdin : source, {onDiagnostic});
+	const workspace = log.header.cwd ?? process.cwd();
+	const fold = new SessionFold(referencePresenters(workspace));
+	const color = colorEnabled(colorFlag, io.env, io.isTTY);
+	const theme = color ? colorTheme : monochromeTheme;
+	const hyperlinks = hyperlinksEnabled(color, io.env, io.isTTY);
+	const now = Date.now();
+	const chunks: string[] = [];
+	let buffered = 0;
+	const flushChunks = async (): Promise<void> => {
+		if (chunks.length > 0) {
+			await io.write(chunks.join(''));
+			chunks.length = 0;
+			buffered = 0;
+		}
+	};
+
+	const write = (card: Card): void => {
+		const text = json ? `${JSON.stringify(cardToJson(card))}\n` : renderLines(layoutCard(card, {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})}), {color, hyperlinks, width: io.isTTY ? width : undefined});
+		chunks.push(text);
+		buffered += text.length;
+	};
+
+	const stream = new TranscriptStream(fold, write);
+	for await (const event of log.events) {
+		fold.apply(event);
+		stream.advance();
+		if (buffered > 1 << 20) {
+			await flushChunks();
+		}
+	}
+
+	stream.finish();
+	await flushChunks();
+	if (bad > 0) {
+		io.stderr.write(`cardterm: ${bad} damaged line${bad === 1 ? '' : 's'} skipped in ${log.file}\n`);
+	}
+
+	return 0;
+}

@@ -1,0 +1,65 @@
+/**
+@module `cardterm run SCRIPT.mjs`: Code Mode from the command line. The script's `tools.<name>(args)`
+calls run through the registry with the reference tools; they appear as the run's children.
+*/
+import {resolve} from 'node:path';
+import {basename} from 'node:path';
+import {readFile} from 'node:fs/promises';
+import {scriptToProgram} from '../code-mode/script-file.js';
+import {renderCardText} from '../layout/render-lines.js';
+import {colorTheme, monochromeTheme} from '../layout/theme.js';
+import {cardToJson} from '../presentation/card-json.js';
+import type {CliIo} from './cli-io.js';
+import {runOne} from './call-command.js';
+import {openSession} from './open-session.js';
+import {parseArgs, positiveInt, UsageError} from './parse-args.js';
+import {colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
+
+export const RUN_HELP = `usage: cardterm run SCRIPT.mjs [--log FILE] [--cwd DIR] [--json] [--width N] [--color|--no-color]
+
+Runs SCRIPT as a Code Mode program: its text is the body of an async function with \`tools\` in
+scope (await tools.read({file_path: 'README.md'})). Static imports become dynamic imports. The run
+and its tool calls are appended to FILE when given, and its card is printed. Exit code 1 when the
+program failed.`;
+
+const flags = [{name: 'log', value: true}, {name: 'cwd', value: true}, {name: 'json'}, {name: 'width', value: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
+
+export async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
+	const parsed = parseArgs(argv, flags, 'run');
+	if (parsed.flags.has('help')) {
+		io.stdout.write(`${RUN_HELP}\n`);
+		return 0;
+	}
+
+	const [script, ...extra] = parsed.positionals;
+	if (script === undefined || extra.length > 0) {
+		throw new UsageError('run: usage: cardterm run SCRIPT.mjs (see cardterm run --help)');
+	}
+
+	const path = resolve(io.cwd, script);
+	let code: string;
+	try {
+		code = scriptToProgram(await readFile(path, 'utf8'), path);
+	} catch (error) {
+		throw new UsageError(`run: cannot use ${script}: ${(error as Error).message}`);
+	}
+
+	const cwd = resolve(io.cwd, String(parsed.flags.get('cwd') ?? '.'));
+	const logFlag = parsed.flags.get('log');
+	const session = await openSession({cwd, ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
+	try {
+		const card = await runOne(session, 'run_code', JSON.stringify({code, description: `Run ${basename(script)}`}));
+		if (parsed.flags.has('json')) {
+			await io.write(`${JSON.stringify(cardToJson(card))}\n`);
+		} else {
+			const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
+			const color = colorEnabled(colorFlag, io.env, io.isTTY);
+			const width = printWidth(positiveInt(parsed, 'width', 'run'), io.columns);
+			await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY)}));
+		}
+
+		return card.result?.isError ? 1 : 0;
+	} finally {
+		await session.close();
+	}
+}

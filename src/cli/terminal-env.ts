@@ -1,0 +1,40 @@
+/**
+@module What the command line reads from the environment about the terminal: colour, width,
+hyperlinks. The only place that looks at `NO_COLOR`, `FORCE_COLOR` and `isTTY`; everything below
+gets plain values.
+*/
+
+/** Colour on or off: `--color`/`--no-color` win, then `NO_COLOR`, then `FORCE_COLOR`, then whether stdout is a TTY. */
+export function colorEnabled(flag: boolean | undefined, env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+	if (flag !== undefined) {
+		return flag;
+	}
+
+	if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') {
+		return false;
+	}
+
+	if (env.FORCE_COLOR !== undefined) {
+		return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+	}
+
+	return isTTY && env.TERM !== 'dumb';
+}
+
+/** Whether to write OSC 8 links: only on a TTY with colour, and not where the terminal is known to print them raw. */
+export function hyperlinksEnabled(color: boolean, env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+	if (!color || !isTTY || env.CARDTERM_HYPERLINKS === '0') {
+		return false;
+	}
+
+	if (env.CARDTERM_HYPERLINKS === '1') {
+		return true;
+	}
+
+	return env.TERM !== 'linux' && env.TERM !== 'dumb' && env.TERM_PROGRAM !== 'Apple_Terminal';
+}
+
+/** The print width: `--width`, else the TTY's columns, else 80. */
+export function printWidth(flag: number | undefined, columns: number | undefined): number {
+	return flag ?? (columns !== undefined && columns > 0 ? columns : 80);
+}

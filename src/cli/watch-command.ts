@@ -1,0 +1,33 @@
+/**
+@module `cardterm watch LOG`: the pager on a log another process is writing, following its end.
+*/
+import type {CliIo} from './cli-io.js';
+import {parseArgs, UsageError} from './parse-args.js';
+
+export const WATCH_HELP = `usage: cardterm watch LOG [--color|--no-color]
+
+Shows a session that another process is writing (plain or zstd log), live: new cards appear as their
+events are appended and running cards tick. The view follows the newest cards until you move; G
+follows again. q quits.`;
+
+const flags = [{name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
+
+export async function watchCommand(argv: readonly string[], io: CliIo): Promise<number> {
+	const parsed = parseArgs(argv, flags, 'watch');
+	if (parsed.flags.has('help')) {
+		io.stdout.write(`${WATCH_HELP}\n`);
+		return 0;
+	}
+
+	const [log, ...extra] = parsed.positionals;
+	if (log === undefined || extra.length > 0) {
+		throw new UsageError('watch: usage: cardterm watch LOG');
+	}
+
+	if (!io.isTTY) {
+		throw new UsageError('watch: needs a terminal (use replay --print for text)');
+	}
+
+	const {openPagerOnLog} = await import('./pager-command.js');
+	return openPagerOnLog(log, {colorFlag: parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined), follow: true});
+}
