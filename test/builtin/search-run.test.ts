@@ -129,6 +129,13 @@ describe('grep, in-process engine', () => {
 		await expect(runGrep(guard, {pattern: '(unclosed'}, fallback, signal)).rejects.toMatchObject({name: 'SearchError', code: 'SEARCH_INVALID_PATTERN'});
 	});
 
+	it('searches an extra allowed root and reports its files by absolute path', async () => {
+		const extra = new WorkspaceGuard({workspace, allowedRoots: [base]});
+		expect((await runGrep(extra, {pattern: 'outside', path: base, include: '*.ts'}, fallback, signal)).matches).toEqual([
+			{path: path.join(base, 'outside.ts'), lineNumber: 1, line: 'DEBUG outside'},
+		]);
+	});
+
 	it('stops with SEARCH_ABORTED when the caller has cancelled', async () => {
 		const controller = new AbortController();
 		controller.abort();

@@ -85,8 +85,8 @@ export async function grepInProcess(request: GrepRequest): Promise<RawGrepMatch[
 	if (request.include !== undefined) {
 		const test = compileGlob(request.include);
 		include = (file) => {
-			const relative = relativeBelow(request.workspace, file);
-			return relative !== undefined && test(relative);
+			// Outside the workspace (an allowed root) ripgrep sees an absolute path; so does the fallback.
+			return test(relativeBelow(request.workspace, file) ?? file);
 		};
 	}
 
