@@ -1,6 +1,7 @@
 import {mkdir, readdir, readFile, writeFile} from 'node:fs/promises';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {killLiveGroups, startShell, waitForGroupExit} from '../../src/builtin/bash/shell-process.js';
 import type {ToolProgress} from '../../src/tools/types.js';
 import {bashRegistry, call, isAlive, makeWorkspace, pidCollector, sleepTreeCommand, textOf} from './bash-exec-helpers.js';
 
@@ -224,5 +225,37 @@ describe('bash live output', () => {
 		expect(updates.filter((u) => u.stream === 'stderr').map((u) => u.text).join('')).toBe('second\n');
 		controller.abort();
 		expect((await running).isError).toBe(true);
+	});
+});
+
+describe('bash process groups at exit', () => {
+	it('killLiveGroups (run when this process exits) kills every running command tree', async () => {
+		let output = '';
+		let sawPid!: () => void;
+		const printed = new Promise<void>((resolve) => {
+			sawPid = resolve;
+		});
+		const shell = startShell(
+			'sleep 30 & echo $!; wait',
+			workspace.path,
+			{
+				onStdout(chunk) {
+					output += chunk.toString();
+					if (output.includes('\n')) {
+						sawPid();
+					}
+				},
+				onStderr() {},
+			},
+			{killGraceMs: 500, drainGraceMs: 100},
+		);
+		await printed;
+		const sleeper = Number(output.trim());
+		expect(isAlive(sleeper)).toBe(true);
+		killLiveGroups();
+		expect(await shell.exited).toEqual({exitCode: null, signal: 'SIGKILL'});
+		// Delivery is asynchronous: wait (bounded) until the group has no live member, then check.
+		await waitForGroupExit(shell.pid, 2000);
+		expect(isAlive(sleeper)).toBe(false);
 	});
 });

@@ -41,6 +41,13 @@ let cachedShell: string | undefined;
 const liveGroups = new Set<number>();
 let exitHookInstalled = false;
 
+/** SIGKILL the process group of every command that has not ended yet (synchronous). */
+export function killLiveGroups(): void {
+	for (const pgid of liveGroups) {
+		signalGroup(pgid, 'SIGKILL');
+	}
+}
+
 /** Last resort when this process exits with commands still running: no group outlives it. */
 function killLiveGroupsOnExit(): void {
 	if (exitHookInstalled) {
@@ -48,11 +55,7 @@ function killLiveGroupsOnExit(): void {
 	}
 
 	exitHookInstalled = true;
-	process.once('exit', () => {
-		for (const pgid of liveGroups) {
-			signalGroup(pgid, 'SIGKILL');
-		}
-	});
+	process.once('exit', killLiveGroups);
 }
 
 /** `bash` when it is on PATH (or in /bin), else `/bin/sh`. */
@@ -123,7 +126,7 @@ function liveGroupMembers(pgid: number): number[] | undefined {
 Resolve once no live process is left in group `pgid` (signals are delivered asynchronously: a killed
 process may still be exiting), or after `limitMs`. Without /proc, resolves at once.
 */
-async function groupGone(pgid: number | undefined, limitMs: number): Promise<void> {
+export async function waitForGroupExit(pgid: number | undefined, limitMs: number): Promise<void> {
 	if (pgid === undefined) {
 		return;
 	}
@@ -180,7 +183,7 @@ export function startShell(command: string, cwd: string, output: ShellOutput, ti
 				// The command was stopped: nothing of its group may outlive the call.
 				clearTimeout(killTimer);
 				signalGroup(pid, 'SIGKILL');
-				void groupGone(pid, timing.killGraceMs).then(() => {
+				void waitForGroupExit(pid, timing.killGraceMs).then(() => {
 					resolve(value);
 				});
 				return;
