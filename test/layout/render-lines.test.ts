@@ -1,0 +1,57 @@
+import {describe, expect, it} from 'vitest';
+import {renderCardText, renderLines} from '../../src/layout/render-lines.js';
+import type {StyledLine} from '../../src/layout/styled-line.js';
+import {colorTheme} from '../../src/layout/theme.js';
+import {inState, KINDS} from './fixtures.js';
+import {options} from './helpers.js';
+
+const lines: StyledLine[] = [
+	{spans: [{text: '●', style: {fg: 'green'}}, {text: ' x '}, {text: 'docs', style: {fg: 'blue', underline: true}, link: 'https://example.com/a b'}]},
+	{spans: [{text: 'abcd'}]},
+	{spans: [{text: 'ef'}], softWrap: true},
+];
+
+describe('renderLines', () => {
+	it('writes plain text with a newline after every row', () => {
+		expect(renderLines(lines, {color: false})).toBe('● x docs\nabcd\nef\n');
+		expect(renderLines([], {color: false})).toBe('');
+	});
+
+	it('opens each styled span with its SGR and closes it with a reset', () => {
+		expect(renderLines(lines.slice(0, 1), {color: true})).toBe('\u001B[32m●\u001B[0m x \u001B[4;34mdocs\u001B[0m\n');
+	});
+
+	it('writes OSC 8 around linked spans only when hyperlinks are on', () => {
+		expect(renderLines(lines.slice(0, 1), {color: true, hyperlinks: true}))
+			.toBe('\u001B[32m●\u001B[0m x \u001B]8;;https://example.com/a%20b\u001B\\\u001B[4;34mdocs\u001B[0m\u001B]8;;\u001B\\\n');
+	});
+
+	it('never writes a link target that is not http, https or file', () => {
+		expect(renderLines([{spans: [{text: 'x', link: 'javascript:alert(1)'}]}], {color: true, hyperlinks: true})).toBe('x\n');
+	});
+
+	it('joins a soft-wrapped row to a full predecessor only at the layout width', () => {
+		expect(renderLines(lines.slice(1), {color: false, width: 4})).toBe('abcdef\n');
+		expect(renderLines(lines.slice(1), {color: false, width: 5})).toBe('abcd\nef\n');
+		expect(renderLines(lines.slice(1), {color: false})).toBe('abcd\nef\n');
+	});
+
+	it('joins after a row left one column short by a wide character that moved down', () => {
+		expect(renderLines([{spans: [{text: 'abc'}]}, {spans: [{text: '日x'}], softWrap: true}], {color: false, width: 4})).toBe('abc日x\n');
+	});
+});
+
+describe('renderCardText', () => {
+	it('lays a card out and writes it', () => {
+		expect(renderCardText(inState(KINDS.read, 'ok'), {...options(80), color: false})).toBe([
+			'● read Read src/config.ts · 1.2s',
+			'src/config.ts · lines 1–4 of 4',
+			'1 export const config = {',
+			'2   DEBUG: true,',
+			'3   level: \'info\',',
+			'4 }',
+			'',
+		].join('\n'));
+		expect(renderCardText(inState(KINDS.read, 'ok'), {...options(80), theme: colorTheme, color: true})).toContain('\u001B[32m●\u001B[0m');
+	});
+});
