@@ -1,0 +1,89 @@
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {join, resolve} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {main} from '../../src/cli/main.js';
+import type {CardJson} from '../../src/presentation/card-json.js';
+import {fakeIo} from './cli-io-fake.js';
+
+const fixtures = resolve(import.meta.dirname, '../fixtures/logs');
+const corpus = [resolve(import.meta.dirname, '../../../shared/corpus/dsh-sessions'), '/work/shared/corpus/dsh-sessions'].find(path => existsSync(path));
+
+async function replayJson(file: string): Promise<{code: number; cards: CardJson[]; err: string}> {
+	const io = fakeIo();
+	const code = await main(['replay', file, '--json'], io);
+	return {code, cards: io.out().split('\n').filter(line => line !== '').map(line => JSON.parse(line) as CardJson), err: io.err()};
+}
+
+describe('cardterm replay --json', () => {
+	it('folds the spec example log to its golden table', async () => {
+		const {code, cards, err} = await replayJson(join(fixtures, 'spec-example.jsonl'));
+		expect(code).toBe(0);
+		expect(err).toBe('');
+		expect(cards.map(card => [card.callId, card.status, card.call.card, card.call.title, card.result?.card ?? null])).toEqual([
+			['call_read', 'ok', 'generic', 'Read src/config.ts', 'read'],
+			['call_grep', 'ok', 'generic', 'Grep DEBUG (*.ts)', 'search'],
+			['call_glob', 'ok', 'generic', 'Glob **/*.test.ts', 'search'],
+			['call_edit', 'ok', 'diff', 'Edit src/config.ts', 'diff'],
+			['call_edit2', 'error', 'diff', 'Edit src/config.ts', null],
+			['call_test', 'ok', 'terminal', 'npm test', 'terminal'],
+			['call_ws', 'ok', 'generic', 'vitest environment option', 'web'],
+			['call_wf', 'ok', 'generic', 'https://vitest.dev/config/', 'web'],
+			['call_todo', 'ok', 'generic', 'Update todo list', null],
+			['call_dev', 'ok', 'generic', 'npm run dev', 'generic'],
+			['call_sleep', 'cancelled', 'terminal', 'sleep 600', 'generic'],
+			['call_echo', 'cancelled', 'terminal', 'echo done', 'generic'],
+			['call_notes', 'running', 'diff', 'Write docs/NOTES.md', null],
+		]);
+		const byId = new Map(cards.map(card => [card.callId, card]));
+		expect(byId.get('call_test')!.result).toEqual({card: 'terminal', output: 'FAIL src/config.test.ts > reads level\nTests  1 failed | 4 passed (5)', exitCode: 1});
+		expect(byId.get('call_edit')!.result).toEqual({card: 'diff', title: 'Edit src/config.ts', diffs: [{path: 'src/config.ts', oldText: "export const config = {\n  DEBUG: true,\n  level: 'info',\n}", newText: "export const config = {\n  DEBUG: false,\n  level: 'info',\n}"}]});
+		expect(byId.get('call_sleep')!.error).toEqual({name: 'AbortError', code: 'ABORTED'});
+		expect(byId.get('call_dev')!.result).toEqual({card: 'generic', content: [{type: 'text', text: '```console\nstarted background job bash-1\n```'}]});
+		expect(byId.get('call_read')!.durationMs).toBe(11);
+	});
+
+	it('replays every corpus log with one card per top-level call and none left running after its turn', async context => {
+		if (corpus === undefined) {
+			context.skip('the corpus folder ../shared/corpus/dsh-sessions is not present here');
+		}
+
+		const files = readdirSync(corpus!).filter(name => name.endsWith('.jsonl'));
+		expect(files.length).toBeGreaterThan(40);
+		for (const name of files) {
+			const file = join(corpus!, name);
+			// eslint-disable-next-line no-await-in-loop -- one log at a time keeps failures readable
+			const {code, cards, err} = await replayJson(file);
+			expect({name, code, err}).toEqual({name, code: 0, err: ''});
+			const lines = readFileSync(file, 'utf8').split('\n').filter(line => line !== '').map(line => JSON.parse(line) as {type: string; data: {callId?: string}});
+			const calls = lines.filter(line => line.type === 'tool/call').map(line => line.data.callId);
+			expect(cards.map(card => card.callId)).toEqual(calls);
+			expect(cards.filter(card => card.status === 'running').map(card => `${name}: ${card.callId}`)).toEqual([]);
+			const withMeta = new Set(lines.filter(line => line.type === 'tool/result' && 'meta' in line.data).map(line => (line.data as {message: {source: {callId: string}}}).message.source.callId));
+			for (const card of cards) {
+				if (withMeta.has(card.callId) && ['read', 'write', 'edit', 'grep', 'glob', 'web_fetch', 'web_search'].includes(card.name)) {
+					expect({name, callId: card.callId, result: card.result?.card}).toEqual({name, callId: card.callId, result: expect.stringMatching(/^(read|diff|search|web)$/)});
+				}
+			}
+		}
+	});
+
+	it('reports damaged lines on stderr and still exits 0', async () => {
+		const {code, err} = await replayJson(join(fixtures, 'basic.jsonl'));
+		expect(code).toBe(0);
+		expect(err).toBe('');
+	});
+
+	it('exits 65 naming the file when the header is unreadable', async () => {
+		const io = fakeIo();
+		const file = join(fixtures, 'spec-example.jsonl');
+		const code = await main(['replay', `${file}.missing`, '--json'], io);
+		expect(code).toBe(65);
+		expect(io.err()).toContain('spec-example.jsonl.missing');
+	});
+
+	it('exits 2 naming an unknown flag', async () => {
+		const io = fakeIo();
+		expect(await main(['replay', 'x.jsonl', '--colour'], io)).toBe(2);
+		expect(io.err()).toBe('cardterm replay: unknown flag --colour (see cardterm replay --help)\n');
+	});
+});
