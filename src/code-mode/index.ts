@@ -7,3 +7,5 @@ export type {CodeDispatchData, CodeDispatchEvent, CodeDispatchStartData, CodeMod
 export {formatRunCodeResult, renderRunCode, type RunCodeValue} from './render-run-code.js';
 export type {CodeRunFailureKind} from './program-worker.js';
 export {runScriptFile, scriptToProgram, ScriptFileError, type RunScriptFileOptions} from './script-file.js';
+export {codeModeSdk, sdkToolsFrom, type SdkTool, type SdkToolSource} from './code-mode-sdk.js';
+export {jsonSchemaToTs} from './json-schema-to-ts.js';
