@@ -72,6 +72,9 @@ beforeAll(async () => {
 				clearInterval(timer);
 			});
 		},
+		'/silent'() {
+			// Never answers: the deadline must cover waiting for headers too.
+		},
 		'/big.txt'(_request, response) {
 			response.writeHead(200, {'content-type': 'text/plain'});
 			response.end('b'.repeat(3 * 1024 * 1024));
@@ -212,6 +215,10 @@ describe('web_fetch against a loopback server', () => {
 			code: 'WEB_FETCH_TIMEOUT',
 			message: `web_fetch: timed out after 200ms fetching ${server.origin}/slow`,
 		});
+	});
+
+	test('a server that never sends headers ends at the deadline', async () => {
+		expect((await fetchFailure('/silent', {timeoutMs: 200})).code).toBe('WEB_FETCH_TIMEOUT');
 	});
 
 	test('a cancelled call rejects with the caller\'s reason', async () => {
