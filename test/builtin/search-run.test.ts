@@ -21,7 +21,9 @@ let guard: WorkspaceGuard;
 /** A tree exercising every walk rule: ignores (nested, negated, directory), hidden entries, VCS metadata, binaries, symlinks, CRLF, bad UTF-8. */
 async function buildTree(): Promise<void> {
 	const files: Record<string, string | Buffer> = {
-		'.gitignore': 'dist/\n*.log\n!keep.log\n',
+		'.gitignore': 'dist/\n*.log\n!keep.log\n!.env\n',
+		'vendor/lib/.git/HEAD': 'ref: refs/heads/main\n',
+		'vendor/lib/debug.log': 'DEBUG nested repository log\n',
 		'src/config.ts': "export const config = {\n  DEBUG: false,\n  level: 'info',\n}\n",
 		'src/log.ts': 'import {config} from "./config"\n\n\n\n\n\n\n\n\nif (config.DEBUG) console.debug(msg)\n',
 		'src/nested/.gitignore': 'secret.ts\n',
@@ -68,6 +70,7 @@ afterAll(() => {
 });
 
 const expectedDebug = [
+	{path: '.env', lineNumber: 1, line: 'DEBUG=1'},
 	{path: 'docs/guide.md', lineNumber: 1, line: '# DEBUG guide'},
 	{path: 'keep.log', lineNumber: 1, line: 'DEBUG kept'},
 	{path: 'src/config.ts', lineNumber: 2, line: '  DEBUG: false,'},
@@ -77,11 +80,12 @@ const expectedDebug = [
 	{path: 'src/nested/open.tsx', lineNumber: 1, line: 'const DEBUG = 1'},
 	{path: 'src/nested/open.tsx', lineNumber: 2, line: 'const other = DEBUG + 1'},
 	{path: 'src/windows.txt', lineNumber: 1, line: 'DEBUG crlf'},
+	{path: 'vendor/lib/debug.log', lineNumber: 1, line: 'DEBUG nested repository log'},
 	{path: 'Ünïcode/naïve.ts', lineNumber: 1, line: 'DEBUG ünï'},
 ];
 
 describe('grep, in-process engine', () => {
-	it('honours .gitignore (nested and negated), skips hidden, VCS, binary and symlinked entries, and sorts by path', async () => {
+	it('honours .gitignore (nested, negated, stopping at a nested repository), skips hidden, VCS, binary and symlinked entries, and sorts by path', async () => {
 		expect(await runGrep(guard, {pattern: 'DEBUG'}, fallback, signal)).toEqual({matches: expectedDebug});
 	});
 
@@ -269,7 +273,7 @@ describe('glob', () => {
 		const all = await runGlob(guard, {pattern: '**'}, fallback, signal);
 		expect(all.paths.filter((entry) => entry.includes('.git/') || entry.includes('link-out') || entry.startsWith('dir-out'))).toEqual([]);
 		expect(all.paths).toContain('.gitignore');
-		expect(all.paths).toHaveLength(16);
+		expect(all.paths).toHaveLength(17);
 	});
 
 	it('refuses a file as root, a missing root and paths outside', async () => {

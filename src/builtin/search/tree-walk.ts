@@ -2,12 +2,13 @@
 @module The in-process directory walk shared by grep's fallback engine and glob. It never follows
 symlinks (so it cannot leave the contained root), always skips VCS metadata, and optionally skips
 hidden entries and honours `.gitignore` files the way ripgrep does with `--no-require-git`: the
-files of the search root's ancestors and of every directory walked, the deepest matching rule
-deciding. An include matcher acts like ripgrep's `--glob`: a matching entry is taken even when
-hidden or ignored, and a file that does not match is skipped.
+files of every directory walked and of the search root's ancestors up to the repository top, the
+deepest matching rule deciding, and a negated rule revealing a hidden entry. An include matcher
+acts like ripgrep's `--glob`: a matching entry is taken even when hidden or ignored, and a file
+that does not match is skipped.
 */
 import type {Dirent} from 'node:fs';
-import {readdir, readFile} from 'node:fs/promises';
+import {lstat, readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
 import ignore from 'ignore';
 
@@ -39,26 +40,40 @@ async function loadIgnore(directory: string): Promise<IgnoreFrame | undefined> {
 	return {directory, rules: ignore({allowRelativePaths: true, ignorecase: false}).add(text)};
 }
 
-/** The `.gitignore` frames of `root`'s ancestors, outermost first. */
-async function ancestorFrames(root: string): Promise<IgnoreFrame[]> {
-	const directories: string[] = [];
-	for (let current = path.dirname(root); ; current = path.dirname(current)) {
-		directories.unshift(current);
-		if (path.dirname(current) === current) {
-			break;
-		}
+/** Whether `directory` is the top of a repository (holds a `.git` directory or gitfile). */
+async function isRepositoryTop(directory: string): Promise<boolean> {
+	try {
+		await lstat(path.join(directory, '.git'));
+		return true;
+	} catch {
+		return false;
 	}
+}
 
-	if (root === path.dirname(root)) {
+/**
+The `.gitignore` frames of `root`'s ancestors, outermost first. Like ripgrep, the climb stops at the
+first repository top: ignore files of an enclosing repository do not reach into a nested one.
+*/
+async function ancestorFrames(root: string): Promise<IgnoreFrame[]> {
+	if (await isRepositoryTop(root)) {
 		return [];
 	}
 
-	const frames = await Promise.all(directories.map(loadIgnore));
-	return frames.filter((frame): frame is IgnoreFrame => frame !== undefined);
+	const frames: IgnoreFrame[] = [];
+	for (let current = path.dirname(root); ; current = path.dirname(current)) {
+		const frame = await loadIgnore(current);
+		if (frame !== undefined) {
+			frames.unshift(frame);
+		}
+
+		if (path.dirname(current) === current || (await isRepositoryTop(current))) {
+			return frames;
+		}
+	}
 }
 
-/** Whether the innermost frame with an opinion ignores `target`. */
-function isIgnored(frames: readonly IgnoreFrame[], target: string, isDirectory: boolean): boolean {
+/** The verdict of the innermost `.gitignore` rule that matches `target` itself. */
+function ignoreVerdict(frames: readonly IgnoreFrame[], target: string, isDirectory: boolean): 'ignore' | 'whitelist' | 'none' {
 	for (let index = frames.length - 1; index >= 0; index -= 1) {
 		const frame = frames[index]!;
 		const relative = path.relative(frame.directory, target).split(path.sep).join('/');
@@ -68,24 +83,28 @@ function isIgnored(frames: readonly IgnoreFrame[], target: string, isDirectory: 
 
 		const verdict = frame.rules.test(isDirectory ? `${relative}/` : relative);
 		if (verdict.ignored) {
-			return true;
+			return 'ignore';
 		}
 
 		if (verdict.unignored) {
-			return false;
+			return 'whitelist';
 		}
 	}
 
-	return false;
+	return 'none';
 }
 
-/** Whether an entry is skipped by the hidden/ignore rules (after the include whitelist had its say). */
+/**
+Whether an entry is skipped (after the include whitelist had its say): ignored by a rule, or hidden
+unless a negated rule (`!.env`) names it, as in ripgrep.
+*/
 function filteredOut(options: WalkOptions, frames: readonly IgnoreFrame[], entry: Dirent, target: string, isDirectory: boolean): boolean {
-	if (!options.includeHidden && entry.name.startsWith('.')) {
-		return true;
+	const verdict = options.respectIgnore ? ignoreVerdict(frames, target, isDirectory) : 'none';
+	if (verdict !== 'none') {
+		return verdict === 'ignore';
 	}
 
-	return options.respectIgnore && isIgnored(frames, target, isDirectory);
+	return !options.includeHidden && entry.name.startsWith('.');
 }
 
 /** Every regular file below the real directory `root`, in no particular order. */
@@ -95,8 +114,6 @@ export async function* walkFiles(root: string, options: WalkOptions): AsyncGener
 	while (stack.length > 0) {
 		options.signal.throwIfAborted();
 		const {directory, frames: parentFrames} = stack.pop()!;
-		const own = options.respectIgnore ? await loadIgnore(directory) : undefined;
-		const frames = own === undefined ? parentFrames : [...parentFrames, own];
 		let entries: Dirent[];
 		try {
 			entries = await readdir(directory, {withFileTypes: true});
@@ -104,6 +121,11 @@ export async function* walkFiles(root: string, options: WalkOptions): AsyncGener
 			// Unreadable directories are skipped, as ripgrep does.
 			continue;
 		}
+
+		const own = options.respectIgnore ? await loadIgnore(directory) : undefined;
+		// A nested repository starts afresh: the enclosing repository's ignore files stop at its top.
+		const inherited = directory !== root && entries.some((entry) => entry.name === '.git') ? [] : parentFrames;
+		const frames = own === undefined ? inherited : [...inherited, own];
 
 		for (const entry of entries) {
 			if (VCS_NAMES.has(entry.name)) {
