@@ -3,7 +3,7 @@ import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import {open} from 'node:fs/promises';
 import {join} from 'node:path';
 import {createInterface} from 'node:readline';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {afterAll, afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {SessionLogWriter, type LogFileHandle} from '../../src/session/log-writer.js';
 import {SessionLogError, SessionLogLockedError, SessionLogWriteError} from '../../src/session/log-errors.js';
 import type {SessionHeader} from '../../src/session/events.js';
@@ -12,6 +12,21 @@ import {fixture, readAll, tempDir, writeTemp} from './helpers.js';
 
 const header: SessionHeader = {type: 'session', version: 0, id: 's-w', createdAt: 1790000000000, cwd: '/work'};
 const turnStart = (turn: number, time = 100 + turn) => ({type: 'turn/start' as const, time, data: {turn}});
+
+let build: {dir: string; cleanup: () => void; url: string} | undefined;
+/** The writer compiled once for child processes (Node 20 runs no TypeScript). */
+function compiledWriter(): string {
+	if (build === undefined) {
+		const folder = tempDir();
+		build = {...folder, url: compileForChild('src/session/log-writer.ts', folder.dir)};
+	}
+
+	return build.url;
+}
+
+afterAll(() => {
+	build?.cleanup();
+});
 
 let dir: string;
 let cleanup: () => void;
@@ -212,9 +227,36 @@ describe('SessionLogWriter', () => {
 	});
 });
 
+describe('a writer in another process', () => {
+	it('refuses a second writer while it lives, naming its pid', async () => {
+		const writerUrl = compiledWriter();
+		const script = writeTemp(dir, 'hold.mjs', `
+const {SessionLogWriter} = await import(${JSON.stringify(writerUrl)});
+const writer = await SessionLogWriter.open(process.argv[2], ${JSON.stringify(header)});
+process.stdout.write('ready\\n');
+process.stdin.on('data', async () => {
+	await writer.close();
+	process.exit(0);
+});
+`);
+		const child = spawn(process.execPath, [script, log], {stdio: ['pipe', 'pipe', 'inherit']});
+		const exited = new Promise<number | null>(resolve => child.on('exit', code => resolve(code)));
+		const lines = createInterface({input: child.stdout})[Symbol.asyncIterator]();
+		expect((await lines.next()).value).toBe('ready');
+		const error = await SessionLogWriter.open(log, header).then(() => undefined, (thrown: unknown) => thrown);
+		expect(error).toBeInstanceOf(SessionLogLockedError);
+		expect({file: (error as SessionLogLockedError).file, pid: (error as SessionLogLockedError).pid}).toEqual({file: log, pid: child.pid});
+		child.stdin.write('close\n');
+		expect(await exited).toBe(0);
+		expect(existsSync(`${log}.lock`)).toBe(false);
+		const next = await SessionLogWriter.open(log, header);
+		await next.close();
+	});
+});
+
 describe('a writer killed with SIGKILL', () => {
 	it('leaves a log that reads cleanly with every acknowledged event, and a lock the next writer takes over', async () => {
-		const writerUrl = compileForChild('src/session/log-writer.ts', join(dir, 'build'));
+		const writerUrl = compiledWriter();
 		const script = writeTemp(dir, 'child.mjs', `
 const {SessionLogWriter} = await import(${JSON.stringify(writerUrl)});
 const writer = await SessionLogWriter.open(process.argv[2], ${JSON.stringify(header)});
