@@ -188,8 +188,10 @@ export async function runProgram(code: string, exec: ToolRunContext, options: Ru
 		exec.signal.removeEventListener('abort', onAbort);
 	}
 
-	overReason = end.kind === 'failed' && end.failure === 'abort' ? 'run_code cancelled' : 'run_code settled';
-	runController.abort(new DOMException(overReason, 'AbortError'));
+	const cancelled = end.kind === 'failed' && end.failure === 'abort';
+	overReason = cancelled ? 'run_code cancelled' : 'run_code settled';
+	// In-flight sub-calls see the caller's own reason when the outer call was cancelled.
+	runController.abort(cancelled ? exec.signal.reason : new DOMException(overReason, 'AbortError'));
 	scheduler.close();
 	await worker.terminate();
 	await scheduler.drain();

@@ -92,6 +92,29 @@ describe('failed programs', () => {
 		expect(result.isError && result.error).toEqual({message: 'code run failed (abort): the run_code call was cancelled', info: codeRunFailed});
 	});
 
+	test('an outer abort reaches in-flight sub-calls with the caller\'s reason and they still settle with events', async () => {
+		const controller = new AbortController();
+		let seen: unknown;
+		const h = harness([rawTool('hang', async (_args, exec) => {
+			const aborted = new Promise<void>(resolve => {
+				exec.signal.addEventListener('abort', () => {
+					resolve();
+				}, {once: true});
+			});
+			controller.abort(new Error('user hit ctrl-c'));
+			await aborted;
+			seen = exec.signal.reason;
+			return 'late';
+		})]);
+		const result = await h.run('await tools.hang({});', {signal: controller.signal});
+		expect(result.isError && result.error.message).toBe('code run failed (abort): the run_code call was cancelled');
+		expect((seen as Error).message).toBe('user hit ctrl-c');
+		expect(h.events.map(event => (event.type === 'tool/code-dispatch' ? [event.type, event.data.isError, event.data.content] : [event.type]))).toEqual([
+			['tool/code-dispatch-start'],
+			['tool/code-dispatch', true, [{type: 'text', text: 'Error: tool call aborted'}]],
+		]);
+	});
+
 	test('a whitespace-only description is refused before anything runs', async () => {
 		const result = await harness([]).run('return 1', {description: '  '});
 		expect(result.isError && result.error).toEqual({message: 'invalid description: expected a non-empty string'});
