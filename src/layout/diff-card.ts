@@ -187,11 +187,13 @@ function appendHunk(lines: StyledLine[], hunk: PlannedHunk, ctx: DiffLayoutConte
 		}
 	}
 
-	for (const [index, row] of lineDiff.rows.entries()) {
+	const {rows} = lineDiff;
+	for (let index = 0; index < rows.length; index++) {
+		const row = rows[index]!;
 		if (row.kind === 'gap') {
 			append(lines, textRows(`⋯ ${plural(row.count, 'unchanged line', 'unchanged lines')}`, theme.muted, width));
 		} else {
-			appendRow(lines, row, syntax.get(index), words.get(index), ctx);
+			appendRow(lines, row, syntax.size === 0 ? undefined : syntax.get(index), words.size === 0 ? undefined : words.get(index), ctx);
 		}
 	}
 }

@@ -52,6 +52,22 @@ export function composeSpans(
 
 const asciiWithTabs = /^[\t\x20-\x7e]*$/;
 
+const printableAscii = /^[\x20-\x7e]*$/;
+
+/** `wrapToWidth` for printable ASCII: rows of `width` characters. */
+function asciiRows(text: string, width: number): string[] {
+	if (width <= 0 || text.length <= width) {
+		return [text];
+	}
+
+	const rows: string[] = [];
+	for (let start = 0; start < text.length; start += width) {
+		rows.push(text.slice(start, start + width));
+	}
+
+	return rows;
+}
+
 /**
 `sanitizeLine` with a fast path for printable ASCII with tabs (most source code): tabs expand to the
 next multiple of `TAB_STOP` columns counted from `startColumn`, without a per-character loop.
@@ -113,8 +129,9 @@ One logical line of styled, sanitized spans as rows of at most `width` columns, 
 */
 export function wrapSpans(spans: readonly Span[], width: number): StyledLine[] {
 	const text = spans.map(span => span.text).join('');
-	// No UTF-16 unit is wider than two columns, so a short text fits without measuring it.
-	const rows = text.length * 2 <= width ? [text] : wrapToWidth(text, width);
+	// No UTF-16 unit is wider than two columns, so a short text fits without measuring it; printable
+	// ASCII is one column a character, so it is cut by length.
+	const rows = text.length * 2 <= width ? [text] : (printableAscii.test(text) ? asciiRows(text, width) : wrapToWidth(text, width));
 	if (rows.length === 1) {
 		return [{spans}];
 	}

@@ -2,14 +2,15 @@
 @module The bounded line diff of one `FileDiff`, computed once per `FileDiff` object.
 
 A pending view carries model-written text of any size, and the diff runs on the synchronous render
-path, so the comparison is bounded three ways, cheapest first:
+path, so the comparison is bounded, cheapest step first:
 1. The common prefix and suffix are trimmed (exact, linear).
-2. For a middle much larger than the bound, a multiset lower bound on its edit length (lines whose
-   counts differ between the sides must be removed or added): above `maxEditLength` the exact diff
-   is skipped at once, which is what makes a half-rewritten 20 000-line file cost a split and a count.
-3. Myers' diff (`diffArrays` of the `diff` package on the split lines) with `maxEditLength`, and a
-   `timeout` as a last safety net for adversarial inputs. `maxEditLength` is deterministic, so a
-   card renders the same live and on replay; only the timeout depends on the machine.
+2. When the middles' lengths differ by more than `maxEditLength`, the exact diff is skipped.
+3. Myers' diff (`diffArrays` of the `diff` package on the split lines) with `maxEditLength`: it gives
+   up after O(maxEditLength²) steps whatever the file size, which is what keeps a half-rewritten
+   20 000-line file cheap. A `timeout` is a last safety net for adversarial inputs (long repeated
+   snakes). `maxEditLength` is deterministic, so a card renders the same live and on replay; only
+   the timeout depends on the machine. (A multiset lower bound on the edit length was tried first:
+   hashing every line cost more than letting Myers give up.)
 Beyond a bound the middle falls back to whole sides (all old lines `-`, all new lines `+`), and
 the result says so (`approximate`). Long unchanged runs collapse to a gap row, keeping
 `CONTEXT_LINES` on each side of a change.
@@ -20,14 +21,11 @@ import type {FileDiff} from '../tools/views.js';
 /** Default bound on the edit length (removed + added lines) of an exact line diff. */
 export const DEFAULT_MAX_EDIT_LENGTH = 500;
 
-/** Safety net: the exact diff gives up after this long (only adversarial inputs get near it). */
-export const DEFAULT_DIFF_TIMEOUT_MS = 50;
+/** Safety net: the exact diff gives up after this long. Far above what `maxEditLength` lets Myers spend on real input (a few ms), so only adversarial input or a starved machine reaches it. */
+export const DEFAULT_DIFF_TIMEOUT_MS = 250;
 
 /** Unchanged lines kept on each side of a change; longer unchanged runs collapse into a gap row. */
 export const CONTEXT_LINES = 3;
-
-/** The lower bound is computed only for middles longer than this many times `maxEditLength`. */
-const LOWER_BOUND_FACTOR = 4;
 
 /** A gap row must hide at least this many lines, or the lines are shown instead. */
 const MIN_GAP = 2;
@@ -182,9 +180,8 @@ function diffMiddle(oldMiddle: string[], newMiddle: string[], maxEditLength: num
 		return ops;
 	}
 
-	// Myers stops at `maxEditLength` after O(maxEditLength²) steps whatever the input size, so the
-	// linear lower bound only pays for itself on a middle much larger than the bound.
-	if (oldMiddle.length + newMiddle.length > LOWER_BOUND_FACTOR * maxEditLength && editLengthLowerBound(oldMiddle, newMiddle) > maxEditLength) {
+	// The sides' length difference is a lower bound on the edit length.
+	if (Math.abs(oldMiddle.length - newMiddle.length) > maxEditLength) {
 		return 'edit-length';
 	}
 
@@ -216,28 +213,6 @@ function diffMiddle(oldMiddle: string[], newMiddle: string[], maxEditLength: num
 
 	pushChange(ops, removed, added);
 	return ops;
-}
-
-/**
-A lower bound on the edit length: every occurrence of a line beyond what the other side has must be
-removed or added. Linear, so a rewrite far beyond the bound is recognised without running Myers.
-*/
-function editLengthLowerBound(oldLines: readonly string[], newLines: readonly string[]): number {
-	const counts = new Map<string, number>();
-	for (const line of oldLines) {
-		counts.set(line, (counts.get(line) ?? 0) + 1);
-	}
-
-	for (const line of newLines) {
-		counts.set(line, (counts.get(line) ?? 0) - 1);
-	}
-
-	let bound = 0;
-	for (const count of counts.values()) {
-		bound += Math.abs(count);
-	}
-
-	return bound;
 }
 
 /** Replace unchanged runs longer than the context around changes with one gap row. */

@@ -113,13 +113,13 @@ describe('computeLineDiff', () => {
 			],
 			added: 3,
 			removed: 3,
-			approximate: {reason: 'edit-length', maxEditLength: 4, timeoutMs: 50},
+			approximate: {reason: 'edit-length', maxEditLength: 4, timeoutMs: 250},
 		});
 	});
 
-	test('reordered lines pass the cheap lower bound but still stop at the edit-length bound', () => {
+	test('reordered lines stop at the edit-length bound like any other edit', () => {
 		const diff = {path: 'a', oldText: 'a\nb\nc\nd', newText: 'd\nc\nb\na'};
-		expect(computeLineDiff(diff, {maxEditLength: 3}).approximate).toEqual({reason: 'edit-length', maxEditLength: 3, timeoutMs: 50});
+		expect(computeLineDiff(diff, {maxEditLength: 3}).approximate).toEqual({reason: 'edit-length', maxEditLength: 3, timeoutMs: 250});
 		expect(computeLineDiff({...diff}, {maxEditLength: 6}).approximate).toBeUndefined();
 	});
 

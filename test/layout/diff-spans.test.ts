@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {composeSpans, sanitizeText, wrapSpans} from '../../src/layout/diff-spans.js';
 import {sanitizeLine} from '../../src/layout/sanitize.js';
+import {wrapToWidth} from '../../src/layout/text-width.js';
 
 describe('sanitizeText', () => {
 	test('tabs expand to the next stop of 8 columns counted from the start column', () => {
@@ -36,5 +37,14 @@ describe('wrapSpans', () => {
 			{spans: [{text: 'abc', style: {bold: true}}, {text: 'd'}]},
 			{spans: [{text: 'e漢f'}], softWrap: true},
 		]);
+	});
+});
+
+describe('wrapSpans agreement', () => {
+	test('it cuts exactly where wrapToWidth cuts, ASCII or not', () => {
+		fc.assert(fc.property(fc.string({unit: fc.constantFrom('a', ' ', '~', '漢', '❤️', 'é')}), fc.integer({min: 1, max: 12}), (text, width) => {
+			const rows = wrapSpans([{text}], width).map(line => line.spans.map(span => span.text).join(''));
+			expect(rows).toEqual(text === '' ? [''] : wrapToWidth(text, width));
+		}));
 	});
 });
