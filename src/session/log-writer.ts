@@ -12,12 +12,15 @@
   batch (everything appended in one tick) is written with one `write` of whole lines, then
   `fdatasync`ed. `await flush()` resolves when everything appended before it is durable.
 - A failed write (ENOSPC, EACCES, EROFS, …) truncates any partial bytes away, keeps the lines in
-  memory for the next attempt (retried on later appends, at most once a second, or on `flush()`), is
+  memory for the next attempt (retried once a second, and on `flush()`), is
   reported once per failure streak to `onError`, and rejects `flush()` with `SessionLogWriteError`.
   `append` itself never throws for I/O, so the session keeps running.
+- A process that exits without `close()` still gets its pending lines written (synchronously, from an
+  `exit` handler, when no write is in flight) and its lock removed.
 - Only plain `.jsonl` is written (there is no zstd compressor among the dependencies); appending to
   a zstd log is refused.
 */
+import {fdatasyncSync, writeSync} from 'node:fs';
 import {open as openFile, type FileHandle} from 'node:fs/promises';
 import {dirname} from 'node:path';
 import {isPlainRecord} from '../json/is-plain-record.js';
@@ -35,6 +38,8 @@ export type LogFileHandle = ReadableLogFile & {
 	datasync(): Promise<void>;
 	truncate(length: number): Promise<void>;
 	close(): Promise<void>;
+	/** The descriptor, when there is one: lets an `exit` handler write what is pending synchronously. */
+	readonly fd?: number;
 };
 
 /** Options of `SessionLogWriter.open`. */
@@ -134,8 +139,10 @@ export class SessionLogWriter {
 		this.durableSize = size;
 		this.repairedBytes = repairedBytes;
 		this.options = options;
-		// A process that exits without `close()` must not leave a lock naming a pid that may be reused.
+		// A process that exits without `close()`: write what is pending if no write is in flight (one
+		// synchronous write of whole lines), and do not leave a lock naming a pid that may be reused.
 		this.onExit = () => {
+			this.writePendingSync();
 			lock.releaseSync();
 		};
 
@@ -222,6 +229,27 @@ export class SessionLogWriter {
 		}
 	}
 
+	private writePendingSync(): void {
+		const fd = this.handle.fd;
+		if (this.closed || this.writing !== undefined || this.partialOnDisk || this.pending.length === 0 || typeof fd !== 'number') {
+			return;
+		}
+
+		try {
+			const bytes = Buffer.from(this.pending.join(''));
+			let written = 0;
+			while (written < bytes.length) {
+				written += writeSync(fd, bytes, written, bytes.length - written);
+			}
+
+			fdatasyncSync(fd);
+			this.durableSeq += this.pending.length;
+			this.pending = [];
+		} catch {
+			// Exiting anyway: the lines stay unwritten, exactly as if the process had been killed.
+		}
+	}
+
 	private schedule(): void {
 		if (this.timer !== undefined || this.writing !== undefined) {
 			return;
@@ -232,8 +260,9 @@ export class SessionLogWriter {
 			this.writeBatch().catch(() => undefined);
 		};
 
-		// After a failure, retry slowly instead of hammering a full disk on every append.
-		this.timer = this.failure === undefined ? setImmediate(run) : setTimeout(run, this.options.retryDelayMs ?? 1000);
+		// After a failure, retry slowly instead of hammering a full disk; the retry alone does not keep
+		// the process alive.
+		this.timer = this.failure === undefined ? setImmediate(run) : setTimeout(run, this.options.retryDelayMs ?? 1000).unref();
 	}
 
 	private cancelTimer(): void {

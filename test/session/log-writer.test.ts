@@ -254,6 +254,23 @@ process.stdin.on('data', async () => {
 	});
 });
 
+describe('a process that exits without closing its writer', () => {
+	it('still writes the pending events and removes its lock', async () => {
+		const script = writeTemp(dir, 'exit.mjs', `
+const {SessionLogWriter} = await import(${JSON.stringify(compiledWriter())});
+const writer = await SessionLogWriter.open(process.argv[2], ${JSON.stringify(header)});
+for (let turn = 1; turn <= 5; turn += 1) writer.append({type: 'turn/start', time: turn, data: {turn}});
+process.exit(0);
+`);
+		const child = spawn(process.execPath, [script, log], {stdio: 'inherit'});
+		expect(await new Promise(resolve => child.on('exit', resolve))).toBe(0);
+		const {events, diagnostics} = await readAll(log);
+		expect(events.map(event => event.seq)).toEqual([0, 1, 2, 3, 4]);
+		expect(diagnostics).toEqual([]);
+		expect(existsSync(`${log}.lock`)).toBe(false);
+	});
+});
+
 describe('a writer killed with SIGKILL', () => {
 	it('leaves a log that reads cleanly with every acknowledged event, and a lock the next writer takes over', async () => {
 		const writerUrl = compiledWriter();
