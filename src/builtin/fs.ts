@@ -5,6 +5,7 @@ allowed roots). Spec: presentation-events.md §2.3–2.5, §5.1.
 import type {ToolDefinition} from '../tools/types.js';
 import {editTool} from './fs/edit-tool.js';
 import {DIFF_BASIS_MAX_BYTES} from './fs/mutate-file.js';
+import {ObservationLedger} from './fs/observation-ledger.js';
 import {READ_LIMIT, READ_MAX_BYTES, READ_MAX_LINE_LENGTH} from './fs/read-window.js';
 import {readTool} from './fs/read-tool.js';
 import {writeTool} from './fs/write-tool.js';
@@ -31,20 +32,28 @@ export type FsToolsOptions = {
 	readonly diffBasisMaxBytes?: number;
 	/** Largest file `edit` loads (10 MiB). */
 	readonly editMaxBytes?: number;
+	/**
+	Opt-in policy: `edit` and an overwriting `write` need the file to have been read (or written) by
+	these tools first, unchanged since (`FS_NOT_OBSERVED`, `FS_STALE_VERSION`). Off by default.
+	*/
+	readonly requireReadBeforeEdit?: boolean;
 };
 
 /** The `read`, `write` and `edit` tools for one session. */
 export function fsTools(options: FsToolsOptions): ToolDefinition[] {
 	const guard = options.guard ?? new WorkspaceGuard(options);
+	const ledger = options.requireReadBeforeEdit === true ? new ObservationLedger() : undefined;
 	const mutate = {
 		diffBasisMaxBytes: options.diffBasisMaxBytes ?? DIFF_BASIS_MAX_BYTES,
 		editMaxBytes: options.editMaxBytes ?? DIFF_BASIS_MAX_BYTES,
+		...(ledger === undefined ? {} : {ledger}),
 	};
 	return [
 		readTool(guard, {
 			readLimit: options.readLimit ?? READ_LIMIT,
 			maxLineLength: options.readMaxLineLength ?? READ_MAX_LINE_LENGTH,
 			maxBytes: options.readMaxBytes ?? READ_MAX_BYTES,
+			...(ledger === undefined ? {} : {ledger}),
 		}),
 		writeTool(guard, mutate),
 		editTool(guard, mutate),

@@ -179,4 +179,40 @@ describe('fs tools through the registry', () => {
 			{name: 'FsError', code: 'FS_NOT_A_FILE'},
 		]);
 	});
+
+	it('applies the opt-in read-before-edit policy only when asked', async () => {
+		const strict = new ToolRegistry();
+		for (const tool of fsTools({workspace, requireReadBeforeEdit: true})) {
+			strict.register(tool);
+		}
+
+		const run = async (name: string, args: unknown) => strict.execute({callId: `strict-${(calls += 1)}`, name, arguments: args, signal: new AbortController().signal});
+		const file = path.join(workspace, 'settings.txt');
+		await writeFile(file, 'color: blue\n');
+		const outcome = (result: ToolExecutionResult) => (result.isError ? `${result.error.info?.code}: ${result.error.message}` : 'ok');
+		expect(outcome(await run('edit', {file_path: 'settings.txt', old_string: 'blue', new_string: 'green'}))).toBe(
+			`FS_NOT_OBSERVED: edit requires reading "${file}" first — read the file, then retry`,
+		);
+		expect(outcome(await run('write', {file_path: 'settings.txt', content: 'x'}))).toBe(
+			`FS_NOT_OBSERVED: write requires reading "${file}" first — read the file, then retry`,
+		);
+		expect(outcome(await run('read', {file_path: 'settings.txt'}))).toBe('ok');
+		expect(outcome(await run('edit', {file_path: 'settings.txt', old_string: 'blue', new_string: 'green'}))).toBe('ok');
+		expect(outcome(await run('edit', {file_path: 'settings.txt', old_string: 'green', new_string: 'red'}))).toBe('ok');
+		await writeFile(file, 'color: changed elsewhere\n');
+		expect(outcome(await run('edit', {file_path: 'settings.txt', old_string: 'color', new_string: 'colour'}))).toBe(
+			`FS_STALE_VERSION: "${file}" changed since it was last read — read it again, then retry`,
+		);
+		expect(outcome(await run('write', {file_path: 'fresh.txt', content: 'new'}))).toBe('ok');
+		expect(outcome(await run('edit', {file_path: 'fresh.txt', old_string: 'new', new_string: 'newer'}))).toBe('ok');
+		expect(outcome(await call('edit', {file_path: 'settings.txt', old_string: 'color', new_string: 'colour'}))).toBe('ok');
+	});
+
+	it('fails a write without content as invalid arguments', async () => {
+		const result = await call('write', {file_path: 'a.txt'});
+		expect([result.isError && result.error.info, result.content]).toEqual([
+			{name: 'ToolArgsError', code: 'INVALID_ARGS'},
+			[{type: 'text', text: 'Error: invalid arguments: missing required property "content"'}],
+		]);
+	});
 });

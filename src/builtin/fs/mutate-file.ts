@@ -7,6 +7,7 @@ import {stat} from 'node:fs/promises';
 import {FsError, ioFailure, isErrno} from '../workspace/fs-error.js';
 import type {ContainedPath, WorkspaceGuard} from '../workspace/workspace-guard.js';
 import {writeFileAtomic} from './atomic-write.js';
+import {versionOf, type ObservationLedger} from './observation-ledger.js';
 import {applyEdit, type EditInput, type EditValue} from './edit-card.js';
 import {decodeUtf8Text} from './text-decode.js';
 import type {WriteValue} from './write-card.js';
@@ -20,7 +21,16 @@ export type MutateCaps = {
 	readonly diffBasisMaxBytes: number;
 	/** `edit` refuses files at or over this many bytes. */
 	readonly editMaxBytes: number;
+	/** The opt-in read-before-edit policy; absent: edits and overwrites need no prior read. */
+	readonly ledger?: ObservationLedger;
 };
+
+/** Record the version just written, so the session may edit its own file again. */
+async function recordWritten(caps: MutateCaps, target: ContainedPath): Promise<void> {
+	if (caps.ledger !== undefined) {
+		caps.ledger.record(target.real, versionOf(await stat(target.real)));
+	}
+}
 
 /** The prior file's metadata, or `undefined` when nothing exists there. */
 async function priorStat(target: ContainedPath, operation: string): Promise<Stats | undefined> {
@@ -75,6 +85,7 @@ export async function writeWorkspaceFile(
 	let mode: number | undefined;
 	try {
 		if (prior !== undefined) {
+			caps.ledger?.check(target.real, versionOf(prior), display, 'write');
 			mode = prior.mode;
 			const fits = prior.size < caps.diffBasisMaxBytes && Buffer.byteLength(input.content, 'utf8') < caps.diffBasisMaxBytes;
 			const loaded = fits ? await readStable(guard, target, signal) : undefined;
@@ -84,6 +95,7 @@ export async function writeWorkspaceFile(
 
 		signal.throwIfAborted();
 		await writeFileAtomic(guard, target, input.content, mode === undefined ? {} : {mode});
+		await recordWritten(caps, target);
 	} catch (error) {
 		if (error instanceof FsError || signal.aborted) {
 			throw error;
@@ -112,6 +124,7 @@ export async function editWorkspaceFile(guard: WorkspaceGuard, input: EditInput,
 		throw new FsError(`cannot edit "${display}": the file has ${prior.size} bytes, over the ${caps.editMaxBytes}-byte edit limit`, 'FS_FILE_TOO_LARGE');
 	}
 
+	caps.ledger?.check(target.real, versionOf(prior), display, 'edit');
 	try {
 		const loaded = await readStable(guard, target, signal);
 		if (loaded === undefined) {
@@ -126,6 +139,7 @@ export async function editWorkspaceFile(guard: WorkspaceGuard, input: EditInput,
 		const after = applyEdit(before, input, display);
 		signal.throwIfAborted();
 		await writeFileAtomic(guard, target, after, {mode: loaded.mode});
+		await recordWritten(caps, target);
 		return {path: display, before, after};
 	} catch (error) {
 		if (error instanceof FsError || signal.aborted) {

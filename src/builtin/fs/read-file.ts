@@ -6,6 +6,7 @@ import {stat} from 'node:fs/promises';
 import {StringDecoder} from 'node:string_decoder';
 import {FsError, ioFailure, isErrno} from '../workspace/fs-error.js';
 import type {WorkspaceGuard} from '../workspace/workspace-guard.js';
+import {versionOf, type ObservationLedger} from './observation-ledger.js';
 import type {ReadInput, ReadValue} from './read-card.js';
 import {ReadWindowBuilder} from './read-window.js';
 
@@ -17,8 +18,14 @@ const CHUNK_BYTES = 64 * 1024;
 /** Leading bytes inspected for NUL to call a file binary (what git and ripgrep look at too). */
 const BINARY_SNIFF_BYTES = 8 * 1024;
 
-/** Read the requested window of a workspace file. */
-export async function readFileWindow(guard: WorkspaceGuard, input: ReadInput, caps: ReadCaps, signal: AbortSignal): Promise<ReadValue> {
+/** Read the requested window of a workspace file; a ledger (read-before-edit policy) records the version read. */
+export async function readFileWindow(
+	guard: WorkspaceGuard,
+	input: ReadInput,
+	caps: ReadCaps,
+	signal: AbortSignal,
+	ledger?: ObservationLedger,
+): Promise<ReadValue> {
 	const target = await guard.resolve(input.filePath);
 	const display = target.absolute;
 	let handle;
@@ -65,6 +72,7 @@ export async function readFileWindow(guard: WorkspaceGuard, input: ReadInput, ca
 
 		builder.push(decoder.end());
 		const window = builder.finish(display);
+		ledger?.record(target.real, versionOf(info));
 		return {path: display, offset: input.offset, lines: window.lines, totalLines: window.totalLines};
 	} catch (error) {
 		if (error instanceof FsError || signal.aborted) {

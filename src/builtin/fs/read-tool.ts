@@ -4,6 +4,7 @@
 import {defineTool} from '../../tools/define-tool.js';
 import type {ToolDefinition} from '../../tools/types.js';
 import type {WorkspaceGuard} from '../workspace/workspace-guard.js';
+import type {ObservationLedger} from './observation-ledger.js';
 import {parseReadArgs, presentReadCall, presentReadResult, readPresentationMeta, renderRead} from './read-card.js';
 import {readFileWindow} from './read-file.js';
 
@@ -15,6 +16,8 @@ export type ReadToolCaps = {
 	readonly maxLineLength: number;
 	/** Bytes of selected lines. */
 	readonly maxBytes: number;
+	/** The opt-in read-before-edit policy's ledger, which reads feed. */
+	readonly ledger?: ObservationLedger;
 };
 
 /** Build the `read` tool over a workspace guard. */
@@ -52,7 +55,7 @@ export function readTool(guard: WorkspaceGuard, caps: ReadToolCaps): ToolDefinit
 		isConcurrencySafe: () => true,
 		async execute(args, exec) {
 			const input = parseReadArgs(args, caps.readLimit);
-			const value = await readFileWindow(guard, input, {maxLineLength: caps.maxLineLength, maxBytes: caps.maxBytes}, exec.signal);
+			const value = await readFileWindow(guard, input, {maxLineLength: caps.maxLineLength, maxBytes: caps.maxBytes}, exec.signal, caps.ledger);
 			return {...value, lines: [...value.lines]};
 		},
 		presentCall: presentReadCall,

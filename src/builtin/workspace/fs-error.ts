@@ -24,6 +24,10 @@ export type FsErrorCode =
 	| 'FS_EDIT_NOT_FOUND'
 	/** `edit`: `old_string` occurs more than once and `replace_all` is not set. */
 	| 'FS_AMBIGUOUS_EDIT'
+	/** Read-before-edit policy (opt-in): the file was not read in this session. */
+	| 'FS_NOT_OBSERVED'
+	/** Read-before-edit policy (opt-in): the file changed on disk since it was read. */
+	| 'FS_STALE_VERSION'
 	/** The operating system refused the operation (permissions, read-only file system, full disk…). */
 	| 'FS_IO_FAILED';
 
