@@ -1,0 +1,107 @@
+// The pager (components/Pager.tsx) driven headless in a child process with a fake 120×40 TTY.
+//   node bench/lib/pager-bench.mjs first-frame LOG   — as `cardterm replay LOG` on a terminal
+//   node bench/lib/pager-bench.mjs steps N           — key-step costs over N cards
+// Prints one JSON object per line on stdout.
+import React from 'react';
+import {render} from 'ink';
+import stripAnsi from 'strip-ansi';
+import {Pager} from '../../dist/components/Pager.js';
+import {arrayCardSource} from '../../dist/components/card-source.js';
+import {FoldedCardSource} from '../../dist/src/cli/folded-card-source.js';
+import {referencePresenters} from '../../dist/src/cli/replay-command.js';
+import {colorTheme} from '../../dist/src/layout/theme.js';
+import {SessionFold} from '../../dist/src/session/fold.js';
+import {openSessionLog} from '../../dist/src/session/read-session-log.js';
+import {cycleCards, foldCards} from './cards.mjs';
+import {FakeStdin, FakeStdout, sleep} from './fake-tty.mjs';
+
+const importedAt = performance.now();
+const [mode, argument, repeatsText = '12'] = process.argv.slice(2);
+const repeats = Number(repeatsText);
+const stdout = new FakeStdout({columns: 120, rows: 40});
+const stdin = new FakeStdin();
+const cardRows = stdout.rows - 2;
+const print = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
+
+/** A frame whose card area is filled: every card row of the viewport drawn, none blank. */
+function isFullFrame(text) {
+	const rows = stripAnsi(text).split('\n');
+	const drawn = rows.filter((row) => row.trim() !== '').length;
+	return drawn >= cardRows;
+}
+
+if (mode === 'first-frame') {
+	// Same construction as src/cli/pager-command.tsx (openPagerOnLog), with the fake terminal.
+	const controller = new AbortController();
+	const log = await openSessionLog(argument, {signal: controller.signal});
+	const fold = new SessionFold(referencePresenters(log.header.cwd ?? process.cwd()));
+	const cards = new FoldedCardSource(fold);
+	let first;
+	stdout.onFrame = (text, at) => {
+		if (first === undefined && isFullFrame(text)) {
+			first = {at, epoch: Date.now()};
+		}
+	};
+
+	const consuming = cards.consume(log.events);
+	const instance = render(React.createElement(Pager, {source: cards, theme: colorTheme, title: 'bench', onExit() {}}), {stdout, stdin, stderr: stdout, exitOnCtrlC: false, patchConsole: false});
+	await consuming;
+	const indexedAt = performance.now();
+	const indexedEpoch = Date.now();
+	await sleep(150);
+	instance.unmount();
+	print({mode, importedAt, firstFrameAt: first?.at ?? null, firstFrameEpoch: first?.epoch ?? null, indexedAt, indexedEpoch, cards: cards.count(), maxRssMb: process.resourceUsage().maxRSS / 1024});
+	process.exit(0);
+}
+
+if (mode === 'steps') {
+	const count = Number(argument);
+	const real = foldCards({count: Math.min(count, 10_000)}).cards.filter((card) => card.status !== 'running');
+	const cards = cycleCards(real, count);
+	const instance = render(React.createElement(Pager, {source: arrayCardSource(cards), theme: colorTheme, title: 'bench', start: 'start', onExit() {}}), {stdout, stdin, stderr: stdout, exitOnCtrlC: false, patchConsole: false});
+	await sleep(300);
+	const spacing = 50;
+	/** Time from the key to the frame it causes; `undefined` when no frame came. */
+	const step = async (key) => {
+		const next = stdout.nextFrame(2000);
+		const started = performance.now();
+		stdin.press(key);
+		const written = await next;
+		await sleep(spacing);
+		return written === undefined ? undefined : {ms: written.at - started, bytes: written.bytes};
+	};
+
+	const run = async (kind, keys, repeats) => {
+		const samples = [];
+		const bytes = [];
+		for (let index = 0; index < repeats; index++) {
+			for (const key of keys) {
+				const result = await step(key);
+				if (result !== undefined && index >= 1) {
+					samples.push(result.ms);
+					bytes.push(result.bytes);
+				}
+			}
+		}
+
+		print({mode, count, kind, samples, bytes});
+	};
+
+	// Move into the middle so every key has somewhere to go.
+	await step('G');
+	await run('jump', ['g', 'G'], repeats);
+	await run('line', ['j', 'k'], repeats);
+	await run('page', ['\u001b[6~', '\u001b[5~'], repeats);
+	for (const key of '/cargo') {
+		await step(key);
+	}
+
+	await step('\r');
+	await run('search-next', ['n', 'N'], repeats);
+	await run('next-failure', ['e', 'E'], repeats);
+	instance.unmount();
+	process.exit(0);
+}
+
+console.error(`pager-bench: unknown mode ${mode}`);
+process.exit(2);

@@ -1,0 +1,254 @@
+// The benchmark harness of issue 7 (`npm run bench`, which builds first). Runs against dist/.
+//   node bench/run.mjs [--quick] [--markdown FILE]
+// Generates its inputs into a temp dir, runs every scenario several times (a warm-up discarded),
+// and prints one JSON object per figure — {name, median, p95, unit, floor, ratio, target, met} —
+// then a table. Every floor is measured in the same run, interleaved with the figure it divides.
+import {spawn} from 'node:child_process';
+import {mkdtempSync, rmSync, statSync, writeFileSync, closeSync, openSync, existsSync} from 'node:fs';
+import {cpus, loadavg, tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {parseArgs} from 'node:util';
+import {writeLog} from './generate-log.mjs';
+import {figure, round, summarize} from './lib/stats.mjs';
+
+const {values} = parseArgs({options: {quick: {type: 'boolean', default: false}, markdown: {type: 'string'}, keep: {type: 'boolean', default: false}}});
+const quick = values.quick;
+const root = join(import.meta.dirname, '..');
+const lib = join(import.meta.dirname, 'lib');
+const work = mkdtempSync(join(tmpdir(), 'cardterm-bench-'));
+const env = {...process.env, NODE_ENV: 'production'};
+delete env.CI;
+delete env.CONTINUOUS_INTEGRATION;
+delete env.FORCE_COLOR;
+const figures = [];
+const startedAt = new Date();
+const loadBefore = loadavg();
+
+const emit = (value) => {
+	figures.push(value);
+	process.stdout.write(`${JSON.stringify(value)}\n`);
+};
+
+const note = (text) => process.stderr.write(`bench: ${text}\n`);
+
+/** Runs `node ...args` to completion; returns wall ms from spawn to exit, peak RSS (MB), stdout rows and text. */
+function run(args, {capture = false, countRows = false, rss = false} = {}) {
+	return new Promise((resolve, reject) => {
+		const nodeArgs = rss ? ['--import', join(lib, 'report-rss.mjs'), ...args] : args;
+		const started = performance.now();
+		const child = spawn(process.execPath, nodeArgs, {cwd: root, env, stdio: ['ignore', capture || countRows ? 'pipe' : 'ignore', 'pipe']});
+		let rows = 0;
+		const out = [];
+		let err = '';
+		child.stdout?.on('data', (chunk) => {
+			if (capture) {
+				out.push(chunk);
+			}
+
+			for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) {
+				rows++;
+			}
+		});
+		child.stderr.on('data', (chunk) => {
+			err += chunk;
+		});
+		child.on('error', reject);
+		child.on('close', (code) => {
+			const ms = performance.now() - started;
+			if (code !== 0) {
+				reject(new Error(`node ${args.join(' ')} exited ${code}: ${err.slice(-2000)}`));
+				return;
+			}
+
+			const match = /bench-max-rss-kb (\d+)/.exec(err);
+			resolve({ms, rssMb: match === null ? undefined : Number(match[1]) / 1024, rows, text: Buffer.concat(out).toString('utf8')});
+		});
+	});
+}
+
+/** The JSON lines a helper printed (lines that do not start with `{` are ignored). */
+const jsonLines = (text) => text.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+
+/** Alternates runs of `a` and `b` (`warmup` discarded) so both see the same machine conditions. */
+async function paired(a, b, runs, warmup = 1) {
+	const left = [];
+	const right = [];
+	for (let index = 0; index < runs + warmup; index++) {
+		const x = await a();
+		const y = await b();
+		if (index >= warmup) {
+			left.push(x);
+			right.push(y);
+		}
+	}
+
+	return [left, right];
+}
+
+const failures = [];
+/** Runs one scenario; a failure (e.g. a module another engineer is rebuilding) is reported, not fatal. */
+async function scenario(name, body) {
+	try {
+		await body();
+	} catch (error) {
+		failures.push(`${name}: ${error instanceof Error ? error.message.split('\n').slice(0, 6).join(' ') : String(error)}`);
+		note(`scenario "${name}" failed: ${error instanceof Error ? error.message : String(error)}`);
+	}
+}
+
+const mb = (bytes) => round(bytes / 1_048_576, 1);
+const ratioAtMost = (limit) => (value) => value.ratio !== null && value.ratio <= limit;
+
+// ---------------------------------------------------------------------------------------------
+// Inputs: ≈100 KB, ≈10 MB, ≈100 MB (quick: ≈100 KB, ≈1 MB, ≈10 MB), seed 1.
+const sizes = quick ? [['100KB', 110], ['1MB', 1_100], ['10MB', 10_500]] : [['100KB', 110], ['10MB', 10_500], ['100MB', 100_000]];
+const logs = {};
+for (const [label, events] of sizes) {
+	const file = join(work, `bench-${label}.jsonl`);
+	const fd = openSync(file, 'w');
+	writeLog(fd, {events, seed: 1});
+	closeSync(fd);
+	logs[label] = {file, events, bytes: statSync(file).size};
+	note(`generated ${label}: ${events} events, ${mb(logs[label].bytes)} MB`);
+}
+
+const [smallLabel, , largeLabel] = sizes.map(([label]) => label);
+const large = logs[largeLabel];
+const small = logs[smallLabel];
+const replayRuns = quick ? 2 : 3;
+const cli = join(root, 'bin/cardterm');
+
+// 1–2. replay --json and replay --print --expand none against the parse floor, per size.
+const parseFloor = {};
+for (const [label] of sizes) await scenario(`replay ${label}`, async () => {
+	const {file, events, bytes} = logs[label];
+	const isLarge = label === largeLabel;
+	const runs = isLarge ? replayRuns : replayRuns + 1;
+	const floorRun = () => run([join(lib, 'parse-floor.mjs'), file], {rss: true});
+	const [json, floorA] = await paired(() => run([cli, 'replay', file, '--json'], {rss: true}), floorRun, runs);
+	const [print, floorB] = await paired(() => run([cli, 'replay', file, '--print', '--expand', 'none', '--width', '120'], {countRows: true}), floorRun, runs);
+	const floors = [...floorA, ...floorB].map((result) => result.ms);
+	parseFloor[label] = summarize(floors).median;
+	const tag = `(${label}, ${events} events, ${mb(bytes)} MB)`;
+	emit(figure(`parse floor: read + JSON.parse every line ${tag}`, floors, {floor: null, target: null, met: null}));
+	emit(figure(`replay --json end to end ${tag}`, json.map((result) => result.ms), {floor: parseFloor[label], target: isLarge ? '≤ 2.5× floor' : null, met: isLarge ? ratioAtMost(2.5) : null}));
+	if (isLarge) {
+		emit(figure(`replay --json peak RSS ${tag}`, json.map((result) => result.rssMb), {unit: 'MB', floor: summarize(floorA.map((result) => result.rssMb)).median, target: '≤ 400 MB', met: (value) => value.median <= 400}));
+	}
+
+	emit(figure(`replay --print --expand none ${tag}`, print.map((result) => result.ms), {floor: parseFloor[label], target: isLarge ? '≤ 5× floor' : null, met: isLarge ? ratioAtMost(5) : null}));
+	emit(figure(`replay --print --expand none rows/s ${tag}`, print.map((result) => result.rows / (result.ms / 1000)), {unit: 'rows/s', floor: null, target: isLarge ? '≥ 200 000 rows/s' : null, met: isLarge ? (value) => value.median >= 200_000 : null}));
+	note(`replay ${label} done (${print[0].rows} rows printed)`);
+});
+
+// 3. Pager: first full frame from process start, 100 MB vs 100 KB; full index vs parse floor.
+await scenario('pager first frame', async () => {
+	const firstFrame = async (log) => {
+		const started = Date.now();
+		const result = await run([join(lib, 'pager-bench.mjs'), 'first-frame', log.file], {capture: true});
+		const [value] = jsonLines(result.text);
+		return {first: value.firstFrameEpoch - started, indexed: value.indexedEpoch - started, rss: value.maxRssMb, cards: value.cards};
+	};
+
+	const runs = quick ? 2 : 3;
+	const [largeRuns, smallRuns] = await paired(() => firstFrame(large), () => firstFrame(small), runs);
+	emit(figure(`pager first full frame from process start (${largeLabel} log)`, largeRuns.map((value) => value.first), {floor: summarize(smallRuns.map((value) => value.first)).median, target: `≤ 1.5× the ${smallLabel} log`, met: ratioAtMost(1.5)}));
+	emit(figure(`pager first full frame from process start (${smallLabel} log)`, smallRuns.map((value) => value.first), {floor: null, target: null, met: null}));
+	emit(figure(`pager full index from process start (${largeLabel} log, ${largeRuns[0].cards} cards)`, largeRuns.map((value) => value.indexed), {floor: parseFloor[largeLabel], target: '≤ 3× parse floor', met: ratioAtMost(3)}));
+	emit(figure(`pager peak RSS after full index (${largeLabel} log)`, largeRuns.map((value) => value.rss), {unit: 'MB', floor: null, target: '≤ 300 MB', met: (value) => value.median <= 300}));
+	note('pager first frame done');
+});
+
+// 3b. Pager steps at 100, 10 000 and 100 000 cards (one process per size; the N=100 step is the floor).
+await scenario('pager steps', async () => {
+	const counts = [100, 10_000, 100_000];
+	const steps = {};
+	for (const count of counts) {
+		const result = await run([join(lib, 'pager-bench.mjs'), 'steps', String(count), quick ? '4' : '10'], {capture: true});
+		steps[count] = Object.fromEntries(jsonLines(result.text).map((value) => [value.kind, value]));
+		note(`pager steps N=${count} done`);
+	}
+
+	for (const kind of Object.keys(steps[100])) {
+		const floor = summarize(steps[100][kind].samples).median;
+		for (const count of counts) {
+			const samples = steps[count][kind]?.samples ?? [];
+			emit(figure(`pager step ${kind} N=${count}`, samples, {floor: count === 100 ? null : floor, target: count === 100 ? 'p95 ≤ 33 ms' : 'p95 ≤ 33 ms; ≤ 1.5× N=100', met: (value) => value.p95 <= 33 && (value.ratio === null || value.ratio <= 1.5)}));
+		}
+	}
+});
+
+// 4–6. Live: tick cost and bytes at N = 100 vs 10 000 settled cards, settle + commit, RSS.
+await scenario('live', async () => {
+	const live = {};
+	for (const count of [100, 10_000]) {
+		const result = await run(['--expose-gc', join(lib, 'live-bench.mjs'), String(count)], {capture: true});
+		[live[count]] = jsonLines(result.text);
+		note(`live N=${count} done`);
+	}
+
+	const tickFloor = summarize(live[100].ticks).median;
+	emit(figure('live tick, 3 running cards, N=100 settled', live[100].ticks, {floor: null, target: '≤ 10 ms median', met: (value) => value.median <= 10}));
+	emit(figure('live tick, 3 running cards, N=10000 settled', live[10_000].ticks, {floor: tickFloor, target: '≤ 1.5× N=100; ≤ 10 ms median', met: (value) => value.ratio <= 1.5 && value.median <= 10}));
+	emit(figure('live bytes per tick, N=10000 settled', live[10_000].tickBytes, {unit: 'B', floor: summarize(live[100].tickBytes).median, target: 'does not grow with N (≤ 1.05× N=100)', met: ratioAtMost(1.05)}));
+	emit(figure('card settle: layoutCard + renderLines of one new card', live[10_000].settle, {floor: tickFloor, target: '≤ 2 ms (plus one live-region redraw = floor)', met: (value) => value.median <= 2}));
+	emit(figure('card commit with 3 running: layout + render + Ink write (redraws the live region)', live[10_000].liveCommits, {floor: tickFloor, target: '≤ 2 ms + one live-region redraw', met: (value) => value.median <= 2 + tickFloor}));
+	emit(figure('RSS after 10 000 settled cards (live session model, cards kept for the pager)', {median: live[10_000].rssAfter, p95: live[10_000].maxRss, count: 1}, {unit: 'MB', floor: live[10_000].rssBefore, target: '≤ 250 MB', met: (value) => value.median <= 250}));
+});
+
+// 7. Follow mode: a writer appending 1 000 events/s; append → yield latency.
+await scenario('follow', async () => {
+	const seconds = quick ? 4 : 8;
+	const result = await run([join(lib, 'follow-bench.mjs'), work, '1000', String(seconds)], {capture: true});
+	const [value] = jsonLines(result.text);
+	emit(figure(`follow: append → followSessionLog yield latency at 1000 events/s (${value.received}/${value.expected} events)`, value.latencies, {floor: null, target: 'p95 < 100 ms', met: (v) => v.p95 < 100}));
+});
+
+// 8. Start-up: cardterm --help vs node -e 0.
+await scenario('start-up', async () => {
+	const [help, bare] = await paired(() => run([cli, '--help']), () => run(['-e', '0']), quick ? 6 : 10, 2);
+	emit(figure('start-up: cardterm --help', help.map((value) => value.ms), {floor: summarize(bare.map((value) => value.ms)).median, target: '≤ 300 ms', met: (value) => value.median <= 300}));
+});
+
+// 9. One card snapshot: layoutCard + serialize vs splitting the card's plain text.
+await scenario('card snapshot', async () => {
+	const result = await run([join(lib, 'layout-bench.mjs'), quick ? '150' : '300'], {capture: true});
+	const [value] = jsonLines(result.text);
+	emit(figure(`card snapshot: layoutCard + JSON of the rows (width 100, expanded, mean ${round(value.rows, 1)} rows)`, value.layout, {floor: summarize(value.split).median, target: '≤ 20 ms', met: (v) => v.p95 <= 20}));
+});
+
+// 10. Diff layout (bench/diff-layout.mjs, owned separately): its figures with the issue's targets.
+if (existsSync(join(import.meta.dirname, 'diff-layout.mjs'))) {
+	const targets = [
+		[/^diff-layout 2000 lines 20 edits \(bounded\)$/, '≤ 5 ms', 5],
+		[/^diff-layout 20000 lines 20 edits \(bounded\)$/, '≤ 50 ms', 50],
+		[/half rewritten/, '≤ 100 ms', 100],
+	];
+	try {
+		const result = await run([join(import.meta.dirname, 'diff-layout.mjs')], {capture: true});
+		for (const value of jsonLines(result.text)) {
+			const target = targets.find(([pattern]) => pattern.test(value.name));
+			emit({...value, target: target?.[1] ?? null, met: target === undefined ? null : value.median <= target[2]});
+		}
+	} catch (error) {
+		note(`diff-layout.mjs failed: ${error.message}`);
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+const format = (value) => (value === null || value === undefined ? '—' : (typeof value === 'number' ? value.toLocaleString('en-US', {maximumFractionDigits: value >= 100 ? 0 : 2}) : String(value)));
+const header = `cardterm bench ${quick ? '--quick' : '(full)'} · ${startedAt.toISOString()} · node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · load avg ${loadBefore.map((x) => x.toFixed(1)).join(' ')} → ${loadavg().map((x) => x.toFixed(1)).join(' ')}`;
+const table = [
+	'| figure | median | p95 | unit | floor | ratio | target | met |',
+	'|---|---:|---:|---|---:|---:|---|---|',
+	...figures.map((value) => `| ${value.name} | ${format(value.median)} | ${format(value.p95)} | ${value.unit} | ${format(value.floor)} | ${value.ratio === null ? '—' : `${value.ratio}×`} | ${value.target ?? '—'} | ${value.met === null || value.met === undefined ? '—' : (value.met ? 'met' : '**not met**')} |`),
+].join('\n');
+const failed = failures.length === 0 ? '' : `\n\nScenarios that did not run:\n${failures.map((line) => `- ${line}`).join('\n')}`;
+process.stdout.write(`\n${header}\n\n${table}${failed}\n`);
+if (values.markdown !== undefined) {
+	writeFileSync(values.markdown, `${header}\n\n${table}${failed}\n`);
+}
+
+if (!values.keep) {
+	rmSync(work, {recursive: true, force: true});
+}
