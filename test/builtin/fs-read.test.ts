@@ -1,6 +1,7 @@
 import {mkdir, mkdtemp, realpath, rm, symlink, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {parseReadArgs, presentReadCall, presentReadResult, readPresentationMeta, renderRead, type ReadValue} from '../../src/builtin/fs/read-card.js';
 import {readFileWindow} from '../../src/builtin/fs/read-file.js';
@@ -317,5 +318,40 @@ describe('read execution', () => {
 		await expect(readFileWindow(guard, parseReadArgs({file_path: '../secret.txt'}, 2000), caps, signal)).rejects.toMatchObject({
 			code: 'FS_OUTSIDE_WORKSPACE',
 		});
+	});
+});
+
+describe('read window properties', () => {
+	it('gives the same window however the text is split into chunks', () => {
+		fc.assert(
+			fc.property(
+				fc.string({unit: fc.constantFrom('a', 'é', '\n', '\r', '😀', 'x')}),
+				fc.array(fc.nat(40), {maxLength: 6}),
+				fc.integer({min: 1, max: 5}),
+				fc.integer({min: 1, max: 4}),
+				(text, cuts, offset, limit) => {
+					const request = {offset, limit, maxLineLength: 3, maxBytes: 12};
+					const whole = new ReadWindowBuilder(request);
+					whole.push(text);
+					const split = new ReadWindowBuilder(request);
+					let start = 0;
+					for (const cut of [...cuts].sort((a, b) => a - b)) {
+						split.push(text.slice(start, Math.max(start, cut)));
+						start = Math.max(start, cut);
+					}
+
+					split.push(text.slice(start));
+					const outcome = (builder: ReadWindowBuilder) => {
+						try {
+							return builder.finish('/f');
+						} catch (error) {
+							return (error as Error).message;
+						}
+					};
+
+					expect(outcome(split)).toEqual(outcome(whole));
+				},
+			),
+		);
 	});
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {
 	defaultSearchCaps,
@@ -166,5 +167,24 @@ describe('glob projections', () => {
 
 	it('refuses a blank pattern or path', () => {
 		expect(() => parseGlobArgs({pattern: ' ', path: ''})).toThrow(new ToolArgsError(['"pattern" must not be blank', '"path" must not be blank']));
+	});
+});
+
+describe('line preview properties', () => {
+	it('keeps a prefix of at most maxBytes and marks every cut', () => {
+		fc.assert(
+			fc.property(fc.string({unit: 'grapheme'}), fc.nat(30), (line, maxBytes) => {
+				const preview = previewLine(line, maxBytes);
+				if (preview === line) {
+					expect(Buffer.byteLength(line)).toBeLessThanOrEqual(maxBytes);
+					return;
+				}
+
+				const kept = preview.slice(0, -' (line truncated)'.length);
+				expect(preview.endsWith(' (line truncated)')).toBe(true);
+				expect(line.startsWith(kept)).toBe(true);
+				expect(Buffer.byteLength(kept)).toBeLessThanOrEqual(maxBytes);
+			}),
+		);
 	});
 });
