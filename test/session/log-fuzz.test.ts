@@ -134,3 +134,23 @@ describe('a damaged log', () => {
 		}), {numRuns: 200});
 	});
 });
+
+describe('a log cut at any byte of its last lines', () => {
+	it('reads the whole lines before the cut and reports at most a torn tail', async () => {
+		const lastLinesStart = plain.lastIndexOf(10, plain.lastIndexOf(10, plain.lastIndexOf(10, plain.length - 2) - 1) - 1) + 1;
+		const complete = await readBytes(plain);
+		expect(complete).not.toBe('refused');
+		for (let cut = lastLinesStart; cut <= plain.length; cut += 1) {
+			const bytes = plain.subarray(0, cut);
+			const result = await readBytes(bytes);
+			if (result === 'refused') {
+				throw new Error(`cut at ${cut} was refused`);
+			}
+
+			const wholeLines = bytes.subarray(0, bytes.lastIndexOf(10) + 1).toString('utf8').split('\n').length - 2;
+			// basic.jsonl's last lines are plain events: one event per line from here on.
+			expect(result.events).toBe((complete as {events: number}).events - (plain.toString('utf8').split('\n').length - 2 - wholeLines));
+			expect(result.diagnostics.map(({kind}) => kind)).toEqual(bytes.at(-1) === 10 ? [] : ['torn-tail']);
+		}
+	});
+});

@@ -306,3 +306,21 @@ for (let turn = 1; ; turn += 1) {
 		await next.close();
 	});
 });
+
+describe('reopening a log cut at any byte of its last line', () => {
+	it('continues from the last whole line and leaves a log that reads cleanly', async () => {
+		const whole = `${JSON.stringify(header)}\n${JSON.stringify({type: 'turn/start', seq: 0, time: 1, data: {turn: 1}})}\n`;
+		const last = `${JSON.stringify({type: 'turn/end', seq: 1, time: 2, data: {turn: 1, reason: {kind: 'completed'}}})}\n`;
+		for (let cut = 0; cut <= last.length; cut += 1) {
+			writeTemp(dir, 'session.jsonl', whole + last.slice(0, cut));
+			const writer = await SessionLogWriter.open(log, undefined);
+			const appended = writer.append({type: 'turn/start', time: 3, data: {turn: 2}});
+			await writer.close();
+			const complete = cut === last.length;
+			expect({seq: appended.seq, repaired: writer.repairedBytes}).toEqual({seq: complete ? 2 : 1, repaired: complete ? 0 : cut});
+			const {events, diagnostics} = await readAll(log);
+			expect(diagnostics).toEqual([]);
+			expect(events.map(event => event.seq)).toEqual(complete ? [0, 1, 2] : [0, 1]);
+		}
+	});
+});
