@@ -180,17 +180,19 @@ export class SessionLogWriter {
 			throw new TypeError(`cannot append an event of type ${JSON.stringify(type)} to ${this.path}`);
 		}
 
-		if (!isPlainRecord(data)) {
-			throw new TypeError(`cannot append "${type}" to ${this.path}: "data" must be a plain object`);
-		}
-
-		const problem = checkEventData(type, data);
+		const line = `${JSON.stringify({type, seq: this.seq, time: time ?? (this.options.now ?? Date.now)(), data, ...rest})}\n`;
+		// Check what the log will hold (after `toJSON`, NaN → null, …), not the caller's object, so
+		// the reader never rejects a line this writer wrote.
+		const recorded = JSON.parse(line) as EventEnvelope<Type, Data>;
+		const problem = !Number.isFinite(recorded.time)
+			? '"time" must be a finite number'
+			: !isPlainRecord(recorded.data)
+				? '"data" must be a plain object'
+				: checkEventData(type, recorded.data);
 		if (problem !== undefined) {
 			throw new TypeError(`cannot append "${type}" to ${this.path}: ${problem}`);
 		}
 
-		const line = `${JSON.stringify({type, seq: this.seq, time: time ?? (this.options.now ?? Date.now)(), data, ...rest})}\n`;
-		const recorded = JSON.parse(line) as EventEnvelope<Type, Data>;
 		this.seq += 1;
 		this.pending.push(line);
 		this.schedule();

@@ -137,6 +137,9 @@ describe('SessionLogWriter', () => {
 		expect(() => writer.append({type: 'tool/call', data: {callId: 1}})).toThrow(`cannot append "tool/call" to ${log}: "callId" must be a string`);
 		expect(() => writer.append({type: 'session', data: {}})).toThrow(`cannot append an event of type "session" to ${log}`);
 		expect(() => writer.append({type: 'x', data: {big: 1n}})).toThrow(TypeError);
+		expect(() => writer.append({type: 'turn/start', time: Number.NaN, data: {turn: 1}})).toThrow(`cannot append "turn/start" to ${log}: "time" must be a finite number`);
+		expect(() => writer.append({type: 'turn/start', data: {turn: {toJSON: () => 'one'}}})).toThrow(`cannot append "turn/start" to ${log}: "turn" must be an integer`);
+		expect(() => writer.append({type: 'x', data: [1]})).toThrow(`cannot append "x" to ${log}: "data" must be a plain object`);
 		expect(writer.nextSeq).toBe(0);
 		await writer.close();
 	});
