@@ -1,4 +1,5 @@
 /**
-@module `cardterm/testing`: snapshot helpers for tool authors.
+@module `cardterm/testing`: snapshot helpers for tool authors. A card frame carries text and style
+runs, so a colour regression shows in the same diff as a text one.
 */
-export {};
+export {serializeFrame} from './serialize-frame.js';
