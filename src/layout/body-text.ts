@@ -5,7 +5,7 @@ copied from the terminal comes out whole.
 */
 import type {ContentBlock} from '../tools/content.js';
 import type {Expansion} from './layout-options.js';
-import {sanitizeLines} from './sanitize.js';
+import {sanitizeInline, sanitizeLines} from './sanitize.js';
 import {span, wrapSpans} from './spans.js';
 import type {Span, StyledLine, Style} from './styled-line.js';
 import type {Theme} from './theme.js';
@@ -57,15 +57,18 @@ export function readableText(text: string): string {
 	return kept.slice(start, end).join('\n');
 }
 
-/** `[image 640×480]`, `[image diagram.png 640×480]`, `[audio]`: a placeholder for a non-text block. */
+/**
+`[image 640×480]`, `[image diagram.png 640×480]`, `[audio]`: a placeholder for a non-text block.
+The name, sizes and block type come from the log, so the placeholder is sanitized as one row.
+*/
 export function blockPlaceholder(block: ContentBlock | {readonly type: string}): string {
 	if (block.type === 'image' && 'attachment' in block) {
 		const {attachment} = block;
 		const name = typeof attachment.name === 'string' && attachment.name !== '' ? `${attachment.name} ` : '';
-		return `[image ${name}${attachment.width}×${attachment.height}]`;
+		return sanitizeInline(`[image ${name}${attachment.width}×${attachment.height}]`);
 	}
 
-	return `[${block.type}]`;
+	return sanitizeInline(`[${block.type}]`);
 }
 
 /**
