@@ -91,6 +91,10 @@ beforeAll(async () => {
 			response.writeHead(200, {'content-type': 'text/plain; charset=iso-8859-1'});
 			response.end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
 		},
+		'/meta-latin1.html'(_request, response) {
+			response.writeHead(200, {'content-type': 'text/html'});
+			response.end(Buffer.concat([Buffer.from('<html><head><meta charset="iso-8859-1"></head><body><p>caf'), Buffer.from([0xe9]), Buffer.from('</p></body></html>')]));
+		},
 		'/empty'(_request, response) {
 			response.writeHead(204);
 			response.end();
@@ -253,8 +257,9 @@ describe('web_fetch against a loopback server', () => {
 		expect((await fetchValue('/invalid-utf8.txt')).body.content).toBe('a\uFFFD\uFFFDb\uFFFD');
 	});
 
-	test('a declared charset is honoured', async () => {
+	test('a declared charset is honoured, from the header or an HTML meta tag', async () => {
 		expect((await fetchValue('/latin1.txt')).body.content).toBe('café');
+		expect((await fetchValue('/meta-latin1.html')).body.content).toBe('café');
 	});
 });
 

@@ -88,3 +88,10 @@ export function decoderFor(charset: string | undefined): TextDecoder {
 
 	return new TextDecoder('utf-8', {fatal: false});
 }
+
+/** The charset an HTML document declares in a `<meta>` within its first 1 024 bytes, if any. */
+export function metaCharset(bytes: Uint8Array): string | undefined {
+	const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+	const match = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head);
+	return match?.[1]?.toLowerCase();
+}

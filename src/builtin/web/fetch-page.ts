@@ -3,7 +3,7 @@
 whole exchange (headers and body, so a slow-loris server cannot hold a call open), and a cap on the
 decoded body counted while streaming (so a gzip bomb stops at the cap instead of filling memory).
 */
-import {bodyTreatment, decoderFor, parseMediaType, sniffBody} from './content-type.js';
+import {bodyTreatment, decoderFor, metaCharset, parseMediaType, sniffBody} from './content-type.js';
 import {WebFetchError} from './web-errors.js';
 
 /** Limits of one fetch. */
@@ -145,7 +145,8 @@ async function readPage(url: string, response: Response, limits: FetchPageLimits
 	}
 
 	// Streaming mode keeps a multi-byte character split by the cap out of the text (no stray U+FFFD).
-	const text = decoderFor(mediaType.charset).decode(bytes, {stream: truncated});
+	const charset = mediaType.charset ?? (kind === 'html' ? metaCharset(bytes) : undefined);
+	const text = decoderFor(charset).decode(bytes, {stream: truncated});
 	return {url, statusCode: response.status, kind, text, sourceTruncated: truncated};
 }
 
