@@ -1,11 +1,11 @@
-import {mkdir, mkdtemp, realpath, rm, symlink, utimes, writeFile} from 'node:fs/promises';
+import {mkdir, mkdtemp, realpath, rename, rm, symlink, utimes, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {compileGrepRegex} from '../../src/builtin/search/grep-regex.js';
 import {findRipgrep, parseRipgrepRecord, ripgrepArgs} from '../../src/builtin/search/grep-ripgrep.js';
 import {compileGlob} from '../../src/builtin/search/include-matcher.js';
-import {runGlob, runGrep, type SearchRunOptions} from '../../src/builtin/search/search-run.js';
+import {assertStillContained, runGlob, runGrep, type SearchRunOptions} from '../../src/builtin/search/search-run.js';
 import {SearchError} from '../../src/builtin/search/search-error.js';
 import {WorkspaceGuard} from '../../src/builtin/workspace/workspace-guard.js';
 
@@ -284,5 +284,15 @@ describe('glob', () => {
 		await expect(runGlob(guard, {pattern: '*', path: 'gone'}, fallback, signal)).rejects.toMatchObject({code: 'FS_NOT_FOUND'});
 		await expect(runGlob(guard, {pattern: '*', path: 'dir-out'}, fallback, signal)).rejects.toMatchObject({code: 'FS_OUTSIDE_WORKSPACE'});
 		await expect(runGlob(guard, {pattern: '*', path: '/'}, fallback, signal)).rejects.toMatchObject({code: 'FS_OUTSIDE_WORKSPACE'});
+	});
+});
+
+describe('the after-search containment check', () => {
+	it('refuses results whose directory was swapped for a symlink leading outside', async () => {
+		const reported = path.join(workspace, 'docs', 'guide.md');
+		await expect(assertStillContained(guard, [reported])).resolves.toBeUndefined();
+		await rename(path.join(workspace, 'docs'), path.join(workspace, 'docs-moved'));
+		await symlink(base, path.join(workspace, 'docs'));
+		await expect(assertStillContained(guard, [reported])).rejects.toMatchObject({name: 'FsError', code: 'FS_OUTSIDE_WORKSPACE'});
 	});
 });

@@ -4,6 +4,7 @@ entries skipped, `.gitignore` honoured, VCS metadata skipped, symlinks not follo
 that contain a NUL byte, and matches each line with a JavaScript `RegExp` (see grep-regex.ts for the
 dialect differences).
 */
+import {constants} from 'node:fs';
 import {open} from 'node:fs/promises';
 import {INVALID_UTF8_LINE, type GrepRequest, type RawGrepMatch} from './grep-engine.js';
 import {compileGrepRegex} from './grep-regex.js';
@@ -28,7 +29,8 @@ function decodeLine(bytes: Uint8Array): string | undefined {
 async function grepFile(file: string, regex: RegExp, signal: AbortSignal): Promise<RawGrepMatch[]> {
 	let handle;
 	try {
-		handle = await open(file, 'r');
+		// No following a symlink swapped in since the walk; no blocking on a FIFO swapped in either.
+		handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
 	} catch {
 		return [];
 	}

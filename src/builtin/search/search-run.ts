@@ -5,8 +5,9 @@ Both grep engines return the same sorted list, so their results can be compared 
 */
 import type {Stats} from 'node:fs';
 import {lstat, stat} from 'node:fs/promises';
+import path from 'node:path';
 import {FsError, isErrno} from '../workspace/fs-error.js';
-import type {ContainedPath, WorkspaceGuard} from '../workspace/workspace-guard.js';
+import {realpathDeep, type ContainedPath, type WorkspaceGuard} from '../workspace/workspace-guard.js';
 import type {RawGrepMatch} from './grep-engine.js';
 import {grepInProcess} from './grep-fallback.js';
 import {findRipgrep, grepWithRipgrep} from './grep-ripgrep.js';
@@ -105,7 +106,22 @@ export async function runGrep(guard: WorkspaceGuard, args: GrepArgs, options: Se
 		};
 		return rg === undefined ? grepInProcess(request) : grepWithRipgrep(rg, request);
 	});
+	await assertStillContained(guard, raw.map((match) => match.file));
 	return {matches: await relativize(guard, raw)};
+}
+
+/**
+Re-check after a search that every reported file still resolves inside the roots. Neither engine
+follows symlinks, so a file that now leads outside means a directory on its path was swapped for a
+symlink while the search ran; the whole result is refused rather than leak what it found there.
+*/
+export async function assertStillContained(guard: WorkspaceGuard, files: readonly string[]): Promise<void> {
+	for (const directory of new Set(files.map((file) => path.dirname(file)))) {
+		const real = await realpathDeep(directory);
+		if ((await guard.containingRoot(real)) === undefined) {
+			throw guard.outside(directory, real);
+		}
+	}
 }
 
 async function relativize(guard: WorkspaceGuard, raw: readonly RawGrepMatch[]): Promise<GrepMatch[]> {
@@ -133,7 +149,7 @@ export async function runGlob(guard: WorkspaceGuard, args: GlobArgs, options: Se
 
 	const [workspace] = await guard.realRoots();
 	const found = await withBudget('glob', options.timeoutMs, signal, async (budget) => {
-		const files: {path: string; mtimeMs: number}[] = [];
+		const files: {path: string; real: string; mtimeMs: number}[] = [];
 		for await (const file of walkFiles(target.real, {respectIgnore: false, includeHidden: true, signal: budget})) {
 			const fromRoot = relativeBelow(target.real, file)!;
 			const fromWorkspace = relativeBelow(workspace!, file);
@@ -142,7 +158,7 @@ export async function runGlob(guard: WorkspaceGuard, args: GlobArgs, options: Se
 			}
 
 			try {
-				files.push({path: await guard.relativeToWorkspace(file), mtimeMs: (await lstat(file)).mtimeMs});
+				files.push({path: await guard.relativeToWorkspace(file), real: file, mtimeMs: (await lstat(file)).mtimeMs});
 			} catch {
 				// Deleted while walking.
 			}
@@ -150,6 +166,7 @@ export async function runGlob(guard: WorkspaceGuard, args: GlobArgs, options: Se
 
 		return files;
 	});
+	await assertStillContained(guard, found.map((file) => file.real));
 	found.sort((left, right) => right.mtimeMs - left.mtimeMs || comparePaths(left.path, right.path));
 	return {root: await guard.relativeToWorkspace(target.real), paths: found.map((file) => file.path)};
 }
