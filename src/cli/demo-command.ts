@@ -1,12 +1,13 @@
 /**
 @module `cardterm demo`: replays the bundled demo session, which shows every card kind and state.
 */
-import {fileURLToPath} from 'node:url';
+import {join} from 'node:path';
 import type {CliIo} from './cli-io.js';
+import {packageRoot} from './package-root.js';
 import {replayCommand} from './replay-command.js';
 
 /** The bundled demo log (examples/demo-session.jsonl, next to the package root). */
-export const demoLogPath = fileURLToPath(new URL('../../../examples/demo-session.jsonl', import.meta.url));
+export const demoLogPath = join(packageRoot(), 'examples', 'demo-session.jsonl');
 
 export async function demoCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	if (argv.includes('--help')) {

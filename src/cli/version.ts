@@ -1,4 +1,6 @@
 import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {packageRoot} from './package-root.js';
 
-/** The package version, read from package.json next to the build. */
-export const version: string = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {version: string}).version;
+/** The package version, from package.json. */
+export const version: string = (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as {version: string}).version;

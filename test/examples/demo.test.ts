@@ -1,0 +1,34 @@
+import {describe, expect, it} from 'vitest';
+import {main} from '../../src/cli/main.js';
+import type {CardJson} from '../../src/presentation/card-json.js';
+import {fakeIo} from '../cli/cli-io-fake.js';
+
+describe('cardterm demo', () => {
+	it('replays a session with every card kind, variant and status', async () => {
+		const io = fakeIo();
+		expect(await main(['demo', '--json'], io)).toBe(0);
+		expect(io.err()).toBe('');
+		const cards = io.out().trim().split('\n').map(line => JSON.parse(line) as CardJson);
+		const kinds = new Set(cards.map(card => card.result === null ? `${card.call.card} call` : card.result.card === 'search' ? `search ${card.result.shape}` : card.result.card === 'web' ? `web ${card.result.kind}` : card.result.card));
+		expect([...kinds].sort()).toEqual(['diff', 'diff call', 'generic', 'generic call', 'read', 'search matches', 'search paths', 'terminal', 'terminal call', 'web fetch', 'web search']);
+		expect(new Set(cards.map(card => card.status))).toEqual(new Set(['ok', 'error', 'cancelled', 'interrupted']));
+		const summary = cards.map(card => `${card.name}:${card.status}`);
+		for (const expected of ['edit:error', 'read:error', 'bash:cancelled', 'bash:interrupted', 'deploy:error', 'run_code:ok', 'web_fetch:ok', 'web_search:ok', 'todo_write:ok', 'job_kill:ok', 'word_count:ok']) {
+			expect(summary).toContain(expected);
+		}
+
+		const run = cards.find(card => card.name === 'run_code')!;
+		expect(run.children.map(child => [child.name, child.status])).toEqual([['read', 'ok'], ['grep', 'ok']]);
+		const terminal = cards.filter(card => card.result?.card === 'terminal');
+		expect(terminal.some(card => card.result?.card === 'terminal' && card.result.exitCode === 1)).toBe(true);
+		expect(terminal.some(card => card.result?.card === 'terminal' && card.result.signal === 'SIGTERM')).toBe(true);
+		expect(cards.some(card => card.result?.card === 'web' && card.result.kind === 'fetch' && card.result.statusCode === 404)).toBe(true);
+	});
+
+	it('prints the demo as plain text without escape sequences when colour is off', async () => {
+		const io = fakeIo({env: {NO_COLOR: '1'}});
+		expect(await main(['demo', '--print', '--width', '80'], io)).toBe(0);
+		expect(io.out()).toContain('Read src/config.ts');
+		expect(io.out()).not.toMatch(/\u001B/);
+	});
+});
