@@ -162,3 +162,31 @@ describe('WorkspaceGuard.openForRead', () => {
 		expect((await refusal(guard.openForRead(checked))).code).toBe('FS_OUTSIDE_WORKSPACE');
 	});
 });
+
+/** A guard on a system without procfs: the opened descriptor is checked by device and inode instead. */
+class GuardWithoutProcfs extends WorkspaceGuard {
+	protected override async descriptorPath(): Promise<string | undefined> {
+		return undefined;
+	}
+}
+
+describe('WorkspaceGuard.openForRead without procfs', () => {
+	it('opens a contained file', async () => {
+		const guard = new GuardWithoutProcfs({workspace});
+		const handle = await guard.openForRead(await guard.resolve('src/a.txt'));
+		try {
+			expect(await handle.readFile('utf8')).toBe('inside\n');
+		} finally {
+			await handle.close();
+		}
+	});
+
+	it('refuses a directory on the path that was swapped for a symlink to the outside after the check', async () => {
+		await writeFile(path.join(outside, 'a.txt'), 'outside\n');
+		const guard = new GuardWithoutProcfs({workspace});
+		const checked = await guard.resolve('src/a.txt');
+		await rename(path.join(workspace, 'src'), path.join(workspace, 'src-old'));
+		await symlink(outside, path.join(workspace, 'src'));
+		expect((await refusal(guard.openForRead(checked))).code).toBe('FS_OUTSIDE_WORKSPACE');
+	});
+});

@@ -181,15 +181,9 @@ export class WorkspaceGuard {
 	path, re-resolved now. Closes the handle and throws `FS_OUTSIDE_WORKSPACE` otherwise.
 	*/
 	async verifyOpened(handle: FileHandle, target: ContainedPath): Promise<void> {
-		let opened: string | undefined;
-		try {
-			opened = await readlink(`/proc/self/fd/${handle.fd}`);
-		} catch {
-			opened = undefined;
-		}
-
+		const opened = await this.descriptorPath(handle);
 		let inside: boolean;
-		if (opened !== undefined && path.isAbsolute(opened)) {
+		if (opened !== undefined) {
 			inside = (await this.containingRoot(opened)) !== undefined;
 		} else {
 			const [held, now] = await Promise.all([handle.stat(), stat(target.real).catch(() => undefined)]);
@@ -200,6 +194,16 @@ export class WorkspaceGuard {
 		if (!inside) {
 			await handle.close();
 			throw this.outside(target.input, opened ?? target.real);
+		}
+	}
+
+	/** The path the kernel reports for an open descriptor (`/proc/self/fd`), or `undefined` where there is no procfs. */
+	protected async descriptorPath(handle: FileHandle): Promise<string | undefined> {
+		try {
+			const opened = await readlink(`/proc/self/fd/${handle.fd}`);
+			return path.isAbsolute(opened) ? opened : undefined;
+		} catch {
+			return undefined;
 		}
 	}
 
