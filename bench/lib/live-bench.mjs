@@ -1,8 +1,9 @@
 // The live app (components/InteractiveApp.tsx) driven headless with a fake 120×40 TTY.
-//   node --expose-gc bench/lib/live-bench.mjs N
-// N settled cards go to scrollback through the app (as a live session commits them), then 3 running
-// cards tick. Prints one JSON object: per-tick time and bytes, per-commit time, layout+render time
-// of a fresh card, and RSS before and after the N cards.
+//   node --expose-gc bench/lib/live-bench.mjs N1,N2
+// One app per N, each on its own fake terminal. N settled cards go to its scrollback (as a live
+// session commits them), then 3 running cards tick, the apps taking turns. Prints one JSON object:
+// per-tick time and bytes per app, per-commit time, layout+render time of a fresh card, and RSS
+// before and after the cards.
 import React from 'react';
 import {render} from 'ink';
 import {InteractiveApp} from '../../dist/components/InteractiveApp.js';
@@ -12,9 +13,6 @@ import {colorTheme} from '../../dist/src/layout/theme.js';
 import {foldCards} from './cards.mjs';
 import {FakeStdin, FakeStdout, sleep} from './fake-tty.mjs';
 
-const count = Number(process.argv[2]);
-const stdout = new FakeStdout({columns: 120, rows: 40});
-const stdin = new FakeStdin();
 const NOW = 1_790_000_000_000;
 const gc = globalThis.gc ?? (() => {});
 const rssMb = () => process.memoryUsage().rss / 1_048_576;
@@ -62,22 +60,34 @@ function benchModel() {
 	};
 }
 
-const model = benchModel();
-const instance = render(React.createElement(InteractiveApp, {model, theme: colorTheme, color: true, hyperlinks: false, now: () => NOW}), {stdout, stdin, stderr: stdout, exitOnCtrlC: false, patchConsole: false});
+const counts = process.argv[2].split(',').map(Number);
+const apps = counts.map((count) => {
+	const app = {count, model: benchModel(), stdout: new FakeStdout({columns: 120, rows: 40}), stdin: new FakeStdin(), commits: []};
+	app.instance = render(React.createElement(InteractiveApp, {model: app.model, theme: colorTheme, color: true, hyperlinks: false, now: () => NOW}), {stdout: app.stdout, stdin: app.stdin, stderr: app.stdout, exitOnCtrlC: false, patchConsole: false});
+	return app;
+});
+const largest = apps.at(-1);
 await sleep(200);
 gc();
 const rssBefore = rssMb();
 
-// N settled cards, committed to scrollback one by one (each is one synchronous write).
-const commits = [];
-let committed = 0;
-const fold = foldCards({count, onSettled(card) {
-	const started = performance.now();
-	model.commit(card);
-	commits.push(performance.now() - started);
-	committed++;
+// Settled cards, committed to each app's scrollback one by one (each is one synchronous write).
+let settledCount = 0;
+const fold = foldCards({count: largest.count, onSettled(card) {
+	for (const app of apps) {
+		if (settledCount < app.count) {
+			const started = performance.now();
+			app.model.commit(card);
+			app.commits.push(performance.now() - started);
+		}
+	}
+
+	settledCount++;
 }});
-model.setCards(fold.cards);
+for (const app of apps) {
+	app.model.setCards(fold.cards.slice(0, app.count));
+}
+
 await sleep(100);
 gc();
 const rssAfter = rssMb();
@@ -107,21 +117,27 @@ const running = (tick) => [0, 1, 2].map((k) => ({
 	progress: {text: Array.from({length: 4 + (tick % 20)}, (_, line) => `live ${k} line ${line} tick ${tick}`).join('\n'), truncated: false},
 	revision: tick + 1,
 }));
-model.setRunning(running(0));
-await sleep(200);
-const ticks = [];
-const tickBytes = [];
-for (let tick = 1; tick <= 45; tick++) {
-	const next = stdout.nextFrame(2000);
-	const started = performance.now();
-	model.setRunning(running(tick));
-	const written = await next;
-	if (written !== undefined && tick > 5) {
-		ticks.push(written.at - started);
-		tickBytes.push(written.bytes);
-	}
+for (const app of apps) {
+	app.model.setRunning(running(0));
+	app.ticks = [];
+	app.tickBytes = [];
+}
 
-	await sleep(50);
+await sleep(200);
+// The apps take turns tick by tick, so both see the same JIT state and machine load.
+for (let tick = 1; tick <= 45; tick++) {
+	for (const app of apps) {
+		const next = app.stdout.nextFrame(2000);
+		const started = performance.now();
+		app.model.setRunning(running(tick));
+		const written = await next;
+		if (written !== undefined && tick > 5) {
+			app.ticks.push(written.at - started);
+			app.tickBytes.push(written.bytes);
+		}
+
+		await sleep(45);
+	}
 }
 
 // A card settling while 3 run: the synchronous commit (layout, renderLines, Ink's write with the live region redrawn).
@@ -129,11 +145,15 @@ const liveCommits = [];
 for (const [index, card] of sample.slice(0, 60).entries()) {
 	const fresh = {...card, callId: `${card.callId}#live${index}`};
 	const started = performance.now();
-	model.commit(fresh);
+	largest.model.commit(fresh);
 	liveCommits.push(performance.now() - started);
 	await sleep(5);
 }
 
-instance.unmount();
-process.stdout.write(`${JSON.stringify({count, committed, cards: fold.cards.length, rssBefore, rssAfter, maxRss, ticks, tickBytes, commits: commits.slice(5), settle, liveCommits, scrollbackBytes: stdout.bytes})}\n`);
+for (const app of apps) {
+	app.instance.unmount();
+}
+
+const perApp = Object.fromEntries(apps.map((app) => [app.count, {ticks: app.ticks, tickBytes: app.tickBytes, commits: app.commits.slice(5), scrollbackBytes: app.stdout.bytes}]));
+process.stdout.write(`${JSON.stringify({counts, cards: fold.cards.length, rssBefore, rssAfter, maxRss, settle, liveCommits, apps: perApp})}\n`);
 process.exit(0);

@@ -1,6 +1,6 @@
 // The pager (components/Pager.tsx) driven headless in a child process with a fake 120×40 TTY.
 //   node bench/lib/pager-bench.mjs first-frame LOG   — as `cardterm replay LOG` on a terminal
-//   node bench/lib/pager-bench.mjs steps N           — key-step costs over N cards
+//   node bench/lib/pager-bench.mjs steps N1,N2,… [REPEATS] — key-step costs over N cards, sizes interleaved
 // Prints one JSON object per line on stdout.
 import React from 'react';
 import {render} from 'ink';
@@ -18,9 +18,7 @@ import {FakeStdin, FakeStdout, sleep} from './fake-tty.mjs';
 const importedAt = performance.now();
 const [mode, argument, repeatsText = '12'] = process.argv.slice(2);
 const repeats = Number(repeatsText);
-const stdout = new FakeStdout({columns: 120, rows: 40});
-const stdin = new FakeStdin();
-const cardRows = stdout.rows - 2;
+const cardRows = 40 - 2;
 const print = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
 
 /** A frame whose card area is filled: every card row of the viewport drawn, none blank. */
@@ -31,6 +29,8 @@ function isFullFrame(text) {
 }
 
 if (mode === 'first-frame') {
+	const stdout = new FakeStdout({columns: 120, rows: 40});
+	const stdin = new FakeStdin();
 	// Same construction as src/cli/pager-command.tsx (openPagerOnLog), with the fake terminal.
 	const controller = new AbortController();
 	const log = await openSessionLog(argument, {signal: controller.signal});
@@ -55,51 +55,66 @@ if (mode === 'first-frame') {
 }
 
 if (mode === 'steps') {
-	const count = Number(argument);
-	const real = foldCards({count: Math.min(count, 10_000)}).cards.filter((card) => card.status !== 'running');
-	const cards = cycleCards(real, count);
-	const instance = render(React.createElement(Pager, {source: arrayCardSource(cards), theme: colorTheme, title: 'bench', start: 'start', onExit() {}}), {stdout, stdin, stderr: stdout, exitOnCtrlC: false, patchConsole: false});
+	// One Pager per size, each on its own fake terminal, in one process; the sizes take turns key by
+	// key so every size sees the same JIT state and the same machine load.
+	const counts = argument.split(',').map(Number);
+	const real = foldCards({count: Math.min(Math.max(...counts), 10_000)}).cards.filter((card) => card.status !== 'running');
+	const pagers = counts.map((count) => {
+		const terminal = {count, stdout: new FakeStdout({columns: 120, rows: 40}), stdin: new FakeStdin()};
+		terminal.instance = render(React.createElement(Pager, {source: arrayCardSource(cycleCards(real, count)), theme: colorTheme, title: 'bench', start: 'start', onExit() {}}), {stdout: terminal.stdout, stdin: terminal.stdin, stderr: terminal.stdout, exitOnCtrlC: false, patchConsole: false});
+		return terminal;
+	});
 	await sleep(300);
-	const spacing = 50;
+	const spacing = 45;
 	/** Time from the key to the frame it causes; `undefined` when no frame came. */
-	const step = async (key) => {
-		const next = stdout.nextFrame(2000);
+	const step = async (terminal, key) => {
+		const next = terminal.stdout.nextFrame(2000);
 		const started = performance.now();
-		stdin.press(key);
+		terminal.stdin.press(key);
 		const written = await next;
 		await sleep(spacing);
 		return written === undefined ? undefined : {ms: written.at - started, bytes: written.bytes};
 	};
 
-	const run = async (kind, keys, repeats) => {
-		const samples = [];
-		const bytes = [];
+	const run = async (kind, keys) => {
+		const samples = new Map(counts.map((count) => [count, []]));
 		for (let index = 0; index < repeats; index++) {
 			for (const key of keys) {
-				const result = await step(key);
-				if (result !== undefined && index >= 1) {
-					samples.push(result.ms);
-					bytes.push(result.bytes);
+				for (const terminal of pagers) {
+					const result = await step(terminal, key);
+					// The first round warms up and is discarded.
+					if (result !== undefined && index >= 1) {
+						samples.get(terminal.count).push(result.ms);
+					}
 				}
 			}
 		}
 
-		print({mode, count, kind, samples, bytes});
+		for (const [count, values] of samples) {
+			print({mode, count, kind, samples: values});
+		}
+	};
+
+	const all = async (keys) => {
+		for (const key of keys) {
+			for (const terminal of pagers) {
+				await step(terminal, key);
+			}
+		}
 	};
 
 	// Move into the middle so every key has somewhere to go.
-	await step('G');
-	await run('jump', ['g', 'G'], repeats);
-	await run('line', ['j', 'k'], repeats);
-	await run('page', ['\u001b[6~', '\u001b[5~'], repeats);
-	for (const key of '/cargo') {
-		await step(key);
+	await all(['G']);
+	await run('jump', ['g', 'G']);
+	await run('line', ['j', 'k']);
+	await run('page', ['\u001b[6~', '\u001b[5~']);
+	await all([...'/cargo', '\r']);
+	await run('search-next', ['n', 'N']);
+	await run('next-failure', ['e', 'E']);
+	for (const terminal of pagers) {
+		terminal.instance.unmount();
 	}
 
-	await step('\r');
-	await run('search-next', ['n', 'N'], repeats);
-	await run('next-failure', ['e', 'E'], repeats);
-	instance.unmount();
 	process.exit(0);
 }
 
