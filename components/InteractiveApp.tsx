@@ -1,6 +1,6 @@
 import React, {useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import {Box, useApp, useInput, useStdout} from 'ink';
-import {completeWord, editLine, emptyLine, type LineState} from '../src/cli/interactive/line-editor.js';
+import {completeWord, editLine, emptyLine, splitKeys, type EditorKey, type LineState} from '../src/cli/interactive/line-editor.js';
 import {layoutCard} from '../src/layout/layout-card.js';
 import type {LayoutOptions} from '../src/layout/layout-options.js';
 import {renderLines} from '../src/layout/render-lines.js';
@@ -26,7 +26,14 @@ type Props = {
 	readonly hyperlinks: boolean;
 	/** The clock (tests pass a fixed one). */
 	readonly now?: () => number;
+	/** Subscribe to Ink's rendered frames (render's `onRender`); used to leave the pager's screen after the prompt is drawn. */
+	readonly onFrame?: (listener: () => void) => () => void;
 };
+
+/** DEC private mode 1049: save the cursor and switch to the alternate screen, cursor home. */
+export const ENTER_ALTERNATE_SCREEN = '\u001B[?1049h\u001B[H';
+/** Back to the main screen and the saved cursor. */
+export const LEAVE_ALTERNATE_SCREEN = '\u001B[?1049l';
 
 /** Rows of the live region that are not cards: the prompt and the status line. */
 const CHROME_ROWS = 2;
@@ -36,14 +43,23 @@ The interactive session's screen. Settled cards are written once into the termin
 pre-rendered rows; Ink draws only the running cards, the approval dialog, the prompt and the status
 line, and that region always stays shorter than the terminal.
 */
-export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now}: Props) {
+export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now, onFrame}: Props) {
 	const {exit} = useApp();
 	const {write} = useStdout();
 	const {columns, rows} = useTerminalSize();
-	const snapshot = useSyncExternalStore(model.subscribe, model.getSnapshot);
-	const [line, setLine] = useState<LineState>(() => emptyLine(model.history.length));
+	// The model is a class instance: bind its methods, or React calls them without `this`.
+	const subscribe = useCallback((listener: () => void) => model.subscribe(listener), [model]);
+	const getSnapshot = useCallback(() => model.getSnapshot(), [model]);
+	const snapshot = useSyncExternalStore(subscribe, getSnapshot);
+	// The line lives in a ref so that several keys delivered in one chunk see each other's edits.
+	const lineRef = useRef<LineState>(emptyLine(model.history.length));
+	const [line, setLineState] = useState<LineState>(lineRef.current);
+	const setLine = useCallback((next: LineState | ((current: LineState) => LineState)) => {
+		lineRef.current = typeof next === 'function' ? next(lineRef.current) : next;
+		setLineState(lineRef.current);
+	}, []);
 	const [hint, setHint] = useState<string | undefined>();
-	const [pager, setPager] = useState(false);
+	const [pager, setPager] = useState<'closed' | 'open' | 'leaving'>('closed');
 	const lastInterrupt = useRef(0);
 	const time = useClock(snapshot.running.length > 0, now);
 	const sessionCwd = model.cwd;
@@ -56,7 +72,8 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now}
 	useEffect(() => model.onScrollback((entry: ScrollbackEntry) => {
 		const width = widthRef.current;
 		const lines = entry.kind === 'card' ? layoutCard(entry.card, {width, theme, now: now(), sessionCwd}) : entry.lines;
-		write(renderLines(lines, {color, hyperlinks, width}));
+		// A blank row after each card keeps cards apart in the scrollback.
+		write(renderLines(entry.kind === 'card' ? [...lines, {spans: []}] : lines, {color, hyperlinks, width}));
 	}), [model, write, theme, color, hyperlinks, now, sessionCwd]);
 
 	useEffect(() => {
@@ -65,13 +82,49 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now}
 		}
 	}, [snapshot.closing, exit]);
 
+	// The pager takes the alternate screen, as `less` does: the user's scrollback and the live
+	// transcript are untouched underneath and come back as they were when it closes. Ink's write
+	// erases the live frame, writes the escape, then redraws its last frame on the new screen.
+	const openPager = useCallback(() => {
+		write(ENTER_ALTERNATE_SCREEN);
+		setPager('open');
+	}, [write]);
+	useEffect(() => {
+		if (pager !== 'leaving') {
+			return;
+		}
+
+		// Leave only once Ink has drawn the prompt frame (not the pager's) on the alternate screen, so
+		// the frame it redraws on the main screen is the prompt.
+		let done = false;
+		const leave = (): void => {
+			if (!done) {
+				done = true;
+				write(LEAVE_ALTERNATE_SCREEN);
+				setPager('closed');
+			}
+		};
+
+		if (onFrame === undefined) {
+			const timer = setTimeout(leave, 100);
+			return () => {
+				clearTimeout(timer);
+			};
+		}
+
+		const unsubscribe = onFrame(() => {
+			queueMicrotask(leave);
+		});
+		return unsubscribe;
+	}, [pager, onFrame, write]);
+
 	const interrupt = useCallback(() => {
 		if (model.cancel()) {
 			setHint(undefined);
 			return;
 		}
 
-		if (line.text !== '') {
+		if (lineRef.current.text !== '') {
 			setLine(emptyLine(model.history.length));
 			return;
 		}
@@ -84,15 +137,16 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now}
 
 		lastInterrupt.current = at;
 		setHint('press Ctrl+C again to exit (or Ctrl+D)');
-	}, [model, line.text, now]);
+	}, [model, now, setLine]);
 
-	useInput((input, key) => {
+	const handleKey = (input: string, key: EditorKey & {readonly ctrl?: boolean}): void => {
 		if (key.ctrl && input === 'c') {
 			interrupt();
 			return;
 		}
 
-		if (snapshot.approval !== undefined) {
+		const approval = model.getSnapshot().approval;
+		if (approval !== undefined) {
 			if (input === 'a' || input === 'y') {
 				model.answerApproval('allowed-once');
 			} else if (input === 's') {
@@ -107,7 +161,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now}
 		}
 
 		if (key.ctrl && input === 'd') {
-			if (line.text === '') {
+			if (lineRef.current.text === '') {
 				void model.close();
 			}
 
@@ -115,37 +169,63 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now}
 		}
 
 		if (key.ctrl && input === 'o') {
-			setPager(true);
+			openPager();
 			return;
 		}
 
 		if (key.tab) {
-			void model.complete(line.text, line.cursor).then(candidates => {
+			const {text, cursor} = lineRef.current;
+			void model.complete(text, cursor).then(candidates => {
 				if (candidates.length === 1) {
-					setLine(current => completeWord(current, candidates[0]!));
+					// A finished word gets its space; a directory stays open for the next Tab.
+					const word = candidates[0]!;
+					setLine(current => completeWord(current, word.endsWith('/') ? word : `${word} `));
+					setHint(undefined);
 				} else if (candidates.length > 1) {
 					const prefix = commonPrefix(candidates);
 					setLine(current => completeWord(current, prefix));
 					setHint(candidates.slice(0, 12).join('  ') + (candidates.length > 12 ? `  … ${candidates.length - 12} more` : ''));
+				} else {
+					setHint('no completions');
 				}
 			});
 			return;
 		}
 
 		setHint(undefined);
-		const {state, submitted} = editLine(line, input, key, model.history);
+		const {state, submitted} = editLine(lineRef.current, input, key, model.history);
 		setLine(state);
 		if (submitted !== undefined) {
-			if (submitted.trim() === '/pager') {
-				setPager(true);
+			if (submitted.trim() === '/pager' && model.getSnapshot().multiline === undefined) {
+				openPager();
 			}
 
 			model.submit(submitted);
+			// Only commands enter the history (not lines of a multi-line text): start the walk at its end.
+			setLine(emptyLine(model.history.length));
 		}
-	}, {isActive: !pager});
+	};
 
-	if (pager) {
-		return <Pager source={arrayCardSource(model.cards())} theme={theme} title={`session ${model.sessionId}`} now={now} onExit={() => setPager(false)} />;
+	useInput((input, key) => {
+		// Fast typing, tmux send-keys and pastes arrive as one chunk: replay it key by key.
+		if (input.length > 1 && !key.ctrl && !key.meta && /[\r\n\t\u007F\b]/.test(input)) {
+			for (const part of splitKeys(input)) {
+				handleKey(part.input, part.key);
+			}
+
+			return;
+		}
+
+		handleKey(input, key);
+	}, {isActive: pager === 'closed'});
+
+	// Closing: draw nothing, so the terminal is left with the transcript and no stale prompt.
+	if (snapshot.closing) {
+		return null;
+	}
+
+	if (pager === 'open') {
+		return <Pager source={arrayCardSource(model.cards())} theme={theme} title={`session ${model.sessionId}`} now={now} onExit={() => setPager('leaving')} />;
 	}
 
 	const dialogRows = snapshot.approval === undefined ? 0 : APPROVAL_DIALOG_ROWS;

@@ -57,6 +57,7 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 	const rules = config.approval?.ask ?? [];
 	const session = await openSession({
 		cwd: io.cwd,
+		id,
 		logPath,
 		extraTools,
 		approve: async request => prompt(request),
@@ -84,9 +85,23 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 
 	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 	const color = colorEnabled(colorFlag, io.env, io.isTTY);
+	const frameListeners = new Set<() => void>();
+	const onFrame = (listener: () => void): (() => void) => {
+		frameListeners.add(listener);
+		return () => frameListeners.delete(listener);
+	};
+
 	const instance = render(
-		<InteractiveApp model={controller} theme={color ? colorTheme : monochromeTheme} color={color} hyperlinks={hyperlinksEnabled(color, io.env, io.isTTY)} />,
-		{exitOnCtrlC: false, patchConsole: false},
+		<InteractiveApp model={controller} theme={color ? colorTheme : monochromeTheme} color={color} hyperlinks={hyperlinksEnabled(color, io.env, io.isTTY)} onFrame={onFrame} />,
+		{
+			exitOnCtrlC: false,
+			patchConsole: false,
+			onRender() {
+				for (const listener of [...frameListeners]) {
+					listener();
+				}
+			},
+		},
 	);
 	await instance.waitUntilExit();
 	await controller.close();

@@ -30,6 +30,8 @@ export type OpenSessionOptions = {
 	/** Called when the log cannot be written (the session keeps running in memory). */
 	readonly onLogError?: (error: SessionLogWriteError) => void;
 	readonly now?: () => number;
+	/** The id for a new log's header (default: a fresh time-sorted id). */
+	readonly id?: string;
 };
 
 export type OpenedSession = {
@@ -57,7 +59,7 @@ export function newSessionId(now: number): string {
 export async function openSession(options: OpenSessionOptions): Promise<OpenedSession> {
 	const now = options.now ?? Date.now;
 	const created = now();
-	const fresh: SessionHeader = {type: 'session', version: 0, id: newSessionId(created), createdAt: created, cwd: options.cwd, delegationDepth: 0};
+	const fresh: SessionHeader = {type: 'session', version: 0, id: options.id ?? newSessionId(created), createdAt: created, cwd: options.cwd, delegationDepth: 0};
 	const writer = options.logPath === undefined ? undefined : await SessionLogWriter.open(options.logPath, fresh, {onError: options.onLogError, now});
 	const header = writer?.header ?? fresh;
 	const log = new EventLog({

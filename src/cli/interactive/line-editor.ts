@@ -104,3 +104,50 @@ export function completeWord(state: LineState, completion: string): LineState {
 	const text = before.slice(0, start) + completion + state.text.slice(state.cursor);
 	return {...state, text, cursor: start + completion.length};
 }
+
+/** One key press recovered from a chunk of typed or pasted text. */
+export type SplitKey = {readonly input: string; readonly key: EditorKey};
+
+/**
+Split a multi-character chunk into key presses. Terminals (and tmux) deliver fast typing and pastes
+as one chunk, which Ink hands over whole: `!echo hi\r` must still submit, and a pasted block of lines
+must arrive as one line per Enter. Printable runs stay together; CR, LF, CRLF, DEL, BS and TAB
+become their keys, other C0 controls become Ctrl+letter; the rest are dropped.
+*/
+export function splitKeys(chunk: string): SplitKey[] {
+	const keys: SplitKey[] = [];
+	let text = '';
+	const flush = (): void => {
+		if (text !== '') {
+			keys.push({input: text, key: {}});
+			text = '';
+		}
+	};
+
+	for (let index = 0; index < chunk.length; index++) {
+		const char = chunk[index]!;
+		const code = char.charCodeAt(0);
+		if (char === '\r' || char === '\n') {
+			flush();
+			keys.push({input: '', key: {return: true}});
+			if (char === '\r' && chunk[index + 1] === '\n') {
+				index++;
+			}
+		} else if (code === 0x7F || code === 0x08) {
+			flush();
+			keys.push({input: '', key: {backspace: true}});
+		} else if (char === '\t') {
+			flush();
+			keys.push({input: '', key: {tab: true}});
+		} else if (code >= 0x01 && code <= 0x1A) {
+			// Ctrl+A … Ctrl+Z, as Ink reports them one at a time.
+			flush();
+			keys.push({input: String.fromCharCode(code + 0x60), key: {ctrl: true}});
+		} else if (code >= 0x20) {
+			text += char;
+		}
+	}
+
+	flush();
+	return keys;
+}

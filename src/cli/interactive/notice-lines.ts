@@ -14,6 +14,7 @@ export function helpLines(): StyledLine[] {
 	return [
 		{spans: [{text: 'Commands', style: {bold: true}}]},
 		...PROMPT_HELP.map(([form, what]): StyledLine => ({spans: [{text: `  ${form.padEnd(width)}  `}, {text: what, style: {dim: true}}]})),
-		{spans: [{text: 'Keys: Tab completes · ↑/↓ history · Ctrl+C cancels the running call (twice on an empty prompt exits) · Ctrl+O pager · Ctrl+D exits', style: {dim: true}}]},
+		{spans: [{text: 'Keys: Tab completes · ↑/↓ history · Ctrl+O pager', style: {dim: true}}]},
+		{spans: [{text: '      Ctrl+C cancels the running call (twice on an empty prompt: exit) · Ctrl+D exits', style: {dim: true}}]},
 	];
 }

@@ -6,6 +6,7 @@ scrollback exactly once, and routes approvals to the dialog.
 import {readFile} from 'node:fs/promises';
 import {isAbsolute, resolve} from 'node:path';
 import type {ApprovalAnswer, LiveSnapshot, PendingApproval, ScrollbackEntry, SessionModel} from '../../../components/session-model.js';
+import {sanitizeInline} from '../../layout/sanitize.js';
 import type {Card} from '../../presentation/card.js';
 import type {FoldChange, SessionFold} from '../../session/fold.js';
 import type {SessionRuntime} from '../../session/session-runtime.js';
@@ -154,7 +155,7 @@ export class SessionController implements SessionModel {
 			}
 
 			case 'help': {
-				this.#emitScrollback({kind: 'lines', lines: helpLines()});
+				this.#emitScrollback({kind: 'lines', lines: [...helpLines(), {spans: []}]});
 				break;
 			}
 
@@ -306,6 +307,8 @@ export class SessionController implements SessionModel {
 			multiline.done(multiline.lines.length === 0 ? '' : `${multiline.lines.join('\n')}\n`);
 		} else {
 			multiline.lines.push(line);
+			// Echo the line into the scrollback: the prompt shows one line at a time, and the user must see what was typed.
+			this.#emitScrollback({kind: 'lines', lines: [{spans: [{text: '│ ', style: {dim: true}}, {text: sanitizeInline(line)}]}]});
 		}
 
 		this.#changed();
