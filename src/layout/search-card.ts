@@ -10,7 +10,7 @@ import type {CardBody} from './card-body.js';
 import {formatCount, plural} from './format.js';
 import {fileLinkTarget} from './link-target.js';
 import {sanitizeInline, sanitizeLine} from './sanitize.js';
-import {span, spansWidth, wrapSpans} from './spans.js';
+import {graphemeWidth, span, spansWidth, wrapSpans} from './spans.js';
 import type {Span, StyledLine} from './styled-line.js';
 import {displayWidth, graphemes} from './text-width.js';
 
@@ -84,19 +84,19 @@ function sliceColumns(spans: readonly Span[], start: number, width: number): Spa
 	for (const source of spans) {
 		let text = '';
 		for (const grapheme of graphemes(source.text)) {
-			const graphemeWidth = displayWidth(grapheme);
+			const cells = graphemeWidth(grapheme);
 			if (column < start) {
-				column += graphemeWidth;
+				column += cells;
 				continue;
 			}
 
-			if (used + graphemeWidth > width) {
+			if (used + cells > width) {
 				break;
 			}
 
 			text += grapheme;
-			used += graphemeWidth;
-			column += graphemeWidth;
+			used += cells;
+			column += cells;
 		}
 
 		if (text !== '') {
@@ -166,7 +166,8 @@ export function layoutSearchMatchesBody(view: SearchMatchesResultView, pattern: 
 		for (const match of file.matches) {
 			const gutter = span(`${String(match.lineNumber).padStart(numberWidth)}: `, theme.muted);
 			const room = width - spansWidth([gutter]);
-			lines.push({spans: [gutter, ...matchedLineSpans(match.line, regex, room, context)].filter(item => item.text !== '')});
+			// Trimmed to fit; wrapping only matters on terminals too narrow to trim into.
+			lines.push(...wrapSpans([gutter, ...matchedLineSpans(match.line, regex, room, context)], width));
 		}
 	}
 

@@ -5,6 +5,33 @@ row, both measured with the one width function so they agree with folding and th
 import type {Span, StyledLine, Style} from './styled-line.js';
 import {displayWidth, graphemes} from './text-width.js';
 
+const widthCache = new Map<string, number>();
+
+/**
+Display width of one grapheme, memoized: `string-width` is costly per call and wrapping asks for the
+same few graphemes over and over. The cache is cleared when it grows past a bound.
+*/
+export function graphemeWidth(grapheme: string): number {
+	if (grapheme.length === 1) {
+		const code = grapheme.charCodeAt(0);
+		if (code >= 0x20 && code < 0x7f) {
+			return 1;
+		}
+	}
+
+	let width = widthCache.get(grapheme);
+	if (width === undefined) {
+		width = displayWidth(grapheme);
+		if (widthCache.size >= 10_000) {
+			widthCache.clear();
+		}
+
+		widthCache.set(grapheme, width);
+	}
+
+	return width;
+}
+
 /** Display width of a run of spans. */
 export function spansWidth(spans: readonly Span[]): number {
 	let width = 0;
@@ -57,8 +84,8 @@ export function wrapSpans(spans: readonly Span[], width: number): StyledLine[] {
 	for (const source of kept) {
 		let text = '';
 		for (const grapheme of graphemes(source.text)) {
-			const graphemeWidth = displayWidth(grapheme);
-			if (used + graphemeWidth > width && used > 0) {
+			const cells = graphemeWidth(grapheme);
+			if (used + cells > width && used > 0) {
 				if (text !== '') {
 					row.push(piece(source, text));
 					text = '';
@@ -70,7 +97,7 @@ export function wrapSpans(spans: readonly Span[], width: number): StyledLine[] {
 			}
 
 			text += grapheme;
-			used += graphemeWidth;
+			used += cells;
 		}
 
 		if (text !== '') {
@@ -103,14 +130,14 @@ export function truncateSpans(spans: readonly Span[], width: number, ellipsis = 
 		let text = '';
 		let full = true;
 		for (const grapheme of graphemes(source.text)) {
-			const graphemeWidth = displayWidth(grapheme);
-			if (used + graphemeWidth > room) {
+			const cells = graphemeWidth(grapheme);
+			if (used + cells > room) {
 				full = false;
 				break;
 			}
 
 			text += grapheme;
-			used += graphemeWidth;
+			used += cells;
 		}
 
 		last = source;
