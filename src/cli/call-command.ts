@@ -63,7 +63,9 @@ export async function runOne(session: OpenedSession, tool: string, rawArgs: stri
 		controller.abort(new Error('interrupted'));
 	};
 
+	// Ctrl+C or a polite kill cancels the call (its process tree goes with it); the log is then flushed.
 	process.once('SIGINT', onSignal);
+	process.once('SIGTERM', onSignal);
 	try {
 		let callId: string | undefined;
 		const stop = session.onFoldChange(change => {
@@ -74,5 +76,6 @@ export async function runOne(session: OpenedSession, tool: string, rawArgs: stri
 		return session.fold.card(callId!)!;
 	} finally {
 		process.off('SIGINT', onSignal);
+		process.off('SIGTERM', onSignal);
 	}
 }
