@@ -170,6 +170,10 @@ describe.runIf(rgPath !== undefined)('grep, ripgrep engine and parity', () => {
 		{pattern: 'level', path: 'src/config.ts'},
 		{pattern: '^const \\w+ = \\d'},
 		{pattern: 'no such text anywhere'},
+		{pattern: '(?i)debug (ok|crlf)'},
+		{pattern: 'DEBUG', include: '*'},
+		{pattern: 'DEBUG', include: '*.log'},
+		{pattern: 'DEBUG', path: 'vendor'},
 	];
 
 	it.each(cases)('gives the same result as the fallback for %j', async (args) => {
