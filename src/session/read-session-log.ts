@@ -12,8 +12,12 @@ log.diagnostics;                      // every diagnostic so far (the first 1 00
 `readSessionLog(source)` is the same stream as a bare generator; its first `next()` throws the
 `SessionLogError` of a bad header, and `onHeader` hands over the header.
 
+Sources: a `.jsonl` file, a `.jsonl.zstd`/`.zst` file (or any file or stream starting with the zstd
+magic number), a session folder (its `session.jsonl*`), `-` for stdin, or any readable stream.
+
 Memory is bounded by one read chunk (64 KiB) plus the longest line (`maxLineBytes`, default 64 MiB;
-longer lines are skipped and reported). Aborting `signal` ends the stream quietly.
+longer lines are skipped and reported), plus for zstd one frame window (at most 128 MiB; a frame
+asking for more is reported as corrupt). Aborting `signal` ends the stream quietly.
 */
 import {assertNever} from '../presentation/assert-never.js';
 import {LogEventDecoder} from './event-decoder.js';
