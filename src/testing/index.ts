@@ -3,3 +3,4 @@
 runs, so a colour regression shows in the same diff as a text one.
 */
 export {serializeFrame} from './serialize-frame.js';
+export {cardForTool, renderCardFrame, type FrameResult, type RenderCardFrameOptions} from './render-card-frame.js';
