@@ -19,7 +19,7 @@ export type FrameResult = {
 	readonly isError?: boolean;
 	readonly meta?: unknown;
 	/** A classed failure: `{name, code}` itself, or an execution failure's `error` holding it as `info`. */
-	readonly error?: ToolErrorInfo | {readonly info?: ToolErrorInfo};
+	readonly error?: ToolErrorInfo | {readonly message?: string; readonly info?: ToolErrorInfo};
 };
 
 /** What to draw. */
