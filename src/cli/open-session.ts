@@ -3,7 +3,6 @@
 that records calls as events, the log writer, and the fold that turns the events into cards. Used by
 the interactive session, `cardterm call` and `cardterm run`.
 */
-import {randomBytes} from 'node:crypto';
 import {attachCodeMode, builtinTools} from '../builtin/index.js';
 import type {JobRuntime} from '../jobs/job-runtime.js';
 import {EventLog} from '../session/event-log.js';
@@ -11,6 +10,7 @@ import type {SessionEvent, SessionHeader} from '../session/events.js';
 import {SessionFold, type FoldChange} from '../session/fold.js';
 import type {SessionLogWriteError} from '../session/log-errors.js';
 import {SessionLogWriter} from '../session/log-writer.js';
+import {newSessionId} from '../session/session-store.js';
 import {SessionRuntime, type ApprovalPrompt} from '../session/session-runtime.js';
 import {ToolRegistry} from '../tools/registry.js';
 import type {PreExecuteListener} from '../tools/registry-hooks.js';
@@ -51,10 +51,7 @@ export type OpenedSession = {
 	close(): Promise<void>;
 };
 
-/** A session id that sorts by time: `2026-12-02T11-05-03-1a2b`. */
-export function newSessionId(now: number): string {
-	return `${new Date(now).toISOString().slice(0, 19).replaceAll(':', '-')}-${randomBytes(2).toString('hex')}`;
-}
+export {newSessionId} from '../session/session-store.js';
 
 export async function openSession(options: OpenSessionOptions): Promise<OpenedSession> {
 	const now = options.now ?? Date.now;

@@ -1,22 +1,15 @@
 /**
-@module Where sessions live: one folder per session under a per-user data directory (XDG data
-home via env-paths), overridable with `--session-dir` or `CARDTERM_SESSION_DIR`.
+@module Where the command line keeps sessions and prompt history. The folder itself is the session
+store's (`sessionsRoot`); a `--session-dir` flag is resolved against the working directory.
 */
 import {createHash} from 'node:crypto';
 import {join, resolve} from 'node:path';
-import envPaths from 'env-paths';
+import {sessionsRoot as storeRoot} from '../session/session-store.js';
 
-/** The folder that holds one folder per session. */
+/** The folder that holds one folder per session: the flag, else `CARDTERM_SESSION_DIR`, else the per-user data directory. */
 export function sessionsRoot(flag: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
-	if (flag !== undefined) {
-		return resolve(cwd, flag);
-	}
-
-	if (env.CARDTERM_SESSION_DIR !== undefined && env.CARDTERM_SESSION_DIR !== '') {
-		return resolve(cwd, env.CARDTERM_SESSION_DIR);
-	}
-
-	return join(envPaths('cardterm', {suffix: ''}).data, 'sessions');
+	const override = flag ?? env.CARDTERM_SESSION_DIR;
+	return storeRoot(override === undefined || override === '' ? undefined : resolve(cwd, override));
 }
 
 /** The prompt history file of a project (one per working directory). */
