@@ -14,7 +14,7 @@ export default defineConfig({
 	},
 	test: {
 		include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-		typecheck: {enabled: true, include: ['test/**/*.test-d.ts']},
+		// Type-level tests (test/types/*.test-d.ts) are checked by `tsc -p tsconfig.json`, which `npm test` runs first.
 		pool: 'forks',
 		testTimeout: 20_000,
 		env: {NODE_ENV: 'test'},
