@@ -19,7 +19,9 @@ export function ApprovalDialog({approval, width}: Props) {
 	return (
 		<>
 			<Text color="yellow" wrap="truncate-end">{truncateToWidth(`? Allow ${tool}${reason}`, width)}</Text>
-			<Text wrap="truncate-end">{truncateToWidth(`  [a] allow once   [s] allow ${tool} for this session   [d] deny`, width)}</Text>
+			<Text wrap="truncate-end">
+				{'  '}<Text bold>a</Text>{' allow once   '}<Text bold>s</Text>{truncateToWidth(` allow ${tool} for this session   `, Math.max(0, width - 17))}<Text bold>d</Text>{' deny'}
+			</Text>
 			<Text dimColor wrap="truncate-end">{truncateToWidth('  Esc or Ctrl+C cancels the call', width)}</Text>
 		</>
 	);

@@ -60,6 +60,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	}, []);
 	const [hint, setHint] = useState<string | undefined>();
 	const [pager, setPager] = useState<'closed' | 'open' | 'leaving'>('closed');
+	const [, bumpFrame] = useState(0);
 	const lastInterrupt = useRef(0);
 	const time = useClock(snapshot.running.length > 0, now);
 	const sessionCwd = model.cwd;
@@ -115,6 +116,8 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 		const unsubscribe = onFrame(() => {
 			queueMicrotask(leave);
 		});
+		// The prompt's frame may already be drawn; a fresh commit guarantees one more frame to wait for.
+		bumpFrame(value => value + 1);
 		return unsubscribe;
 	}, [pager, onFrame, write]);
 
@@ -207,6 +210,11 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	};
 
 	useInput((input, key) => {
+		// Stay active while leaving the pager (an inactive input releases stdin and lets Node exit), but ignore keys.
+		if (pager !== 'closed') {
+			return;
+		}
+
 		// Fast typing, tmux send-keys and pastes arrive as one chunk: replay it key by key.
 		if (input.length > 1 && !key.ctrl && !key.meta && /[\r\n\t\u007F\b]/.test(input)) {
 			for (const part of splitKeys(input)) {
@@ -217,7 +225,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 		}
 
 		handleKey(input, key);
-	}, {isActive: pager === 'closed'});
+	}, {isActive: pager !== 'open'});
 
 	// Closing: draw nothing, so the terminal is left with the transcript and no stale prompt.
 	if (snapshot.closing) {
@@ -225,7 +233,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	}
 
 	if (pager === 'open') {
-		return <Pager source={arrayCardSource(model.cards())} theme={theme} title={`session ${model.sessionId}`} now={now} onExit={() => setPager('leaving')} />;
+		return <Pager source={arrayCardSource(model.cards())} theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} />;
 	}
 
 	const dialogRows = snapshot.approval === undefined ? 0 : APPROVAL_DIALOG_ROWS;
@@ -236,7 +244,9 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 		hidden => hiddenRow(hidden, theme),
 	);
 	const marker = snapshot.multiline === undefined ? '> ' : '… ';
-	const promptHint = snapshot.multiline === undefined ? 'type !command, /help, or TOOL {json}' : `${snapshot.multiline.label}: line ${snapshot.multiline.lines + 1}, "." ends`;
+	const promptHint = snapshot.approval === undefined
+		? (snapshot.multiline === undefined ? 'type !command, /help, or TOOL {json}' : `${snapshot.multiline.label}: line ${snapshot.multiline.lines + 1}, "." ends`)
+		: 'answer the question above: a, s or d';
 	return (
 		<Box flexDirection="column">
 			<StyledRows lines={liveRows} />

@@ -19,6 +19,8 @@ type Props = {
 	/** Shown in the status line (session title or log name). */
 	readonly title: string;
 	readonly now?: () => number;
+	/** The session's directory: paths inside it are shown relative, as in the live transcript. */
+	readonly sessionCwd?: string;
 	/** Open at the newest cards (default) or the first. */
 	readonly start?: 'end' | 'start';
 	/** Keep showing the newest cards as the source grows, until the user moves (watch mode). */
@@ -35,7 +37,7 @@ The full-screen pager: a card cursor over a virtualised list, per-card expansion
 between failures. It is `rows − 1` tall (one status row included): on ink 6.8 a frame as tall as the
 terminal clears the user's scrollback.
 */
-export function Pager({source, theme, title, now = Date.now, start = 'end', follow = false, onExit, onCopy, onOpen}: Props) {
+export function Pager({source, theme, title, now = Date.now, sessionCwd, start = 'end', follow = false, onExit, onCopy, onOpen}: Props) {
 	const {columns, rows} = useTerminalSize();
 	const height = Math.max(1, rows - 2);
 	const [, refresh] = useReducer((value: number) => value + 1, 0);
@@ -53,7 +55,7 @@ export function Pager({source, theme, title, now = Date.now, start = 'end', foll
 
 	useEffect(() => source.subscribe?.(refresh), [source]);
 
-	const base = useMemo((): LayoutOptions => ({width: columns, theme, now: time}), [columns, theme, time]);
+	const base = useMemo((): LayoutOptions => ({width: columns, theme, now: time, ...(sessionCwd === undefined ? {} : {sessionCwd})}), [columns, theme, time, sessionCwd]);
 	const rowsOf = useCallback((card: Card, index: number) => layoutCard(card, pagerLayoutOptions(base, expansions.get(index), globalExpansion)), [base, expansions, globalExpansion]);
 
 	// Open on the newest cards, and keep to them while the source grows and the user has not moved.
@@ -239,7 +241,8 @@ function countStatuses(source: CardSource & {counts?: () => Readonly<Record<Card
 	for (let index = 0; index < source.count(); index++) {
 		const card = source.card(index);
 		if (card !== undefined) {
-			counts[card.status]++;
+			// A command that exited non-zero is a failure to the user, whatever the call's status.
+			counts[card.status === 'ok' && card.failedExit ? 'error' : card.status]++;
 		}
 	}
 

@@ -13,25 +13,37 @@ type Props = {
 	readonly hint?: string;
 };
 
-/** One recessed row: where, which session, counts by status, jobs; a problem in red. */
-export function StatusLine({cwd, sessionId, snapshot, width, hint}: Props) {
+/** The tally the status line shows: only the statuses that occurred, failures including non-zero exits. */
+export function statusTally(snapshot: LiveSnapshot): string {
 	const {counts} = snapshot;
+	const failedExits = snapshot.failedExits ?? 0;
 	const parts = [
-		sanitizeInline(cwd),
-		sanitizeInline(sessionId),
-		`● ${counts.ok}  ✗ ${counts.error}  ⊘ ${counts.cancelled}  ◌ ${counts.interrupted}${counts.running > 0 ? `  ○ ${counts.running}` : ''}`,
-		...(snapshot.jobsRunning > 0 ? [`jobs ${snapshot.jobsRunning}`] : []),
-		...(snapshot.queued > 0 ? [`queued ${snapshot.queued}`] : []),
-	];
-	const text = truncateToWidth(parts.join(' · '), width);
-	if (snapshot.problem !== undefined || hint !== undefined) {
-		const extra = sanitizeInline(snapshot.problem ?? hint ?? '');
-		return (
-			<Text wrap="truncate-end">
-				<Text color={snapshot.problem === undefined ? undefined : 'red'}>{truncateToWidth(extra, width)}</Text>
-			</Text>
-		);
+		[counts.running, '○', 'running'],
+		[counts.ok - failedExits, '●', 'ok'],
+		[counts.error + failedExits, '✗', 'failed'],
+		[counts.cancelled, '⊘', 'cancelled'],
+		[counts.interrupted, '◌', 'interrupted'],
+	] as const;
+	const shown = parts.filter(([count]) => count > 0).map(([count, glyph, word]) => `${glyph} ${count} ${word}`);
+	return shown.length === 0 ? 'no calls yet' : shown.join('  ');
+}
+
+/** One recessed row: where, which session, counts by status, jobs; a problem in red, a hint instead of the counts. */
+export function StatusLine({cwd, sessionId, snapshot, width, hint}: Props) {
+	if (snapshot.problem !== undefined) {
+		return <Text color="red" wrap="truncate-end">{truncateToWidth(sanitizeInline(snapshot.problem), width)}</Text>;
 	}
 
-	return <Text dimColor wrap="truncate-end">{text}</Text>;
+	if (hint !== undefined) {
+		return <Text wrap="truncate-end">{truncateToWidth(sanitizeInline(hint), width)}</Text>;
+	}
+
+	const parts = [
+		statusTally(snapshot),
+		...(snapshot.jobsRunning > 0 ? [`${snapshot.jobsRunning} job${snapshot.jobsRunning === 1 ? '' : 's'}`] : []),
+		...(snapshot.queued > 0 ? [`${snapshot.queued} queued`] : []),
+		sanitizeInline(cwd),
+		sanitizeInline(sessionId),
+	];
+	return <Text dimColor wrap="truncate-end">{truncateToWidth(parts.join(' · '), width)}</Text>;
 }

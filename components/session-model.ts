@@ -18,6 +18,8 @@ export type LiveSnapshot = {
 	/** Running top-level cards, in transcript order. */
 	readonly running: readonly Card[];
 	readonly counts: Readonly<Record<CardStatus, number>>;
+	/** Settled `ok` cards whose command exited non-zero (the user sees them as failures). */
+	readonly failedExits?: number;
 	/** Background jobs still running. */
 	readonly jobsRunning: number;
 	readonly approval?: PendingApproval;

@@ -51,6 +51,7 @@ export class SessionController implements SessionModel {
 	#multiline: Multiline | undefined;
 	#problem: string | undefined;
 	#closing = false;
+	#failedExits = 0;
 
 	constructor(options: SessionControllerOptions) {
 		this.#options = options;
@@ -323,6 +324,10 @@ export class SessionController implements SessionModel {
 		this.#running.delete(card.seq);
 		if (!this.#committed.has(card.seq)) {
 			this.#committed.add(card.seq);
+			if (card.status === 'ok' && card.failedExit) {
+				this.#failedExits++;
+			}
+
 			this.#emitScrollback({kind: 'card', card});
 		}
 	}
@@ -347,6 +352,7 @@ export class SessionController implements SessionModel {
 		return {
 			running: [...this.#running.values()],
 			counts: this.#options.fold.counts,
+			failedExits: this.#failedExits,
 			jobsRunning: this.#options.jobs?.running() ?? 0,
 			...(this.#approval === undefined ? {} : {approval: this.#approval.request}),
 			...(multiline === undefined ? {} : {multiline: {label: multiline.label, lines: multiline.lines.length}}),
