@@ -1,0 +1,263 @@
+import {existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {afterEach, describe, expect, it} from 'vitest';
+import {openIndexedCardSource, type IndexedCardSource} from '../../src/cli/indexed-card-source.js';
+import {referencePresenters} from '../../src/cli/replay-command.js';
+import type {Card} from '../../src/presentation/card.js';
+import {SessionFold} from '../../src/session/fold.js';
+import {openSessionLog} from '../../src/session/read-session-log.js';
+import {EventScript} from '../session/fold-events.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const corpus = '/work/shared/corpus/dsh-sessions';
+const header = {type: 'session', version: 0, id: 's-indexed', createdAt: 1_790_000_000_000, cwd: '/home/u/proj', delegationDepth: 0};
+const opened: IndexedCardSource[] = [];
+const folders: string[] = [];
+
+afterEach(() => {
+	for (const source of opened.splice(0)) {
+		source.close();
+	}
+
+	for (const folder of folders.splice(0)) {
+		rmSync(folder, {recursive: true, force: true});
+	}
+});
+
+/** The full fold of a log, as `replay` builds it. */
+async function fullFold(path: string): Promise<SessionFold> {
+	const log = await openSessionLog(path);
+	const fold = new SessionFold(referencePresenters(log.header.cwd ?? process.cwd()));
+	for await (const event of log.events) {
+		fold.apply(event);
+	}
+
+	return fold;
+}
+
+async function indexed(path: string, options: {tailBytes?: number; tail?: boolean; cacheSize?: number} = {}): Promise<IndexedCardSource> {
+	const source = await openIndexedCardSource(path, {presenters: found => referencePresenters(found.cwd ?? process.cwd()), ...options});
+	opened.push(source);
+	return source;
+}
+
+function allCards(source: IndexedCardSource): Array<Card | undefined> {
+	return Array.from({length: source.count()}, (_, index) => source.card(index));
+}
+
+function writeLog(lines: readonly string[]): string {
+	const folder = mkdtempSync(join(tmpdir(), 'cardterm-indexed-'));
+	folders.push(folder);
+	const path = join(folder, 'session.jsonl');
+	writeFileSync(path, `${[JSON.stringify(header), ...lines].join('\n')}\n`);
+	return path;
+}
+
+function progress(script: EventScript, callId: string, text: string): void {
+	script.push('cardterm/tool-progress', {callId, text}, {ignorable: true});
+}
+
+/** Every pairing rule of the fold, with damaged lines between. */
+function edgeCaseLines(): string[] {
+	const script = new EventScript();
+	script.push('turn/start', {turn: 1});
+	script.call('a', 'bash', {command: 'echo a', description: 'a'});
+	progress(script, 'a', 'line 1\n');
+	progress(script, 'a', 'line 2\n');
+	script.result('a', 'a done');
+	// Two open calls with one id: results pair with the most recent first.
+	script.call('dup', 'read', {path: 'one.txt'});
+	script.call('dup', 'read', {path: 'two.txt'});
+	script.result('dup', 'second');
+	script.result('dup', 'first', {isError: true});
+	// Interrupted by its step's end, then settled late.
+	script.call('late', 'bash', {command: 'sleep 9', description: 'late'}, {turn: 1, step: 2});
+	progress(script, 'late', 'waiting\n');
+	script.push('step/end', {turn: 1, step: 2});
+	script.result('late', 'finally');
+	// Interrupted and never settled.
+	script.call('lost', 'glob', {pattern: '*.ts'}, {turn: 1, step: 3});
+	script.push('turn/end', {turn: 1});
+	// Orphans: announced by an assistant message, and not.
+	script.push('assistant/message', {turn: 2, step: 1, message: {role: 'assistant', content: [{type: 'tool-call', id: 'ann', name: 'grep', arguments: {pattern: 'x'}}]}});
+	script.result('ann', 'announced orphan');
+	script.result('ghost', 'plain orphan');
+	// A second result for a settled call is an orphan too.
+	script.result('a', 'again');
+	// Compaction rewrites are not executions.
+	script.call('kept', 'read', {path: 'k.txt'});
+	script.result('kept', 'rewritten', {surfaceOp: {kind: 'replace'}});
+	script.result('kept', 'real', {meta: {note: 1}});
+	// Code Mode sub-calls, with a parent and without one.
+	script.call('run', 'run_code', {code: 'await tools.read({path: "x"})'});
+	script.push('tool/code-dispatch-start', {parentCallId: 'run', subCallId: 'run.1', name: 'read', arguments: {path: 'x'}});
+	script.push('tool/code-dispatch', {parentCallId: 'run', subCallId: 'run.1', name: 'read', isError: false, content: [{type: 'text', text: 'x'}]});
+	script.push('tool/code-dispatch-start', {parentCallId: 'gone', subCallId: 'gone.1', name: 'glob', arguments: {pattern: '*'}});
+	script.push('tool/code-dispatch', {parentCallId: 'gone', subCallId: 'gone.1', name: 'glob', isError: true, content: [{type: 'text', text: 'no'}]});
+	script.result('run', 'ran');
+	// Approvals, a cancellation, a crash repair, and cards still running at the end.
+	script.call('ask', 'write', {path: 'a.txt', content: 'hi'});
+	script.push('approval/asked', {id: 'ap1', toolName: 'write', callId: 'ask', reason: 'outside src/'});
+	script.push('approval/decided', {id: 'ap1', outcome: 'allow-once'});
+	script.result('ask', 'written');
+	script.call('stop', 'bash', {command: 'sleep 30', description: 'stop'});
+	script.result('stop', 'cancelled', {isError: true, error: {name: 'AbortError', code: 'ABORTED'}});
+	script.call('crash', 'bash', {command: 'make', description: 'crash'});
+	script.result('crash', 'unknown', {isError: true, error: {name: 'ToolError', code: 'TOOL_OUTCOME_UNKNOWN'}});
+	script.call('open', 'bash', {command: 'tail -f log', description: 'open'}, {turn: 3, step: 1});
+	progress(script, 'open', 'still going\n');
+	progress(script, 'open', 'and going\n');
+	script.call('bad args', 'edit', '{not json');
+	const lines = script.events.map(event => JSON.stringify(event));
+	// A malformed line and a repeated seq, which the reader skips.
+	lines.splice(5, 0, '{"type":"tool/call",');
+	lines.splice(12, 0, JSON.stringify({...script.events[3], data: {callId: 'repeat', name: 'read', arguments: '{}'}}));
+	return lines;
+}
+
+/** A long, regular log of `count` cards (about 300 bytes each). */
+function longLog(count: number): string {
+	const script = new EventScript();
+	for (let index = 0; index < count; index++) {
+		script.call(`c${index}`, 'bash', {command: `echo ${index}`, description: `card ${index}`}, {turn: 1, step: index});
+		script.result(`c${index}`, `output ${index}`, {isError: index % 7 === 0});
+	}
+
+	return writeLog(script.events.map(event => JSON.stringify(event)));
+}
+
+describe('IndexedCardSource', () => {
+	const logs = [
+		join(root, 'test/fixtures/logs/spec-example.jsonl'),
+		join(root, 'test/fixtures/logs/basic.jsonl'),
+		join(root, 'examples/demo-session.jsonl'),
+		...(existsSync(corpus) ? readdirSync(corpus).filter(name => name.endsWith('.jsonl')).sort().map(name => join(corpus, name)) : []),
+	];
+
+	it.each(logs)('builds every card of %s exactly as the full fold does', async path => {
+		const fold = await fullFold(path);
+		const source = await indexed(path, {tail: false});
+		await source.ready;
+		expect(source.error).toBeUndefined();
+		expect(source.count()).toBe(fold.cards.length);
+		expect(allCards(source)).toEqual(fold.cards);
+		expect(source.counts()).toEqual(fold.counts);
+	});
+
+	it('follows every pairing rule of the fold, through damaged lines, with a two-card cache', async () => {
+		const path = writeLog(edgeCaseLines());
+		const fold = await fullFold(path);
+		const source = await indexed(path, {tail: false, cacheSize: 2});
+		await source.ready;
+		expect(fold.cards.map(card => `${card.callId}:${card.status}`)).toEqual([
+			'a:ok', 'dup:error', 'dup:ok', 'late:ok', 'lost:interrupted', 'ann:ok', 'ghost:ok', 'a:ok', 'kept:ok', 'run:ok', 'gone.1:error', 'ask:ok', 'stop:cancelled', 'crash:interrupted', 'open:running', 'bad args:running',
+		]);
+		expect(allCards(source)).toEqual(fold.cards);
+		// Built again after eviction, the cards are still equal.
+		expect(allCards(source).reverse()).toEqual([...fold.cards].reverse());
+		expect(source.counts()).toEqual({running: 2, ok: 9, error: 2, cancelled: 1, interrupted: 2});
+		expect(source.counts()).toEqual(fold.counts);
+	});
+
+	it('reports the damaged lines the reader reports', async () => {
+		const path = writeLog(edgeCaseLines());
+		const reported: string[] = [];
+		const source = await openIndexedCardSource(path, {presenters: () => referencePresenters('/'), tail: false, onDiagnostic: diagnostic => reported.push(`${diagnostic.line} ${diagnostic.kind}`)});
+		opened.push(source);
+		await source.ready;
+		const read = await openSessionLog(path);
+		for await (const _event of read.events) {
+			// Drain to collect the reader's diagnostics.
+		}
+
+		expect(reported).toEqual(read.diagnostics.map(diagnostic => `${diagnostic.line} ${diagnostic.kind}`));
+		expect(reported).toEqual(['7 malformed', '14 seq-repeat']);
+	});
+
+	it('indexes a zstd log through a temporary copy, removed on close', async () => {
+		const fold = await fullFold(join(root, 'test/fixtures/logs/basic.jsonl'));
+		const source = await indexed(join(root, 'test/fixtures/logs/basic.jsonl.zst'));
+		await source.ready;
+		expect(allCards(source)).toEqual(fold.cards);
+		expect(source.generation()).toBe(0);
+		expect(existsSync(source.path)).toBe(true);
+		source.close();
+		expect(existsSync(source.path)).toBe(false);
+	});
+
+	it('opens on the newest cards of the tail window, then switches to the full index keeping card identities', async () => {
+		const path = longLog(400);
+		const fold = await fullFold(path);
+		const source = await indexed(path, {tailBytes: 4096});
+		const changes: number[] = [];
+		source.subscribe(() => changes.push(source.count()));
+		// Before the index: only cards whose call lies inside the last 4 KB, all final.
+		const tailCount = source.count();
+		expect(source.complete()).toBe(false);
+		expect(source.generation()).toBe(0);
+		expect(tailCount).toBeGreaterThan(5);
+		expect(tailCount).toBeLessThan(40);
+		const tail = allCards(source);
+		expect(tail).toEqual(fold.cards.slice(-tailCount));
+		expect(source.counts()).toEqual({running: 0, ok: tail.filter(card => card?.status === 'ok').length, error: tail.filter(card => card?.status === 'error').length, cancelled: 0, interrupted: 0});
+		await source.ready;
+		expect(source.complete()).toBe(true);
+		expect(source.progress()).toBe(1);
+		expect(source.generation()).toBe(1);
+		expect(changes.at(-1)).toBe(400);
+		expect(allCards(source)).toEqual(fold.cards);
+		// Each tail card is found again under its new number, by its key.
+		expect(Array.from({length: tailCount}, (_, index) => source.moved(index, 0))).toEqual(Array.from({length: tailCount}, (_, index) => 400 - tailCount + index));
+		expect(source.moved(3, 1)).toBe(3);
+		expect(source.keyOf(399)).toBe(fold.cards[399]!.seq);
+		expect(source.indexOfKey(fold.cards[123]!.seq)).toBe(123);
+		expect(source.indexOfKey(-5)).toBeUndefined();
+	});
+
+	it('leaves out of the tail window a result whose call lies before it', async () => {
+		const script = new EventScript();
+		script.call('early', 'bash', {command: 'sleep 1', description: 'early'});
+		for (let index = 0; index < 50; index++) {
+			script.push('user/message', {turn: 1, message: {role: 'user', content: [{type: 'text', text: 'x'.repeat(100)}]}});
+		}
+
+		script.call('inside', 'read', {path: 'in.txt'});
+		script.result('early', 'settled inside the window');
+		script.result('inside', 'read');
+		const path = writeLog(script.events.map(event => JSON.stringify(event)));
+		const source = await indexed(path, {tailBytes: 2000});
+		expect(allCards(source).map(card => `${card?.callId}:${card?.status}`)).toEqual(['inside:ok']);
+		await source.ready;
+		expect(allCards(source).map(card => `${card?.callId}:${card?.status}`)).toEqual(['early:ok', 'inside:ok']);
+		expect(source.moved(0, 0)).toBe(1);
+	});
+
+	it('keeps every card when the tail window holds the whole file, orphans included', async () => {
+		const path = writeLog(edgeCaseLines());
+		const fold = await fullFold(path);
+		const source = await indexed(path);
+		expect(source.complete()).toBe(false);
+		expect(allCards(source)).toEqual(fold.cards);
+		await source.ready;
+		expect(allCards(source)).toEqual(fold.cards);
+	});
+
+	it('stops indexing when closed, without completing', async () => {
+		const path = longLog(3000);
+		const source = await indexed(path, {tailBytes: 1024});
+		source.close();
+		await source.ready;
+		expect(source.complete()).toBe(false);
+		expect(source.error).toBeUndefined();
+	});
+
+	it('throws the reader error for a log without a header', async () => {
+		const folder = mkdtempSync(join(tmpdir(), 'cardterm-indexed-'));
+		folders.push(folder);
+		const path = join(folder, 'bad.jsonl');
+		writeFileSync(path, '{"type":"turn/start","seq":0,"time":1,"data":{"turn":1}}\n');
+		await expect(openIndexedCardSource(path, {presenters: () => referencePresenters('/')})).rejects.toThrow(/missing header/);
+	});
+});
