@@ -87,6 +87,24 @@ describe('SessionFold', () => {
 		expect(fold.cards[1]!.result).toEqual({content: [{type: 'text', text: 'Error: nope'}], isError: true});
 	});
 
+	it('treats a view with an unknown card kind, or a malformed payload, as absent', () => {
+		const wire: Presenter & {name: string} = {
+			name: 'wire',
+			presentCall: () => ({card: 'hologram', title: 'from the future'}) as never,
+			presentResult: (_args, result) => (result.isError ? {card: 'diff', diffs: []} : {card: 'search', shape: 'matches', files: 'nope', truncated: false, total: 1}) as never,
+		};
+		const script = new EventScript();
+		script.call('a', 'wire', {x: 1});
+		script.result('a', 'raw text');
+		script.call('b', 'wire', {});
+		script.result('b', 'Error: raw', {isError: true});
+		const fold = foldEvents(script.events, presentersOf([wire]));
+		expect(fold.cards.map(card => [card.callView, card.resultView])).toEqual([
+			[{card: 'generic', title: 'wire', kind: 'other', rawInput: {x: 1}}, null],
+			[{card: 'generic', title: 'wire', kind: 'other', rawInput: {}}, null],
+		]);
+	});
+
 	it('fills a generic result view without content with the raw content', () => {
 		const script = new EventScript();
 		script.call('l', 'ls', {});
