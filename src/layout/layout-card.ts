@@ -148,7 +148,23 @@ export function layoutCardUncached(card: Card, options: LayoutOptions): StyledLi
 	const context: BodyContext = {width: options.width, theme: options.theme, expansion, sessionCwd: options.sessionCwd};
 	const header = layoutHeader(card, options);
 	const body = layoutCardBody(card, context);
-	return [header, ...foldBody(body, expansion, foldPolicy(card), options.width, options.theme)];
+	return [header, ...foldBody(body, expansion, foldPolicy(card), options.width, options.theme), ...childRows(card, {...options, expansion})];
+}
+
+/** Below this width sub-call rows are left out: the arrow and a glyph would fill the row. */
+const MIN_CHILD_WIDTH = 8;
+
+/**
+Code Mode sub-calls, one header row each after the body (`↳ ● read Read a.ts · 3ms`), so a script's
+tool calls are visible at a glance. A summary shows none; the pager opens a sub-call as its own card.
+*/
+function childRows(card: Card, options: LayoutOptions): StyledLine[] {
+	if (card.children.length === 0 || options.expansion === 'summary' || options.width < MIN_CHILD_WIDTH) {
+		return [];
+	}
+
+	const arrow = span('↳ ', options.theme.muted);
+	return card.children.map(child => ({spans: [arrow, ...layoutHeader(child, {...options, width: options.width - 2}).spans]}));
 }
 
 type CacheEntry = {readonly card: Card; readonly theme: Theme; readonly lines: readonly StyledLine[]};

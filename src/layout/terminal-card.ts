@@ -16,7 +16,7 @@ import {parseTerminalOutput} from './terminal-output.js';
 import type {Theme} from './theme.js';
 
 /** Lines the producer adds to say *it* cut or stopped the output; drawn in the warning role. */
-const toolMarker = /^\[(output truncated|timed out after|result truncated)/;
+const toolMarker = /^(\[(output truncated|timed out after|result truncated)|\(Omitted \d+ bytes\.)/;
 
 /** The separator bash prints before stderr: structure, not output. */
 const stderrMarker = /^\[stderr\]$/;

@@ -28,6 +28,7 @@ describe.each(cases)('card snapshot $name', ({name, input, card, contains}) => {
 });
 
 describe('card snapshot inventory', () => {
+	// vitest writes new frames when the file finishes: after adding a case, the first run reports it missing.
 	it('holds exactly one committed frame per case, with no orphans', () => {
 		const present = readdirSync(directory).filter(file => file.endsWith('.frame')).sort();
 		expect({missing: [...expected].filter(file => !present.includes(file)), orphans: present.filter(file => !expected.has(file))}).toEqual({missing: [], orphans: []});

@@ -203,3 +203,12 @@ describe('layoutCard', () => {
 		expect(layoutCard(card, options(80)).at(-1)).toEqual({spans: [{text: '[output truncated; full output: /tmp/spill-1.txt]', style: colorTheme.warning}]});
 	});
 });
+
+describe('layoutCard sub-calls', () => {
+	it('lists Code Mode sub-calls as header rows after the body, except in summary', () => {
+		const child = makeCard({name: 'read', callId: 'c1', callView: {card: 'generic', title: 'Read a.ts'}, result: {content: text('x')}, durationMs: 3});
+		const parent = {...makeCard({name: 'run_code', callView: {card: 'generic', title: 'Count'}, result: {content: text('2')}}), children: [child]};
+		expect(cardTexts(parent)).toEqual(['● run_code Count · 1.2s', '2', '↳ ● read Read a.ts · 3ms']);
+		expect(cardTexts(parent, 80, {expansion: 'summary'})).toEqual(['● run_code Count · 1.2s', '2']);
+	});
+});

@@ -202,6 +202,18 @@ export function snapshotCases(): SnapshotCase[] {
 		},
 	);
 
+	const subCall = (name: string, title: string, status: 'ok' | 'error') => makeCard({name, callId: `sub-${name}`, callView: {card: 'generic', title}, durationMs: 40, result: {content: text('x'), isError: status === 'error'}});
+	cases.push({
+		name: 'generic-subcalls--ok',
+		input: 'run_code whose script made three tool calls, one failed',
+		card: {...makeCard({name: 'run_code', callView: {card: 'generic', title: 'Count files per folder', kind: 'execute'}, result: {content: text('{"src": 12, "test": 9}')}}), children: [
+			subCall('glob', 'Glob src/**', 'ok'),
+			subCall('glob', 'Glob test/**', 'ok'),
+			subCall('read', 'Read missing.txt', 'error'),
+		]},
+		contains: '↳ ✗ read Read missing.txt',
+	});
+
 	// Hard inputs.
 	cases.push(
 		{
