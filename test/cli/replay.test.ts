@@ -1,4 +1,5 @@
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {main} from '../../src/cli/main.js';
@@ -67,10 +68,32 @@ describe('cardterm replay --json', () => {
 		}
 	});
 
-	it('reports damaged lines on stderr and still exits 0', async () => {
-		const {code, err} = await replayJson(join(fixtures, 'basic.jsonl'));
+	it('prints every corpus log in colour with no escape sequence but the SGR styles cardterm writes', async context => {
+		if (corpus === undefined) {
+			context.skip('the corpus folder ../shared/corpus/dsh-sessions is not present here');
+		}
+
+		for (const name of readdirSync(corpus!).filter(file => file.endsWith('.jsonl'))) {
+			const io = fakeIo({env: {FORCE_COLOR: '1'}});
+			// eslint-disable-next-line no-await-in-loop -- one log at a time keeps failures readable
+			expect(await main(['replay', join(corpus!, name), '--print', '--width', '100'], io)).toBe(0);
+			const output = io.out();
+			expect(output).toMatch(/\u001B\[[\d;]*m/);
+			// eslint-disable-next-line no-control-regex -- looking for exactly these bytes
+			const leftover = output.replaceAll(/\u001B\[[\d;]*m/g, '').match(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g);
+			expect({name, leftover}).toEqual({name, leftover: null});
+		}
+	});
+
+	it('reports damaged lines on stderr with a count, replays the rest and exits 0', async () => {
+		const lines = readFileSync(join(fixtures, 'spec-example.jsonl'), 'utf8').split('\n');
+		lines.splice(5, 0, '{not json');
+		const file = join(mkdtempSync(join(tmpdir(), 'cardterm-damaged-')), 'damaged.jsonl');
+		writeFileSync(file, lines.join('\n'));
+		const {code, cards, err} = await replayJson(file);
 		expect(code).toBe(0);
-		expect(err).toBe('');
+		expect(cards).toHaveLength(13);
+		expect(err).toBe(`${file}:6: not valid JSON\ncardterm: 1 damaged line skipped in ${file}\n`);
 	});
 
 	it('exits 65 naming the file when the header is unreadable', async () => {
