@@ -14,7 +14,10 @@ export function parseArguments(raw: string): ParsedArguments {
 	}
 
 	try {
-		return {ok: true, value: JSON.parse(raw) as unknown};
+		const value = JSON.parse(raw) as unknown;
+		// Nesting too deep to serialise again (`--json`, the generic card's input) counts as unparsable.
+		JSON.stringify(value);
+		return {ok: true, value};
 	} catch {
 		return {ok: false};
 	}
