@@ -1,0 +1,47 @@
+/**
+Promise 2 (issue 8), memory: the heaviest damaged inputs (a line of tens of MiB, 100 000-level
+nesting in every field of a result) replay in a child process whose V8 heap is capped at
+CHILD_HEAP_MB, with the same outcome rules as the in-process fuzzer. Needs dist/ (npm run build).
+*/
+import {spawnSync} from 'node:child_process';
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {afterAll, describe, it} from 'vitest';
+import {fixture} from '../session/helpers.js';
+import {mutateLog} from './log-mutations.js';
+import {checkOutcome} from './replay-check.js';
+
+/** V8 old-space cap of the child process. */
+const CHILD_HEAP_MB = 256;
+
+const dir = mkdtempSync(join(tmpdir(), 'cardterm-heap-'));
+
+afterAll(() => {
+	rmSync(dir, {recursive: true, force: true});
+});
+
+describe('a damaged session log under a heap cap', () => {
+	it(`replays the heaviest inputs in a child process whose V8 heap is capped at ${CHILD_HEAP_MB} MB`, context => {
+		const bin = fileURLToPath(new URL('../../bin/cardterm', import.meta.url));
+		const built = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
+		if (!existsSync(built)) {
+			context.skip('dist/ is not built (npm run build); the in-process cases above still ran');
+		}
+
+		const seed = readFileSync(fixture('basic.jsonl'));
+		const heavy: Array<[string, Buffer]> = [
+			['a 24 MiB string in a result', mutateLog(seed, [{kind: 'huge-string', line: 10, path: 4, bytes: 24 << 20}])],
+			['100 000-level nesting in every field of a result', mutateLog(seed, Array.from({length: 8}, (_, path) => ({kind: 'deep' as const, line: 10, path, nesting: 'array' as const})))],
+		];
+		for (const [label, bytes] of heavy) {
+			const path = join(dir, 'heavy.jsonl');
+			writeFileSync(path, bytes);
+			for (const mode of ['--json', '--print'] as const) {
+				const child = spawnSync(process.execPath, [`--max-old-space-size=${CHILD_HEAP_MB}`, bin, 'replay', path, mode], {encoding: 'utf8', timeout: 60_000, maxBuffer: 512 << 20, env: {...process.env, NO_COLOR: '1'}});
+				checkOutcome({code: child.status ?? -1, out: child.stdout, err: child.stderr}, path, mode, `${label} (child, signal ${String(child.signal)})`);
+			}
+		}
+	}, 180_000);
+});

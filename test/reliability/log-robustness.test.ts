@@ -1,0 +1,82 @@
+/**
+Promise 2 (issue 8): a damaged log never crashes or hangs `cardterm replay`. Every input either
+replays (exit 0, each bad line named on stderr as `FILE:LINE: reason`, then one count line) or is
+refused with exit 65 and a one-line reason, in `--json` and `--print` alike. Inputs: the fixture
+logs, a recorded session of every reference tool and the dsh corpus when present, mutated by
+`log-mutations.ts` (byte and line damage, wrong types in any field, huge strings, 100 000-level
+nesting, unknown event types and card kinds, orphan results and calls, duplicate call ids).
+Memory bound checked here: the heap still reachable after all random cases and a full GC grows by
+less than RETAINED_HEAP_LIMIT (the peak is bounded in log-heap-cap.test.ts). Seeded;
+`CARDTERM_FUZZ_CASES=N` runs N random cases, `CARDTERM_FUZZ_SEED=S` another seed.
+*/
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {setFlagsFromString} from 'node:v8';
+import {runInNewContext} from 'node:vm';
+import fc from 'fast-check';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {fuzzCases, fuzzSeed} from './hostile-text.js';
+import {mutateLog, mutation, type Mutation} from './log-mutations.js';
+import {checkBoth, loadSeeds, type Seed} from './replay-check.js';
+
+/** Heap still reachable after every random case ran and a full GC, above what it was before. */
+const RETAINED_HEAP_LIMIT = 64 * 1024 * 1024;
+
+setFlagsFromString('--expose_gc');
+const gc = runInNewContext('gc') as () => void;
+
+let dir: string;
+let seeds: Seed[];
+
+beforeAll(async () => {
+	dir = mkdtempSync(join(tmpdir(), 'cardterm-robust-'));
+	seeds = await loadSeeds();
+});
+
+afterAll(() => {
+	rmSync(dir, {recursive: true, force: true});
+});
+
+function heapAfterGc(): number {
+	gc();
+	return process.memoryUsage().heapUsed;
+}
+
+describe('a damaged session log', () => {
+	it('replays or is refused with exit 65 for random damage of fixture, recorded and corpus logs, holding no heap afterwards', async () => {
+		const before = heapAfterGc();
+		await fc.assert(fc.asyncProperty(fc.nat(), fc.array(mutation, {minLength: 1, maxLength: 4}), async (pick, mutations: Mutation[]) => {
+			const seed = seeds[pick % seeds.length]!;
+			await checkBoth(dir, mutateLog(seed.bytes, mutations), `${seed.name} after ${JSON.stringify(mutations)}`);
+		}), {numRuns: fuzzCases(60), seed: fuzzSeed()});
+		const retained = heapAfterGc() - before;
+		expect(retained).toBeLessThan(RETAINED_HEAP_LIMIT);
+	}, 120_000);
+
+	it('replays (exit 0) each kind of structural damage: unknown event types and card kinds, orphan results and calls, deep nesting, a huge string', async () => {
+		const seed = seeds[0]!.bytes;
+		const cases: Array<[string, Mutation[]]> = [
+			['unknown event type', [{kind: 'unknown-type', line: 5, ignorable: false}]],
+			['unknown ignorable event type', [{kind: 'unknown-type', line: 5, ignorable: true}]],
+			['unknown card kind in meta', [{kind: 'unknown-card', line: 10}]],
+			['result without its call', [{kind: 'drop-type', type: 'tool/call', nth: 0}]],
+			['call without its result', [{kind: 'drop-type', type: 'tool/result', nth: 0}]],
+			['deep arrays in every field of the result line', Array.from({length: 12}, (_, path) => ({kind: 'deep' as const, line: 10, path: path * 3, nesting: 'array' as const}))],
+			['deep objects in the call line', Array.from({length: 6}, (_, path) => ({kind: 'deep' as const, line: 9, path, nesting: 'object' as const}))],
+			['a 4 MiB string', [{kind: 'huge-string', line: 10, path: 4, bytes: 1 << 22}]],
+		];
+		for (const [label, mutations] of cases) {
+			// eslint-disable-next-line no-await-in-loop -- sequential for readable failures
+			expect([label, await checkBoth(dir, mutateLog(seed, mutations), label)]).toEqual([label, 'replayed']);
+		}
+	}, 60_000);
+
+	it('is refused with exit 65 and a one-line reason for each header of another version', async () => {
+		for (let value = 0; value < 6; value++) {
+			// eslint-disable-next-line no-await-in-loop -- sequential for readable failures
+			expect(await checkBoth(dir, mutateLog(seeds[0]!.bytes, [{kind: 'header-version', value}]), `header version #${value}`)).toBe('refused');
+		}
+	});
+
+});
