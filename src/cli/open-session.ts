@@ -8,8 +8,8 @@ import type {JobRuntime} from '../jobs/job-runtime.js';
 import {EventLog} from '../session/event-log.js';
 import type {SessionEvent, SessionHeader} from '../session/events.js';
 import {SessionFold, type FoldChange} from '../session/fold.js';
-import type {SessionLogWriteError} from '../session/log-errors.js';
-import {SessionLogWriter} from '../session/log-writer.js';
+import {SessionLogWriteError} from '../session/log-errors.js';
+import {SessionLogWriter, type SessionLogWriterOptions} from '../session/log-writer.js';
 import {newSessionId} from '../session/session-store.js';
 import {SessionRuntime, type ApprovalPrompt} from '../session/session-runtime.js';
 import {ToolRegistry} from '../tools/registry.js';
@@ -27,8 +27,14 @@ export type OpenSessionOptions = {
 	readonly extraTools?: readonly ToolDefinition[];
 	/** A `tools/pre-execute` policy (approval rules from the config). */
 	readonly policy?: PreExecuteListener;
-	/** Called when the log cannot be written (the session keeps running in memory). */
+	/**
+	Called when the log cannot be written, also when it cannot be created at all (read-only
+	directory): the session then keeps running in memory. Without it, a log that cannot be created
+	makes `openSession` throw.
+	*/
 	readonly onLogError?: (error: SessionLogWriteError) => void;
+	/** How the writer opens the log file (fault-injection tests); default `fs.promises.open(path, 'a+')`. */
+	readonly openLogFile?: SessionLogWriterOptions['openFile'];
 	readonly now?: () => number;
 	/** The id for a new log's header (default: a fresh time-sorted id). */
 	readonly id?: string;
@@ -57,7 +63,20 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	const now = options.now ?? Date.now;
 	const created = now();
 	const fresh: SessionHeader = {type: 'session', version: 0, id: options.id ?? newSessionId(created), createdAt: created, cwd: options.cwd, delegationDepth: 0};
-	const writer = options.logPath === undefined ? undefined : await SessionLogWriter.open(options.logPath, fresh, {onError: options.onLogError, now});
+	let writer: SessionLogWriter | undefined;
+	if (options.logPath !== undefined) {
+		try {
+			writer = await SessionLogWriter.open(options.logPath, fresh, {onError: options.onLogError, now, ...(options.openLogFile === undefined ? {} : {openFile: options.openLogFile})});
+		} catch (error) {
+			// An unwritable location must not stop the session: report it and keep the events in memory.
+			if (!(error instanceof SessionLogWriteError) || options.onLogError === undefined) {
+				throw error;
+			}
+
+			options.onLogError(error);
+		}
+	}
+
 	const header = writer?.header ?? fresh;
 	const log = new EventLog({
 		now,
@@ -94,7 +113,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		log,
 		fold,
 		jobs,
-		...(options.logPath === undefined ? {} : {logPath: options.logPath}),
+		...(writer === undefined ? {} : {logPath: writer.path}),
 		toolNames: () => new Set(registry.schemas().map(schema => schema.name)),
 		onFoldChange(listener) {
 			changeListeners.add(listener);
