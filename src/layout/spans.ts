@@ -73,6 +73,11 @@ Continuation rows carry `softWrap: true` and no indent, so a copied line has no 
 Empty spans are dropped; an empty line is one empty row.
 */
 export function wrapSpans(spans: readonly Span[], width: number): StyledLine[] {
+	// Fast path: one short ASCII span, the most common row of all.
+	if (spans.length === 1 && spans[0]!.text.length <= width && spans[0]!.text !== '' && /^[\x20-\x7e]*$/.test(spans[0]!.text)) {
+		return [{spans}];
+	}
+
 	const kept = spans.filter(item => item.text !== '');
 	if (width <= 0 || spansWidth(kept) <= width) {
 		return [{spans: kept}];

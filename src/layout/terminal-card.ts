@@ -70,13 +70,17 @@ export function outputRows(output: string, context: BodyContext): StyledLine[] {
 		end--;
 	}
 
-	for (const line of parsed.slice(start, end)) {
-		const text = line.map(item => item.text).join('');
-		const spans: Span[] = toolMarker.test(text)
+	const bodyStyled = Object.keys(theme.body).length > 0;
+	for (let index = start; index < end; index++) {
+		const line = parsed[index]!;
+		const first = line[0]?.text[0];
+		// Markers start with `[` or `(`; checking that first keeps the common line cheap.
+		const text = first === '[' || first === '(' ? line.map(item => item.text).join('') : '';
+		const spans: Span[] = text !== '' && toolMarker.test(text)
 			? [span(text, theme.warning)]
-			: stderrMarker.test(text)
+			: text !== '' && stderrMarker.test(text)
 				? [span(text, theme.muted)]
-				: line.map(item => span(item.text, outputStyle(item.style, theme)));
+				: line.map(item => item.style === undefined && bodyStyled ? {text: item.text, style: theme.body} : span(item.text, outputStyle(item.style, theme)));
 		rows.push(...wrapSpans(spans, width));
 	}
 

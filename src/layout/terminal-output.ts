@@ -18,7 +18,8 @@ const palette: readonly AnsiColor[] = [
 
 type MutableStyle = {-readonly [K in keyof Style]: Style[K]};
 
-type Cell = {readonly text: string; readonly style: Style};
+/** A grapheme, or (while only appending) a packed run of `count` graphemes. */
+type Cell = {readonly text: string; readonly style: Style; readonly count?: number};
 
 const blankStyle: Style = Object.freeze({});
 const blankCell: Cell = Object.freeze({text: ' ', style: blankStyle});
@@ -184,22 +185,80 @@ function parseCsi(text: string, start: number): Csi {
 	return {end: text.length, parameters, final: '', plain: false};
 }
 
-/** The line being written: cells (one grapheme each) and the cursor. */
+/**
+The line being written: cells and the cursor, both counted in graphemes. While output only appends
+(the common case), a whole run of text is kept as one packed cell; the first cursor move that needs
+single graphemes unpacks the line. This keeps a 10 000-line plain output cheap.
+*/
 class LineBuffer {
 	cells: Cell[] = [];
+	/** Graphemes in the line (`cells.length` once unpacked). */
+	length = 0;
 	cursor = 0;
+	private packed = false;
 
+	/** Write a run of graphemes at the cursor. `count` is their number; `text` their concatenation. */
+	writeRun(text: string, count: number, style: Style): void {
+		if (this.cursor === this.length) {
+			this.cells.push(count > 1 ? {text, style, count} : {text, style});
+			this.packed ||= count > 1;
+			this.cursor += count;
+			this.length += count;
+			return;
+		}
+
+		for (const grapheme of count === text.length ? text : graphemes(text)) {
+			this.write(grapheme, style);
+		}
+	}
+
+	/** Write one grapheme at the cursor, overwriting what is there. */
 	write(text: string, style: Style): void {
+		this.unpack();
 		while (this.cells.length < this.cursor) {
 			this.cells.push(blankCell);
 		}
 
 		this.cells[this.cursor] = {text, style};
 		this.cursor++;
+		this.length = this.cells.length;
+	}
+
+	private unpack(): void {
+		if (!this.packed) {
+			return;
+		}
+
+		const cells: Cell[] = [];
+		for (const cell of this.cells) {
+			if (cell.count === undefined) {
+				// One unit already (an escaped control such as `\x00` stays one cell).
+				cells.push(cell);
+				continue;
+			}
+
+			for (const grapheme of graphemes(cell.text)) {
+				cells.push({text: grapheme, style: cell.style});
+			}
+		}
+
+		this.cells = cells;
+		this.length = cells.length;
+		this.packed = false;
 	}
 
 	/** The display column of the cursor. */
 	column(): number {
+		if (this.cursor === this.length) {
+			let column = 0;
+			for (const cell of this.cells) {
+				column += displayWidth(cell.text);
+			}
+
+			return column + this.cursor - this.length;
+		}
+
+		this.unpack();
 		let column = 0;
 		for (let index = 0; index < this.cursor; index++) {
 			column += index < this.cells.length ? displayWidth(this.cells[index]!.text) : 1;
@@ -209,6 +268,7 @@ class LineBuffer {
 	}
 
 	eraseInLine(mode: string): void {
+		this.unpack();
 		if (mode === '' || mode === '0') {
 			this.cells.length = Math.min(this.cells.length, this.cursor);
 		} else if (mode === '1') {
@@ -218,20 +278,21 @@ class LineBuffer {
 		} else if (mode === '2') {
 			this.cells = [];
 		}
+
+		this.length = this.cells.length;
+	}
+
+	/** Whether anything was written since the last newline. */
+	isEmpty(): boolean {
+		return this.cells.length === 0;
 	}
 
 	/** The finished line as spans, trailing unstyled blanks removed. */
 	take(): Span[] {
-		let end = this.cells.length;
-		while (end > 0 && this.cells[end - 1]!.text === ' ' && this.cells[end - 1]!.style === blankStyle) {
-			end--;
-		}
-
 		const spans: Span[] = [];
 		let text = '';
 		let style: Style = blankStyle;
-		for (let index = 0; index < end; index++) {
-			const cell = this.cells[index]!;
+		for (const cell of this.cells) {
 			if (text !== '' && !sameStyle(cell.style, style)) {
 				spans.push(style === blankStyle ? {text} : {text, style});
 				text = '';
@@ -248,8 +309,20 @@ class LineBuffer {
 			spans.push(style === blankStyle ? {text} : {text, style});
 		}
 
+		// Trailing blanks in the default style are padding, not output.
+		while (spans.length > 0 && spans.at(-1)!.style === undefined) {
+			const last = spans.pop()!;
+			const trimmed = last.text.replace(/ +$/, '');
+			if (trimmed !== '') {
+				spans.push({text: trimmed});
+				break;
+			}
+		}
+
 		this.cells = [];
 		this.cursor = 0;
+		this.length = 0;
+		this.packed = false;
 		return spans;
 	}
 }
@@ -262,6 +335,19 @@ Command output as logical lines of spans. Styles are the SGR styles the command 
 has no style); the caller maps them onto the theme. A trailing newline does not add an empty line.
 */
 export function parseTerminalOutput(text: string): Span[][] {
+	// Fast path: output with no control character but newlines has nothing to emulate.
+	if (!/[\x00-\x09\x0b-\x1f\x7f-\x9f]/.test(text)) {
+		const rows = text.split('\n');
+		if (rows.at(-1) === '') {
+			rows.pop();
+		}
+
+		return rows.map(row => {
+			const trimmed = escapeUnsafe(row.replace(/ +$/, ''));
+			return trimmed === '' ? [] : [{text: trimmed}];
+		});
+	}
+
 	const lines: Span[][] = [];
 	const line = new LineBuffer();
 	let style: Style = blankStyle;
@@ -276,8 +362,12 @@ export function parseTerminalOutput(text: string): Span[][] {
 				end++;
 			}
 
-			for (const grapheme of graphemes(text.slice(index, end))) {
-				line.write(escapeUnsafe(grapheme), style);
+			const run = text.slice(index, end);
+			if (/^[\x20-\x7e]*$/.test(run)) {
+				line.writeRun(run, run.length, style);
+			} else {
+				const safe = escapeUnsafe(run);
+				line.writeRun(safe, graphemes(safe).length, style);
 			}
 
 			index = end;
@@ -344,7 +434,7 @@ export function parseTerminalOutput(text: string): Span[][] {
 		}
 	}
 
-	if (line.cells.length > 0) {
+	if (!line.isEmpty()) {
 		lines.push(line.take());
 	}
 

@@ -74,3 +74,14 @@ describe('parseTerminalOutput', () => {
 		expect(parseTerminalOutput('abcd\b\b\x1b[1K\rX')).toEqual([[{text: 'X  d'}]]);
 	});
 });
+
+describe('parseTerminalOutput packing', () => {
+	it('keeps an escaped control one cell when a later rewrite unpacks the line', () => {
+		expect(parseTerminalOutput('ab\u0000cd\bX')).toEqual([[{text: 'ab\\x00cX'}]]);
+		expect(parseTerminalOutput('nul\u0000, bare \u001B\n')).toEqual([[{text: 'nul\\x00, bare \\x1b'}]]);
+	});
+
+	it('overwrites a packed run grapheme by grapheme after a carriage return', () => {
+		expect(parseTerminalOutput('日本語テキスト\rab')).toEqual([[{text: 'ab語テキスト'}]]);
+	});
+});
