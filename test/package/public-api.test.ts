@@ -26,6 +26,12 @@ describe('the package', () => {
 		expect(output).toBe('function function function\n');
 	});
 
+	it('shows in the README the card test that test/examples/tool-card.test.ts runs', () => {
+		const test = readFileSync(resolve(root, 'test/examples/tool-card.test.ts'), 'utf8');
+		const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+		expect(readme).toContain('```ts\n' + test.slice(test.indexOf('\n') + 1) + '```');
+	});
+
 	it('starts with the two commands a newcomer needs', () => {
 		const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
 		const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)![1]!;
