@@ -12,6 +12,17 @@ type Props = {
 /** Rows the dialog takes, for the live region's budget. */
 export const APPROVAL_DIALOG_ROWS = 3;
 
+/** The dialog's rows as plain text (for measuring the frame). */
+export function approvalTexts(approval: PendingApproval, width: number): string[] {
+	const reason = approval.reason === undefined ? '' : ` — ${sanitizeInline(approval.reason)}`;
+	const tool = sanitizeInline(approval.toolName);
+	return [
+		truncateToWidth(`? Allow ${tool}${reason}`, width),
+		truncateToWidth(`  a allow once   s allow ${tool} for this session   d deny`, width),
+		truncateToWidth('  Esc or Ctrl+C cancels the call', width),
+	];
+}
+
 /** Asks to allow a call: once, for this tool for the rest of the session, or deny. */
 export function ApprovalDialog({approval, width}: Props) {
 	const reason = approval.reason === undefined ? '' : ` — ${sanitizeInline(approval.reason)}`;

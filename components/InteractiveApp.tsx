@@ -6,14 +6,16 @@ import type {LayoutOptions} from '../src/layout/layout-options.js';
 import {renderLines} from '../src/layout/render-lines.js';
 import type {StyledLine} from '../src/layout/styled-line.js';
 import type {Theme} from '../src/layout/theme.js';
-import {APPROVAL_DIALOG_ROWS, ApprovalDialog} from './ApprovalDialog.js';
+import {APPROVAL_DIALOG_ROWS, ApprovalDialog, approvalTexts} from './ApprovalDialog.js';
 import {fitLiveRows} from './fit-live-rows.js';
 import {useClock} from './hooks/use-clock.js';
 import {useTerminalSize} from './hooks/use-terminal-size.js';
 import {Pager} from './Pager.js';
 import {Prompt} from './Prompt.js';
 import type {ScrollbackEntry, SessionModel} from './session-model.js';
-import {StatusLine} from './StatusLine.js';
+import {StatusLine, statusText} from './StatusLine.js';
+import {lineText} from '../src/layout/spans.js';
+import {displayWidth} from '../src/layout/text-width.js';
 import {StyledRows} from './StyledRows.js';
 import {arrayCardSource} from './card-source.js';
 
@@ -45,7 +47,7 @@ line, and that region always stays shorter than the terminal.
 */
 export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now, onFrame}: Props) {
 	const {exit} = useApp();
-	const {write} = useStdout();
+	const {write, stdout} = useStdout();
 	const {columns, rows} = useTerminalSize();
 	// The model is a class instance: bind its methods, or React calls them without `this`.
 	const subscribe = useCallback((listener: () => void) => model.subscribe(listener), [model]);
@@ -70,6 +72,34 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	// Scrollback: each settled card and notice is written exactly once, at the width of the moment.
 	const widthRef = useRef(columns);
 	widthRef.current = columns;
+	// Widths of the rows of the frame on screen, to erase it whole after the terminal reflows it.
+	const frameWidths = useRef<number[]>([]);
+	useEffect(() => {
+		// Runs before Ink's own resize handler: when the terminal narrows, it re-wraps the frame's rows
+		// into more rows than Ink will erase, which would leave stale copies above the new frame.
+		const onResize = (): void => {
+			const before = widthRef.current;
+			const after = Math.max(1, stdout.columns || before);
+			const widths = frameWidths.current;
+			if (after >= before || widths.length === 0) {
+				return;
+			}
+
+			const height = widths.length;
+			const wrapped = widths.reduce((sum, width) => sum + Math.max(1, Math.ceil(width / after)), 0);
+			if (wrapped > height) {
+				// Up to the frame's first row, erase to the end of the screen (never ESC[2J/3J), then step
+				// down to where Ink's own erase of `height` rows will land on that first row again.
+				stdout.write(`\u001B[${wrapped}A\r\u001B[J${'\n'.repeat(height)}`);
+			}
+		};
+
+		stdout.prependListener('resize', onResize);
+		return () => {
+			stdout.off('resize', onResize);
+		};
+	}, [stdout]);
+
 	useEffect(() => model.onScrollback((entry: ScrollbackEntry) => {
 		const width = widthRef.current;
 		const lines = entry.kind === 'card' ? layoutCard(entry.card, {width, theme, now: now(), sessionCwd}) : entry.lines;
@@ -247,12 +277,20 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	const promptHint = snapshot.approval === undefined
 		? (snapshot.multiline === undefined ? 'type !command, /help, or TOOL {json}' : `${snapshot.multiline.label}: line ${snapshot.multiline.lines + 1}, "." ends`)
 		: 'answer the question above: a, s or d';
+	const dialogTexts = snapshot.approval === undefined ? [] : approvalTexts(snapshot.approval, columns);
+	const statusProps = {cwd: model.cwd, sessionId: model.sessionId, snapshot, width: columns, ...(hint === undefined ? {} : {hint})};
+	frameWidths.current = [
+		...liveRows.map(row => Math.min(columns, displayWidth(lineText(row)))),
+		...dialogTexts.map(text => Math.min(columns, displayWidth(text))),
+		Math.min(columns, marker.length + 1 + displayWidth(line.text === '' ? promptHint : line.text)),
+		displayWidth(statusText(statusProps)),
+	];
 	return (
 		<Box flexDirection="column">
 			<StyledRows lines={liveRows} />
 			{snapshot.approval === undefined ? null : <ApprovalDialog approval={snapshot.approval} width={columns} />}
 			<Prompt line={line} width={columns} marker={marker} hint={promptHint} />
-			<StatusLine cwd={model.cwd} sessionId={model.sessionId} snapshot={snapshot} width={columns} hint={hint} />
+			<StatusLine {...statusProps} />
 		</Box>
 	);
 }

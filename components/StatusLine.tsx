@@ -28,14 +28,14 @@ export function statusTally(snapshot: LiveSnapshot): string {
 	return shown.length === 0 ? 'no calls yet' : shown.join('  ');
 }
 
-/** One recessed row: where, which session, counts by status, jobs; a problem in red, a hint instead of the counts. */
-export function StatusLine({cwd, sessionId, snapshot, width, hint}: Props) {
+/** The status row's text, already fitted to `width`. */
+export function statusText({cwd, sessionId, snapshot, width, hint}: Props): string {
 	if (snapshot.problem !== undefined) {
-		return <Text color="red" wrap="truncate-end">{truncateToWidth(sanitizeInline(snapshot.problem), width)}</Text>;
+		return truncateToWidth(sanitizeInline(snapshot.problem), width);
 	}
 
 	if (hint !== undefined) {
-		return <Text wrap="truncate-end">{truncateToWidth(sanitizeInline(hint), width)}</Text>;
+		return truncateToWidth(sanitizeInline(hint), width);
 	}
 
 	const parts = [
@@ -45,5 +45,15 @@ export function StatusLine({cwd, sessionId, snapshot, width, hint}: Props) {
 		sanitizeInline(cwd),
 		sanitizeInline(sessionId),
 	];
-	return <Text dimColor wrap="truncate-end">{truncateToWidth(parts.join(' · '), width)}</Text>;
+	return truncateToWidth(parts.join(' · '), width);
+}
+
+/** One recessed row: counts by status, jobs, where, which session; a problem in red, a hint instead of the counts. */
+export function StatusLine(props: Props) {
+	const text = statusText(props);
+	if (props.snapshot.problem !== undefined) {
+		return <Text color="red" wrap="truncate-end">{text}</Text>;
+	}
+
+	return props.hint === undefined ? <Text dimColor wrap="truncate-end">{text}</Text> : <Text wrap="truncate-end">{text}</Text>;
 }

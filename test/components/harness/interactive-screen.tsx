@@ -1,0 +1,117 @@
+/**
+@module The real interactive app (InteractiveApp over a SessionController over a real session with the
+reference tools) rendered by Ink into a FakeTty, in a fixed directory with a frozen clock, so screens
+are byte-for-byte repeatable.
+*/
+import {mkdir, rm, writeFile} from 'node:fs/promises';
+import {join} from 'node:path';
+import React from 'react';
+import {render} from 'ink';
+import {InteractiveApp} from '../../../components/InteractiveApp.js';
+import {approvalPolicy, type AskRule} from '../../../src/cli/approval-policy.js';
+import {SessionController} from '../../../src/cli/interactive/session-controller.js';
+import {openSession} from '../../../src/cli/open-session.js';
+import {colorTheme} from '../../../src/layout/theme.js';
+import type {ApprovalPrompt} from '../../../src/session/session-runtime.js';
+import {FakeStdin, FakeTty} from './fake-terminal.js';
+
+/** The frozen instant every screen test shows. */
+export const FROZEN_NOW = Date.UTC(2026, 0, 15, 9, 30, 0);
+
+export type InteractiveScreen = {
+	readonly tty: FakeTty;
+	readonly stdin: FakeStdin;
+	readonly controller: SessionController;
+	readonly cwd: string;
+	/** Type a line and press Enter, then wait until the screen shows `until` (or settles). */
+	type(line: string, until?: string): Promise<void>;
+	/** Send raw key bytes and settle. */
+	press(bytes: string): Promise<void>;
+	close(): Promise<void>;
+};
+
+/** Start the app at `columns`×`rows` in a fresh fixed directory named after the case. */
+export async function startInteractive(name: string, options: {columns?: number; rows?: number; ask?: readonly AskRule[]; files?: Record<string, string>} = {}): Promise<InteractiveScreen> {
+	const cwd = join('/tmp', `cardterm-screen-${name}`);
+	await rm(cwd, {recursive: true, force: true});
+	await mkdir(cwd, {recursive: true});
+	for (const [path, text] of Object.entries(options.files ?? {})) {
+		// eslint-disable-next-line no-await-in-loop -- a handful of fixture files
+		await writeFile(join(cwd, path), text);
+	}
+
+	const now = (): number => FROZEN_NOW;
+	let prompt: ApprovalPrompt = async () => 'unavailable';
+	let controller: SessionController | undefined;
+	const rules = options.ask ?? [];
+	const session = await openSession({
+		cwd,
+		id: `screen-${name}`,
+		now,
+		approve: async request => prompt(request),
+		...(rules.length === 0 ? {} : {policy: approvalPolicy(rules, cwd, () => controller?.sessionAllowed ?? new Set())}),
+	});
+	const entries: string[] = [];
+	controller = new SessionController({
+		cwd,
+		sessionId: session.id,
+		fold: session.fold,
+		onFoldChange: listener => session.onFoldChange(listener),
+		runtime: session.runtime,
+		toolNames: () => session.toolNames(),
+		history: {entries, add: line => entries.push(line)},
+		shutdown: async () => session.close(),
+	});
+	prompt = controller.prompt;
+
+	const tty = new FakeTty(options.columns ?? 80, options.rows ?? 24);
+	const stdin = new FakeStdin();
+	const frameListeners = new Set<() => void>();
+	const instance = render(
+		<InteractiveApp
+			model={controller}
+			theme={colorTheme}
+			color
+			hyperlinks={false}
+			now={now}
+			onFrame={listener => {
+				frameListeners.add(listener);
+				return () => frameListeners.delete(listener);
+			}}
+		/>,
+		{
+			stdout: tty as unknown as NodeJS.WriteStream,
+			stdin: stdin as unknown as NodeJS.ReadStream,
+			stderr: tty as unknown as NodeJS.WriteStream,
+			exitOnCtrlC: false,
+			patchConsole: false,
+			onRender() {
+				for (const listener of [...frameListeners]) {
+					listener();
+				}
+			},
+		},
+	);
+	await tty.settle();
+	const settled = controller;
+	return {
+		tty,
+		stdin,
+		controller: settled,
+		cwd,
+		async type(line, until) {
+			stdin.send(`${line}\r`);
+			await (until === undefined ? tty.settle() : tty.waitForText(until));
+		},
+		async press(bytes) {
+			stdin.send(bytes);
+			await tty.settle();
+		},
+		async close() {
+			await settled.close();
+			instance.unmount();
+			await instance.waitUntilExit().catch(() => undefined);
+			await rm(cwd, {recursive: true, force: true});
+		},
+	};
+}

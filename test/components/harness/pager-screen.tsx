@@ -1,0 +1,78 @@
+/**
+@module The pager rendered by Ink into a FakeTty, over any card source, with a frozen clock.
+*/
+import React from 'react';
+import {render} from 'ink';
+import type {CardSource} from '../../../components/card-source.js';
+import {Pager} from '../../../components/Pager.js';
+import {colorTheme} from '../../../src/layout/theme.js';
+import type {Card} from '../../../src/presentation/card.js';
+import {FakeStdin, FakeTty} from './fake-terminal.js';
+import {FROZEN_NOW} from './interactive-screen.js';
+
+export type PagerScreen = {
+	readonly tty: FakeTty;
+	readonly stdin: FakeStdin;
+	press(bytes: string): Promise<void>;
+	close(): Promise<void>;
+};
+
+/** Render the pager at `columns`×`rows` on `source`. */
+export async function startPager(source: CardSource, options: {columns?: number; rows?: number; follow?: boolean; title?: string; sessionCwd?: string} = {}): Promise<PagerScreen> {
+	const tty = new FakeTty(options.columns ?? 80, options.rows ?? 24);
+	const stdin = new FakeStdin();
+	const instance = render(
+		<Pager
+			source={source}
+			theme={colorTheme}
+			title={options.title ?? 'screen test'}
+			now={() => FROZEN_NOW}
+			follow={options.follow === true}
+			{...(options.sessionCwd === undefined ? {} : {sessionCwd: options.sessionCwd})}
+			onExit={() => {
+				instance.unmount();
+			}}
+		/>,
+		{
+			stdout: tty as unknown as NodeJS.WriteStream,
+			stdin: stdin as unknown as NodeJS.ReadStream,
+			stderr: tty as unknown as NodeJS.WriteStream,
+			exitOnCtrlC: false,
+			patchConsole: false,
+		},
+	);
+	await tty.settle();
+	return {
+		tty,
+		stdin,
+		async press(bytes) {
+			stdin.send(bytes);
+			await tty.settle();
+		},
+		async close() {
+			instance.unmount();
+			await instance.waitUntilExit().catch(() => undefined);
+		},
+	};
+}
+
+/** A source that grows while the test appends cards (a log another process is writing). */
+export function growingSource(initial: readonly Card[]): CardSource & {append(card: Card): void} {
+	const cards = [...initial];
+	const listeners = new Set<() => void>();
+	return {
+		count: () => cards.length,
+		card: index => cards[index],
+		complete: () => false,
+		subscribe(listener) {
+			listeners.add(listener);
+			return () => listeners.delete(listener);
+		},
+		append(card) {
+			cards.push(card);
+			for (const listener of listeners) {
+				listener();
+			}
+		},
+	};
+}

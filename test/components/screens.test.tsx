@@ -1,0 +1,202 @@
+import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest';
+
+vi.hoisted(() => {
+	// Ink's <Text> colours come from chalk, which looks at the real stdout: force the 16 colours a terminal has.
+	process.env.FORCE_COLOR = '1';
+	// Ink renders nothing live when it believes it runs in CI (is-in-ci reads the environment on import).
+	for (const key of Object.keys(process.env)) {
+		if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) {
+			delete process.env[key];
+		}
+	}
+});
+
+const {arrayCardSource} = await import('../../components/card-source.js');
+const {checkpoint, inventory} = await import('./harness/checkpoints.js');
+const {keys} = await import('./harness/fake-terminal.js');
+const {startInteractive} = await import('./harness/interactive-screen.js');
+const {growingSource, startPager} = await import('./harness/pager-screen.js');
+type Card = import('../../src/presentation/card.js').Card;
+
+/** Every screen this file must produce, one snapshot file each (snapshots/screens/<name>.frame). */
+const CHECKPOINTS = [
+	'interactive-after-commands',
+	'interactive-running-live-output',
+	'interactive-approval-dialog',
+	'interactive-after-approval',
+	'interactive-pager-from-ctrl-o',
+	'interactive-after-pager',
+	'interactive-resized-narrow',
+	'interactive-multiline-write',
+	'pager-opens-on-newest',
+	'pager-cursor-moved-up',
+	'pager-expansion-summary',
+	'pager-expansion-full',
+	'pager-search-highlight',
+	'pager-failed-card-jump',
+	'follow-before-append',
+	'follow-after-append',
+];
+
+/** Tests in this file; with fewer run (vitest -t), only the files are checked. */
+const TEST_COUNT = 8;
+let testsRun = 0;
+afterEach(() => {
+	testsRun++;
+});
+
+const files = {'notes.txt': 'alpha\n// TODO beta\ngamma\n', 'long.txt': Array.from({length: 40}, (_, index) => `row ${index + 1}`).join('\n') + '\n'};
+
+describe('interactive session screens', () => {
+	it('shows settled cards once in the scrollback, in order, above the prompt and status line', async () => {
+		const screen = await startInteractive('after-commands', {columns: 80, rows: 24, files});
+		try {
+			await screen.type('!echo hi', '● bash');
+			await screen.type('/read notes.txt', '● read Read');
+			await screen.type('/grep TODO', '● grep Grep');
+			await screen.type('!exit 3', '[exit 3]');
+			await checkpoint('interactive-after-commands', screen.tty.frame(true));
+		} finally {
+			await screen.close();
+		}
+	});
+
+	it('draws a running card with its live output above the prompt, and Ctrl+C cancels it', async () => {
+		const screen = await startInteractive('running', {columns: 80, rows: 24});
+		try {
+			await screen.type('!printf "one\\ntwo\\n"; sleep 30', 'two');
+			await checkpoint('interactive-running-live-output', screen.tty.frame(true));
+			await screen.press(keys.ctrlC);
+			await screen.tty.waitForText('⊘ 1 cancelled');
+		} finally {
+			await screen.close();
+		}
+	});
+
+	it('asks before bash when the config says so, and runs the call once allowed', async () => {
+		const screen = await startInteractive('approval', {columns: 80, rows: 24, ask: [{tool: 'bash'}]});
+		try {
+			await screen.type('!echo approved', 'Allow bash');
+			await checkpoint('interactive-approval-dialog', screen.tty.frame(true));
+			await screen.stdin.send('a');
+			await screen.tty.waitForText('● 1 ok');
+			await checkpoint('interactive-after-approval', screen.tty.frame(true));
+		} finally {
+			await screen.close();
+		}
+	});
+
+	it('opens the pager on the alternate screen with Ctrl+O and comes back to the untouched transcript on q', async () => {
+		const screen = await startInteractive('pager', {columns: 80, rows: 24, files});
+		try {
+			await screen.type('!echo hi', '● bash');
+			await screen.type('/read notes.txt', '● read Read');
+			await screen.press(keys.ctrlO);
+			expect(screen.tty.terminal.buffer.active.type).toBe('alternate');
+			await checkpoint('interactive-pager-from-ctrl-o', screen.tty.frame(false));
+			await screen.press('q');
+			expect(screen.tty.terminal.buffer.active.type).toBe('normal');
+			await checkpoint('interactive-after-pager', screen.tty.frame(true));
+		} finally {
+			await screen.close();
+		}
+	});
+
+	it('re-lays out the live region at the new width on resize, leaving the scrollback as written', async () => {
+		const screen = await startInteractive('resize', {columns: 80, rows: 24});
+		try {
+			await screen.type('!echo settled-before-resize', '● bash');
+			await screen.type('!printf "%s\\n" "a line of live output that is longer than forty columns"; sleep 30', 'longer than');
+			screen.tty.resize(40, 16);
+			await screen.tty.settle();
+			await checkpoint('interactive-resized-narrow', screen.tty.frame(false));
+			await screen.press(keys.ctrlC);
+			await screen.tty.waitForText('cancelled');
+		} finally {
+			await screen.close();
+		}
+	});
+
+	it('collects /write content line by line, echoing each line, and writes the file on "."', async () => {
+		const screen = await startInteractive('write', {columns: 80, rows: 24});
+		try {
+			await screen.type('/write x.txt', 'Type the content');
+			await screen.type('first line');
+			await screen.type('second line');
+			await screen.type('.', '● write Write');
+			await checkpoint('interactive-multiline-write', screen.tty.frame(true));
+		} finally {
+			await screen.close();
+		}
+	});
+});
+
+describe('pager screens', () => {
+	let cards: readonly Card[] = [];
+	let cwd = '';
+
+	beforeAll(async () => {
+		const screen = await startInteractive('pager-fixture', {columns: 80, rows: 24, files});
+		try {
+			await screen.type('!echo first', '● bash');
+			await screen.type('/read long.txt', '● read Read');
+			await screen.type('!exit 2', '[exit 2]');
+			await screen.type('/grep TODO', '● grep Grep');
+			await screen.type('!echo last', '● 3 ok');
+			cards = screen.controller.cards();
+			cwd = screen.cwd;
+		} finally {
+			await screen.close();
+		}
+	});
+
+	it('opens on the newest cards with the cursor on the last one, moves, cycles expansion, searches and jumps to failures', async () => {
+		const pager = await startPager(arrayCardSource(cards), {columns: 80, rows: 20, sessionCwd: cwd});
+		try {
+			await checkpoint('pager-opens-on-newest', pager.tty.frame(false));
+			await pager.press('k');
+			await pager.press('k');
+			await pager.press('k');
+			await checkpoint('pager-cursor-moved-up', pager.tty.frame(false));
+			// The read card: bounded → full → summary.
+			await pager.press(keys.enter);
+			await pager.press(keys.enter);
+			await checkpoint('pager-expansion-summary', pager.tty.frame(false));
+			await pager.press(keys.enter);
+			await checkpoint('pager-expansion-full', pager.tty.frame(false));
+			await pager.press('g');
+			await pager.press('/');
+			await pager.press('TODO');
+			await pager.press(keys.enter);
+			await checkpoint('pager-search-highlight', pager.tty.frame(false));
+			await pager.press('g');
+			await pager.press('e');
+			await checkpoint('pager-failed-card-jump', pager.tty.frame(false));
+		} finally {
+			await pager.close();
+		}
+	});
+
+	it('follows a growing source: an appended card shows at the bottom with the cursor on it', async () => {
+		const source = growingSource(cards.slice(0, 2));
+		const pager = await startPager(source, {columns: 80, rows: 20, follow: true, title: 'following', sessionCwd: cwd});
+		try {
+			await checkpoint('follow-before-append', pager.tty.frame(false));
+			source.append(cards[2]!);
+			await pager.tty.waitForText('card 3/3');
+			await checkpoint('follow-after-append', pager.tty.frame(false));
+		} finally {
+			await pager.close();
+		}
+	});
+});
+
+afterAll(async () => {
+	const {observed, files: onDisk} = await inventory();
+	// No orphan and no missing snapshot file, whatever ran.
+	expect(onDisk).toEqual([...CHECKPOINTS].sort());
+	// Every declared screen was taken, unless the run was narrowed to some tests with -t.
+	if (testsRun === TEST_COUNT) {
+		expect(observed).toEqual([...CHECKPOINTS].sort());
+	}
+});
