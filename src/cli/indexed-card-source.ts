@@ -4,7 +4,7 @@ with cards built on demand from their own lines. Memory holds byte positions, no
 (beyond a bounded cache of built ones), so a 100 MB log costs a few MB of index.
 
 Opening, as the user sees it:
-1. A plain log opens on its newest cards at once: the last few MB are folded on their own
+1. A plain log opens on its newest cards at once: the last few MB are indexed on their own
    (`tail-card-source.ts`); the status line says `indexing N%`. Cards whose call lies before that
    window are not shown yet.
 2. The full index is built in the background; when it completes, the source switches to it in one
@@ -39,7 +39,7 @@ import {openLogSource, resolveSessionLogPath} from '../session/log-source.js';
 import {DEFAULT_MAX_LINE_BYTES, LineSplitter} from '../session/line-splitter.js';
 import {decodeRecord, openSessionLog} from '../session/read-session-log.js';
 import {hasZstdExtension, startsWithZstdMagic} from '../session/zstd-decoder.js';
-import {DEFAULT_TAIL_BYTES, foldLogTail, type TailCards} from './tail-card-source.js';
+import {DEFAULT_TAIL_BYTES, forEachTailLine, readLogTail, type TailWindow} from './tail-card-source.js';
 
 /** Options of `openIndexedCardSource`. */
 export type IndexedCardSourceOptions = {
@@ -86,6 +86,8 @@ export class CardLineIndex {
 	#settled = new Uint8Array(this.#capacity);
 	/** Progress events card i received before it settled (dropped lines; their revision bumps count). */
 	#bumps = new Uint32Array(this.#capacity);
+	/** 1 when card i was created by a `tool/call` (not an orphan result or a parentless sub-call). */
+	#fromCall = new Uint8Array(this.#capacity);
 	/** callId of card i. */
 	readonly #callIds: string[] = [];
 	/** Other lines of card i, as [offset, length, …] (approvals, sub-calls, interrupts, announcements). */
@@ -143,6 +145,11 @@ export class CardLineIndex {
 		}
 
 		return undefined;
+	}
+
+	/** Whether card `index` was created by a `tool/call` line. */
+	fromCall(index: number): boolean {
+		return this.#fromCall[index] === 1;
 	}
 
 	/** Status of card `index`. */
@@ -272,6 +279,7 @@ export class CardLineIndex {
 
 		this.#announced.delete(data.callId);
 		const index = this.#insert(seq, data.callId, offset, length);
+		this.#fromCall[index] = 1;
 		const open = this.#open.get(data.callId);
 		if (open === undefined) {
 			this.#open.set(data.callId, [index]);
@@ -479,6 +487,9 @@ export class CardLineIndex {
 		const bumps = new Uint32Array(this.#capacity);
 		bumps.set(this.#bumps);
 		this.#bumps = bumps;
+		const fromCall = new Uint8Array(this.#capacity);
+		fromCall.set(this.#fromCall);
+		this.#fromCall = fromCall;
 	}
 }
 
@@ -527,8 +538,13 @@ function grow(array: Float64Array, capacity: number): Float64Array<ArrayBuffer> 
 	return bigger;
 }
 
-/** Which numbering `count()`/`card()` use. */
-type Phase = 'tail' | 'index';
+/** The tail window's own index and the cards it shows (those created by a call inside the window). */
+type TailCards = {
+	readonly index: CardLineIndex;
+	/** Tail-index card numbers shown, in order. */
+	readonly shown: readonly number[];
+	readonly counts: Readonly<Record<CardStatus, number>>;
+};
 
 /**
 A `CardSource` over a log file: the tail window first (plain logs), then the full card index.
@@ -539,7 +555,7 @@ export class IndexedCardSource implements CardSource {
 	readonly header: SessionHeader;
 	/** The file card lines are read from (a temporary copy for zstd logs). */
 	readonly path: string;
-	/** Resolves when the index is complete (or failed: see `error`). */
+	/** Resolves when indexing ends: complete, failed (see `error`) or stopped by `close()`. */
 	readonly ready: Promise<void>;
 	readonly #index = new CardLineIndex();
 	readonly #presenters: PresenterLookup;
@@ -547,10 +563,12 @@ export class IndexedCardSource implements CardSource {
 	readonly #cacheSize: number;
 	readonly #intervalMs: number;
 	readonly #listeners = new Set<() => void>();
-	readonly #tail: TailCards | undefined;
 	readonly #cleanup: () => void;
-	#fd: number;
-	#phase: Phase;
+	readonly #fd: number;
+	/** The tail window while it is shown; `undefined` once the full index is. */
+	#tail: TailCards | undefined;
+	/** The tail window's cards, kept after the switch to answer `moved`. */
+	readonly #tailSeqs: readonly number[];
 	#generation = 0;
 	#complete = false;
 	#progress = 0;
@@ -558,11 +576,12 @@ export class IndexedCardSource implements CardSource {
 	#error: Error | undefined;
 	#timer: NodeJS.Timeout | undefined;
 
+	/** Use `openIndexedCardSource`. */
 	constructor(init: {
 		header: SessionHeader;
 		path: string;
 		presenters: PresenterLookup;
-		tail: TailCards | undefined;
+		tail: TailWindow | undefined;
 		cacheSize: number;
 		intervalMs: number;
 		cleanup: () => void;
@@ -571,48 +590,43 @@ export class IndexedCardSource implements CardSource {
 		this.header = init.header;
 		this.path = init.path;
 		this.#presenters = init.presenters;
-		this.#tail = init.tail;
-		this.#phase = init.tail === undefined ? 'index' : 'tail';
 		this.#cacheSize = init.cacheSize;
 		this.#intervalMs = init.intervalMs;
 		this.#cleanup = init.cleanup;
 		this.#fd = openSync(init.path, 'r');
-		this.#index.onChange = index => {
-			this.#cache.delete(index);
-		};
-
+		this.#tail = init.tail === undefined ? undefined : indexTail(init.tail, init.path);
+		this.#tailSeqs = this.#tail?.shown.map(card => this.#tail!.index.seqOf(card)!) ?? [];
+		// While the full index is shown and still growing (zstd), a card whose lines change is rebuilt.
+		this.#index.onChange = this.#tail === undefined ? index => this.#cache.delete(index) : undefined;
 		this.ready = init.build(this.#index, fraction => {
 			this.#progress = fraction;
 			this.#schedule();
 		}, () => this.#closed).catch((error: unknown) => {
 			this.#error = error instanceof Error ? error : new Error(String(error));
 		}).finally(() => {
+			this.#index.onChange = undefined;
 			if (this.#closed) {
 				return;
 			}
 
 			this.#complete = true;
 			this.#progress = 1;
-			if (this.#phase === 'tail' && this.#error === undefined) {
-				this.#phase = 'index';
+			if (this.#tail !== undefined && this.#error === undefined) {
+				this.#tail = undefined;
+				this.#cache.clear();
 				this.#generation++;
 			}
 
-			this.#index.onChange = undefined;
 			this.#notify();
 		});
 	}
 
 	count(): number {
-		return this.#phase === 'tail' ? this.#tail!.cards.length : this.#index.count;
+		return this.#tail === undefined ? this.#index.count : this.#tail.shown.length;
 	}
 
 	card(index: number): Card | undefined {
-		if (this.#phase === 'tail') {
-			return this.#tail!.cards[index];
-		}
-
-		if (!Number.isInteger(index) || index < 0 || index >= this.#index.count) {
+		if (!Number.isInteger(index) || index < 0 || index >= this.count()) {
 			return undefined;
 		}
 
@@ -624,7 +638,7 @@ export class IndexedCardSource implements CardSource {
 			return cached;
 		}
 
-		const card = this.#build(index);
+		const card = this.#tail === undefined ? this.#build(this.#index, index) : this.#build(this.#tail.index, this.#tail.shown[index]!);
 		this.#cache.set(index, card);
 		if (this.#cache.size > this.#cacheSize) {
 			this.#cache.delete(this.#cache.keys().next().value!);
@@ -642,7 +656,7 @@ export class IndexedCardSource implements CardSource {
 	}
 
 	counts(): Readonly<Record<CardStatus, number>> {
-		return this.#phase === 'tail' ? this.#tail!.counts : this.#index.counts;
+		return this.#tail === undefined ? this.#index.counts : this.#tail.counts;
 	}
 
 	subscribe(listener: () => void): () => void {
@@ -661,23 +675,28 @@ export class IndexedCardSource implements CardSource {
 			return index;
 		}
 
-		const seq = this.#tail?.cards[index]?.seq;
+		const seq = this.#tailSeqs[index];
 		return seq === undefined ? undefined : this.#index.indexOfSeq(seq);
 	}
 
 	/** The key of card `index`: the seq of the event that created it, stable across renumbering. */
 	keyOf(index: number): number | undefined {
-		return this.#phase === 'tail' ? this.#tail!.cards[index]?.seq : this.#index.seqOf(index);
+		return this.#tail === undefined ? this.#index.seqOf(index) : this.#tailSeqs[index];
 	}
 
 	/** The card with key `key` in the current numbering. */
 	indexOfKey(key: number): number | undefined {
-		if (this.#phase === 'index') {
+		if (this.#tail === undefined) {
 			return this.#index.indexOfSeq(key);
 		}
 
-		const found = this.#tail!.cards.findIndex(card => card.seq === key);
+		const found = this.#tailSeqs.indexOf(key);
 		return found === -1 ? undefined : found;
+	}
+
+	/** Status of card `index` without building it (cheap: for jumps over many cards). */
+	statusOf(index: number): CardStatus | undefined {
+		return this.#tail === undefined ? this.#index.statusOf(index) : this.#tail.index.statusOf(this.#tail.shown[index] ?? -1);
 	}
 
 	/** A reading error that ended indexing early (the cards indexed before it stay available). */
@@ -697,9 +716,9 @@ export class IndexedCardSource implements CardSource {
 		this.#cleanup();
 	}
 
-	/** Reads card `index`'s lines and folds them alone. */
-	#build(index: number): Card {
-		const {lines, bumps} = this.#index.linesOf(index);
+	/** Reads the lines of card `card` of `index` and folds them alone. */
+	#build(index: CardLineIndex, card: number): Card {
+		const {lines, bumps} = index.linesOf(card);
 		const fold = new SessionFold(this.#presenters);
 		// A fresh decoder: seq continuity was checked by the index.
 		const decoder = new LogEventDecoder(this.path, () => undefined);
@@ -712,12 +731,12 @@ export class IndexedCardSource implements CardSource {
 			}
 		}
 
-		const card = fold.cards[0];
-		if (card === undefined) {
-			throw new Error(`${this.path}: card ${index} could not be rebuilt from its lines (the file changed after indexing?)`);
+		const built = fold.cards[0];
+		if (built === undefined) {
+			throw new Error(`${this.path}: card ${card} could not be rebuilt from its lines (did the file change after it was indexed?)`);
 		}
 
-		return bumps === 0 ? card : {...card, revision: card.revision + bumps};
+		return bumps === 0 ? built : {...built, revision: built.revision + bumps};
 	}
 
 	#schedule(): void {
@@ -736,10 +755,31 @@ export class IndexedCardSource implements CardSource {
 	}
 }
 
+/** Indexes the tail window's lines on their own; shows the cards its own calls created (all of them for a whole file). */
+function indexTail(window: TailWindow, path: string): TailCards {
+	const index = new CardLineIndex();
+	const decoder = new LogEventDecoder(path, () => undefined);
+	forEachTailLine(window, (text, offset, length) => {
+		for (const event of decoder.decode(text, 0)) {
+			index.add(event, offset, length);
+		}
+	});
+	const shown: number[] = [];
+	const counts: Record<CardStatus, number> = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
+	for (let card = 0; card < index.count; card++) {
+		if (window.whole || index.fromCall(card)) {
+			shown.push(card);
+			counts[index.statusOf(card)!]++;
+		}
+	}
+
+	return {index, shown, counts};
+}
+
 /**
 Opens `source` (a plain or zstd log file, or a session folder) for the pager: reads the header (a bad
-one throws `SessionLogError`), folds the tail window of a plain log, and starts indexing in the
-background.
+one throws `SessionLogError`), indexes the tail window of a plain log, and starts the full index in
+the background.
 */
 export async function openIndexedCardSource(source: string, options: IndexedCardSourceOptions): Promise<IndexedCardSource> {
 	const path = await resolveSessionLogPath(source);
@@ -753,15 +793,13 @@ export async function openIndexedCardSource(source: string, options: IndexedCard
 		const folder = mkdtempSync(join(tmpdir(), 'cardterm-pager-'));
 		const copy = join(folder, 'session.jsonl');
 		const fd = openSync(copy, 'w');
-		const cleanup = (): void => {
-			rmSync(folder, {recursive: true, force: true});
-		};
-
 		return new IndexedCardSource({
 			...common,
 			path: copy,
 			tail: undefined,
-			cleanup,
+			cleanup: () => {
+				rmSync(folder, {recursive: true, force: true});
+			},
 			build: async (index, progress, closed) => {
 				try {
 					await indexCompressed(path, fd, index, report, progress, closed);
@@ -772,11 +810,10 @@ export async function openIndexedCardSource(source: string, options: IndexedCard
 		});
 	}
 
-	const tail = options.tail === false ? undefined : foldLogTail(path, presenters, options.tailBytes ?? DEFAULT_TAIL_BYTES);
 	return new IndexedCardSource({
 		...common,
 		path,
-		tail,
+		tail: options.tail === false ? undefined : readLogTail(path, options.tailBytes ?? DEFAULT_TAIL_BYTES),
 		cleanup: () => undefined,
 		build: async (index, progress, closed) => indexPlain(path, index, report, progress, closed),
 	});

@@ -11,6 +11,7 @@ import {SessionFold} from '../session/fold.js';
 import {followSessionLog} from '../session/follow-session-log.js';
 import {openSessionLog} from '../session/read-session-log.js';
 import {FoldedCardSource} from './folded-card-source.js';
+import {openIndexedCardSource, type IndexedCardSource} from './indexed-card-source.js';
 import {copyText, openInEditor} from './pager-actions.js';
 import {referencePresenters} from './replay-command.js';
 import {colorEnabled} from './terminal-env.js';
@@ -25,7 +26,9 @@ export type PagerCommandOptions = {
 export async function openPagerOnLog(source: string, options: PagerCommandOptions): Promise<number> {
 	const controller = new AbortController();
 	let header: SessionHeader | undefined;
-	let events: AsyncIterable<SessionEvent>;
+	let events: AsyncIterable<SessionEvent> | undefined;
+	// A saved file opens on a lazy card index (newest cards first); stdin and watch mode fold the stream.
+	let indexed: IndexedCardSource | undefined;
 	let bad = 0;
 	const onDiagnostic = (): void => {
 		bad++;
@@ -44,15 +47,17 @@ export async function openPagerOnLog(source: string, options: PagerCommandOption
 
 			yield * stream;
 		})();
+	} else if (source !== '-') {
+		indexed = await openIndexedCardSource(source, {presenters: found => referencePresenters(found.cwd ?? process.cwd()), onDiagnostic});
+		header = indexed.header;
 	} else {
 		const log = await openSessionLog(source, {signal: controller.signal, onDiagnostic});
 		header = log.header;
 		events = log.events;
 	}
 
-	const fold = new SessionFold(referencePresenters(header?.cwd ?? process.cwd()));
-	const cards = new FoldedCardSource(fold);
-	const consuming = cards.consume(events);
+	const cards: IndexedCardSource | FoldedCardSource = indexed ?? new FoldedCardSource(new SessionFold(referencePresenters(header?.cwd ?? process.cwd())));
+	const consuming = cards instanceof FoldedCardSource && events !== undefined ? cards.consume(events) : Promise.resolve();
 	const color = colorEnabled(options.colorFlag, process.env, true);
 	const copies: string[] = [];
 	const title = options.title ?? (typeof header?.title === 'string' ? header.title : (header?.id ?? source));
@@ -72,6 +77,7 @@ export async function openPagerOnLog(source: string, options: PagerCommandOption
 	);
 	await instance.waitUntilExit();
 	controller.abort();
+	indexed?.close();
 	await consuming.catch(() => undefined);
 	for (const text of copies) {
 		process.stdout.write(`${text}\n`);
