@@ -5,7 +5,7 @@ append its events to a log, print its card.
 import {resolve} from 'node:path';
 import {renderCardText} from '../layout/render-lines.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
-import {cardToJson} from '../presentation/card-json.js';
+import {cardToJson, stringifyForTerminal} from '../presentation/card-json.js';
 import type {Card} from '../presentation/card.js';
 import type {CliIo} from './cli-io.js';
 import {openSession, type OpenedSession} from './open-session.js';
@@ -42,7 +42,7 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
 
 		const card = await runOne(session, tool, json ?? '{}');
 		if (parsed.flags.has('json')) {
-			await io.write(`${JSON.stringify(cardToJson(card))}\n`);
+			await io.write(`${stringifyForTerminal(cardToJson(card))}\n`);
 		} else {
 			const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 			const color = colorEnabled(colorFlag, io.env, io.isTTY);

@@ -7,7 +7,7 @@ import {renderLines} from '../layout/render-lines.js';
 import {layoutCard} from '../layout/layout-card.js';
 import type {Expansion} from '../layout/layout-options.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
-import {cardToJson} from '../presentation/card-json.js';
+import {cardToJson, stringifyForTerminal} from '../presentation/card-json.js';
 import type {Card} from '../presentation/card.js';
 import {presentersOf, type PresenterLookup} from '../presentation/presenters.js';
 import {SessionFold} from '../session/fold.js';
@@ -109,7 +109,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	};
 
 	const write = (card: Card): void => {
-		const text = json ? `${JSON.stringify(cardToJson(card))}\n` : renderLines(layoutCard(card, {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})}), {color, hyperlinks, width: io.isTTY ? width : undefined});
+		const text = json ? `${stringifyForTerminal(cardToJson(card))}\n` : renderLines(layoutCard(card, {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})}), {color, hyperlinks, width: io.isTTY ? width : undefined});
 		chunks.push(text);
 		buffered += text.length;
 	};

@@ -8,7 +8,7 @@ import {readFile} from 'node:fs/promises';
 import {scriptToProgram} from '../code-mode/script-file.js';
 import {renderCardText} from '../layout/render-lines.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
-import {cardToJson} from '../presentation/card-json.js';
+import {cardToJson, stringifyForTerminal} from '../presentation/card-json.js';
 import type {CliIo} from './cli-io.js';
 import {runOne} from './call-command.js';
 import {openSession} from './open-session.js';
@@ -50,7 +50,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
 	try {
 		const card = await runOne(session, 'run_code', JSON.stringify({code, description: `Run ${basename(script)}`}));
 		if (parsed.flags.has('json')) {
-			await io.write(`${JSON.stringify(cardToJson(card))}\n`);
+			await io.write(`${stringifyForTerminal(cardToJson(card))}\n`);
 		} else {
 			const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 			const color = colorEnabled(colorFlag, io.env, io.isTTY);

@@ -3,6 +3,7 @@
 and the newest session of a directory for `replay --last`.
 */
 import {sanitizeInline} from '../layout/sanitize.js';
+import {stringifyForTerminal} from '../presentation/card-json.js';
 import {listSessions} from '../session/session-store.js';
 import type {CliIo} from './cli-io.js';
 import {parseArgs} from './parse-args.js';
@@ -36,7 +37,7 @@ export async function sessionsCommand(argv: readonly string[], io: CliIo): Promi
 		io.stderr.write(`cardterm: skipped ${dir}: ${error.message}\n`);
 	}});
 	if (parsed.flags.has('json')) {
-		await io.write(sessions.map(session => `${JSON.stringify(session)}\n`).join(''));
+		await io.write(sessions.map(session => `${stringifyForTerminal(session)}\n`).join(''));
 		return 0;
 	}
 
