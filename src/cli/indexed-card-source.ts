@@ -639,6 +639,10 @@ export class IndexedCardSource implements CardSource {
 		}
 
 		const card = this.#tail === undefined ? this.#build(this.#index, index) : this.#build(this.#tail.index, this.#tail.shown[index]!);
+		if (card === undefined) {
+			return undefined;
+		}
+
 		this.#cache.set(index, card);
 		if (this.#cache.size > this.#cacheSize) {
 			this.#cache.delete(this.#cache.keys().next().value!);
@@ -716,8 +720,11 @@ export class IndexedCardSource implements CardSource {
 		this.#cleanup();
 	}
 
-	/** Reads the lines of card `card` of `index` and folds them alone. */
-	#build(index: CardLineIndex, card: number): Card {
+	/**
+	Reads the lines of card `card` of `index` and folds them alone. `undefined` (and `error` set) when
+	they no longer make a card: the file was rewritten after it was indexed.
+	*/
+	#build(index: CardLineIndex, card: number): Card | undefined {
 		const {lines, bumps} = index.linesOf(card);
 		const fold = new SessionFold(this.#presenters);
 		// A fresh decoder: seq continuity was checked by the index.
@@ -733,7 +740,8 @@ export class IndexedCardSource implements CardSource {
 
 		const built = fold.cards[0];
 		if (built === undefined) {
-			throw new Error(`${this.path}: card ${card} could not be rebuilt from its lines (did the file change after it was indexed?)`);
+			this.#error ??= new Error(`${this.path}: card ${card + 1} could not be rebuilt from its lines at byte ${lines[0]}; the file changed after it was indexed`);
+			return undefined;
 		}
 
 		return bumps === 0 ? built : {...built, revision: built.revision + bumps};

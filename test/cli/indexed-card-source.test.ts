@@ -253,6 +253,15 @@ describe('IndexedCardSource', () => {
 		expect(source.error).toBeUndefined();
 	});
 
+	it('shows no card, and names the file, when the log was rewritten after it was indexed', async () => {
+		const path = longLog(3);
+		const source = await indexed(path, {tail: false});
+		await source.ready;
+		writeFileSync(path, 'x'.repeat(2000));
+		expect(source.card(1)).toBeUndefined();
+		expect(source.error?.message).toMatch(new RegExp(`^${path.replaceAll('/', '\\/')}: card 2 could not be rebuilt from its lines at byte \\d+; the file changed after it was indexed$`));
+	});
+
 	it('throws the reader error for a log without a header', async () => {
 		const folder = mkdtempSync(join(tmpdir(), 'cardterm-indexed-'));
 		folders.push(folder);
