@@ -23,7 +23,7 @@ afterAll(() => {
 describe('a torn session log', () => {
 	it('replays or is refused with exit 65 when cut at every byte of its last two lines', async () => {
 		const outcomes = new Map<string, number>();
-		for (const seed of seeds.slice(0, 4).filter(item => item.name !== 'template')) {
+		for (const seed of seeds.filter(item => ['basic.jsonl', 'spec-example.jsonl', 'template-real', 'template-hostile'].includes(item.name))) {
 			const text = seed.bytes;
 			const end = text.length - 1;
 			const lastTwo = text.lastIndexOf(10, text.lastIndexOf(10, end - 1) - 1) + 1;

@@ -1,7 +1,7 @@
 /**
 Shared pieces of the log robustness tests: the seed logs (fixtures, a recorded session of every
 reference tool, the dsh corpus when present), an in-process `cardterm replay` with a hang guard, and
-the check of promise 2 for one outcome: exit 0 with each bad line named on stderr and one count
+the check of promise 2 for one outcome (and of promise 1: stdout and stderr hold only text): exit 0 with each bad line named on stderr and one count
 line (and, for `--json`, one well-formed card object per stdout line), or exit 65 with a one-line
 reason naming the file.
 */
@@ -12,7 +12,9 @@ import {expect} from 'vitest';
 import {main} from '../../src/cli/main.js';
 import {fakeIo} from '../cli/cli-io-fake.js';
 import {fixture} from '../session/helpers.js';
+import {scanTerminalOutput} from './escape-scanner.js';
 import {hostileLogBytes} from './hostile-log.js';
+import {HOSTILE_FRAGMENTS} from './hostile-text.js';
 import {recordTemplateSession} from './template-session.js';
 
 /** A replay that takes longer than this is a hang (a guard, not a speed test). */
@@ -35,6 +37,8 @@ export async function loadSeeds(): Promise<Seed[]> {
 		{name: 'template', bytes: hostileLogBytes(template.header, template.events, [])},
 		// The same session with its strings left as recorded: hostileLogBytes with an empty pool writes '' everywhere, so also keep the real one.
 		{name: 'template-real', bytes: Buffer.from([template.header, ...template.events].map(event => `${JSON.stringify(event)}\n`).join(''))},
+		// Every string of the recorded session replaced by hostile fragments and invalid UTF-8.
+		{name: 'template-hostile', bytes: hostileLogBytes(template.header, template.events, [...HOSTILE_FRAGMENTS.map(fragment => new Uint8Array(Buffer.from(fragment))), new Uint8Array([0xc3, 0x28, 0xff, 0xfe, 0x9b, 0x32, 0x4a, 0xe2, 0x80])])},
 	];
 	if (existsSync(corpusDir)) {
 		for (const name of readdirSync(corpusDir).filter(file => file.endsWith('.jsonl')).sort()) {
@@ -72,6 +76,14 @@ export function checkOutcome(outcome: Outcome, path: string, mode: '--json' | '-
 	const fail = (why: string): never => {
 		throw new Error(`${label} ${mode}: ${why}; exit ${code}; stderr ${JSON.stringify(err.slice(0, 400))}`);
 	};
+
+	// Whatever the damage, stdout and stderr reach a terminal: nothing but text (colour is off here).
+	for (const [stream, text] of [['stdout', out], ['stderr', err]] as const) {
+		const {violations} = scanTerminalOutput(text, {hyperlinks: false, inkCursor: false});
+		if (violations.length > 0) {
+			fail(`${stream} holds ${violations.slice(0, 3).join('; ')}`);
+		}
+	}
 
 	if (code === 65) {
 		if (out !== '') {
