@@ -9,7 +9,7 @@ import type {Theme} from '../src/layout/theme.js';
 import {APPROVAL_DIALOG_ROWS, ApprovalDialog, approvalTexts} from './ApprovalDialog.js';
 import {fitLiveRows} from './fit-live-rows.js';
 import {useClock} from './hooks/use-clock.js';
-import {useTerminalSize} from './hooks/use-terminal-size.js';
+import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
 import {Pager} from './Pager.js';
 import {Prompt} from './Prompt.js';
 import type {ScrollbackEntry, SessionModel} from './session-model.js';
@@ -99,6 +99,9 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 			stdout.off('resize', onResize);
 		};
 	}, [stdout]);
+
+	const frameHeight = useCallback(() => frameWidths.current.length, []);
+	useShrinkGuard(frameHeight, onFrame);
 
 	useEffect(() => model.onScrollback((entry: ScrollbackEntry) => {
 		const width = widthRef.current;

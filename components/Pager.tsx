@@ -8,7 +8,7 @@ import {truncateToWidth} from '../src/layout/text-width.js';
 import type {Theme} from '../src/layout/theme.js';
 import type {Card, CardStatus} from '../src/presentation/card.js';
 import type {CardSource} from './card-source.js';
-import {useTerminalSize} from './hooks/use-terminal-size.js';
+import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
 import {copyableText, isFailed, searchableText} from './pager/card-text.js';
 import {lastPage, nextExpansion, pagerLayoutOptions, scrollBy, visibleRows, type PagerTop} from './pager/pager-view.js';
 import {StyledRows} from './StyledRows.js';
@@ -40,6 +40,11 @@ terminal clears the user's scrollback.
 export function Pager({source, theme, title, now = Date.now, sessionCwd, start = 'end', follow = false, onExit, onCopy, onOpen}: Props) {
 	const {columns, rows} = useTerminalSize();
 	const height = Math.max(1, rows - 2);
+	// The frame on screen is `height` rows of cards and one status row.
+	const heightRef = useRef(height + 1);
+	heightRef.current = height + 1;
+	const frameHeight = useCallback(() => heightRef.current, []);
+	useShrinkGuard(frameHeight);
 	const [, refresh] = useReducer((value: number) => value + 1, 0);
 	const [expansions] = useState(() => new Map<number, Expansion>());
 	const [globalExpansion, setGlobalExpansion] = useState<Expansion | undefined>();
