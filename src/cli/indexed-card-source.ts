@@ -4,7 +4,7 @@ with cards built on demand from their own lines. Memory holds byte positions, no
 (beyond a bounded cache of built ones), so a 100 MB log costs a few MB of index.
 
 Opening, as the user sees it:
-1. A plain log opens on its newest cards at once: the last few MB are indexed on their own
+1. A plain log opens on its newest cards at once: the last MB is indexed on its own
    (`tail-card-source.ts`); the status line says `indexing N%`. Cards whose call lies before that
    window are not shown yet.
 2. The full index is built in the background; when it completes, the source switches to it in one

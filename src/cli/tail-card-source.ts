@@ -1,14 +1,15 @@
 /**
-@module The tail window of a large log: its last few MB, cut at line boundaries, read before the full
-index exists so the pager's first frame does not depend on the log's size. `indexed-card-source.ts`
-indexes the window's lines on their own and shows only the cards whose `tool/call` lies inside it: a
-result, sub-call or late settle whose call is further back would otherwise show as an orphan, so
-those wait for the full index. When the window holds the whole file, every card is kept.
+@module The tail window of a large log: its last MB (about 270 cards of the benchmark log), cut at
+line boundaries, read before the full index exists so the pager's first frame does not depend on the
+log's size. `indexed-card-source.ts` indexes the window's lines on their own and shows only the cards
+whose `tool/call` lies inside it: a result, sub-call or late settle whose call is further back would
+otherwise show as an orphan, so those wait for the full index. When the window holds the whole file,
+every card is kept.
 */
 import {closeSync, fstatSync, openSync, readSync} from 'node:fs';
 
 /** Bytes read from the end of the log by default. */
-export const DEFAULT_TAIL_BYTES = 2 * 1024 * 1024;
+export const DEFAULT_TAIL_BYTES = 1024 * 1024;
 
 /** The whole lines at the end of a log file. */
 export type TailWindow = {
