@@ -97,8 +97,8 @@ function approximationNotice(approximation: DiffApproximation): string {
 			return `[exact line diff omitted: over ${approximation.maxEditLength} changed lines]`;
 		}
 
-		case 'timeout': {
-			return `[exact line diff omitted: over ${approximation.timeoutMs} ms]`;
+		case 'comparisons': {
+			return `[exact line diff omitted: over ${approximation.maxComparisons} line comparisons]`;
 		}
 
 		default: {

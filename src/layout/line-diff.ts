@@ -7,22 +7,28 @@ path, so the comparison is bounded, cheapest step first:
 2. When the middles' lengths differ by more than `maxEditLength`, the exact diff is skipped.
 3. Myers' diff (`diffArrays` of the `diff` package on the split lines) with `maxEditLength`: it gives
    up after O(maxEditLength²) steps whatever the file size, which is what keeps a half-rewritten
-   20 000-line file cheap. A `timeout` is a last safety net for adversarial inputs (long repeated
-   snakes). `maxEditLength` is deterministic, so a card renders the same live and on replay; only
-   the timeout depends on the machine. (A multiset lower bound on the edit length was tried first:
-   hashing every line cost more than letting Myers give up.)
+   20 000-line file cheap. Adversarial input (long repeated snakes on many diagonals) can still make
+   each step walk far, so a cap on line comparisons (`maxComparisons`) is the last safety net.
+   Both bounds count work, not time, so a card's rows are the same live and on replay, on any
+   machine under any load. (A multiset lower bound on the edit length was tried first: hashing
+   every line cost more than letting Myers give up.)
 Beyond a bound the middle falls back to whole sides (all old lines `-`, all new lines `+`), and
 the result says so (`approximate`). Long unchanged runs collapse to a gap row, keeping
 `CONTEXT_LINES` on each side of a change.
 */
-import {diffArrays} from 'diff';
+import {diffArrays, type ChangeObject} from 'diff';
 import type {FileDiff} from '../tools/views.js';
 
 /** Default bound on the edit length (removed + added lines) of an exact line diff. */
 export const DEFAULT_MAX_EDIT_LENGTH = 500;
 
-/** Safety net: the exact diff gives up after this long. Far above what `maxEditLength` lets Myers spend on real input (a few ms), so only adversarial input or a starved machine reaches it. */
-export const DEFAULT_DIFF_TIMEOUT_MS = 250;
+/**
+Safety net: the exact diff gives up after this many line comparisons. Far above what `maxEditLength`
+lets Myers spend on real input (a 20 000-line file with 20 edits compares about 21 000 lines, a
+half-rewritten one about 130 000 before giving up on the edit length), so only adversarial input
+reaches it; deterministic, unlike a clock.
+*/
+export const DEFAULT_MAX_COMPARISONS = 5_000_000;
 
 /** Unchanged lines kept on each side of a change; longer unchanged runs collapse into a gap row. */
 export const CONTEXT_LINES = 3;
@@ -34,8 +40,8 @@ const MIN_GAP = 2;
 export type DiffLimits = {
 	/** Largest edit length (removed + added lines) compared exactly. Default `DEFAULT_MAX_EDIT_LENGTH`. */
 	readonly maxEditLength?: number;
-	/** Milliseconds after which the exact diff gives up. Default `DEFAULT_DIFF_TIMEOUT_MS`. */
-	readonly timeoutMs?: number;
+	/** Line comparisons after which the exact diff gives up. Default `DEFAULT_MAX_COMPARISONS`. */
+	readonly maxComparisons?: number;
 };
 
 /** One displayed line of a file diff, or a gap standing for `count` unchanged lines. */
@@ -45,10 +51,10 @@ export type DiffRow =
 
 /** Why a line diff is approximate. */
 export type DiffApproximation = {
-	/** `edit-length`: more changed lines than the bound; `timeout`: the exact diff ran out of time. */
-	readonly reason: 'edit-length' | 'timeout';
+	/** `edit-length`: more changed lines than the bound; `comparisons`: the exact diff compared more lines than its bound. */
+	readonly reason: 'edit-length' | 'comparisons';
 	readonly maxEditLength: number;
-	readonly timeoutMs: number;
+	readonly maxComparisons: number;
 };
 
 /** The line diff of one `FileDiff`. Context lines are neutral: only `-`/`+` lines are counted. */
@@ -85,7 +91,7 @@ export function splitLines(text: string): string[] {
 	return lines;
 }
 
-type Cached = {readonly maxEditLength: number; readonly timeoutMs: number; readonly value: LineDiff};
+type Cached = {readonly maxEditLength: number; readonly maxComparisons: number; readonly value: LineDiff};
 
 const cache = new WeakMap<FileDiff, Cached>();
 
@@ -95,20 +101,23 @@ resizes and expansion changes never repeat the comparison.
 */
 export function computeLineDiff(diff: FileDiff, limits: DiffLimits = {}): LineDiff {
 	const maxEditLength = limits.maxEditLength ?? DEFAULT_MAX_EDIT_LENGTH;
-	const timeoutMs = limits.timeoutMs ?? DEFAULT_DIFF_TIMEOUT_MS;
+	const maxComparisons = limits.maxComparisons ?? DEFAULT_MAX_COMPARISONS;
 	const hit = cache.get(diff);
-	if (hit !== undefined && hit.maxEditLength === maxEditLength && hit.timeoutMs === timeoutMs) {
+	if (hit !== undefined && hit.maxEditLength === maxEditLength && hit.maxComparisons === maxComparisons) {
 		return hit.value;
 	}
 
-	const value = Object.freeze(uncachedLineDiff(diff, maxEditLength, timeoutMs));
-	cache.set(diff, {maxEditLength, timeoutMs, value});
+	const value = Object.freeze(uncachedLineDiff(diff, maxEditLength, maxComparisons));
+	cache.set(diff, {maxEditLength, maxComparisons, value});
 	return value;
 }
 
+/** Thrown by the counting comparator to stop the exact diff; never escapes `diffMiddle`. */
+const overBudget = new Error('line diff comparison budget exhausted');
+
 type Op = {readonly kind: 'context' | 'removed' | 'added'; readonly text: string};
 
-function uncachedLineDiff(diff: FileDiff, maxEditLength: number, timeoutMs: number): LineDiff {
+function uncachedLineDiff(diff: FileDiff, maxEditLength: number, maxComparisons: number): LineDiff {
 	const newLines = splitLines(diff.newText);
 	if (diff.oldText === null) {
 		return {rows: newLines.map(text => ({kind: 'added', text})), added: newLines.length, removed: 0};
@@ -134,9 +143,9 @@ function uncachedLineDiff(diff: FileDiff, maxEditLength: number, timeoutMs: numb
 	}
 
 	let approximate: DiffApproximation | undefined;
-	const middle = diffMiddle(oldMiddle, newMiddle, maxEditLength, timeoutMs);
-	if (middle === 'edit-length' || middle === 'timeout') {
-		approximate = {reason: middle, maxEditLength, timeoutMs};
+	const middle = diffMiddle(oldMiddle, newMiddle, maxEditLength, maxComparisons);
+	if (middle === 'edit-length' || middle === 'comparisons') {
+		approximate = {reason: middle, maxEditLength, maxComparisons};
 		pushChange(ops, oldMiddle, newMiddle);
 	} else {
 		for (const op of middle) {
@@ -173,7 +182,7 @@ function pushChange(ops: Op[], removed: readonly string[], added: readonly strin
 }
 
 /** The exact diff of the changed middle, or which bound stopped it. */
-function diffMiddle(oldMiddle: string[], newMiddle: string[], maxEditLength: number, timeoutMs: number): Op[] | 'edit-length' | 'timeout' {
+function diffMiddle(oldMiddle: string[], newMiddle: string[], maxEditLength: number, maxComparisons: number): Op[] | 'edit-length' | 'comparisons' {
 	if (oldMiddle.length === 0 || newMiddle.length === 0) {
 		const ops: Op[] = [];
 		pushChange(ops, oldMiddle, newMiddle);
@@ -185,10 +194,29 @@ function diffMiddle(oldMiddle: string[], newMiddle: string[], maxEditLength: num
 		return 'edit-length';
 	}
 
-	const started = Date.now();
-	const changes = diffArrays(oldMiddle, newMiddle, {maxEditLength, timeout: timeoutMs});
+	// The comparator counts the work Myers does; throwing is the only way to stop `diffArrays` early.
+	let comparisons = 0;
+	const comparator = (left: string, right: string): boolean => {
+		if (++comparisons > maxComparisons) {
+			throw overBudget;
+		}
+
+		return left === right;
+	};
+
+	let changes: ChangeObject<string[]>[] | undefined;
+	try {
+		changes = diffArrays(oldMiddle, newMiddle, {maxEditLength, comparator});
+	} catch (error) {
+		if (error === overBudget) {
+			return 'comparisons';
+		}
+
+		throw error;
+	}
+
 	if (changes === undefined) {
-		return Date.now() - started >= timeoutMs ? 'timeout' : 'edit-length';
+		return 'edit-length';
 	}
 
 	// Within one changed region show every removed line before every added line, whatever order the

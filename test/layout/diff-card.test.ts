@@ -105,6 +105,24 @@ describe('layoutDiffBody', () => {
 		expect(layoutDiffBody([{path: 'a.txt', oldText: 'keep\n\nold', newText: 'keep\n\nnew'}], ctx)).toEqual(expected);
 	});
 
+	test('beyond the comparison bound the notice names the bound, not a time', () => {
+		const diffs = [{path: 'src/large.txt', oldText: 'same\nold one\nold two', newText: 'same\nnew one\nnew two'}];
+		expect(layoutDiffBody(diffs, ctx, {maxComparisons: 1})).toEqual({
+			lines: [
+				row('src/large.txt', path),
+				row('[exact line diff omitted: over 1 line comparisons]', muted),
+				row('  same', body),
+				row('- old one', removed),
+				row('- old two', removed),
+				row('+ new one', added),
+				row('+ new two', added),
+				row('+2 −2 · 1 file · approximate', muted),
+			],
+			pinnedTop: 1,
+			pinnedBottom: 1,
+		});
+	});
+
 	test('beyond the diff bound the changed lines show as whole sides, said in the hunk and the footer', () => {
 		const diffs = [{path: 'src/large.txt', oldText: 'same\nold one\nold two\nold three', newText: 'same\nnew one\nnew two\nnew three'}];
 		expect(layoutDiffBody(diffs, ctx, {maxEditLength: 2})).toEqual({

@@ -113,13 +113,34 @@ describe('computeLineDiff', () => {
 			],
 			added: 3,
 			removed: 3,
-			approximate: {reason: 'edit-length', maxEditLength: 4, timeoutMs: 250},
+			approximate: {reason: 'edit-length', maxEditLength: 4, maxComparisons: 5_000_000},
 		});
+	});
+
+	test('a diff needing more line comparisons than the bound falls back to whole sides', () => {
+		const diff = {path: 'a', oldText: 'keep\na\nb\nc\nend', newText: 'keep\nx\ny\nz\nend'};
+		const expected = {
+			rows: [
+				{kind: 'context', text: 'keep'},
+				{kind: 'removed', text: 'a'},
+				{kind: 'removed', text: 'b'},
+				{kind: 'removed', text: 'c'},
+				{kind: 'added', text: 'x'},
+				{kind: 'added', text: 'y'},
+				{kind: 'added', text: 'z'},
+				{kind: 'context', text: 'end'},
+			],
+			added: 3,
+			removed: 3,
+			approximate: {reason: 'comparisons', maxEditLength: 500, maxComparisons: 2},
+		};
+		expect(computeLineDiff(diff, {maxComparisons: 2})).toEqual(expected);
+		expect(computeLineDiff({...diff}, {maxComparisons: 100}).approximate).toBeUndefined();
 	});
 
 	test('reordered lines stop at the edit-length bound like any other edit', () => {
 		const diff = {path: 'a', oldText: 'a\nb\nc\nd', newText: 'd\nc\nb\na'};
-		expect(computeLineDiff(diff, {maxEditLength: 3}).approximate).toEqual({reason: 'edit-length', maxEditLength: 3, timeoutMs: 250});
+		expect(computeLineDiff(diff, {maxEditLength: 3}).approximate).toEqual({reason: 'edit-length', maxEditLength: 3, maxComparisons: 5_000_000});
 		expect(computeLineDiff({...diff}, {maxEditLength: 6}).approximate).toBeUndefined();
 	});
 
