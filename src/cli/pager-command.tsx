@@ -4,6 +4,7 @@ or on a log another process is writing (`cardterm watch LOG`).
 */
 import React from 'react';
 import {render} from 'ink';
+import {ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN} from '../../components/InteractiveApp.js';
 import {Pager} from '../../components/Pager.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import type {SessionEvent, SessionHeader} from '../session/events.js';
@@ -61,6 +62,8 @@ export async function openPagerOnLog(source: string, options: PagerCommandOption
 	const color = colorEnabled(options.colorFlag, process.env, true);
 	const copies: string[] = [];
 	const title = options.title ?? (typeof header?.title === 'string' ? header.title : (header?.id ?? source));
+	// The pager takes the alternate screen, as `less` does: quitting gives the terminal back as it was.
+	process.stdout.write(ENTER_ALTERNATE_SCREEN);
 	const instance = render(
 		<Pager
 			source={cards}
@@ -75,7 +78,12 @@ export async function openPagerOnLog(source: string, options: PagerCommandOption
 		/>,
 		{exitOnCtrlC: false, patchConsole: false},
 	);
-	await instance.waitUntilExit();
+	try {
+		await instance.waitUntilExit();
+	} finally {
+		process.stdout.write(LEAVE_ALTERNATE_SCREEN);
+	}
+
 	controller.abort();
 	indexed?.close();
 	await consuming.catch(() => undefined);
