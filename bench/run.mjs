@@ -3,7 +3,7 @@
 // Generates its inputs into a temp dir, runs every scenario several times (a warm-up discarded),
 // and prints one JSON object per figure — {name, median, p95, unit, floor, ratio, target, met} —
 // then a table. Every floor is measured in the same run, interleaved with the figure it divides.
-import {spawn} from 'node:child_process';
+import {execFileSync, spawn} from 'node:child_process';
 import {mkdtempSync, rmSync, statSync, writeFileSync, closeSync, openSync, existsSync} from 'node:fs';
 import {cpus, loadavg, tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -109,7 +109,7 @@ for (const [label, events] of sizes) {
 	writeLog(fd, {events, seed: 1});
 	closeSync(fd);
 	logs[label] = {file, events, bytes: statSync(file).size};
-	note(`generated ${label}: ${events} events, ${mb(logs[label].bytes)} MB`);
+	note(`generated ${label}: ${events} events, ${mb(logs[label].bytes)} MiB`);
 }
 
 const cli = join(root, 'bin/cardterm');
@@ -153,7 +153,7 @@ for (const [label] of sizes) await scenario(`replay ${label}`, async () => {
 	const [print, floorB] = await paired(() => run([cli, 'replay', file, '--print', '--expand', 'none', '--width', '120'], {countRows: true}), floorRun, runs, warmup);
 	const floors = [...floorA, ...floorB].map((result) => result.ms);
 	parseFloor[label] = summarize(floors).median;
-	const tag = `(${label}, ${events} events, ${mb(bytes)} MB)`;
+	const tag = `(${label}, ${events} events, ${mb(bytes)} MiB)`;
 	emit(figure(`parse floor: read + JSON.parse every line ${tag}`, floors, {floor: null, target: null, met: null}));
 	emit(figure(`replay --json end to end ${tag}`, json.map((result) => result.ms), {floor: parseFloor[label], target: isLarge ? '≤ 2.5× floor' : null, met: isLarge ? ratioAtMost(2.5) : null}));
 	if (isLarge) {
@@ -264,7 +264,14 @@ if (existsSync(join(import.meta.dirname, 'diff-layout.mjs'))) {
 
 // ---------------------------------------------------------------------------------------------
 const format = (value) => (value === null || value === undefined ? '—' : (typeof value === 'number' ? value.toLocaleString('en-US', {maximumFractionDigits: value >= 100 ? 0 : 2}) : String(value)));
-const header = `cardterm bench ${quick ? '--quick' : '(full)'} · ${startedAt.toISOString()} · node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · load avg ${loadBefore.map((x) => x.toFixed(1)).join(' ')} → ${loadavg().map((x) => x.toFixed(1)).join(' ')}`;
+let commit = 'unknown commit';
+try {
+	commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: root, encoding: 'utf8'}).trim();
+} catch {
+	// Not a git checkout: the table still stands.
+}
+
+const header = `cardterm bench ${quick ? '--quick' : '(full)'} · ${startedAt.toISOString()} · ${commit} · node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · load avg ${loadBefore.map((x) => x.toFixed(1)).join(' ')} → ${loadavg().map((x) => x.toFixed(1)).join(' ')}`;
 const table = [
 	'| figure | median | p95 | unit | floor | ratio | target | met |',
 	'|---|---:|---:|---|---:|---:|---|---|',
