@@ -22,11 +22,11 @@ so the old side never reads as new code. Highlighting runs only on those display
 contiguous range of a hunk, under the highlighter's size limit, and never on an approximate hunk.
 */
 import {assertNever} from '../presentation/assert-never.js';
+import {langFromPath} from '../presentation/lang-from-path.js';
 import type {FileDiff} from '../tools/views.js';
 import type {CardBody} from './card-body.js';
 import {composeSpans, mergeSpans, sanitizeSpans, sanitizeText, textRows, wrapSpans} from './diff-spans.js';
 import {highlightLines} from './highlight.js';
-import {langFromPath} from './highlight-lang.js';
 import type {Expansion} from './layout-options.js';
 import {computeLineDiff, type DiffApproximation, type DiffLimits, type DiffRow, type LineDiff} from './line-diff.js';
 import {sanitizeInline} from './sanitize.js';

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {parseReadArgs, presentReadCall, presentReadResult, readPresentationMeta, renderRead, type ReadValue} from '../../src/builtin/fs/read-card.js';
 import {readFileWindow} from '../../src/builtin/fs/read-file.js';
-import {clipReadLine, langFromPath, READ_LIMIT, ReadWindowBuilder, readMetaFromMeta} from '../../src/builtin/fs/read-window.js';
+import {clipReadLine, READ_LIMIT, ReadWindowBuilder, readMetaFromMeta} from '../../src/builtin/fs/read-window.js';
 import {FsError} from '../../src/builtin/workspace/fs-error.js';
 import {WorkspaceGuard} from '../../src/builtin/workspace/workspace-guard.js';
 import {ToolArgsError} from '../../src/tools/errors.js';
@@ -147,31 +147,6 @@ describe('read model text and meta', () => {
 	it('builds the worked example meta with its lang', () => {
 		expect(readPresentationMeta(value)).toEqual({path: configPath, offset: 1, lines: configLines, totalLines: 4, lang: 'ts'});
 		expect(readPresentationMeta({...value, path: '/p/Makefile'})).toEqual({path: '/p/Makefile', offset: 1, lines: configLines, totalLines: 4});
-	});
-
-	it('maps extensions to lang hints per the table', () => {
-		const cases: Record<string, string | undefined> = {
-			'a.ts': 'ts',
-			'a.TSX': 'tsx',
-			'a.mts': 'ts',
-			'a.cjs': 'js',
-			'a.jsonc': 'json',
-			'a.h': 'c',
-			'a.hpp': 'cpp',
-			'a.kt': 'kotlin',
-			'a.zsh': 'sh',
-			'a.yml': 'yaml',
-			'a.markdown': 'md',
-			'a.htm': 'html',
-			'a.lua': 'lua',
-			'dir.d/a.tar.gz': undefined,
-			'.gitignore': undefined,
-			Makefile: undefined,
-			'trailing.': undefined,
-			'x.constructor': undefined,
-			'x.__proto__': undefined,
-		};
-		expect(Object.fromEntries(Object.keys(cases).map((name) => [name, langFromPath(name)]))).toEqual(cases);
 	});
 });
 

@@ -3,10 +3,11 @@
 the persisted `meta`, and the call and result presenters (presentation-events.md §2.3).
 */
 import type {JsonValue} from '../../json/json-value.js';
+import {langFromPath} from '../../presentation/lang-from-path.js';
 import type {ContentBlock} from '../../tools/content.js';
 import {ToolArgsError} from '../../tools/errors.js';
 import type {GenericCallView, ReadFileLine, ReadResultView, ToolResult} from '../../tools/views.js';
-import {formatReadEnvelope, langFromPath, readEnvelopeBody, readMetaFromMeta} from './read-window.js';
+import {formatReadEnvelope, readEnvelopeBody, readMetaFromMeta} from './read-window.js';
 
 /** `read` arguments as the schema admits them. */
 export type ReadArgs = {readonly file_path: string; readonly offset?: number; readonly limit?: number};

@@ -162,40 +162,6 @@ export function readEnvelopeBody(text: string): string | undefined {
 	return /^<path>[^\n]*<\/path>\n<type>file<\/type>\n<content>\n([\s\S]*)\n<\/content>$/u.exec(text)?.[1];
 }
 
-/** Extension → highlight hint (spec §2.3). Lookups are own-key only. */
-const LANG_BY_EXTENSION: ReadonlyMap<string, string> = new Map([
-	...['ts', 'tsx', 'js', 'jsx', 'json', 'py', 'rb', 'go', 'rs', 'java', 'c', 'cs', 'swift', 'php', 'sh', 'yaml', 'toml', 'ini', 'md', 'mdx', 'html', 'css', 'scss', 'less', 'sql', 'xml', 'lua'].map(
-		(extension): [string, string] => [extension, extension],
-	),
-	['mts', 'ts'],
-	['cts', 'ts'],
-	['mjs', 'js'],
-	['cjs', 'js'],
-	['jsonc', 'json'],
-	['h', 'c'],
-	['cc', 'cpp'],
-	['cpp', 'cpp'],
-	['hpp', 'cpp'],
-	['cxx', 'cpp'],
-	['kt', 'kotlin'],
-	['bash', 'sh'],
-	['zsh', 'sh'],
-	['yml', 'yaml'],
-	['markdown', 'md'],
-	['htm', 'html'],
-]);
-
-/** The highlight hint of a path's last extension (case-insensitive); dotfiles, bare names and unknown extensions have none. */
-export function langFromPath(filePath: string): string | undefined {
-	const base = filePath.slice(Math.max(filePath.lastIndexOf('/'), filePath.lastIndexOf('\\')) + 1);
-	const dot = base.lastIndexOf('.');
-	if (dot <= 0) {
-		return undefined;
-	}
-
-	return LANG_BY_EXTENSION.get(base.slice(dot + 1).toLowerCase());
-}
-
 /** A read window as persisted in `meta`. */
 export type ReadMeta = {
 	readonly path: string;
