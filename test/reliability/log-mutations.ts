@@ -260,3 +260,12 @@ function applyLineMutation(lines: string[], change: LineMutation, body: (n: numb
 		}
 	}
 }
+
+/** How many value paths (to PATH_DEPTH) a JSON line has; 0 when it does not parse. */
+export function countPaths(line: string): number {
+	try {
+		return pathsOf(JSON.parse(line) as Json).length;
+	} catch {
+		return 0;
+	}
+}

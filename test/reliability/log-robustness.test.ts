@@ -17,7 +17,7 @@ import {runInNewContext} from 'node:vm';
 import fc from 'fast-check';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {fuzzCases, fuzzSeed} from './hostile-text.js';
-import {mutateLog, mutation, type Mutation} from './log-mutations.js';
+import {countPaths, mutateLog, mutation, WRONG_VALUES, type Mutation} from './log-mutations.js';
 import {checkBoth, loadSeeds, type Seed} from './replay-check.js';
 
 /** Heap still reachable after every random case ran and a full GC, above what it was before. */
@@ -70,6 +70,23 @@ describe('a damaged session log', () => {
 			// eslint-disable-next-line no-await-in-loop -- sequential for readable failures
 			expect([label, await checkBoth(dir, mutateLog(seed, mutations), label)]).toEqual([label, 'replayed']);
 		}
+	}, 60_000);
+
+	it('replays or is refused with exit 65 with a wrong type in every field of every event of a fixture', async () => {
+		const seed = seeds.find(item => item.name === 'basic.jsonl')!.bytes;
+		const lines = seed.toString('utf8').split('\n').filter(line => line !== '');
+		let cases = 0;
+		for (let line = 1; line < lines.length; line++) {
+			for (let path = 0; path < countPaths(lines[line]!); path++) {
+				// Line numbers of the mutation count from 1 past the header, so line N is `line: N - 1`.
+				const change: Mutation = {kind: 'wrong-type', line: line - 1, path, value: cases % WRONG_VALUES.length};
+				// eslint-disable-next-line no-await-in-loop -- one replay at a time
+				await checkBoth(dir, mutateLog(seed, [change]), `basic.jsonl ${JSON.stringify(change)}`);
+				cases++;
+			}
+		}
+
+		expect(cases).toBeGreaterThan(100);
 	}, 60_000);
 
 	it('is refused with exit 65 and a one-line reason for each header of another version', async () => {

@@ -65,6 +65,7 @@ describe('terminal safety of every card kind', () => {
 	it('prints hostile cards with only SGR styles, and OSC 8 links to validated URLs when hyperlinks are on', () => {
 		fc.assert(fc.property(pool, fc.constantFrom(7, 40, 80), fc.constantFrom(...expansions), fc.boolean(), (strings, width, expansion, tty) => {
 			clearLayoutCache();
+			let links = 0;
 			for (const card of hostileCards(strings)) {
 				for (const [color, hyperlinks] of [[false, false], [true, false], [true, true]] as const) {
 					const rows = layoutCard(card, {width, theme: color ? colorTheme : monochromeTheme, now: NOW, expansion, sessionCwd: '/home/u/proj'});
@@ -74,7 +75,14 @@ describe('terminal safety of every card kind', () => {
 					if (!color) {
 						expect(sequences).toEqual([]);
 					}
+
+					links += sequences.filter(item => item.kind === 'osc').length;
 				}
+			}
+
+			// Expanded web cards link their sources: the OSC 8 path is exercised, not just absent.
+			if (expansion === 'full') {
+				expect(links).toBeGreaterThan(0);
 			}
 		}), {numRuns: fuzzCases(25), seed: fuzzSeed()});
 	});
