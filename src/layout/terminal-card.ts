@@ -112,7 +112,8 @@ export function layoutTerminalBody(input: TerminalBodyInput, context: BodyContex
 	const {theme, width} = context;
 	const {call, result} = input;
 	const lines: StyledLine[] = [];
-	if (call?.description !== undefined && call.description !== '') {
+	// A description that only repeats the command (as for `!command` typed at the prompt) adds nothing.
+	if (call?.description !== undefined && call.description !== '' && call.description.trim() !== call.title.trim()) {
 		lines.push(...wrapSpans([span(sanitizeInline(call.description), theme.muted)], width));
 	}
 

@@ -4,8 +4,8 @@ import {parsePromptLine} from '../../src/cli/interactive/prompt-command.js';
 const tools = new Set(['bash', 'read', 'my_tool']);
 
 describe('parsePromptLine', () => {
-	it('turns !command into a bash call with a filled-in description', () => {
-		expect(parsePromptLine('!echo hi', tools)).toEqual({kind: 'tool', name: 'bash', args: {command: 'echo hi', description: 'Run a command typed at the cardterm prompt'}});
+	it('turns !command into a bash call whose description is the command (the card does not repeat it)', () => {
+		expect(parsePromptLine('!echo hi', tools)).toEqual({kind: 'tool', name: 'bash', args: {command: 'echo hi', description: 'echo hi'}});
 	});
 
 	it('parses /read with an optional window', () => {

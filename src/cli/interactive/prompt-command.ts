@@ -49,7 +49,7 @@ export function parsePromptLine(line: string, toolNames: ReadonlySet<string>): P
 
 	if (text.startsWith('!')) {
 		const command = line.slice(line.indexOf('!') + 1).trim();
-		return command === '' ? {kind: 'usage', message: 'usage: !<command>'} : {kind: 'tool', name: 'bash', args: {command, description: 'Run a command typed at the cardterm prompt'}};
+		return command === '' ? {kind: 'usage', message: 'usage: !<command>'} : {kind: 'tool', name: 'bash', args: {command, description: command}};
 	}
 
 	if (text.startsWith('/')) {
