@@ -25,11 +25,13 @@ import {assertNever} from '../presentation/assert-never.js';
 import {langFromPath} from '../presentation/lang-from-path.js';
 import type {FileDiff} from '../tools/views.js';
 import type {CardBody} from './card-body.js';
-import {composeSpans, mergeSpans, sanitizeSpans, sanitizeText, textRows, wrapSpans} from './diff-spans.js';
+import {composeSpans, mergeSpans, sanitizeSpans, textRows} from './diff-spans.js';
+import {FAILURE_ROW_BUDGET, OK_ROW_BUDGET} from './fold-body.js';
 import {highlightLines} from './highlight.js';
 import type {Expansion} from './layout-options.js';
 import {computeLineDiff, type DiffApproximation, type DiffLimits, type DiffRow, type LineDiff} from './line-diff.js';
-import {sanitizeInline} from './sanitize.js';
+import {sanitizeInline, sanitizeLine} from './sanitize.js';
+import {wrapSpans} from './spans.js';
 import type {Span, Style, StyledLine} from './styled-line.js';
 import type {Theme} from './theme.js';
 import {rowWordHighlights, type WordRange} from './word-diff.js';
@@ -41,7 +43,7 @@ export type DiffLayoutContext = {readonly width: number; readonly theme: Theme; 
 Rows at each end of a body that a `bounded` fold can show (the largest row budget of the fold).
 Only rows this close to either end are syntax-coloured in `bounded`: highlight only what is visible.
 */
-export const BOUNDED_VISIBLE_ROWS = 24;
+const BOUNDED_VISIBLE_ROWS = Math.max(OK_ROW_BUDGET, FAILURE_ROW_BUDGET);
 
 /** The marker columns before a line's text. */
 const markers = {context: '  ', removed: '- ', added: '+ '} as const;
@@ -155,7 +157,7 @@ function appendRow(
 	const rowSyntax = row.kind === 'removed' ? undefined : syntax;
 	// Fast path for the common row (whole-side fallbacks can have tens of thousands): one style.
 	if (rowSyntax === undefined && words === undefined) {
-		const text = markers[row.kind] + sanitizeText(row.text);
+		const text = markers[row.kind] + sanitizeLine(row.text);
 		if (text.length <= ctx.width && printableAscii.test(text)) {
 			lines.push({spans: [{text, style: base}]});
 		} else {

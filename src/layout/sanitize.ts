@@ -18,6 +18,8 @@ const zeroWidth = new Set([0x00_ad, 0x18_0e, 0x20_0b, 0x20_0c, 0x20_0e, 0x20_0f,
 
 const printableAscii = /^[\x20-\x7e]*$/;
 
+const printableAsciiWithTabs = /^[\t\x20-\x7e]*$/;
+
 function hex(value: number, digits: number): string {
 	return value.toString(16).padStart(digits, '0');
 }
@@ -100,8 +102,12 @@ export function sanitizeLine(text: string, options: SanitizeLineOptions = {}): s
 		return text;
 	}
 
-	const inline = options.inline ?? false;
 	const startColumn = options.startColumn ?? 0;
+	if (printableAsciiWithTabs.test(text)) {
+		return expandAsciiTabs(text, startColumn);
+	}
+
+	const inline = options.inline ?? false;
 	let out = '';
 	// Column bookkeeping only between tabs: the width of the text since the last tab.
 	let segmentStart = 0;
@@ -118,6 +124,21 @@ export function sanitizeLine(text: string, options: SanitizeLineOptions = {}): s
 		}
 
 		out += isUnsafeCodePoint(codePoint, inline) ? visibleEscape(codePoint) : char;
+	}
+
+	return out;
+}
+
+/**
+Tab expansion for printable ASCII with tabs (most source code): one column a character, so the
+column is the length so far, without a per-character loop.
+*/
+function expandAsciiTabs(text: string, startColumn: number): string {
+	const parts = text.split('\t');
+	let out = parts[0]!;
+	for (let index = 1; index < parts.length; index++) {
+		const column = startColumn + out.length;
+		out += ' '.repeat(TAB_STOP - (column % TAB_STOP)) + parts[index]!;
 	}
 
 	return out;

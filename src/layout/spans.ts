@@ -3,7 +3,7 @@
 row, both measured with the one width function so they agree with folding and the terminal.
 */
 import type {Span, StyledLine, Style} from './styled-line.js';
-import {displayWidth, graphemes} from './text-width.js';
+import {displayWidth, graphemes, wrapToWidth} from './text-width.js';
 
 const widthCache = new Map<string, number>();
 
@@ -66,52 +66,65 @@ function piece(source: Span, text: string): Span {
 	return source.text === text ? source : span(text, source.style, source.link);
 }
 
+const printableAscii = /^[\x20-\x7e]*$/;
+
+/** `wrapToWidth` for printable ASCII: rows of `width` characters. */
+function asciiRows(text: string, width: number): string[] {
+	const rows: string[] = [];
+	for (let start = 0; start < text.length; start += width) {
+		rows.push(text.slice(start, start + width));
+	}
+
+	return rows;
+}
+
 /**
 Wrap one logical line into rows of at most `width` columns, breaking between graphemes exactly
-where a terminal would soft-wrap (a wide character that does not fit moves to the next row).
-Continuation rows carry `softWrap: true` and no indent, so a copied line has no break in it.
-Empty spans are dropped; an empty line is one empty row.
+where a terminal would soft-wrap (a wide character that does not fit moves to the next row): the
+cuts are `wrapToWidth`'s on the joined text. Continuation rows carry `softWrap: true` and no indent,
+so a copied line has no break in it. Empty spans are dropped; an empty line is one empty row.
 */
 export function wrapSpans(spans: readonly Span[], width: number): StyledLine[] {
 	// Fast path: one short ASCII span, the most common row of all.
-	if (spans.length === 1 && spans[0]!.text.length <= width && spans[0]!.text !== '' && /^[\x20-\x7e]*$/.test(spans[0]!.text)) {
+	if (spans.length === 1 && spans[0]!.text.length <= width && spans[0]!.text !== '' && printableAscii.test(spans[0]!.text)) {
 		return [{spans}];
 	}
 
 	const kept = spans.filter(item => item.text !== '');
-	if (width <= 0 || spansWidth(kept) <= width) {
+	let text = '';
+	for (const item of kept) {
+		text += item.text;
+	}
+
+	// No UTF-16 unit is wider than two columns, so a short text fits without measuring it; printable
+	// ASCII is one column a character, so it is cut by length.
+	const rows = width <= 0 || text.length * 2 <= width ? [text] : (printableAscii.test(text) ? (text.length <= width ? [text] : asciiRows(text, width)) : wrapToWidth(text, width));
+	if (rows.length === 1) {
 		return [{spans: kept}];
 	}
 
-	const rows: StyledLine[] = [];
-	let row: Span[] = [];
-	let used = 0;
-	for (const source of kept) {
-		let text = '';
-		for (const grapheme of graphemes(source.text)) {
-			const cells = graphemeWidth(grapheme);
-			if (used + cells > width && used > 0) {
-				if (text !== '') {
-					row.push(piece(source, text));
-					text = '';
-				}
-
-				rows.push(rows.length === 0 ? {spans: row} : {spans: row, softWrap: true});
-				row = [];
-				used = 0;
+	const lines: StyledLine[] = [];
+	let spanIndex = 0;
+	let spanOffset = 0;
+	for (const row of rows) {
+		const rowSpans: Span[] = [];
+		let needed = row.length;
+		while (needed > 0) {
+			const source = kept[spanIndex]!;
+			const take = Math.min(needed, source.text.length - spanOffset);
+			rowSpans.push(piece(source, source.text.slice(spanOffset, spanOffset + take)));
+			needed -= take;
+			spanOffset += take;
+			if (spanOffset === source.text.length) {
+				spanIndex++;
+				spanOffset = 0;
 			}
-
-			text += grapheme;
-			used += cells;
 		}
 
-		if (text !== '') {
-			row.push(piece(source, text));
-		}
+		lines.push(lines.length === 0 ? {spans: rowSpans} : {spans: rowSpans, softWrap: true});
 	}
 
-	rows.push(rows.length === 0 ? {spans: row} : {spans: row, softWrap: true});
-	return rows;
+	return lines;
 }
 
 /**

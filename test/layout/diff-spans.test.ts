@@ -1,21 +1,8 @@
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
-import {composeSpans, sanitizeText, wrapSpans} from '../../src/layout/diff-spans.js';
-import {sanitizeLine} from '../../src/layout/sanitize.js';
+import {composeSpans} from '../../src/layout/diff-spans.js';
+import {wrapSpans} from '../../src/layout/spans.js';
 import {wrapToWidth} from '../../src/layout/text-width.js';
-
-describe('sanitizeText', () => {
-	test('tabs expand to the next stop of 8 columns counted from the start column', () => {
-		expect(sanitizeText('a\tb\t\tc')).toBe('a       b               c');
-		expect(sanitizeText('\tx', 3)).toBe('     x');
-	});
-
-	test('it agrees with the shared sanitizer on any text and start column', () => {
-		fc.assert(fc.property(fc.string({unit: fc.constantFrom('a', ' ', '\t', 'é', '漢', '\u001B', '\n')}), fc.nat(20), (text, column) => {
-			expect(sanitizeText(text, column)).toBe(sanitizeLine(text, {startColumn: column}));
-		}));
-	});
-});
 
 describe('composeSpans', () => {
 	test('word ranges take the word style alone and syntax styles layer over the base style', () => {
@@ -45,6 +32,21 @@ describe('wrapSpans agreement', () => {
 		fc.assert(fc.property(fc.string({unit: fc.constantFrom('a', ' ', '~', '漢', '❤️', 'é')}), fc.integer({min: 1, max: 12}), (text, width) => {
 			const rows = wrapSpans([{text}], width).map(line => line.spans.map(span => span.text).join(''));
 			expect(rows).toEqual(text === '' ? [''] : wrapToWidth(text, width));
+		}));
+	});
+
+	test('split into spans anywhere, the rows still cut where wrapToWidth cuts the joined text and keep each span\'s style', () => {
+		const unit = fc.constantFrom('a', ' ', '~', '漢', 'é');
+		const styled = fc.record({text: fc.string({unit, maxLength: 6}), bold: fc.boolean()});
+		fc.assert(fc.property(fc.array(styled, {maxLength: 5}), fc.integer({min: 1, max: 12}), (parts, width) => {
+			const spans = parts.map(part => (part.bold ? {text: part.text, style: {bold: true}} : {text: part.text}));
+			const text = parts.map(part => part.text).join('');
+			const lines = wrapSpans(spans, width);
+			expect(lines.map(line => line.spans.map(span => span.text).join(''))).toEqual(text === '' ? [''] : wrapToWidth(text, width));
+			const boldMask = (items: ReadonlyArray<{readonly text: string; readonly style?: {readonly bold?: boolean}}>) =>
+				items.map(item => (item.style?.bold === true ? '1' : '0').repeat(item.text.length)).join('');
+			expect(boldMask(lines.flatMap(line => line.spans))).toBe(boldMask(spans));
+			expect(lines.flatMap(line => line.spans).every(span => span.text !== '')).toBe(true);
 		}));
 	});
 });

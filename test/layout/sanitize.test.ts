@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {escapeUnsafe, sanitizeInline, sanitizeLine, sanitizeLines} from '../../src/layout/sanitize.js';
 
@@ -40,6 +41,20 @@ describe('sanitizeLine', () => {
 
 	it('keeps emoji sequences whole, zero-width joiner and VS16 included', () => {
 		expect(sanitizeInline('👩\u200D💻 ❤\uFE0F')).toBe('👩\u200D💻 ❤\uFE0F');
+	});
+});
+
+describe('sanitizeLine tab expansion', () => {
+	it('expands tabs to the next stop of 8 columns counted from the start column', () => {
+		expect(sanitizeLine('a\tb\t\tc')).toBe('a       b               c');
+		expect(sanitizeLine('\tx', {startColumn: 3})).toBe('     x');
+	});
+
+	it('the printable-ASCII fast path agrees with the general path on any text and start column', () => {
+		// A trailing é forces the general path; it adds one column after every tab, so it changes no stop.
+		fc.assert(fc.property(fc.string({unit: fc.constantFrom('a', ' ', '\t', 'é', '漢', '\u001B', '\n')}), fc.nat(20), fc.boolean(), (text, column, inline) => {
+			expect(sanitizeLine(text, {startColumn: column, inline})).toBe(sanitizeLine(`${text}é`, {startColumn: column, inline}).slice(0, -1));
+		}));
 	});
 });
 
