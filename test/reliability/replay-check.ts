@@ -34,6 +34,8 @@ export async function loadSeeds(): Promise<Seed[]> {
 	const seeds: Seed[] = [
 		{name: 'basic.jsonl', bytes: readFileSync(fixture('basic.jsonl'))},
 		{name: 'spec-example.jsonl', bytes: readFileSync(fixture('spec-example.jsonl'))},
+		// Compressed: byte damage hits zstd frames (line mutations turn it into garbage, which must be handled too).
+		{name: 'basic.jsonl.zst', bytes: readFileSync(fixture('basic.jsonl.zst'))},
 		{name: 'template', bytes: hostileLogBytes(template.header, template.events, [])},
 		// The same session with its strings left as recorded: hostileLogBytes with an empty pool writes '' everywhere, so also keep the real one.
 		{name: 'template-real', bytes: Buffer.from([template.header, ...template.events].map(event => `${JSON.stringify(event)}\n`).join(''))},
