@@ -100,8 +100,9 @@ export class CardLineIndex {
 	readonly #latest = new Map<string, number>();
 	readonly #runningByStep = new Map<string, Set<number>>();
 	readonly #runningByTurn = new Map<number, Set<number>>();
-	/** Running cards' turn and step, to untrack them. */
-	readonly #tracked = new Map<number, {readonly turn: number; readonly step: number | undefined}>();
+	/** Running cards' turn and step, to untrack them (NaN: not tracked / no step). */
+	#turns = new Float64Array(this.#capacity);
+	#steps = new Float64Array(this.#capacity);
 	/** Announced tool-call id → the `assistant/message` line announcing it. */
 	readonly #announced = new Map<string, readonly [number, number]>();
 	readonly #approvals = new Map<string, number>();
@@ -289,7 +290,8 @@ export class CardLineIndex {
 
 		if (isInt(data.turn)) {
 			const step = isInt(data.step) ? data.step : undefined;
-			this.#tracked.set(index, {turn: data.turn, step});
+			this.#turns[index] = data.turn;
+			this.#steps[index] = step ?? Number.NaN;
 			addTo(this.#runningByTurn, data.turn, index);
 			if (step !== undefined) {
 				addTo(this.#runningByStep, `${data.turn}:${step}`, index);
@@ -418,6 +420,7 @@ export class CardLineIndex {
 		this.#offsets[index] = offset;
 		this.#lengths[index] = length;
 		this.#resultOffsets[index] = -1;
+		this.#turns[index] = Number.NaN;
 		this.#status[index] = RUNNING;
 		this.#callIds.push(callId);
 		this.#latest.set(callId, index);
@@ -453,15 +456,16 @@ export class CardLineIndex {
 	}
 
 	#untrack(key: number): void {
-		const tracked = this.#tracked.get(key);
-		if (tracked === undefined) {
+		const turn = this.#turns[key]!;
+		if (Number.isNaN(turn)) {
 			return;
 		}
 
-		this.#tracked.delete(key);
-		this.#runningByTurn.get(tracked.turn)?.delete(key);
-		if (tracked.step !== undefined) {
-			this.#runningByStep.get(`${tracked.turn}:${tracked.step}`)?.delete(key);
+		const step = this.#steps[key]!;
+		this.#turns[key] = Number.NaN;
+		removeFrom(this.#runningByTurn, turn, key);
+		if (!Number.isNaN(step)) {
+			removeFrom(this.#runningByStep, `${turn}:${step}`, key);
 		}
 	}
 
@@ -478,6 +482,8 @@ export class CardLineIndex {
 		this.#lengths = grow(this.#lengths, this.#capacity);
 		this.#resultOffsets = grow(this.#resultOffsets, this.#capacity);
 		this.#resultLengths = grow(this.#resultLengths, this.#capacity);
+		this.#turns = grow(this.#turns, this.#capacity);
+		this.#steps = grow(this.#steps, this.#capacity);
 		const status = new Uint8Array(this.#capacity);
 		status.set(this.#status);
 		this.#status = status;
@@ -530,6 +536,14 @@ function addTo<K>(map: Map<K, Set<number>>, key: K, value: number): void {
 	}
 
 	set.add(value);
+}
+
+/** Removes `value`, and the set once empty (an empty set and none mean the same: nothing running there). */
+function removeFrom<K>(map: Map<K, Set<number>>, key: K, value: number): void {
+	const set = map.get(key);
+	if (set !== undefined && set.delete(value) && set.size === 0) {
+		map.delete(key);
+	}
 }
 
 function grow(array: Float64Array, capacity: number): Float64Array<ArrayBuffer> {
