@@ -9,7 +9,7 @@ Memory bound checked here: the heap still reachable after all random cases and a
 less than RETAINED_HEAP_LIMIT (the peak is bounded in log-heap-cap.test.ts). Seeded;
 `CARDTERM_FUZZ_CASES=N` runs N random cases, `CARDTERM_FUZZ_SEED=S` another seed.
 */
-import {mkdtempSync, rmSync} from 'node:fs';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {setFlagsFromString} from 'node:v8';
@@ -18,7 +18,7 @@ import fc from 'fast-check';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {fuzzCases, fuzzSeed} from './hostile-text.js';
 import {countPaths, mutateLog, mutation, WRONG_VALUES, type Mutation} from './log-mutations.js';
-import {checkBoth, loadSeeds, type Seed} from './replay-check.js';
+import {checkBoth, loadSeeds, replay, type Seed} from './replay-check.js';
 
 /** Heap still reachable after every random case ran and a full GC, above what it was before. */
 const RETAINED_HEAP_LIMIT = 64 * 1024 * 1024;
@@ -57,16 +57,17 @@ describe('a damaged session log', () => {
 	}, 120_000);
 
 	it('replays (exit 0) each kind of structural damage: unknown event types and card kinds, orphan results and calls, deep nesting, a huge string', async () => {
+		// basic.jsonl: mutation line 7 is its tool/call, line 8 its tool/result (line numbers count past the header).
 		const seed = seeds[0]!.bytes;
 		const cases: Array<[string, Mutation[]]> = [
 			['unknown event type', [{kind: 'unknown-type', line: 5, ignorable: false}]],
 			['unknown ignorable event type', [{kind: 'unknown-type', line: 5, ignorable: true}]],
-			['unknown card kind in meta', [{kind: 'unknown-card', line: 10}]],
+			['unknown card kind in meta', [{kind: 'unknown-card', line: 8}]],
 			['result without its call', [{kind: 'drop-type', type: 'tool/call', nth: 0}]],
 			['call without its result', [{kind: 'drop-type', type: 'tool/result', nth: 0}]],
-			['deep arrays in every field of the result line', Array.from({length: 12}, (_, path) => ({kind: 'deep' as const, line: 10, path: path * 3, nesting: 'array' as const}))],
-			['deep objects in the call line', Array.from({length: 6}, (_, path) => ({kind: 'deep' as const, line: 9, path, nesting: 'object' as const}))],
-			['a 4 MiB string', [{kind: 'huge-string', line: 10, path: 4, bytes: 1 << 22}]],
+			['deep arrays in every field of the result line', Array.from({length: 12}, (_, path) => ({kind: 'deep' as const, line: 8, path: path * 3, nesting: 'array' as const}))],
+			['deep objects in the call line', Array.from({length: 6}, (_, path) => ({kind: 'deep' as const, line: 7, path, nesting: 'object' as const}))],
+			['a 4 MiB string', [{kind: 'huge-string', line: 8, path: 4, bytes: 1 << 22}]],
 		];
 		for (const [label, mutations] of cases) {
 			// eslint-disable-next-line no-await-in-loop -- sequential for readable failures
@@ -90,6 +91,18 @@ describe('a damaged session log', () => {
 
 		expect(cases).toBeGreaterThan(100);
 	}, 60_000);
+
+	it('names each damaged line on stderr with its line number and reason', async () => {
+		const path = join(dir, 'named.jsonl');
+		const damaged = mutateLog(seeds[0]!.bytes, [{kind: 'unknown-type', line: 0, ignorable: false}]);
+		// An unknown type (line 2), a garbage line (13; the seq jump after it is put down to it), a torn tail (15).
+		writeFileSync(path, Buffer.concat([damaged, Buffer.from('not json\n{"type":"turn/start","seq":99,"time":1,"data":{"turn":2}}\n{"type":"turn/e')]));
+		const outcome = await replay(path, '--json');
+		expect(outcome.code).toBe(0);
+		expect(outcome.err.split('\n').map(line => line.replace(/: .*/, ''))).toEqual([`${path}:2`, `${path}:13`, `${path}:15`, 'cardterm', '']);
+		expect(outcome.err).toContain('hologram/beam');
+		expect(outcome.err).toContain(`cardterm: 3 damaged lines skipped in ${path}\n`);
+	});
 
 	it('is refused with exit 65 and a one-line reason for each header of another version', async () => {
 		for (let value = 0; value < 6; value++) {
