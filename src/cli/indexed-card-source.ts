@@ -49,6 +49,8 @@ export type IndexedCardSourceOptions = {
 	readonly tailBytes?: number;
 	/** Built cards kept in memory. */
 	readonly cacheSize?: number;
+	/** Bytes of log lines behind the built cards kept in memory (cards with huge outputs count for more). */
+	readonly cacheBytes?: number;
 	/** Listeners hear about progress at most this often. */
 	readonly intervalMs?: number;
 	/** Damaged lines, as the reader reports them. */
@@ -573,8 +575,11 @@ export class IndexedCardSource implements CardSource {
 	readonly ready: Promise<void>;
 	readonly #index = new CardLineIndex();
 	readonly #presenters: PresenterLookup;
-	readonly #cache = new Map<number, Card>();
+	/** Built cards by number, least recently used first, with the bytes of the lines they came from. */
+	readonly #cache = new Map<number, {readonly card: Card; readonly bytes: number}>();
 	readonly #cacheSize: number;
+	readonly #cacheBytes: number;
+	#cachedBytes = 0;
 	readonly #intervalMs: number;
 	readonly #listeners = new Set<() => void>();
 	readonly #cleanup: () => void;
@@ -597,6 +602,7 @@ export class IndexedCardSource implements CardSource {
 		presenters: PresenterLookup;
 		tail: TailWindow | undefined;
 		cacheSize: number;
+		cacheBytes: number;
 		intervalMs: number;
 		cleanup: () => void;
 		build: (index: CardLineIndex, progress: (fraction: number) => void, closed: () => boolean) => Promise<void>;
@@ -605,13 +611,14 @@ export class IndexedCardSource implements CardSource {
 		this.path = init.path;
 		this.#presenters = init.presenters;
 		this.#cacheSize = init.cacheSize;
+		this.#cacheBytes = init.cacheBytes;
 		this.#intervalMs = init.intervalMs;
 		this.#cleanup = init.cleanup;
 		this.#fd = openSync(init.path, 'r');
 		this.#tail = init.tail === undefined ? undefined : indexTail(init.tail, init.path);
 		this.#tailSeqs = this.#tail?.shown.map(card => this.#tail!.index.seqOf(card)!) ?? [];
 		// While the full index is shown and still growing (zstd), a card whose lines change is rebuilt.
-		this.#index.onChange = this.#tail === undefined ? index => this.#cache.delete(index) : undefined;
+		this.#index.onChange = this.#tail === undefined ? index => this.#forget(index) : undefined;
 		this.ready = init.build(this.#index, fraction => {
 			this.#progress = fraction;
 			this.#schedule();
@@ -628,6 +635,7 @@ export class IndexedCardSource implements CardSource {
 			if (this.#tail !== undefined && this.#error === undefined) {
 				this.#tail = undefined;
 				this.#cache.clear();
+				this.#cachedBytes = 0;
 				this.#generation++;
 			}
 
@@ -649,20 +657,27 @@ export class IndexedCardSource implements CardSource {
 			// Most recently used last.
 			this.#cache.delete(index);
 			this.#cache.set(index, cached);
-			return cached;
+			return cached.card;
 		}
 
-		const card = this.#tail === undefined ? this.#build(this.#index, index) : this.#build(this.#tail.index, this.#tail.shown[index]!);
-		if (card === undefined) {
+		const built = this.#tail === undefined ? this.#build(this.#index, index) : this.#build(this.#tail.index, this.#tail.shown[index]!);
+		if (built === undefined) {
 			return undefined;
 		}
 
-		this.#cache.set(index, card);
-		if (this.#cache.size > this.#cacheSize) {
-			this.#cache.delete(this.#cache.keys().next().value!);
+		this.#cache.set(index, built);
+		this.#cachedBytes += built.bytes;
+		for (const oldest of this.#cache.keys()) {
+			if (this.#cache.size <= this.#cacheSize && this.#cachedBytes <= this.#cacheBytes) {
+				break;
+			}
+
+			if (oldest !== index) {
+				this.#forget(oldest);
+			}
 		}
 
-		return card;
+		return built.card;
 	}
 
 	complete(): boolean {
@@ -734,17 +749,27 @@ export class IndexedCardSource implements CardSource {
 		this.#cleanup();
 	}
 
+	#forget(index: number): void {
+		const cached = this.#cache.get(index);
+		if (cached !== undefined) {
+			this.#cache.delete(index);
+			this.#cachedBytes -= cached.bytes;
+		}
+	}
+
 	/**
 	Reads the lines of card `card` of `index` and folds them alone. `undefined` (and `error` set) when
 	they no longer make a card: the file was rewritten after it was indexed.
 	*/
-	#build(index: CardLineIndex, card: number): Card | undefined {
+	#build(index: CardLineIndex, card: number): {readonly card: Card; readonly bytes: number} | undefined {
 		const {lines, bumps} = index.linesOf(card);
 		const fold = new SessionFold(this.#presenters);
 		// A fresh decoder: seq continuity was checked by the index.
 		const decoder = new LogEventDecoder(this.path, () => undefined);
+		let bytes = 0;
 		for (let at = 0; at < lines.length; at += 2) {
 			const length = lines[at + 1]!;
+			bytes += length;
 			const buffer = Buffer.allocUnsafe(length);
 			const read = readSync(this.#fd, buffer, 0, length, lines[at]!);
 			for (const event of decoder.decode(buffer.toString('utf8', 0, read), 0)) {
@@ -758,7 +783,7 @@ export class IndexedCardSource implements CardSource {
 			return undefined;
 		}
 
-		return bumps === 0 ? built : {...built, revision: built.revision + bumps};
+		return {card: bumps === 0 ? built : {...built, revision: built.revision + bumps}, bytes};
 	}
 
 	#schedule(): void {
@@ -810,7 +835,7 @@ export async function openIndexedCardSource(source: string, options: IndexedCard
 	await log.close();
 	const presenters = options.presenters(header);
 	const report = options.onDiagnostic ?? (() => undefined);
-	const common = {header, presenters, cacheSize: options.cacheSize ?? 2000, intervalMs: options.intervalMs ?? 100};
+	const common = {header, presenters, cacheSize: options.cacheSize ?? 2000, cacheBytes: options.cacheBytes ?? 64 * 1024 * 1024, intervalMs: options.intervalMs ?? 100};
 	if (await isCompressed(path)) {
 		const folder = mkdtempSync(join(tmpdir(), 'cardterm-pager-'));
 		const copy = join(folder, 'session.jsonl');

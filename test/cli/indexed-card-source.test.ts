@@ -37,7 +37,7 @@ async function fullFold(path: string): Promise<SessionFold> {
 	return fold;
 }
 
-async function indexed(path: string, options: {tailBytes?: number; tail?: boolean; cacheSize?: number} = {}): Promise<IndexedCardSource> {
+async function indexed(path: string, options: {tailBytes?: number; tail?: boolean; cacheSize?: number; cacheBytes?: number} = {}): Promise<IndexedCardSource> {
 	const source = await openIndexedCardSource(path, {presenters: found => referencePresenters(found.cwd ?? process.cwd()), ...options});
 	opened.push(source);
 	return source;
@@ -159,6 +159,20 @@ describe('IndexedCardSource', () => {
 		expect(allCards(source).reverse()).toEqual([...fold.cards].reverse());
 		expect(source.counts()).toEqual({running: 2, ok: 9, error: 2, cancelled: 1, interrupted: 2});
 		expect(source.counts()).toEqual(fold.counts);
+	});
+
+	it('keeps a built card while the cache has room, and rebuilds an equal one once the byte budget evicted it', async () => {
+		const path = writeLog(edgeCaseLines());
+		const roomy = await indexed(path, {tail: false});
+		const tight = await indexed(path, {tail: false, cacheBytes: 1});
+		await Promise.all([roomy.ready, tight.ready]);
+		expect(roomy.card(3)).toBe(roomy.card(3));
+		const first = tight.card(3);
+		tight.card(4);
+		const again = tight.card(3);
+		expect(again).not.toBe(first);
+		expect(again).toEqual(first);
+		expect(allCards(tight)).toEqual(allCards(roomy));
 	});
 
 	it('reports the damaged lines the reader reports', async () => {
