@@ -53,6 +53,28 @@ function windowLabel(view: ReadResultView): string {
 	return first === last ? `line ${formatCount(first)} of ${total}` : `lines ${formatCount(first)}–${formatCount(last)} of ${total}`;
 }
 
+/** Lines a bounded fold can show at each end; only those are syntax-coloured there. */
+const BOUNDED_HIGHLIGHT_LINES = 24;
+
+/**
+Syntax colours for the lines a reader can see: none in monochrome or in a summary, the two ends in
+a bounded fold (highlighting a 2 000-line window to show 12 rows would be most of the frame's cost).
+*/
+function visibleHighlights(texts: readonly string[], lang: string | undefined, context: BodyContext): ReadonlyArray<Span[] | undefined> | undefined {
+	if (lang === undefined || texts.length === 0 || context.theme.name !== 'color' || context.expansion === 'summary') {
+		return undefined;
+	}
+
+	if (context.expansion === 'full' || texts.length <= 2 * BOUNDED_HIGHLIGHT_LINES) {
+		return highlightLines([...texts], lang);
+	}
+
+	const head = highlightLines(texts.slice(0, BOUNDED_HIGHLIGHT_LINES), lang);
+	const tail = highlightLines(texts.slice(-BOUNDED_HIGHLIGHT_LINES), lang);
+	const middle: Array<Span[] | undefined> = Array.from({length: texts.length - 2 * BOUNDED_HIGHLIGHT_LINES});
+	return [...(head ?? Array.from({length: BOUNDED_HIGHLIGHT_LINES})), ...middle, ...(tail ?? Array.from({length: BOUNDED_HIGHLIGHT_LINES}))];
+}
+
 /** The read card body. */
 export function layoutReadBody(view: ReadResultView, context: BodyContext): CardBody {
 	const {theme, width} = context;
@@ -66,7 +88,7 @@ export function layoutReadBody(view: ReadResultView, context: BodyContext): Card
 	const pinnedTop = lines.length;
 
 	const texts = view.lines.map(line => sanitizeLine(line.text));
-	const highlighted = view.lang === undefined || texts.length === 0 ? undefined : highlightLines(texts, view.lang);
+	const highlighted = visibleHighlights(texts, view.lang, context);
 	const numberWidth = Math.max(1, ...view.lines.map(line => String(line.number).length));
 	view.lines.forEach((line, index) => {
 		const gutter = span(`${String(line.number).padStart(numberWidth)} `, theme.muted);

@@ -8,11 +8,31 @@ import stringWidth from 'string-width';
 
 const segmenter = new Intl.Segmenter();
 
+/** Widths of single graphemes already measured (layout measures the same few thousand over and over). */
+const graphemeWidths = new Map<string, number>();
+const GRAPHEME_CACHE_LIMIT = 20_000;
+
 /** Display width of `text` in terminal columns. */
 export function displayWidth(text: string): number {
 	// Fast path: printable ASCII is one column per character.
 	if (/^[\x20-\x7e]*$/.test(text)) {
 		return text.length;
+	}
+
+	// Short strings are usually one grapheme measured by the wrapping and truncation loops.
+	if (text.length <= 8) {
+		const known = graphemeWidths.get(text);
+		if (known !== undefined) {
+			return known;
+		}
+
+		const width = stringWidth(text, {ambiguousIsNarrow: true, countAnsiEscapeCodes: true});
+		if (graphemeWidths.size >= GRAPHEME_CACHE_LIMIT) {
+			graphemeWidths.clear();
+		}
+
+		graphemeWidths.set(text, width);
+		return width;
 	}
 
 	return stringWidth(text, {ambiguousIsNarrow: true, countAnsiEscapeCodes: true});

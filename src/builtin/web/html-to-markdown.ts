@@ -2,8 +2,16 @@
 @module HTML to Markdown for `web_fetch`, with turndown and its GFM plugin (tables, strikethrough,
 task lists). Scripts, styles and other non-content elements are dropped.
 */
-import TurndownService from 'turndown';
-import {gfm} from 'turndown-plugin-gfm';
+import {createRequire} from 'node:module';
+import type TurndownService from 'turndown';
+
+/** turndown and its DOM parser load on the first HTML fetch, not with every command that lists the tools. */
+const require = createRequire(import.meta.url);
+let turndown: {readonly Service: typeof TurndownService; readonly gfm: TurndownService.Plugin} | undefined;
+function loadTurndown(): NonNullable<typeof turndown> {
+	turndown ??= {Service: require('turndown') as typeof TurndownService, gfm: (require('turndown-plugin-gfm') as {gfm: TurndownService.Plugin}).gfm};
+	return turndown;
+}
 
 /** Elements whose text is never content. */
 const droppedElements: TurndownService.Filter = ['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed'];
@@ -49,7 +57,8 @@ export function htmlToMarkdown(html: string): {readonly markdown: string; readon
 		return {markdown: html, converted: false};
 	}
 
-	const service = new TurndownService({headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_'});
+	const {Service, gfm} = loadTurndown();
+	const service = new Service({headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_'});
 	service.use(gfm);
 	service.remove(droppedElements);
 	try {
