@@ -3,86 +3,11 @@
 
 It reads only what `highlight.ts` makes cli-highlight write (the 16 foregrounds, bold, dim, italic,
 underline, inverse, strikethrough, their resets and `0`), and drops any other escape sequence. It is
-not a terminal emulator: tool output goes through the terminal-output line emulator instead (which
-also parses SGR; the two overlap only in the SGR code table).
+not a terminal emulator: tool output goes through the terminal-output line emulator instead. Both
+apply SGR with the one code table in sgr.ts.
 */
-import type {AnsiColor, Span, Style} from './styled-line.js';
-
-const foregrounds: readonly AnsiColor[] = ['black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white'];
-const brightForegrounds: readonly AnsiColor[] = [
-	'gray', 'brightRed', 'brightGreen', 'brightYellow', 'brightBlue', 'brightMagenta', 'brightCyan', 'brightWhite',
-];
-
-type MutableStyle = {-readonly [Key in keyof Style]: Style[Key]};
-
-/** Attribute codes and their resets. Anything else (backgrounds, blink, fonts) is not ours to draw. */
-const attributeCodes: ReadonlyMap<number, (style: MutableStyle) => void> = new Map([
-	[1, style => {
-		style.bold = true;
-	}],
-	[2, style => {
-		style.dim = true;
-	}],
-	[3, style => {
-		style.italic = true;
-	}],
-	[4, style => {
-		style.underline = true;
-	}],
-	[7, style => {
-		style.inverse = true;
-	}],
-	[9, style => {
-		style.strikethrough = true;
-	}],
-	[22, style => {
-		delete style.bold;
-		delete style.dim;
-	}],
-	[23, style => {
-		delete style.italic;
-	}],
-	[24, style => {
-		delete style.underline;
-	}],
-	[27, style => {
-		delete style.inverse;
-	}],
-	[29, style => {
-		delete style.strikethrough;
-	}],
-	[39, style => {
-		delete style.fg;
-	}],
-]);
-
-/** Apply one SGR parameter list (the text between `ESC [` and `m`) to `style`. */
-function applySgr(style: MutableStyle, parameters: string): MutableStyle {
-	const codes = parameters === '' ? [0] : parameters.split(';').map(Number);
-	let next: MutableStyle = {...style};
-	for (let index = 0; index < codes.length; index++) {
-		const code = codes[index]!;
-		if (code === 38 || code === 48 || code === 58) {
-			// Extended colours carry their own parameters (`5;n` or `2;r;g;b`): skip them whole.
-			index += codes[index + 1] === 5 ? 2 : (codes[index + 1] === 2 ? 4 : 0);
-		} else if (code === 0) {
-			next = {};
-		} else if (code >= 30 && code <= 37) {
-			next.fg = foregrounds[code - 30];
-		} else if (code >= 90 && code <= 97) {
-			next.fg = brightForegrounds[code - 90];
-		} else {
-			attributeCodes.get(code)?.(next);
-		}
-	}
-
-	return next;
-}
-
-function sameStyle(a: Style, b: Style): boolean {
-	return a.fg === b.fg && a.bold === b.bold && a.dim === b.dim && a.italic === b.italic
-		&& a.underline === b.underline && a.inverse === b.inverse && a.strikethrough === b.strikethrough;
-}
+import {applySgr, blankStyle, sameStyle} from './sgr.js';
+import type {Span, Style} from './styled-line.js';
 
 function pushSpan(line: Span[], text: string, style: Style): void {
 	if (text === '') {
@@ -90,13 +15,12 @@ function pushSpan(line: Span[], text: string, style: Style): void {
 	}
 
 	const last = line.at(-1);
-	const lastStyle = last?.style ?? {};
-	if (last !== undefined && sameStyle(lastStyle, style)) {
-		line[line.length - 1] = Object.keys(style).length === 0 ? {text: last.text + text} : {text: last.text + text, style};
+	if (last !== undefined && sameStyle(last.style, style)) {
+		line[line.length - 1] = style === blankStyle ? {text: last.text + text} : {text: last.text + text, style};
 		return;
 	}
 
-	line.push(Object.keys(style).length === 0 ? {text} : {text, style: {...style}});
+	line.push(style === blankStyle ? {text} : {text, style});
 }
 
 /** Any CSI sequence (SGR is the one with final byte `m`), or a lone ESC with what follows it. */
@@ -108,7 +32,7 @@ lines stays styled); adjacent runs with the same style merge; an empty line is a
 */
 export function parseSgrLines(text: string): Span[][] {
 	const lines: Span[][] = [[]];
-	let style: MutableStyle = {};
+	let style: Style = blankStyle;
 	let position = 0;
 	const pushText = (chunk: string): void => {
 		const parts = chunk.split('\n');
@@ -125,7 +49,7 @@ export function parseSgrLines(text: string): Span[][] {
 		pushText(text.slice(position, match.index));
 		position = match.index + match[0].length;
 		if (match[2] === 'm') {
-			style = applySgr(style, match[1]!);
+			style = applySgr(style, match[1]!, {extendedForeground: false});
 		}
 	}
 

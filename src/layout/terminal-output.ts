@@ -5,139 +5,17 @@ being written; every other escape sequence (cursor moves, screen clears, OSC tit
 writes, DCS, APC, PM, SOS, 8-bit C1 controls) is dropped; any other control character is shown as
 visible text by the sanitizer's rules. The result holds no escape byte, so nothing the command
 printed can drive the user's terminal. A full terminal emulator is not needed for pipe output.
+The SGR code table itself is sgr.ts, shared with the highlighter's parser.
 */
 import {escapeUnsafe, TAB_STOP} from './sanitize.js';
-import type {AnsiColor, Span, Style} from './styled-line.js';
+import {applySgr, blankStyle, sameStyle} from './sgr.js';
+import type {Span, Style} from './styled-line.js';
 import {displayWidth, graphemes} from './text-width.js';
-
-/** The 16 colours in SGR index order (30–37 then 90–97). */
-const palette: readonly AnsiColor[] = [
-	'black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white',
-	'gray', 'brightRed', 'brightGreen', 'brightYellow', 'brightBlue', 'brightMagenta', 'brightCyan', 'brightWhite',
-];
-
-type MutableStyle = {-readonly [K in keyof Style]: Style[K]};
 
 /** A grapheme, or (while only appending) a packed run of `count` graphemes. */
 type Cell = {readonly text: string; readonly style: Style; readonly count?: number};
 
-const blankStyle: Style = Object.freeze({});
 const blankCell: Cell = Object.freeze({text: ' ', style: blankStyle});
-
-/** Apply one SGR parameter list (`1;31`, `38;5;9`, `4:3`) to a style. */
-function applySgr(current: Style, parameters: string): Style {
-	const style: MutableStyle = {...current};
-	const parts = parameters === '' ? ['0'] : parameters.split(';');
-	for (let index = 0; index < parts.length; index++) {
-		const part = parts[index]!;
-		if (part.includes(':')) {
-			// Colon sub-parameters: `4:0` underline off, `4:n` underline style, `38:5:n` / `38:2::r:g:b`.
-			const [head, ...rest] = part.split(':');
-			if (head === '4') {
-				style.underline = rest[0] !== '0' ? true : undefined;
-			} else if (head === '38' && rest[0] === '5') {
-				setIndexedColor(style, Number(rest[1]));
-			}
-
-			continue;
-		}
-
-		const code = part === '' ? 0 : Number(part);
-		if (code === 38 || code === 48 || code === 58) {
-			// Extended colour: `5;n` or `2;r;g;b`. Only foreground indexes 0–15 map onto the 16 colours.
-			const mode = parts[index + 1];
-			if (mode === '5') {
-				if (code === 38) {
-					setIndexedColor(style, Number(parts[index + 2]));
-				}
-
-				index += 2;
-			} else if (mode === '2') {
-				if (code === 38) {
-					style.fg = undefined;
-				}
-
-				index += 4;
-			}
-
-			continue;
-		}
-
-		applySgrCode(style, code);
-	}
-
-	return normalize(style);
-}
-
-function setIndexedColor(style: MutableStyle, index: number): void {
-	style.fg = Number.isInteger(index) && index >= 0 && index < 16 ? palette[index] : undefined;
-}
-
-function applySgrCode(style: MutableStyle, code: number): void {
-	if (code === 0) {
-		for (const key of Object.keys(style) as Array<keyof Style>) {
-			style[key] = undefined;
-		}
-	} else if (code === 1) {
-		style.bold = true;
-	} else if (code === 2) {
-		style.dim = true;
-	} else if (code === 3) {
-		style.italic = true;
-	} else if (code === 4) {
-		style.underline = true;
-	} else if (code === 7) {
-		style.inverse = true;
-	} else if (code === 9) {
-		style.strikethrough = true;
-	} else if (code === 22) {
-		style.bold = undefined;
-		style.dim = undefined;
-	} else if (code === 23) {
-		style.italic = undefined;
-	} else if (code === 24) {
-		style.underline = undefined;
-	} else if (code === 27) {
-		style.inverse = undefined;
-	} else if (code === 29) {
-		style.strikethrough = undefined;
-	} else if (code >= 30 && code <= 37) {
-		style.fg = palette[code - 30];
-	} else if (code === 39) {
-		style.fg = undefined;
-	} else if (code >= 90 && code <= 97) {
-		style.fg = palette[code - 90 + 8];
-	}
-	// Backgrounds (40–49, 100–107), blink, conceal and fonts are dropped: cardterm draws no backgrounds.
-}
-
-/** A style without `undefined`/`false` keys, so equal styles compare equal key by key. */
-function normalize(style: MutableStyle): Style {
-	const out: MutableStyle = {};
-	if (style.fg !== undefined) {
-		out.fg = style.fg;
-	}
-
-	for (const key of ['bold', 'dim', 'italic', 'underline', 'inverse', 'strikethrough'] as const) {
-		if (style[key] === true) {
-			out[key] = true;
-		}
-	}
-
-	return Object.keys(out).length === 0 ? blankStyle : Object.freeze(out);
-}
-
-/** Whether two styles are equal. */
-export function sameStyle(a: Style | undefined, b: Style | undefined): boolean {
-	if (a === b) {
-		return true;
-	}
-
-	const left = a ?? blankStyle;
-	const right = b ?? blankStyle;
-	return left.fg === right.fg && left.bold === right.bold && left.dim === right.dim && left.italic === right.italic
-		&& left.underline === right.underline && left.inverse === right.inverse && left.strikethrough === right.strikethrough;
-}
 
 /** String terminators: BEL (OSC only, by xterm convention), `ESC \`, and 8-bit ST. */
 function skipString(text: string, start: number, acceptBell: boolean): number {
