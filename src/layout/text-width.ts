@@ -19,23 +19,38 @@ export function displayWidth(text: string): number {
 		return text.length;
 	}
 
-	// Short strings are usually one grapheme measured by the wrapping and truncation loops.
-	if (text.length <= 8) {
-		const known = graphemeWidths.get(text);
-		if (known !== undefined) {
-			return known;
-		}
-
-		const width = stringWidth(text, {ambiguousIsNarrow: true, countAnsiEscapeCodes: true});
-		if (graphemeWidths.size >= GRAPHEME_CACHE_LIMIT) {
-			graphemeWidths.clear();
-		}
-
-		graphemeWidths.set(text, width);
-		return width;
+	// Latin scripts without combining marks are one column per code unit too.
+	if (/^[\x20-\x7e\u00a0-\u00ac\u00ae-\u02ff]*$/.test(text)) {
+		return text.length;
 	}
 
-	return stringWidth(text, {ambiguousIsNarrow: true, countAnsiEscapeCodes: true});
+	// Short strings are usually one grapheme measured by the wrapping and truncation loops.
+	if (text.length <= 8) {
+		return graphemeWidth(text);
+	}
+
+	let width = 0;
+	for (const segment of segmenter.segment(text)) {
+		width += graphemeWidth(segment.segment);
+	}
+
+	return width;
+}
+
+/** Width of one grapheme (or a short string), measured once. */
+function graphemeWidth(text: string): number {
+	const known = graphemeWidths.get(text);
+	if (known !== undefined) {
+		return known;
+	}
+
+	const width = stringWidth(text, {ambiguousIsNarrow: true, countAnsiEscapeCodes: true});
+	if (graphemeWidths.size >= GRAPHEME_CACHE_LIMIT) {
+		graphemeWidths.clear();
+	}
+
+	graphemeWidths.set(text, width);
+	return width;
 }
 
 /** The grapheme clusters of `text`. */
