@@ -1,4 +1,4 @@
-import React, {useCallback, useEffect, useMemo, useReducer, useRef, useState} from 'react';
+import React, {useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {Box, Text, useInput, useStdout} from 'ink';
 import {layoutCard} from '../src/layout/layout-card.js';
 import type {Expansion, LayoutOptions} from '../src/layout/layout-options.js';
@@ -74,6 +74,37 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 			}
 		}
 	}, [count, source, height, rowsOf]);
+
+	// When the source renumbers its cards (the full index replacing the tail window), keep the
+	// cursor, the scroll position and per-card expansions on the same cards.
+	const generation = source.generation?.() ?? 0;
+	const seenGeneration = useRef(generation);
+	useLayoutEffect(() => {
+		const from = seenGeneration.current;
+		if (from === generation) {
+			return;
+		}
+
+		seenGeneration.current = generation;
+		if (stick.current || source.moved === undefined) {
+			return;
+		}
+
+		const map = (index: number) => source.moved!(index, from);
+		setCursor(current => map(current) ?? current);
+		setTop(current => {
+			const card = map(current.card);
+			return card === undefined ? current : {card, row: current.row};
+		});
+		const entries = [...expansions.entries()];
+		expansions.clear();
+		for (const [index, expansion] of entries) {
+			const moved = map(index);
+			if (moved !== undefined) {
+				expansions.set(moved, expansion);
+			}
+		}
+	}, [generation, source, expansions]);
 
 	// Running cards tick their elapsed time once a second while the source is live.
 	useEffect(() => {

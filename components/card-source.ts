@@ -14,6 +14,12 @@ export type CardSource = {
 	progress?(): number | undefined;
 	/** Called when count, completeness or progress change. */
 	subscribe?(listener: () => void): () => void;
+	/**
+	Increments when card numbers change meaning (a tail window replaced by the full index); `moved`
+	maps a card number of generation `from` to its number now (undefined when it is gone).
+	*/
+	generation?(): number;
+	moved?(index: number, from: number): number | undefined;
 };
 
 /** A source over cards already in memory. */
