@@ -1,43 +1,27 @@
 import {execFileSync} from 'node:child_process';
-import {mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile} from 'node:fs/promises';
-import {tmpdir} from 'node:os';
+import {readFile, symlink, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {fsTools} from '../../src/builtin/fs.js';
 import {ToolRegistry} from '../../src/tools/registry.js';
 import type {ToolDefinition, ToolExecutionResult} from '../../src/tools/types.js';
+import {createToolWorkspace, persisted, type ToolWorkspace} from './tool-workspace.js';
 
 let base: string;
 let workspace: string;
 let registry: ToolRegistry;
 let tools: Map<string, ToolDefinition>;
+let call: ToolWorkspace['call'];
+let dispose: ToolWorkspace['dispose'];
 let calls = 0;
 
 beforeEach(async () => {
-	base = await realpath(await mkdtemp(path.join(tmpdir(), 'cardterm-fstools-')));
-	workspace = path.join(base, 'proj');
-	await mkdir(path.join(workspace, 'src'), {recursive: true});
-	registry = new ToolRegistry();
-	tools = new Map();
-	for (const tool of fsTools({workspace})) {
-		registry.register(tool);
-		tools.set(tool.name, tool);
-	}
+	({base, workspace, registry, tools, call, dispose} = await createToolWorkspace('cardterm-fstools-', (root) => fsTools({workspace: root})));
 });
 
 afterEach(async () => {
-	await rm(base, {recursive: true, force: true});
+	await dispose();
 });
-
-async function call(name: string, args: unknown): Promise<ToolExecutionResult> {
-	calls += 1;
-	return registry.execute({callId: `call-${calls}`, name, arguments: args, signal: new AbortController().signal});
-}
-
-/** What a log keeps of a result, as presenters receive it. */
-function persisted(result: ToolExecutionResult) {
-	return {content: result.content, isError: result.isError, ...(result.meta === undefined ? {} : {meta: result.meta})};
-}
 
 describe('fs tools through the registry', () => {
 	it('exposes the spec parameter names to the model', () => {

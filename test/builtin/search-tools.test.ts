@@ -1,44 +1,33 @@
-import {mkdir, mkdtemp, realpath, rm, utimes, writeFile} from 'node:fs/promises';
-import {tmpdir} from 'node:os';
+import {utimes, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {searchTools} from '../../src/builtin/search.js';
-import {ToolRegistry} from '../../src/tools/registry.js';
-import type {ToolDefinition, ToolExecutionResult} from '../../src/tools/types.js';
+import type {ToolRegistry} from '../../src/tools/registry.js';
+import type {ToolDefinition} from '../../src/tools/types.js';
+import {createToolWorkspace, persisted, type ToolWorkspace} from './tool-workspace.js';
 
 let base: string;
 let workspace: string;
 let registry: ToolRegistry;
 let tools: Map<string, ToolDefinition>;
-let calls = 0;
+let call: ToolWorkspace['call'];
+let dispose: ToolWorkspace['dispose'];
 
 beforeEach(async () => {
-	base = await realpath(await mkdtemp(path.join(tmpdir(), 'cardterm-searchtools-')));
-	workspace = path.join(base, 'proj');
-	await mkdir(path.join(workspace, 'src'), {recursive: true});
-	await writeFile(path.join(workspace, 'src/config.ts'), "export const config = {\n  DEBUG: false,\n  level: 'info',\n}\n");
-	await writeFile(path.join(workspace, 'src/log.ts'), `${'\n'.repeat(9)}if (config.DEBUG) console.debug(msg)\n`);
-	await writeFile(path.join(workspace, 'README.md'), 'DEBUG mode is documented here\n');
-	registry = new ToolRegistry();
-	tools = new Map();
-	for (const tool of searchTools({workspace, useRipgrep: false, globMaxResults: 2})) {
-		registry.register(tool);
-		tools.set(tool.name, tool);
-	}
+	({base, workspace, registry, tools, call, dispose} = await createToolWorkspace(
+		'cardterm-searchtools-',
+		(root) => searchTools({workspace: root, useRipgrep: false, globMaxResults: 2}),
+		async (root) => {
+			await writeFile(path.join(root, 'src/config.ts'), "export const config = {\n  DEBUG: false,\n  level: 'info',\n}\n");
+			await writeFile(path.join(root, 'src/log.ts'), `${'\n'.repeat(9)}if (config.DEBUG) console.debug(msg)\n`);
+			await writeFile(path.join(root, 'README.md'), 'DEBUG mode is documented here\n');
+		},
+	));
 });
 
 afterEach(async () => {
-	await rm(base, {recursive: true, force: true});
+	await dispose();
 });
-
-async function call(name: string, args: unknown): Promise<ToolExecutionResult> {
-	calls += 1;
-	return registry.execute({callId: `call-${calls}`, name, arguments: args, signal: new AbortController().signal});
-}
-
-function persisted(result: ToolExecutionResult) {
-	return {content: result.content, isError: result.isError, ...(result.meta === undefined ? {} : {meta: result.meta})};
-}
 
 describe('search tools through the registry', () => {
 	it('exposes the spec parameter names to the model', () => {

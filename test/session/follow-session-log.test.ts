@@ -1,21 +1,17 @@
 import {spawn} from 'node:child_process';
 import {appendFileSync, readFileSync, truncateSync} from 'node:fs';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {followSessionLog} from '../../src/session/follow-session-log.js';
 import type {SessionEvent, SessionHeader} from '../../src/session/events.js';
 import {SessionLogError, type LogDiagnostic} from '../../src/session/log-errors.js';
-import {fixture, readAll, tempDir, writeTemp} from './helpers.js';
+import {fixture, readAll, useTempDir, writeTemp} from './helpers.js';
 
 const header: SessionHeader = {type: 'session', version: 0, id: 's-f', createdAt: 1790000000000};
 const turnLine = (seq: number) => `${JSON.stringify({type: 'turn/start', seq, time: 1000 + seq, data: {turn: seq + 1}})}\n`;
 
 let dir: string;
-let cleanup: () => void;
-beforeEach(() => {
-	({dir, cleanup} = tempDir());
-});
-afterEach(() => {
-	cleanup();
+useTempDir((created) => {
+	dir = created;
 });
 
 /** Follows `path` until an event with seq `lastSeq` arrives, calling `onEvent` for each; then aborts. */

@@ -2,6 +2,7 @@ import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {afterEach, beforeEach} from 'vitest';
 import {openSessionLog} from '../../src/session/read-session-log.js';
 import type {SessionEvent, SessionHeader} from '../../src/session/events.js';
 import type {LogDiagnostic} from '../../src/session/log-errors.js';
@@ -21,6 +22,20 @@ export function fixtureLines(name: string): string[] {
 export function tempDir(): {dir: string; cleanup: () => void} {
 	const dir = mkdtempSync(join(tmpdir(), 'cardterm-session-'));
 	return {dir, cleanup: () => rmSync(dir, {recursive: true, force: true})};
+}
+
+/** A fresh temporary directory for each test of the calling file, given to `use` before the test and removed after it. */
+export function useTempDir(use: (dir: string) => void): void {
+	let cleanup: (() => void) | undefined;
+	beforeEach(() => {
+		const made = tempDir();
+		cleanup = made.cleanup;
+		use(made.dir);
+	});
+	afterEach(() => {
+		cleanup?.();
+		cleanup = undefined;
+	});
 }
 
 /** Writes `text` to `name` inside `dir`; returns the path. */

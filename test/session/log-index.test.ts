@@ -1,17 +1,13 @@
 import {existsSync} from 'node:fs';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {indexSessionLog, readEventAt} from '../../src/session/log-index.js';
 import type {SessionEvent} from '../../src/session/events.js';
 import type {LogDiagnostic} from '../../src/session/log-errors.js';
-import {fixture, fixtureLines, readAll, tempDir, writeTemp} from './helpers.js';
+import {fixture, fixtureLines, readAll, useTempDir, writeTemp} from './helpers.js';
 
 let dir: string;
-let cleanup: () => void;
-beforeEach(() => {
-	({dir, cleanup} = tempDir());
-});
-afterEach(() => {
-	cleanup();
+useTempDir((created) => {
+	dir = created;
 });
 
 async function eventsThroughIndex(source: string): Promise<SessionEvent[]> {

@@ -3,12 +3,12 @@ import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import {open} from 'node:fs/promises';
 import {join} from 'node:path';
 import {createInterface} from 'node:readline';
-import {afterAll, afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {afterAll, describe, expect, it} from 'vitest';
 import {SessionLogWriter, type LogFileHandle} from '../../src/session/log-writer.js';
 import {SessionLogError, SessionLogLockedError, SessionLogWriteError} from '../../src/session/log-errors.js';
 import type {SessionHeader} from '../../src/session/events.js';
 import {compileForChild} from './compile-for-child.js';
-import {fixture, readAll, tempDir, writeTemp} from './helpers.js';
+import {fixture, readAll, tempDir, useTempDir, writeTemp} from './helpers.js';
 
 const header: SessionHeader = {type: 'session', version: 0, id: 's-w', createdAt: 1790000000000, cwd: '/work'};
 const turnStart = (turn: number, time = 100 + turn) => ({type: 'turn/start' as const, time, data: {turn}});
@@ -29,14 +29,10 @@ afterAll(() => {
 });
 
 let dir: string;
-let cleanup: () => void;
 let log: string;
-beforeEach(() => {
-	({dir, cleanup} = tempDir());
+useTempDir((created) => {
+	dir = created;
 	log = join(dir, 'session.jsonl');
-});
-afterEach(() => {
-	cleanup();
 });
 
 describe('SessionLogWriter', () => {

@@ -1,23 +1,19 @@
 import {readdirSync, existsSync} from 'node:fs';
 import {join, resolve} from 'node:path';
 import {Readable} from 'node:stream';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {openSessionLog, readSessionLog} from '../../src/session/read-session-log.js';
 import {SessionLogError, type LogDiagnostic} from '../../src/session/log-errors.js';
 import type {SessionEvent, SessionHeader} from '../../src/session/events.js';
-import {fixture, fixtureLines, readAll, tempDir, writeTemp} from './helpers.js';
+import {fixture, fixtureLines, readAll, useTempDir, writeTemp} from './helpers.js';
 
 const header = fixtureLines('basic.jsonl')[0];
 const line = (event: Record<string, unknown>): string => JSON.stringify(event);
 const turnStart = (seq: number): string => line({type: 'turn/start', seq, time: 1000 + seq, data: {turn: 1}});
 
 let dir: string;
-let cleanup: () => void;
-beforeEach(() => {
-	({dir, cleanup} = tempDir());
-});
-afterEach(() => {
-	cleanup();
+useTempDir((created) => {
+	dir = created;
 });
 
 async function headerError(text: string | Uint8Array): Promise<SessionLogError> {

@@ -1,19 +1,17 @@
 import {existsSync, mkdirSync, readdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import envPaths from 'env-paths';
-import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {createSessionDir, listSessions, sessionsRoot} from '../../src/session/session-store.js';
 import {SessionLogWriter} from '../../src/session/log-writer.js';
-import {fixture, tempDir} from './helpers.js';
+import {fixture, useTempDir} from './helpers.js';
 import {readFileSync} from 'node:fs';
 
 let dir: string;
-let cleanup: () => void;
-beforeEach(() => {
-	({dir, cleanup} = tempDir());
+useTempDir((created) => {
+	dir = created;
 });
 afterEach(() => {
-	cleanup();
 	vi.unstubAllEnvs();
 });
 
