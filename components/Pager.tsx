@@ -179,6 +179,19 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 			return;
 		}
 
+		// Fast key repeat and tmux deliver several presses in one chunk: `jjj` moves three cards;
+		// any other run of printable keys acts as its first key.
+		if (input.length > 1 && !key.ctrl && !key.meta) {
+			const repeated = /^(j+|k+)$/.exec(input);
+			if (repeated !== null) {
+				stick.current = false;
+				focus(cursor + (input[0] === 'j' ? input.length : -input.length));
+				return;
+			}
+
+			input = input[0]!;
+		}
+
 		setMessage(undefined);
 		if (input !== 'q' && !key.escape) {
 			stick.current = (input === 'G' || key.end) && (follow || !source.complete());

@@ -45,3 +45,16 @@ describe('pager over a renumbered source', () => {
 		await screen.close();
 	});
 });
+
+describe('pager keys in one chunk', () => {
+	it('moves one card per j or k when several arrive together', async () => {
+		const cards = Array.from({length: 10}, (_, index) => card(index));
+		const screen = await startPager({count: () => cards.length, card: index => cards[index], complete: () => true}, {columns: 60, rows: 30});
+		expect(screen.tty.text()).toContain('card 10/10');
+		await screen.press('kkk');
+		expect(screen.tty.text()).toContain('card 7/10');
+		await screen.press('jj');
+		expect(screen.tty.text()).toContain('card 9/10');
+		await screen.close();
+	});
+});
