@@ -49,8 +49,18 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 	const extraTools = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
 	const id = newSessionId(Date.now());
 	const folder = join(root, id);
-	await mkdir(folder, {recursive: true});
 	const logPath = join(folder, 'session.jsonl');
+	// A log that cannot be written is shown as a problem; the session goes on in memory.
+	let problem: string | undefined;
+	const logProblem = (message: string): void => {
+		problem = `session log not saved: ${message} — the session goes on in memory`;
+		controller?.reportProblem(problem);
+	};
+
+	const folderMade = await mkdir(folder, {recursive: true}).then(() => true, (error: unknown) => {
+		logProblem(`cannot create ${folder}: ${(error as Error).message}`);
+		return false;
+	});
 
 	let prompt: ApprovalPrompt = async () => 'unavailable';
 	let controller: SessionController | undefined;
@@ -58,12 +68,12 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 	const session = await openSession({
 		cwd: io.cwd,
 		id,
-		logPath,
+		...(folderMade ? {logPath} : {}),
 		extraTools,
 		approve: async request => prompt(request),
 		...(rules.length === 0 ? {} : {policy: approvalPolicy(rules, io.cwd, () => controller?.sessionAllowed ?? new Set())}),
 		onLogError(error) {
-			controller?.reportProblem(`session log not saved: ${error.message} — the session goes on in memory`);
+			logProblem(error.message);
 		},
 	});
 	const history = await PromptHistory.load(historyPath(root, io.cwd));
@@ -82,6 +92,9 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		shutdown: async () => session.close(),
 	});
 	prompt = controller.prompt;
+	if (problem !== undefined) {
+		controller.reportProblem(problem);
+	}
 
 	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 	const color = colorEnabled(colorFlag, io.env, io.isTTY);
@@ -105,6 +118,6 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 	);
 	await instance.waitUntilExit();
 	await controller.close();
-	io.stderr.write(`session saved: ${logPath}\n`);
+	io.stderr.write(problem === undefined ? `session saved: ${logPath}\n` : `${problem}\n`);
 	return 0;
 }

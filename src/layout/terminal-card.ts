@@ -9,7 +9,7 @@ import type {CardProgress} from '../presentation/card.js';
 import type {TerminalCallView, TerminalResultView} from '../tools/views.js';
 import {type BodyContext, textRows} from './body-text.js';
 import type {CardBody} from './card-body.js';
-import {sanitizeInline, sanitizeLines} from './sanitize.js';
+import {sanitizeInline} from './sanitize.js';
 import {span, wrapSpans} from './spans.js';
 import type {Span, StyledLine, Style} from './styled-line.js';
 import {parseTerminalOutput} from './terminal-output.js';
@@ -91,7 +91,8 @@ export function outputRows(output: string, context: BodyContext): StyledLine[] {
 function commandRows(command: string, context: BodyContext): StyledLine[] {
 	const {theme, width} = context;
 	const rows: StyledLine[] = [];
-	sanitizeLines(command).forEach((line, index) => {
+	// Each line of the command is a one-row field: zero-width and bidi characters are shown escaped.
+	command.split(/\r?\n/).map(line => sanitizeInline(line)).forEach((line, index) => {
 		const spans = index === 0 ? [span('$ ', theme.muted), span(line, theme.input)] : [span(line, theme.input)];
 		rows.push(...wrapSpans(spans, width));
 	});
