@@ -98,44 +98,36 @@ describe('computeLineDiff', () => {
 		]);
 	});
 
+	/** A rewritten middle between kept lines, and its whole-sides fallback. */
+	const rewrite = {path: 'a', oldText: 'keep\na\nb\nc\nend', newText: 'keep\nx\ny\nz\nend'};
+	const wholeSides = {
+		rows: [
+			{kind: 'context', text: 'keep'},
+			{kind: 'removed', text: 'a'},
+			{kind: 'removed', text: 'b'},
+			{kind: 'removed', text: 'c'},
+			{kind: 'added', text: 'x'},
+			{kind: 'added', text: 'y'},
+			{kind: 'added', text: 'z'},
+			{kind: 'context', text: 'end'},
+		],
+		added: 3,
+		removed: 3,
+	};
+
 	test('a rewrite beyond the edit-length bound falls back to whole sides of the changed middle', () => {
-		const diff = {path: 'a', oldText: 'keep\na\nb\nc\nend', newText: 'keep\nx\ny\nz\nend'};
-		expect(computeLineDiff(diff, {maxEditLength: 4})).toEqual({
-			rows: [
-				{kind: 'context', text: 'keep'},
-				{kind: 'removed', text: 'a'},
-				{kind: 'removed', text: 'b'},
-				{kind: 'removed', text: 'c'},
-				{kind: 'added', text: 'x'},
-				{kind: 'added', text: 'y'},
-				{kind: 'added', text: 'z'},
-				{kind: 'context', text: 'end'},
-			],
-			added: 3,
-			removed: 3,
+		expect(computeLineDiff({...rewrite}, {maxEditLength: 4})).toEqual({
+			...wholeSides,
 			approximate: {reason: 'edit-length', maxEditLength: 4, maxComparisons: 5_000_000},
 		});
 	});
 
 	test('a diff needing more line comparisons than the bound falls back to whole sides', () => {
-		const diff = {path: 'a', oldText: 'keep\na\nb\nc\nend', newText: 'keep\nx\ny\nz\nend'};
-		const expected = {
-			rows: [
-				{kind: 'context', text: 'keep'},
-				{kind: 'removed', text: 'a'},
-				{kind: 'removed', text: 'b'},
-				{kind: 'removed', text: 'c'},
-				{kind: 'added', text: 'x'},
-				{kind: 'added', text: 'y'},
-				{kind: 'added', text: 'z'},
-				{kind: 'context', text: 'end'},
-			],
-			added: 3,
-			removed: 3,
+		expect(computeLineDiff({...rewrite}, {maxComparisons: 2})).toEqual({
+			...wholeSides,
 			approximate: {reason: 'comparisons', maxEditLength: 500, maxComparisons: 2},
-		};
-		expect(computeLineDiff(diff, {maxComparisons: 2})).toEqual(expected);
-		expect(computeLineDiff({...diff}, {maxComparisons: 100}).approximate).toBeUndefined();
+		});
+		expect(computeLineDiff({...rewrite}, {maxComparisons: 100}).approximate).toBeUndefined();
 	});
 
 	test('reordered lines stop at the edit-length bound like any other edit', () => {
