@@ -17,7 +17,7 @@ import {StatusLine, statusText} from './StatusLine.js';
 import {lineText} from '../src/layout/spans.js';
 import {displayWidth} from '../src/layout/text-width.js';
 import {StyledRows} from './StyledRows.js';
-import {arrayCardSource} from './card-source.js';
+import {arrayCardSource, type CardSource} from './card-source.js';
 
 type Props = {
 	readonly model: SessionModel;
@@ -119,10 +119,14 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	// The pager takes the alternate screen, as `less` does: the user's scrollback and the live
 	// transcript are untouched underneath and come back as they were when it closes. Ink's write
 	// erases the live frame, writes the escape, then redraws its last frame on the new screen.
+	const [pagerSource, setPagerSource] = useState<(CardSource & {close?(): unknown}) | undefined>();
 	const openPager = useCallback(() => {
-		write(ENTER_ALTERNATE_SCREEN);
-		setPager('open');
-	}, [write]);
+		void model.pagerSource().then(source => {
+			write(ENTER_ALTERNATE_SCREEN);
+			setPagerSource(source);
+			setPager('open');
+		});
+	}, [model, write]);
 	useEffect(() => {
 		if (pager !== 'leaving') {
 			return;
@@ -136,6 +140,10 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 				done = true;
 				write(LEAVE_ALTERNATE_SCREEN);
 				setPager('closed');
+				setPagerSource(current => {
+					void current?.close?.();
+					return undefined;
+				});
 			}
 		};
 
@@ -266,7 +274,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	}
 
 	if (pager === 'open') {
-		return <Pager source={arrayCardSource(model.cards())} theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} />;
+		return <Pager source={pagerSource ?? arrayCardSource([])} theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} />;
 	}
 
 	const dialogRows = snapshot.approval === undefined ? 0 : APPROVAL_DIALOG_ROWS;

@@ -1,4 +1,5 @@
 import type {Card, CardStatus} from '../src/presentation/card.js';
+import type {CardSource} from './card-source.js';
 import type {StyledLine} from '../src/layout/styled-line.js';
 import type {ApprovalOutcome} from '../src/tools/types.js';
 
@@ -44,8 +45,11 @@ export type SessionModel = {
 	getSnapshot(): LiveSnapshot;
 	/** Scrollback entries, delivered in order to one listener (the app writes them). */
 	onScrollback(listener: (entry: ScrollbackEntry) => void): () => void;
-	/** All top-level cards so far (for the pager). */
-	cards(): readonly Card[];
+	/**
+	The cards of the session so far, for the pager (Ctrl+O). A session with a log reads them back from
+	it, so settled cards need not stay in memory; `close` the source when the pager closes.
+	*/
+	pagerSource(): Promise<CardSource & {close?(): unknown}>;
 	submit(line: string): void;
 	/** Cancel the running call; false when nothing was running. */
 	cancel(): boolean;

@@ -12,6 +12,7 @@ import {approvalPolicy, loadConfig} from './approval-policy.js';
 import type {CliIo} from './cli-io.js';
 import {SessionController} from './interactive/session-controller.js';
 import {PromptHistory} from './interactive/prompt-history.js';
+import {openIndexedCardSource} from './indexed-card-source.js';
 import {loadPlugins} from './load-plugins.js';
 import {newSessionId, openSession} from './open-session.js';
 import {parseArgs, UsageError} from './parse-args.js';
@@ -90,6 +91,19 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		},
 		history,
 		shutdown: async () => session.close(),
+		// With a healthy log, settled cards leave memory once written to the scrollback, and the pager
+		// reads the session back from its log (the session's memory stays flat however long it runs).
+		releaseSettled: () => session.logPath !== undefined && problem === undefined,
+		...(session.logPath === undefined ? {} : {
+			async pagerSource() {
+				if (problem !== undefined) {
+					throw new Error(problem);
+				}
+
+				await session.flush();
+				return openIndexedCardSource(session.logPath!, {presenters: () => name => session.registry.get(name), tail: false});
+			},
+		}),
 	});
 	prompt = controller.prompt;
 	if (problem !== undefined) {

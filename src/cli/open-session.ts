@@ -53,6 +53,8 @@ export type OpenedSession = {
 	toolNames(): ReadonlySet<string>;
 	/** Hear what each event changed in the fold (which is fed by the log). */
 	onFoldChange(listener: (change: FoldChange) => void): () => void;
+	/** Resolves when every event so far is durable in the log (at once without a log). */
+	flush(): Promise<void>;
 	/** Kill background jobs, flush and close the log. */
 	close(): Promise<void>;
 };
@@ -118,6 +120,9 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		onFoldChange(listener) {
 			changeListeners.add(listener);
 			return () => changeListeners.delete(listener);
+		},
+		async flush() {
+			await writer?.flush();
 		},
 		async close() {
 			if (closed) {

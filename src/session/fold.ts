@@ -105,6 +105,14 @@ export class SessionFold {
 		this.#cards[index] = {...card, argsRaw: '', args: undefined, callView: {card: 'generic', title: card.callView.title}, result: card.result === null ? null : {content: [], isError: card.result.isError}, resultView: null, children: []};
 	}
 
+	/** `release` by the card's key (the seq of its anchor event). */
+	releaseSeq(seq: number): void {
+		const index = this.#index.get(seq);
+		if (index !== undefined) {
+			this.release(index);
+		}
+	}
+
 	/** The most recent top-level card with this call id. */
 	card(callId: string): Card | undefined {
 		for (let index = this.#cards.length - 1; index >= 0; index--) {

@@ -13,6 +13,7 @@ const React = (await import('react')).default;
 const {render} = await import('ink');
 const {InteractiveApp} = await import('../../components/InteractiveApp.js');
 const {colorTheme} = await import('../../src/layout/theme.js');
+const {arrayCardSource} = await import('../../components/card-source.js');
 const {erasedFrameHeights, screenClears} = await import('./harness/byte-stream.js');
 const {FakeStdin, FakeTty, keys} = await import('./harness/fake-terminal.js');
 const {FROZEN_NOW, startInteractive} = await import('./harness/interactive-screen.js');
@@ -108,7 +109,7 @@ async function tickBytes(settled: Card, running: Card, count: number): Promise<{
 
 			return () => undefined;
 		},
-		cards: () => Array.from({length: count}, () => settled),
+		pagerSource: async () => arrayCardSource(Array.from({length: count}, () => settled)),
 		submit() {},
 		cancel: () => false,
 		answerApproval() {},

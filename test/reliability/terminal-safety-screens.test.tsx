@@ -132,7 +132,7 @@ function fixedModel(cards: readonly Card[], names: {cwd: string; sessionId: stri
 
 			return () => undefined;
 		},
-		cards: () => cards,
+		pagerSource: async () => arrayCardSource(cards),
 		submit: () => undefined,
 		cancel: () => false,
 		answerApproval: () => undefined,

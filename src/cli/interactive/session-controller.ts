@@ -7,6 +7,7 @@ import {readFile} from 'node:fs/promises';
 import {isAbsolute, resolve} from 'node:path';
 import type {ApprovalAnswer, LiveSnapshot, PendingApproval, ScrollbackEntry, SessionModel} from '../../../components/session-model.js';
 import {sanitizeInline} from '../../layout/sanitize.js';
+import {arrayCardSource, type CardSource} from '../../../components/card-source.js';
 import type {Card} from '../../presentation/card.js';
 import type {FoldChange, SessionFold} from '../../session/fold.js';
 import type {SessionRuntime} from '../../session/session-runtime.js';
@@ -29,6 +30,13 @@ export type SessionControllerOptions = {
 	readonly history: {readonly entries: readonly string[]; add(line: string): void};
 	/** Flushes and closes the log, jobs and tools. */
 	readonly shutdown: () => Promise<void>;
+	/** Where the pager reads the session's cards (default: the cards in memory). */
+	readonly pagerSource?: () => Promise<CardSource & {close?(): unknown}>;
+	/**
+	Whether a card written to the scrollback may be released from memory (its log is healthy and the
+	pager reads cards back from it). Checked per card.
+	*/
+	readonly releaseSettled?: () => boolean;
 };
 
 type Multiline = {readonly label: string; readonly lines: string[]; readonly done: (text: string) => void};
@@ -105,6 +113,18 @@ export class SessionController implements SessionModel {
 
 	cards(): readonly Card[] {
 		return [...this.#options.fold.cards];
+	}
+
+	async pagerSource(): Promise<CardSource & {close?(): unknown}> {
+		if (this.#options.pagerSource !== undefined) {
+			try {
+				return await this.#options.pagerSource();
+			} catch (error) {
+				this.#emitScrollback({kind: 'lines', lines: noticeLines(`the pager cannot read the session log (${(error as Error).message}); showing the cards in memory`, 'error')});
+			}
+		}
+
+		return arrayCardSource(this.cards());
 	}
 
 	/** Shows a problem in the status line (a log that cannot be written, say) without stopping the session. */
@@ -329,6 +349,10 @@ export class SessionController implements SessionModel {
 			}
 
 			this.#emitScrollback({kind: 'card', card});
+			// Written for good: the pager reads it back from the log. Interrupted cards stay (a late result may settle them).
+			if (card.status !== 'interrupted' && this.#options.releaseSettled?.() === true) {
+				this.#options.fold.releaseSeq(card.seq);
+			}
 		}
 	}
 

@@ -1,0 +1,50 @@
+import {mkdtemp} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {openIndexedCardSource} from '../../src/cli/indexed-card-source.js';
+import {SessionController} from '../../src/cli/interactive/session-controller.js';
+import {PromptHistory} from '../../src/cli/interactive/prompt-history.js';
+import {openSession} from '../../src/cli/open-session.js';
+
+describe('interactive session memory', () => {
+	it('releases settled cards once written to the scrollback, and the pager reads them back from the log', async () => {
+		const workspace = await mkdtemp(join(tmpdir(), 'cardterm-release-'));
+		const session = await openSession({cwd: workspace, logPath: join(workspace, 'session.jsonl')});
+		const written: string[] = [];
+		const controller = new SessionController({
+			cwd: workspace,
+			sessionId: session.id,
+			fold: session.fold,
+			onFoldChange: listener => session.onFoldChange(listener),
+			runtime: session.runtime,
+			toolNames: () => session.toolNames(),
+			history: await PromptHistory.load(undefined),
+			shutdown: async () => session.close(),
+			releaseSettled: () => true,
+			async pagerSource() {
+				await session.flush();
+				return openIndexedCardSource(session.logPath!, {presenters: () => name => session.registry.get(name), tail: false});
+			},
+		});
+		const settled = new Promise<void>(resolve => {
+			controller.onScrollback(entry => {
+				if (entry.kind === 'card') {
+					written.push(entry.card.resultView?.card === 'terminal' ? entry.card.resultView.output ?? '' : '');
+					resolve();
+				}
+			});
+		});
+		controller.submit('!printf "kept in the log"');
+		await settled;
+		expect(written).toEqual(['kept in the log']);
+		expect(session.fold.cards[0]).toMatchObject({status: 'ok', argsRaw: '', result: {content: []}, resultView: null});
+
+		const source = await controller.pagerSource();
+		await (source as {ready?: Promise<void>}).ready;
+		expect(source.count()).toBe(1);
+		expect(source.card(0)).toMatchObject({status: 'ok', resultView: {card: 'terminal', output: 'kept in the log', exitCode: 0}});
+		await (source as {close?: () => Promise<void>}).close?.();
+		await controller.close();
+	});
+});
