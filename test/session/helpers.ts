@@ -1,4 +1,5 @@
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {open, type FileHandle} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -6,6 +7,7 @@ import {afterEach, beforeEach} from 'vitest';
 import {openSessionLog} from '../../src/session/read-session-log.js';
 import type {SessionEvent, SessionHeader} from '../../src/session/events.js';
 import type {LogDiagnostic} from '../../src/session/log-errors.js';
+import type {LogFileHandle} from '../../src/session/log-writer.js';
 import type {SessionLogSource} from '../../src/session/log-source.js';
 
 /** Path of a committed fixture log. */
@@ -36,6 +38,25 @@ export function useTempDir(use: (dir: string) => void): void {
 		cleanup?.();
 		cleanup = undefined;
 	});
+}
+
+/**
+A log file handle on the real file at `path` (opened `a+`, as the writer does) whose appends go
+through `write` instead: fault injection and write counting. `write` gets the real handle.
+*/
+export async function openWithWrite(
+	path: string,
+	write: (real: FileHandle, buffer: Uint8Array, offset: number, length: number) => Promise<{bytesWritten: number}>,
+): Promise<LogFileHandle> {
+	const real = await open(path, 'a+');
+	return {
+		read: async (buffer, offset, length, position) => real.read(buffer, offset, length, position),
+		stat: async () => real.stat(),
+		datasync: async () => real.datasync(),
+		truncate: async length => real.truncate(length),
+		close: async () => real.close(),
+		write: async (buffer, offset, length) => write(real, buffer, offset, length),
+	};
 }
 
 /** Writes `text` to `name` inside `dir`; returns the path. */

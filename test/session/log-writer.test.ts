@@ -1,6 +1,5 @@
 import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
-import {open} from 'node:fs/promises';
 import {join} from 'node:path';
 import {createInterface} from 'node:readline';
 import {afterAll, describe, expect, it} from 'vitest';
@@ -8,7 +7,7 @@ import {SessionLogWriter, type LogFileHandle} from '../../src/session/log-writer
 import {SessionLogError, SessionLogLockedError, SessionLogWriteError} from '../../src/session/log-errors.js';
 import type {SessionHeader} from '../../src/session/events.js';
 import {compileForChild} from './compile-for-child.js';
-import {fixture, readAll, tempDir, useTempDir, writeTemp} from './helpers.js';
+import {fixture, openWithWrite, readAll, tempDir, useTempDir, writeTemp} from './helpers.js';
 
 const header: SessionHeader = {type: 'session', version: 0, id: 's-w', createdAt: 1790000000000, cwd: '/work'};
 const turnStart = (turn: number, time = 100 + turn) => ({type: 'turn/start' as const, time, data: {turn}});
@@ -151,29 +150,19 @@ describe('SessionLogWriter', () => {
 
 	it('surfaces a full disk from flush and onError without throwing from append, then catches up', async () => {
 		let failWrites: 'none' | 'all' | 'half' = 'none';
-		const openFaulty = async (path: string): Promise<LogFileHandle> => {
-			const real = await open(path, 'a+');
-			return {
-				read: async (buffer, offset, length, position) => real.read(buffer, offset, length, position),
-				stat: async () => real.stat(),
-				datasync: async () => real.datasync(),
-				truncate: async length => real.truncate(length),
-				close: async () => real.close(),
-				async write(buffer, offset, length) {
-					if (failWrites === 'half') {
-						// A short write lands, then the disk fills.
-						failWrites = 'all';
-						return real.write(buffer, offset, Math.floor(length / 2));
-					}
+		const openFaulty = async (path: string): Promise<LogFileHandle> => openWithWrite(path, async (real, buffer, offset, length) => {
+			if (failWrites === 'half') {
+				// A short write lands, then the disk fills.
+				failWrites = 'all';
+				return real.write(buffer, offset, Math.floor(length / 2));
+			}
 
-					if (failWrites === 'all') {
-						throw Object.assign(new Error('ENOSPC: no space left on device, write'), {code: 'ENOSPC'});
-					}
+			if (failWrites === 'all') {
+				throw Object.assign(new Error('ENOSPC: no space left on device, write'), {code: 'ENOSPC'});
+			}
 
-					return real.write(buffer, offset, length);
-				},
-			};
-		};
+			return real.write(buffer, offset, length);
+		});
 
 		const errors: SessionLogWriteError[] = [];
 		const writer = await SessionLogWriter.open(log, header, {openFile: openFaulty, onError: error => errors.push(error), retryDelayMs: 60_000});
@@ -199,20 +188,10 @@ describe('SessionLogWriter', () => {
 
 	it('batches appends of one tick into one write', async () => {
 		let writes = 0;
-		const openCounting = async (path: string): Promise<LogFileHandle> => {
-			const real = await open(path, 'a+');
-			return {
-				read: async (buffer, offset, length, position) => real.read(buffer, offset, length, position),
-				stat: async () => real.stat(),
-				datasync: async () => real.datasync(),
-				truncate: async length => real.truncate(length),
-				close: async () => real.close(),
-				async write(buffer, offset, length) {
-					writes += 1;
-					return real.write(buffer, offset, length);
-				},
-			};
-		};
+		const openCounting = async (path: string): Promise<LogFileHandle> => openWithWrite(path, async (real, buffer, offset, length) => {
+			writes += 1;
+			return real.write(buffer, offset, length);
+		});
 
 		const writer = await SessionLogWriter.open(log, header, {openFile: openCounting});
 		writes = 0;
