@@ -19,7 +19,7 @@ export function foldCards({count, seed = 1, maxEvents = 2_000_000, onSettled}) {
 		for (const card of change.cards) {
 			if (card.status !== 'running') {
 				settled++;
-				onSettled?.(card);
+				onSettled?.(card, fold);
 			}
 		}
 
