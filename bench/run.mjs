@@ -213,7 +213,7 @@ await scenario('pager steps', async () => {
 await scenario('live', async () => {
 	const result = await run(['--expose-gc', join(lib, 'live-bench.mjs'), '100,10000'], {capture: true});
 	const [value] = jsonLines(result.text);
-	const live = {100: value.apps[100], 10_000: {...value.apps[10_000], settle: value.settle, liveCommits: value.liveCommits, rssBefore: value.rssBefore, rssAfter: value.rssAfter, maxRss: value.maxRss}};
+	const live = {100: value.apps[100], 10_000: {...value.apps[10_000], settle: value.settle, liveCommits: value.liveCommits, rssBefore: value.rssBefore, rssAfter: value.rssAfter, heapAfter: value.heapAfter, maxRss: value.maxRss}};
 	const tickFloor = summarize(live[100].ticks).median;
 	emit(figure('live tick, 3 running cards, N=100 settled', live[100].ticks, {floor: null, target: '≤ 10 ms median', met: (value) => value.median <= 10}));
 	emit(figure('live tick, 3 running cards, N=10000 settled', live[10_000].ticks, {floor: tickFloor, target: '≤ 1.5× N=100; ≤ 10 ms median', met: (value) => value.ratio <= 1.5 && value.median <= 10}));
