@@ -7,11 +7,9 @@ import {render} from 'ink';
 import stripAnsi from 'strip-ansi';
 import {Pager} from '../../dist/components/Pager.js';
 import {arrayCardSource} from '../../dist/components/card-source.js';
-import {FoldedCardSource} from '../../dist/src/cli/folded-card-source.js';
+import {openIndexedCardSource} from '../../dist/src/cli/indexed-card-source.js';
 import {referencePresenters} from '../../dist/src/cli/replay-command.js';
 import {colorTheme} from '../../dist/src/layout/theme.js';
-import {SessionFold} from '../../dist/src/session/fold.js';
-import {openSessionLog} from '../../dist/src/session/read-session-log.js';
 import {cycleCards, foldCards} from './cards.mjs';
 import {FakeStdin, FakeStdout, sleep} from './fake-tty.mjs';
 
@@ -31,11 +29,9 @@ function isFullFrame(text) {
 if (mode === 'first-frame') {
 	const stdout = new FakeStdout({columns: 120, rows: 40});
 	const stdin = new FakeStdin();
-	// Same construction as src/cli/pager-command.tsx (openPagerOnLog), with the fake terminal.
-	const controller = new AbortController();
-	const log = await openSessionLog(argument, {signal: controller.signal});
-	const fold = new SessionFold(referencePresenters(log.header.cwd ?? process.cwd()));
-	const cards = new FoldedCardSource(fold);
+	// Same construction as src/cli/pager-command.tsx (openPagerOnLog) for a saved plain log: the
+	// lazy card index, tail window first, with the fake terminal.
+	const cards = await openIndexedCardSource(argument, {presenters: (header) => referencePresenters(header.cwd ?? process.cwd())});
 	let first;
 	stdout.onFrame = (text, at) => {
 		if (first === undefined && isFullFrame(text)) {
@@ -43,9 +39,8 @@ if (mode === 'first-frame') {
 		}
 	};
 
-	const consuming = cards.consume(log.events);
 	const instance = render(React.createElement(Pager, {source: cards, theme: colorTheme, title: 'bench', onExit() {}}), {stdout, stdin, stderr: stdout, exitOnCtrlC: false, patchConsole: false});
-	await consuming;
+	await cards.ready;
 	const indexedAt = performance.now();
 	const indexedEpoch = Date.now();
 	await sleep(150);
