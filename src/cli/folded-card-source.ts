@@ -7,19 +7,18 @@ import type {CardSource} from '../../components/card-source.js';
 import type {CardStatus} from '../presentation/card.js';
 import type {SessionEvent} from '../session/events.js';
 import type {SessionFold} from '../session/fold.js';
+import {ThrottledSignal} from './throttled-signal.js';
 
 export class FoldedCardSource implements CardSource {
 	readonly #fold: SessionFold;
-	readonly #listeners = new Set<() => void>();
-	readonly #intervalMs: number;
+	readonly #signal: ThrottledSignal;
 	#complete = false;
 	#progress: number | undefined;
-	#timer: NodeJS.Timeout | undefined;
 	#error: Error | undefined;
 
 	constructor(fold: SessionFold, options: {readonly intervalMs?: number} = {}) {
 		this.#fold = fold;
-		this.#intervalMs = options.intervalMs ?? 100;
+		this.#signal = new ThrottledSignal(options.intervalMs ?? 100);
 	}
 
 	count(): number {
@@ -48,8 +47,7 @@ export class FoldedCardSource implements CardSource {
 	}
 
 	subscribe(listener: () => void): () => void {
-		this.#listeners.add(listener);
-		return () => this.#listeners.delete(listener);
+		return this.#signal.subscribe(listener);
 	}
 
 	/** Fold every event of `events`; `progress` reports the fraction read when known. */
@@ -58,29 +56,14 @@ export class FoldedCardSource implements CardSource {
 			for await (const event of events) {
 				this.#fold.apply(event);
 				this.#progress = progress?.();
-				this.#schedule();
+				this.#signal.schedule();
 			}
 		} catch (error) {
 			this.#error = error instanceof Error ? error : new Error(String(error));
 		} finally {
 			this.#complete = true;
 			this.#progress = 1;
-			this.#notify();
-		}
-	}
-
-	#schedule(): void {
-		this.#timer ??= setTimeout(() => {
-			this.#timer = undefined;
-			this.#notify();
-		}, this.#intervalMs);
-	}
-
-	#notify(): void {
-		clearTimeout(this.#timer);
-		this.#timer = undefined;
-		for (const listener of this.#listeners) {
-			listener();
+			this.#signal.fire();
 		}
 	}
 }

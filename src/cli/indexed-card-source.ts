@@ -40,6 +40,7 @@ import {DEFAULT_MAX_LINE_BYTES, LineSplitter} from '../session/line-splitter.js'
 import {decodeRecord, openSessionLog} from '../session/read-session-log.js';
 import {hasZstdExtension, startsWithZstdMagic} from '../session/zstd-decoder.js';
 import {DEFAULT_TAIL_BYTES, forEachTailLine, readLogTail, type TailWindow} from './tail-card-source.js';
+import {ThrottledSignal} from './throttled-signal.js';
 
 /** Options of `openIndexedCardSource`. */
 export type IndexedCardSourceOptions = {
@@ -580,8 +581,7 @@ export class IndexedCardSource implements CardSource {
 	readonly #cacheSize: number;
 	readonly #cacheBytes: number;
 	#cachedBytes = 0;
-	readonly #intervalMs: number;
-	readonly #listeners = new Set<() => void>();
+	readonly #signal: ThrottledSignal;
 	readonly #cleanup: () => void;
 	readonly #fd: number;
 	/** The tail window while it is shown; `undefined` once the full index is. */
@@ -593,7 +593,6 @@ export class IndexedCardSource implements CardSource {
 	#progress = 0;
 	#closed = false;
 	#error: Error | undefined;
-	#timer: NodeJS.Timeout | undefined;
 
 	/** Use `openIndexedCardSource`. */
 	constructor(init: {
@@ -612,7 +611,7 @@ export class IndexedCardSource implements CardSource {
 		this.#presenters = init.presenters;
 		this.#cacheSize = init.cacheSize;
 		this.#cacheBytes = init.cacheBytes;
-		this.#intervalMs = init.intervalMs;
+		this.#signal = new ThrottledSignal(init.intervalMs);
 		this.#cleanup = init.cleanup;
 		this.#fd = openSync(init.path, 'r');
 		this.#tail = init.tail === undefined ? undefined : indexTail(init.tail, init.path);
@@ -621,7 +620,7 @@ export class IndexedCardSource implements CardSource {
 		this.#index.onChange = this.#tail === undefined ? index => this.#forget(index) : undefined;
 		this.ready = init.build(this.#index, fraction => {
 			this.#progress = fraction;
-			this.#schedule();
+			this.#signal.schedule();
 		}, () => this.#closed).catch((error: unknown) => {
 			this.#error = error instanceof Error ? error : new Error(String(error));
 		}).finally(() => {
@@ -639,7 +638,7 @@ export class IndexedCardSource implements CardSource {
 				this.#generation++;
 			}
 
-			this.#notify();
+			this.#signal.fire();
 		});
 	}
 
@@ -693,8 +692,7 @@ export class IndexedCardSource implements CardSource {
 	}
 
 	subscribe(listener: () => void): () => void {
-		this.#listeners.add(listener);
-		return () => this.#listeners.delete(listener);
+		return this.#signal.subscribe(listener);
 	}
 
 	/** Incremented when cards were renumbered (the tail window replaced by the full index). */
@@ -744,7 +742,7 @@ export class IndexedCardSource implements CardSource {
 		}
 
 		this.#closed = true;
-		clearTimeout(this.#timer);
+		this.#signal.cancel();
 		closeSync(this.#fd);
 		this.#cleanup();
 	}
@@ -786,20 +784,6 @@ export class IndexedCardSource implements CardSource {
 		return {card: bumps === 0 ? built : {...built, revision: built.revision + bumps}, bytes};
 	}
 
-	#schedule(): void {
-		this.#timer ??= setTimeout(() => {
-			this.#timer = undefined;
-			this.#notify();
-		}, this.#intervalMs);
-	}
-
-	#notify(): void {
-		clearTimeout(this.#timer);
-		this.#timer = undefined;
-		for (const listener of this.#listeners) {
-			listener();
-		}
-	}
 }
 
 /** Indexes the tail window's lines on their own; shows the cards its own calls created (all of them for a whole file). */
