@@ -13,7 +13,6 @@ export class FoldedCardSource implements CardSource {
 	readonly #fold: SessionFold;
 	readonly #signal: ThrottledSignal;
 	#complete = false;
-	#progress: number | undefined;
 	#error: Error | undefined;
 
 	constructor(fold: SessionFold, options: {readonly intervalMs?: number} = {}) {
@@ -34,7 +33,8 @@ export class FoldedCardSource implements CardSource {
 	}
 
 	progress(): number | undefined {
-		return this.#progress;
+		// The stream's length is unknown: no fraction until it ends.
+		return this.#complete ? 1 : undefined;
 	}
 
 	counts(): Readonly<Record<CardStatus, number>> {
@@ -50,19 +50,17 @@ export class FoldedCardSource implements CardSource {
 		return this.#signal.subscribe(listener);
 	}
 
-	/** Fold every event of `events`; `progress` reports the fraction read when known. */
-	async consume(events: AsyncIterable<SessionEvent>, progress?: () => number | undefined): Promise<void> {
+	/** Fold every event of `events` (a stream with no known end: stdin, or a log being followed). */
+	async consume(events: AsyncIterable<SessionEvent>): Promise<void> {
 		try {
 			for await (const event of events) {
 				this.#fold.apply(event);
-				this.#progress = progress?.();
 				this.#signal.schedule();
 			}
 		} catch (error) {
 			this.#error = error instanceof Error ? error : new Error(String(error));
 		} finally {
 			this.#complete = true;
-			this.#progress = 1;
 			this.#signal.fire();
 		}
 	}
