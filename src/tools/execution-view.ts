@@ -2,20 +2,10 @@
 @module The execution object hooks, guards and finalizers see (tools-contract.md §3.3): frozen
 from the start, except that `tools/execute` wrappers may replace its signal slot.
 */
-import type {JsonValue} from '../json/json-value.js';
-import type {Agent, CallId, ToolDispatchExecution, ToolExecutionToken} from './types.js';
+import type {ToolDispatchExecution, ToolExecution} from './types.js';
 
-/** The fields an execution is made of. */
-export type ExecutionFields = {
-	readonly token: ToolExecutionToken;
-	readonly callId: CallId;
-	readonly rootCallId: CallId;
-	readonly name: string;
-	readonly arguments: JsonValue | undefined;
-	readonly signal: AbortSignal;
-	readonly agent?: Agent;
-	readonly parent?: ToolExecutionToken;
-};
+/** The fields an execution is made of: the contract's `ToolExecution`. */
+export type ExecutionFields = ToolExecution;
 
 /** The execution plus the pipeline's private handle on its signal slot. */
 export type ExecutionView = {
