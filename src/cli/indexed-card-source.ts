@@ -38,9 +38,10 @@ import {logRecords} from '../session/log-records.js';
 import {openLogSource, resolveSessionLogPath} from '../session/log-source.js';
 import {DEFAULT_MAX_LINE_BYTES, LineSplitter} from '../session/line-splitter.js';
 import {decodeRecord, openSessionLog} from '../session/read-session-log.js';
-import {hasZstdExtension, startsWithZstdMagic} from '../session/zstd-decoder.js';
 import {DEFAULT_TAIL_BYTES, forEachTailLine, readLogTail, type TailWindow} from './tail-card-source.js';
 import {ThrottledSignal} from './throttled-signal.js';
+import {addTo} from '../session/add-to-set-map.js';
+import {isCompressed} from '../session/log-index.js';
 
 /** Options of `openIndexedCardSource`. */
 export type IndexedCardSourceOptions = {
@@ -531,16 +532,6 @@ function push(map: Map<number, number[]>, key: number, offset: number, length: n
 	}
 }
 
-function addTo<K>(map: Map<K, Set<number>>, key: K, value: number): void {
-	let set = map.get(key);
-	if (set === undefined) {
-		set = new Set();
-		map.set(key, set);
-	}
-
-	set.add(value);
-}
-
 /** Removes `value`, and the set once empty (an empty set and none mean the same: nothing running there). */
 function removeFrom<K>(map: Map<K, Set<number>>, key: K, value: number): void {
 	const set = map.get(key);
@@ -928,20 +919,5 @@ async function indexCompressed(path: string, fd: number, index: CardLineIndex, r
 		}
 	} finally {
 		opened.close();
-	}
-}
-
-async function isCompressed(path: string): Promise<boolean> {
-	if (hasZstdExtension(path)) {
-		return true;
-	}
-
-	const handle = await open(path, 'r');
-	try {
-		const head = Buffer.alloc(4);
-		const {bytesRead} = await handle.read(head, 0, 4, 0);
-		return startsWithZstdMagic(head.subarray(0, bytesRead));
-	} finally {
-		await handle.close();
 	}
 }

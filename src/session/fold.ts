@@ -12,6 +12,7 @@ import type {PresenterFailure, PresenterLookup} from '../presentation/presenters
 import {isContentBlocks} from '../presentation/view-guards.js';
 import type {ContentBlock} from '../tools/content.js';
 import type {SessionEvent, TodoItem} from './events.js';
+import {addTo} from './add-to-set-map.js';
 
 /** Something the fold could not use, named so a reader can report it. */
 export type FoldNote = {readonly seq: number; readonly type: string; readonly reason: string};
@@ -506,16 +507,6 @@ function parseResult(data: unknown): ParsedResult | string {
 		...(hasMeta ? {meta: data.meta} : {}),
 		hasMeta,
 	};
-}
-
-function addTo<K>(map: Map<K, Set<number>>, key: K, value: number): void {
-	let set = map.get(key);
-	if (set === undefined) {
-		set = new Set();
-		map.set(key, set);
-	}
-
-	set.add(value);
 }
 
 function safeStringify(value: unknown): string {

@@ -146,7 +146,8 @@ function grow(array: Float64Array, capacity: number): Float64Array {
 	return bigger;
 }
 
-async function isCompressed(path: string): Promise<boolean> {
+/** Whether a log file is zstd-compressed: by its extension, else by the frame magic number. */
+export async function isCompressed(path: string): Promise<boolean> {
 	if (hasZstdExtension(path)) {
 		return true;
 	}
