@@ -9,7 +9,6 @@ writes, so the same failure (EACCES on creating files in the directory) is simul
 whose parent is a regular file (ENOTDIR), and the full disk by the writer's injectable `openFile`.
 */
 import {chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
-import {open} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
@@ -17,6 +16,7 @@ import {openSession} from '../../src/cli/open-session.js';
 import type {SessionLogWriteError} from '../../src/session/log-errors.js';
 import type {LogFileHandle} from '../../src/session/log-writer.js';
 import {readAll} from '../session/helpers.js';
+import {openWithWrite} from '../session/helpers.js';
 
 const isRoot = process.getuid?.() === 0;
 
@@ -71,23 +71,13 @@ describe('a session whose log cannot be written', () => {
 	it('reports a disk that fills up mid-session once, keeps folding cards, and writes them when space returns', async () => {
 		const logPath = join(dir, 'session.jsonl');
 		let full = false;
-		const openFaulty = async (path: string): Promise<LogFileHandle> => {
-			const real = await open(path, 'a+');
-			return {
-				read: async (buffer, offset, length, position) => real.read(buffer, offset, length, position),
-				stat: async () => real.stat(),
-				datasync: async () => real.datasync(),
-				truncate: async length => real.truncate(length),
-				close: async () => real.close(),
-				async write(buffer, offset, length) {
-					if (full) {
-						throw Object.assign(new Error('ENOSPC: no space left on device, write'), {code: 'ENOSPC'});
-					}
+		const openFaulty = async (path: string): Promise<LogFileHandle> => openWithWrite(path, async (real, buffer, offset, length) => {
+			if (full) {
+				throw Object.assign(new Error('ENOSPC: no space left on device, write'), {code: 'ENOSPC'});
+			}
 
-					return real.write(buffer, offset, length);
-				},
-			};
-		};
+			return real.write(buffer, offset, length);
+		});
 
 		const errors: SessionLogWriteError[] = [];
 		const session = await openSession({cwd: dir, logPath, onLogError: error => errors.push(error), openLogFile: openFaulty});
