@@ -258,7 +258,7 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 		return search.query === '' || search.editing ? line : highlight(line, search.query, theme);
 	});
 	const padding = Array.from({length: Math.max(0, height - lines.length)}, (): StyledLine => ({spans: []}));
-	const status = search.editing ? `/${search.query}` : (message ?? statusText(source, cursor, title, countStatuses(source)));
+	const status = search.editing ? `/${search.query}` : (message ?? statusText(source, cursor, title, source.counts?.()));
 	return (
 		<Box flexDirection="column">
 			<StyledRows lines={[...lines, ...padding]} />
@@ -274,28 +274,6 @@ function statusText(source: CardSource, cursor: number, title: string, counts: R
 	const index = source.complete() ? '' : (progress === undefined ? ' · reading…' : ` · indexing ${Math.round(progress * 100)}%`);
 	const tally = counts === undefined ? '' : ` · ● ${counts.ok} ✗ ${counts.error} ⊘ ${counts.cancelled} ◌ ${counts.interrupted}${counts.running > 0 ? ` ○ ${counts.running}` : ''}`;
 	return `${position}${tally} · ${title}${index} · j/k move  ⏎ expand  +/- all  / search  e/E failures  y copy  o open  q quit`;
-}
-
-/** Counts by status when the source is small enough to count per frame; large sources report them themselves. */
-function countStatuses(source: CardSource & {counts?: () => Readonly<Record<CardStatus, number>>}): Readonly<Record<CardStatus, number>> | undefined {
-	if (source.counts !== undefined) {
-		return source.counts();
-	}
-
-	if (source.count() > 5000) {
-		return undefined;
-	}
-
-	const counts: Record<CardStatus, number> = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
-	for (let index = 0; index < source.count(); index++) {
-		const card = source.card(index);
-		if (card !== undefined) {
-			// A command that exited non-zero is a failure to the user, whatever the call's status.
-			counts[card.status === 'ok' && card.failedExit ? 'error' : card.status]++;
-		}
-	}
-
-	return counts;
 }
 
 /** The row with every case-insensitive occurrence of `query` in the match style. */

@@ -1,4 +1,4 @@
-import type {Card} from '../src/presentation/card.js';
+import type {Card, CardStatus} from '../src/presentation/card.js';
 
 /**
 Where the pager gets cards: an in-memory list (a live session), or a lazy index over a log file that
@@ -10,6 +10,8 @@ export type CardSource = {
 	card(index: number): Card | undefined;
 	/** Whether the source is complete (false while a background index is still running). */
 	complete(): boolean;
+	/** Cards by status, kept by the source as it grows (never counted per frame). */
+	counts?(): Readonly<Record<CardStatus, number>>;
 	/** Fraction indexed, 0..1, when known. */
 	progress?(): number | undefined;
 	/** Called when count, completeness or progress change. */
@@ -22,11 +24,23 @@ export type CardSource = {
 	moved?(index: number, from: number): number | undefined;
 };
 
-/** A source over cards already in memory. */
+/** A source over cards already in memory; their counts are taken once. */
 export function arrayCardSource(cards: readonly Card[]): CardSource {
+	let counts: Record<CardStatus, number> | undefined;
 	return {
 		count: () => cards.length,
 		card: index => cards[index],
 		complete: () => true,
+		counts() {
+			if (counts === undefined) {
+				counts = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
+				for (const card of cards) {
+					// A command that exited non-zero is a failure to the user, whatever the call's status.
+					counts[card.status === 'ok' && card.failedExit ? 'error' : card.status]++;
+				}
+			}
+
+			return counts;
+		},
 	};
 }

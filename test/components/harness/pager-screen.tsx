@@ -3,7 +3,7 @@
 */
 import React from 'react';
 import {render} from 'ink';
-import type {CardSource} from '../../../components/card-source.js';
+import {arrayCardSource, type CardSource} from '../../../components/card-source.js';
 import {Pager} from '../../../components/Pager.js';
 import {colorTheme} from '../../../src/layout/theme.js';
 import type {Card} from '../../../src/presentation/card.js';
@@ -64,6 +64,8 @@ export function growingSource(initial: readonly Card[]): CardSource & {append(ca
 		count: () => cards.length,
 		card: index => cards[index],
 		complete: () => false,
+		// Counted afresh on each call: a test source, small; real sources keep their counts as they grow.
+		counts: () => arrayCardSource(cards).counts!(),
 		subscribe(listener) {
 			listeners.add(listener);
 			return () => listeners.delete(listener);
