@@ -9,6 +9,7 @@ import type {BodyContext} from './body-text.js';
 import type {CardBody} from './card-body.js';
 import {formatCount, plural} from './format.js';
 import {fileLinkTarget} from './link-target.js';
+import {matchHighlighter, type MatchHighlighter} from './match-highlight.js';
 import {sanitizeInline, sanitizeLine} from './sanitize.js';
 import {graphemeWidth, span, spansWidth, wrapSpans} from './spans.js';
 import type {Span, StyledLine} from './styled-line.js';
@@ -16,65 +17,6 @@ import {displayWidth, graphemes} from './text-width.js';
 
 /** Columns of context kept before the first match when a long line is trimmed. */
 const CONTEXT_BEFORE_MATCH = 12;
-
-/**
-The search pattern as a JavaScript RegExp, or undefined when it does not compile (ripgrep syntax is
-close to, not equal to, JavaScript's). A leading `(?i)` becomes the `i` flag.
-*/
-export function compilePattern(pattern: unknown): RegExp | undefined {
-	if (typeof pattern !== 'string' || pattern === '') {
-		return undefined;
-	}
-
-	let source = pattern;
-	let flags = 'g';
-	if (source.startsWith('(?i)')) {
-		source = source.slice(4);
-		flags += 'i';
-	}
-
-	try {
-		return new RegExp(source, flags);
-	} catch {
-		return undefined;
-	}
-}
-
-/** Split a line into alternating plain and matched pieces. Empty matches are skipped. */
-function matchPieces(line: string, pattern: RegExp | undefined): Array<{readonly text: string; readonly match: boolean}> {
-	if (pattern === undefined) {
-		return [{text: line, match: false}];
-	}
-
-	const pieces: Array<{text: string; match: boolean}> = [];
-	pattern.lastIndex = 0;
-	let last = 0;
-	// Bounded: a pathological pattern on a 2 000-byte preview line cannot loop forever.
-	for (let guard = 0; guard < 1000; guard++) {
-		const found = pattern.exec(line);
-		if (found === null) {
-			break;
-		}
-
-		if (found[0] === '') {
-			pattern.lastIndex++;
-			continue;
-		}
-
-		if (found.index > last) {
-			pieces.push({text: line.slice(last, found.index), match: false});
-		}
-
-		pieces.push({text: found[0], match: true});
-		last = found.index + found[0].length;
-	}
-
-	if (last < line.length) {
-		pieces.push({text: line.slice(last), match: false});
-	}
-
-	return pieces;
-}
 
 /** Keep the columns `[start, start + width)` of a row of spans. */
 function sliceColumns(spans: readonly Span[], start: number, width: number): Span[] {
@@ -108,12 +50,13 @@ function sliceColumns(spans: readonly Span[], start: number, width: number): Spa
 }
 
 /** A matched line's spans, trimmed to `width` columns around the first match with `…` at the cuts. */
-function matchedLineSpans(line: string, pattern: RegExp | undefined, width: number, context: BodyContext): Span[] {
+function matchedLineSpans(line: string, highlight: MatchHighlighter, width: number, context: BodyContext): Span[] {
 	const {theme} = context;
 	const spans: Span[] = [];
 	let column = 0;
 	let firstMatch: number | undefined;
-	for (const piece of matchPieces(line, pattern)) {
+	// A match takes at least a column, so no more than `width` can be seen.
+	for (const piece of highlight(line, Math.max(1, width))) {
 		const text = sanitizeLine(piece.text, {startColumn: column});
 		if (piece.match && firstMatch === undefined) {
 			firstMatch = column;
@@ -155,7 +98,7 @@ function footerRows(shown: number, total: number, truncated: boolean, noun: read
 /** grep results, grouped by file. */
 export function layoutSearchMatchesBody(view: SearchMatchesResultView, pattern: unknown, context: BodyContext): CardBody {
 	const {theme, width} = context;
-	const regex = compilePattern(pattern);
+	const highlight = matchHighlighter(pattern);
 	const lines: StyledLine[] = [];
 	let shown = 0;
 	for (const file of view.files) {
@@ -167,7 +110,7 @@ export function layoutSearchMatchesBody(view: SearchMatchesResultView, pattern: 
 			const gutter = span(`${String(match.lineNumber).padStart(numberWidth)}: `, theme.muted);
 			const room = width - spansWidth([gutter]);
 			// Trimmed to fit; wrapping only matters on terminals too narrow to trim into.
-			lines.push(...wrapSpans([gutter, ...matchedLineSpans(match.line, regex, room, context)], width));
+			lines.push(...wrapSpans([gutter, ...matchedLineSpans(match.line, highlight, room, context)], width));
 		}
 	}
 

@@ -1,7 +1,9 @@
 import {mkdir, mkdtemp, realpath, rename, rm, symlink, utimes, writeFile} from 'node:fs/promises';
+import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {afterAll, afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {afterAll, afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
+import {grepInProcess, YIELD_WORK} from '../../src/builtin/search/grep-fallback.js';
 import {compileGrepRegex} from '../../src/builtin/search/grep-regex.js';
 import {findRipgrep, parseRipgrepRecord, ripgrepArgs} from '../../src/builtin/search/grep-ripgrep.js';
 import {compileGlob} from '../../src/builtin/search/include-matcher.js';
@@ -133,6 +135,73 @@ describe('grep, in-process engine', () => {
 		await expect(runGrep(guard, {pattern: '(unclosed'}, fallback, signal)).rejects.toMatchObject({name: 'SearchError', code: 'SEARCH_INVALID_PATTERN'});
 	});
 
+	it('rejects look-around and backreferences, as ripgrep does, naming them', async () => {
+		await expect(runGrep(guard, {pattern: 'DEBUG(?= ok)'}, fallback, signal)).rejects.toEqual(
+			new SearchError('grep pattern uses look-around `(?=`, which ripgrep\'s dialect does not support', 'SEARCH_INVALID_PATTERN'),
+		);
+		await expect(runGrep(guard, {pattern: '(D)\\1'}, fallback, signal)).rejects.toEqual(
+			new SearchError('grep pattern uses a backreference `\\1`, which ripgrep\'s dialect does not support', 'SEARCH_INVALID_PATTERN'),
+		);
+	});
+
+	describe('yielding to the event loop while it matches', () => {
+		// One 244 KB file (one read, so no file I/O between its first and last line) and a pattern
+		// of about 200 instructions: matching it is about 50 M engine steps.
+		const pattern = '\\w{200}z';
+		const line = `${'word '.repeat(12)}DEBUG`;
+		const lines = 4000;
+		const request = (requestSignal: AbortSignal) => ({pattern, target: path.join(workspace, 'big.txt'), targetIsFile: true, workspace, signal: requestSignal, rawOutputMaxBytes: 1e9});
+		const expectedPauses = () => Math.floor((compileGrepRegex(pattern).testWork(line) * lines) / YIELD_WORK);
+		// The engine the fallback loads (the same module instance), to see when each line is matched.
+		const {RE2JS} = createRequire(import.meta.url)('re2js') as typeof import('re2js');
+
+		/** Runs `search`, counting event-loop turns (each lets timers, input and the timeout run) and the lines matched so far at each. */
+		async function watchTurns<T>(search: () => Promise<T>, onTurn: (linesMatched: number) => void = () => {}) {
+			const test = vi.spyOn(RE2JS.prototype, 'test');
+			const matchedAtTurn: number[] = [];
+			let done = false;
+			const turn = () => {
+				if (!done) {
+					matchedAtTurn.push(test.mock.calls.length);
+					onTurn(test.mock.calls.length);
+					setImmediate(turn);
+				}
+			};
+
+			setImmediate(turn);
+			try {
+				const [result] = await Promise.allSettled([search()]);
+				return {result: result!, linesMatched: test.mock.calls.length, turnsWhileMatching: matchedAtTurn.filter(count => count > 0 && count < test.mock.calls.length).length};
+			} finally {
+				done = true;
+				test.mockRestore();
+			}
+		}
+
+		beforeEach(async () => {
+			await writeFile(path.join(workspace, 'big.txt'), `${line}\n`.repeat(lines));
+		});
+
+		it('lets the event loop turn every YIELD_WORK engine steps, also inside one read of one file', async () => {
+			expect(expectedPauses()).toBeGreaterThan(20);
+			const watched = await watchTurns(async () => grepInProcess(request(signal)));
+			expect(watched).toMatchObject({result: {status: 'fulfilled', value: []}, linesMatched: lines});
+			expect(watched.turnsWhileMatching).toBeGreaterThanOrEqual(expectedPauses() - 1);
+		});
+
+		it('stops mid-file when cancelled while it matches', async () => {
+			const controller = new AbortController();
+			const reason = new SearchError('grep was cancelled', 'SEARCH_ABORTED');
+			const watched = await watchTurns(async () => grepInProcess(request(controller.signal)), (linesMatched) => {
+				if (linesMatched > 0) {
+					controller.abort(reason);
+				}
+			});
+			expect(watched.result).toEqual({status: 'rejected', reason});
+			expect(watched.linesMatched).toBeLessThan(lines / 2);
+		});
+	});
+
 	it('searches an extra allowed root and reports its files by absolute path', async () => {
 		const extra = new WorkspaceGuard({workspace, allowedRoots: [base]});
 		expect((await runGrep(extra, {pattern: 'outside', path: base, include: '*.ts'}, fallback, signal)).matches).toEqual([
@@ -174,6 +243,13 @@ describe.runIf(rgPath !== undefined)('grep, ripgrep engine and parity', () => {
 		{pattern: 'DEBUG', include: '*'},
 		{pattern: 'DEBUG', include: '*.log'},
 		{pattern: 'DEBUG', path: 'vendor'},
+		// Where JavaScript's RegExp and ripgrep disagree: `.` matches `\r`, Unicode classes, POSIX
+		// classes, \A, \x{…}, a named group, a flag group in the middle.
+		{pattern: 'crlf.$'},
+		{pattern: 'DEBUG \\pL{3}$'},
+		{pattern: '^[[:upper:]]{5} ok'},
+		{pattern: '\\ADEBUG \\x{6B}'},
+		{pattern: '(?P<word>DEBUG) (?i:OK)'},
 	];
 
 	it.each(cases)('gives the same result as the fallback for %j', async (args) => {
@@ -183,6 +259,11 @@ describe.runIf(rgPath !== undefined)('grep, ripgrep engine and parity', () => {
 
 	it('rejects an invalid pattern with SEARCH_INVALID_PATTERN', async () => {
 		await expect(runGrep(guard, {pattern: '(unclosed'}, ripgrep, signal)).rejects.toMatchObject({code: 'SEARCH_INVALID_PATTERN'});
+	});
+
+	it.each(['DEBUG(?= ok)', '(D)\\1'])('rejects %s in both engines', async (pattern) => {
+		await expect(runGrep(guard, {pattern}, ripgrep, signal)).rejects.toMatchObject({code: 'SEARCH_INVALID_PATTERN'});
+		await expect(runGrep(guard, {pattern}, fallback, signal)).rejects.toMatchObject({code: 'SEARCH_INVALID_PATTERN'});
 	});
 });
 

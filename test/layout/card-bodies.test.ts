@@ -1,6 +1,5 @@
 import {beforeEach, describe, expect, it} from 'vitest';
 import {clearLayoutCache, layoutCard} from '../../src/layout/layout-card.js';
-import {compilePattern} from '../../src/layout/search-card.js';
 import {colorTheme} from '../../src/layout/theme.js';
 import type {ToolResultView} from '../../src/tools/views.js';
 import {inState, KINDS, makeCard, text} from './fixtures.js';
@@ -40,11 +39,26 @@ describe('search card', () => {
 		]});
 	});
 
-	it('falls back to no highlight when the pattern is not a JavaScript regex', () => {
-		expect(compilePattern('(?<!x')).toBeUndefined();
-		expect(compilePattern('(?i)debug')?.flags).toBe('gi');
-		const card = settled('grep', {pattern: '(?P<n>x'}, {card: 'search', shape: 'matches', files: [{path: 'a', matches: [{lineNumber: 1, line: 'x'}]}], truncated: false, total: 1});
-		expect(layoutCard(card, options(80))[2]).toEqual({spans: [{text: '1: ', style: {dim: true}}, {text: 'x', style: {dim: true}}]});
+	it('highlights in ripgrep\'s dialect, case-insensitively after (?i), and falls back to no highlight when the pattern does not compile', () => {
+		const grep = (pattern: string, line: string) => settled('grep', {pattern}, {card: 'search', shape: 'matches', files: [{path: 'a', matches: [{lineNumber: 1, line}]}], truncated: false, total: 1});
+		const plain = (line: string) => ({spans: [{text: '1: ', style: {dim: true}}, {text: line, style: {dim: true}}]});
+		for (const pattern of ['(?<!x)y', '(?P<n>x', '(a)\\1']) {
+			expect(layoutCard(grep(pattern, 'xy aa'), options(80))[2]).toEqual(plain('xy aa'));
+		}
+
+		expect(layoutCard(grep('(?i)debug', 'a DEBUG b'), options(80))[2]).toEqual({spans: [
+			{text: '1: ', style: {dim: true}},
+			{text: 'a ', style: {dim: true}},
+			{text: 'DEBUG', style: colorTheme.match},
+			{text: ' b', style: {dim: true}},
+		]});
+		// Syntax JavaScript lacks: a named group and inline flags in the middle.
+		expect(layoutCard(grep('(?P<w>x)(?i:Y)', 'axyb'), options(80))[2]).toEqual({spans: [
+			{text: '1: ', style: {dim: true}},
+			{text: 'a', style: {dim: true}},
+			{text: 'xy', style: colorTheme.match},
+			{text: 'b', style: {dim: true}},
+		]});
 	});
 
 	it('trims a long line around the match', () => {
