@@ -1,20 +1,24 @@
 import React, {useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
-import {Box, useApp, useInput, useStdout} from 'ink';
-import {completeWord, editLine, emptyLine, splitKeys, type EditorKey, type LineState} from '../src/cli/interactive/line-editor.js';
+import {Box, useApp, useStdout} from 'ink';
+import type {Key} from '../src/cli/interactive/keys.js';
+import {completeWord, editLine, emptyLine, type LineState} from '../src/cli/interactive/line-editor.js';
 import {layoutCard} from '../src/layout/layout-card.js';
 import type {LayoutOptions} from '../src/layout/layout-options.js';
 import {renderLines} from '../src/layout/render-lines.js';
+import {controlSequence, writeOutput} from '../src/layout/terminal-sink.js';
 import type {StyledLine} from '../src/layout/styled-line.js';
 import type {Theme} from '../src/layout/theme.js';
 import {APPROVAL_DIALOG_ROWS, ApprovalDialog, approvalTexts} from './ApprovalDialog.js';
 import {fitLiveRows} from './fit-live-rows.js';
 import {useClock} from './hooks/use-clock.js';
+import {useKeys} from './hooks/use-keys.js';
 import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
 import {Pager} from './Pager.js';
 import {Prompt} from './Prompt.js';
 import type {ScrollbackEntry, SessionModel} from './session-model.js';
 import {StatusLine, statusText} from './StatusLine.js';
 import {lineText} from '../src/layout/spans.js';
+import {sanitizeInline} from '../src/layout/sanitize.js';
 import {displayWidth} from '../src/layout/text-width.js';
 import {StyledRows} from './StyledRows.js';
 import {arrayCardSource, type CardSource} from './card-source.js';
@@ -33,9 +37,9 @@ type Props = {
 };
 
 /** DEC private mode 1049: save the cursor and switch to the alternate screen, cursor home. */
-export const ENTER_ALTERNATE_SCREEN = '\u001B[?1049h\u001B[H';
+export const ENTER_ALTERNATE_SCREEN = controlSequence('\u001B[?1049h\u001B[H');
 /** Back to the main screen and the saved cursor. */
-export const LEAVE_ALTERNATE_SCREEN = '\u001B[?1049l';
+export const LEAVE_ALTERNATE_SCREEN = controlSequence('\u001B[?1049l');
 
 /** Rows of the live region that are not cards: the prompt and the status line. */
 const CHROME_ROWS = 2;
@@ -90,7 +94,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 			if (wrapped > height) {
 				// Up to the frame's first row, erase to the end of the screen (never ESC[2J/3J), then step
 				// down to where Ink's own erase of `height` rows will land on that first row again.
-				stdout.write(`\u001B[${wrapped}A\r\u001B[J${'\n'.repeat(height)}`);
+				void writeOutput(stdout, controlSequence(`\u001B[${wrapped}A\r\u001B[J${'\n'.repeat(height)}`));
 			}
 		};
 
@@ -183,7 +187,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 		setHint('press Ctrl+C again to exit (or Ctrl+D)');
 	}, [model, now, setLine]);
 
-	const handleKey = (input: string, key: EditorKey & {readonly ctrl?: boolean}): void => {
+	const handleKey = (input: string, key: Key): void => {
 		if (key.ctrl && input === 'c') {
 			interrupt();
 			return;
@@ -250,22 +254,11 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 		}
 	};
 
-	useInput((input, key) => {
+	useKeys(({input, key}) => {
 		// Stay active while leaving the pager (an inactive input releases stdin and lets Node exit), but ignore keys.
-		if (pager !== 'closed') {
-			return;
+		if (pager === 'closed') {
+			handleKey(input, key);
 		}
-
-		// Fast typing, tmux send-keys and pastes arrive as one chunk: replay it key by key.
-		if (input.length > 1 && !key.ctrl && !key.meta && /[\r\n\t\u007F\b]/.test(input)) {
-			for (const part of splitKeys(input)) {
-				handleKey(part.input, part.key);
-			}
-
-			return;
-		}
-
-		handleKey(input, key);
 	}, {isActive: pager !== 'open'});
 
 	// Closing: draw nothing, so the terminal is left with the transcript and no stale prompt.
@@ -293,7 +286,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	frameWidths.current = [
 		...liveRows.map(row => Math.min(columns, displayWidth(lineText(row)))),
 		...dialogTexts.map(text => Math.min(columns, displayWidth(text))),
-		Math.min(columns, marker.length + 1 + displayWidth(line.text === '' ? promptHint : line.text)),
+		Math.min(columns, marker.length + 1 + displayWidth(line.text === '' ? promptHint : sanitizeInline(line.text))),
 		displayWidth(statusText(statusProps)),
 	];
 	return (

@@ -1,5 +1,5 @@
 import React, {useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState} from 'react';
-import {Box, Text, useInput, useStdout} from 'ink';
+import {Box, Text, useStdout} from 'ink';
 import {layoutCard} from '../src/layout/layout-card.js';
 import type {Expansion, LayoutOptions} from '../src/layout/layout-options.js';
 import {sanitizeInline} from '../src/layout/sanitize.js';
@@ -8,6 +8,7 @@ import {truncateToWidth} from '../src/layout/text-width.js';
 import type {Theme} from '../src/layout/theme.js';
 import type {Card, CardStatus} from '../src/presentation/card.js';
 import type {CardSource} from './card-source.js';
+import {useKeys} from './hooks/use-keys.js';
 import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
 import {copyableText, isFailed, searchableText} from './pager/card-text.js';
 import {lastPage, nextExpansion, pagerLayoutOptions, scrollBy, visibleRows, type PagerTop} from './pager/pager-view.js';
@@ -163,7 +164,8 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 		}
 	}, [cursor, findFrom, focus]);
 
-	useInput((input, key) => {
+	// Fast key repeat, tmux and pastes deliver several keys in one chunk: each character is a key.
+	useKeys(({input, key}) => {
 		if (search.editing) {
 			if (key.return) {
 				setSearch({query: search.query, editing: false});
@@ -179,22 +181,9 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 			return;
 		}
 
-		// Fast key repeat and tmux deliver several presses in one chunk: `jjj` moves three cards;
-		// any other run of printable keys acts as its first key.
-		if (input.length > 1 && !key.ctrl && !key.meta) {
-			const repeated = /^(j+|k+)$/.exec(input);
-			if (repeated !== null) {
-				stick.current = false;
-				focus(cursor + (input[0] === 'j' ? input.length : -input.length));
-				return;
-			}
-
-			input = input[0]!;
-		}
-
 		setMessage(undefined);
 		if (input !== 'q' && !key.escape) {
-			stick.current = (input === 'G' || key.end) && (follow || !source.complete());
+			stick.current = (input === 'G' || key.end === true) && (follow || !source.complete());
 		}
 
 		if (input === 'q' || key.escape || (key.ctrl && input === 'c')) {
@@ -250,7 +239,7 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 				setMessage(onOpen(card));
 			}
 		}
-	});
+	}, {oneAtATime: true});
 
 	const visible = visibleRows(source, top, height, rowsOf);
 	const lines = visible.map(entry => {

@@ -1,3 +1,5 @@
+import {sanitizeInline, sanitizeText} from '../../src/layout/sanitize.js';
+import {parseTerminalOutput} from '../../src/layout/terminal-output.js';
 import type {Card} from '../../src/presentation/card.js';
 import type {ContentBlock} from '../../src/tools/content.js';
 
@@ -20,10 +22,17 @@ export function searchableText(card: Card): string {
 	return parts.join('\n');
 }
 
-/** The raw text of a card for copying: the call and its result as text, no styling or gutters. */
+/**
+A card's text for copying, as the card shows it: the call on one row, then the result, without
+styling or gutters. Command output is the emulated screen text (colours applied, `\r` overwrites
+resolved), and whatever the card shows escaped is copied escaped: no control character but `\n`
+and `\t` reaches the clipboard or the terminal.
+*/
 export function copyableText(card: Card): string {
-	const call = card.callView.card === 'terminal' ? `$ ${card.callView.title}` : `${card.name}: ${card.callView.title}`;
-	const body = card.resultView?.card === 'terminal' ? (card.resultView.output ?? '') : contentText(card.result?.content ?? []);
+	const call = sanitizeInline(card.callView.card === 'terminal' ? `$ ${card.callView.title}` : `${card.name}: ${card.callView.title}`);
+	const body = card.resultView?.card === 'terminal'
+		? parseTerminalOutput(card.resultView.output ?? '').map(line => line.map(span => span.text).join('')).join('\n')
+		: sanitizeText(contentText(card.result?.content ?? []));
 	return body === '' ? call : `${call}\n${body}`;
 }
 

@@ -4,8 +4,9 @@ append its events to a log, print its card.
 */
 import {resolve} from 'node:path';
 import {renderCardText} from '../layout/render-lines.js';
+import {jsonLine} from '../layout/terminal-sink.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
-import {cardToJson, stringifyForTerminal} from '../presentation/card-json.js';
+import {cardToJson} from '../presentation/card-json.js';
 import type {Card} from '../presentation/card.js';
 import type {CliIo} from './cli-io.js';
 import {openSession, type OpenedSession} from './open-session.js';
@@ -23,7 +24,7 @@ const flags = [{name: 'log', value: true}, {name: 'cwd', value: true}, {name: 'j
 export async function callCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'call');
 	if (parsed.flags.has('help')) {
-		io.stdout.write(`${CALL_HELP}\n`);
+		await io.print(`${CALL_HELP}\n`);
 		return 0;
 	}
 
@@ -42,7 +43,7 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
 
 		const card = await runOne(session, tool, json ?? '{}');
 		if (parsed.flags.has('json')) {
-			await io.write(`${stringifyForTerminal(cardToJson(card))}\n`);
+			await io.write(jsonLine(cardToJson(card)));
 		} else {
 			const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 			const color = colorEnabled(colorFlag, io.env, io.isTTY);

@@ -11,7 +11,7 @@ export const demoLogPath = join(packageRoot(), 'examples', 'demo-session.jsonl')
 
 export async function demoCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	if (argv.includes('--help')) {
-		io.stdout.write('usage: cardterm demo [replay flags]\n\nReplays the bundled demo session that shows every card kind and state (see cardterm replay --help).\n');
+		await io.print('usage: cardterm demo [replay flags]\n\nReplays the bundled demo session that shows every card kind and state (see cardterm replay --help).\n');
 		return 0;
 	}
 

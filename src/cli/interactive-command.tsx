@@ -32,7 +32,7 @@ const flags = [{name: 'session-dir', value: true}, {name: 'plugin', value: true,
 export async function interactiveCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'cardterm');
 	if (parsed.flags.has('help')) {
-		io.stdout.write(`${INTERACTIVE_HELP}\n`);
+		await io.print(`${INTERACTIVE_HELP}\n`);
 		return 0;
 	}
 
@@ -132,6 +132,6 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 	);
 	await instance.waitUntilExit();
 	await controller.close();
-	io.stderr.write(problem === undefined ? `session saved: ${logPath}\n` : `${problem}\n`);
+	await io.printError(problem === undefined ? `session saved: ${logPath}\n` : `${problem}\n`);
 	return 0;
 }

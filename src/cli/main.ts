@@ -36,12 +36,12 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 	const [first, ...rest] = argv;
 	try {
 		if (first === '--help' || first === '-h' || first === 'help') {
-			io.stdout.write(`${MAIN_HELP}\n`);
+			await io.print(`${MAIN_HELP}\n`);
 			return 0;
 		}
 
 		if (first === '--version') {
-			io.stdout.write(`${(await import('./version.js')).version}\n`);
+			await io.print(`${(await import('./version.js')).version}\n`);
 			return 0;
 		}
 
@@ -53,18 +53,18 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		const {interactiveCommand} = await import('./interactive-command.js');
 		return await interactiveCommand(argv, io);
 	} catch (error) {
-		return reportError(error, io);
+		return await reportError(error, io);
 	}
 }
 
-function reportError(error: unknown, io: CliIo): number {
+async function reportError(error: unknown, io: CliIo): Promise<number> {
 	if (error instanceof UsageError) {
-		io.stderr.write(`cardterm ${error.message}\n`);
+		await io.printError(`cardterm ${error.message}\n`);
 		return 2;
 	}
 
 	const exitCode = typeof error === 'object' && error !== null && 'exitCode' in error && typeof error.exitCode === 'number' ? error.exitCode : 1;
 	const message = error instanceof Error ? error.message : String(error);
-	io.stderr.write(`cardterm: ${message}\n`);
+	await io.printError(`cardterm: ${message}\n`);
 	return exitCode;
 }

@@ -4,7 +4,8 @@ that records calls as events, the log writer, and the fold that turns the events
 the interactive session, `cardterm call` and `cardterm run`.
 */
 import {attachCodeMode, builtinTools} from '../builtin/index.js';
-import type {JobRuntime} from '../jobs/job-runtime.js';
+import {JobRuntime} from '../jobs/job-runtime.js';
+import {writeText} from '../layout/terminal-sink.js';
 import {EventLog} from '../session/event-log.js';
 import type {SessionEvent, SessionHeader} from '../session/events.js';
 import {SessionFold, type FoldChange} from '../session/fold.js';
@@ -86,9 +87,16 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		...(writer === undefined ? {} : {record: draft => writer.append(draft) as SessionEvent}),
 	});
 	const runtime = new SessionRuntime({log, agent: {id: 'cardterm', sessionId: header.id}, approve: options.approve});
-	const registry = new ToolRegistry({mode: 'both', approval: runtime.approvalHandler});
+	// Contained failures (a throwing observer or job listener) go to stderr through the sink.
+	const report = (message: string): void => {
+		void writeText(process.stderr, `cardterm: ${message}\n`);
+	};
+
+	const registry = new ToolRegistry({mode: 'both', approval: runtime.approvalHandler, logError: report});
 	runtime.attach(registry);
-	const {tools, jobs} = builtinTools({workspace: options.cwd, onTodos: runtime.recordTodos});
+	const {tools, jobs} = builtinTools({workspace: options.cwd, onTodos: runtime.recordTodos, jobs: new JobRuntime({log: (message, error) => {
+		report(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : String(error)}`);
+	}})});
 	attachCodeMode(registry, {onDispatch: runtime.recordCodeDispatch});
 	for (const tool of [...tools, ...(options.extraTools ?? [])]) {
 		registry.register(tool);

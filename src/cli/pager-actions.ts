@@ -5,6 +5,8 @@ pager closes) and opening a card's file in $EDITOR.
 import {spawnSync} from 'node:child_process';
 import {isAbsolute, resolve} from 'node:path';
 import {cardLocation} from '../../components/pager/card-text.js';
+import {sanitizeText} from '../layout/sanitize.js';
+import {controlSequence, writeOutput, type TerminalOutput} from '../layout/terminal-sink.js';
 import type {Card} from '../presentation/card.js';
 
 /** OSC 52 is understood by most modern terminals and tmux (set-clipboard on); not by the Linux console. */
@@ -12,14 +14,18 @@ function supportsOsc52(env: NodeJS.ProcessEnv): boolean {
 	return env.TERM !== 'linux' && env.TERM !== 'dumb' && env.CARDTERM_OSC52 !== '0';
 }
 
-/** Copy `text`; returns the status-line message. `later` collects texts to print on exit. */
-export function copyText(text: string, later: string[], env: NodeJS.ProcessEnv = process.env, write: (data: string) => void = data => process.stdout.write(data)): string {
+/**
+Copy `text`, sanitized, in either path: the clipboard never gets a control character but newline and
+tab. Returns the status-line message; `later` collects texts to print on exit.
+*/
+export function copyText(text: string, later: string[], env: NodeJS.ProcessEnv = process.env, write: (output: TerminalOutput) => void = output => void writeOutput(process.stdout, output)): string {
+	const shown = sanitizeText(text);
 	if (supportsOsc52(env)) {
-		write(`\u001B]52;c;${Buffer.from(text).toString('base64')}\u0007`);
-		return `copied ${text.length} characters (OSC 52)`;
+		write(controlSequence(`\u001B]52;c;${Buffer.from(shown).toString('base64')}\u0007`));
+		return `copied ${shown.length} characters (OSC 52)`;
 	}
 
-	later.push(text);
+	later.push(shown);
 	return 'this terminal has no clipboard escape: the text is printed when the pager closes';
 }
 

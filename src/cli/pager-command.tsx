@@ -13,6 +13,7 @@ import {followSessionLog} from '../session/follow-session-log.js';
 import {openSessionLog} from '../session/read-session-log.js';
 import {FoldedCardSource} from './folded-card-source.js';
 import {openIndexedCardSource, type IndexedCardSource} from './indexed-card-source.js';
+import {writeOutput, writeText} from '../layout/terminal-sink.js';
 import {copyText, openInEditor} from './pager-actions.js';
 import {referencePresenters} from './replay-command.js';
 import {colorEnabled} from './terminal-env.js';
@@ -63,7 +64,7 @@ export async function openPagerOnLog(source: string, options: PagerCommandOption
 	const copies: string[] = [];
 	const title = options.title ?? (typeof header?.title === 'string' ? header.title : (header?.id ?? source));
 	// The pager takes the alternate screen, as `less` does: quitting gives the terminal back as it was.
-	process.stdout.write(ENTER_ALTERNATE_SCREEN);
+	await writeOutput(process.stdout, ENTER_ALTERNATE_SCREEN);
 	const instance = render(
 		<Pager
 			source={cards}
@@ -81,23 +82,23 @@ export async function openPagerOnLog(source: string, options: PagerCommandOption
 	try {
 		await instance.waitUntilExit();
 	} finally {
-		process.stdout.write(LEAVE_ALTERNATE_SCREEN);
+		await writeOutput(process.stdout, LEAVE_ALTERNATE_SCREEN);
 	}
 
 	controller.abort();
 	indexed?.close();
 	await consuming.catch(() => undefined);
 	for (const text of copies) {
-		process.stdout.write(`${text}\n`);
+		await writeText(process.stdout, `${text}\n`);
 	}
 
 	if (cards.error !== undefined) {
-		process.stderr.write(`cardterm: ${cards.error.message}\n`);
+		await writeText(process.stderr, `cardterm: ${cards.error.message}\n`);
 		return 65;
 	}
 
 	if (bad > 0) {
-		process.stderr.write(`cardterm: ${bad} damaged line${bad === 1 ? '' : 's'} skipped\n`);
+		await writeText(process.stderr, `cardterm: ${bad} damaged line${bad === 1 ? '' : 's'} skipped\n`);
 	}
 
 	return 0;

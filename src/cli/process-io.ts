@@ -1,24 +1,25 @@
 /**
 @module The real process as `CliIo`.
 */
-import {once} from 'node:events';
+import {writeOutput, writeText} from '../layout/terminal-sink.js';
 import {UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
 
 export function processIo(): CliIo {
-	const {stdout} = process;
 	return {
-		stdout,
-		stderr: process.stderr,
 		stdin: process.stdin,
 		env: process.env,
 		cwd: process.cwd(),
-		isTTY: stdout.isTTY === true,
-		columns: stdout.isTTY ? stdout.columns : undefined,
-		async write(text) {
-			if (!stdout.write(text)) {
-				await once(stdout, 'drain');
-			}
+		isTTY: process.stdout.isTTY === true,
+		columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+		async print(text) {
+			await writeText(process.stdout, text);
+		},
+		async printError(text) {
+			await writeText(process.stderr, text);
+		},
+		async write(output) {
+			await writeOutput(process.stdout, output);
 		},
 		async resolveLog(positional, last, sessionDir) {
 			if (last) {

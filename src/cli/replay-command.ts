@@ -4,10 +4,11 @@ one JSON object per card (`--json`).
 */
 import {builtinTools, codeModePresenter} from '../builtin/index.js';
 import {renderLines} from '../layout/render-lines.js';
+import {joinOutput, jsonLine, type TerminalOutput} from '../layout/terminal-sink.js';
 import {layoutCard} from '../layout/layout-card.js';
 import type {Expansion} from '../layout/layout-options.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
-import {cardToJson, stringifyForTerminal} from '../presentation/card-json.js';
+import {cardToJson} from '../presentation/card-json.js';
 import type {Card} from '../presentation/card.js';
 import {presentersOf, type PresenterLookup} from '../presentation/presenters.js';
 import {SessionFold} from '../session/fold.js';
@@ -67,7 +68,7 @@ export function referencePresenters(workspace: string): PresenterLookup {
 export async function replayCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'replay');
 	if (parsed.flags.has('help')) {
-		io.stdout.write(`${REPLAY_HELP}\n`);
+		await io.print(`${REPLAY_HELP}\n`);
 		return 0;
 	}
 
@@ -88,7 +89,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	let bad = 0;
 	const onDiagnostic = (diagnostic: LogDiagnostic): void => {
 		bad++;
-		io.stderr.write(`${diagnostic.file}:${diagnostic.line}: ${diagnostic.reason}\n`);
+		void io.printError(`${diagnostic.file}:${diagnostic.line}: ${diagnostic.reason}\n`);
 	};
 
 	const log = await openSessionLog(source === '-' ? io.stdin : source, {onDiagnostic});
@@ -98,18 +99,18 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	const theme = color ? colorTheme : monochromeTheme;
 	const hyperlinks = hyperlinksEnabled(color, io.env, io.isTTY);
 	const now = Date.now();
-	const chunks: string[] = [];
+	const chunks: TerminalOutput[] = [];
 	let buffered = 0;
 	const flushChunks = async (): Promise<void> => {
 		if (chunks.length > 0) {
-			await io.write(chunks.join(''));
+			await io.write(joinOutput(chunks));
 			chunks.length = 0;
 			buffered = 0;
 		}
 	};
 
 	const write = (card: Card): void => {
-		const text = json ? `${stringifyForTerminal(cardToJson(card))}\n` : renderLines(layoutCard(card, {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})}), {color, hyperlinks, width: io.isTTY ? width : undefined});
+		const text = json ? jsonLine(cardToJson(card)) : renderLines(layoutCard(card, {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})}), {color, hyperlinks, width: io.isTTY ? width : undefined});
 		chunks.push(text);
 		buffered += text.length;
 	};
@@ -126,7 +127,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	stream.finish();
 	await flushChunks();
 	if (bad > 0) {
-		io.stderr.write(`cardterm: ${bad} damaged line${bad === 1 ? '' : 's'} skipped in ${log.file}\n`);
+		await io.printError(`cardterm: ${bad} damaged line${bad === 1 ? '' : 's'} skipped in ${log.file}\n`);
 	}
 
 	return 0;

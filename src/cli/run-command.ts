@@ -7,8 +7,9 @@ import {basename} from 'node:path';
 import {readFile} from 'node:fs/promises';
 import {scriptToProgram} from '../code-mode/script-file.js';
 import {renderCardText} from '../layout/render-lines.js';
+import {jsonLine} from '../layout/terminal-sink.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
-import {cardToJson, stringifyForTerminal} from '../presentation/card-json.js';
+import {cardToJson} from '../presentation/card-json.js';
 import type {CliIo} from './cli-io.js';
 import {runOne} from './call-command.js';
 import {openSession} from './open-session.js';
@@ -27,7 +28,7 @@ const flags = [{name: 'log', value: true}, {name: 'cwd', value: true}, {name: 'j
 export async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'run');
 	if (parsed.flags.has('help')) {
-		io.stdout.write(`${RUN_HELP}\n`);
+		await io.print(`${RUN_HELP}\n`);
 		return 0;
 	}
 
@@ -50,7 +51,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
 	try {
 		const card = await runOne(session, 'run_code', JSON.stringify({code, description: `Run ${basename(script)}`}));
 		if (parsed.flags.has('json')) {
-			await io.write(`${stringifyForTerminal(cardToJson(card))}\n`);
+			await io.write(jsonLine(cardToJson(card)));
 		} else {
 			const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 			const color = colorEnabled(colorFlag, io.env, io.isTTY);

@@ -3,7 +3,7 @@
 and the newest session of a directory for `replay --last`.
 */
 import {sanitizeInline} from '../layout/sanitize.js';
-import {stringifyForTerminal} from '../presentation/card-json.js';
+import {joinOutput, jsonLine} from '../layout/terminal-sink.js';
 import {listSessions} from '../session/session-store.js';
 import type {CliIo} from './cli-io.js';
 import {parseArgs} from './parse-args.js';
@@ -27,22 +27,22 @@ export async function newestSessionLog(cwd: string, sessionDir: string | undefin
 export async function sessionsCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, [{name: 'session-dir', value: true}, {name: 'json'}, {name: 'help'}], 'sessions');
 	if (parsed.flags.has('help')) {
-		io.stdout.write(`${SESSIONS_HELP}\n`);
+		await io.print(`${SESSIONS_HELP}\n`);
 		return 0;
 	}
 
 	const flag = parsed.flags.get('session-dir');
 	const root = sessionsRoot(typeof flag === 'string' ? flag : undefined, io.env, io.cwd);
 	const sessions = await listSessions(root, {onUnreadable(dir, error) {
-		io.stderr.write(`cardterm: skipped ${dir}: ${error.message}\n`);
+		void io.printError(`cardterm: skipped ${dir}: ${error.message}\n`);
 	}});
 	if (parsed.flags.has('json')) {
-		await io.write(sessions.map(session => `${stringifyForTerminal(session)}\n`).join(''));
+		await io.write(joinOutput(sessions.map(session => jsonLine(session))));
 		return 0;
 	}
 
 	if (sessions.length === 0) {
-		await io.write(`no saved sessions in ${root}\n`);
+		await io.print(`no saved sessions in ${root}\n`);
 		return 0;
 	}
 
@@ -54,6 +54,6 @@ export async function sessionsCommand(argv: readonly string[], io: CliIo): Promi
 		(session.failures ?? 0) > 0 ? `${session.failures} failed` : '',
 		session.id,
 	]);
-	await io.write(rows.map(row => row.filter(cell => cell !== '').map(cell => sanitizeInline(cell)).join('  ')).join('\n') + '\n');
+	await io.print(rows.map(row => row.filter(cell => cell !== '').map(cell => sanitizeInline(cell)).join('  ')).join('\n') + '\n');
 	return 0;
 }

@@ -15,7 +15,7 @@ const flags = [{name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
 export async function watchCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'watch');
 	if (parsed.flags.has('help')) {
-		io.stdout.write(`${WATCH_HELP}\n`);
+		await io.print(`${WATCH_HELP}\n`);
 		return 0;
 	}
 

@@ -10,6 +10,7 @@ import type {LayoutOptions} from './layout-options.js';
 import {safeLinkTarget} from './link-target.js';
 import {spansWidth} from './spans.js';
 import type {AnsiColor, StyledLine, Style} from './styled-line.js';
+import {controlSequence, type TerminalOutput} from './terminal-sink.js';
 import {displayWidth, graphemes} from './text-width.js';
 
 /** How rows are written. */
@@ -102,7 +103,7 @@ function fillsRow(previous: StyledLine, next: StyledLine, width: number): boolea
 Rows as text: ANSI when `color`, plain otherwise; each row ends with a newline except a soft-wrapped
 row joined to its predecessor (only when `width` equals the layout width).
 */
-export function renderLines(lines: readonly StyledLine[], options: RenderOptions): string {
+export function renderLines(lines: readonly StyledLine[], options: RenderOptions): TerminalOutput {
 	let out = '';
 	const join = options.width !== undefined && options.width > 0;
 	lines.forEach((line, index) => {
@@ -113,10 +114,11 @@ export function renderLines(lines: readonly StyledLine[], options: RenderOptions
 
 		out += renderRow(line, options);
 	});
-	return lines.length === 0 ? '' : `${out}\n`;
+	// Span text is sanitized by layout and links re-validated here: the only sequences are ours.
+	return controlSequence(lines.length === 0 ? '' : `${out}\n`);
 }
 
 /** A card laid out and written as text in one step. */
-export function renderCardText(card: Card, options: LayoutOptions & RenderOptions): string {
+export function renderCardText(card: Card, options: LayoutOptions & RenderOptions): TerminalOutput {
 	return renderLines(layoutCard(card, options), {color: options.color, hyperlinks: options.hyperlinks, width: options.width});
 }

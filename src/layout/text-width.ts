@@ -8,6 +8,9 @@ import stringWidth from 'string-width';
 
 const segmenter = new Intl.Segmenter();
 
+/** Nonspacing and enclosing marks, except the ones that make an emoji (style selectors, keycap). */
+const combiningMarks = /(?![\uFE0E\uFE0F\u20E3])[\p{Mn}\p{Me}]/gu;
+
 /** Widths of single graphemes already measured (layout measures the same few thousand over and over). */
 const graphemeWidths = new Map<string, number>();
 const GRAPHEME_CACHE_LIMIT = 20_000;
@@ -44,13 +47,30 @@ function graphemeWidth(text: string): number {
 		return known;
 	}
 
-	const width = stringWidth(text, {ambiguousIsNarrow: true, countAnsiEscapeCodes: true});
+	// Marks never take a cell of their own; measured without them, a flag or a conjunct with a mark
+	// keeps the width its visible characters have (string-width would fall back to the first one's).
+	const visible = text.replaceAll(combiningMarks, '');
+	const width = stringWidth(visible, {ambiguousIsNarrow: true, countAnsiEscapeCodes: true}) + spacingLetters(visible);
 	if (graphemeWidths.size >= GRAPHEME_CACHE_LIMIT) {
 		graphemeWidths.clear();
 	}
 
 	graphemeWidths.set(text, width);
 	return width;
+}
+
+/**
+Thai SARA AM and Lao AM are letters that Unicode clusters with the consonant before them (as a
+spacing mark) but that terminals draw in a cell of their own (wcwidth 1): `น้ำ` is 2 columns, not 1.
+*/
+function spacingLetters(text: string): number {
+	let count = 0;
+	for (let index = 1; index < text.length; index++) {
+		const code = text.charCodeAt(index);
+		count += code === 0x0e_33 || code === 0x0e_b3 ? 1 : 0;
+	}
+
+	return count;
 }
 
 /** The grapheme clusters of `text`. */

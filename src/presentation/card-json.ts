@@ -31,15 +31,3 @@ export function cardToJson(card: Card): CardJson {
 		children: card.children.map(child => cardToJson(child)),
 	};
 }
-
-/** Characters JSON.stringify leaves raw that a terminal would act on or hide: DEL, C1, bidi controls, separators, invisibles. */
-const terminalUnsafe = /[\u007F-\u009F\u00AD\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF\uFFF9-\uFFFB]/g;
-
-/**
-`JSON.stringify(value)` safe to write to a terminal: the characters above become `\uXXXX` escapes
-(still valid JSON that parses to the same value), so `--json` output cannot carry 8-bit control
-sequences or reorder a row.
-*/
-export function stringifyForTerminal(value: unknown): string {
-	return JSON.stringify(value).replace(terminalUnsafe, char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}

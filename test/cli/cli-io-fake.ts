@@ -1,7 +1,8 @@
 import {PassThrough, Writable} from 'node:stream';
 import type {CliIo} from '../../src/cli/cli-io.js';
+import {writeOutput, writeText} from '../../src/layout/terminal-sink.js';
 
-/** A `CliIo` that records what a command writes, for running commands in-process. */
+/** A `CliIo` that records what a command writes, for running commands in-process. It writes through the real sink. */
 export function fakeIo(options: {cwd?: string; env?: NodeJS.ProcessEnv; isTTY?: boolean; columns?: number; stdin?: string} = {}): CliIo & {out(): string; err(): string} {
 	let out = '';
 	let err = '';
@@ -16,15 +17,19 @@ export function fakeIo(options: {cwd?: string; env?: NodeJS.ProcessEnv; isTTY?: 
 	const stdin = new PassThrough();
 	stdin.end(options.stdin ?? '');
 	return {
-		stdout,
-		stderr,
 		stdin,
 		env: options.env ?? {},
 		cwd: options.cwd ?? process.cwd(),
 		isTTY: options.isTTY ?? false,
 		columns: options.columns,
-		async write(text) {
-			out += text;
+		async print(text) {
+			await writeText(stdout, text);
+		},
+		async printError(text) {
+			await writeText(stderr, text);
+		},
+		async write(output) {
+			await writeOutput(stdout, output);
 		},
 		async resolveLog(positional) {
 			if (positional === undefined) {

@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest';
-import {completeWord, editLine, emptyLine, type EditorKey, type LineState} from '../../src/cli/interactive/line-editor.js';
+import type {Key} from '../../src/cli/interactive/keys.js';
+import {completeWord, editLine, emptyLine, type LineState} from '../../src/cli/interactive/line-editor.js';
 
-function type(state: LineState, keys: ReadonlyArray<string | [string, EditorKey]>, history: readonly string[] = []): LineState {
+function type(state: LineState, keys: ReadonlyArray<string | [string, Key]>, history: readonly string[] = []): LineState {
 	let current = state;
 	for (const key of keys) {
 		current = typeof key === 'string' ? editLine(current, key, {}, history).state : editLine(current, key[0], key[1], history).state;
@@ -14,6 +15,11 @@ describe('editLine', () => {
 	it('inserts at the cursor and erases to its left', () => {
 		const state = type(emptyLine(0), ['ac', ['', {leftArrow: true}], 'b', ['', {rightArrow: true}], ['', {backspace: true}]]);
 		expect(state).toEqual({text: 'ab', cursor: 2, historyIndex: 0, draft: ''});
+	});
+
+	it('erases under the cursor with the Delete key', () => {
+		const state = type(emptyLine(0), ['abc', ['', {leftArrow: true}], ['', {leftArrow: true}], ['', {delete: true}]]);
+		expect(state).toEqual({text: 'ac', cursor: 1, historyIndex: 0, draft: ''});
 	});
 
 	it('submits the line and resets', () => {

@@ -33,8 +33,15 @@ const inkCsi = /^(?:\?25[hl]|\?2026[hl]|2K|K|\d*A|\d*B|\d*G|E)$/;
 /** SGR with numeric parameters only (cardterm's and Ink's styles). */
 const sgrParameters = /^(?:\d+(?:;\d+)*)?$/;
 
-/** Characters a terminal would reorder a row with, and lone surrogates (with `u`, a pair is one code point and never matches). */
-const unsafeVisible = /[\u061C\u2028\u2029\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/u;
+/**
+Characters a terminal would reorder a row with, hide, or draw at a width of its own: formats (bidi
+controls, zero-width characters, soft hyphen, tags), default-ignorables (variation selectors, Hangul
+fillers), separators, unassigned code points and lone surrogates (with `u`, a pair is one code point).
+*/
+const unsafeVisible = /[\p{Cf}\p{Cs}\p{Cn}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu;
+
+/** Emoji sequences, whose joiners, style selectors and keycaps are part of the glyph: the only place those may appear. */
+const emojiSequence = /(?:\p{Extended_Pictographic}|\p{Emoji}\uFE0F?\u20E3)(?:[\uFE0E\uFE0F]|\p{Emoji_Modifier})?(?:\u200D\p{Extended_Pictographic}(?:[\uFE0E\uFE0F]|\p{Emoji_Modifier})?)*|\p{Emoji}[\uFE0E\uFE0F]/gu;
 
 function describe(text: string): string {
 	return JSON.stringify(text);
@@ -139,9 +146,9 @@ export function scanTerminalOutput(output: string, rules: ScanRules): ScanResult
 		violations.push('OSC 8 link left open at the end');
 	}
 
-	const match = unsafeVisible.exec(output);
-	if (match !== null) {
-		violations.push(`bidi control, separator or lone surrogate ${describe(match[0])} at ${match.index}`);
+	const match = output.replaceAll(emojiSequence, sequence => '_'.repeat(sequence.length)).matchAll(unsafeVisible).next();
+	if (match.done !== true) {
+		violations.push(`bidi control, invisible, separator, unassigned or lone surrogate ${describe(match.value[0])} at ${match.value.index}`);
 	}
 
 	return {sequences, violations};

@@ -1,7 +1,8 @@
 /**
 @module The prompt's line editor as a pure reducer: text, cursor, history walk. Keys arrive as
-Ink reports them; the reducer returns the next state and whether the line was submitted.
+`parseKeys` reports them; the reducer returns the next state and whether the line was submitted.
 */
+import type {Key} from './keys.js';
 
 export type LineState = {
 	readonly text: string;
@@ -13,27 +14,10 @@ export type LineState = {
 	readonly draft: string;
 };
 
-/** The subset of Ink's `Key` the editor reads. */
-export type EditorKey = {
-	readonly leftArrow?: boolean;
-	readonly rightArrow?: boolean;
-	readonly upArrow?: boolean;
-	readonly downArrow?: boolean;
-	readonly return?: boolean;
-	readonly backspace?: boolean;
-	readonly delete?: boolean;
-	readonly ctrl?: boolean;
-	readonly meta?: boolean;
-	readonly home?: boolean;
-	readonly end?: boolean;
-	readonly tab?: boolean;
-	readonly escape?: boolean;
-};
-
 export const emptyLine = (historyLength: number): LineState => ({text: '', cursor: 0, historyIndex: historyLength, draft: ''});
 
 /** Apply one key press. `submitted` carries the line when Enter was pressed. */
-export function editLine(state: LineState, input: string, key: EditorKey, history: readonly string[]): {state: LineState; submitted?: string} {
+export function editLine(state: LineState, input: string, key: Key, history: readonly string[]): {state: LineState; submitted?: string} {
 	const {text, cursor} = state;
 	if (key.return) {
 		return {state: emptyLine(history.length + (text.trim() === '' ? 0 : 1)), submitted: text};
@@ -79,13 +63,17 @@ export function editLine(state: LineState, input: string, key: EditorKey, histor
 		return {state: {...state, text: text.slice(0, start) + text.slice(cursor), cursor: start}};
 	}
 
-	if (key.backspace || key.delete) {
-		// Terminals send DEL (0x7f) for Backspace, which Ink reports as `delete`: both erase left.
+	if (key.backspace) {
 		if (cursor === 0) {
 			return {state};
 		}
 
 		return {state: {...state, text: text.slice(0, cursor - 1) + text.slice(cursor), cursor: cursor - 1}};
+	}
+
+	if (key.delete) {
+		// The Delete key (CSI 3~) erases under the cursor.
+		return {state: {...state, text: text.slice(0, cursor) + text.slice(cursor + 1)}};
 	}
 
 	if (key.ctrl || key.meta || key.tab || key.escape || input === '') {
@@ -103,51 +91,4 @@ export function completeWord(state: LineState, completion: string): LineState {
 	const start = before.search(/\S*$/);
 	const text = before.slice(0, start) + completion + state.text.slice(state.cursor);
 	return {...state, text, cursor: start + completion.length};
-}
-
-/** One key press recovered from a chunk of typed or pasted text. */
-export type SplitKey = {readonly input: string; readonly key: EditorKey};
-
-/**
-Split a multi-character chunk into key presses. Terminals (and tmux) deliver fast typing and pastes
-as one chunk, which Ink hands over whole: `!echo hi\r` must still submit, and a pasted block of lines
-must arrive as one line per Enter. Printable runs stay together; CR, LF, CRLF, DEL, BS and TAB
-become their keys, other C0 controls become Ctrl+letter; the rest are dropped.
-*/
-export function splitKeys(chunk: string): SplitKey[] {
-	const keys: SplitKey[] = [];
-	let text = '';
-	const flush = (): void => {
-		if (text !== '') {
-			keys.push({input: text, key: {}});
-			text = '';
-		}
-	};
-
-	for (let index = 0; index < chunk.length; index++) {
-		const char = chunk[index]!;
-		const code = char.charCodeAt(0);
-		if (char === '\r' || char === '\n') {
-			flush();
-			keys.push({input: '', key: {return: true}});
-			if (char === '\r' && chunk[index + 1] === '\n') {
-				index++;
-			}
-		} else if (code === 0x7F || code === 0x08) {
-			flush();
-			keys.push({input: '', key: {backspace: true}});
-		} else if (char === '\t') {
-			flush();
-			keys.push({input: '', key: {tab: true}});
-		} else if (code >= 0x01 && code <= 0x1A) {
-			// Ctrl+A … Ctrl+Z, as Ink reports them one at a time.
-			flush();
-			keys.push({input: String.fromCharCode(code + 0x60), key: {ctrl: true}});
-		} else if (code >= 0x20) {
-			text += char;
-		}
-	}
-
-	flush();
-	return keys;
 }

@@ -1,0 +1,98 @@
+import {useEffect, useLayoutEffect, useReducer, useRef} from 'react';
+import {useStdin} from 'ink';
+import {parseKeys, type KeyPress} from '../../src/cli/interactive/keys.js';
+
+/** How a screen takes its keys. */
+export type KeysOptions = {
+	readonly isActive?: boolean;
+	/**
+	Hand typed text over one character at a time, each after the screen has rendered what the key
+	before it did (the pager: its keys are single characters and its handler reads rendered state).
+	Default: a chunk's keys at once, text runs whole (the prompt, whose line lives in a ref).
+	*/
+	readonly oneAtATime?: boolean;
+};
+
+/**
+Key presses for a screen, parsed by cardterm's own parser (src/cli/interactive/keys.ts) instead of
+Ink's `useInput`, whose keypress parser throws on sequences such as SGR `ESC [ 0 m` (ink 6.8: a
+`TypeError` in use-input.js that kills the app). Ink still owns stdin and raw mode; this hook listens
+to the chunks Ink's reader emits and hands each key over in order.
+*/
+export function useKeys(handler: (press: KeyPress) => void, options: KeysOptions = {}): void {
+	const {setRawMode, internal_eventEmitter: events} = useStdin();
+	const active = options.isActive !== false;
+	const oneAtATime = options.oneAtATime === true;
+	const latest = useRef(handler);
+	latest.current = handler;
+	const queue = useRef<KeyPress[]>([]);
+	// Bumped after each queued key, so one more commit follows it even when the key changed nothing.
+	const [turn, nextTurn] = useReducer((value: number) => value + 1, 0);
+
+	useEffect(() => {
+		if (!active) {
+			return;
+		}
+
+		setRawMode(true);
+		return () => {
+			setRawMode(false);
+		};
+	}, [active, setRawMode]);
+
+	useEffect(() => {
+		if (!active) {
+			return;
+		}
+
+		const onInput = (data: unknown): void => {
+			const presses = parseKeys(String(data));
+			if (!oneAtATime) {
+				for (const press of presses) {
+					latest.current(press);
+				}
+
+				return;
+			}
+
+			const idle = queue.current.length === 0;
+			queue.current.push(...presses.flatMap(press => singleCharacters(press)));
+			if (idle) {
+				nextTurn();
+			}
+		};
+
+		events.on('input', onInput);
+		return () => {
+			queue.current = [];
+			events.removeListener('input', onInput);
+		};
+	}, [active, events, oneAtATime]);
+
+	// After the commit of each turn, the next queued key, with the handler of the state that commit
+	// rendered; in a task of its own, so a long paste is a run of renders, never a nested update.
+	useLayoutEffect(() => {
+		if (queue.current.length === 0) {
+			return;
+		}
+
+		const step = setImmediate(() => {
+			const press = queue.current.shift();
+			if (press !== undefined) {
+				latest.current(press);
+			}
+
+			if (queue.current.length > 0) {
+				nextTurn();
+			}
+		});
+		return () => {
+			clearImmediate(step);
+		};
+	}, [turn]);
+}
+
+/** A run of typed text as one key per character; any other key as it is. */
+function singleCharacters(press: KeyPress): KeyPress[] {
+	return Object.keys(press.key).length === 0 && press.input.length > 1 ? Array.from(press.input, input => ({input, key: {}})) : [press];
+}
