@@ -97,6 +97,10 @@ function edgeCaseLines(): string[] {
 	script.push('tool/code-dispatch-start', {parentCallId: 'gone', subCallId: 'gone.1', name: 'glob', arguments: {pattern: '*'}});
 	script.push('tool/code-dispatch', {parentCallId: 'gone', subCallId: 'gone.1', name: 'glob', isError: true, content: [{type: 'text', text: 'no'}]});
 	script.result('run', 'ran');
+	// Older producers' flat result shape, for a call and as an orphan.
+	script.call('flat', 'bash', {command: 'echo flat', description: 'flat'}, {turn: 4, step: 1});
+	script.push('tool/result', {turn: 4, step: 1, callId: 'flat', content: [{type: 'text', text: 'flat done'}], isError: false});
+	script.push('tool/result', {callId: 'flat-orphan', content: [{type: 'text', text: 'no call'}], isError: true});
 	// Approvals, a cancellation, a crash repair, and cards still running at the end.
 	script.call('ask', 'write', {path: 'a.txt', content: 'hi'});
 	script.push('approval/asked', {id: 'ap1', toolName: 'write', callId: 'ask', reason: 'outside src/'});
@@ -152,12 +156,12 @@ describe('IndexedCardSource', () => {
 		const source = await indexed(path, {tail: false, cacheSize: 2});
 		await source.ready;
 		expect(fold.cards.map(card => `${card.callId}:${card.status}`)).toEqual([
-			'a:ok', 'dup:error', 'dup:ok', 'late:ok', 'lost:interrupted', 'ann:ok', 'ghost:ok', 'a:ok', 'kept:ok', 'run:ok', 'gone.1:error', 'ask:ok', 'stop:cancelled', 'crash:interrupted', 'open:running', 'bad args:running',
+			'a:ok', 'dup:error', 'dup:ok', 'late:ok', 'lost:interrupted', 'ann:ok', 'ghost:ok', 'a:ok', 'kept:ok', 'run:ok', 'gone.1:error', 'flat:ok', 'flat-orphan:error', 'ask:ok', 'stop:cancelled', 'crash:interrupted', 'open:running', 'bad args:running',
 		]);
 		expect(allCards(source)).toEqual(fold.cards);
 		// Built again after eviction, the cards are still equal.
 		expect(allCards(source).reverse()).toEqual([...fold.cards].reverse());
-		expect(source.counts()).toEqual({running: 2, ok: 9, error: 2, cancelled: 1, interrupted: 2});
+		expect(source.counts()).toEqual({running: 2, ok: 10, error: 3, cancelled: 1, interrupted: 2});
 		expect(source.counts()).toEqual(fold.counts);
 	});
 
