@@ -1,13 +1,15 @@
-import type {Card, CardStatus} from '../src/presentation/card.js';
+import type {CardStatus} from '../src/presentation/card.js';
+import type {TranscriptEntry} from '../src/presentation/entry.js';
 
 /**
-Where the pager gets cards: an in-memory list (a live session), or a lazy index over a log file that
-may still be growing while it is built. `card(index)` is synchronous and cheap for visible cards.
+Where the pager gets transcript entries: an in-memory list (a live session), or a lazy index over a
+log file that may still be growing while it is built. `entry(index)` is synchronous and cheap for
+visible entries.
 */
-export type CardSource = {
-	/** Cards known so far. */
+export type EntrySource = {
+	/** Entries known so far. */
 	count(): number;
-	card(index: number): Card | undefined;
+	entry(index: number): TranscriptEntry | undefined;
 	/** Whether the source is complete (false while a background index is still running). */
 	complete(): boolean;
 	/** Cards by status, kept by the source as it grows (never counted per frame). */
@@ -17,26 +19,28 @@ export type CardSource = {
 	/** Called when count, completeness or progress change. */
 	subscribe?(listener: () => void): () => void;
 	/**
-	Increments when card numbers change meaning (a tail window replaced by the full index); `moved`
-	maps a card number of generation `from` to its number now (undefined when it is gone).
+	Increments when entry numbers change meaning (a tail window replaced by the full index); `moved`
+	maps an entry number of generation `from` to its number now (undefined when it is gone).
 	*/
 	generation?(): number;
 	moved?(index: number, from: number): number | undefined;
 };
 
-/** A source over cards already in memory; their counts are taken once. */
-export function arrayCardSource(cards: readonly Card[]): CardSource {
+/** A source over entries already in memory; their card counts are taken once. */
+export function arrayEntrySource(entries: readonly TranscriptEntry[]): EntrySource {
 	let counts: Record<CardStatus, number> | undefined;
 	return {
-		count: () => cards.length,
-		card: index => cards[index],
+		count: () => entries.length,
+		entry: index => entries[index],
 		complete: () => true,
 		counts() {
 			if (counts === undefined) {
 				counts = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
-				for (const card of cards) {
-					// A command that exited non-zero is a failure to the user, whatever the call's status.
-					counts[card.status === 'ok' && card.failedExit ? 'error' : card.status]++;
+				for (const entry of entries) {
+					if (entry.entry === 'card') {
+						// A command that exited non-zero is a failure to the user, whatever the call's status.
+						counts[entry.card.status === 'ok' && entry.card.failedExit ? 'error' : entry.card.status]++;
+					}
 				}
 			}
 

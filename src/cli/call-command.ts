@@ -70,7 +70,8 @@ export async function runOne(session: OpenedSession, tool: string, rawArgs: stri
 	try {
 		let callId: string | undefined;
 		const stop = session.onFoldChange(change => {
-			callId ??= change.cards[0]?.callId;
+			const first = change.entries.find(entry => entry.entry === 'card');
+			callId ??= first?.entry === 'card' ? first.card.callId : undefined;
 		});
 		await session.runtime.runCall(tool, rawArgs, {signal: controller.signal});
 		stop();

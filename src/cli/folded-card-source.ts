@@ -1,15 +1,15 @@
 /**
-@module A card source for the pager fed by a stream of events (a log being read, or a log another
+@module An entry source for the pager fed by a stream of events (a log being read, or a log another
 process is still writing): the fold runs as events arrive and the pager hears about it at most every
 `intervalMs`, so a fast reader does not redraw per event.
 */
-import type {CardSource} from '../../components/card-source.js';
+import type {EntrySource} from '../../components/card-source.js';
 import type {CardStatus} from '../presentation/card.js';
 import type {SessionEvent} from '../session/events.js';
 import type {SessionFold} from '../session/fold.js';
 import {ThrottledSignal} from './throttled-signal.js';
 
-export class FoldedCardSource implements CardSource {
+export class FoldedCardSource implements EntrySource {
 	readonly #fold: SessionFold;
 	readonly #signal: ThrottledSignal;
 	#complete = false;
@@ -21,11 +21,11 @@ export class FoldedCardSource implements CardSource {
 	}
 
 	count(): number {
-		return this.#fold.cards.length;
+		return this.#fold.entries.length;
 	}
 
-	card(index: number) {
-		return this.#fold.cards[index];
+	entry(index: number) {
+		return this.#fold.entries[index];
 	}
 
 	complete(): boolean {

@@ -25,8 +25,9 @@ import {closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync} from 'nod
 import {open, stat} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import type {CardSource} from '../../components/card-source.js';
-import type {Card, CardStatus} from '../presentation/card.js';
+import type {EntrySource} from '../../components/card-source.js';
+import type {CardStatus} from '../presentation/card.js';
+import type {TranscriptEntry} from '../presentation/entry.js';
 import type {PresenterLookup} from '../presentation/presenters.js';
 import {LogEventDecoder} from '../session/event-decoder.js';
 import type {SessionEvent, SessionHeader} from '../session/events.js';
@@ -38,7 +39,7 @@ import {DEFAULT_MAX_LINE_BYTES, LineSplitter} from '../session/line-splitter.js'
 import {decodeRecord, openSessionLog} from '../session/read-session-log.js';
 import {DEFAULT_TAIL_BYTES, forEachTailLine, readLogTail, type TailWindow} from './tail-card-source.js';
 import {ThrottledSignal} from './throttled-signal.js';
-import {CardPairing} from '../session/entry-pairing.js';
+import {EntryPairing} from '../session/entry-pairing.js';
 import {assertNever} from '../presentation/assert-never.js';
 import {isCompressed} from '../session/log-index.js';
 
@@ -67,7 +68,7 @@ Byte positions of every top-level card's lines, as events stream past. Which car
 is the fold's own decision (`CardPairing`); nothing of an event is kept after its line is recorded.
 */
 export class CardLineIndex {
-	readonly #pairing = new CardPairing<readonly [number, number]>();
+	readonly #pairing = new EntryPairing<readonly [number, number]>();
 	#capacity = 1024;
 	/** Byte offset and length of the line that created card i. */
 	#offsets = new Float64Array(this.#capacity);
@@ -101,12 +102,12 @@ export class CardLineIndex {
 
 	/** The card whose anchor seq is `seq`. */
 	indexOfSeq(seq: number): number | undefined {
-		return this.#pairing.cardOfSeq(seq);
+		return this.#pairing.entryOfSeq(seq);
 	}
 
-	/** Whether card `index` was created by a `tool/call` line. */
-	fromCall(index: number): boolean {
-		return this.#pairing.fromCall(index);
+	/** Whether entry `index` was created by its own anchor line (not an orphan result or a parentless sub-call). */
+	anchored(index: number): boolean {
+		return this.#pairing.anchored(index);
 	}
 
 	/** Status of card `index`. */
@@ -201,6 +202,21 @@ export class CardLineIndex {
 				break;
 			}
 
+			case 'entry': {
+				for (const card of pairing.interrupted ?? []) {
+					this.#dropProgress(card);
+					this.#extra(card, offset, length);
+				}
+
+				this.#created(pairing.entry, offset, length);
+				// A turn's end is built from its start and its steps' usage too.
+				for (const line of pairing.turn?.lines ?? []) {
+					this.#extra(pairing.entry, line[0], line[1]);
+				}
+
+				break;
+			}
+
 			default: {
 				assertNever(pairing, 'CardLineIndex.add');
 			}
@@ -271,7 +287,7 @@ type TailCards = {
 A `CardSource` over a log file: the tail window first (plain logs), then the full card index.
 Open one with `openIndexedCardSource`; `close()` it when done.
 */
-export class IndexedCardSource implements CardSource {
+export class IndexedCardSource implements EntrySource {
 	/** The log's header. */
 	readonly header: SessionHeader;
 	/** The file card lines are read from (a temporary copy for zstd logs). */
@@ -281,7 +297,7 @@ export class IndexedCardSource implements CardSource {
 	readonly #index = new CardLineIndex();
 	readonly #presenters: PresenterLookup;
 	/** Built cards by number, least recently used first, with the bytes of the lines they came from. */
-	readonly #cache = new Map<number, {readonly card: Card; readonly bytes: number}>();
+	readonly #cache = new Map<number, {readonly entry: TranscriptEntry; readonly bytes: number}>();
 	readonly #cacheSize: number;
 	readonly #cacheBytes: number;
 	#cachedBytes = 0;
@@ -350,7 +366,7 @@ export class IndexedCardSource implements CardSource {
 		return this.#tail === undefined ? this.#index.count : this.#tail.shown.length;
 	}
 
-	card(index: number): Card | undefined {
+	entry(index: number): TranscriptEntry | undefined {
 		if (!Number.isInteger(index) || index < 0 || index >= this.count()) {
 			return undefined;
 		}
@@ -360,7 +376,7 @@ export class IndexedCardSource implements CardSource {
 			// Most recently used last.
 			this.#cache.delete(index);
 			this.#cache.set(index, cached);
-			return cached.card;
+			return cached.entry;
 		}
 
 		const built = this.#tail === undefined ? this.#build(this.#index, index) : this.#build(this.#tail.index, this.#tail.shown[index]!);
@@ -380,7 +396,7 @@ export class IndexedCardSource implements CardSource {
 			}
 		}
 
-		return built.card;
+		return built.entry;
 	}
 
 	complete(): boolean {
@@ -463,7 +479,7 @@ export class IndexedCardSource implements CardSource {
 	Reads the lines of card `card` of `index` and folds them alone. `undefined` (and `error` set) when
 	they no longer make a card: the file was rewritten after it was indexed.
 	*/
-	#build(index: CardLineIndex, card: number): {readonly card: Card; readonly bytes: number} | undefined {
+	#build(index: CardLineIndex, card: number): {readonly entry: TranscriptEntry; readonly bytes: number} | undefined {
 		const {lines, bumps} = index.linesOf(card);
 		const fold = new SessionFold(this.#presenters);
 		// A fresh decoder: seq continuity was checked by the index.
@@ -479,13 +495,16 @@ export class IndexedCardSource implements CardSource {
 			}
 		}
 
-		const built = fold.cards[0];
+		// The entry is the one anchored on its first line (the others these lines make are other entries).
+		const anchor = index.seqOf(card);
+		const position = anchor === undefined ? undefined : fold.indexOfSeq(anchor);
+		const built = position === undefined ? undefined : fold.entries[position];
 		if (built === undefined) {
-			this.#error ??= new Error(`${this.path}: card ${card + 1} could not be rebuilt from its lines at byte ${lines[0]}; the file changed after it was indexed`);
+			this.#error ??= new Error(`${this.path}: entry ${card + 1} could not be rebuilt from its lines at byte ${lines[0]}; the file changed after it was indexed`);
 			return undefined;
 		}
 
-		return {card: bumps === 0 ? built : {...built, revision: built.revision + bumps}, bytes};
+		return {entry: bumps === 0 || built.entry !== 'card' ? built : {entry: 'card', card: {...built.card, revision: built.card.revision + bumps}}, bytes};
 	}
 
 }
@@ -502,9 +521,12 @@ function indexTail(window: TailWindow, path: string): TailCards {
 	const shown: number[] = [];
 	const counts: Record<CardStatus, number> = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
 	for (let card = 0; card < index.count; card++) {
-		if (window.whole || index.fromCall(card)) {
+		if (window.whole || index.anchored(card)) {
 			shown.push(card);
-			counts[index.statusOf(card)!]++;
+			const status = index.statusOf(card);
+			if (status !== undefined) {
+				counts[status]++;
+			}
 		}
 	}
 

@@ -37,6 +37,13 @@ export type Theme = {
 	readonly link: Style;
 	/** Focus / selection (pager cursor). */
 	readonly selected: Style;
+	/** The `›` before what the person said, and their text. */
+	readonly userMarker: Style;
+	readonly userText: Style;
+	/** The model's reasoning, recessed. */
+	readonly reasoning: Style;
+	/** Notices and turn boundaries: present, but out of the way. */
+	readonly notice: Style;
 };
 
 /** The default theme: 16 ANSI colours, no backgrounds, readable on light and dark terminals. */
@@ -61,6 +68,10 @@ export const colorTheme: Theme = Object.freeze<Theme>({
 	warning: {fg: 'yellow'},
 	link: {fg: 'blue', underline: true},
 	selected: {inverse: true},
+	userMarker: {fg: 'cyan', bold: true},
+	userText: {bold: true},
+	reasoning: {dim: true, italic: true},
+	notice: {dim: true},
 });
 
 /** `NO_COLOR` / `--no-color`: attributes only, no colours; meaning is carried by glyphs and −/+. */
@@ -85,4 +96,8 @@ export const monochromeTheme: Theme = Object.freeze<Theme>({
 	warning: {},
 	link: {underline: true},
 	selected: {inverse: true},
+	userMarker: {bold: true},
+	userText: {bold: true},
+	reasoning: {italic: true},
+	notice: {},
 });

@@ -1,11 +1,11 @@
 /**
-@module The pairing rules: which card each event belongs to. The in-memory fold (`fold.ts`) and the
-lazy log index (`src/transcript/`) both route every event through one `CardPairing`, so a rule —
+@module The pairing rules: which transcript entry each event belongs to. The in-memory fold
+(`fold.ts`) and the lazy log index both route every event through one `EntryPairing`, so a rule —
 a result pairing with the newest unanswered call of its id, a step closing its running calls, a
-late result settling an interrupted card, an orphan result becoming a card of its own — exists
-once. The pairing parses each event's fields once (`call-facts.ts`), numbers cards in transcript
-order, and tracks each card's status; it builds nothing: what a card looks like is the consumer's
-business.
+late result settling an interrupted card, an orphan result becoming a card of its own, which events
+are messages, turns, notices and todo lists — exists once. The pairing parses each event's fields
+once (`call-facts.ts`, `entry-facts.ts`), numbers entries in transcript order, and tracks each
+card's status; it builds nothing: what an entry looks like is the consumer's business.
 */
 import type {CardStatus} from '../presentation/card.js';
 import {settledStatus} from '../presentation/card-status.js';
@@ -14,7 +14,13 @@ import {
 	type ApprovalAskedFacts, type ApprovalDecidedFacts, type CallFacts, type ChildSettleFacts, type ChildStartFacts, type ResultFacts,
 	announcedCalls, approvalAskedFacts, approvalDecidedFacts, callFacts, childSettleFacts, childStartFacts, progressFacts, resultFacts,
 } from './call-facts.js';
+import {addUsage, assistantFacts, contentText, isNoticeType, noticeFacts, pluginNotice, todoItems, turnOutcome, userMessageSource} from './entry-facts.js';
+import type {Usage} from '../presentation/entry.js';
 import type {SessionEvent} from './events.js';
+import {isKnownEventType} from './event-vocabulary.js';
+
+/** Entry kinds other than cards, as the pairing creates them. */
+export type MessageKind = 'user' | 'assistant' | 'turn' | 'notice' | 'todo';
 
 /**
 A tool call an `assistant/message` named before its `tool/call` (it titles an orphan result), with
@@ -41,11 +47,24 @@ export type Pairing<T = undefined> =
 	| {readonly op: 'interrupt'; readonly cards: readonly number[]}
 	| {readonly op: 'approval-asked'; readonly card: number; readonly approval: ApprovalAskedFacts}
 	| {readonly op: 'approval-decided'; readonly card: number; readonly approval: ApprovalDecidedFacts}
-	| {readonly op: 'progress'; readonly card: number; readonly text: string};
+	| {readonly op: 'progress'; readonly card: number; readonly text: string}
+	/**
+	A new entry of another kind, from this event. A `turn` entry also depends on earlier events of its
+	turn (its start, the usage of its steps): `turn` carries what they said, `lines` their tokens.
+	*/
+	| {readonly op: 'entry'; readonly entry: number; readonly kind: MessageKind; readonly turn?: TurnFacts<T>; readonly interrupted?: readonly number[]};
+
+/** What a turn's earlier events said, for its end entry. */
+export type TurnFacts<T> = {readonly startTime?: number; readonly usage?: Usage; readonly lines: readonly T[]};
+
+/** A turn still open: when it started and what its steps cost, with the tokens of those events. */
+type OpenTurn<T> = {startTime?: number; usage?: Usage; lines: T[]; modelSteps: number};
 
 const none: Pairing<never> = Object.freeze({op: 'none'});
 const noteOf = (reason: string): Pairing<never> => ({op: 'note', reason});
 const statusCodes: readonly CardStatus[] = ['running', 'ok', 'error', 'cancelled', 'interrupted'];
+/** `#kinds` codes: 0 is a card. */
+const kindCodes: ReadonlyArray<'card' | MessageKind> = ['card', 'user', 'assistant', 'turn', 'notice', 'todo'];
 const RUNNING = 0;
 const INTERRUPTED = 4;
 
@@ -54,10 +73,10 @@ const isRecord = (value: unknown): value is Fields => typeof value === 'object' 
 const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
 
 /**
-The pairing state of one session. Memory per card is a few numbers and its call id; per open call,
-step, approval and sub-call an entry that goes when it closes.
+The pairing state of one session. Memory per entry is a few numbers (and a card's call id); per
+open call, step, turn, approval and sub-call an entry that goes when it closes.
 */
-export class CardPairing<T = undefined> {
+export class EntryPairing<T = undefined> {
 	#count = 0;
 	#capacity = 1024;
 	/** Seq of the event that created card i (its key; strictly increasing). */
@@ -66,8 +85,10 @@ export class CardPairing<T = undefined> {
 	#status = new Uint8Array(this.#capacity);
 	/** 1 once card i has a result (an interrupted card without one can still be settled late). */
 	#settled = new Uint8Array(this.#capacity);
-	/** 1 when card i was created by a `tool/call` (not an orphan result or a parentless sub-call). */
-	#fromCall = new Uint8Array(this.#capacity);
+	/** 1 when entry i was created by its own anchor event (not an orphan result or a parentless sub-call). */
+	#anchored = new Uint8Array(this.#capacity);
+	/** Kind code of entry i (index into `kindCodes`). */
+	#kinds = new Uint8Array(this.#capacity);
 	/** Running card i's turn and step, to untrack it (NaN: not tracked / no step). */
 	#turns = new Float64Array(this.#capacity);
 	#steps = new Float64Array(this.#capacity);
@@ -85,8 +106,9 @@ export class CardPairing<T = undefined> {
 	readonly #children = new Map<string, number>();
 	readonly #topLevelChildren = new Set<string>();
 	readonly #counts: Record<CardStatus, number> = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
+	readonly #turnsOpen = new Map<number, OpenTurn<T>>();
 
-	/** Cards so far. */
+	/** Entries so far. */
 	get count(): number {
 		return this.#count;
 	}
@@ -96,13 +118,18 @@ export class CardPairing<T = undefined> {
 		return {...this.#counts};
 	}
 
-	/** The anchor seq (key) of card `card`. */
+	/** The kind of entry `entry`. */
+	kindOf(entry: number): 'card' | MessageKind | undefined {
+		return entry >= 0 && entry < this.#count ? kindCodes[this.#kinds[entry]!] : undefined;
+	}
+
+	/** The anchor seq (key) of entry `card`. */
 	seqOf(card: number): number | undefined {
 		return card >= 0 && card < this.#count ? this.#seqs[card] : undefined;
 	}
 
-	/** The card whose anchor seq is `seq` (binary search: seqs increase). */
-	cardOfSeq(seq: number): number | undefined {
+	/** The entry whose anchor seq is `seq` (binary search: seqs increase). */
+	entryOfSeq(seq: number): number | undefined {
 		let low = 0;
 		let high = this.#count - 1;
 		while (low <= high) {
@@ -122,13 +149,14 @@ export class CardPairing<T = undefined> {
 		return undefined;
 	}
 
+	/** The status of entry `card` when it is a card. */
 	statusOf(card: number): CardStatus | undefined {
-		return card >= 0 && card < this.#count ? statusCodes[this.#status[card]!] : undefined;
+		return card >= 0 && card < this.#count && this.#kinds[card] === 0 ? statusCodes[this.#status[card]!] : undefined;
 	}
 
-	/** Whether card `card` was created by a `tool/call`. */
-	fromCall(card: number): boolean {
-		return this.#fromCall[card] === 1;
+	/** Whether entry `entry` was created by its own anchor event (a `tool/call`, a message, …), not by a result or sub-call whose call is missing. */
+	anchored(entry: number): boolean {
+		return this.#anchored[entry] === 1;
 	}
 
 	callIdOf(card: number): string | undefined {
@@ -165,8 +193,34 @@ export class CardPairing<T = undefined> {
 				return isRecord(data) && isInt(data.turn) && isInt(data.step) ? this.#interrupt(this.#runningByStep.get(`${data.turn}:${data.step}`)) : noteOf('step/end without integer turn and step');
 			}
 
+			case 'turn/start': {
+				if (isRecord(data) && isInt(data.turn)) {
+					this.#turnsOpen.set(data.turn, {startTime: event.time, lines: token === undefined ? [] : [token], modelSteps: 0});
+				}
+
+				return none;
+			}
+
 			case 'turn/end': {
-				return isRecord(data) && isInt(data.turn) ? this.#interrupt(this.#runningByTurn.get(data.turn)) : noteOf('turn/end without an integer turn');
+				return isRecord(data) && isInt(data.turn) ? this.#turnEnd(event.seq, data.turn, data.reason) : noteOf('turn/end without an integer turn');
+			}
+
+			case 'user/message':
+			case 'steering/message': {
+				if (isRecord(event.surfaceOp)) {
+					return none;
+				}
+
+				const from = userMessageSource(data);
+				if (from.kind === 'notice') {
+					return pluginNotice(from.source, data) === undefined ? none : this.#entry(event.seq, 'notice');
+				}
+
+				return contentText(isRecord(data) ? data.content : undefined).trim() === '' ? none : this.#entry(event.seq, 'user');
+			}
+
+			case 'todo/write': {
+				return todoItems(data) === undefined ? noteOf('todo/write without a todos array') : this.#entry(event.seq, 'todo');
 			}
 
 			case 'approval/asked': {
@@ -206,17 +260,36 @@ export class CardPairing<T = undefined> {
 			}
 
 			case 'assistant/message': {
+				if (isRecord(event.surfaceOp)) {
+					return none;
+				}
+
 				for (const call of announcedCalls(data)) {
 					if (!this.#open.has(call.id)) {
 						this.#announced.set(call.id, {name: call.name, argsRaw: call.argsRaw, token});
 					}
 				}
 
-				return none;
+				const facts = assistantFacts(data);
+				const turn = isRecord(data) && isInt(data.turn) ? this.#turnsOpen.get(data.turn) : undefined;
+				if (turn !== undefined) {
+					turn.modelSteps++;
+				}
+
+				if (turn !== undefined && facts.usage !== undefined) {
+					turn.usage = addUsage(turn.usage, facts.usage);
+					if (token !== undefined) {
+						turn.lines.push(token);
+					}
+				}
+
+				return facts.text.trim() === '' && facts.reasoning.trim() === '' ? none : this.#entry(event.seq, 'assistant');
 			}
 
 			default: {
-				return none;
+				// Notices; an event of a type no vocabulary knows (passed as ignorable) shows only when it carries text.
+				const shown = (isNoticeType(event.type) || !isKnownEventType(event.type)) && noticeFacts(event.type, data) !== undefined;
+				return shown ? this.#entry(event.seq, 'notice') : none;
 			}
 		}
 	}
@@ -229,7 +302,7 @@ export class CardPairing<T = undefined> {
 
 		this.#announced.delete(call.callId);
 		const card = this.#insert(seq, call.callId);
-		this.#fromCall[card] = 1;
+		this.#anchored[card] = 1;
 		const open = this.#open.get(call.callId);
 		if (open === undefined) {
 			this.#open.set(call.callId, [card]);
@@ -344,7 +417,32 @@ export class CardPairing<T = undefined> {
 		return {op: 'interrupt', cards};
 	}
 
-	#insert(seq: number, callId: string): number {
+	#entry(seq: number, kind: MessageKind): Pairing<T> {
+		const entry = this.#insert(seq, '', kindCodes.indexOf(kind));
+		this.#anchored[entry] = 1;
+		return {op: 'entry', entry, kind};
+	}
+
+	/**
+	A turn's end: its running cards are interrupted, then the turn entry follows them — when the turn
+	had a model step or ended in a failure. A turn around one command the person ran (no model) has
+	nothing to say that its card does not.
+	*/
+	#turnEnd(seq: number, turnNumber: number, reason: unknown): Pairing<T> {
+		const interrupted = this.#interrupt(this.#runningByTurn.get(turnNumber));
+		const open = this.#turnsOpen.get(turnNumber);
+		this.#turnsOpen.delete(turnNumber);
+		if ((open?.modelSteps ?? 0) === 0 && !turnOutcome(reason).failed) {
+			return interrupted;
+		}
+
+		const entry = this.#insert(seq, '', kindCodes.indexOf('turn'));
+		this.#anchored[entry] = 1;
+		const turn: TurnFacts<T> = {...(open?.startTime === undefined ? {} : {startTime: open.startTime}), ...(open?.usage === undefined ? {} : {usage: open.usage}), lines: open?.lines ?? []};
+		return interrupted.op === 'interrupt' ? {op: 'entry', entry, kind: 'turn', turn, interrupted: interrupted.cards} : {op: 'entry', entry, kind: 'turn', turn};
+	}
+
+	#insert(seq: number, callId: string, kind = 0): number {
 		if (this.#count === this.#capacity) {
 			this.#grow();
 		}
@@ -352,10 +450,14 @@ export class CardPairing<T = undefined> {
 		const card = this.#count++;
 		this.#seqs[card] = seq;
 		this.#turns[card] = Number.NaN;
-		this.#status[card] = RUNNING;
+		this.#kinds[card] = kind;
 		this.#callIds.push(callId);
-		this.#latest.set(callId, card);
-		this.#counts.running++;
+		if (kind === 0) {
+			this.#status[card] = RUNNING;
+			this.#latest.set(callId, card);
+			this.#counts.running++;
+		}
+
 		return card;
 	}
 
@@ -402,7 +504,8 @@ export class CardPairing<T = undefined> {
 		this.#steps = grown(this.#steps, new Float64Array(this.#capacity));
 		this.#status = grown(this.#status, new Uint8Array(this.#capacity));
 		this.#settled = grown(this.#settled, new Uint8Array(this.#capacity));
-		this.#fromCall = grown(this.#fromCall, new Uint8Array(this.#capacity));
+		this.#anchored = grown(this.#anchored, new Uint8Array(this.#capacity));
+		this.#kinds = grown(this.#kinds, new Uint8Array(this.#capacity));
 	}
 }
 

@@ -1,25 +1,29 @@
 /**
-@module The fold: one incremental reducer from session events to cards, used by live sessions and
-replay alike (presentation-events.md §3.8). Applying an event costs O(1) amortised: cards are kept
-in transcript order with an index by key, and each change replaces one card object.
+@module The fold: one incremental reducer from session events to transcript entries (tool cards,
+messages, turns, notices, todo lists), used by live sessions and replay alike
+(presentation-events.md §3.8). Which entry an event belongs to is decided by `EntryPairing`, the
+same rules the lazy log index uses. Applying an event costs O(1) amortised: entries are kept in
+transcript order, and each change replaces one entry object.
 
-The fold is deterministic: it reads no clock, file or environment. Cards are immutable; the fold's
-own bookkeeping is internal.
+The fold is deterministic: it reads no clock, file or environment. Entries are immutable; the
+fold's own bookkeeping is internal.
 */
 import type {Card, CardStatus} from '../presentation/card.js';
 import {cardResult, interruptCard, orphanCard, pendingCard, settleCard, withApproval, withChildren, withProgress} from '../presentation/compose-card.js';
 import type {PresenterFailure, PresenterLookup} from '../presentation/presenters.js';
 import {assertNever} from '../presentation/assert-never.js';
+import type {CardEntry, TranscriptEntry} from '../presentation/entry.js';
 import type {SessionEvent, TodoItem} from './events.js';
-import {CardPairing} from './entry-pairing.js';
+import {composeEntry} from './compose-entry.js';
+import {EntryPairing} from './entry-pairing.js';
 
 /** Something the fold could not use, named so a reader can report it. */
 export type FoldNote = {readonly seq: number; readonly type: string; readonly reason: string};
 
 /** What one `apply` changed. */
 export type FoldChange = {
-	/** Top-level cards that were created or replaced, in transcript order. */
-	readonly cards: readonly Card[];
+	/** Entries that were created or replaced, in transcript order, with their numbers. */
+	readonly entries: readonly TranscriptEntry[];
 	readonly todosChanged: boolean;
 };
 
@@ -35,7 +39,7 @@ export type SessionFoldOptions = {
 /** Default tail of live output kept per running card. */
 export const PROGRESS_LIMIT_CHARS = 64 * 1024;
 
-const noChange: FoldChange = Object.freeze({cards: [], todosChanged: false});
+const noChange: FoldChange = Object.freeze({entries: [], todosChanged: false});
 const statuses: readonly CardStatus[] = ['running', 'ok', 'error', 'cancelled', 'interrupted'];
 
 type Fields = Record<string, unknown>;
@@ -45,10 +49,10 @@ const isRecord = (value: unknown): value is Fields => typeof value === 'object' 
 export class SessionFold {
 	readonly #presenters: PresenterLookup;
 	readonly #options: SessionFoldOptions;
-	/** Which card each event belongs to: the rules the lazy log index shares. */
-	readonly #pairing = new CardPairing();
-	/** Top-level cards in transcript order, numbered as the pairing numbers them. */
-	readonly #cards: Card[] = [];
+	/** Which entry each event belongs to: the rules the lazy log index shares. */
+	readonly #pairing = new EntryPairing();
+	/** Entries in transcript order, numbered as the pairing numbers them. */
+	readonly #entries: TranscriptEntry[] = [];
 	#todos: readonly TodoItem[] = [];
 	#title: string | undefined;
 
@@ -57,9 +61,9 @@ export class SessionFold {
 		this.#options = options;
 	}
 
-	/** Top-level cards in transcript order. The array is live: copy it to keep a snapshot. */
-	get cards(): readonly Card[] {
-		return this.#cards;
+	/** Entries in transcript order. The array is live: copy it to keep a snapshot. */
+	get entries(): readonly TranscriptEntry[] {
+		return this.#entries;
 	}
 
 	/** The standing todo list (the latest `todo/write`; a new turn clears it). */
@@ -78,21 +82,32 @@ export class SessionFold {
 	}
 
 	/**
-	Drop the card at `index` from memory once a consumer has written it for good (streamed replay).
-	Its slot keeps a small placeholder with the same identity fields, so later events still pair.
+	Drop the entry at `index` from memory once a consumer has written it for good (streamed replay).
+	A card's slot keeps a small placeholder with the same identity fields, so later events still pair;
+	other entries change no more and keep nothing.
 	*/
 	release(index: number): void {
-		const card = this.#cards[index];
-		if (card === undefined || card.status === 'running') {
+		const entry = this.#entries[index];
+		if (entry === undefined) {
 			return;
 		}
 
-		this.#cards[index] = {...card, argsRaw: '', args: undefined, callView: {card: 'generic', title: card.callView.title}, result: card.result === null ? null : {content: [], isError: card.result.isError}, resultView: null, children: []};
+		if (entry.entry !== 'card') {
+			this.#entries[index] = released;
+			return;
+		}
+
+		const {card} = entry;
+		if (card.status === 'running') {
+			return;
+		}
+
+		this.#entries[index] = {entry: 'card', card: {...card, argsRaw: '', args: undefined, callView: {card: 'generic', title: card.callView.title}, result: card.result === null ? null : {content: [], isError: card.result.isError}, resultView: null, children: []}};
 	}
 
-	/** `release` by the card's key (the seq of its anchor event). */
+	/** `release` by the entry's key (the seq of its anchor event). */
 	releaseSeq(seq: number): void {
-		const index = this.#pairing.cardOfSeq(seq);
+		const index = this.#pairing.entryOfSeq(seq);
 		if (index !== undefined) {
 			this.release(index);
 		}
@@ -101,7 +116,12 @@ export class SessionFold {
 	/** The most recent top-level card with this call id. */
 	card(callId: string): Card | undefined {
 		const index = this.#pairing.latestCard(callId);
-		return index === undefined ? undefined : this.#cards[index];
+		return index === undefined ? undefined : this.#card(index);
+	}
+
+	/** The number of the entry whose key is `seq`. */
+	indexOfSeq(seq: number): number | undefined {
+		return this.#pairing.entryOfSeq(seq);
 	}
 
 	/** Apply one event; returns what changed. */
@@ -118,20 +138,16 @@ export class SessionFold {
 
 			case 'call': {
 				const {call} = pairing;
-				const card = pendingCard({...call, seq: event.seq, time: event.time}, this.#presenters(call.name), this.#options.onPresenterFailure);
-				this.#cards[pairing.card] = card;
-				return changed(card);
+				return this.#replace(pairing.card, pendingCard({...call, seq: event.seq, time: event.time}, this.#presenters(call.name), this.#options.onPresenterFailure));
 			}
 
 			case 'result': {
 				const {result} = pairing;
-				const current = pairing.created ? orphanCard(result.callId, event.seq, pairing.announced, pairing.announced === undefined ? undefined : this.#presenters(pairing.announced.name)) : this.#cards[pairing.card]!;
-				const settled = settleCard(current, cardResult(result.content, result.isError, result.error, result.meta, result.hasMeta), event.time, this.#presenters(current.name), {
+				const current = pairing.created ? orphanCard(result.callId, event.seq, pairing.announced, pairing.announced === undefined ? undefined : this.#presenters(pairing.announced.name)) : this.#card(pairing.card);
+				return this.#replace(pairing.card, settleCard(current, cardResult(result.content, result.isError, result.error, result.meta, result.hasMeta), event.time, this.#presenters(current.name), {
 					orphan: pairing.orphan,
 					onFailure: this.#options.onPresenterFailure,
-				});
-				this.#cards[pairing.card] = settled;
-				return changed(settled);
+				}));
 			}
 
 			case 'child-start': {
@@ -139,17 +155,16 @@ export class SessionFold {
 				const pending = pendingCard({callId: child.subCallId, name: child.name, argsRaw: child.argsRaw, seq: event.seq, time: event.time}, this.#presenters(child.name), this.#options.onPresenterFailure);
 				if (pairing.created) {
 					this.#note(event, `parent call ${child.parentCallId} is not in the log; sub-call shown on its own`);
-					this.#cards[pairing.card] = pending;
-					return changed(pending);
+					return this.#replace(pairing.card, pending);
 				}
 
-				const parent = this.#cards[pairing.card]!;
+				const parent = this.#card(pairing.card);
 				return this.#replace(pairing.card, withChildren(parent, [...parent.children, pending]));
 			}
 
 			case 'child-settle': {
 				const {child} = pairing;
-				const holder = this.#cards[pairing.card]!;
+				const holder = this.#card(pairing.card);
 				const result = cardResult(child.content, child.isError);
 				if (pairing.topLevel) {
 					// A sub-call whose parent was missing is a top-level card of its own.
@@ -163,28 +178,33 @@ export class SessionFold {
 			}
 
 			case 'interrupt': {
-				const cards = pairing.cards.map(index => {
-					const interrupted = interruptCard(this.#cards[index]!);
-					this.#cards[index] = interrupted;
-					return interrupted;
-				});
-				return {cards, todosChanged: false};
+				return {entries: this.#interrupt(pairing.cards), todosChanged: false};
+			}
+
+			case 'entry': {
+				const entry = composeEntry(pairing.kind, event, pairing.turn);
+				this.#entries[pairing.entry] = entry;
+				if (pairing.kind === 'todo' && entry.entry === 'todo') {
+					this.#todos = entry.items;
+				}
+
+				return {entries: [...this.#interrupt(pairing.interrupted ?? []), entry], todosChanged: pairing.kind === 'todo'};
 			}
 
 			case 'approval-asked': {
 				const {approval} = pairing;
 				const reason = approval.reason === undefined ? {} : {reason: approval.reason};
-				return this.#replace(pairing.card, withApproval(this.#cards[pairing.card]!, {state: 'asked', id: approval.id, ...reason}));
+				return this.#replace(pairing.card, withApproval(this.#card(pairing.card), {state: 'asked', id: approval.id, ...reason}));
 			}
 
 			case 'approval-decided': {
-				const card = this.#cards[pairing.card]!;
+				const card = this.#card(pairing.card);
 				const reason = card.approval?.reason === undefined ? {} : {reason: card.approval.reason};
 				return this.#replace(pairing.card, withApproval(card, {state: 'decided', id: pairing.approval.id, outcome: pairing.approval.outcome, ...reason}));
 			}
 
 			case 'progress': {
-				return this.#replace(pairing.card, withProgress(this.#cards[pairing.card]!, pairing.text, this.#options.progressLimit ?? PROGRESS_LIMIT_CHARS));
+				return this.#replace(pairing.card, withProgress(this.#card(pairing.card), pairing.text, this.#options.progressLimit ?? PROGRESS_LIMIT_CHARS));
 			}
 
 			default: {
@@ -203,16 +223,7 @@ export class SessionFold {
 				}
 
 				this.#todos = [];
-				return {cards: [], todosChanged: true};
-			}
-
-			case 'todo/write': {
-				if (!isRecord(data) || !Array.isArray(data.todos)) {
-					return this.#note(event, 'todo/write without a todos array');
-				}
-
-				this.#todos = data.todos.filter((todo): todo is TodoItem => isRecord(todo) && typeof todo.content === 'string' && typeof todo.status === 'string');
-				return {cards: [], todosChanged: true};
+				return {entries: [], todosChanged: true};
 			}
 
 			case 'session/title': {
@@ -229,9 +240,22 @@ export class SessionFold {
 		}
 	}
 
+	#card(index: number): Card {
+		return (this.#entries[index] as CardEntry).card;
+	}
+
 	#replace(index: number, card: Card): FoldChange {
-		this.#cards[index] = card;
-		return changed(card);
+		const entry: CardEntry = {entry: 'card', card};
+		this.#entries[index] = entry;
+		return {entries: [entry], todosChanged: false};
+	}
+
+	#interrupt(cards: readonly number[]): CardEntry[] {
+		return cards.map(index => {
+			const entry: CardEntry = {entry: 'card', card: interruptCard(this.#card(index))};
+			this.#entries[index] = entry;
+			return entry;
+		});
 	}
 
 	#note(event: {readonly seq: number; readonly type: string}, reason: string): FoldChange {
@@ -240,7 +264,8 @@ export class SessionFold {
 	}
 }
 
-const changed = (card: Card): FoldChange => ({cards: [card], todosChanged: false});
+/** What a released entry other than a card leaves behind. */
+const released: TranscriptEntry = Object.freeze({entry: 'notice', seq: -1, time: 0, source: '', summary: '', revision: 0});
 
 /** Fold a whole event sequence. */
 export function foldEvents(events: Iterable<SessionEvent>, presenters: PresenterLookup, options?: SessionFoldOptions): SessionFold {

@@ -1,4 +1,5 @@
 import {existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {cardsOf, type TranscriptEntry} from '../../src/presentation/entry.js';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -43,8 +44,12 @@ async function indexed(path: string, options: {tailBytes?: number; tail?: boolea
 	return source;
 }
 
-function allCards(source: IndexedCardSource): Array<Card | undefined> {
-	return Array.from({length: source.count()}, (_, index) => source.card(index));
+function allEntries(source: IndexedCardSource): Array<TranscriptEntry | undefined> {
+	return Array.from({length: source.count()}, (_, index) => source.entry(index));
+}
+
+function allCards(source: IndexedCardSource): Card[] {
+	return cardsOf(allEntries(source).filter(entry => entry !== undefined));
 }
 
 function writeLog(lines: readonly string[]): string {
@@ -145,8 +150,8 @@ describe('IndexedCardSource', () => {
 		const source = await indexed(path, {tail: false});
 		await source.ready;
 		expect(source.error).toBeUndefined();
-		expect(source.count()).toBe(fold.cards.length);
-		expect(allCards(source)).toEqual(fold.cards);
+		expect(source.count()).toBe(fold.entries.length);
+		expect(allEntries(source)).toEqual(fold.entries);
 		expect(source.counts()).toEqual(fold.counts);
 	});
 
@@ -155,12 +160,12 @@ describe('IndexedCardSource', () => {
 		const fold = await fullFold(path);
 		const source = await indexed(path, {tail: false, cacheSize: 2});
 		await source.ready;
-		expect(fold.cards.map(card => `${card.callId}:${card.status}`)).toEqual([
+		expect(cardsOf(fold.entries).map(card => `${card.callId}:${card.status}`)).toEqual([
 			'a:ok', 'dup:error', 'dup:ok', 'late:ok', 'lost:interrupted', 'ann:ok', 'ghost:ok', 'a:ok', 'kept:ok', 'run:ok', 'gone.1:error', 'flat:ok', 'flat-orphan:error', 'ask:ok', 'stop:cancelled', 'crash:interrupted', 'open:running', 'bad args:running',
 		]);
-		expect(allCards(source)).toEqual(fold.cards);
+		expect(allEntries(source)).toEqual(fold.entries);
 		// Built again after eviction, the cards are still equal.
-		expect(allCards(source).reverse()).toEqual([...fold.cards].reverse());
+		expect(allEntries(source).reverse()).toEqual([...fold.entries].reverse());
 		expect(source.counts()).toEqual({running: 2, ok: 10, error: 3, cancelled: 1, interrupted: 2});
 		expect(source.counts()).toEqual(fold.counts);
 	});
@@ -170,13 +175,13 @@ describe('IndexedCardSource', () => {
 		const roomy = await indexed(path, {tail: false});
 		const tight = await indexed(path, {tail: false, cacheBytes: 1});
 		await Promise.all([roomy.ready, tight.ready]);
-		expect(roomy.card(3)).toBe(roomy.card(3));
-		const first = tight.card(3);
-		tight.card(4);
-		const again = tight.card(3);
+		expect(roomy.entry(3)).toBe(roomy.entry(3));
+		const first = tight.entry(3);
+		tight.entry(4);
+		const again = tight.entry(3);
 		expect(again).not.toBe(first);
 		expect(again).toEqual(first);
-		expect(allCards(tight)).toEqual(allCards(roomy));
+		expect(allEntries(tight)).toEqual(allEntries(roomy));
 	});
 
 	it('reports the damaged lines the reader reports', async () => {
@@ -198,7 +203,7 @@ describe('IndexedCardSource', () => {
 		const fold = await fullFold(join(root, 'test/fixtures/logs/basic.jsonl'));
 		const source = await indexed(join(root, 'test/fixtures/logs/basic.jsonl.zst'));
 		await source.ready;
-		expect(allCards(source)).toEqual(fold.cards);
+		expect(allEntries(source)).toEqual(fold.entries);
 		expect(source.generation()).toBe(0);
 		expect(existsSync(source.path)).toBe(true);
 		source.close();
@@ -218,19 +223,19 @@ describe('IndexedCardSource', () => {
 		expect(tailCount).toBeGreaterThan(5);
 		expect(tailCount).toBeLessThan(40);
 		const tail = allCards(source);
-		expect(tail).toEqual(fold.cards.slice(-tailCount));
+		expect(tail).toEqual(cardsOf(fold.entries).slice(-tailCount));
 		expect(source.counts()).toEqual({running: 0, ok: tail.filter(card => card?.status === 'ok').length, error: tail.filter(card => card?.status === 'error').length, cancelled: 0, interrupted: 0});
 		await source.ready;
 		expect(source.complete()).toBe(true);
 		expect(source.progress()).toBe(1);
 		expect(source.generation()).toBe(1);
 		expect(changes.at(-1)).toBe(400);
-		expect(allCards(source)).toEqual(fold.cards);
+		expect(allEntries(source)).toEqual(fold.entries);
 		// Each tail card is found again under its new number, by its key.
 		expect(Array.from({length: tailCount}, (_, index) => source.moved(index, 0))).toEqual(Array.from({length: tailCount}, (_, index) => 400 - tailCount + index));
 		expect(source.moved(3, 1)).toBe(3);
-		expect(source.keyOf(399)).toBe(fold.cards[399]!.seq);
-		expect(source.indexOfKey(fold.cards[123]!.seq)).toBe(123);
+		expect(source.keyOf(399)).toBe(cardsOf(fold.entries)[399]!.seq);
+		expect(source.indexOfKey(cardsOf(fold.entries)[123]!.seq)).toBe(123);
 		expect(source.indexOfKey(-5)).toBeUndefined();
 	});
 
@@ -257,9 +262,9 @@ describe('IndexedCardSource', () => {
 		const fold = await fullFold(path);
 		const source = await indexed(path);
 		expect(source.complete()).toBe(false);
-		expect(allCards(source)).toEqual(fold.cards);
+		expect(allEntries(source)).toEqual(fold.entries);
 		await source.ready;
-		expect(allCards(source)).toEqual(fold.cards);
+		expect(allEntries(source)).toEqual(fold.entries);
 	});
 
 	it('stops indexing when closed, without completing', async () => {
@@ -276,8 +281,8 @@ describe('IndexedCardSource', () => {
 		const source = await indexed(path, {tail: false});
 		await source.ready;
 		writeFileSync(path, 'x'.repeat(2000));
-		expect(source.card(1)).toBeUndefined();
-		expect(source.error?.message).toMatch(new RegExp(`^${path.replaceAll('/', '\\/')}: card 2 could not be rebuilt from its lines at byte \\d+; the file changed after it was indexed$`));
+		expect(source.entry(1)).toBeUndefined();
+		expect(source.error?.message).toMatch(new RegExp(`^${path.replaceAll('/', '\\/')}: entry 2 could not be rebuilt from its lines at byte \\d+; the file changed after it was indexed$`));
 	});
 
 	it('throws the reader error for a log without a header', async () => {

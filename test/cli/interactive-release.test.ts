@@ -1,4 +1,5 @@
 import {mkdtemp} from 'node:fs/promises';
+import {cardsOf} from '../../src/presentation/entry.js';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -29,8 +30,9 @@ describe('interactive session memory', () => {
 		});
 		const settled = new Promise<void>(resolve => {
 			controller.onScrollback(entry => {
-				if (entry.kind === 'card') {
-					written.push(entry.card.resultView?.card === 'terminal' ? entry.card.resultView.output ?? '' : '');
+				if (entry.kind === 'entry' && entry.entry.entry === 'card') {
+					const {card} = entry.entry;
+					written.push(card.resultView?.card === 'terminal' ? card.resultView.output ?? '' : '');
 					resolve();
 				}
 			});
@@ -38,12 +40,12 @@ describe('interactive session memory', () => {
 		controller.submit('!printf "kept in the log"');
 		await settled;
 		expect(written).toEqual(['kept in the log']);
-		expect(session.fold.cards[0]).toMatchObject({status: 'ok', argsRaw: '', result: {content: []}, resultView: null});
+		expect(cardsOf(session.fold.entries)[0]).toMatchObject({status: 'ok', argsRaw: '', result: {content: []}, resultView: null});
 
 		const source = await controller.pagerSource();
 		await (source as {ready?: Promise<void>}).ready;
 		expect(source.count()).toBe(1);
-		expect(source.card(0)).toMatchObject({status: 'ok', resultView: {card: 'terminal', output: 'kept in the log', exitCode: 0}});
+		expect(source.entry(0)).toMatchObject({entry: 'card', card: {status: 'ok', resultView: {card: 'terminal', output: 'kept in the log', exitCode: 0}}});
 		await (source as {close?: () => Promise<void>}).close?.();
 		await controller.close();
 	});

@@ -4,15 +4,17 @@ import {join, resolve} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {main} from '../../src/cli/main.js';
 import type {CardJson} from '../../src/presentation/card-json.js';
+import type {EntryJson} from '../../src/presentation/entry-json.js';
 import {fakeIo} from './cli-io-fake.js';
 
 const fixtures = resolve(import.meta.dirname, '../fixtures/logs');
 const corpus = [resolve(import.meta.dirname, '../../../shared/corpus/dsh-sessions'), '/work/shared/corpus/dsh-sessions'].find(path => existsSync(path));
 
-async function replayJson(file: string): Promise<{code: number; cards: CardJson[]; err: string}> {
+async function replayJson(file: string): Promise<{code: number; cards: CardJson[]; entries: EntryJson[]; err: string}> {
 	const io = fakeIo();
 	const code = await main(['replay', file, '--json'], io);
-	return {code, cards: io.out().split('\n').filter(line => line !== '').map(line => JSON.parse(line) as CardJson), err: io.err()};
+	const entries = io.out().split('\n').filter(line => line !== '').map(line => JSON.parse(line) as EntryJson);
+	return {code, cards: entries.filter(entry => entry.entry === 'card'), entries, err: io.err()};
 }
 
 describe('cardterm replay --json', () => {

@@ -5,10 +5,11 @@ parse keys with src/cli/interactive/keys.ts instead. After any input a screen st
 Seeded and bounded in CI; `CARDTERM_FUZZ_CASES=N` runs more.
 */
 import fc from 'fast-check';
+import {asEntries} from '../../src/presentation/entry.js';
 import React from 'react';
 import {render} from 'ink';
 import {describe, expect, it, vi} from 'vitest';
-import {arrayCardSource} from '../../components/card-source.js';
+import {arrayEntrySource} from '../../components/card-source.js';
 import {InteractiveApp} from '../../components/InteractiveApp.js';
 import {Pager} from '../../components/Pager.js';
 import type {LiveSnapshot, SessionModel} from '../../components/session-model.js';
@@ -44,7 +45,7 @@ function recordingModel(): SessionModel & {readonly submitted: string[]} {
 		subscribe: () => () => undefined,
 		getSnapshot: () => snapshot,
 		onScrollback: () => () => undefined,
-		pagerSource: async () => arrayCardSource(cards),
+		pagerSource: async () => arrayEntrySource(asEntries(cards)),
 		submit(line) {
 			submitted.push(line);
 		},
@@ -97,17 +98,17 @@ function renderScreen(element: React.ReactElement): {tty: FakeTty; stdin: FakeSt
 
 describe('the pager under hostile input', () => {
 	it('takes the reported SGR sequences and pastes without crashing, and keeps answering keys', async () => {
-		const screen = await startPager(arrayCardSource(cards), {columns: 60, rows: 16});
+		const screen = await startPager(arrayEntrySource(asEntries(cards)), {columns: 60, rows: 16});
 		try {
 			for (const input of REPORTED) {
 				// eslint-disable-next-line no-await-in-loop -- keys in order
 				await screen.press(input);
 				// eslint-disable-next-line no-await-in-loop -- keys in order
 				await screen.press('g');
-				expect(screen.tty.text()).toContain('card 1/5');
+				expect(screen.tty.text()).toContain('1/5');
 				// eslint-disable-next-line no-await-in-loop -- keys in order
 				await screen.press('G');
-				expect(screen.tty.text()).toContain('card 5/5');
+				expect(screen.tty.text()).toContain('5/5');
 			}
 		} finally {
 			await screen.close();
@@ -115,12 +116,12 @@ describe('the pager under hostile input', () => {
 	});
 
 	it('handles several keys of one chunk in turn, each seeing what the ones before it did', async () => {
-		const screen = await startPager(arrayCardSource(cards), {columns: 60, rows: 16});
+		const screen = await startPager(arrayEntrySource(asEntries(cards)), {columns: 60, rows: 16});
 		try {
 			await screen.press('g/body 2\r');
-			expect(screen.tty.text()).toContain('card 3/5');
+			expect(screen.tty.text()).toContain('3/5');
 			await screen.press('\u001B[B\u001B[Bk');
-			expect(screen.tty.text()).toContain('card 4/5');
+			expect(screen.tty.text()).toContain('4/5');
 		} finally {
 			await screen.close();
 		}
@@ -129,7 +130,7 @@ describe('the pager under hostile input', () => {
 	it('survives any byte strings and still quits on q', async () => {
 		await fc.assert(fc.asyncProperty(chunks, async inputs => {
 			let quit = false;
-			const screen = renderScreen(<Pager source={arrayCardSource(cards)} theme={colorTheme} title="fuzz" now={() => 0} onExit={() => {
+			const screen = renderScreen(<Pager source={arrayEntrySource(asEntries(cards))} theme={colorTheme} title="fuzz" now={() => 0} onExit={() => {
 				quit = true;
 			}} />);
 			try {

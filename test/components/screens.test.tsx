@@ -1,4 +1,5 @@
 import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest';
+import {asEntries, cardsOf} from '../../src/presentation/entry.js';
 
 vi.hoisted(() => {
 	// Ink's <Text> colours come from chalk, which looks at the real stdout: force the 16 colours a terminal has.
@@ -11,7 +12,7 @@ vi.hoisted(() => {
 	}
 });
 
-const {arrayCardSource} = await import('../../components/card-source.js');
+const {arrayEntrySource} = await import('../../components/card-source.js');
 const {checkpoint, inventory} = await import('./harness/checkpoints.js');
 const {keys} = await import('./harness/fake-terminal.js');
 const {startInteractive} = await import('./harness/interactive-screen.js');
@@ -143,7 +144,7 @@ describe('pager screens', () => {
 			await screen.type('!exit 2', '[exit 2]');
 			await screen.type('/grep TODO', '● grep Grep');
 			await screen.type('!echo last', '● 3 ok');
-			cards = screen.controller.cards();
+			cards = cardsOf(screen.controller.entries());
 			cwd = screen.cwd;
 		} finally {
 			await screen.close();
@@ -151,7 +152,7 @@ describe('pager screens', () => {
 	});
 
 	it('opens on the newest cards with the cursor on the last one, moves, cycles expansion, searches and jumps to failures', async () => {
-		const pager = await startPager(arrayCardSource(cards), {columns: 80, rows: 20, sessionCwd: cwd});
+		const pager = await startPager(arrayEntrySource(asEntries(cards)), {columns: 80, rows: 20, sessionCwd: cwd});
 		try {
 			await checkpoint('pager-opens-on-newest', pager.tty.frame(false));
 			await pager.press('k');
@@ -183,7 +184,7 @@ describe('pager screens', () => {
 		try {
 			await checkpoint('follow-before-append', pager.tty.frame(false));
 			source.append(cards[2]!);
-			await pager.tty.waitForText('card 3/3');
+			await pager.tty.waitForText('3/3');
 			await checkpoint('follow-after-append', pager.tty.frame(false));
 		} finally {
 			await pager.close();

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {main} from '../../src/cli/main.js';
-import type {CardJson} from '../../src/presentation/card-json.js';
+import type {EntryJson} from '../../src/presentation/entry-json.js';
 import {fakeIo} from '../cli/cli-io-fake.js';
 
 describe('cardterm demo', () => {
@@ -8,7 +8,8 @@ describe('cardterm demo', () => {
 		const io = fakeIo();
 		expect(await main(['demo', '--json'], io)).toBe(0);
 		expect(io.err()).toBe('');
-		const cards = io.out().trim().split('\n').map(line => JSON.parse(line) as CardJson);
+		const entries = io.out().trim().split('\n').map(line => JSON.parse(line) as EntryJson);
+		const cards = entries.filter(entry => entry.entry === 'card');
 		const kinds = new Set(cards.map(card => card.result === null ? `${card.call.card} call` : card.result.card === 'search' ? `search ${card.result.shape}` : card.result.card === 'web' ? `web ${card.result.kind}` : card.result.card));
 		expect([...kinds].sort()).toEqual(['diff', 'diff call', 'generic', 'generic call', 'read', 'search matches', 'search paths', 'terminal', 'terminal call', 'web fetch', 'web search']);
 		expect(new Set(cards.map(card => card.status))).toEqual(new Set(['ok', 'error', 'cancelled', 'interrupted']));
