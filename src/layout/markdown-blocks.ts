@@ -30,7 +30,24 @@ export type MarkdownTextBlock = {
 	readonly definitions?: ReadonlyArray<readonly [label: string, href: string]>;
 };
 
-export type MarkdownBlock = FenceBlock | MarkdownTextBlock;
+/**
+Text past the Markdown bounds, shown as plain text: a chunk of whole lines. `joined`: it continues
+the block before it in the source (no blank line between them), so no blank row separates them.
+*/
+export type PlainBlock = {readonly kind: 'plain'; readonly text: string; readonly start: number; readonly joined: boolean};
+
+export type MarkdownBlock = FenceBlock | MarkdownTextBlock | PlainBlock;
+
+/**
+Characters of a message laid out as Markdown, and blocks at most: from the first line past either
+bound, the rest is plain text (so a hostile 50 MB message costs what plain text costs, and the
+lexer's worst case is paid for a bounded amount of text).
+*/
+export const MARKDOWN_MAX_CHARS = 256 * 1024;
+export const MARKDOWN_MAX_BLOCKS = 1000;
+
+/** Plain text is cut into chunks of about this many characters (at line breaks), so an append re-lays-out only the last. */
+export const PLAIN_CHUNK_CHARS = 64 * 1024;
 
 /** A message cut into blocks. */
 export type MarkdownSplit = {readonly text: string; readonly blocks: readonly MarkdownBlock[]};
@@ -73,8 +90,26 @@ function isClosingFence(line: string, marker: string): boolean {
 	return run >= marker.length && blankLine.test(trimmed.slice(run));
 }
 
+/** Cut `text` from `from` (a line start) into plain chunks of whole lines. */
+function plainFrom(text: string, from: number, blocks: MarkdownBlock[]): void {
+	let start = from;
+	while (start < text.length) {
+		const lineBreak = text.indexOf('\n', start + PLAIN_CHUNK_CHARS);
+		const end = lineBreak < 0 ? text.length : lineBreak;
+		const previousLine = text.slice(text.lastIndexOf('\n', start - 2) + 1, Math.max(0, start - 1));
+		const joined = blocks.at(-1)?.kind === 'plain' || !blankLine.test(previousLine);
+		blocks.push({kind: 'plain', text: text.slice(start, end), start, joined});
+		start = end + 1;
+	}
+}
+
 /** Split `text` from offset `from` (a block start) into blocks. */
 function splitFrom(text: string, from: number, blocks: MarkdownBlock[]): void {
+	if (from > 0 && blocks.at(-1)?.kind === 'plain') {
+		plainFrom(text, from, blocks);
+		return;
+	}
+
 	let start = -1;
 	let end = -1;
 	let sawBlank = false;
@@ -94,6 +129,12 @@ function splitFrom(text: string, from: number, blocks: MarkdownBlock[]): void {
 
 	let position = from;
 	while (position <= text.length) {
+		if (position >= MARKDOWN_MAX_CHARS || blocks.length >= MARKDOWN_MAX_BLOCKS) {
+			close();
+			plainFrom(text, position, blocks);
+			return;
+		}
+
 		let lineEnd = text.indexOf('\n', position);
 		if (lineEnd < 0) {
 			lineEnd = text.length;

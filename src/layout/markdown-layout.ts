@@ -24,9 +24,6 @@ import {span, spansWidth, wrapSpans} from './spans.js';
 import type {Span, StyledLine, Style} from './styled-line.js';
 import type {Theme} from './theme.js';
 
-/** Characters of a message laid out as Markdown; blocks starting later are shown as plain text. */
-export const MARKDOWN_MAX_CHARS = 1024 * 1024;
-
 /** Laid-out blocks kept at most (least recently used evicted first). */
 export const MARKDOWN_BLOCK_CACHE_LIMIT = 4096;
 
@@ -194,7 +191,9 @@ function blockLines(tokens: readonly Token[], context: Context, separated: boole
 			lines.push(blankLine(context));
 		}
 
-		lines.push(...next);
+		for (const line of next) {
+			lines.push(line);
+		}
 	}
 
 	return lines;
@@ -207,30 +206,33 @@ function plainLines(text: string, style: Style): Span[][] {
 function wrapAll(lines: readonly Span[][], width: number): StyledLine[] {
 	const rows: StyledLine[] = [];
 	for (const line of lines) {
-		rows.push(...wrapSpans(line, width));
+		// No spread: one huge line wraps into more rows than a call may take arguments.
+		for (const row of wrapSpans(line, width)) {
+			rows.push(row);
+		}
 	}
 
 	return rows;
 }
 
-/** One top-level block's rows, uncached. `plain`: past `MARKDOWN_MAX_CHARS`, shown as text. */
-function layoutBlockUncached(block: MarkdownBlock, options: MarkdownLayoutOptions, plain: boolean, links: Links | undefined): StyledLine[] {
-	const context: Context = {theme: options.theme, width: options.width, prefix: [], style: {}, depth: 0};
-	if (block.kind === 'fence') {
-		return wrapAll(codeBlockLines(fencedCode(block.text, block.marker, block.lang, block.closed), options.theme), options.width);
-	}
+/** One top-level block's rows, uncached. */
+function layoutBlockUncached(block: MarkdownBlock, options: MarkdownLayoutOptions, links: Links | undefined): StyledLine[] {
+	switch (block.kind) {
+		case 'fence': {
+			return wrapAll(codeBlockLines(fencedCode(block.text, block.marker, block.lang, block.closed), options.theme), options.width);
+		}
 
-	if (plain) {
-		return wrapAll(plainLines(block.text, {}), options.width);
-	}
+		case 'plain': {
+			return wrapAll(plainLines(block.text, {}), options.width);
+		}
 
-	const lexed = lexBlock(block.text, links);
-	const lines = blockLines(lexed.tokens, context, true);
-	if (lexed.rest !== '') {
-		lines.push(...plainLines(lexed.rest, {}));
+		case 'markdown': {
+			const context: Context = {theme: options.theme, width: options.width, prefix: [], style: {}, depth: 0};
+			const lexed = lexBlock(block.text, links);
+			const lines = blockLines(lexed.tokens, context, true);
+			return wrapAll(lexed.rest === '' ? lines : [...lines, ...plainLines(lexed.rest, {})], options.width);
+		}
 	}
-
-	return wrapAll(lines, options.width);
 }
 
 type Entry = {readonly theme: Theme; readonly lines: readonly StyledLine[]; readonly chars: number};
@@ -322,21 +324,22 @@ export function layoutSplit(split: MarkdownSplit, options: MarkdownLayoutOptions
 	const definitions = definitionsOf(split.blocks);
 	const rows: StyledLine[] = [];
 	for (const block of split.blocks) {
-		const plain = block.start >= MARKDOWN_MAX_CHARS;
 		// Only a block that may hold a reference link depends on the other blocks' definitions.
 		const links = block.kind === 'markdown' && block.text.includes('[') ? definitions : undefined;
-		const key = `${options.width}\u0000${options.theme.name}\u0000${block.kind}${plain ? 'p' : ''}\u0000${links?.key ?? ''}\u0000${block.text}`;
+		const key = `${options.width}\u0000${options.theme.name}\u0000${block.kind}\u0000${links?.key ?? ''}\u0000${block.text}`;
 		let lines = blockCache.get(key, options.theme);
 		if (lines === undefined) {
 			markdownLayoutStats.blocksLaidOut++;
-			lines = Object.freeze(layoutBlockUncached(block, options, plain, links?.links));
+			lines = Object.freeze(layoutBlockUncached(block, options, links?.links));
 			blockCache.set(key, options.theme, lines);
 		}
 
 		if (lines.length > 0) {
-			if (rows.length > 0) {
+			// A plain chunk that continues the block before it in the source gets no blank row.
+			if (rows.length > 0 && !(block.kind === 'plain' && block.joined)) {
 				rows.push(blankRow);
 			}
+
 
 			for (const line of lines) {
 				rows.push(line);
