@@ -1,6 +1,9 @@
+import fc from 'fast-check';
 import {beforeEach, describe, expect, test} from 'vitest';
 import {clearMarkdownCache, layoutMarkdown, markdownCacheSize, markdownCopyText, MARKDOWN_MESSAGE_CACHE_LIMIT} from '../../src/layout/markdown-layout.js';
 import {MARKDOWN_MAX_DEPTH} from '../../src/layout/markdown-lex.js';
+import {safeLinkTarget} from '../../src/layout/link-target.js';
+import {sanitizeLine} from '../../src/layout/sanitize.js';
 import {lineText, spansWidth} from '../../src/layout/spans.js';
 import type {Span, StyledLine} from '../../src/layout/styled-line.js';
 import {colorTheme, monochromeTheme} from '../../src/layout/theme.js';
@@ -234,5 +237,32 @@ describe('layoutMarkdown: caching and copy', () => {
 
 	test('the copy text is the Markdown source, sanitized with newlines and tabs kept', () => {
 		expect(markdownCopyText('# T\n\n- a\tb\r\n\u001B[2J')).toBe('# T\n\n- a\tb\n\\x1b[2J');
+	});
+});
+
+describe('layoutMarkdown: any input', () => {
+	const hostile = fc.constantFrom('\u001B[31m', '\u001B]8;;x\u0007', '\u202E', '\u200B', '\r', '\u0000', '\uD800', '\u0085', '\t', '&#27;', '&#x202e;', '東京', '😀', 'word', ' ');
+	const payload = fc.array(fc.oneof(hostile, fc.string({maxLength: 4})), {minLength: 1, maxLength: 4}).map(parts => parts.join(''));
+	const construct = payload.chain(text => fc.constantFrom(
+		text, `\`${text}\``, `*${text}*`, `**${text}**`, `~~${text}~~`, `[${text}](https://x.y/${text})`, `[${text}](javascript:${text})`, `<https://x.y/${text}>`,
+		`![${text}](x.png)`, `<b title="${text}">`, `# ${text}`, `> ${text}`, `- ${text}`, `1. [x] ${text}`, `| ${text} | b |\n|-|-|\n| ${text} | c |`,
+		`\`\`\`ts\n${text}\n\`\`\``, `    ${text}`, `${text}  \n${text}`, `[${text}]: https://x.y/ref`, '\n', '\n\n',
+	));
+
+	test('every row fits the width, every span text is already sanitized, and every link is http(s)', () => {
+		fc.assert(fc.property(fc.array(construct, {maxLength: 12}).map(parts => parts.join(' ')), fc.integer({min: 1, max: 50}), (text, width) => {
+			clearMarkdownCache();
+			for (const theme of [colorTheme, monochromeTheme]) {
+				for (const line of layoutMarkdown(text, {width, theme})) {
+					expect(spansWidth(line.spans)).toBeLessThanOrEqual(Math.max(width, 2));
+					for (const item of line.spans) {
+						expect(sanitizeLine(item.text)).toBe(item.text);
+						if (item.link !== undefined) {
+							expect(safeLinkTarget(item.link, {web: true})).toBe(item.link);
+						}
+					}
+				}
+			}
+		}), {numRuns: 300, seed: 3});
 	});
 });
