@@ -37,6 +37,12 @@ export type Theme = {
 	readonly link: Style;
 	/** Focus / selection (pager cursor). */
 	readonly selected: Style;
+	/** A Markdown heading's text (its `#` level marker is muted). */
+	readonly markdownHeading: Style;
+	/** Markdown inline code: distinct from emphasis (italic), strong (bold) and links. */
+	readonly markdownCode: Style;
+	/** Text inside a Markdown block quote, so a soft-wrapped row without the gutter still reads as quoted. */
+	readonly markdownQuote: Style;
 };
 
 /** The default theme: 16 ANSI colours, no backgrounds, readable on light and dark terminals. */
@@ -61,6 +67,9 @@ export const colorTheme: Theme = Object.freeze<Theme>({
 	warning: {fg: 'yellow'},
 	link: {fg: 'blue', underline: true},
 	selected: {inverse: true},
+	markdownHeading: {bold: true},
+	markdownCode: {fg: 'cyan'},
+	markdownQuote: {italic: true},
 });
 
 /** `NO_COLOR` / `--no-color`: attributes only, no colours; meaning is carried by glyphs and −/+. */
@@ -85,4 +94,7 @@ export const monochromeTheme: Theme = Object.freeze<Theme>({
 	warning: {},
 	link: {underline: true},
 	selected: {inverse: true},
+	markdownHeading: {bold: true},
+	markdownCode: {inverse: true},
+	markdownQuote: {italic: true},
 });
