@@ -1,4 +1,5 @@
 import {sanitizeInline, sanitizeText} from '../../src/layout/sanitize.js';
+import {markdownCopyText} from '../../src/layout/markdown-layout.js';
 import {parseTerminalOutput} from '../../src/layout/terminal-output.js';
 import {assertNever} from '../../src/presentation/assert-never.js';
 import type {Card} from '../../src/presentation/card.js';
@@ -55,9 +56,12 @@ export function entryCopyText(entry: TranscriptEntry): string {
 			return copyableText(entry.card);
 		}
 
-		case 'user':
-		case 'assistant': {
+		case 'user': {
 			return sanitizeText(entry.text);
+		}
+
+		case 'assistant': {
+			return markdownCopyText(entry.text);
 		}
 
 		case 'todo': {

@@ -13,7 +13,9 @@ export function layoutNoticeEntry(entry: NoticeEntry, options: LayoutOptions): S
 	const more = entry.detail === undefined ? '' : (options.expansion === 'full' ? '' : ' …');
 	const rows: StyledLine[] = [{spans: truncateSpans([span(`· ${sanitizeInline(entry.source)}: ${sanitizeInline(entry.summary)}${more}`, theme.notice)], width)}];
 	if (entry.detail !== undefined && options.expansion === 'full') {
-		for (const line of sanitizeLines(entry.detail)) {
+		// The detail goes on from the summary, which is its first line.
+		const detail = entry.detail.startsWith(entry.summary) ? entry.detail.slice(entry.summary.length).replace(/^\n+/, '') : entry.detail;
+		for (const line of sanitizeLines(detail)) {
 			for (const row of wrapSpans(line === '' ? [] : [span(line, theme.notice)], width)) {
 				rows.push(row);
 			}

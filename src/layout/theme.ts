@@ -44,6 +44,12 @@ export type Theme = {
 	readonly reasoning: Style;
 	/** Notices and turn boundaries: present, but out of the way. */
 	readonly notice: Style;
+	/** A Markdown heading's text (its `#` level marker is muted). */
+	readonly markdownHeading: Style;
+	/** Markdown inline code: distinct from emphasis (italic), strong (bold) and links. */
+	readonly markdownCode: Style;
+	/** Text inside a Markdown block quote, so a soft-wrapped row without the gutter still reads as quoted. */
+	readonly markdownQuote: Style;
 };
 
 /** The default theme: 16 ANSI colours, no backgrounds, readable on light and dark terminals. */
@@ -72,6 +78,9 @@ export const colorTheme: Theme = Object.freeze<Theme>({
 	userText: {bold: true},
 	reasoning: {dim: true, italic: true},
 	notice: {dim: true},
+	markdownHeading: {bold: true},
+	markdownCode: {fg: 'cyan'},
+	markdownQuote: {italic: true},
 });
 
 /** `NO_COLOR` / `--no-color`: attributes only, no colours; meaning is carried by glyphs and −/+. */
@@ -100,4 +109,7 @@ export const monochromeTheme: Theme = Object.freeze<Theme>({
 	userText: {bold: true},
 	reasoning: {italic: true},
 	notice: {},
+	markdownHeading: {bold: true},
+	markdownCode: {inverse: true},
+	markdownQuote: {italic: true},
 });
