@@ -164,7 +164,11 @@ async function readHeader(records: AsyncGenerator<LogRecord>, file: string, maxL
 		throw new SessionLogError(file, 1, 'missing header: the file is empty');
 	}
 
-	const record = first.value;
+	return headerFromRecord(first.value, file, maxLineBytes);
+}
+
+/** The header in line 1's record, or the `SessionLogError` saying why there is none. */
+export function headerFromRecord(record: LogRecord, file: string, maxLineBytes: number): SessionHeader {
 	switch (record.kind) {
 		case 'line':
 			return parseHeaderLine(record.text, file);
