@@ -1,19 +1,21 @@
 // CPU an idle pager and an idle watcher use: `bin/cardterm replay LOG` and `bin/cardterm watch LOG`
 // each run in their own tmux pane (a real terminal), left alone for a settling period, then their
 // utime+stime (/proc/PID/stat) is read at the start and end of a measured window.
-//   npm run build && node bench/idle-cpu.mjs [--seconds 30] [--settle 5] [--events 2000]
+//   npm run build && node bench/idle-cpu.mjs [--seconds 30] [--settle 15] [--events 2000] [--running]
 // Prints one JSON object per command on stdout: {name, cpuMs, seconds, percentOfCore}.
 // The log is generated (bench/generate-log.mjs, seed 1): every card in it is settled, so an idle
-// view has nothing to redraw. Needs tmux and Linux (/proc).
+// view has nothing to redraw. --running appends a call without a result: one running card, whose
+// elapsed time ticks once a second. The settling period covers reading the log on a loaded
+// machine. Needs tmux and Linux (/proc).
 import {execFileSync, spawnSync} from 'node:child_process';
-import {mkdtempSync, openSync, closeSync, readFileSync, readdirSync, rmSync} from 'node:fs';
+import {mkdtempSync, openSync, closeSync, readFileSync, readdirSync, rmSync, writeSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {parseArgs} from 'node:util';
 import {writeLog} from './generate-log.mjs';
 
-const {values} = parseArgs({options: {seconds: {type: 'string', default: '30'}, settle: {type: 'string', default: '5'}, events: {type: 'string', default: '2000'}}});
+const {values} = parseArgs({options: {seconds: {type: 'string', default: '30'}, settle: {type: 'string', default: '15'}, events: {type: 'string', default: '2000'}, running: {type: 'boolean', default: false}}});
 const seconds = Number(values.seconds);
 const settle = Number(values.settle);
 const repo = fileURLToPath(new URL('../', import.meta.url));
@@ -57,10 +59,17 @@ const dir = mkdtempSync(join(tmpdir(), 'cardterm-idle-'));
 const log = join(dir, 'session.jsonl');
 const fd = openSync(log, 'w');
 writeLog(fd, {events: Number(values.events), seed: 1});
+if (values.running) {
+	// seq: the generator writes seqs 0..events-1 after the header.
+	const call = {type: 'tool/call', seq: Number(values.events), time: Date.now(), data: {turn: 1, step: 1, callId: 'call_running', name: 'bash', arguments: JSON.stringify({command: 'sleep 600', description: 'Still running'})}};
+	writeSync(fd, `${JSON.stringify(call)}\n`);
+}
+
 closeSync(fd);
 
 try {
-	for (const [name, command] of [['idle pager (replay)', 'replay'], ['idle watcher (watch)', 'watch']]) {
+	const suffix = values.running ? ', one running card' : '';
+	for (const [name, command] of [[`idle pager (replay${suffix})`, 'replay'], [`idle watcher (watch${suffix})`, 'watch']]) {
 		tmux('new-session', '-d', '-s', 'idle', '-x', '120', '-y', '40', `exec node ${join(repo, 'bin/cardterm')} ${command} ${log}`);
 		const panePid = Number(tmux('display-message', '-p', '-t', 'idle', '#{pane_pid}').trim());
 		// `exec`: the pane's process is node itself.
