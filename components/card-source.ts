@@ -1,4 +1,5 @@
 import type {Card, CardStatus} from '../src/presentation/card.js';
+import type {DamagedLines} from '../src/session/kept-diagnostics.js';
 
 /**
 Where the pager gets cards: an in-memory list (a live session), or a lazy index over a log file that
@@ -22,6 +23,13 @@ export type CardSource = {
 	*/
 	generation?(): number;
 	moved?(index: number, from: number): number | undefined;
+	/** Damaged lines of the log skipped so far (the pager names them on `!`). */
+	damage?(): DamagedLines;
+	/**
+	What the status line calls the source now, instead of the pager's `title` (watch: the session
+	and what its path holds — `following`, `log deleted · waiting`, `log replaced · reopened`).
+	*/
+	label?(): string | undefined;
 };
 
 /** A source over cards already in memory; their counts are taken once. */
