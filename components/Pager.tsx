@@ -9,9 +9,11 @@ import type {Theme} from '../src/layout/theme.js';
 import type {Card, CardStatus} from '../src/presentation/card.js';
 import type {TranscriptEntry} from '../src/presentation/entry.js';
 import type {EntrySource} from './card-source.js';
+import {useClock} from './hooks/use-clock.js';
 import {useKeys} from './hooks/use-keys.js';
 import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
 import {entryCopyText, entrySearchText, isFailedEntry} from './pager/card-text.js';
+import {damageNote, damageRows, damageStatus, lastDamageTop} from './pager/damage-list.js';
 import {lastPage, nextExpansion, pagerLayoutOptions, scrollBy, visibleRows, type PagerTop} from './pager/pager-view.js';
 import {StyledRows} from './StyledRows.js';
 
@@ -36,8 +38,9 @@ type Props = {
 
 /**
 The full-screen pager: a card cursor over a virtualised list, per-card expansion, search, jumps
-between failures. It is `rows − 1` tall (one status row included): on ink 6.8 a frame as tall as the
-terminal clears the user's scrollback.
+between failures, and the list of the log's damaged lines (`!`). It is `rows − 1` tall (one status
+row included): on ink 6.8 a frame as tall as the terminal clears the user's scrollback. Idle, it
+schedules nothing: the clock ticks only while a card runs in a live source.
 */
 export function Pager({source, theme, title, now = Date.now, sessionCwd, start = 'end', follow = false, onExit, onCopy, onOpen}: Props) {
 	const {columns, rows} = useTerminalSize();
@@ -54,11 +57,13 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 	const [top, setTop] = useState<PagerTop>({card: 0, row: 0});
 	const [search, setSearch] = useState<{readonly query: string; readonly editing: boolean}>({query: '', editing: false});
 	const [message, setMessage] = useState<string | undefined>();
+	// The damaged-lines list's top row while it is open.
+	const [damageTop, setDamageTop] = useState<number | undefined>();
 	const opened = useRef(false);
 	// Stay at the end while the source grows (indexing or following), until the user navigates.
 	const stick = useRef(start === 'end');
-	const clock = useRef(now());
-	const time = clock.current;
+	// Running cards tick their elapsed time once a second, only while the source is live.
+	const time = useClock((follow || !source.complete()) && (source.counts?.().running ?? 0) > 0, now);
 
 	useEffect(() => source.subscribe?.(refresh), [source]);
 
@@ -67,6 +72,7 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 
 	// Open on the newest cards, and keep to them while the source grows and the user has not moved.
 	const count = source.count();
+	const generation = source.generation?.() ?? 0;
 	useEffect(() => {
 		if (count > 0 && (stick.current || !opened.current)) {
 			opened.current = true;
@@ -75,11 +81,10 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 				setCursor(count - 1);
 			}
 		}
-	}, [count, source, height, rowsOf]);
+	}, [count, generation, source, height, rowsOf]);
 
 	// When the source renumbers its cards (the full index replacing the tail window), keep the
 	// cursor, the scroll position and per-card expansions on the same cards.
-	const generation = source.generation?.() ?? 0;
 	const seenGeneration = useRef(generation);
 	useLayoutEffect(() => {
 		const from = seenGeneration.current;
@@ -93,6 +98,15 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 		}
 
 		const map = (index: number) => source.moved!(index, from);
+		if (map(cursor) === undefined) {
+			// The card under the cursor is gone (a watched log was replaced): show the new cards' end.
+			stick.current = true;
+			expansions.clear();
+			setTop(lastPage(source, height, rowsOf));
+			setCursor(Math.max(0, source.count() - 1));
+			return;
+		}
+
 		setCursor(current => map(current) ?? current);
 		setTop(current => {
 			const card = map(current.card);
@@ -106,22 +120,12 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 				expansions.set(moved, expansion);
 			}
 		}
-	}, [generation, source, expansions]);
+	}, [generation, source, expansions, cursor, height, rowsOf]);
 
-	// Running cards tick their elapsed time once a second while the source is live.
-	useEffect(() => {
-		if (!follow && source.complete()) {
-			return;
-		}
-
-		const timer = setInterval(() => {
-			clock.current = now();
-			refresh();
-		}, 1000);
-		return () => {
-			clearInterval(timer);
-		};
-	}, [follow, source, now]);
+	const damage = source.damage?.();
+	const damageList = useMemo(() => (damageTop === undefined || damage === undefined ? [] : damageRows(damage, columns, theme)),
+		// The list only grows (or starts over at 0): its count tells a change.
+		[damageTop === undefined, damage, damage?.total, columns, theme]);
 
 	const focus = useCallback((index: number) => {
 		const count = source.count();
@@ -182,7 +186,44 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 			return;
 		}
 
+		if (damageTop !== undefined) {
+			const last = lastDamageTop(damageList.length, height);
+			const scrollTo = (row: number) => {
+				setDamageTop(Math.max(0, Math.min(last, row)));
+			};
+
+			if (key.ctrl && input === 'c') {
+				onExit();
+			} else if (input === 'q' || key.escape || input === '!') {
+				setDamageTop(undefined);
+			} else if (input === 'j' || key.downArrow || key.return) {
+				scrollTo(damageTop + 1);
+			} else if (input === 'k' || key.upArrow) {
+				scrollTo(damageTop - 1);
+			} else if (key.pageDown || input === ' ' || (key.ctrl && input === 'f')) {
+				scrollTo(damageTop + height);
+			} else if (key.pageUp || (key.ctrl && input === 'b')) {
+				scrollTo(damageTop - height);
+			} else if (input === 'g' || key.home) {
+				scrollTo(0);
+			} else if (input === 'G' || key.end) {
+				scrollTo(last);
+			}
+
+			return;
+		}
+
 		setMessage(undefined);
+		if (input === '!') {
+			if (damage === undefined || damage.total === 0) {
+				setMessage('no damaged lines');
+			} else {
+				setDamageTop(0);
+			}
+
+			return;
+		}
+
 		if (input !== 'q' && !key.escape) {
 			stick.current = (input === 'G' || key.end === true) && (follow || !source.complete());
 		}
@@ -241,13 +282,24 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 		}
 	}, {oneAtATime: true});
 
+	if (damageTop !== undefined && damage !== undefined) {
+		const shown = damageList.slice(damageTop, damageTop + height);
+		const filler = Array.from({length: Math.max(0, height - shown.length)}, (): StyledLine => ({spans: []}));
+		return (
+			<Box flexDirection="column">
+				<StyledRows lines={[...shown, ...filler]} />
+				<Text inverse wrap="truncate-end">{truncateToWidth(sanitizeInline(damageStatus(damage, damageTop, height, damageList.length)), columns).padEnd(Math.min(columns, 400))}</Text>
+			</Box>
+		);
+	}
+
 	const visible = visibleRows(source, top, height, rowsOf);
 	const lines = visible.map(entry => {
 		const line = entry.card === cursor && entry.row === 0 ? {spans: entry.line.spans.map(span => ({...span, style: {...span.style, ...theme.selected}}))} : entry.line;
 		return search.query === '' || search.editing ? line : highlight(line, search.query, theme);
 	});
 	const padding = Array.from({length: Math.max(0, height - lines.length)}, (): StyledLine => ({spans: []}));
-	const status = search.editing ? `/${search.query}` : (message ?? statusText(source, cursor, title, source.counts?.()));
+	const status = search.editing ? `/${search.query}` : (message ?? statusText(source, cursor, source.label?.() ?? title, source.counts?.(), damageNote(damage)));
 	return (
 		<Box flexDirection="column">
 			<StyledRows lines={[...lines, ...padding]} />
@@ -256,13 +308,14 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 	);
 }
 
-function statusText(source: EntrySource, cursor: number, title: string, counts: Readonly<Record<CardStatus, number>> | undefined): string {
+function statusText(source: EntrySource, cursor: number, title: string, counts: Readonly<Record<CardStatus, number>> | undefined, damage: string | undefined): string {
 	const count = source.count();
 	const position = count === 0 ? 'empty' : `${cursor + 1}/${count}`;
 	const progress = source.progress?.();
 	const index = source.complete() ? '' : (progress === undefined ? ' · reading…' : ` · indexing ${Math.round(progress * 100)}%`);
 	const tally = counts === undefined ? '' : ` · ● ${counts.ok} ✗ ${counts.error} ⊘ ${counts.cancelled} ◌ ${counts.interrupted}${counts.running > 0 ? ` ○ ${counts.running}` : ''}`;
-	return `${position}${tally} · ${title}${index} · j/k move  ⏎ expand  +/- all  / search  e/E failures  y copy  o open  q quit`;
+	// Damage comes first: on a narrow terminal the rest of the line is cut.
+	return `${position}${damage === undefined ? '' : ` · ${damage}`}${tally} · ${title}${index} · j/k move  ⏎ expand  +/- all  / search  e/E failures  y copy  o open  q quit`;
 }
 
 /** The row with every case-insensitive occurrence of `query` in the match style. */

@@ -1,5 +1,6 @@
 import type {CardStatus} from '../src/presentation/card.js';
 import type {TranscriptEntry} from '../src/presentation/entry.js';
+import type {DamagedLines} from '../src/session/kept-diagnostics.js';
 
 /**
 Where the pager gets transcript entries: an in-memory list (a live session), or a lazy index over a
@@ -24,6 +25,13 @@ export type EntrySource = {
 	*/
 	generation?(): number;
 	moved?(index: number, from: number): number | undefined;
+	/** Damaged lines of the log skipped so far (the pager names them on `!`). */
+	damage?(): DamagedLines;
+	/**
+	What the status line calls the source now, instead of the pager's `title` (watch: the session
+	and what its path holds — `following`, `log deleted · waiting`, `log replaced · reopened`).
+	*/
+	label?(): string | undefined;
 };
 
 /** A source over entries already in memory; their card counts are taken once. */

@@ -1,17 +1,23 @@
 /**
 @module An entry source for the pager fed by a stream of events (a log being read, or a log another
 process is still writing): the fold runs as events arrive and the pager hears about it at most every
-`intervalMs`, so a fast reader does not redraw per event.
+`intervalMs`, so a fast reader does not redraw per event. A followed log that is replaced starts the
+cards over (`reset`).
 */
 import type {EntrySource} from '../../components/card-source.js';
 import type {CardStatus} from '../presentation/card.js';
 import type {SessionEvent} from '../session/events.js';
 import type {SessionFold} from '../session/fold.js';
+import {KeptDiagnostics, type DamagedLines} from '../session/kept-diagnostics.js';
+import type {LogDiagnostic} from '../session/log-errors.js';
 import {ThrottledSignal} from './throttled-signal.js';
 
 export class FoldedCardSource implements EntrySource {
-	readonly #fold: SessionFold;
+	#fold: SessionFold;
 	readonly #signal: ThrottledSignal;
+	readonly #damage = new KeptDiagnostics();
+	#generation = 0;
+	#label: string | undefined;
 	#complete = false;
 	#error: Error | undefined;
 
@@ -39,6 +45,42 @@ export class FoldedCardSource implements EntrySource {
 
 	counts(): Readonly<Record<CardStatus, number>> {
 		return this.#fold.counts;
+	}
+
+	damage(): DamagedLines {
+		return this.#damage;
+	}
+
+	/** A damaged line the reader skipped. */
+	report(diagnostic: LogDiagnostic): void {
+		this.#damage.add(diagnostic);
+		this.#signal.schedule();
+	}
+
+	label(): string | undefined {
+		return this.#label;
+	}
+
+	setLabel(label: string): void {
+		this.#label = label;
+		this.#signal.fire();
+	}
+
+	/** Incremented by `reset`: the cards before it are gone. */
+	generation(): number {
+		return this.#generation;
+	}
+
+	moved(index: number, from: number): number | undefined {
+		return from === this.#generation ? index : undefined;
+	}
+
+	/** Drops every card and damaged line and folds on into `fold` (the log was replaced or truncated). */
+	reset(fold: SessionFold): void {
+		this.#fold = fold;
+		this.#damage.clear();
+		this.#generation++;
+		this.#signal.fire();
 	}
 
 	/** A reading error that ended the stream early. */

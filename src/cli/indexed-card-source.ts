@@ -32,6 +32,7 @@ import type {PresenterLookup} from '../presentation/presenters.js';
 import {LogEventDecoder} from '../session/event-decoder.js';
 import type {SessionEvent, SessionHeader} from '../session/events.js';
 import {SessionFold} from '../session/fold.js';
+import {KeptDiagnostics, type DamagedLines} from '../session/kept-diagnostics.js';
 import type {LogDiagnostic} from '../session/log-errors.js';
 import {logRecords} from '../session/log-records.js';
 import {openLogSource, resolveSessionLogPath} from '../session/log-source.js';
@@ -313,10 +314,13 @@ export class IndexedCardSource implements EntrySource {
 	#progress = 0;
 	#closed = false;
 	#error: Error | undefined;
+	readonly #damage: DamagedLines;
 
 	/** Use `openIndexedCardSource`. */
 	constructor(init: {
 		header: SessionHeader;
+		/** Filled by `build` as it indexes (each chunk's progress signal tells the pager). */
+		damage: DamagedLines;
 		path: string;
 		presenters: PresenterLookup;
 		tail: TailWindow | undefined;
@@ -327,6 +331,7 @@ export class IndexedCardSource implements EntrySource {
 		build: (index: CardLineIndex, progress: (fraction: number) => void, closed: () => boolean) => Promise<void>;
 	}) {
 		this.header = init.header;
+		this.#damage = init.damage;
 		this.path = init.path;
 		this.#presenters = init.presenters;
 		this.#cacheSize = init.cacheSize;
@@ -405,6 +410,10 @@ export class IndexedCardSource implements EntrySource {
 
 	progress(): number | undefined {
 		return this.#progress;
+	}
+
+	damage(): DamagedLines {
+		return this.#damage;
 	}
 
 	counts(): Readonly<Record<CardStatus, number>> {
@@ -544,8 +553,13 @@ export async function openIndexedCardSource(source: string, options: IndexedCard
 	const header = log.header;
 	await log.close();
 	const presenters = options.presenters(header);
-	const report = options.onDiagnostic ?? (() => undefined);
-	const common = {header, presenters, cacheSize: options.cacheSize ?? 2000, cacheBytes: options.cacheBytes ?? 64 * 1024 * 1024, intervalMs: options.intervalMs ?? 100};
+	const damage = new KeptDiagnostics();
+	const report = (diagnostic: LogDiagnostic): void => {
+		damage.add(diagnostic);
+		options.onDiagnostic?.(diagnostic);
+	};
+
+	const common = {header, damage, presenters, cacheSize: options.cacheSize ?? 2000, cacheBytes: options.cacheBytes ?? 64 * 1024 * 1024, intervalMs: options.intervalMs ?? 100};
 	if (await isCompressed(path)) {
 		const folder = mkdtempSync(join(tmpdir(), 'cardterm-pager-'));
 		const copy = join(folder, 'session.jsonl');

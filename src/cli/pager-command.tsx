@@ -7,16 +7,10 @@ import {render} from 'ink';
 import {ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN} from '../../components/InteractiveApp.js';
 import {Pager} from '../../components/Pager.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
-import type {SessionEvent, SessionHeader} from '../session/events.js';
-import {SessionFold} from '../session/fold.js';
-import {followSessionLog} from '../session/follow-session-log.js';
-import {openSessionLog} from '../session/read-session-log.js';
-import {FoldedCardSource} from './folded-card-source.js';
-import {openIndexedCardSource, type IndexedCardSource} from './indexed-card-source.js';
 import {writeOutput, writeText} from '../layout/terminal-sink.js';
 import {copyText, openInEditor} from './pager-actions.js';
-import {referencePresenters} from './replay-command.js';
 import {colorEnabled} from './terminal-env.js';
+import {openPagerSource} from './pager-source.js';
 
 export type PagerCommandOptions = {
 	readonly colorFlag: boolean | undefined;
@@ -27,55 +21,24 @@ export type PagerCommandOptions = {
 
 export async function openPagerOnLog(source: string, options: PagerCommandOptions): Promise<number> {
 	const controller = new AbortController();
-	let header: SessionHeader | undefined;
-	let events: AsyncIterable<SessionEvent> | undefined;
-	// A saved file opens on a lazy card index (newest cards first); stdin and watch mode fold the stream.
-	let indexed: IndexedCardSource | undefined;
-	let bad = 0;
-	const onDiagnostic = (): void => {
-		bad++;
-	};
-
-	if (options.follow) {
-		const stream = followSessionLog(source, {signal: controller.signal, onDiagnostic, onHeader(value) {
-			header = value;
-		}});
-		// The header arrives with the first read; start the stream so it is known before presenters are chosen.
-		const first = await stream.next();
-		events = (async function * () {
-			if (!first.done) {
-				yield first.value;
-			}
-
-			yield * stream;
-		})();
-	} else if (source !== '-') {
-		indexed = await openIndexedCardSource(source, {presenters: found => referencePresenters(found.cwd ?? process.cwd()), onDiagnostic});
-		header = indexed.header;
-	} else {
-		const log = await openSessionLog(source, {signal: controller.signal, onDiagnostic});
-		header = log.header;
-		events = log.events;
-	}
-
-	const cards: IndexedCardSource | FoldedCardSource = indexed ?? new FoldedCardSource(new SessionFold(referencePresenters(header?.cwd ?? process.cwd())));
-	const consuming = cards instanceof FoldedCardSource && events !== undefined ? cards.consume(events) : Promise.resolve();
+	const {cards, header, consuming, close} = await openPagerSource(source, {follow: options.follow === true, signal: controller.signal});
 	const color = colorEnabled(options.colorFlag, process.env, true);
 	const copies: string[] = [];
-	const title = options.title ?? (typeof header?.title === 'string' ? header.title : (header?.id ?? source));
+	const found = header();
+	const title = options.title ?? (typeof found?.title === 'string' ? found.title : (found?.id ?? source));
 	// The pager takes the alternate screen, as `less` does: quitting gives the terminal back as it was.
 	await writeOutput(process.stdout, ENTER_ALTERNATE_SCREEN);
 	const instance = render(
 		<Pager
 			source={cards}
 			theme={color ? colorTheme : monochromeTheme}
-			title={`${title}${options.follow ? ' · following' : ''}`}
+			title={title}
 			follow={options.follow === true}
 			onExit={() => {
 				instance.unmount();
 			}}
 			onCopy={text => copyText(text, copies)}
-			onOpen={card => openInEditor(card, header?.cwd ?? process.cwd())}
+			onOpen={card => openInEditor(card, header()?.cwd ?? process.cwd())}
 		/>,
 		{exitOnCtrlC: false, patchConsole: false},
 	);
@@ -86,7 +49,7 @@ export async function openPagerOnLog(source: string, options: PagerCommandOption
 	}
 
 	controller.abort();
-	indexed?.close();
+	close();
 	await consuming.catch(() => undefined);
 	for (const text of copies) {
 		await writeText(process.stdout, `${text}\n`);
@@ -97,8 +60,9 @@ export async function openPagerOnLog(source: string, options: PagerCommandOption
 		return 65;
 	}
 
-	if (bad > 0) {
-		await writeText(process.stderr, `cardterm: ${bad} damaged line${bad === 1 ? '' : 's'} skipped\n`);
+	const {total, kept} = cards.damage();
+	if (total > 0) {
+		await writeText(process.stderr, `cardterm: ${total} damaged line${total === 1 ? '' : 's'} skipped in ${kept[0]?.file ?? source} (! in the pager lists them)\n`);
 	}
 
 	return 0;

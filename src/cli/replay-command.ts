@@ -12,7 +12,7 @@ import {entryToJson} from '../presentation/entry-json.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 import {presentersOf, type PresenterLookup} from '../presentation/presenters.js';
 import {SessionFold} from '../session/fold.js';
-import type {LogDiagnostic} from '../session/log-errors.js';
+import {formatDiagnostic, type LogDiagnostic} from '../session/log-errors.js';
 import {openSessionLog} from '../session/read-session-log.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
@@ -89,7 +89,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	let bad = 0;
 	const onDiagnostic = (diagnostic: LogDiagnostic): void => {
 		bad++;
-		void io.printError(`${diagnostic.file}:${diagnostic.line}: ${diagnostic.reason}\n`);
+		void io.printError(`${formatDiagnostic(diagnostic)}\n`);
 	};
 
 	const log = await openSessionLog(source === '-' ? io.stdin : source, {onDiagnostic});

@@ -3,6 +3,7 @@
 and the newest session of a directory for `replay --last`.
 */
 import {sanitizeInline} from '../layout/sanitize.js';
+import {truncateToWidth} from '../layout/text-width.js';
 import {joinOutput, jsonLine} from '../layout/terminal-sink.js';
 import {listSessions} from '../session/session-store.js';
 import type {CliIo} from './cli-io.js';
@@ -12,6 +13,14 @@ import {sessionsRoot} from './session-paths.js';
 export const SESSIONS_HELP = `usage: cardterm sessions [--session-dir DIR] [--json]
 
 Lists saved sessions, newest first: time, working directory, title, cards and failed cards.`;
+
+/** Columns a field of a listed session may take: a huge title or id must not turn one row into pages. */
+const MAX_CELL_COLUMNS = 200;
+
+/** `YYYY-MM-DD HH:MM` (UTC) of a header's `createdAt` (within the `Date` range: the header parser checks it); years past 9999 keep their sign. */
+function minuteOf(epochMs: number): string {
+	return new Date(epochMs).toISOString().replace(/T(\d\d:\d\d).*$/, ' $1');
+}
 
 /** The newest session log recorded in `cwd`, for `replay --last`. */
 export async function newestSessionLog(cwd: string, sessionDir: string | undefined): Promise<string> {
@@ -34,7 +43,8 @@ export async function sessionsCommand(argv: readonly string[], io: CliIo): Promi
 	const flag = parsed.flags.get('session-dir');
 	const root = sessionsRoot(typeof flag === 'string' ? flag : undefined, io.env, io.cwd);
 	const sessions = await listSessions(root, {onUnreadable(dir, error) {
-		void io.printError(`cardterm: skipped ${dir}: ${error.message}\n`);
+		// One line per bad session, whatever its folder name holds.
+		void io.printError(`${sanitizeInline(`cardterm: skipped ${dir}: ${error.message}`)}\n`);
 	}});
 	if (parsed.flags.has('json')) {
 		await io.write(joinOutput(sessions.map(session => jsonLine(session))));
@@ -47,13 +57,13 @@ export async function sessionsCommand(argv: readonly string[], io: CliIo): Promi
 	}
 
 	const rows = sessions.map(session => [
-		new Date(session.createdAt).toISOString().slice(0, 16).replace('T', ' '),
+		minuteOf(session.createdAt),
 		session.cwd ?? '-',
 		session.title ?? '',
 		`${session.cards ?? 0} cards`,
 		(session.failures ?? 0) > 0 ? `${session.failures} failed` : '',
 		session.id,
 	]);
-	await io.print(rows.map(row => row.filter(cell => cell !== '').map(cell => sanitizeInline(cell)).join('  ')).join('\n') + '\n');
+	await io.print(rows.map(row => row.filter(cell => cell !== '').map(cell => truncateToWidth(sanitizeInline(cell), MAX_CELL_COLUMNS)).join('  ')).join('\n') + '\n');
 	return 0;
 }

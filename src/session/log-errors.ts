@@ -30,6 +30,11 @@ export type LogDiagnostic = {
 	readonly reason: string;
 };
 
+/** A diagnostic as print mode and the pager name it: `FILE:LINE: reason`. */
+export function formatDiagnostic(diagnostic: LogDiagnostic): string {
+	return `${diagnostic.file}:${diagnostic.line}: ${diagnostic.reason}`;
+}
+
 /** Exit code of the CLI for an unreadable log (sysexits EX_DATAERR). */
 export const UNREADABLE_LOG_EXIT_CODE = 65;
 

@@ -6,6 +6,9 @@ import {isPlainRecord} from '../json/is-plain-record.js';
 import {quoteLogValue, SessionLogError} from './log-errors.js';
 import {SESSION_LOG_VERSION, type SessionHeader} from './events.js';
 
+/** The largest time a `Date` holds (ECMA-262 §21.4.1.1), in ms either side of the epoch. */
+const MAX_EPOCH_MS = 8.64e15;
+
 /** Parses and checks line 1 of `file`. Throws `SessionLogError` naming file, line 1 and the reason. */
 export function parseHeaderLine(text: string, file: string): SessionHeader {
 	const fail = (reason: string): never => {
@@ -44,6 +47,11 @@ export function parseHeaderLine(text: string, file: string): SessionHeader {
 
 	if (typeof value.createdAt !== 'number' || !Number.isFinite(value.createdAt)) {
 		return fail('invalid header: "createdAt" must be a number (epoch ms)');
+	}
+
+	// Beyond ±8.64e15 ms a Date is invalid: such a time cannot be shown, so it is no creation time.
+	if (Math.abs(value.createdAt) > MAX_EPOCH_MS) {
+		return fail(`invalid header: "createdAt" must be epoch ms within ±8.64e15 (got ${value.createdAt})`);
 	}
 
 	for (const key of ['cwd', 'title'] as const) {

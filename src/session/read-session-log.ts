@@ -22,6 +22,7 @@ asking for more is reported as corrupt). Aborting `signal` ends the stream quiet
 import {assertNever} from '../presentation/assert-never.js';
 import {LogEventDecoder} from './event-decoder.js';
 import type {SessionEvent, SessionHeader} from './events.js';
+import {KeptDiagnostics} from './kept-diagnostics.js';
 import {SessionLogError, type LogDiagnostic} from './log-errors.js';
 import {parseHeaderLine} from './log-header.js';
 import {logRecords, type LogRecord} from './log-records.js';
@@ -46,7 +47,7 @@ export type ReadSessionLogGeneratorOptions = ReadSessionLogOptions & {
 };
 
 /** How many diagnostics an opened log keeps in `diagnostics` (all are counted and passed to `onDiagnostic`). */
-export const MAX_KEPT_DIAGNOSTICS = 1000;
+export {MAX_KEPT_DIAGNOSTICS} from './kept-diagnostics.js';
 
 /** An opened log: header read and checked, events not yet read. */
 export type OpenedSessionLog = {
@@ -71,14 +72,9 @@ export async function openSessionLog(source: SessionLogSource, options: ReadSess
 	const opened = await openLogSource(source, options.name);
 	const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
 	const records = logRecords(opened.chunks, {name: opened.path ?? options.name, maxLineBytes});
-	const diagnostics: LogDiagnostic[] = [];
-	let diagnosticCount = 0;
+	const damage = new KeptDiagnostics();
 	const report = (diagnostic: LogDiagnostic): void => {
-		diagnosticCount += 1;
-		if (diagnostics.length < MAX_KEPT_DIAGNOSTICS) {
-			diagnostics.push(diagnostic);
-		}
-
+		damage.add(diagnostic);
 		options.onDiagnostic?.(diagnostic);
 	};
 
@@ -126,9 +122,9 @@ export async function openSessionLog(source: SessionLogSource, options: ReadSess
 		file: opened.file,
 		header,
 		events,
-		diagnostics,
+		diagnostics: damage.kept,
 		get diagnosticCount() {
-			return diagnosticCount;
+			return damage.total;
 		},
 		close: async () => {
 			await events.return(undefined);
@@ -164,7 +160,11 @@ async function readHeader(records: AsyncGenerator<LogRecord>, file: string, maxL
 		throw new SessionLogError(file, 1, 'missing header: the file is empty');
 	}
 
-	const record = first.value;
+	return headerFromRecord(first.value, file, maxLineBytes);
+}
+
+/** The header in line 1's record, or the `SessionLogError` saying why there is none. */
+export function headerFromRecord(record: LogRecord, file: string, maxLineBytes: number): SessionHeader {
 	switch (record.kind) {
 		case 'line':
 			return parseHeaderLine(record.text, file);

@@ -12,9 +12,10 @@ import envPaths from 'env-paths';
 import {isPlainRecord} from '../json/is-plain-record.js';
 import type {SessionHeader} from './events.js';
 import {SESSION_LOG_VERSION} from './events.js';
-import {parseHeaderLine} from './log-header.js';
+import {DEFAULT_MAX_LINE_BYTES} from './line-splitter.js';
 import {logRecords} from './log-records.js';
 import {openLogSource, resolveSessionLogPath} from './log-source.js';
+import {headerFromRecord} from './read-session-log.js';
 import {SessionLogError, systemErrorCode} from './log-errors.js';
 
 /** The sessions folder: `override`, else `CARDTERM_SESSION_DIR`, else the per-user data directory. */
@@ -99,11 +100,12 @@ export async function listSessions(root: string, options: ListSessionsOptions = 
 	try {
 		names = (await readdir(root, {withFileTypes: true})).filter(entry => entry.isDirectory()).map(entry => entry.name);
 	} catch (error) {
-		if (systemErrorCode(error) === 'ENOENT') {
+		const code = systemErrorCode(error);
+		if (code === 'ENOENT') {
 			return [];
 		}
 
-		throw error;
+		throw new Error(`cannot list sessions in ${root}: ${code === 'ENOTDIR' ? 'it is not a folder' : messageOf(error)}`, {cause: error});
 	}
 
 	const summaries: SessionSummary[] = [];
@@ -112,11 +114,8 @@ export async function listSessions(root: string, options: ListSessionsOptions = 
 		try {
 			summaries.push(await summarize(dir, options.counts ?? true));
 		} catch (error) {
-			if (!(error instanceof SessionLogError)) {
-				throw error;
-			}
-
-			options.onUnreadable?.(dir, error);
+			// Whatever is wrong with one session, the others are still listed.
+			options.onUnreadable?.(dir, error instanceof SessionLogError ? error : new SessionLogError(dir, 0, `cannot read: ${messageOf(error)}`, {cause: error}));
 		}
 	}
 
@@ -136,21 +135,17 @@ async function summarize(dir: string, counts: boolean): Promise<SessionSummary> 
 	let failures = 0;
 	try {
 		for await (const record of logRecords(source.chunks, {name: path})) {
-			if (record.kind !== 'line') {
-				if (header === undefined) {
-					throw new SessionLogError(path, 1, 'missing header: line 1 is incomplete or unreadable');
-				}
-
-				continue;
-			}
-
 			if (header === undefined) {
-				header = parseHeaderLine(record.text, path);
+				header = headerFromRecord(record, path, DEFAULT_MAX_LINE_BYTES);
 				title = header.title;
 				if (!counts) {
 					break;
 				}
 
+				continue;
+			}
+
+			if (record.kind !== 'line') {
 				continue;
 			}
 
@@ -164,6 +159,8 @@ async function summarize(dir: string, counts: boolean): Promise<SessionSummary> 
 				title = titleOf(record.text) ?? title;
 			}
 		}
+	} catch (error) {
+		throw error instanceof SessionLogError ? error : new SessionLogError(path, 0, `cannot read: ${messageOf(error)}`, {cause: error});
 	} finally {
 		source.close();
 	}
@@ -173,6 +170,10 @@ async function summarize(dir: string, counts: boolean): Promise<SessionSummary> 
 	}
 
 	return {id: header.id, createdAt: header.createdAt, cwd: header.cwd, title, dir, path, cards: counts ? cards : undefined, failures: counts ? failures : undefined};
+}
+
+function messageOf(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
 }
 
 function parsed(text: string): Record<string, unknown> | undefined {

@@ -17,6 +17,8 @@ const {checkpoint, inventory} = await import('./harness/checkpoints.js');
 const {keys} = await import('./harness/fake-terminal.js');
 const {startInteractive} = await import('./harness/interactive-screen.js');
 const {growingSource, startPager} = await import('./harness/pager-screen.js');
+const {KeptDiagnostics} = await import('../../src/session/kept-diagnostics.js');
+const {makeCard, text} = await import('../layout/fixtures.js');
 type Card = import('../../src/presentation/card.js').Card;
 
 /** Every screen this file must produce, one snapshot file each (snapshots/screens/<name>.frame). */
@@ -37,10 +39,14 @@ const CHECKPOINTS = [
 	'pager-failed-card-jump',
 	'follow-before-append',
 	'follow-after-append',
+	'pager-damage-status-w80',
+	'pager-damage-list-w80',
+	'pager-damage-status-w40',
+	'pager-damage-list-w40',
 ];
 
 /** Tests in this file; with fewer run (vitest -t), only the files are checked. */
-const TEST_COUNT = 8;
+const TEST_COUNT = 10;
 let testsRun = 0;
 afterEach(() => {
 	testsRun++;
@@ -188,6 +194,67 @@ describe('pager screens', () => {
 			await checkpoint('follow-after-append', pager.tty.frame(false));
 		} finally {
 			await pager.close();
+		}
+	});
+});
+
+describe('pager damaged lines', () => {
+	/** The pager's cards plus the damage a reader reported, as the log's sources carry it. */
+	function damagedSource(cards: readonly Card[], count: number) {
+		const damage = new KeptDiagnostics();
+		const file = '/home/u/proj/.cardterm/sessions/2026-01-01T00-00-00-aaaa/session.jsonl';
+		for (let line = 2; line < 2 + count; line++) {
+			damage.add({file, line: line * 7, kind: 'malformed', reason: line % 2 === 0 ? 'malformed line: not valid JSON (Unexpected token \'x\', "x\u001b]0;title" is not valid JSON)' : 'seq gap: expected seq 12, found seq 40 (28 events missing)'});
+		}
+
+		return {...arrayEntrySource(asEntries(cards)), damage: () => damage};
+	}
+
+	const cards = [0, 1, 2].map(index => ({...makeCard({name: 'bash', callId: `c${index}`, callView: {card: 'terminal', title: `echo ${index}`}, result: {content: text(`${index}`), isError: false}}), seq: index}));
+
+	it('says how many lines were skipped and that ! lists them; the list scrolls and closes on q and Esc, at 80 and 40 columns', async () => {
+		for (const columns of [80, 40]) {
+			const pager = await startPager(damagedSource(cards, 12), {columns, rows: 12});
+			try {
+				await checkpoint(`pager-damage-status-w${columns}`, pager.tty.frame(false));
+				expect(pager.tty.text()).toContain('12 damaged lines (! lists)');
+				await pager.press('!');
+				await checkpoint(`pager-damage-list-w${columns}`, pager.tty.frame(false));
+				expect(pager.tty.text()).toContain('/home/u/proj/.cardterm/sessions/');
+				expect(pager.tty.text()).toMatch(/12 damaged lines · 1–10\/\d+ · q close/);
+				await pager.press('j');
+				expect(pager.tty.text()).toMatch(/ 2–11\//);
+				await pager.press('q');
+				// q closes the list, not the pager.
+				expect(pager.tty.text()).toContain('3/3 · ');
+				await pager.press('!');
+				await pager.press('G');
+				expect(pager.tty.text()).toMatch(/ (\d+)–(\d+)\/\2 /);
+				await pager.press(keys.escape);
+				expect(pager.tty.text()).toContain('3/3 · ');
+			} finally {
+				await pager.close();
+			}
+		}
+	});
+
+	it('counts the lines it did not keep, and says so when there are none', async () => {
+		const pager = await startPager(damagedSource(cards, 1005), {columns: 80, rows: 12});
+		try {
+			await pager.press('!');
+			await pager.press('G');
+			expect(pager.tty.text()).toContain('… and 5 more (only the first 1000 are kept)');
+		} finally {
+			await pager.close();
+		}
+
+		const clean = await startPager(arrayEntrySource(asEntries(cards)), {columns: 80, rows: 12});
+		try {
+			expect(clean.tty.text()).not.toContain('damaged');
+			await clean.press('!');
+			expect(clean.tty.text()).toContain('no damaged lines');
+		} finally {
+			await clean.close();
 		}
 	});
 });

@@ -1,7 +1,8 @@
 import {spawn} from 'node:child_process';
-import {appendFileSync, readFileSync, truncateSync} from 'node:fs';
-import {describe, expect, it} from 'vitest';
-import {followSessionLog} from '../../src/session/follow-session-log.js';
+import {appendFileSync, closeSync, openSync, readFileSync, renameSync, truncateSync, unlinkSync, writeFileSync, writeSync} from 'node:fs';
+import {join} from 'node:path';
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import {followSessionLog, type FollowState} from '../../src/session/follow-session-log.js';
 import type {SessionEvent, SessionHeader} from '../../src/session/events.js';
 import {SessionLogError, type LogDiagnostic} from '../../src/session/log-errors.js';
 import {fixture, readAll, useTempDir, writeTemp} from './helpers.js';
@@ -131,5 +132,188 @@ const timer = setInterval(() => {
 	it('follows the log inside a session folder', async () => {
 		writeTemp(dir, 'session.jsonl', `${JSON.stringify(header)}\n${turnLine(0)}`);
 		expect((await followUntil(dir, 0)).events.map(event => event.seq)).toEqual([0]);
+	});
+});
+
+/** What a follower saw, in order: headers (by id), events (by seq) and state changes. */
+type Seen = Array<`header ${string}` | `event ${number}` | `state ${FollowState}`>;
+
+/** Follows `path` in the background; `until` waits (bounded) for what it saw to satisfy `done`. */
+function follow(path: string, options: {pollIntervalMs?: number} = {}) {
+	const controller = new AbortController();
+	const seen: Seen = [];
+	const diagnostics: LogDiagnostic[] = [];
+	const run = (async () => {
+		for await (const event of followSessionLog(path, {
+			signal: controller.signal,
+			...options,
+			onDiagnostic: diagnostic => diagnostics.push(diagnostic),
+			onHeader: value => seen.push(`header ${value.id}`),
+			onState: state => seen.push(`state ${state}`),
+		})) {
+			seen.push(`event ${event.seq}`);
+		}
+	})();
+	let failure: unknown;
+	run.catch((error: unknown) => {
+		failure = error;
+	});
+	return {
+		seen,
+		diagnostics,
+		async until(done: (seen: Seen) => boolean, what: string): Promise<void> {
+			// A bound for a stuck follower, not a timing assertion.
+			for (let waited = 0; !done(seen); waited += 10) {
+				if (failure !== undefined) {
+					throw failure as Error;
+				}
+
+				if (waited > 8000) {
+					throw new Error(`follower never saw ${what}; it saw ${seen.join(', ')}`);
+				}
+
+				await new Promise(resolve => {
+					setTimeout(resolve, 10);
+				});
+			}
+		},
+		async stop(): Promise<void> {
+			controller.abort();
+			await run;
+		},
+	};
+}
+
+const log = (id: string, seqs: readonly number[]) => `${JSON.stringify({...header, id})}\n${seqs.map(seq => turnLine(seq)).join('')}`;
+const ends = (...tail: Seen) => (seen: Seen) => tail.every((item, index) => seen[seen.length - tail.length + index] === item);
+
+describe('followSessionLog when the log is replaced, deleted or truncated', () => {
+	it('notices another log renamed over the path and reads it from its header', async () => {
+		const path = writeTemp(dir, 'session.jsonl', log('a', [0, 1]));
+		const follower = follow(path);
+		await follower.until(ends('event 1'), 'the first log');
+		writeFileSync(join(dir, 'next.jsonl'), log('b', [0, 1, 2]));
+		renameSync(join(dir, 'next.jsonl'), path);
+		await follower.until(ends('event 2'), 'the second log');
+		appendFileSync(path, turnLine(3));
+		await follower.until(ends('event 3'), 'an append to the second log');
+		await follower.stop();
+		expect(follower.seen).toEqual(['header a', 'event 0', 'event 1', 'state replaced', 'header b', 'event 0', 'event 1', 'event 2', 'event 3']);
+		expect(follower.diagnostics).toEqual([]);
+	});
+
+	it('says the log was deleted and waits', async () => {
+		const path = writeTemp(dir, 'session.jsonl', log('a', [0]));
+		const follower = follow(path);
+		await follower.until(ends('event 0'), 'the log');
+		unlinkSync(path);
+		await follower.until(ends('state deleted'), 'the deletion');
+		await follower.stop();
+		expect(follower.seen).toEqual(['header a', 'event 0', 'state deleted']);
+	});
+
+	it('reads a log created again after a delete from its header', async () => {
+		const path = writeTemp(dir, 'session.jsonl', log('a', [0, 1]));
+		const follower = follow(path);
+		await follower.until(ends('event 1'), 'the first log');
+		unlinkSync(path);
+		await follower.until(ends('state deleted'), 'the deletion');
+		writeFileSync(path, log('b', [0]));
+		await follower.until(ends('event 0'), 'the new log');
+		await follower.stop();
+		expect(follower.seen).toEqual(['header a', 'event 0', 'event 1', 'state deleted', 'state replaced', 'header b', 'event 0']);
+	});
+
+	it('goes on where it was when the same file is renamed away and back', async () => {
+		const path = writeTemp(dir, 'session.jsonl', log('a', [0]));
+		const follower = follow(path);
+		await follower.until(ends('event 0'), 'the log');
+		renameSync(path, join(dir, 'away.jsonl'));
+		await follower.until(ends('state deleted'), 'the rename away');
+		renameSync(join(dir, 'away.jsonl'), path);
+		appendFileSync(path, turnLine(1));
+		await follower.until(ends('event 1'), 'the append after the rename back');
+		await follower.stop();
+		expect(follower.seen).toEqual(['header a', 'event 0', 'state deleted', 'state following', 'event 1']);
+	});
+
+	it('reads a truncated log again from its header, and goes on following it', async () => {
+		const path = writeTemp(dir, 'session.jsonl', log('a', [0, 1, 2]));
+		const follower = follow(path);
+		await follower.until(ends('event 2'), 'the log');
+		truncateSync(path, Buffer.byteLength(log('a', [0])));
+		await follower.until(ends('event 0'), 'the truncated log read again');
+		appendFileSync(path, turnLine(1));
+		await follower.until(ends('event 1'), 'an append after the truncation');
+		await follower.stop();
+		expect(follower.seen).toEqual(['header a', 'event 0', 'event 1', 'event 2', 'state truncated', 'header a', 'event 0', 'event 1']);
+	});
+
+	it('tells a log truncated to nothing and rewritten with another session as replaced', async () => {
+		const path = writeTemp(dir, 'session.jsonl', log('a', [0, 1]));
+		const follower = follow(path);
+		await follower.until(ends('event 1'), 'the log');
+		truncateSync(path, 0);
+		await follower.until(ends('state truncated'), 'the truncation');
+		appendFileSync(path, log('b', [0]));
+		await follower.until(ends('event 0'), 'the new session');
+		await follower.stop();
+		expect(follower.seen).toEqual(['header a', 'event 0', 'event 1', 'state truncated', 'state replaced', 'header b', 'event 0']);
+	});
+
+	it('does not splice a longer log written over the file in place: it reads the new one from its header', async () => {
+		for (const next of [log('b', [0, 1, 2, 3]), `${log('a', [0])}${JSON.stringify({type: 'turn/start', seq: 1, time: 5, data: {turn: 99}})}\n${turnLine(2)}${turnLine(3)}`]) {
+			const path = writeTemp(dir, 'session.jsonl', log('a', [0, 1]));
+			const follower = follow(path);
+			await follower.until(ends('event 1'), 'the first log');
+			// Same inode, never shorter: only the bytes already read tell the change.
+			const fd = openSync(path, 'r+');
+			writeSync(fd, next, 0);
+			closeSync(fd);
+			await follower.until(ends('event 3'), 'the overwriting log');
+			await follower.stop();
+			const id = next.includes('"id":"b"') ? 'b' : 'a';
+			expect(follower.seen).toEqual(['header a', 'event 0', 'event 1', 'state replaced', `header ${id}`, 'event 0', 'event 1', 'event 2', 'event 3']);
+			expect(follower.diagnostics).toEqual([]);
+		}
+	});
+});
+
+describe('an idle follower', () => {
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+
+	it('wakes at most once every 2 s while nothing changes', async () => {
+		const path = writeTemp(dir, 'session.jsonl', log('a', [0]));
+		vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout', 'Date']});
+		const follower = follow(path);
+		const idle = async () => {
+			// Real I/O settles on its own; yield to it until the follower sleeps on its next timer.
+			for (let turn = 0; vi.getTimerCount() === 0; turn++) {
+				if (turn > 100_000) {
+					throw new Error('the follower never went to sleep');
+				}
+
+				await new Promise(resolve => {
+					setImmediate(resolve);
+				});
+			}
+		};
+
+		await idle();
+		expect(follower.seen).toEqual(['header a', 'event 0']);
+		let wakes = 0;
+		const started = Date.now();
+		while (Date.now() - started < 60_000) {
+			vi.advanceTimersToNextTimer();
+			wakes++;
+			await idle();
+		}
+
+		expect(wakes).toBeLessThanOrEqual(30);
+		vi.useRealTimers();
+		await follower.stop();
+		expect(follower.seen).toEqual(['header a', 'event 0']);
 	});
 });

@@ -1,0 +1,44 @@
+/**
+@module Where the pager's cards come from: a saved file opens on a lazy card index (newest cards
+first), stdin is folded as it streams, and watch mode folds a followed log. Each source keeps the
+log's damaged lines for the pager's `!` list.
+*/
+import type {SessionHeader} from '../session/events.js';
+import {SessionFold} from '../session/fold.js';
+import {STDIN_NAME} from '../session/log-source.js';
+import {openSessionLog} from '../session/read-session-log.js';
+import {FoldedCardSource} from './folded-card-source.js';
+import {openIndexedCardSource, type IndexedCardSource} from './indexed-card-source.js';
+import {referencePresenters} from './replay-command.js';
+import {watchLog} from './watch-card-source.js';
+
+/** An opened pager source. */
+export type PagerSource = {
+	readonly cards: IndexedCardSource | FoldedCardSource;
+	/** The log's header (watch mode: of the log at the path now). */
+	readonly header: () => SessionHeader | undefined;
+	/** Settles when a streamed fold ends (stdin; watch mode once `signal` aborts). */
+	readonly consuming: Promise<void>;
+	/** Releases the file (after `signal` aborted). */
+	readonly close: () => void;
+};
+
+/** Opens `source` (a log path or folder, or `-`: `stdin`) for the pager; `follow` watches it. A bad header throws `SessionLogError`. */
+export async function openPagerSource(source: string, options: {readonly follow: boolean; readonly signal: AbortSignal; readonly stdin?: NodeJS.ReadableStream}): Promise<PagerSource> {
+	const presenters = (header: SessionHeader) => referencePresenters(header.cwd ?? process.cwd());
+	if (options.follow) {
+		const watched = await watchLog(source, {signal: options.signal, presenters});
+		return {cards: watched.cards, header: watched.header, consuming: watched.done, close: () => undefined};
+	}
+
+	if (source !== '-') {
+		const indexed = await openIndexedCardSource(source, {presenters});
+		return {cards: indexed, header: () => indexed.header, consuming: Promise.resolve(), close: () => indexed.close()};
+	}
+
+	let folded: FoldedCardSource | undefined;
+	// Damaged lines come with events, after the header: the source exists by then.
+	const log = await openSessionLog(options.stdin ?? source, {name: STDIN_NAME, signal: options.signal, onDiagnostic: diagnostic => folded?.report(diagnostic)});
+	folded = new FoldedCardSource(new SessionFold(presenters(log.header)));
+	return {cards: folded, header: () => log.header, consuming: folded.consume(log.events), close: () => undefined};
+}

@@ -1,0 +1,116 @@
+import {readFileSync, renameSync, truncateSync, unlinkSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {describe, expect, it, vi} from 'vitest';
+import {referencePresenters} from '../../src/cli/replay-command.js';
+import {watchLog} from '../../src/cli/watch-card-source.js';
+import {fixture, useTempDir} from '../session/helpers.js';
+import {startPager} from './harness/pager-screen.js';
+
+// Ink renders nothing live when it believes it runs in CI (is-in-ci reads the environment on import).
+vi.hoisted(() => {
+	for (const key of Object.keys(process.env)) {
+		if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) {
+			delete process.env[key];
+		}
+	}
+});
+
+let dir: string;
+useTempDir(created => {
+	dir = created;
+});
+
+/** basic.jsonl (one bash card) under another session id, optionally with a second card. */
+function session(id: string, cards: 1 | 2 = 1): string {
+	const lines = readFileSync(fixture('basic.jsonl'), 'utf8').split('\n').slice(0, -1);
+	lines[0] = lines[0]!.replace('"s-basic"', JSON.stringify(id));
+	if (cards === 2) {
+		const call = lines.findIndex(line => line.startsWith('{"type":"tool/call"'));
+		lines.push(lines[call]!.replace('"seq":11', '"seq":15').replaceAll('call_ls', 'call_two'), lines[call + 1]!.replace('"seq":12', '"seq":16').replaceAll('call_ls', 'call_two'));
+	}
+
+	return `${lines.join('\n')}\n`;
+}
+
+async function watching(path: string) {
+	const controller = new AbortController();
+	const watched = await watchLog(path, {signal: controller.signal, presenters: header => referencePresenters(header.cwd ?? dir)});
+	const pager = await startPager(watched.cards, {columns: 100, rows: 16, follow: true});
+	return {
+		pager,
+		async close() {
+			await pager.close();
+			controller.abort();
+			await watched.done;
+		},
+	};
+}
+
+describe('watch: the status line says what the log path holds', () => {
+	it('says following, then log replaced · reopened with the new session\'s cards when another log is renamed over it', async () => {
+		const path = join(dir, 'session.jsonl');
+		writeFileSync(path, session('s-first', 2));
+		const {pager, close} = await watching(path);
+		try {
+			await pager.tty.waitForText('2/2 · ');
+			expect(pager.tty.text()).toContain('s-first · following');
+			writeFileSync(join(dir, 'next.jsonl'), session('s-second'));
+			renameSync(join(dir, 'next.jsonl'), path);
+			await pager.tty.waitForText('s-second · log replaced · reopened · following');
+			expect(pager.tty.text()).toContain('1/1 · ');
+			expect(pager.tty.text()).not.toContain('s-first');
+		} finally {
+			await close();
+		}
+	});
+
+	it('says log deleted · waiting, and shows the log created again there', async () => {
+		const path = join(dir, 'session.jsonl');
+		writeFileSync(path, session('s-first', 2));
+		const {pager, close} = await watching(path);
+		try {
+			await pager.tty.waitForText('s-first · following');
+			unlinkSync(path);
+			await pager.tty.waitForText('s-first · log deleted · waiting');
+			// The cards of the deleted log stay on screen while it waits.
+			expect(pager.tty.text()).toContain('2/2 · ');
+			writeFileSync(path, session('s-again'));
+			await pager.tty.waitForText('s-again · log replaced · reopened');
+			expect(pager.tty.text()).toContain('1/1 · ');
+		} finally {
+			await close();
+		}
+	});
+
+	it('says log truncated and shows what is left; a longer log written over it in place is not spliced', async () => {
+		const path = join(dir, 'session.jsonl');
+		writeFileSync(path, session('s-first', 2));
+		const {pager, close} = await watching(path);
+		try {
+			await pager.tty.waitForText('2/2 · ');
+			truncateSync(path, session('s-first', 1).length);
+			await pager.tty.waitForText('s-first · log truncated · reread · following');
+			expect(pager.tty.text()).toContain('1/1 · ');
+			writeFileSync(path, session('s-longer', 2), {flag: 'r+'});
+			await pager.tty.waitForText('s-longer · log replaced · reopened');
+			expect(pager.tty.text()).toContain('2/2 · ');
+		} finally {
+			await close();
+		}
+	});
+
+	it('says follow stopped, with the reason, when the log at the path has a bad header', async () => {
+		const path = join(dir, 'session.jsonl');
+		writeFileSync(path, session('s-first'));
+		const {pager, close} = await watching(path);
+		try {
+			await pager.tty.waitForText('s-first · following');
+			writeFileSync(join(dir, 'next.jsonl'), '{"type":"session","version":9,"id":"x","createdAt":1}\n');
+			renameSync(join(dir, 'next.jsonl'), path);
+			await pager.tty.waitForText('s-first · follow stopped:');
+			expect(pager.tty.text()).not.toContain('following');
+		} finally {
+			await close();
+		}
+	});
+});
