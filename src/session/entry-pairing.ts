@@ -274,11 +274,9 @@ export class EntryPairing<T = undefined> {
 				const turn = isRecord(data) && isInt(data.turn) ? this.#turnsOpen.get(data.turn) : undefined;
 				if (turn !== undefined) {
 					turn.modelSteps++;
-				}
-
-				if (turn !== undefined && facts.usage !== undefined) {
 					turn.usage = addUsage(turn.usage, facts.usage);
-					if (token !== undefined) {
+					// The turn's end is rebuilt from these: the first step (that there was one) and every step with usage.
+					if (token !== undefined && (turn.modelSteps === 1 || facts.usage !== undefined)) {
 						turn.lines.push(token);
 					}
 				}
