@@ -9,6 +9,7 @@ import {sanitizeInline, sanitizeLines} from './sanitize.js';
 import {span, wrapSpans} from './spans.js';
 import type {Span, StyledLine, Style} from './styled-line.js';
 import type {Theme} from './theme.js';
+import {pushAll} from './push-all.js';
 
 /** What every body layout receives besides its view. */
 export type BodyContext = {
@@ -28,7 +29,7 @@ export function wrapLine(spans: readonly Span[], width: number): StyledLine[] {
 export function textRows(text: string, style: Style, width: number): StyledLine[] {
 	const rows: StyledLine[] = [];
 	for (const line of sanitizeLines(text)) {
-		rows.push(...wrapSpans(line === '' ? [] : [span(line, style)], width));
+		pushAll(rows, wrapSpans(line === '' ? [] : [span(line, style)], width));
 	}
 
 	return rows;
@@ -82,12 +83,12 @@ export function contentRows(blocks: readonly ContentBlock[], style: Style, conte
 		if (block.type === 'text' && 'text' in block && typeof block.text === 'string') {
 			const text = readableText(block.text);
 			if (text !== '') {
-				rows.push(...textRows(text, style, width));
+				pushAll(rows, textRows(text, style, width));
 			}
 		} else if (block.type === 'reasoning' && 'text' in block && typeof block.text === 'string') {
-			rows.push(...textRows(readableText(block.text), {...theme.muted, italic: true}, width));
+			pushAll(rows, textRows(readableText(block.text), {...theme.muted, italic: true}, width));
 		} else {
-			rows.push(...wrapSpans([span(blockPlaceholder(block as ContentBlock), theme.muted)], width));
+			pushAll(rows, wrapSpans([span(blockPlaceholder(block as ContentBlock), theme.muted)], width));
 		}
 	}
 

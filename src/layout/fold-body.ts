@@ -11,6 +11,7 @@ import type {Expansion} from './layout-options.js';
 import {span, truncateSpans} from './spans.js';
 import type {StyledLine} from './styled-line.js';
 import type {Theme} from './theme.js';
+import {pushAll} from './push-all.js';
 
 /** Rows a `bounded` body of a successful or running card shows, marker included. */
 export const OK_ROW_BUDGET = 12;
@@ -101,6 +102,6 @@ export function foldBody(body: CardBody, expansion: Expansion, policy: FoldPolic
 		after[0] = withoutSoftWrap(after[0]!);
 	}
 
-	out.push(...after);
+	pushAll(out, after);
 	return out;
 }

@@ -10,6 +10,7 @@ import type {CardBody} from './card-body.js';
 import {sanitizeInline} from './sanitize.js';
 import {span, wrapSpans} from './spans.js';
 import type {StyledLine} from './styled-line.js';
+import {pushAll} from './push-all.js';
 
 /** A pending input shown as text: a string verbatim, anything else as 2-space JSON. */
 export function rawInputText(rawInput: unknown): string {
@@ -30,12 +31,12 @@ export function layoutGenericCallBody(view: GenericCallView, context: BodyContex
 	if (view.rawInput !== undefined) {
 		const text = rawInputText(view.rawInput);
 		if (text !== '') {
-			lines.push(...textRows(text, context.theme.input, context.width));
+			pushAll(lines, textRows(text, context.theme.input, context.width));
 		}
 	}
 
 	if (view.content !== undefined) {
-		lines.push(...contentRows(view.content, context.theme.body, context));
+		pushAll(lines, contentRows(view.content, context.theme.body, context));
 	}
 
 	return {lines};

@@ -14,6 +14,7 @@ import {sanitizeInline, sanitizeLine} from './sanitize.js';
 import {span, wrapSpans} from './spans.js';
 import type {Span, StyledLine} from './styled-line.js';
 import type {Theme} from './theme.js';
+import {maxOf, pushAll} from './push-all.js';
 
 /** A path relative to the session cwd when it lies inside it, else as given. */
 export function displayPath(filePath: string, sessionCwd: string | undefined): string {
@@ -89,12 +90,12 @@ export function layoutReadBody(view: ReadResultView, context: BodyContext): Card
 
 	const texts = view.lines.map(line => sanitizeLine(line.text));
 	const highlighted = visibleHighlights(texts, view.lang, context);
-	const numberWidth = Math.max(1, ...view.lines.map(line => String(line.number).length));
+	const numberWidth = maxOf(view.lines.map(line => String(line.number).length), 1);
 	view.lines.forEach((line, index) => {
 		const gutter = span(`${String(line.number).padStart(numberWidth)} `, theme.muted);
 		const text = texts[index]!;
 		const body = highlighted?.[index] === undefined ? [span(text, theme.body)] : themed(highlighted[index]!, theme);
-		lines.push(...wrapSpans([gutter, ...body], width));
+		pushAll(lines, wrapSpans([gutter, ...body], width));
 	});
 	return {lines, pinnedTop};
 }

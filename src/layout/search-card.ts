@@ -14,6 +14,7 @@ import {sanitizeInline, sanitizeLine} from './sanitize.js';
 import {graphemeWidth, span, spansWidth, wrapSpans} from './spans.js';
 import type {Span, StyledLine} from './styled-line.js';
 import {displayWidth, graphemes} from './text-width.js';
+import {maxOf, pushAll} from './push-all.js';
 
 /** Columns of context kept before the first match when a long line is trimmed. */
 const CONTEXT_BEFORE_MATCH = 12;
@@ -90,8 +91,8 @@ function pathSpan(filePath: string, context: BodyContext): Span {
 function footerRows(shown: number, total: number, truncated: boolean, noun: readonly [string, string], where: string, context: BodyContext): StyledLine[] {
 	const {theme, width} = context;
 	const text = truncated || total > shown
-		? `showing ${formatCount(shown)} of ${plural(total, ...noun)}${where} (tool truncated)`
-		: `${plural(shown, ...noun)}${where}`;
+		? `showing ${formatCount(shown)} of ${plural(total, noun[0], noun[1])}${where} (tool truncated)`
+		: `${plural(shown, noun[0], noun[1])}${where}`;
 	return wrapSpans([span(text, truncated || total > shown ? theme.warning : theme.muted)], width);
 }
 
@@ -104,13 +105,13 @@ export function layoutSearchMatchesBody(view: SearchMatchesResultView, pattern: 
 	for (const file of view.files) {
 		const count = file.matches.length;
 		shown += count;
-		lines.push(...wrapSpans([pathSpan(file.path, context), span(` · ${plural(count, 'match', 'matches')}`, theme.muted)], width));
-		const numberWidth = Math.max(...file.matches.map(match => String(match.lineNumber).length), 1);
+		pushAll(lines, wrapSpans([pathSpan(file.path, context), span(` · ${plural(count, 'match', 'matches')}`, theme.muted)], width));
+		const numberWidth = maxOf(file.matches.map(match => String(match.lineNumber).length), 1);
 		for (const match of file.matches) {
 			const gutter = span(`${String(match.lineNumber).padStart(numberWidth)}: `, theme.muted);
 			const room = width - spansWidth([gutter]);
 			// Trimmed to fit; wrapping only matters on terminals too narrow to trim into.
-			lines.push(...wrapSpans([gutter, ...matchedLineSpans(match.line, highlight, room, context)], width));
+			pushAll(lines, wrapSpans([gutter, ...matchedLineSpans(match.line, highlight, room, context)], width));
 		}
 	}
 
@@ -129,7 +130,7 @@ export function layoutSearchPathsBody(view: SearchPathsResultView, context: Body
 	const lines: StyledLine[] = [];
 	for (const filePath of view.paths) {
 		const item = pathSpan(filePath, context);
-		lines.push(...wrapSpans([span(item.text, theme.body, item.link)], width));
+		pushAll(lines, wrapSpans([span(item.text, theme.body, item.link)], width));
 	}
 
 	if (view.paths.length === 0 && !view.truncated) {

@@ -14,6 +14,7 @@ import {span, wrapSpans} from './spans.js';
 import type {Span, StyledLine, Style} from './styled-line.js';
 import {parseTerminalOutput} from './terminal-output.js';
 import type {Theme} from './theme.js';
+import {pushAll} from './push-all.js';
 
 /** Lines the producer adds to say *it* cut or stopped the output; drawn in the warning role. */
 const toolMarker = /^(\[(output truncated|timed out after|result truncated)|\(Omitted \d+ bytes\.)/;
@@ -81,7 +82,7 @@ export function outputRows(output: string, context: BodyContext): StyledLine[] {
 			: text !== '' && stderrMarker.test(text)
 				? [span(text, theme.muted)]
 				: line.map(item => item.style === undefined && bodyStyled ? {text: item.text, style: theme.body} : span(item.text, outputStyle(item.style, theme)));
-		rows.push(...wrapSpans(spans, width));
+		pushAll(rows, wrapSpans(spans, width));
 	}
 
 	return rows;
@@ -94,7 +95,7 @@ function commandRows(command: string, context: BodyContext): StyledLine[] {
 	// Each line of the command is a one-row field: zero-width and bidi characters are shown escaped.
 	command.split(/\r?\n/).map(line => sanitizeInline(line)).forEach((line, index) => {
 		const spans = index === 0 ? [span('$ ', theme.muted), span(line, theme.input)] : [span(line, theme.input)];
-		rows.push(...wrapSpans(spans, width));
+		pushAll(rows, wrapSpans(spans, width));
 	});
 	return rows;
 }
@@ -115,37 +116,37 @@ export function layoutTerminalBody(input: TerminalBodyInput, context: BodyContex
 	const lines: StyledLine[] = [];
 	// A description that only repeats the command (as for `!command` typed at the prompt) adds nothing.
 	if (call?.description !== undefined && call.description !== '' && call.description.trim() !== call.title.trim()) {
-		lines.push(...wrapSpans([span(sanitizeInline(call.description), theme.muted)], width));
+		pushAll(lines, wrapSpans([span(sanitizeInline(call.description), theme.muted)], width));
 	}
 
 	const command = call?.title ?? result?.title ?? '';
 	if (command !== '') {
-		lines.push(...commandRows(command, context));
+		pushAll(lines, commandRows(command, context));
 	}
 
 	const cwd = displayCwd(call?.cwd, context.sessionCwd);
 	if (cwd !== undefined) {
-		lines.push(...wrapSpans([span(`in ${sanitizeInline(cwd)}`, theme.muted)], width));
+		pushAll(lines, wrapSpans([span(`in ${sanitizeInline(cwd)}`, theme.muted)], width));
 	}
 
 	const pinnedTop = lines.length;
 	if (result !== undefined) {
 		if (result.output !== undefined) {
-			lines.push(...outputRows(result.output, context));
+			pushAll(lines, outputRows(result.output, context));
 		}
 	} else if (input.progress !== undefined) {
 		if (input.progress.truncated) {
-			lines.push(...textRows('… earlier output dropped', theme.muted, width));
+			pushAll(lines, textRows('… earlier output dropped', theme.muted, width));
 		}
 
-		lines.push(...outputRows(input.progress.text, context));
+		pushAll(lines, outputRows(input.progress.text, context));
 	}
 
 	const footer: StyledLine[] = [];
 	if (result?.signal !== undefined) {
-		footer.push(...wrapSpans([span(`[signal ${sanitizeInline(result.signal)}]`, theme.error)], width));
+		pushAll(footer, wrapSpans([span(`[signal ${sanitizeInline(result.signal)}]`, theme.error)], width));
 	} else if (result?.exitCode !== undefined && result.exitCode !== 0) {
-		footer.push(...wrapSpans([span(`[exit ${result.exitCode}]`, theme.error)], width));
+		pushAll(footer, wrapSpans([span(`[exit ${result.exitCode}]`, theme.error)], width));
 	}
 
 	return {lines: [...lines, ...footer], pinnedTop, pinnedBottom: footer.length};

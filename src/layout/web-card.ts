@@ -13,6 +13,7 @@ import {safeLinkTarget} from './link-target.js';
 import {sanitizeInline} from './sanitize.js';
 import {span, wrapSpans} from './spans.js';
 import type {Span, StyledLine} from './styled-line.js';
+import {pushAll} from './push-all.js';
 
 /** The host of a URL without a leading `www.`, or undefined when it does not parse. */
 export function domainOf(url: string): string | undefined {
@@ -41,12 +42,12 @@ export function layoutWebSearchBody(view: WebSearchResultView, args: unknown, co
 	const {theme, width} = context;
 	const lines: StyledLine[] = [];
 	for (const query of queriesOf(args, view.title)) {
-		lines.push(...wrapSpans([span('query ', theme.muted), span(sanitizeInline(query), theme.input)], width));
+		pushAll(lines, wrapSpans([span('query ', theme.muted), span(sanitizeInline(query), theme.input)], width));
 	}
 
 	const pinnedTop = lines.length;
 	if (view.answer !== undefined && view.answer.trim() !== '') {
-		lines.push(...contentRows([{type: 'text', text: view.answer}], theme.body, context));
+		pushAll(lines, contentRows([{type: 'text', text: view.answer}], theme.body, context));
 	}
 
 	const numberWidth = String(view.sources.length).length;
@@ -62,7 +63,7 @@ export function layoutWebSearchBody(view: WebSearchResultView, args: unknown, co
 			spans.push(span(` · ${sanitizeInline(domain)}`, theme.muted));
 		}
 
-		lines.push(...wrapSpans(spans, width));
+		pushAll(lines, wrapSpans(spans, width));
 	});
 
 	const footer: StyledLine[] = view.truncated
@@ -91,10 +92,10 @@ export function layoutWebFetchBody(view: WebFetchResultView, content: readonly C
 		span(`HTTP ${view.statusCode}`, statusStyle),
 	], width);
 	if (view.truncated) {
-		lines.push(...textRows('content truncated by the tool', theme.warning, width));
+		pushAll(lines, textRows('content truncated by the tool', theme.warning, width));
 	}
 
 	const pinnedTop = lines.length;
-	lines.push(...contentRows(fetchedContent(content), theme.body, context));
+	pushAll(lines, contentRows(fetchedContent(content), theme.body, context));
 	return {lines, pinnedTop};
 }
