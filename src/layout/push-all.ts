@@ -5,13 +5,11 @@ throws `RangeError: Maximum call stack size exceeded`, and one huge line can wra
 rows. test/reliability/argument-spreads.test.ts refuses such spreads; these loops replace them.
 */
 
-/** Append `items` to `target` one at a time; returns `target`. */
-export function pushAll<T>(target: T[], items: Iterable<T>): T[] {
+/** Append `items` to `target` (an array, or anything with `push`) one at a time. */
+export function pushAll<T>(target: {push(item: T): unknown}, items: Iterable<T>): void {
 	for (const item of items) {
 		target.push(item);
 	}
-
-	return target;
 }
 
 /** The largest of `values`, or `floor` when there is none larger. */

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import type {CardProgress} from '../presentation/card.js';
 import type {TerminalCallView, TerminalResultView} from '../tools/views.js';
 import {type BodyContext, textRows} from './body-text.js';
+import {BodyRows, type RowTarget} from './body-rows.js';
 import type {CardBody} from './card-body.js';
 import {sanitizeInline} from './sanitize.js';
 import {span, wrapSpans} from './spans.js';
@@ -55,10 +56,9 @@ function outputStyle(style: Style | undefined, theme: Theme): Style {
 	return style;
 }
 
-/** Command output as wrapped rows. */
-export function outputRows(output: string, context: BodyContext): StyledLine[] {
+/** Command output as wrapped rows, appended to `rows`. */
+export function outputRows<T extends RowTarget>(output: string, context: BodyContext, rows: T): T {
 	const {theme, width} = context;
-	const rows: StyledLine[] = [];
 	const parsed = parseTerminalOutput(output);
 	// Blank lines around the output are spacing, not content: they would only cost fold budget.
 	let start = 0;
@@ -113,33 +113,33 @@ export type TerminalBodyInput = {
 export function layoutTerminalBody(input: TerminalBodyInput, context: BodyContext): CardBody {
 	const {theme, width} = context;
 	const {call, result} = input;
-	const lines: StyledLine[] = [];
+	const lines = new BodyRows(context.keep, {pinned: true});
 	// A description that only repeats the command (as for `!command` typed at the prompt) adds nothing.
 	if (call?.description !== undefined && call.description !== '' && call.description.trim() !== call.title.trim()) {
-		pushAll(lines, wrapSpans([span(sanitizeInline(call.description), theme.muted)], width));
+		lines.pushAll(wrapSpans([span(sanitizeInline(call.description), theme.muted)], width));
 	}
 
 	const command = call?.title ?? result?.title ?? '';
 	if (command !== '') {
-		pushAll(lines, commandRows(command, context));
+		lines.pushAll(commandRows(command, context));
 	}
 
 	const cwd = displayCwd(call?.cwd, context.sessionCwd);
 	if (cwd !== undefined) {
-		pushAll(lines, wrapSpans([span(`in ${sanitizeInline(cwd)}`, theme.muted)], width));
+		lines.pushAll(wrapSpans([span(`in ${sanitizeInline(cwd)}`, theme.muted)], width));
 	}
 
-	const pinnedTop = lines.length;
+	lines.pin();
 	if (result !== undefined) {
 		if (result.output !== undefined) {
-			pushAll(lines, outputRows(result.output, context));
+			outputRows(result.output, context, lines);
 		}
 	} else if (input.progress !== undefined) {
 		if (input.progress.truncated) {
-			pushAll(lines, textRows('… earlier output dropped', theme.muted, width));
+			lines.pushAll(textRows('… earlier output dropped', theme.muted, width));
 		}
 
-		pushAll(lines, outputRows(input.progress.text, context));
+		outputRows(input.progress.text, context, lines);
 	}
 
 	const footer: StyledLine[] = [];
@@ -149,5 +149,6 @@ export function layoutTerminalBody(input: TerminalBodyInput, context: BodyContex
 		pushAll(footer, wrapSpans([span(`[exit ${result.exitCode}]`, theme.error)], width));
 	}
 
-	return {lines: [...lines, ...footer], pinnedTop, pinnedBottom: footer.length};
+	lines.pushAll(footer);
+	return lines.body(footer.length);
 }
