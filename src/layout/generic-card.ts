@@ -11,7 +11,7 @@ import {sanitizeInline} from './sanitize.js';
 import {span, wrapSpans} from './spans.js';
 import type {StyledLine} from './styled-line.js';
 import {BodyRows, type RowTarget} from './body-rows.js';
-import {outputRows} from './terminal-card.js';
+import {hiddenTextNote, outputRows} from './terminal-card.js';
 import type {Theme} from './theme.js';
 
 /** A pending input shown as text: a string verbatim, anything else as 2-space JSON. */
@@ -45,12 +45,14 @@ export function layoutGenericCallBody(view: GenericCallView, context: BodyContex
 		contentRows(view.content, context.theme.body, context, lines);
 	}
 
-	if (live) {
-		lines.pin();
-		outputRows(progress, context, lines);
+	if (!live) {
+		return lines.body();
 	}
 
-	return lines.body();
+	lines.pin();
+	const note = outputRows(progress, context, lines) ? hiddenTextNote(context) : [];
+	lines.pushAll(note);
+	return lines.body(note.length);
 }
 
 /**

@@ -5,7 +5,7 @@ working directory when it is not the session's, the output with its SGR colours 
 and how it ended. While running, the live progress tail is the output.
 */
 import * as path from 'node:path';
-import type {CardProgress} from '../presentation/card.js';
+import type {Card, CardProgress} from '../presentation/card.js';
 import type {TerminalCallView, TerminalResultView} from '../tools/views.js';
 import {type BodyContext, textRows} from './body-text.js';
 import {BodyRows, type RowTarget} from './body-rows.js';
@@ -13,7 +13,7 @@ import type {CardBody} from './card-body.js';
 import {sanitizeInline} from './sanitize.js';
 import {span, wrapSpans} from './spans.js';
 import type {Span, StyledLine, Style} from './styled-line.js';
-import {parseTerminalOutput} from './terminal-output.js';
+import {emulateTerminalOutput, rawOutputLines} from './terminal-output.js';
 import type {Theme} from './theme.js';
 import {pushAll} from './push-all.js';
 
@@ -56,10 +56,51 @@ function outputStyle(style: Style | undefined, theme: Theme): Style {
 	return style;
 }
 
-/** Command output as wrapped rows, appended to `rows`. */
-export function outputRows<T extends RowTarget>(output: string, context: BodyContext, rows: T): T {
+/**
+The command output a card's body shows (layout-card.ts picks the body): a terminal result's output,
+or, before any result, a running terminal or generic call's live progress.
+*/
+export function shownOutput(card: Card): string | undefined {
+	if (card.resultView !== null) {
+		return card.resultView.card === 'terminal' ? card.resultView.output : undefined;
+	}
+
+	if (card.result === null && (card.callView.card === 'terminal' || card.callView.card === 'generic')) {
+		return card.progress?.text;
+	}
+
+	return undefined;
+}
+
+/** Whether the card's command output, as the card shows it, hides text the command wrote (terminal-output.ts). */
+export function cardOutputHidesText(card: Card): boolean {
+	const output = shownOutput(card);
+	return output !== undefined && emulateTerminalOutput(output).hidesText;
+}
+
+/** The note a card shows when its command output hides text: pinned, so no fold hides it. */
+export function hiddenTextNote(context: BodyContext): StyledLine[] {
+	const text = context.expansion === 'full' ? 'raw output · controls shown escaped' : 'output hides text · expand to show raw';
+	return textRows(text, context.theme.muted, context.width);
+}
+
+/**
+Command output as wrapped rows, appended to `rows`. Returns whether the emulated output hides text
+the command wrote (terminal-output.ts); a `full` layout then shows the raw output instead, and the
+caller adds `hiddenTextNote`.
+*/
+export function outputRows(output: string, context: BodyContext, rows: RowTarget): boolean {
 	const {theme, width} = context;
-	const parsed = parseTerminalOutput(output);
+	const screen = emulateTerminalOutput(output);
+	if (screen.hidesText && context.expansion === 'full') {
+		for (const line of rawOutputLines(output)) {
+			pushAll(rows, wrapSpans(line === '' ? [] : [span(line, theme.body)], width));
+		}
+
+		return true;
+	}
+
+	const parsed = screen.lines;
 	// Blank lines around the output are spacing, not content: they would only cost fold budget.
 	let start = 0;
 	let end = parsed.length;
@@ -85,7 +126,7 @@ export function outputRows<T extends RowTarget>(output: string, context: BodyCon
 		pushAll(rows, wrapSpans(spans, width));
 	}
 
-	return rows;
+	return screen.hidesText;
 }
 
 /** The `$ command` rows: the first line after `$ `, further lines as they are (no indent to copy). */
@@ -130,19 +171,20 @@ export function layoutTerminalBody(input: TerminalBodyInput, context: BodyContex
 	}
 
 	lines.pin();
+	let hidesText = false;
 	if (result !== undefined) {
 		if (result.output !== undefined) {
-			outputRows(result.output, context, lines);
+			hidesText = outputRows(result.output, context, lines);
 		}
 	} else if (input.progress !== undefined) {
 		if (input.progress.truncated) {
 			lines.pushAll(textRows('… earlier output dropped', theme.muted, width));
 		}
 
-		outputRows(input.progress.text, context, lines);
+		hidesText = outputRows(input.progress.text, context, lines);
 	}
 
-	const footer: StyledLine[] = [];
+	const footer: StyledLine[] = hidesText ? hiddenTextNote(context) : [];
 	if (result?.signal !== undefined) {
 		pushAll(footer, wrapSpans([span(`[signal ${sanitizeInline(result.signal)}]`, theme.error)], width));
 	} else if (result?.exitCode !== undefined && result.exitCode !== 0) {
