@@ -272,7 +272,8 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 		} else if (input === 'y') {
 			const card = source.card(cursor);
 			if (card !== undefined && onCopy !== undefined) {
-				setMessage(onCopy(copyableText(card)));
+				// What the card shows at its expansion: the raw output when a full view shows it raw.
+				setMessage(onCopy(copyableText(card, expansions.get(cursor) ?? globalExpansion ?? 'bounded')));
 			}
 		} else if (input === 'o') {
 			const card = source.card(cursor);

@@ -4,6 +4,7 @@ append its events to a log, print its card.
 */
 import {resolve} from 'node:path';
 import {renderCardText} from '../layout/render-lines.js';
+import {cardOutputHidesText} from '../layout/terminal-card.js';
 import {jsonLine} from '../layout/terminal-sink.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import {cardToJson} from '../presentation/card-json.js';
@@ -43,7 +44,7 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
 
 		const card = await runOne(session, tool, json ?? '{}');
 		if (parsed.flags.has('json')) {
-			await io.write(jsonLine(cardToJson(card)));
+			await io.write(jsonLine(cardToJson(card, {outputHidesText: cardOutputHidesText})));
 		} else {
 			const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 			const color = colorEnabled(colorFlag, io.env, io.isTTY);

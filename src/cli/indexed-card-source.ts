@@ -43,6 +43,7 @@ import {DEFAULT_TAIL_BYTES, forEachTailLine, readLogTail, type TailWindow} from 
 import {ThrottledSignal} from './throttled-signal.js';
 import {addTo} from '../session/add-to-set-map.js';
 import {isCompressed} from '../session/log-index.js';
+import {pushAll} from '../layout/push-all.js';
 
 /** Options of `openIndexedCardSource`. */
 export type IndexedCardSourceOptions = {
@@ -170,7 +171,9 @@ export class CardLineIndex {
 			lines.push(this.#resultOffsets[index]!, this.#resultLengths[index]!);
 		}
 
-		lines.push(...(this.#extras.get(index) ?? []), ...(this.#progress.get(index) ?? []));
+		// A card may have any number of progress lines: appended one by one, never spread.
+		pushAll(lines, this.#extras.get(index) ?? []);
+		pushAll(lines, this.#progress.get(index) ?? []);
 		const pairs: Array<[number, number]> = [];
 		for (let at = 0; at < lines.length; at += 2) {
 			pairs.push([lines[at]!, lines[at + 1]!]);

@@ -7,6 +7,7 @@ import {renderLines} from '../layout/render-lines.js';
 import {joinOutput, jsonLine, type TerminalOutput} from '../layout/terminal-sink.js';
 import {layoutCard} from '../layout/layout-card.js';
 import type {Expansion} from '../layout/layout-options.js';
+import {cardOutputHidesText} from '../layout/terminal-card.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import {cardToJson} from '../presentation/card-json.js';
 import type {Card} from '../presentation/card.js';
@@ -110,7 +111,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	};
 
 	const write = (card: Card): void => {
-		const text = json ? jsonLine(cardToJson(card)) : renderLines(layoutCard(card, {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})}), {color, hyperlinks, width: io.isTTY ? width : undefined});
+		const text = json ? jsonLine(cardToJson(card, {outputHidesText: cardOutputHidesText})) : renderLines(layoutCard(card, {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})}), {color, hyperlinks, width: io.isTTY ? width : undefined});
 		chunks.push(text);
 		buffered += text.length;
 	};

@@ -7,6 +7,7 @@ import {basename} from 'node:path';
 import {readFile} from 'node:fs/promises';
 import {scriptToProgram} from '../code-mode/script-file.js';
 import {renderCardText} from '../layout/render-lines.js';
+import {cardOutputHidesText} from '../layout/terminal-card.js';
 import {jsonLine} from '../layout/terminal-sink.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import {cardToJson} from '../presentation/card-json.js';
@@ -51,7 +52,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
 	try {
 		const card = await runOne(session, 'run_code', JSON.stringify({code, description: `Run ${basename(script)}`}));
 		if (parsed.flags.has('json')) {
-			await io.write(jsonLine(cardToJson(card)));
+			await io.write(jsonLine(cardToJson(card, {outputHidesText: cardOutputHidesText})));
 		} else {
 			const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 			const color = colorEnabled(colorFlag, io.env, io.isTTY);
