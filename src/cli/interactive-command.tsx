@@ -14,6 +14,7 @@ import {loadPlugins} from './load-plugins.js';
 import {newSessionId} from './open-session.js';
 import {parseArgs, UsageError} from './parse-args.js';
 import {sessionsRoot} from './session-paths.js';
+import {whenAborted, withTerminationSignals} from './termination-signals.js';
 import {colorEnabled, hyperlinksEnabled} from './terminal-env.js';
 
 export const INTERACTIVE_HELP = `usage: cardterm [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
@@ -40,33 +41,41 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		throw new UsageError('the interactive session needs a terminal; use cardterm call, run or replay --print instead');
 	}
 
-	const sessionDirFlag = parsed.flags.get('session-dir');
-	const root = sessionsRoot(typeof sessionDirFlag === 'string' ? sessionDirFlag : undefined, io.env, io.cwd);
-	const config = await loadConfig(io.cwd, io.env);
-	const extraTools = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
-	const {controller, logOutcome} = await openInteractiveSession({root, cwd: io.cwd, id: newSessionId(Date.now()), extraTools, rules: config.approval?.ask ?? []});
-	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
-	const color = colorEnabled(colorFlag, io.env, io.isTTY);
-	const frameListeners = new Set<() => void>();
-	const onFrame = (listener: () => void): (() => void) => {
-		frameListeners.add(listener);
-		return () => frameListeners.delete(listener);
-	};
+	// SIGTERM, SIGHUP (the terminal closed) or SIGINT from outside (Ctrl+C is a key here).
+	return withTerminationSignals(async signal => {
+		const sessionDirFlag = parsed.flags.get('session-dir');
+		const root = sessionsRoot(typeof sessionDirFlag === 'string' ? sessionDirFlag : undefined, io.env, io.cwd);
+		const config = await loadConfig(io.cwd, io.env);
+		const extraTools = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
+		const {controller, logOutcome} = await openInteractiveSession({root, cwd: io.cwd, id: newSessionId(Date.now()), extraTools, rules: config.approval?.ask ?? []});
+		// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
+		// the log closes, and the screen is given back (the app exits when the controller is closing).
+		whenAborted(signal, () => {
+			void controller.close();
+		});
+		const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
+		const color = colorEnabled(colorFlag, io.env, io.isTTY);
+		const frameListeners = new Set<() => void>();
+		const onFrame = (listener: () => void): (() => void) => {
+			frameListeners.add(listener);
+			return () => frameListeners.delete(listener);
+		};
 
-	const instance = render(
-		<InteractiveApp model={controller} theme={color ? colorTheme : monochromeTheme} color={color} hyperlinks={hyperlinksEnabled(color, io.env, io.isTTY)} onFrame={onFrame} />,
-		{
-			exitOnCtrlC: false,
-			patchConsole: false,
-			onRender() {
-				for (const listener of [...frameListeners]) {
-					listener();
-				}
+		const instance = render(
+			<InteractiveApp model={controller} theme={color ? colorTheme : monochromeTheme} color={color} hyperlinks={hyperlinksEnabled(color, io.env, io.isTTY)} onFrame={onFrame} />,
+			{
+				exitOnCtrlC: false,
+				patchConsole: false,
+				onRender() {
+					for (const listener of [...frameListeners]) {
+						listener();
+					}
+				},
 			},
-		},
-	);
-	await instance.waitUntilExit();
-	await controller.close();
-	await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
-	return 0;
+		);
+		await instance.waitUntilExit();
+		await controller.close();
+		await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
+		return 0;
+	}, {terminal: true});
 }
