@@ -12,6 +12,7 @@ are closed last thing at exit (Node skips descriptors that are closed).
 */
 import {closeSync} from 'node:fs';
 import {constants} from 'node:os';
+import {onOutputError} from '../layout/terminal-sink.js';
 
 export const TERMINATION_SIGNALS = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
 
@@ -27,7 +28,15 @@ export type Termination = {
 	release(code: number): number;
 };
 
-const STDIO = [process.stdin, process.stdout, process.stderr];
+/** Errors of stdin and of the outputs (the latter through the sink module, which owns those streams). */
+function onStdioError(listener: (error: NodeJS.ErrnoException) => void): () => void {
+	process.stdin.on('error', listener);
+	const stopOutputs = onOutputError(listener);
+	return () => {
+		process.stdin.off('error', listener);
+		stopOutputs();
+	};
+}
 
 /** Errors of the standard streams once the terminal is gone. */
 const HANGUP_CODES = new Set(['EIO', 'EPIPE', 'ENXIO', 'EBADF']);
@@ -65,9 +74,7 @@ export function trapTerminationSignals(options: {readonly terminal?: boolean} = 
 		// Also when the process ends before the command returns (a write to a closed terminal that never completes).
 		process.exitCode = exitCode;
 		// Past a signal, failing reads and writes of a closed terminal are expected, not a crash.
-		for (const stream of STDIO) {
-			stream.on('error', () => undefined);
-		}
+		onStdioError(() => undefined);
 
 		setTimeout(() => {
 			process.exit(exitCode);
@@ -84,11 +91,7 @@ export function trapTerminationSignals(options: {readonly terminal?: boolean} = 
 		throw error;
 	};
 
-	if (options.terminal === true) {
-		for (const stream of STDIO) {
-			stream.on('error', onStreamError);
-		}
-	}
+	const stopListening = options.terminal === true ? onStdioError(onStreamError) : () => undefined;
 
 	for (const name of TERMINATION_SIGNALS) {
 		process.on(name, onSignal);
@@ -104,9 +107,7 @@ export function trapTerminationSignals(options: {readonly terminal?: boolean} = 
 				process.off(name, onSignal);
 			}
 
-			for (const stream of STDIO) {
-				stream.off('error', onStreamError);
-			}
+			stopListening();
 
 			return exitCode ?? code;
 		},
