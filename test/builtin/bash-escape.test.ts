@@ -144,7 +144,8 @@ describe.skipIf(!linux)('escaping processes (Linux: /proc)', () => {
 
 	it('a background job whose shell finished leaves no process behind either', async () => {
 		const {registry, jobs} = setup();
-		await call(registry, 'bash', {command: `${routes["setsid -f"]!}\necho started`, description: 'Daemonise', run_in_background: true}, {agent});
+		// The shell ends once the daemon's pid is written, leaving it behind.
+		await call(registry, 'bash', {command: `{\n${routes['setsid -f']!}\n} > pid-$$.txt\nwhile [ ! -s pid-$$.txt ]; do sleep 0.05; done\ncat pid-$$.txt`, description: 'Daemonise', run_in_background: true}, {agent});
 		const pid = await jobPid(registry, 'bash-1');
 		expect(textOf(await call(registry, 'job_output', {job_id: 'bash-1', wait: true}, {agent}))).toMatch(/\[status: completed, exit code: 0\]$/);
 		expect(jobs.get('bash-1', agent).status).toBe('completed');
