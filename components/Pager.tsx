@@ -272,7 +272,8 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 		} else if (input === 'y') {
 			const entry = source.entry(cursor);
 			if (entry !== undefined && onCopy !== undefined) {
-				setMessage(onCopy(entryCopyText(entry)));
+				// What the entry shows at its expansion: the raw output when a card's full view shows it raw.
+				setMessage(onCopy(entryCopyText(entry, expansions.get(cursor) ?? globalExpansion ?? 'bounded')));
 			}
 		} else if (input === 'o') {
 			const entry = source.entry(cursor);

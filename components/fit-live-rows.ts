@@ -1,4 +1,5 @@
 import type {StyledLine} from '../src/layout/styled-line.js';
+import {pushAll} from '../src/layout/push-all.js';
 
 /**
 Fit the rows of the running cards into `budget` rows, so the live region never reaches the
@@ -44,9 +45,9 @@ export function fitLiveRows(cards: ReadonlyArray<readonly StyledLine[]>, budget:
 				keep--;
 			}
 
-			rows.push(...lines.slice(lines.length - keep));
+			pushAll(rows, lines.slice(lines.length - keep));
 		} else {
-			rows.push(...lines.slice(1));
+			pushAll(rows, lines.slice(1));
 		}
 	});
 	return rows;

@@ -1,6 +1,7 @@
 import {useEffect, useLayoutEffect, useReducer, useRef} from 'react';
 import {useStdin} from 'ink';
 import {parseKeys, type KeyPress} from '../../src/cli/interactive/keys.js';
+import {pushAll} from '../../src/layout/push-all.js';
 
 /** How a screen takes its keys. */
 export type KeysOptions = {
@@ -56,7 +57,8 @@ export function useKeys(handler: (press: KeyPress) => void, options: KeysOptions
 			}
 
 			const idle = queue.current.length === 0;
-			queue.current.push(...presses.flatMap(press => singleCharacters(press)));
+			// A paste can be any number of characters: queued one by one, never spread.
+			pushAll(queue.current, presses.flatMap(press => singleCharacters(press)));
 			if (idle) {
 				nextTurn();
 			}

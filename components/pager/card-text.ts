@@ -1,6 +1,7 @@
 import {sanitizeInline, sanitizeText} from '../../src/layout/sanitize.js';
+import type {Expansion} from '../../src/layout/layout-options.js';
 import {markdownCopyText} from '../../src/layout/markdown-layout.js';
-import {parseTerminalOutput} from '../../src/layout/terminal-output.js';
+import {emulateTerminalOutput, rawOutputLines} from '../../src/layout/terminal-output.js';
 import {assertNever} from '../../src/presentation/assert-never.js';
 import type {Card} from '../../src/presentation/card.js';
 import type {TranscriptEntry} from '../../src/presentation/entry.js';
@@ -49,11 +50,11 @@ export function entrySearchText(entry: TranscriptEntry): string {
 	}
 }
 
-/** An entry's text for copying: a card as `copyableText`; a message as its text, paragraphs whole. */
-export function entryCopyText(entry: TranscriptEntry): string {
+/** An entry's text for copying at its expansion: a card as `copyableText`; a message as its text, paragraphs whole. */
+export function entryCopyText(entry: TranscriptEntry, expansion: Expansion = 'bounded'): string {
 	switch (entry.entry) {
 		case 'card': {
-			return copyableText(entry.card);
+			return copyableText(entry.card, expansion);
 		}
 
 		case 'user': {
@@ -89,17 +90,28 @@ export function searchableText(card: Card): string {
 }
 
 /**
-A card's text for copying, as the card shows it: the call on one row, then the result, without
-styling or gutters. Command output is the emulated screen text (colours applied, `\r` overwrites
-resolved), and whatever the card shows escaped is copied escaped: no control character but `\n`
-and `\t` reaches the clipboard or the terminal.
+A card's text for copying, as the card shows it at `expansion`: the call on one row, then the
+result, without styling or gutters. Command output is the emulated screen text (colours applied,
+`\r` overwrites resolved) — or, when that hides text and the card is shown `full`, the raw output
+the card then shows; whatever the card shows escaped is copied escaped: no control character but
+`\n` and `\t` reaches the clipboard or the terminal.
 */
-export function copyableText(card: Card): string {
+export function copyableText(card: Card, expansion: Expansion = 'bounded'): string {
 	const call = sanitizeInline(card.callView.card === 'terminal' ? `$ ${card.callView.title}` : `${card.name}: ${card.callView.title}`);
 	const body = card.resultView?.card === 'terminal'
-		? parseTerminalOutput(card.resultView.output ?? '').map(line => line.map(span => span.text).join('')).join('\n')
+		? outputText(card.resultView.output ?? '', expansion)
 		: sanitizeText(contentText(card.result?.content ?? []));
 	return body === '' ? call : `${call}\n${body}`;
+}
+
+/** Command output as the card shows it (terminal-card.ts `outputRows`), as text. */
+function outputText(output: string, expansion: Expansion): string {
+	const screen = emulateTerminalOutput(output);
+	if (screen.hidesText && expansion === 'full') {
+		return rawOutputLines(output).join('\n');
+	}
+
+	return screen.lines.map(line => line.map(span => span.text).join('')).join('\n');
 }
 
 function contentText(content: readonly ContentBlock[]): string {

@@ -35,7 +35,7 @@ export type BashToolOptions = {
 	readonly spillMaxBytes?: number;
 	/** Between SIGTERM and SIGKILL when a command is stopped. Default 2 000 ms. */
 	readonly killGraceMs?: number;
-	/** How long output pipes may stay open after the shell exited. Default 200 ms. */
+	/** How long output pipes may stay open once the shell and every process found of it are gone. Default 200 ms. */
 	readonly drainGraceMs?: number;
 	/** Live output coalescing interval. Default 50 ms. */
 	readonly progressIntervalMs?: number;

@@ -4,6 +4,7 @@ append its events to a log, print its card.
 */
 import {resolve} from 'node:path';
 import {renderCardText} from '../layout/render-lines.js';
+import {cardOutputHidesText} from '../layout/terminal-card.js';
 import {jsonLine} from '../layout/terminal-sink.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import {cardToJson} from '../presentation/card-json.js';
@@ -11,6 +12,7 @@ import type {Card} from '../presentation/card.js';
 import type {CliIo} from './cli-io.js';
 import {openSession, type OpenedSession} from './open-session.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
+import {withTerminationSignals} from './termination-signals.js';
 import {colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
 
 export const CALL_HELP = `usage: cardterm call TOOL [JSON] [--log FILE] [--cwd DIR] [--json] [--width N] [--color|--no-color]
@@ -35,49 +37,42 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
 
 	const cwd = resolve(io.cwd, String(parsed.flags.get('cwd') ?? '.'));
 	const logFlag = parsed.flags.get('log');
-	const session = await openSession({cwd, ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
-	try {
-		if (!session.toolNames().has(tool)) {
-			throw new UsageError(`call: unknown tool "${tool}" (known: ${[...session.toolNames()].sort().join(', ')})`);
-		}
+	// Ctrl+C, a polite kill or a closed terminal cancels the call (its process tree goes with it); the log is then closed.
+	return withTerminationSignals(async signal => {
+		const session = await openSession({cwd, ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
+		try {
+			if (!session.toolNames().has(tool)) {
+				throw new UsageError(`call: unknown tool "${tool}" (known: ${[...session.toolNames()].sort().join(', ')})`);
+			}
 
-		const card = await runOne(session, tool, json ?? '{}');
-		if (parsed.flags.has('json')) {
-			await io.write(jsonLine(cardToJson(card)));
-		} else {
-			const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
-			const color = colorEnabled(colorFlag, io.env, io.isTTY);
-			const width = printWidth(positiveInt(parsed, 'width', 'call'), io.columns);
-			await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), ...(io.isTTY ? {} : {})}));
-		}
+			const card = await runOne(session, tool, json ?? '{}', signal);
+			if (parsed.flags.has('json')) {
+				await io.write(jsonLine(cardToJson(card, {outputHidesText: cardOutputHidesText})));
+			} else {
+				const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
+				const color = colorEnabled(colorFlag, io.env, io.isTTY);
+				const width = printWidth(positiveInt(parsed, 'width', 'call'), io.columns);
+				await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), ...(io.isTTY ? {} : {})}));
+			}
 
-		return card.result?.isError ? 1 : 0;
-	} finally {
-		await session.close();
-	}
+			return card.result?.isError ? 1 : 0;
+		} finally {
+			await session.close();
+		}
+	});
 }
 
-/** Run one call in a turn of its own; Ctrl+C cancels it. Returns its folded card. */
-export async function runOne(session: OpenedSession, tool: string, rawArgs: string): Promise<Card> {
-	const controller = new AbortController();
-	const onSignal = (): void => {
-		controller.abort(new Error('interrupted'));
-	};
-
-	// Ctrl+C or a polite kill cancels the call (its process tree goes with it); the log is then flushed.
-	process.once('SIGINT', onSignal);
-	process.once('SIGTERM', onSignal);
+/** Run one call in a turn of its own; `signal` (a termination signal, Ctrl+C) cancels it. Returns its folded card. */
+export async function runOne(session: OpenedSession, tool: string, rawArgs: string, signal: AbortSignal): Promise<Card> {
+	let callId: string | undefined;
+	const stop = session.onFoldChange(change => {
+		const first = change.entries.find(entry => entry.entry === 'card');
+		callId ??= first?.entry === 'card' ? first.card.callId : undefined;
+	});
 	try {
-		let callId: string | undefined;
-		const stop = session.onFoldChange(change => {
-			const first = change.entries.find(entry => entry.entry === 'card');
-			callId ??= first?.entry === 'card' ? first.card.callId : undefined;
-		});
-		await session.runtime.runCall(tool, rawArgs, {signal: controller.signal});
-		stop();
+		await session.runtime.runCall(tool, rawArgs, {signal});
 		return session.fold.card(callId!)!;
 	} finally {
-		process.off('SIGINT', onSignal);
-		process.off('SIGTERM', onSignal);
+		stop();
 	}
 }

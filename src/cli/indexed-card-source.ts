@@ -43,6 +43,7 @@ import {ThrottledSignal} from './throttled-signal.js';
 import {EntryPairing} from '../session/entry-pairing.js';
 import {assertNever} from '../presentation/assert-never.js';
 import {isCompressed} from '../session/log-index.js';
+import {pushAll} from '../layout/push-all.js';
 
 /** Options of `openIndexedCardSource`. */
 export type IndexedCardSourceOptions = {

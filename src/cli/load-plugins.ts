@@ -5,6 +5,7 @@ tool is an error naming the file.
 */
 import {resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
+import {pushAll} from '../layout/push-all.js';
 import type {ToolDefinition} from '../tools/types.js';
 
 function isToolDefinition(value: unknown): value is ToolDefinition {
@@ -33,7 +34,7 @@ export async function loadPlugins(files: readonly string[], cwd: string): Promis
 			throw new Error(`plugin ${file} exports no tool definition (export defineTool(...) results)`);
 		}
 
-		tools.push(...found);
+		pushAll(tools, found);
 	}
 
 	return tools;

@@ -34,6 +34,8 @@ export type OpenSessionOptions = {
 	makes `openSession` throw.
 	*/
 	readonly onLogError?: (error: SessionLogWriteError) => void;
+	/** Called when the log is written again after `onLogError` (a disk that had filled up has room again). */
+	readonly onLogRecovered?: () => void;
 	/** How the writer opens the log file (fault-injection tests); default `fs.promises.open(path, 'a+')`. */
 	readonly openLogFile?: SessionLogWriterOptions['openFile'];
 	readonly now?: () => number;
@@ -50,6 +52,8 @@ export type OpenedSession = {
 	readonly fold: SessionFold;
 	readonly jobs: JobRuntime;
 	readonly logPath?: string;
+	/** What is in the log file: events durable in it, and events appended but not written (yet); absent without a log. */
+	logState(): {readonly path: string; readonly written: number; readonly unwritten: number} | undefined;
 	/** Names of the tools a prompt may call. */
 	toolNames(): ReadonlySet<string>;
 	/** Hear what each event changed in the fold (which is fed by the log). */
@@ -69,7 +73,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	let writer: SessionLogWriter | undefined;
 	if (options.logPath !== undefined) {
 		try {
-			writer = await SessionLogWriter.open(options.logPath, fresh, {onError: options.onLogError, now, ...(options.openLogFile === undefined ? {} : {openFile: options.openLogFile})});
+			writer = await SessionLogWriter.open(options.logPath, fresh, {onError: options.onLogError, onRecover: options.onLogRecovered, now, ...(options.openLogFile === undefined ? {} : {openFile: options.openLogFile})});
 		} catch (error) {
 			// An unwritable location must not stop the session: report it and keep the events in memory.
 			if (!(error instanceof SessionLogWriteError) || options.onLogError === undefined) {
@@ -124,6 +128,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		fold,
 		jobs,
 		...(writer === undefined ? {} : {logPath: writer.path}),
+		// Seqs are contiguous from 0 in a log, so the durable seq bound is the count of events in the file.
+		logState: () => writer === undefined ? undefined : {path: writer.path, written: writer.durableUpTo, unwritten: writer.unwrittenEvents},
 		toolNames: () => new Set(registry.schemas().map(schema => schema.name)),
 		onFoldChange(listener) {
 			changeListeners.add(listener);

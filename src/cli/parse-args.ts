@@ -2,6 +2,7 @@
 @module A small strict argument parser: every command declares its flags; an unknown flag or a
 missing value is a usage error that names it (exit 2).
 */
+import {pushAll} from '../layout/push-all.js';
 
 /** A flag a command accepts. `value: true` flags take the next argument (or `--flag=value`). */
 export type FlagSpec = {readonly name: string; readonly value?: boolean; readonly repeat?: boolean};
@@ -25,7 +26,7 @@ export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[], c
 	for (let index = 0; index < argv.length; index++) {
 		const arg = argv[index]!;
 		if (arg === '--') {
-			positionals.push(...argv.slice(index + 1));
+			pushAll(positionals, argv.slice(index + 1));
 			break;
 		}
 

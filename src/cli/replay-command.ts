@@ -7,6 +7,7 @@ import {renderLines} from '../layout/render-lines.js';
 import {joinOutput, jsonLine, type TerminalOutput} from '../layout/terminal-sink.js';
 import {layoutEntry} from '../layout/layout-entry.js';
 import type {Expansion} from '../layout/layout-options.js';
+import {cardOutputHidesText} from '../layout/terminal-card.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import {entryToJson} from '../presentation/entry-json.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
@@ -110,7 +111,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	};
 
 	const write = (entry: TranscriptEntry): void => {
-		const text = json ? jsonLine(entryToJson(entry)) : renderLines(layoutEntry(entry, {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})}), {color, hyperlinks, width: io.isTTY ? width : undefined});
+		const text = json ? jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText})) : renderLines(layoutEntry(entry, {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})}), {color, hyperlinks, width: io.isTTY ? width : undefined});
 		chunks.push(text);
 		buffered += text.length;
 	};

@@ -7,6 +7,7 @@ import {basename} from 'node:path';
 import {readFile} from 'node:fs/promises';
 import {scriptToProgram} from '../code-mode/script-file.js';
 import {renderCardText} from '../layout/render-lines.js';
+import {cardOutputHidesText} from '../layout/terminal-card.js';
 import {jsonLine} from '../layout/terminal-sink.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import {cardToJson} from '../presentation/card-json.js';
@@ -14,6 +15,7 @@ import type {CliIo} from './cli-io.js';
 import {runOne} from './call-command.js';
 import {openSession} from './open-session.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
+import {withTerminationSignals} from './termination-signals.js';
 import {colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
 
 export const RUN_HELP = `usage: cardterm run SCRIPT.mjs [--log FILE] [--cwd DIR] [--json] [--width N] [--color|--no-color]
@@ -47,20 +49,23 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
 
 	const cwd = resolve(io.cwd, String(parsed.flags.get('cwd') ?? '.'));
 	const logFlag = parsed.flags.get('log');
-	const session = await openSession({cwd, ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
-	try {
-		const card = await runOne(session, 'run_code', JSON.stringify({code, description: `Run ${basename(script)}`}));
-		if (parsed.flags.has('json')) {
-			await io.write(jsonLine(cardToJson(card)));
-		} else {
-			const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
-			const color = colorEnabled(colorFlag, io.env, io.isTTY);
-			const width = printWidth(positiveInt(parsed, 'width', 'run'), io.columns);
-			await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY)}));
-		}
+	// Ctrl+C, a polite kill or a closed terminal cancels the program and its calls; jobs end with the session.
+	return withTerminationSignals(async signal => {
+		const session = await openSession({cwd, ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
+		try {
+			const card = await runOne(session, 'run_code', JSON.stringify({code, description: `Run ${basename(script)}`}), signal);
+			if (parsed.flags.has('json')) {
+				await io.write(jsonLine(cardToJson(card, {outputHidesText: cardOutputHidesText})));
+			} else {
+				const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
+				const color = colorEnabled(colorFlag, io.env, io.isTTY);
+				const width = printWidth(positiveInt(parsed, 'width', 'run'), io.columns);
+				await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY)}));
+			}
 
-		return card.result?.isError ? 1 : 0;
-	} finally {
-		await session.close();
-	}
+			return card.result?.isError ? 1 : 0;
+		} finally {
+			await session.close();
+		}
+	});
 }

@@ -9,6 +9,8 @@ import {sanitizeInline, sanitizeLines} from './sanitize.js';
 import {span, wrapSpans} from './spans.js';
 import type {Span, StyledLine, Style} from './styled-line.js';
 import type {Theme} from './theme.js';
+import type {RowTarget} from './body-rows.js';
+import {pushAll} from './push-all.js';
 
 /** What every body layout receives besides its view. */
 export type BodyContext = {
@@ -16,6 +18,8 @@ export type BodyContext = {
 	readonly theme: Theme;
 	/** The expansion being drawn (already resolved from the card's outcome). */
 	readonly expansion: Expansion;
+	/** Rows a fold can show at each end of the body; absent (a `full` layout): every row is built. */
+	readonly keep?: number;
 	readonly sessionCwd?: string;
 };
 
@@ -24,11 +28,12 @@ export function wrapLine(spans: readonly Span[], width: number): StyledLine[] {
 	return wrapSpans(spans, width);
 }
 
-/** Multi-line untrusted text as rows in one style. */
-export function textRows(text: string, style: Style, width: number): StyledLine[] {
-	const rows: StyledLine[] = [];
+/** Multi-line untrusted text as rows in one style, appended to `rows` (a new array by default). */
+export function textRows(text: string, style: Style, width: number): StyledLine[];
+export function textRows<T extends RowTarget>(text: string, style: Style, width: number, rows: T): T;
+export function textRows(text: string, style: Style, width: number, rows: RowTarget = []): RowTarget {
 	for (const line of sanitizeLines(text)) {
-		rows.push(...wrapSpans(line === '' ? [] : [span(line, style)], width));
+		pushAll(rows, wrapSpans(line === '' ? [] : [span(line, style)], width));
 	}
 
 	return rows;
@@ -75,19 +80,20 @@ export function blockPlaceholder(block: ContentBlock | {readonly type: string}):
 Content blocks as rows: text as readable text in `style`, reasoning in italics, every other block
 (an image, or a block type from a newer producer) as a muted placeholder row.
 */
-export function contentRows(blocks: readonly ContentBlock[], style: Style, context: BodyContext): StyledLine[] {
-	const rows: StyledLine[] = [];
+export function contentRows(blocks: readonly ContentBlock[], style: Style, context: BodyContext): StyledLine[];
+export function contentRows<T extends RowTarget>(blocks: readonly ContentBlock[], style: Style, context: BodyContext, rows: T): T;
+export function contentRows(blocks: readonly ContentBlock[], style: Style, context: BodyContext, rows: RowTarget = []): RowTarget {
 	const {theme, width} = context;
 	for (const block of blocks as ReadonlyArray<ContentBlock | {readonly type: string}>) {
 		if (block.type === 'text' && 'text' in block && typeof block.text === 'string') {
 			const text = readableText(block.text);
 			if (text !== '') {
-				rows.push(...textRows(text, style, width));
+				textRows(text, style, width, rows);
 			}
 		} else if (block.type === 'reasoning' && 'text' in block && typeof block.text === 'string') {
-			rows.push(...textRows(readableText(block.text), {...theme.muted, italic: true}, width));
+			textRows(readableText(block.text), {...theme.muted, italic: true}, width, rows);
 		} else {
-			rows.push(...wrapSpans([span(blockPlaceholder(block as ContentBlock), theme.muted)], width));
+			pushAll(rows, wrapSpans([span(blockPlaceholder(block as ContentBlock), theme.muted)], width));
 		}
 	}
 

@@ -11,4 +11,9 @@ export type CardBody = {
 	readonly pinnedTop?: number;
 	/** Trailing rows always shown (default 0). */
 	readonly pinnedBottom?: number;
+	/**
+	Rows a folded layout counted but did not build (see body-rows.ts): `count` rows belong between
+	`lines[at - 1]` and `lines[at]`. Absent: `lines` is every row.
+	*/
+	readonly omitted?: {readonly at: number; readonly count: number};
 };

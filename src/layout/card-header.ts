@@ -10,6 +10,7 @@ import {formatDuration, formatElapsed} from './format.js';
 import type {LayoutOptions} from './layout-options.js';
 import {sanitizeInline} from './sanitize.js';
 import {span, spansWidth, truncateSpans} from './spans.js';
+import {pushAll} from './push-all.js';
 import type {Span, StyledLine, Style} from './styled-line.js';
 import type {Theme} from './theme.js';
 
@@ -108,9 +109,10 @@ export function layoutHeader(card: Card, options: LayoutOptions): StyledLine {
 
 	const spans = [...lead];
 	if (showTitle && room > 0) {
-		spans.push(span(' '), ...truncateSpans([span(title, theme.title)], room));
+		spans.push(span(' '));
+		pushAll(spans, truncateSpans([span(title, theme.title)], room));
 	}
 
-	spans.push(...suffix);
+	pushAll(spans, suffix);
 	return {spans: truncateSpans(spans, width)};
 }

@@ -32,6 +32,7 @@ import type {Expansion} from './layout-options.js';
 import {computeLineDiff, type DiffApproximation, type DiffLimits, type DiffRow, type LineDiff} from './line-diff.js';
 import {sanitizeInline, sanitizeLine} from './sanitize.js';
 import {wrapSpans} from './spans.js';
+import {pushAll} from './push-all.js';
 import type {Span, Style, StyledLine} from './styled-line.js';
 import type {Theme} from './theme.js';
 import {rowWordHighlights, type WordRange} from './word-diff.js';
@@ -111,13 +112,6 @@ function approximationNotice(approximation: DiffApproximation): string {
 
 const printableAscii = /^[\x20-\x7e]*$/;
 
-function append(lines: StyledLine[], rows: readonly StyledLine[]): void {
-	// A loop, not `push(...rows)`: one huge line can wrap into more rows than the argument limit.
-	for (const row of rows) {
-		lines.push(row);
-	}
-}
-
 /** Append one diff row as wrapped styled rows. */
 function appendRow(
 	lines: StyledLine[],
@@ -161,21 +155,21 @@ function appendRow(
 		if (text.length <= ctx.width && printableAscii.test(text)) {
 			lines.push({spans: [{text, style: base}]});
 		} else {
-			append(lines, wrapSpans([{text, style: base}], ctx.width));
+			pushAll(lines, wrapSpans([{text, style: base}], ctx.width));
 		}
 
 		return;
 	}
 
 	const content = composeSpans(row.text, base, rowSyntax, words, wordStyle);
-	append(lines, wrapSpans(mergeSpans([{text: markers[row.kind], style: base}, ...sanitizeSpans(content)]), ctx.width));
+	pushAll(lines, wrapSpans(mergeSpans([{text: markers[row.kind], style: base}, ...sanitizeSpans(content)]), ctx.width));
 }
 
 function appendHunk(lines: StyledLine[], hunk: PlannedHunk, ctx: DiffLayoutContext): void {
 	const {theme, width} = ctx;
 	const {diff, lineDiff} = hunk;
 	if (lineDiff.approximate !== undefined) {
-		append(lines, textRows(approximationNotice(lineDiff.approximate), theme.muted, width));
+		pushAll(lines, textRows(approximationNotice(lineDiff.approximate), theme.muted, width));
 	}
 
 	const words = rowWordHighlights(lineDiff);
@@ -193,7 +187,7 @@ function appendHunk(lines: StyledLine[], hunk: PlannedHunk, ctx: DiffLayoutConte
 	for (let index = 0; index < rows.length; index++) {
 		const row = rows[index]!;
 		if (row.kind === 'gap') {
-			append(lines, textRows(`⋯ ${plural(row.count, 'unchanged line', 'unchanged lines')}`, theme.muted, width));
+			pushAll(lines, textRows(`⋯ ${plural(row.count, 'unchanged line', 'unchanged lines')}`, theme.muted, width));
 		} else {
 			appendRow(lines, row, syntax.size === 0 ? undefined : syntax.get(index), words.size === 0 ? undefined : words.get(index), ctx);
 		}
@@ -323,12 +317,12 @@ export function layoutDiffBody(diffs: readonly FileDiff[], ctx: DiffLayoutContex
 			case 'header': {
 				const header = textRows(item.text, theme.path, width);
 				pinnedTop = item.first ? header.length : pinnedTop;
-				append(lines, header);
+				pushAll(lines, header);
 				break;
 			}
 
 			case 'separator': {
-				append(lines, textRows('⋯', theme.muted, width));
+				pushAll(lines, textRows('⋯', theme.muted, width));
 				break;
 			}
 
@@ -346,6 +340,6 @@ export function layoutDiffBody(diffs: readonly FileDiff[], ctx: DiffLayoutContex
 	const files = new Set(diffs.map(diff => diff.path)).size;
 	const summary = `+${added} −${removed} · ${plural(files, 'file', 'files')}${approximate ? ' · approximate' : ''}`;
 	const footer = textRows(summary, theme.muted, width);
-	append(lines, footer);
+	pushAll(lines, footer);
 	return {lines, pinnedTop, pinnedBottom: footer.length};
 }

@@ -11,6 +11,7 @@ import type {Expansion} from './layout-options.js';
 import {span, truncateSpans} from './spans.js';
 import type {StyledLine} from './styled-line.js';
 import type {Theme} from './theme.js';
+import {pushAll} from './push-all.js';
 
 /** Rows a `bounded` body of a successful or running card shows, marker included. */
 export const OK_ROW_BUDGET = 12;
@@ -44,17 +45,46 @@ The one row a `summary` shows: the footer when the body pins one (`[exit 1]`, `+
 `2 matches in 1 file`), else for a failure the last row, else the first row after the pinned head.
 */
 function summaryRow(body: CardBody, policy: FoldPolicy): StyledLine | undefined {
-	const {lines} = body;
-	if (lines.length === 0) {
+	const total = rowCount(body);
+	if (total === 0) {
 		return undefined;
 	}
 
 	const top = body.pinnedTop ?? 0;
 	if ((body.pinnedBottom ?? 0) > 0 || policy.preferTail) {
-		return withoutSoftWrap(lines.at(-1)!);
+		return withoutSoftWrap(body.lines.at(-1)!);
 	}
 
-	return withoutSoftWrap(lines[Math.min(top, lines.length - 1)]!);
+	return withoutSoftWrap(rowAt(body, Math.min(top, total - 1)));
+}
+
+/** Every row of the body, the ones it did not build included. */
+function rowCount(body: CardBody): number {
+	return body.lines.length + (body.omitted?.count ?? 0);
+}
+
+/** Row `index` of the whole body; a fold asks only for rows the body kept. */
+function rowAt(body: CardBody, index: number): StyledLine {
+	const {omitted} = body;
+	if (omitted === undefined || index < omitted.at) {
+		return body.lines[index]!;
+	}
+
+	if (index < omitted.at + omitted.count) {
+		throw new Error(`fold asked for row ${index}, which the body did not keep`);
+	}
+
+	return body.lines[index - omitted.count]!;
+}
+
+/** Rows `from` to `to` (exclusive) of the whole body. */
+function rowsBetween(body: CardBody, from: number, to: number): StyledLine[] {
+	const rows: StyledLine[] = [];
+	for (let index = from; index < to; index++) {
+		rows.push(rowAt(body, index));
+	}
+
+	return rows;
 }
 
 /** The fold marker row, muted and cut to the width. */
@@ -66,7 +96,7 @@ export function foldMarker(hidden: number, total: number, width: number, theme: 
 /** The rows of `body` shown at `expansion`. */
 export function foldBody(body: CardBody, expansion: Expansion, policy: FoldPolicy, width: number, theme: Theme): StyledLine[] {
 	const {lines} = body;
-	if (expansion === 'full') {
+	if (expansion === 'full' && body.omitted === undefined) {
 		return [...lines];
 	}
 
@@ -75,8 +105,8 @@ export function foldBody(body: CardBody, expansion: Expansion, policy: FoldPolic
 		return row === undefined ? [] : [row];
 	}
 
-	const total = lines.length;
-	if (total <= policy.budget) {
+	const total = rowCount(body);
+	if (total <= policy.budget && body.omitted === undefined) {
 		return [...lines];
 	}
 
@@ -93,14 +123,14 @@ export function foldBody(body: CardBody, expansion: Expansion, policy: FoldPolic
 	const tail = room - head;
 	const hidden = total - top - bottom - head - tail;
 
-	const out: StyledLine[] = lines.slice(0, top + head);
+	const out: StyledLine[] = rowsBetween(body, 0, top + head);
 	out.push(foldMarker(hidden, total, width, theme));
-	const after = lines.slice(total - bottom - tail);
+	const after = rowsBetween(body, total - bottom - tail, total);
 	// The first row after the marker no longer continues the row above it.
 	if (after.length > 0) {
 		after[0] = withoutSoftWrap(after[0]!);
 	}
 
-	out.push(...after);
+	pushAll(out, after);
 	return out;
 }

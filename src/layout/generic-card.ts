@@ -10,6 +10,9 @@ import type {CardBody} from './card-body.js';
 import {sanitizeInline} from './sanitize.js';
 import {span, wrapSpans} from './spans.js';
 import type {StyledLine} from './styled-line.js';
+import {BodyRows, type RowTarget} from './body-rows.js';
+import {hiddenTextNote, outputRows} from './terminal-card.js';
+import type {Theme} from './theme.js';
 
 /** A pending input shown as text: a string verbatim, anything else as 2-space JSON. */
 export function rawInputText(rawInput: unknown): string {
@@ -24,21 +27,54 @@ export function rawInputText(rawInput: unknown): string {
 	}
 }
 
-/** A pending generic call: its raw input in the default tone, then any extra blocks. */
-export function layoutGenericCallBody(view: GenericCallView, context: BodyContext): CardBody {
-	const lines: StyledLine[] = [];
+/**
+A pending generic call: its raw input in the default tone, then any extra blocks. With live
+`progress` (a running tool's output tail), those rows are pinned and the output follows them.
+*/
+export function layoutGenericCallBody(view: GenericCallView, context: BodyContext, progress?: string): CardBody {
+	const live = progress !== undefined && progress !== '';
+	const lines = new BodyRows(context.keep, {pinned: live});
 	if (view.rawInput !== undefined) {
 		const text = rawInputText(view.rawInput);
 		if (text !== '') {
-			lines.push(...textRows(text, context.theme.input, context.width));
+			textRows(text, context.theme.input, context.width, lines);
 		}
 	}
 
 	if (view.content !== undefined) {
-		lines.push(...contentRows(view.content, context.theme.body, context));
+		contentRows(view.content, context.theme.body, context, lines);
 	}
 
-	return {lines};
+	if (!live) {
+		return lines.body();
+	}
+
+	lines.pin();
+	const note = outputRows(progress, context, lines) ? hiddenTextNote(context) : [];
+	lines.pushAll(note);
+	return lines.body(note.length);
+}
+
+/**
+Recolours the first logical line with text (its soft-wrapped continuation rows included) in the
+error role as rows pass through, so a failure's message stands out however long the body is.
+*/
+class FirstLineInError implements RowTarget {
+	#state: 'before' | 'inside' | 'after' = 'before';
+
+	constructor(private readonly into: RowTarget, private readonly theme: Theme) {}
+
+	push(line: StyledLine): void {
+		if (this.#state === 'inside' && !line.softWrap) {
+			this.#state = 'after';
+		}
+
+		if (this.#state === 'before' && line.spans.length > 0) {
+			this.#state = 'inside';
+		}
+
+		this.into.push(this.#state === 'inside' ? {...line, spans: line.spans.map(item => span(item.text, this.theme.error, item.link))} : line);
+	}
 }
 
 /**
@@ -47,24 +83,18 @@ takes the error role and its classed code is a pinned footer, so a fold never hi
 */
 export function layoutGenericResultBody(content: readonly ContentBlock[], result: CardResult | null, context: BodyContext): CardBody {
 	const {theme, width} = context;
-	const lines = contentRows(content, theme.body, context);
+	const lines = new BodyRows(context.keep);
 	if (result?.isError !== true) {
-		return {lines};
+		contentRows(content, theme.body, context, lines);
+		return lines.body();
 	}
 
-	const firstText = lines.findIndex(line => line.spans.length > 0);
-	if (firstText >= 0) {
-		// Recolour the whole first logical line, soft-wrapped continuation rows included.
-		for (let index = firstText; index < lines.length && (index === firstText || lines[index]!.softWrap); index++) {
-			const line = lines[index]!;
-			lines[index] = {...line, spans: line.spans.map(item => span(item.text, theme.error, item.link))};
-		}
-	}
-
+	contentRows(content, theme.body, context, new FirstLineInError(lines, theme));
 	if (result.error === undefined) {
-		return {lines};
+		return lines.body();
 	}
 
 	const footer = wrapSpans([span(`${sanitizeInline(result.error.name)} · ${sanitizeInline(result.error.code)}`, theme.error)], width);
-	return {lines: [...lines, ...footer], pinnedBottom: footer.length};
+	lines.pushAll(footer);
+	return lines.body(footer.length);
 }

@@ -22,7 +22,7 @@ import {layoutReadBody} from './read-card.js';
 import {layoutSearchMatchesBody, layoutSearchPathsBody} from './search-card.js';
 import {span, wrapSpans} from './spans.js';
 import type {StyledLine} from './styled-line.js';
-import {layoutTerminalBody, outputRows} from './terminal-card.js';
+import {layoutTerminalBody} from './terminal-card.js';
 import type {Theme} from './theme.js';
 import {layoutWebFetchBody, layoutWebSearchBody} from './web-card.js';
 
@@ -96,12 +96,7 @@ function resultBody(card: Card, view: ToolResultView, context: BodyContext): Car
 function callBody(card: Card, view: ToolCallView, context: BodyContext): CardBody {
 	switch (view.card) {
 		case 'generic': {
-			const body = layoutGenericCallBody(view, context);
-			if (card.progress === undefined || card.progress.text === '') {
-				return body;
-			}
-
-			return {lines: [...body.lines, ...outputRows(card.progress.text, context)], pinnedTop: body.lines.length};
+			return layoutGenericCallBody(view, context, card.progress?.text);
 		}
 
 		case 'terminal': {
@@ -134,7 +129,7 @@ export function layoutCardBody(card: Card, context: BodyContext): CardBody {
 		// A layout bug must not take the transcript down: show the raw content and say what failed.
 		const note = wrapSpans([span(`layout failed: ${error instanceof Error ? error.message : String(error)}`, context.theme.warning)], context.width);
 		const raw = card.result === null ? {lines: []} : layoutGenericResultBody(card.result.content, card.result, context);
-		return {lines: [...note, ...raw.lines]};
+		return {lines: [...note, ...raw.lines], ...(raw.omitted === undefined ? {} : {omitted: {at: raw.omitted.at + note.length, count: raw.omitted.count}})};
 	}
 }
 
@@ -145,10 +140,12 @@ export function layoutCardUncached(card: Card, options: LayoutOptions): StyledLi
 	}
 
 	const expansion = options.expansion ?? defaultExpansion(card);
-	const context: BodyContext = {width: options.width, theme: options.theme, expansion, sessionCwd: options.sessionCwd};
+	const policy = foldPolicy(card);
+	// A folded layout builds only the rows its fold can show (body-rows.ts).
+	const context: BodyContext = {width: options.width, theme: options.theme, expansion, sessionCwd: options.sessionCwd, ...(expansion === 'full' ? {} : {keep: policy.budget})};
 	const header = layoutHeader(card, options);
 	const body = layoutCardBody(card, context);
-	return [header, ...foldBody(body, expansion, foldPolicy(card), options.width, options.theme), ...childRows(card, {...options, expansion})];
+	return [header, ...foldBody(body, expansion, policy, options.width, options.theme), ...childRows(card, {...options, expansion})];
 }
 
 /** Below this width sub-call rows are left out: the arrow and a glyph would fill the row. */

@@ -5,6 +5,7 @@ syntax colours by `lang`. Line numbers are the file's own; the gutter is the one
 */
 import * as path from 'node:path';
 import type {ReadResultView} from '../tools/views.js';
+import {BodyRows} from './body-rows.js';
 import type {BodyContext} from './body-text.js';
 import type {CardBody} from './card-body.js';
 import {formatCount} from './format.js';
@@ -12,8 +13,9 @@ import {highlightLines} from './highlight.js';
 import {fileLinkTarget} from './link-target.js';
 import {sanitizeInline, sanitizeLine} from './sanitize.js';
 import {span, wrapSpans} from './spans.js';
-import type {Span, StyledLine} from './styled-line.js';
+import type {Span} from './styled-line.js';
 import type {Theme} from './theme.js';
+import {maxOf} from './push-all.js';
 
 /** A path relative to the session cwd when it lies inside it, else as given. */
 export function displayPath(filePath: string, sessionCwd: string | undefined): string {
@@ -81,20 +83,21 @@ export function layoutReadBody(view: ReadResultView, context: BodyContext): Card
 	const shown = displayPath(view.path, context.sessionCwd);
 	const absolute = path.posix.isAbsolute(view.path) ? view.path : context.sessionCwd === undefined ? undefined : path.posix.resolve(context.sessionCwd, view.path);
 	const link = absolute === undefined ? undefined : fileLinkTarget(absolute);
-	const lines: StyledLine[] = wrapSpans([
+	const lines = new BodyRows(context.keep, {pinned: true});
+	lines.pushAll(wrapSpans([
 		span(sanitizeInline(shown), theme.path, link),
 		span(` · ${windowLabel(view)}`, theme.muted),
-	], width);
-	const pinnedTop = lines.length;
+	], width));
+	lines.pin();
 
 	const texts = view.lines.map(line => sanitizeLine(line.text));
 	const highlighted = visibleHighlights(texts, view.lang, context);
-	const numberWidth = Math.max(1, ...view.lines.map(line => String(line.number).length));
+	const numberWidth = maxOf(view.lines.map(line => String(line.number).length), 1);
 	view.lines.forEach((line, index) => {
 		const gutter = span(`${String(line.number).padStart(numberWidth)} `, theme.muted);
 		const text = texts[index]!;
 		const body = highlighted?.[index] === undefined ? [span(text, theme.body)] : themed(highlighted[index]!, theme);
-		lines.push(...wrapSpans([gutter, ...body], width));
+		lines.pushAll(wrapSpans([gutter, ...body], width));
 	});
-	return {lines, pinnedTop};
+	return lines.body();
 }

@@ -5,6 +5,7 @@ with the count, worded as the tool's own truncation when the tool capped the res
 */
 import * as path from 'node:path';
 import type {SearchMatchesResultView, SearchPathsResultView} from '../tools/views.js';
+import {BodyRows} from './body-rows.js';
 import type {BodyContext} from './body-text.js';
 import type {CardBody} from './card-body.js';
 import {formatCount, plural} from './format.js';
@@ -14,6 +15,7 @@ import {sanitizeInline, sanitizeLine} from './sanitize.js';
 import {graphemeWidth, span, spansWidth, wrapSpans} from './spans.js';
 import type {Span, StyledLine} from './styled-line.js';
 import {displayWidth, graphemes} from './text-width.js';
+import {maxOf} from './push-all.js';
 
 /** Columns of context kept before the first match when a long line is trimmed. */
 const CONTEXT_BEFORE_MATCH = 12;
@@ -90,8 +92,8 @@ function pathSpan(filePath: string, context: BodyContext): Span {
 function footerRows(shown: number, total: number, truncated: boolean, noun: readonly [string, string], where: string, context: BodyContext): StyledLine[] {
 	const {theme, width} = context;
 	const text = truncated || total > shown
-		? `showing ${formatCount(shown)} of ${plural(total, ...noun)}${where} (tool truncated)`
-		: `${plural(shown, ...noun)}${where}`;
+		? `showing ${formatCount(shown)} of ${plural(total, noun[0], noun[1])}${where} (tool truncated)`
+		: `${plural(shown, noun[0], noun[1])}${where}`;
 	return wrapSpans([span(text, truncated || total > shown ? theme.warning : theme.muted)], width);
 }
 
@@ -99,18 +101,18 @@ function footerRows(shown: number, total: number, truncated: boolean, noun: read
 export function layoutSearchMatchesBody(view: SearchMatchesResultView, pattern: unknown, context: BodyContext): CardBody {
 	const {theme, width} = context;
 	const highlight = matchHighlighter(pattern);
-	const lines: StyledLine[] = [];
+	const lines = new BodyRows(context.keep);
 	let shown = 0;
 	for (const file of view.files) {
 		const count = file.matches.length;
 		shown += count;
-		lines.push(...wrapSpans([pathSpan(file.path, context), span(` · ${plural(count, 'match', 'matches')}`, theme.muted)], width));
-		const numberWidth = Math.max(...file.matches.map(match => String(match.lineNumber).length), 1);
+		lines.pushAll(wrapSpans([pathSpan(file.path, context), span(` · ${plural(count, 'match', 'matches')}`, theme.muted)], width));
+		const numberWidth = maxOf(file.matches.map(match => String(match.lineNumber).length), 1);
 		for (const match of file.matches) {
 			const gutter = span(`${String(match.lineNumber).padStart(numberWidth)}: `, theme.muted);
 			const room = width - spansWidth([gutter]);
 			// Trimmed to fit; wrapping only matters on terminals too narrow to trim into.
-			lines.push(...wrapSpans([gutter, ...matchedLineSpans(match.line, highlight, room, context)], width));
+			lines.pushAll(wrapSpans([gutter, ...matchedLineSpans(match.line, highlight, room, context)], width));
 		}
 	}
 
@@ -120,16 +122,17 @@ export function layoutSearchMatchesBody(view: SearchMatchesResultView, pattern: 
 	}
 
 	const footer = footerRows(shown, view.total, view.truncated, ['match', 'matches'], ` in ${plural(view.files.length, 'file')}`, context);
-	return {lines: [...lines, ...footer], pinnedBottom: footer.length};
+	lines.pushAll(footer);
+	return lines.body(footer.length);
 }
 
 /** glob results, one path per row. */
 export function layoutSearchPathsBody(view: SearchPathsResultView, context: BodyContext): CardBody {
 	const {theme, width} = context;
-	const lines: StyledLine[] = [];
+	const lines = new BodyRows(context.keep);
 	for (const filePath of view.paths) {
 		const item = pathSpan(filePath, context);
-		lines.push(...wrapSpans([span(item.text, theme.body, item.link)], width));
+		lines.pushAll(wrapSpans([span(item.text, theme.body, item.link)], width));
 	}
 
 	if (view.paths.length === 0 && !view.truncated) {
@@ -138,5 +141,6 @@ export function layoutSearchPathsBody(view: SearchPathsResultView, context: Body
 	}
 
 	const footer = footerRows(view.paths.length, view.total, view.truncated, ['path', 'paths'], '', context);
-	return {lines: [...lines, ...footer], pinnedBottom: footer.length};
+	lines.pushAll(footer);
+	return lines.body(footer.length);
 }

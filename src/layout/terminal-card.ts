@@ -5,15 +5,17 @@ working directory when it is not the session's, the output with its SGR colours 
 and how it ended. While running, the live progress tail is the output.
 */
 import * as path from 'node:path';
-import type {CardProgress} from '../presentation/card.js';
+import type {Card, CardProgress} from '../presentation/card.js';
 import type {TerminalCallView, TerminalResultView} from '../tools/views.js';
 import {type BodyContext, textRows} from './body-text.js';
+import {BodyRows, type RowTarget} from './body-rows.js';
 import type {CardBody} from './card-body.js';
 import {sanitizeInline} from './sanitize.js';
 import {span, wrapSpans} from './spans.js';
 import type {Span, StyledLine, Style} from './styled-line.js';
-import {parseTerminalOutput} from './terminal-output.js';
+import {emulateTerminalOutput, rawOutputLines} from './terminal-output.js';
 import type {Theme} from './theme.js';
+import {pushAll} from './push-all.js';
 
 /** Lines the producer adds to say *it* cut or stopped the output; drawn in the warning role. */
 const toolMarker = /^(\[(output truncated|timed out after|result truncated)|\(Omitted \d+ bytes\.)/;
@@ -54,11 +56,51 @@ function outputStyle(style: Style | undefined, theme: Theme): Style {
 	return style;
 }
 
-/** Command output as wrapped rows. */
-export function outputRows(output: string, context: BodyContext): StyledLine[] {
+/**
+The command output a card's body shows (layout-card.ts picks the body): a terminal result's output,
+or, before any result, a running terminal or generic call's live progress.
+*/
+export function shownOutput(card: Card): string | undefined {
+	if (card.resultView !== null) {
+		return card.resultView.card === 'terminal' ? card.resultView.output : undefined;
+	}
+
+	if (card.result === null && (card.callView.card === 'terminal' || card.callView.card === 'generic')) {
+		return card.progress?.text;
+	}
+
+	return undefined;
+}
+
+/** Whether the card's command output, as the card shows it, hides text the command wrote (terminal-output.ts). */
+export function cardOutputHidesText(card: Card): boolean {
+	const output = shownOutput(card);
+	return output !== undefined && emulateTerminalOutput(output).hidesText;
+}
+
+/** The note a card shows when its command output hides text: pinned, so no fold hides it. */
+export function hiddenTextNote(context: BodyContext): StyledLine[] {
+	const text = context.expansion === 'full' ? 'raw output · controls shown escaped' : 'output hides text · expand to show raw';
+	return textRows(text, context.theme.muted, context.width);
+}
+
+/**
+Command output as wrapped rows, appended to `rows`. Returns whether the emulated output hides text
+the command wrote (terminal-output.ts); a `full` layout then shows the raw output instead, and the
+caller adds `hiddenTextNote`.
+*/
+export function outputRows(output: string, context: BodyContext, rows: RowTarget): boolean {
 	const {theme, width} = context;
-	const rows: StyledLine[] = [];
-	const parsed = parseTerminalOutput(output);
+	const screen = emulateTerminalOutput(output);
+	if (screen.hidesText && context.expansion === 'full') {
+		for (const line of rawOutputLines(output)) {
+			pushAll(rows, wrapSpans(line === '' ? [] : [span(line, theme.body)], width));
+		}
+
+		return true;
+	}
+
+	const parsed = screen.lines;
 	// Blank lines around the output are spacing, not content: they would only cost fold budget.
 	let start = 0;
 	let end = parsed.length;
@@ -81,10 +123,10 @@ export function outputRows(output: string, context: BodyContext): StyledLine[] {
 			: text !== '' && stderrMarker.test(text)
 				? [span(text, theme.muted)]
 				: line.map(item => item.style === undefined && bodyStyled ? {text: item.text, style: theme.body} : span(item.text, outputStyle(item.style, theme)));
-		rows.push(...wrapSpans(spans, width));
+		pushAll(rows, wrapSpans(spans, width));
 	}
 
-	return rows;
+	return screen.hidesText;
 }
 
 /** The `$ command` rows: the first line after `$ `, further lines as they are (no indent to copy). */
@@ -94,7 +136,7 @@ function commandRows(command: string, context: BodyContext): StyledLine[] {
 	// Each line of the command is a one-row field: zero-width and bidi characters are shown escaped.
 	command.split(/\r?\n/).map(line => sanitizeInline(line)).forEach((line, index) => {
 		const spans = index === 0 ? [span('$ ', theme.muted), span(line, theme.input)] : [span(line, theme.input)];
-		rows.push(...wrapSpans(spans, width));
+		pushAll(rows, wrapSpans(spans, width));
 	});
 	return rows;
 }
@@ -112,41 +154,43 @@ export type TerminalBodyInput = {
 export function layoutTerminalBody(input: TerminalBodyInput, context: BodyContext): CardBody {
 	const {theme, width} = context;
 	const {call, result} = input;
-	const lines: StyledLine[] = [];
+	const lines = new BodyRows(context.keep, {pinned: true});
 	// A description that only repeats the command (as for `!command` typed at the prompt) adds nothing.
 	if (call?.description !== undefined && call.description !== '' && call.description.trim() !== call.title.trim()) {
-		lines.push(...wrapSpans([span(sanitizeInline(call.description), theme.muted)], width));
+		lines.pushAll(wrapSpans([span(sanitizeInline(call.description), theme.muted)], width));
 	}
 
 	const command = call?.title ?? result?.title ?? '';
 	if (command !== '') {
-		lines.push(...commandRows(command, context));
+		lines.pushAll(commandRows(command, context));
 	}
 
 	const cwd = displayCwd(call?.cwd, context.sessionCwd);
 	if (cwd !== undefined) {
-		lines.push(...wrapSpans([span(`in ${sanitizeInline(cwd)}`, theme.muted)], width));
+		lines.pushAll(wrapSpans([span(`in ${sanitizeInline(cwd)}`, theme.muted)], width));
 	}
 
-	const pinnedTop = lines.length;
+	lines.pin();
+	let hidesText = false;
 	if (result !== undefined) {
 		if (result.output !== undefined) {
-			lines.push(...outputRows(result.output, context));
+			hidesText = outputRows(result.output, context, lines);
 		}
 	} else if (input.progress !== undefined) {
 		if (input.progress.truncated) {
-			lines.push(...textRows('… earlier output dropped', theme.muted, width));
+			lines.pushAll(textRows('… earlier output dropped', theme.muted, width));
 		}
 
-		lines.push(...outputRows(input.progress.text, context));
+		hidesText = outputRows(input.progress.text, context, lines);
 	}
 
-	const footer: StyledLine[] = [];
+	const footer: StyledLine[] = hidesText ? hiddenTextNote(context) : [];
 	if (result?.signal !== undefined) {
-		footer.push(...wrapSpans([span(`[signal ${sanitizeInline(result.signal)}]`, theme.error)], width));
+		pushAll(footer, wrapSpans([span(`[signal ${sanitizeInline(result.signal)}]`, theme.error)], width));
 	} else if (result?.exitCode !== undefined && result.exitCode !== 0) {
-		footer.push(...wrapSpans([span(`[exit ${result.exitCode}]`, theme.error)], width));
+		pushAll(footer, wrapSpans([span(`[exit ${result.exitCode}]`, theme.error)], width));
 	}
 
-	return {lines: [...lines, ...footer], pinnedTop, pinnedBottom: footer.length};
+	lines.pushAll(footer);
+	return lines.body(footer.length);
 }

@@ -6,8 +6,16 @@ writes, DCS, APC, PM, SOS, 8-bit C1 controls) is dropped; any other control char
 visible text by the sanitizer's rules. The result holds no escape byte, so nothing the command
 printed can drive the user's terminal. A full terminal emulator is not needed for pipe output.
 The SGR code table itself is sgr.ts, shared with the highlighter's parser.
+
+The emulation can hide text the model still reads (`ignore previous instructions\rall tests
+passed`). The rule that says when it did (docs/decisions.md): a line hides text when a word — a run
+of letters — that the command wrote to it, in text later overwritten or erased (`\r`, `\b`,
+erase-in-line) or inside a control string that is dropped (OSC, DCS, APC, PM, SOS), does not
+appear in the line as shown. Digits, punctuation, symbols and blanks may change freely: counters,
+bars and spinners redraw those, and a word that stays on the line (or that a longer word shown
+contains, as overstrike bold builds `Hello` from `H`, `He`, …) is not lost.
 */
-import {escapeUnsafe, TAB_STOP} from './sanitize.js';
+import {escapeUnsafe, sanitizeLine, TAB_STOP} from './sanitize.js';
 import {applySgr, blankStyle, sameStyle} from './sgr.js';
 import type {Span, Style} from './styled-line.js';
 import {displayWidth, graphemes} from './text-width.js';
@@ -74,9 +82,20 @@ class LineBuffer {
 	length = 0;
 	cursor = 0;
 	private packed = false;
+	/** Words written to this line that an overwrite, an erase or a dropped string may have hidden. */
+	private seen: Set<string> | undefined;
+	/** Whether cells changed since the last `remember`. */
+	private dirty = false;
+	/** Set when the word check ran out of budget: the line counts as hiding text. */
+	private unchecked = false;
+	/** Whether a line taken so far hid text. */
+	hidesText = false;
+
+	constructor(private readonly budget: {cells: number}) {}
 
 	/** Write a run of graphemes at the cursor. `count` is their number; `text` their concatenation. */
 	writeRun(text: string, count: number, style: Style): void {
+		this.dirty = true;
 		if (this.cursor === this.length) {
 			this.cells.push(count > 1 ? {text, style, count} : {text, style});
 			this.packed ||= count > 1;
@@ -92,6 +111,7 @@ class LineBuffer {
 
 	/** Write one grapheme at the cursor, overwriting what is there. */
 	write(text: string, style: Style): void {
+		this.dirty = true;
 		this.unpack();
 		while (this.cells.length < this.cursor) {
 			this.cells.push(blankCell);
@@ -145,7 +165,51 @@ class LineBuffer {
 		return column;
 	}
 
+	/**
+	Before the cursor moves back or the line is erased: remember the words on it, which later writes
+	may hide. Each look costs the line's length, from a budget for the whole output, so a long line
+	rewritten one character at a time stays linear; past the budget the line counts as hiding text.
+	*/
+	remember(): void {
+		if (!this.dirty || this.cells.length === 0) {
+			return;
+		}
+
+		this.dirty = false;
+		if (this.budget.cells < 0) {
+			this.unchecked = true;
+			return;
+		}
+
+		let size = 0;
+		for (const cell of this.cells) {
+			size += cell.text.length;
+		}
+
+		this.budget.cells -= size;
+		if (this.budget.cells < 0) {
+			this.unchecked = true;
+			return;
+		}
+
+		let text = '';
+		for (const cell of this.cells) {
+			text += cell.text;
+		}
+
+		this.rememberWords(text);
+	}
+
+	/** Remember the words of `text`, written to this line but not shown (a dropped control string). */
+	rememberWords(text: string): void {
+		for (const [word] of text.matchAll(wordPattern)) {
+			this.seen ??= new Set();
+			this.seen.add(word);
+		}
+	}
+
 	eraseInLine(mode: string): void {
+		this.remember();
 		this.unpack();
 		if (mode === '' || mode === '0') {
 			this.cells.length = Math.min(this.cells.length, this.cursor);
@@ -197,37 +261,91 @@ class LineBuffer {
 			}
 		}
 
+		if (this.unchecked || this.seen !== undefined) {
+			let shown = '';
+			for (const item of spans) {
+				shown += item.text;
+			}
+
+			this.hidesText ||= this.unchecked || [...this.seen ?? []].some(word => !shown.includes(word));
+		}
+
 		this.cells = [];
 		this.cursor = 0;
 		this.length = 0;
 		this.packed = false;
+		this.seen = undefined;
+		this.dirty = false;
+		this.unchecked = false;
 		return spans;
 	}
 }
 
+/** A word, for the hidden-text rule: a run of letters (with their combining marks). */
+const wordPattern = /[\p{L}\p{M}]+/gu;
+
 /** Characters that end a run of plain text. */
 const special = /[\x00-\x1f\x7f-\x9f]/;
+
+/** Command output as the emulation shows it, and whether that hides text the command wrote. */
+export type TerminalScreen = {
+	/** Logical lines of spans; styles are the SGR styles the command asked for (plain text has none). */
+	readonly lines: Span[][];
+	/** Whether some line hides text (the rule in this module's comment): the raw output says more. */
+	readonly hidesText: boolean;
+};
 
 /**
 Command output as logical lines of spans. Styles are the SGR styles the command asked for (plain text
 has no style); the caller maps them onto the theme. A trailing newline does not add an empty line.
 */
 export function parseTerminalOutput(text: string): Span[][] {
-	// Fast path: output with no control character but newlines has nothing to emulate.
+	return emulateTerminalOutput(text).lines;
+}
+
+/** Cells the hidden-text check may look at per character of output, beyond a fixed allowance. */
+const CHECK_CELLS_PER_CHAR = 4;
+const CHECK_CELLS_BASE = 1 << 20;
+
+/**
+The raw output as rows of text: every character the command wrote, controls shown escaped by the
+sanitizer, a row for each line and a new row after each lone `\r` — so a progress bar's redraws
+read one per row. A trailing newline does not add an empty row.
+*/
+export function rawOutputLines(text: string): string[] {
+	const rows: string[] = [];
+	const lines = text.split(/\r?\n/);
+	if (lines.at(-1) === '') {
+		lines.pop();
+	}
+
+	for (const line of lines) {
+		for (const piece of line.split(/(?<=\r)(?!$)/)) {
+			rows.push(sanitizeLine(piece));
+		}
+	}
+
+	return rows;
+}
+
+/** Command output emulated as a line printer with `\r`, `\b` and erase-in-line (see the module comment). */
+export function emulateTerminalOutput(text: string): TerminalScreen {
+	// Fast path: output with no control character but newlines has nothing to emulate, nothing to hide.
 	if (!/[\x00-\x09\x0b-\x1f\x7f-\x9f]/.test(text)) {
 		const rows = text.split('\n');
 		if (rows.at(-1) === '') {
 			rows.pop();
 		}
 
-		return rows.map(row => {
+		const lines = rows.map((row): Span[] => {
 			const trimmed = escapeUnsafe(row.replace(/ +$/, ''));
 			return trimmed === '' ? [] : [{text: trimmed}];
 		});
+		return {lines, hidesText: false};
 	}
 
 	const lines: Span[][] = [];
-	const line = new LineBuffer();
+	const line = new LineBuffer({cells: CHECK_CELLS_PER_CHAR * text.length + CHECK_CELLS_BASE});
 	let style: Style = blankStyle;
 	let index = 0;
 	while (index < text.length) {
@@ -257,9 +375,14 @@ export function parseTerminalOutput(text: string): Span[][] {
 			lines.push(line.take());
 		} else if (char === '\r') {
 			if (text[index] !== '\n') {
+				line.remember();
 				line.cursor = 0;
 			}
 		} else if (char === '\b') {
+			if (line.cursor > 0) {
+				line.remember();
+			}
+
 			line.cursor = Math.max(0, line.cursor - 1);
 		} else if (char === '\t') {
 			const column = line.column();
@@ -291,9 +414,13 @@ export function parseTerminalOutput(text: string): Span[][] {
 					line.eraseInLine(csi.parameters);
 				}
 			} else if (introducer === ']' || char === '\x9d') {
-				index = skipString(text, index, true);
+				const end = skipString(text, index, true);
+				line.rememberWords(text.slice(index, end));
+				index = end;
 			} else if (introducer === 'P' || introducer === 'X' || introducer === '^' || introducer === '_' || char !== '\x1b') {
-				index = skipString(text, index, false);
+				const end = skipString(text, index, false);
+				line.rememberWords(text.slice(index, end));
+				index = end;
 			} else {
 				// nF / Fp / Fe / Fs escapes: intermediates 0x20–0x2F, then one final byte.
 				let end = index - 1;
@@ -314,7 +441,10 @@ export function parseTerminalOutput(text: string): Span[][] {
 
 	if (!line.isEmpty()) {
 		lines.push(line.take());
+	} else {
+		// Words remembered on an empty last line (erased, or a dropped string) are hidden too.
+		line.take();
 	}
 
-	return lines;
+	return {lines, hidesText: line.hidesText};
 }

@@ -54,3 +54,20 @@ export async function writeOutput(stream: TerminalStream, output: TerminalOutput
 export async function writeText(stream: TerminalStream, text: string): Promise<void> {
 	await writeOutput(stream, textOutput(text));
 }
+
+/**
+Listens to write errors of the process's stdout and stderr (EIO once the terminal is gone); returns
+the function that stops listening. Here, beside the writers, so nothing else handles those streams.
+*/
+export function onOutputError(listener: (error: NodeJS.ErrnoException) => void): () => void {
+	const streams = [process.stdout, process.stderr];
+	for (const stream of streams) {
+		stream.on('error', listener);
+	}
+
+	return () => {
+		for (const stream of streams) {
+			stream.off('error', listener);
+		}
+	};
+}

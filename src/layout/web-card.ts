@@ -6,6 +6,7 @@ foldable body.
 */
 import type {ContentBlock} from '../tools/content.js';
 import type {WebFetchResultView, WebSearchResultView} from '../tools/views.js';
+import {BodyRows} from './body-rows.js';
 import {type BodyContext, contentRows, textRows} from './body-text.js';
 import type {CardBody} from './card-body.js';
 import {plural} from './format.js';
@@ -39,14 +40,14 @@ function queriesOf(args: unknown, fallback: string | undefined): string[] {
 /** A web search: queries, answer, numbered sources. */
 export function layoutWebSearchBody(view: WebSearchResultView, args: unknown, context: BodyContext): CardBody {
 	const {theme, width} = context;
-	const lines: StyledLine[] = [];
+	const lines = new BodyRows(context.keep, {pinned: true});
 	for (const query of queriesOf(args, view.title)) {
-		lines.push(...wrapSpans([span('query ', theme.muted), span(sanitizeInline(query), theme.input)], width));
+		lines.pushAll(wrapSpans([span('query ', theme.muted), span(sanitizeInline(query), theme.input)], width));
 	}
 
-	const pinnedTop = lines.length;
+	lines.pin();
 	if (view.answer !== undefined && view.answer.trim() !== '') {
-		lines.push(...contentRows([{type: 'text', text: view.answer}], theme.body, context));
+		contentRows([{type: 'text', text: view.answer}], theme.body, context, lines);
 	}
 
 	const numberWidth = String(view.sources.length).length;
@@ -62,7 +63,7 @@ export function layoutWebSearchBody(view: WebSearchResultView, args: unknown, co
 			spans.push(span(` · ${sanitizeInline(domain)}`, theme.muted));
 		}
 
-		lines.push(...wrapSpans(spans, width));
+		lines.pushAll(wrapSpans(spans, width));
 	});
 
 	const footer: StyledLine[] = view.truncated
@@ -70,7 +71,8 @@ export function layoutWebSearchBody(view: WebSearchResultView, args: unknown, co
 		: view.sources.length === 0
 			? wrapSpans([span('no sources', theme.muted)], width)
 			: [];
-	return {lines: [...lines, ...footer], pinnedTop, pinnedBottom: footer.length};
+	lines.pushAll(footer);
+	return lines.body(footer.length);
 }
 
 const fetchedHeading = /^Fetched \S+ \(HTTP \d+\)\r?\n(\r?\n)?/;
@@ -85,16 +87,17 @@ export function layoutWebFetchBody(view: WebFetchResultView, content: readonly C
 	const {theme, width} = context;
 	const link = safeLinkTarget(view.url, {web: true});
 	const statusStyle = view.statusCode >= 400 ? theme.error : theme.muted;
-	const lines: StyledLine[] = wrapSpans([
+	const lines = new BodyRows(context.keep, {pinned: true});
+	lines.pushAll(wrapSpans([
 		span(sanitizeInline(view.url), link === undefined ? theme.body : theme.link, link),
 		span(' · ', theme.muted),
 		span(`HTTP ${view.statusCode}`, statusStyle),
-	], width);
+	], width));
 	if (view.truncated) {
-		lines.push(...textRows('content truncated by the tool', theme.warning, width));
+		textRows('content truncated by the tool', theme.warning, width, lines);
 	}
 
-	const pinnedTop = lines.length;
-	lines.push(...contentRows(fetchedContent(content), theme.body, context));
-	return {lines, pinnedTop};
+	lines.pin();
+	contentRows(fetchedContent(content), theme.body, context, lines);
+	return lines.body();
 }

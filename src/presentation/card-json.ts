@@ -12,13 +12,22 @@ export type CardJson = {
 	readonly error: {readonly name: string; readonly code: string} | null;
 	readonly durationMs: number | null;
 	readonly children: readonly CardJson[];
+	/** Present (true) when the card's visible command output hides text the command wrote; `result.output` has it all. */
+	readonly outputHidesText?: true;
+};
+
+/** Checks of a card that only lower layers can make (presentation may not import the layout). */
+export type CardJsonChecks = {
+	/** Whether the card's command output, as shown, hides text (src/layout `cardOutputHidesText`). */
+	readonly outputHidesText?: (card: Card) => boolean;
 };
 
 /**
 The one function that builds the JSON object of a card, so `call --json` and `replay --json` print
-identical bytes for the same call (durations aside).
+identical bytes for the same call (durations aside). `checks` adds what only the layout can tell
+(`outputHidesText`); the commands pass it.
 */
-export function cardToJson(card: Card): CardJson {
+export function cardToJson(card: Card, checks: CardJsonChecks = {}): CardJson {
 	return {
 		callId: card.callId,
 		name: card.name,
@@ -28,6 +37,7 @@ export function cardToJson(card: Card): CardJson {
 		isError: card.result?.isError ?? false,
 		error: card.result?.error ?? null,
 		durationMs: card.callTime !== null && card.resultTime !== null ? Math.max(0, card.resultTime - card.callTime) : null,
-		children: card.children.map(child => cardToJson(child)),
+		children: card.children.map(child => cardToJson(child, checks)),
+		...(checks.outputHidesText?.(card) === true ? {outputHidesText: true as const} : {}),
 	};
 }

@@ -3,7 +3,7 @@
 of `cardToJson` (existing `jq` filters on cards keep working) plus the outcome.
 */
 import {assertNever} from './assert-never.js';
-import {cardToJson, type CardJson} from './card-json.js';
+import {cardToJson, type CardJson, type CardJsonChecks} from './card-json.js';
 import type {TranscriptEntry, Usage} from './entry.js';
 
 export type EntryJson =
@@ -14,10 +14,11 @@ export type EntryJson =
 	| {readonly entry: 'notice'; readonly seq: number; readonly time: number; readonly source: string; readonly summary: string; readonly detail: string | null}
 	| {readonly entry: 'todo'; readonly seq: number; readonly time: number; readonly items: ReadonlyArray<{readonly content: string; readonly status: string}>};
 
-export function entryToJson(entry: TranscriptEntry): EntryJson {
+/** `checks` are passed to `cardToJson` for cards. */
+export function entryToJson(entry: TranscriptEntry, checks: CardJsonChecks = {}): EntryJson {
 	switch (entry.entry) {
 		case 'card': {
-			return {entry: 'card', ...cardToJson(entry.card)};
+			return {entry: 'card', ...cardToJson(entry.card, checks)};
 		}
 
 		case 'user': {

@@ -13,7 +13,7 @@
   `fdatasync`ed. `await flush()` resolves when everything appended before it is durable.
 - A failed write (ENOSPC, EACCES, EROFS, …) truncates any partial bytes away, keeps the lines in
   memory for the next attempt (retried once a second, and on `flush()`), is
-  reported once per failure streak to `onError`, and rejects `flush()` with `SessionLogWriteError`.
+  reported once per failure streak to `onError` (and its end to `onRecover`), and rejects `flush()` with `SessionLogWriteError`.
   `append` itself never throws for I/O, so the session keeps running.
 - A process that exits without `close()` still gets its pending lines written (synchronously, from an
   `exit` handler, when no write is in flight) and its lock removed.
@@ -46,6 +46,8 @@ export type LogFileHandle = ReadableLogFile & {
 export type SessionLogWriterOptions = {
 	/** Called once per streak of failed writes (the session should show it and keep running). */
 	readonly onError?: (error: SessionLogWriteError) => void;
+	/** Called when a write succeeds after a streak of failures (everything pending until then is durable). */
+	readonly onRecover?: () => void;
 	/** Opens the log for reading and appending; defaults to `fs.promises.open(path, 'a+')`. */
 	readonly openFile?: (path: string) => Promise<LogFileHandle>;
 	/** Clock for events appended without `time` (epoch ms). */
@@ -157,6 +159,11 @@ export class SessionLogWriter {
 	/** Seqs below this are durable in the file. */
 	get durableUpTo(): number {
 		return this.durableSeq;
+	}
+
+	/** Events appended but not (yet) durable in the file. */
+	get unwrittenEvents(): number {
+		return this.seq - this.durableSeq;
 	}
 
 	/** The current write failure, until a write succeeds again. */
@@ -310,7 +317,11 @@ export class SessionLogWriter {
 			this.partialOnDisk = false;
 			this.durableSize += bytes.length;
 			this.durableSeq += lines.length;
+			const recovered = this.failure !== undefined;
 			this.failure = undefined;
+			if (recovered) {
+				this.options.onRecover?.();
+			}
 		} catch (error) {
 			this.pending = [...lines, ...this.pending];
 			// Take partial bytes back out so the file keeps only whole lines; if that fails too, the

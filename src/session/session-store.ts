@@ -14,6 +14,7 @@ import type {SessionHeader} from './events.js';
 import {SESSION_LOG_VERSION} from './events.js';
 import {DEFAULT_MAX_LINE_BYTES} from './line-splitter.js';
 import {logRecords} from './log-records.js';
+import {makeDirectorySync} from './make-directory.js';
 import {openLogSource, resolveSessionLogPath} from './log-source.js';
 import {headerFromRecord} from './read-session-log.js';
 import {SessionLogError, systemErrorCode} from './log-errors.js';
@@ -47,7 +48,7 @@ export type CreatedSessionDir = {
 
 /** Creates `<root>/<id>/` for a new session run in `cwd` (the log itself is created by the writer). */
 export function createSessionDir(root: string, cwd: string, now: number = Date.now()): CreatedSessionDir {
-	mkdirSync(root, {recursive: true});
+	makeDirectorySync(root);
 	for (let attempt = 0; ; attempt += 1) {
 		const id = newSessionId(now);
 		const dir = join(root, id);

@@ -120,7 +120,10 @@ export function serializeFrame(lines: readonly StyledLine[], header?: string): s
 			continue;
 		}
 
-		out.push(`${index}${line.softWrap === true ? '~' : ''}| ${JSON.stringify(lineText(line))}`, ...styleRuns(line));
+		out.push(`${index}${line.softWrap === true ? '~' : ''}| ${JSON.stringify(lineText(line))}`);
+		for (const run of styleRuns(line)) {
+			out.push(run);
+		}
 		index++;
 	}
 

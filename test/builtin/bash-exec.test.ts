@@ -1,7 +1,7 @@
 import {mkdir, readdir, readFile, writeFile} from 'node:fs/promises';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {killLiveGroups, startShell, waitForGroupExit} from '../../src/builtin/bash/shell-process.js';
+import {killLiveCommands, startShell} from '../../src/builtin/bash/shell-process.js';
 import type {ToolProgress} from '../../src/tools/types.js';
 import {bashRegistry, call, isAlive, makeWorkspace, pidCollector, sleepTreeCommand, textOf} from './bash-exec-helpers.js';
 
@@ -228,8 +228,8 @@ describe('bash live output', () => {
 	});
 });
 
-describe('bash process groups at exit', () => {
-	it('killLiveGroups (run when this process exits) kills every running command tree', async () => {
+describe('bash processes at exit', () => {
+	it('killLiveCommands (run when this process exits) kills every running command tree', async () => {
 		let output = '';
 		let sawPid!: () => void;
 		const printed = new Promise<void>((resolve) => {
@@ -252,10 +252,9 @@ describe('bash process groups at exit', () => {
 		await printed;
 		const sleeper = Number(output.trim());
 		expect(isAlive(sleeper)).toBe(true);
-		killLiveGroups();
-		expect(await shell.exited).toEqual({exitCode: null, signal: 'SIGKILL'});
-		// Delivery is asynchronous: wait (bounded) until the group has no live member, then check.
-		await waitForGroupExit(shell.pid, 2000);
+		// Synchronous: it repeats SIGKILL until a scan finds no live process of the command.
+		killLiveCommands();
 		expect(isAlive(sleeper)).toBe(false);
+		expect(await shell.exited).toEqual({exitCode: null, signal: 'SIGKILL'});
 	});
 });

@@ -96,6 +96,17 @@ function renderScreen(element: React.ReactElement): {tty: FakeTty; stdin: FakeSt
 	return {tty, stdin, exited: () => exited, unmount: () => instance.unmount()};
 }
 
+/** Polls `condition` until it holds or `timeoutMs` passes. */
+async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<void> {
+	const started = Date.now();
+	while (!condition() && Date.now() - started < timeoutMs) {
+		// eslint-disable-next-line no-await-in-loop -- polling for a condition
+		await new Promise(resolve => {
+			setTimeout(resolve, 20);
+		});
+	}
+}
+
 describe('the pager under hostile input', () => {
 	it('takes the reported SGR sequences and pastes without crashing, and keeps answering keys', async () => {
 		const screen = await startPager(arrayEntrySource(asEntries(cards)), {columns: 60, rows: 16});
@@ -105,10 +116,13 @@ describe('the pager under hostile input', () => {
 				await screen.press(input);
 				// eslint-disable-next-line no-await-in-loop -- keys in order
 				await screen.press('g');
-				expect(screen.tty.text()).toContain('1/5');
+				// A paste is taken one key per render: wait for its last key's effect, not for a quiet moment.
+				// eslint-disable-next-line no-await-in-loop -- keys in order
+				await screen.tty.waitForText('1/5 · ');
 				// eslint-disable-next-line no-await-in-loop -- keys in order
 				await screen.press('G');
-				expect(screen.tty.text()).toContain('5/5');
+				// eslint-disable-next-line no-await-in-loop -- keys in order
+				await screen.tty.waitForText('5/5 · ');
 			}
 		} finally {
 			await screen.close();
@@ -119,9 +133,9 @@ describe('the pager under hostile input', () => {
 		const screen = await startPager(arrayEntrySource(asEntries(cards)), {columns: 60, rows: 16});
 		try {
 			await screen.press('g/body 2\r');
-			expect(screen.tty.text()).toContain('3/5');
+			await screen.tty.waitForText('3/5 · ');
 			await screen.press('\u001B[B\u001B[Bk');
-			expect(screen.tty.text()).toContain('4/5');
+			await screen.tty.waitForText('4/5 · ');
 		} finally {
 			await screen.close();
 		}
@@ -142,11 +156,11 @@ describe('the pager under hostile input', () => {
 				}
 
 				if (!quit) {
-					// Enter ends a search being typed (or expands a card); then q quits.
+					// Enter ends a search being typed (or expands a card); then q quits. Keys queued before
+					// them are taken first, one per render: wait for the quit, not for a quiet moment.
 					screen.stdin.send('\r');
-					await screen.tty.settle();
 					screen.stdin.send('q');
-					await screen.tty.settle();
+					await waitUntil(() => quit, 10_000);
 				}
 
 				expect(quit).toBe(true);
@@ -154,7 +168,8 @@ describe('the pager under hostile input', () => {
 				screen.unmount();
 			}
 		}), {numRuns: fuzzCases(12), seed: fuzzSeed()});
-	});
+	// Twelve screens of a few renders each: a hang detector generous enough for a loaded machine.
+	}, 60_000);
 });
 
 describe('the interactive session under hostile input', () => {
@@ -202,5 +217,6 @@ describe('the interactive session under hostile input', () => {
 				screen.unmount();
 			}
 		}), {numRuns: fuzzCases(12), seed: fuzzSeed()});
-	});
+	// Twelve screens of a few renders each: a hang detector generous enough for a loaded machine.
+	}, 60_000);
 });

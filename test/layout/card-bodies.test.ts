@@ -140,6 +140,7 @@ describe('terminal card', () => {
 	it('resolves progress bars and neutralises hostile sequences in output', () => {
 		const output = 'get 10%\rget 100%\n\u001B]0;pwned\u0007\u001B[2J\u001B]52;c;ZXZpbA==\u0007ok\u001B[?1049h\n\u009B31mx';
 		const card = makeCard({name: 'bash', callView: {card: 'terminal', title: 'x'}, result: {content: text(output), view: {card: 'terminal', output, exitCode: 0}}});
-		expect(cardTexts(card).slice(2)).toEqual(['get 100%', 'ok', 'x']);
+		// The dropped OSC payloads are text the model reads and the card does not show: the card says so.
+		expect(cardTexts(card).slice(2)).toEqual(['get 100%', 'ok', 'x', 'output hides text · expand to show raw']);
 	});
 });

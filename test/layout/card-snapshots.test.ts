@@ -11,13 +11,13 @@ const directory = fileURLToPath(new URL('../../snapshots/cards/', import.meta.ur
 const cases = snapshotCases();
 const expected = new Set<string>();
 
-describe.each(cases)('card snapshot $name', ({name, input, card, contains}) => {
+describe.each(cases)('card snapshot $name', ({name, input, card, contains, expansion}) => {
 	for (const width of WIDTHS) {
 		for (const color of [true, false]) {
 			const file = frameName(name, width, color);
 			expected.add(file);
 			it(`draws ${name} at ${width} columns ${color ? 'in colour' : 'without colour'}`, async () => {
-				const lines = layoutCard(card, options(width, {color}));
+				const lines = layoutCard(card, options(width, {color, ...(expansion === undefined ? {} : {expansion})}));
 				const plain = lines.map(line => lineText(line)).join('\n');
 				expect(plain.replaceAll('\n', '')).toContain(contains.replaceAll('\n', ''));
 				const header = `# card snapshot ${name} · width ${width} · ${color ? 'colour' : 'plain'} · input: ${input}`;

@@ -1,7 +1,7 @@
 /**
 Mutations of session logs for the robustness fuzzer: byte damage (truncation, bit flips), line
 damage (deletion, duplication, reordering), and structural damage of one event (a wrong type in any
-field, a huge string, 100 000 levels of nesting, an unknown event type or card kind, a result without
+field, a huge string, a string of 300 000 lines (huge row counts), 100 000 levels of nesting, an unknown event type or card kind, a result without
 its call, a call without its result, a duplicated call id, a header of another version).
 */
 import fc from 'fast-check';
@@ -22,6 +22,7 @@ export type Mutation =
 	| {readonly kind: 'move-line'; readonly from: number; readonly to: number}
 	| {readonly kind: 'wrong-type'; readonly line: number; readonly path: number; readonly value: number}
 	| {readonly kind: 'huge-string'; readonly line: number; readonly path: number; readonly bytes: number}
+	| {readonly kind: 'many-lines'; readonly line: number; readonly path: number; readonly lines: number}
 	| {readonly kind: 'deep'; readonly line: number; readonly path: number; readonly nesting: 'array' | 'object'}
 	| {readonly kind: 'unknown-type'; readonly line: number; readonly ignorable: boolean}
 	| {readonly kind: 'unknown-card'; readonly line: number}
@@ -40,6 +41,8 @@ export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 	fc.record({kind: fc.constant('move-line' as const), from: fc.nat(), to: fc.nat()}),
 	fc.record({kind: fc.constant('wrong-type' as const), line: fc.nat(), path: fc.nat(), value: fc.nat()}),
 	fc.record({kind: fc.constant('huge-string' as const), line: fc.nat(), path: fc.nat(), bytes: fc.integer({min: 1 << 16, max: 1 << 22})}),
+	// Past the ~125 000 arguments a spread may pass: a card of that many rows must still replay.
+	fc.record({kind: fc.constant('many-lines' as const), line: fc.nat(), path: fc.nat(), lines: fc.integer({min: 130_000, max: 300_000})}),
 	fc.record({kind: fc.constant('deep' as const), line: fc.nat(), path: fc.nat(), nesting: fc.constantFrom('array' as const, 'object' as const)}),
 	fc.record({kind: fc.constant('unknown-type' as const), line: fc.nat(), ignorable: fc.boolean()}),
 	fc.record({kind: fc.constant('unknown-card' as const), line: fc.nat()}),
@@ -194,6 +197,12 @@ function applyLineMutation(lines: string[], change: LineMutation, body: (n: numb
 		case 'huge-string': {
 			const index = body(change.line);
 			lines[index] = replaceInLine(lines[index] ?? '', change.path, JSON.stringify('\u001B[2J'.repeat(Math.ceil(change.bytes / 9))));
+			break;
+		}
+
+		case 'many-lines': {
+			const index = body(change.line);
+			lines[index] = replaceInLine(lines[index] ?? '', change.path, JSON.stringify('x\n'.repeat(change.lines)));
 			break;
 		}
 

@@ -56,7 +56,7 @@ describe('a damaged session log', () => {
 		expect(retained).toBeLessThan(RETAINED_HEAP_LIMIT);
 	}, 120_000);
 
-	it('replays (exit 0) each kind of structural damage: unknown event types and card kinds, orphan results and calls, deep nesting, a huge string', async () => {
+	it('replays (exit 0) each kind of structural damage: unknown event types and card kinds, orphan results and calls, deep nesting, a huge string, huge row counts', async () => {
 		// basic.jsonl: mutation line 7 is its tool/call, line 8 its tool/result (line numbers count past the header).
 		const seed = seeds[0]!.bytes;
 		const cases: Array<[string, Mutation[]]> = [
@@ -68,6 +68,8 @@ describe('a damaged session log', () => {
 			['deep arrays in every field of the result line', Array.from({length: 12}, (_, path) => ({kind: 'deep' as const, line: 8, path: path * 3, nesting: 'array' as const}))],
 			['deep objects in the call line', Array.from({length: 6}, (_, path) => ({kind: 'deep' as const, line: 7, path, nesting: 'object' as const}))],
 			['a 4 MiB string', [{kind: 'huge-string', line: 8, path: 4, bytes: 1 << 22}]],
+			// Path 19 of the result line is its text block's `text`.
+			['a result text of 300 000 lines', [{kind: 'many-lines', line: 8, path: 19, lines: 300_000}]],
 		];
 		for (const [label, mutations] of cases) {
 			// eslint-disable-next-line no-await-in-loop -- sequential for readable failures

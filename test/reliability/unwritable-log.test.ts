@@ -13,11 +13,13 @@ import {cardsOf} from '../../src/presentation/entry.js';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {logOutcomeMessage} from '../../src/cli/interactive/log-outcome.js';
+import {openInteractiveSession} from '../../src/cli/interactive/open-interactive-session.js';
+import type {SessionController} from '../../src/cli/interactive/session-controller.js';
 import {openSession} from '../../src/cli/open-session.js';
 import type {SessionLogWriteError} from '../../src/session/log-errors.js';
 import type {LogFileHandle} from '../../src/session/log-writer.js';
-import {readAll} from '../session/helpers.js';
-import {openWithWrite} from '../session/helpers.js';
+import {openWithWrite, readAll} from '../session/helpers.js';
 
 const isRoot = process.getuid?.() === 0;
 
@@ -93,5 +95,70 @@ describe('a session whose log cannot be written', () => {
 		const {events, diagnostics} = await readAll(logPath);
 		expect(diagnostics).toEqual([]);
 		expect(events.filter(event => event.type === 'tool/result').length).toBe(2);
+	});
+});
+
+/** Runs `!command` lines one after the other in the interactive session and waits for their cards. */
+async function runPrompts(controller: SessionController, lines: readonly string[]): Promise<void> {
+	for (const line of lines) {
+		const settled = new Promise<void>(resolve => {
+			const stop = controller.onScrollback(entry => {
+				if (entry.kind === 'entry' && entry.entry.entry === 'card') {
+					stop();
+					resolve();
+				}
+			});
+		});
+		controller.submit(line);
+		await settled;
+	}
+}
+
+describe('the closing line of an interactive session says what is on disk', () => {
+	/** An interactive session on a disk that is full while `full()` says so. */
+	async function sessionOnFlakyDisk(full: () => boolean) {
+		const openFaulty = async (path: string): Promise<LogFileHandle> => openWithWrite(path, async (real, buffer, offset, length) => {
+			if (full()) {
+				throw Object.assign(new Error('ENOSPC: no space left on device, write'), {code: 'ENOSPC'});
+			}
+
+			return real.write(buffer, offset, length);
+		});
+		const opened = await openInteractiveSession({root: join(dir, 'sessions'), cwd: dir, id: 'flaky', openLogFile: openFaulty});
+		return {...opened, logPath: join(dir, 'sessions', 'flaky', 'session.jsonl')};
+	}
+
+	it('a disk that filled up and has room again by the end: "session saved: PATH (N events)", and the status line clears', async () => {
+		let full = false;
+		const {session, controller, logOutcome, logPath} = await sessionOnFlakyDisk(() => full);
+		await runPrompts(controller, ['!echo before']);
+		full = true;
+		await runPrompts(controller, ['!echo during', '!echo still during']);
+		await expect(session.flush()).rejects.toThrow('ENOSPC');
+		expect(controller.getSnapshot().problem).toMatch(/^session log not saved: cannot append to session log .*ENOSPC.* — the session goes on in memory$/);
+		full = false;
+		await controller.close();
+
+		const {events, diagnostics} = await readAll(logPath);
+		expect(diagnostics).toEqual([]);
+		expect(events.filter(event => event.type === 'tool/result').length).toBe(3);
+		expect(logOutcomeMessage(logOutcome())).toBe(`session saved: ${logPath} (${events.length} events)`);
+		expect(controller.getSnapshot().problem).toBeUndefined();
+	});
+
+	it('a disk still full at the end: "session log incomplete: K events not written, PATH", K counted from the file', async () => {
+		let full = false;
+		const {session, controller, logOutcome, logPath} = await sessionOnFlakyDisk(() => full);
+		await runPrompts(controller, ['!echo before']);
+		await session.flush();
+		full = true;
+		await runPrompts(controller, ['!echo during']);
+		await controller.close();
+		const emitted = session.log.nextSeq;
+
+		const {events} = await readAll(logPath);
+		const missing = emitted - events.length;
+		expect(missing).toBeGreaterThan(0);
+		expect(logOutcomeMessage(logOutcome())).toBe(`session log incomplete: ${missing} events not written, ${logPath}`);
 	});
 });

@@ -46,7 +46,11 @@ export function distinctQueries(queries: readonly string[], maxQueries: number):
 export function mergeSearchResponses(queries: readonly string[], responses: readonly SearchResponse[], maxResults: number): WebSearchValue {
 	const seen = new Set<string>();
 	const merged: WebSource[] = [];
-	const longest = Math.max(0, ...responses.map(response => response.sources.length));
+	let longest = 0;
+	for (const response of responses) {
+		longest = Math.max(longest, response.sources.length);
+	}
+
 	for (let rank = 0; rank < longest; rank++) {
 		for (const response of responses) {
 			const source = response.sources[rank];

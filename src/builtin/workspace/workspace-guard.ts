@@ -57,7 +57,7 @@ export async function realpathDeep(target: string): Promise<string> {
 	for (let hops = 0; ; ) {
 		try {
 			const resolved = await realpath(current);
-			return pending.length === 0 ? resolved : path.join(resolved, ...pending.reverse());
+			return pending.length === 0 ? resolved : path.join(resolved, pending.reverse().join(path.sep));
 		} catch (error) {
 			if (!isErrno(error, 'ENOENT', 'ENOTDIR')) {
 				throw error;
@@ -86,7 +86,7 @@ export async function realpathDeep(target: string): Promise<string> {
 
 		const parent = path.dirname(current);
 		if (parent === current) {
-			return path.join(current, ...pending.reverse());
+			return path.join(current, pending.reverse().join(path.sep));
 		}
 
 		pending.push(path.basename(current));

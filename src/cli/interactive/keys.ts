@@ -133,6 +133,7 @@ class KeyReader {
 			}
 
 			flush();
+			// bounded spread: one control sequence is at most one key press
 			presses.push(...this.#control());
 		}
 

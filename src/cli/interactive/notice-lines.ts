@@ -10,6 +10,7 @@ export function noticeLines(message: string, tone: 'info' | 'error'): StyledLine
 
 /** The `/help` table. */
 export function helpLines(): StyledLine[] {
+	// bounded spread: PROMPT_HELP is a constant table of a dozen commands
 	const width = Math.max(...PROMPT_HELP.map(([form]) => form.length));
 	return [
 		{spans: [{text: 'Commands', style: {bold: true}}]},

@@ -2,8 +2,9 @@
 @module Prompt history, kept per project: loaded at start, appended as lines are submitted.
 A history that cannot be read or written is simply not kept; the session goes on.
 */
-import {appendFile, mkdir, readFile} from 'node:fs/promises';
+import {appendFile, readFile} from 'node:fs/promises';
 import {dirname} from 'node:path';
+import {makeDirectory} from '../../session/make-directory.js';
 
 /** Lines kept in memory and loaded from the file. */
 export const HISTORY_LIMIT = 1000;
@@ -46,7 +47,7 @@ export class PromptHistory {
 
 		if (this.#path !== undefined) {
 			const path = this.#path;
-			void mkdir(dirname(path), {recursive: true}).then(async () => appendFile(path, `${encodeLine(line)}\n`)).catch(() => undefined);
+			void makeDirectory(dirname(path)).then(async () => appendFile(path, `${encodeLine(line)}\n`)).catch(() => undefined);
 		}
 	}
 }

@@ -54,12 +54,15 @@ export class SessionController implements SessionModel {
 	readonly #pendingScrollback: ScrollbackEntry[] = [];
 	#snapshot: LiveSnapshot;
 	#busy = false;
+	/** The queue being worked off, while it is. */
+	#draining: Promise<void> | undefined;
 	#abort: AbortController | undefined;
 	#approval: {readonly request: PendingApproval; readonly resolve: (outcome: ApprovalOutcome) => void} | undefined;
 	readonly #sessionAllowed = new Set<string>();
 	#multiline: Multiline | undefined;
 	#problem: string | undefined;
 	#closing = false;
+	#closed: Promise<void> | undefined;
 	#failedExits = 0;
 
 	constructor(options: SessionControllerOptions) {
@@ -274,16 +277,20 @@ export class SessionController implements SessionModel {
 		return completePromptWord(line, cursor, {cwd: this.cwd, toolNames: this.#options.toolNames()});
 	}
 
+	/** Cancels what runs and shuts the session down; every call resolves when that is done. */
 	async close(): Promise<void> {
-		if (this.#closing) {
-			return;
-		}
+		this.#closed ??= this.#closeNow();
+		return this.#closed;
+	}
 
+	async #closeNow(): Promise<void> {
 		this.#closing = true;
 		this.#queue.length = 0;
 		this.#abort?.abort(new Error('session closing'));
 		this.#approval?.resolve('cancelled');
 		this.#changed();
+		// The cancelled call ends first (its process tree stopped, its result recorded), then the log closes.
+		await this.#draining;
 		await this.#options.shutdown();
 	}
 
@@ -291,7 +298,7 @@ export class SessionController implements SessionModel {
 		this.#queue.push(request);
 		this.#changed();
 		if (!this.#busy) {
-			void this.#drain();
+			this.#draining = this.#drain();
 		}
 	}
 

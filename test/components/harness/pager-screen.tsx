@@ -19,7 +19,7 @@ export type PagerScreen = {
 };
 
 /** Render the pager at `columns`×`rows` on `source`. */
-export async function startPager(source: EntrySource, options: {columns?: number; rows?: number; follow?: boolean; title?: string; sessionCwd?: string} = {}): Promise<PagerScreen> {
+export async function startPager(source: EntrySource, options: {columns?: number; rows?: number; follow?: boolean; title?: string; sessionCwd?: string; onExit?: () => void; onCopy?: (text: string) => string} = {}): Promise<PagerScreen> {
 	const tty = new FakeTty(options.columns ?? 80, options.rows ?? 24);
 	const stdin = new FakeStdin();
 	const instance = render(
@@ -30,7 +30,9 @@ export async function startPager(source: EntrySource, options: {columns?: number
 			now={() => FROZEN_NOW}
 			follow={options.follow === true}
 			{...(options.sessionCwd === undefined ? {} : {sessionCwd: options.sessionCwd})}
+			{...(options.onCopy === undefined ? {} : {onCopy: options.onCopy})}
 			onExit={() => {
+				options.onExit?.();
 				instance.unmount();
 			}}
 		/>,

@@ -1,0 +1,115 @@
+/**
+@module The interactive session without its screen: the session folder, the session (tools, runtime,
+log), the prompt history and the controller the app draws. A folder or log that cannot be used is
+a problem in the status line, and the session goes on in memory.
+*/
+import {join} from 'node:path';
+import {makeDirectory} from '../../session/make-directory.js';
+import type {ApprovalPrompt} from '../../session/session-runtime.js';
+import type {ToolDefinition} from '../../tools/types.js';
+import {approvalPolicy, type AskRule} from '../approval-policy.js';
+import {openIndexedCardSource} from '../indexed-card-source.js';
+import {openSession, type OpenedSession, type OpenSessionOptions} from '../open-session.js';
+import {historyPath} from '../session-paths.js';
+import type {LogOutcome} from './log-outcome.js';
+import {PromptHistory} from './prompt-history.js';
+import {SessionController} from './session-controller.js';
+
+export type InteractiveSessionOptions = {
+	/** The sessions folder; the session gets `<root>/<id>/session.jsonl`. */
+	readonly root: string;
+	readonly cwd: string;
+	readonly id: string;
+	readonly extraTools?: readonly ToolDefinition[];
+	/** Approval rules from the config. */
+	readonly rules?: readonly AskRule[];
+	/** How the writer opens the log file (fault-injection tests). */
+	readonly openLogFile?: OpenSessionOptions['openLogFile'];
+};
+
+export type InteractiveSession = {
+	readonly session: OpenedSession;
+	readonly controller: SessionController;
+	/** What is on disk; meaningful once the controller is closed. */
+	logOutcome(): LogOutcome;
+};
+
+export async function openInteractiveSession(options: InteractiveSessionOptions): Promise<InteractiveSession> {
+	const folder = join(options.root, options.id);
+	// Why the log is not being written right now; cleared when a write succeeds again.
+	let problem: string | undefined;
+	let controller: SessionController | undefined;
+	const logProblem = (message: string | undefined): void => {
+		problem = message === undefined ? undefined : `session log not saved: ${message} — the session goes on in memory`;
+		controller?.reportProblem(problem);
+	};
+
+	let reason: string | undefined;
+	const folderMade = await makeDirectory(folder).then(() => true, (error: unknown) => {
+		reason = `cannot create ${folder}: ${(error as Error).message}`;
+		logProblem(reason);
+		return false;
+	});
+
+	let prompt: ApprovalPrompt = async () => 'unavailable';
+	const rules = options.rules ?? [];
+	const session = await openSession({
+		cwd: options.cwd,
+		id: options.id,
+		...(folderMade ? {logPath: join(folder, 'session.jsonl')} : {}),
+		...(options.extraTools === undefined ? {} : {extraTools: options.extraTools}),
+		...(options.openLogFile === undefined ? {} : {openLogFile: options.openLogFile}),
+		approve: async request => prompt(request),
+		...(rules.length === 0 ? {} : {policy: approvalPolicy(rules, options.cwd, () => controller?.sessionAllowed ?? new Set())}),
+		onLogError(error) {
+			reason = error.message;
+			logProblem(reason);
+		},
+		onLogRecovered() {
+			logProblem(undefined);
+		},
+	});
+	const history = await PromptHistory.load(historyPath(options.root, options.cwd));
+	controller = new SessionController({
+		cwd: options.cwd,
+		sessionId: session.id,
+		fold: session.fold,
+		onFoldChange: listener => session.onFoldChange(listener),
+		runtime: session.runtime,
+		toolNames: () => session.toolNames(),
+		jobs: {
+			running: () => session.jobs.list().filter(job => job.status === 'running' || job.status === 'stopping').length,
+			onChange: listener => session.jobs.onJobsChanged(listener),
+		},
+		history,
+		// A final write that fails was reported already; the closing line says what is missing.
+		shutdown: async () => session.close().catch(() => undefined),
+		// With a healthy log, settled cards leave memory once written to the scrollback, and the pager
+		// reads the session back from its log (the session's memory stays flat however long it runs).
+		releaseSettled: () => session.logPath !== undefined && problem === undefined,
+		...(session.logPath === undefined ? {} : {
+			async pagerSource() {
+				if (problem !== undefined) {
+					throw new Error(problem);
+				}
+
+				await session.flush();
+				return openIndexedCardSource(session.logPath!, {presenters: () => name => session.registry.get(name), tail: false});
+			},
+		}),
+	});
+	prompt = controller.prompt;
+	controller.reportProblem(problem);
+	return {
+		session,
+		controller,
+		logOutcome() {
+			const state = session.logState();
+			if (state === undefined) {
+				return {kind: 'not-saved', reason: reason ?? 'no log was opened'};
+			}
+
+			return state.unwritten > 0 ? {kind: 'incomplete', path: state.path, unwritten: state.unwritten} : {kind: 'saved', path: state.path, events: state.written};
+		},
+	};
+}

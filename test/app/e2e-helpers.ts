@@ -1,0 +1,117 @@
+/** Driving the real `bin/cardterm`: tmux, the process table, a fresh dist/. */
+import {execFileSync, spawnSync} from 'node:child_process';
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+export const repo = fileURLToPath(new URL('../../', import.meta.url));
+export const cardterm = join(repo, 'bin/cardterm');
+export const tmuxMissing = spawnSync('tmux', ['-V']).error !== undefined;
+const socket = `cardterm-e2e-${process.pid}`;
+
+export function tmux(...args: string[]): string {
+	return execFileSync('tmux', ['-L', socket, ...args], {encoding: 'utf8'});
+}
+
+export function killTmuxServer(): void {
+	spawnSync('tmux', ['-L', socket, 'kill-server']);
+}
+
+export function screen(target = 'e2e'): string {
+	return tmux('capture-pane', '-p', '-t', target, '-S', '-200');
+}
+
+export async function waitFor(what: string, check: () => boolean, timeoutMs = 30_000, target = 'e2e'): Promise<void> {
+	const started = Date.now();
+	while (!check()) {
+		if (Date.now() - started > timeoutMs) {
+			let pane = '';
+			try {
+				pane = screen(target);
+			} catch {
+				pane = '(no pane)';
+			}
+
+			throw new Error(`timed out waiting for ${what}; the pane shows:\n${pane}`);
+		}
+
+		// eslint-disable-next-line no-await-in-loop -- polling a real terminal
+		await new Promise(resolve => {
+			setTimeout(resolve, 100);
+		});
+	}
+}
+
+export const shows = async (text: string, target = 'e2e'): Promise<void> => waitFor(JSON.stringify(text), () => screen(target).includes(text), 30_000, target);
+
+/** The newest modification time under `folder` (sources), in ms. */
+function newest(folder: string): number {
+	let latest = 0;
+	for (const entry of readdirSync(folder, {withFileTypes: true, recursive: true})) {
+		if (entry.isFile() && /\.tsx?$/.test(entry.name)) {
+			latest = Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+		}
+	}
+
+	return latest;
+}
+
+/** Rebuilds dist/ when it is older than the sources. */
+export function buildDist(): void {
+	const built = join(repo, 'dist/src/cli/main.js');
+	if (!existsSync(built) || Math.max(newest(join(repo, 'src')), newest(join(repo, 'components'))) > statSync(built).mtimeMs) {
+		execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], {cwd: repo, stdio: 'inherit'});
+	}
+}
+
+/** Processes whose parent chain leads to `root`, with their command lines. */
+export function descendants(root: number): Array<{pid: number; command: string}> {
+	const parents = new Map<number, number>();
+	const commands = new Map<number, string>();
+	for (const name of readdirSync('/proc')) {
+		if (!/^\d+$/.test(name)) {
+			continue;
+		}
+
+		try {
+			const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+			parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+			commands.set(Number(name), readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ').trim());
+		} catch {
+			// The process ended while we looked.
+		}
+	}
+
+	return [...parents.keys()].filter(pid => {
+		for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at)) {
+			if (at === root) {
+				return true;
+			}
+		}
+
+		return false;
+	}).map(pid => ({pid, command: commands.get(pid) ?? ''}));
+}
+
+/** Alive and not a zombie. */
+export function running(pid: number): boolean {
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+	} catch {
+		return false;
+	}
+}
+
+/** One word for `sh`. */
+export function shellWord(word: string): string {
+	return `'${word.replaceAll('\'', '\'\\\'\'')}'`;
+}
+
+/** The command line of `bin/cardterm` with `args` in a clean environment (Ink draws nothing live when it sees CI variables). */
+export function cardtermCommand(environment: Record<string, string>, ...args: string[]): string[] {
+	return [
+		'env', '-i', `PATH=${process.env.PATH ?? '/usr/bin:/bin'}`, `HOME=${process.env.HOME ?? '/tmp'}`, 'TERM=xterm-256color',
+		...Object.entries(environment).map(([name, value]) => `${name}=${value}`), process.execPath, cardterm, ...args,
+	];
+}
