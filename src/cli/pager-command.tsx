@@ -10,6 +10,7 @@ import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import type {SessionEvent, SessionHeader} from '../session/events.js';
 import {SessionFold} from '../session/fold.js';
 import {followSessionLog} from '../session/follow-session-log.js';
+import {isRegularLogFile} from '../session/log-source.js';
 import {openSessionLog} from '../session/read-session-log.js';
 import {FoldedCardSource} from './folded-card-source.js';
 import {openIndexedCardSource, type IndexedCardSource} from './indexed-card-source.js';
@@ -29,7 +30,7 @@ export async function openPagerOnLog(source: string, options: PagerCommandOption
 	const controller = new AbortController();
 	let header: SessionHeader | undefined;
 	let events: AsyncIterable<SessionEvent> | undefined;
-	// A saved file opens on a lazy card index (newest cards first); stdin and watch mode fold the stream.
+	// A saved file opens on a lazy card index (newest cards first); stdin, FIFOs and watch mode fold the stream.
 	let indexed: IndexedCardSource | undefined;
 	let bad = 0;
 	const onDiagnostic = (): void => {
@@ -49,11 +50,14 @@ export async function openPagerOnLog(source: string, options: PagerCommandOption
 
 			yield * stream;
 		})();
-	} else if (source !== '-') {
+	} else if (source !== '-' && await isRegularLogFile(source)) {
 		indexed = await openIndexedCardSource(source, {presenters: found => referencePresenters(found.cwd ?? process.cwd()), onDiagnostic});
 		header = indexed.header;
 	} else {
-		const log = await openSessionLog(source, {signal: controller.signal, onDiagnostic});
+		// Before the pager takes the screen: a FIFO without a writer says so while it waits.
+		const log = await openSessionLog(source, {signal: controller.signal, onDiagnostic, onWaiting(message) {
+			void writeText(process.stderr, `cardterm: ${message}\n`);
+		}});
 		header = log.header;
 		events = log.events;
 	}

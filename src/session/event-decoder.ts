@@ -111,9 +111,14 @@ export class LogEventDecoder {
 	}
 
 	/** Reports a line that was too long to hold; like a malformed line, it may explain a seq jump. */
-	overlong(line: number, length: number, maxLineBytes: number): void {
+	overlong(line: number, limit: number): void {
+		this.lost(line, 'overlong', `line longer than the ${limit}-byte limit: skipped to its end`);
+	}
+
+	/** Reports lines lost at `line` (too long, a dropped zstd frame); like a malformed line, it explains a seq jump. */
+	lost(line: number, kind: LogDiagnosticKind, reason: string): void {
 		this.afterMalformed = true;
-		this.diagnose(line, 'overlong', `line of ${length} bytes is longer than the ${maxLineBytes}-byte limit: skipped`);
+		this.diagnose(line, kind, reason);
 	}
 
 	/** Checks `count` seqs starting at `first` against the expected one; false = skip the line. */

@@ -19,10 +19,10 @@ import {LogEventDecoder} from './event-decoder.js';
 import type {SessionEvent, SessionHeader} from './events.js';
 import {SessionLogError, type LogDiagnostic} from './log-errors.js';
 import {parseHeaderLine} from './log-header.js';
-import {resolveSessionLogPath} from './log-source.js';
-import {DEFAULT_MAX_LINE_BYTES, LineSplitter, type SplitRecord} from './line-splitter.js';
+import {isRegularLogFile, resolveSessionLogPath} from './log-source.js';
+import {DEFAULT_MAX_LINE_BYTES} from './line-splitter.js';
+import {LogRecordStream, type LogRecord} from './log-records.js';
 import {decodeRecord} from './read-session-log.js';
-import {hasZstdExtension, startsWithZstdMagic, ZstdStreamDecoder} from './zstd-decoder.js';
 
 /** Options of `followSessionLog`. */
 export type FollowSessionLogOptions = {
@@ -39,6 +39,11 @@ const READ_CHUNK = 64 * 1024;
 /** Yields a log's events, then keeps yielding new ones until `signal` aborts. */
 export async function * followSessionLog(source: string, options: FollowSessionLogOptions = {}): AsyncGenerator<SessionEvent, void, undefined> {
 	const path = await resolveSessionLogPath(source);
+	if (!(await isRegularLogFile(path).catch(() => true))) {
+		// Following reads at offsets and polls the size: a FIFO or device has neither (replay reads it as a stream).
+		throw new SessionLogError(path, 0, 'not a regular file: only a file can be followed (cardterm replay reads a FIFO or a device as a stream)');
+	}
+
 	let handle: FileHandle;
 	try {
 		handle = await open(path, 'r');
@@ -49,32 +54,11 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 	const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
 	const report = (diagnostic: LogDiagnostic) => options.onDiagnostic?.(diagnostic);
 	const decoder = new LogEventDecoder(path, report);
-	const splitter = new LineSplitter({maxLineBytes});
+	const records = new LogRecordStream({name: path, maxLineBytes});
+	const {splitter} = records;
 	const waiter = new ChangeWaiter(path, options.pollIntervalMs ?? 250);
-	// `undefined` until the first 4 bytes tell plain text from zstd.
-	const format: {zstd: ZstdStreamDecoder | false | undefined} = {zstd: hasZstdExtension(path) ? new ZstdStreamDecoder() : undefined};
-	let head = Buffer.alloc(0);
 	let offset = 0;
 	let header: SessionHeader | undefined;
-
-	const toRecords = (bytes: Buffer): SplitRecord[] => {
-		if (format.zstd === undefined) {
-			head = Buffer.concat([head, bytes]);
-			if (head.length < 4) {
-				return [];
-			}
-
-			format.zstd = startsWithZstdMagic(head) ? new ZstdStreamDecoder() : false;
-			bytes = head;
-			head = Buffer.alloc(0);
-		}
-
-		if (format.zstd === false) {
-			return splitter.push(bytes);
-		}
-
-		return format.zstd.push(bytes).flatMap(part => splitter.push(part));
-	};
 
 	try {
 		for (;;) {
@@ -84,14 +68,14 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 
 			const {size} = await handle.stat();
 			if (size < offset) {
-				if (format.zstd !== false || size < splitter.completedBytes) {
+				if (records.compressed !== false || size < splitter.completedBytes) {
 					throw new SessionLogError(path, splitter.nextLine, `the file shrank to ${size} bytes while being followed (it was replaced or truncated below the ${offset} bytes already read); follow stopped`);
 				}
 
 				// Only the held-back partial line was cut (a writer repairing a torn tail).
 				splitter.dropPending();
 				offset = splitter.completedBytes;
-			} else if (format.zstd === false && splitter.pendingBytes > 0 && size > offset) {
+			} else if (records.compressed === false && splitter.pendingBytes > 0 && size > offset) {
 				const held = splitter.peekPending();
 				if (held !== undefined && !(await bytesAt(handle, splitter.completedBytes, held.length)).equals(held)) {
 					splitter.dropPending();
@@ -108,22 +92,21 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 
 				offset += bytes.length;
 				progressed = true;
-				for (const record of toRecords(bytes)) {
+				for (const record of records.push(bytes)) {
 					if (header === undefined) {
-						header = readHeaderRecord(record, path, maxLineBytes);
+						header = readHeaderRecord(record, path);
 						options.onHeader?.(header, path);
 						continue;
 					}
 
-					yield * decodeRecord(record, decoder, report, path, maxLineBytes);
+					yield * decodeRecord(record, decoder, report, path);
 					if (options.signal?.aborted) {
 						return;
 					}
 				}
 
-				if (format.zstd instanceof ZstdStreamDecoder && format.zstd.corrupt !== undefined) {
-					report({file: path, line: splitter.nextLine, kind: 'corrupt-compression', reason: `${format.zstd.corrupt}; nothing after it can be read`});
-					return;
+				if (records.done) {
+					return; // Corrupt compressed data: nothing after it can be read (reported above).
 				}
 			}
 
@@ -137,12 +120,21 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 	}
 }
 
-function readHeaderRecord(record: SplitRecord, path: string, maxLineBytes: number): SessionHeader {
-	if (record.kind === 'overlong') {
-		throw new SessionLogError(path, 1, `missing header: line 1 is longer than the ${maxLineBytes}-byte limit`);
+function readHeaderRecord(record: LogRecord, path: string): SessionHeader {
+	switch (record.kind) {
+		case 'line':
+			return parseHeaderLine(record.text, path);
+		case 'overlong':
+			throw new SessionLogError(path, 1, `missing header: line 1 is longer than the ${record.limit}-byte limit of a header`);
+		case 'not-a-log':
+			throw new SessionLogError(path, 1, record.message);
+		case 'zstd-corrupt':
+		case 'zstd-bad-frame':
+			throw new SessionLogError(path, 1, `missing header: ${record.message}`);
+		default:
+			// A torn tail or cut frame is only reported when input ends, which follow mode never does.
+			throw new SessionLogError(path, 1, 'missing header: line 1 is incomplete');
 	}
-
-	return parseHeaderLine(record.text, path);
 }
 
 async function bytesAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
