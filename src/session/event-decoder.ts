@@ -18,6 +18,7 @@ import {isPlainRecord} from '../json/is-plain-record.js';
 import {checkEventData} from './event-shape.js';
 import {isKnownEventType, PACKED_CHUNK_TYPES} from './event-vocabulary.js';
 import type {SessionEvent} from './events.js';
+import {parseLogJson} from './log-json.js';
 import {quoteLogValue, type LogDiagnostic, type LogDiagnosticKind} from './log-errors.js';
 import {checkPackedRow, expandPackedRow, type PackedRow} from './packed-chunks.js';
 
@@ -44,12 +45,12 @@ export class LogEventDecoder {
 
 	/** Decodes line `line` of the file; returns the events it holds (none when skipped). */
 	decode(text: string, line: number): SessionEvent[] {
-		let value: unknown;
-		try {
-			value = JSON.parse(text);
-		} catch {
-			return this.malformed(line, 'not valid JSON');
+		const parsed = parseLogJson(text);
+		if (!parsed.ok) {
+			return this.malformed(line, parsed.problem);
 		}
+
+		const value = parsed.value;
 
 		if (!isPlainRecord(value)) {
 			return this.malformed(line, 'not a JSON object');

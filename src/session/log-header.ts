@@ -4,6 +4,7 @@ makes the whole log unreadable, so it throws `SessionLogError` instead of report
 */
 import {isPlainRecord} from '../json/is-plain-record.js';
 import {quoteLogValue, SessionLogError} from './log-errors.js';
+import {parseLogJson} from './log-json.js';
 import {SESSION_LOG_VERSION, type SessionHeader} from './events.js';
 
 /**
@@ -56,13 +57,13 @@ export function parseHeaderLine(text: string, file: string): SessionHeader {
 		throw new SessionLogError(file, 1, reason);
 	};
 
-	let value: unknown;
-	try {
-		// A UTF-8 byte-order mark is the only thing tolerated before the JSON.
-		value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
-	} catch {
-		return fail('missing header: line 1 is not valid JSON');
+	// A UTF-8 byte-order mark is the only thing tolerated before the JSON.
+	const parsed = parseLogJson(text.startsWith('\uFEFF') ? text.slice(1) : text);
+	if (!parsed.ok) {
+		return fail(parsed.problem === 'not valid JSON' ? 'missing header: line 1 is not valid JSON' : `missing header: line 1: ${parsed.problem}`);
 	}
+
+	const value = parsed.value;
 
 	if (!isPlainRecord(value)) {
 		return fail('missing header: line 1 is not a JSON object');

@@ -14,6 +14,7 @@ import type {SessionHeader} from './events.js';
 import {SESSION_LOG_VERSION} from './events.js';
 import {parseHeaderLine} from './log-header.js';
 import {logRecords} from './log-records.js';
+import {parseLogJson} from './log-json.js';
 import {openLogSource, resolveSessionLogPath} from './log-source.js';
 import {SessionLogError, systemErrorCode} from './log-errors.js';
 
@@ -176,12 +177,8 @@ async function summarize(dir: string, counts: boolean): Promise<SessionSummary> 
 }
 
 function parsed(text: string): Record<string, unknown> | undefined {
-	try {
-		const value: unknown = JSON.parse(text);
-		return isPlainRecord(value) && isPlainRecord(value.data) ? value.data : undefined;
-	} catch {
-		return undefined;
-	}
+	const line = parseLogJson(text);
+	return line.ok && isPlainRecord(line.value) && isPlainRecord(line.value.data) ? line.value.data : undefined;
 }
 
 function resultIsError(text: string): boolean {
