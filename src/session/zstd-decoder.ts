@@ -47,6 +47,15 @@ export const MAX_ZSTD_EXPANSION = 1024;
 /** Decompressed bytes always allowed before the expansion cap applies: one longest line that can be shown (64 MiB). */
 export const ZSTD_EXPANSION_ALLOWANCE = DEFAULT_MAX_LINE_BYTES;
 
+/**
+fzstd allocates (and zeroes) each frame's window anew, so a few bytes of frame header can cost
+128 MiB of work: 1 000 empty frames asking for 128 MiB windows (9 KB) took 11 s. Window bytes are
+capped at WINDOW_ALLOWANCE_BYTES plus MAX_WINDOW_PER_BYTE per compressed byte (a log of small frames
+with 2 MiB windows, as zstd writes them, asks for about 20 000 per byte).
+*/
+export const MAX_WINDOW_PER_BYTE = 1024 * 1024;
+export const WINDOW_ALLOWANCE_BYTES = 1024 * 1024 * 1024;
+
 /** How compressed input ended. */
 export type ZstdEnd = {readonly kind: 'complete'} | {readonly kind: 'truncated'} | {readonly kind: 'corrupt'; readonly message: string};
 
@@ -75,6 +84,8 @@ export class ZstdStreamDecoder {
 	/** Compressed bytes consumed so far (for messages and the expansion cap). */
 	private consumed = 0;
 	private decompressed = 0;
+	/** Window bytes the frames so far asked for. */
+	private windows = 0;
 	private frames = 0;
 	private frame: Frame | undefined;
 
@@ -132,6 +143,15 @@ export class ZstdStreamDecoder {
 
 	/** Decodes `bytes` (ending at `boundary`, if any) and passes on or holds what they decode to. */
 	private * feed(bytes: Uint8Array, boundary: ZstdBoundary | undefined): Generator<ZstdOutput, void, undefined> {
+		if (boundary?.kind === 'header') {
+			// Checked before fzstd sees the header, which is when it allocates the window.
+			this.windows += boundary.window;
+			if (this.windows > WINDOW_ALLOWANCE_BYTES + MAX_WINDOW_PER_BYTE * (this.consumed + bytes.length)) {
+				this.failure = `zstd frame ${this.frames + 1}: the frames so far ask for ${this.windows} bytes of window from ${this.consumed + bytes.length} compressed bytes, past the limit of ${WINDOW_ALLOWANCE_BYTES} plus ${MAX_WINDOW_PER_BYTE} per byte: refused as a decompression bomb`;
+				return;
+			}
+		}
+
 		try {
 			// A frame's last bytes are pushed as final, so fzstd hands over all of the frame's text now.
 			this.decompress.push(bytes, boundary?.kind === 'frame');
@@ -155,6 +175,7 @@ export class ZstdStreamDecoder {
 
 		if (boundary?.kind === 'header') {
 			this.frames += 1;
+
 			this.frame = {number: this.frames, hash: boundary.checksum ? create64() : undefined, held: [], heldBytes: 0, released: 0};
 		} else if (boundary?.kind === 'frame') {
 			yield * this.endFrame(boundary.checksum);

@@ -21,7 +21,7 @@ export const MAX_ZSTD_BLOCK_BYTES = 128 * 1024;
 /** A place in a chunk where the structure says something. `at` is the offset just after it. */
 export type ZstdBoundary =
 	/** A frame header was read: what follows is that frame's blocks. */
-	| {readonly kind: 'header'; readonly at: number; readonly checksum: boolean}
+	| {readonly kind: 'header'; readonly at: number; readonly checksum: boolean; readonly window: number}
 	/** A block ended; the frame goes on. */
 	| {readonly kind: 'block'; readonly at: number}
 	/** A frame ended (after its checksum, if it has one). `checksum` is the low 32 bits of XXH64 of its content. */
@@ -150,7 +150,7 @@ export class ZstdFrameWalker {
 				}
 
 				this.state = 'block';
-				out.push({kind: 'header', at, checksum: this.checksum});
+				out.push({kind: 'header', at, checksum: this.checksum, window});
 				return undefined;
 			}
 

@@ -13,9 +13,9 @@ import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, describe, expect, it} from 'vitest';
 import {logRecords, type LogRecord} from '../../src/session/log-records.js';
-import {MAX_ZSTD_EXPANSION, ZSTD_EXPANSION_ALLOWANCE, ZstdStreamDecoder} from '../../src/session/zstd-decoder.js';
+import {MAX_WINDOW_PER_BYTE, MAX_ZSTD_EXPANSION, WINDOW_ALLOWANCE_BYTES, ZSTD_EXPANSION_ALLOWANCE, ZstdStreamDecoder} from '../../src/session/zstd-decoder.js';
 import {checkOutcome} from './replay-check.js';
-import {rawFrame, rleBombFrame, TEN_GIB_BLOCKS} from './zstd-frames.js';
+import {emptyFrame, rawFrame, rleBombFrame, TEN_GIB_BLOCKS} from './zstd-frames.js';
 
 /** RSS growth allowed over replaying a small log: the bounds add up to ~200 MB (line, window, frame). */
 const RSS_GROWTH_LIMIT_MB = 512;
@@ -57,6 +57,24 @@ describe('a zstd decompression bomb', () => {
 		expect(decompressed).toBeLessThanOrEqual(ZSTD_EXPANSION_ALLOWANCE + MAX_ZSTD_EXPANSION * pushed);
 		// Cut at block ends: no piece is more than a block (fzstd may join the few tiny blocks of a frame's first 18 bytes).
 		expect(largest).toBeLessThanOrEqual(4 * 128 * 1024);
+	});
+
+	it('of empty frames that each ask for a 128 MiB window is refused after the window allowance, not decoded frame by frame', async () => {
+		// fzstd allocates and zeroes each frame's window: 1 000 such frames (9 KB) took 11 s before.
+		const frames = Buffer.concat([rawFrame(header), ...Array.from({length: 100_000}, () => emptyFrame(17))]);
+		const records: LogRecord[] = [];
+		for await (const record of logRecords(chunked(frames), {name: 'windows.jsonl.zst'})) {
+			records.push(record);
+		}
+
+		expect(records.map(record => record.kind)).toEqual(['line', 'zstd-corrupt']);
+		const refused = records[1] as {message: string};
+		const frame = Number(/^zstd frame (\d+):/.exec(refused.message)?.[1]);
+		expect(refused.message).toContain('refused as a decompression bomb');
+		// The windows allocated (frames 2 to the refused one, which is not) stay within the allowance plus the per-byte share of the bytes read.
+		const read = rawFrame(header).length + 9 * (frame - 1);
+		expect((frame - 2) * 128 * 1024 * 1024).toBeLessThanOrEqual(WINDOW_ALLOWANCE_BYTES + MAX_WINDOW_PER_BYTE * read);
+		expect(frame).toBeLessThan(20);
 	});
 
 	it('ends the records with one named line and the refusal', async () => {

@@ -41,5 +41,10 @@ export function rleBombFrame(blocks: number, byte: number): Buffer {
 	return Buffer.concat(parts);
 }
 
+/** A frame with no content that asks for a 2^(10+exponent)-byte window (17: 128 MiB, the most allowed): 9 bytes. */
+export function emptyFrame(exponent: number): Buffer {
+	return Buffer.concat([MAGIC, Buffer.from([DESCRIPTOR, exponent << 3]), blockHeader(0, 0, true)]);
+}
+
 /** Blocks of a 10 GiB bomb (as reported: 330 KB compressed). */
 export const TEN_GIB_BLOCKS = (10 * 1024 * 1024 * 1024) / MAX_BLOCK;
