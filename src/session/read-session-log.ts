@@ -16,8 +16,10 @@ Sources: a `.jsonl` file, a `.jsonl.zstd`/`.zst` file (or any file or stream sta
 magic number), a session folder (its `session.jsonl*`), `-` for stdin, or any readable stream.
 
 Memory is bounded by one read chunk (64 KiB) plus the longest line (`maxLineBytes`, default 64 MiB;
-longer lines are skipped and reported), plus for zstd one frame window (at most 128 MiB; a frame
-asking for more is reported as corrupt). Aborting `signal` ends the stream quietly.
+longer lines are skipped and reported; the header's bound is 1 MiB), plus for zstd one frame window
+(at most 128 MiB; a frame asking for more is reported as corrupt) and one frame's text held until its
+checksum matches (at most 16 MiB). Lines nesting deeper than 512 are refused before they are parsed
+(log-json.ts). Aborting `signal` ends the stream quietly.
 */
 import {assertNever} from '../presentation/assert-never.js';
 import {LogEventDecoder} from './event-decoder.js';
