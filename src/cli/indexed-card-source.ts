@@ -613,8 +613,11 @@ async function indexPlain(path: string, index: CardLineIndex, report: (d: LogDia
 					continue;
 				}
 
-				for (const event of decodeRecord(record, decoder, report, path, DEFAULT_MAX_LINE_BYTES)) {
-					index.add(event, record.offset, record.length);
+				const events = decodeRecord(record, decoder, report, path);
+				if (record.kind === 'line') {
+					for (const event of events) {
+						index.add(event, record.offset, record.length);
+					}
 				}
 			}
 
@@ -623,7 +626,7 @@ async function indexPlain(path: string, index: CardLineIndex, report: (d: LogDia
 
 		const torn = splitter.end();
 		if (torn !== undefined && !closed()) {
-			decodeRecord({kind: 'torn', ...torn}, decoder, report, path, DEFAULT_MAX_LINE_BYTES);
+			decodeRecord({kind: 'torn', ...torn}, decoder, report, path);
 		}
 	} finally {
 		await handle.close();
@@ -658,13 +661,13 @@ async function indexCompressed(path: string, fd: number, index: CardLineIndex, r
 					continue;
 				}
 
-				for (const event of decodeRecord(record, decoder, report, path, DEFAULT_MAX_LINE_BYTES)) {
+				for (const event of decodeRecord(record, decoder, report, path)) {
 					index.add(event, offset, bytes.length - 1);
 				}
 
 				progress(size === 0 ? 1 : Math.min(1, read / size));
 			} else {
-				decodeRecord(record, decoder, report, path, DEFAULT_MAX_LINE_BYTES);
+				decodeRecord(record, decoder, report, path);
 			}
 		}
 	} finally {

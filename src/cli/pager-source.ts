@@ -1,11 +1,12 @@
 /**
 @module Where the pager's cards come from: a saved file opens on a lazy card index (newest cards
-first), stdin is folded as it streams, and watch mode folds a followed log. Each source keeps the
+first), stdin and FIFOs are folded as they stream, and watch mode folds a followed log. Each source keeps the
 log's damaged lines for the pager's `!` list.
 */
 import type {SessionHeader} from '../session/events.js';
 import {SessionFold} from '../session/fold.js';
-import {STDIN_NAME} from '../session/log-source.js';
+import {isRegularLogFile, STDIN_NAME} from '../session/log-source.js';
+import {writeText} from '../layout/terminal-sink.js';
 import {openSessionLog} from '../session/read-session-log.js';
 import {FoldedCardSource} from './folded-card-source.js';
 import {openIndexedCardSource, type IndexedCardSource} from './indexed-card-source.js';
@@ -31,14 +32,22 @@ export async function openPagerSource(source: string, options: {readonly follow:
 		return {cards: watched.cards, header: watched.header, consuming: watched.done, close: () => undefined};
 	}
 
-	if (source !== '-') {
+	if (source !== '-' && await isRegularLogFile(source)) {
 		const indexed = await openIndexedCardSource(source, {presenters});
 		return {cards: indexed, header: () => indexed.header, consuming: Promise.resolve(), close: () => indexed.close()};
 	}
 
 	let folded: FoldedCardSource | undefined;
-	// Damaged lines come with events, after the header: the source exists by then.
-	const log = await openSessionLog(options.stdin ?? source, {name: STDIN_NAME, signal: options.signal, onDiagnostic: diagnostic => folded?.report(diagnostic)});
+	// Stdin and FIFOs are folded as they stream. Damaged lines come with events, after the header: the
+	// source exists by then. Before the pager takes the screen, a FIFO without a writer says so while it waits.
+	const log = await openSessionLog(source === '-' ? options.stdin ?? source : source, {
+		...(source === '-' ? {name: STDIN_NAME} : {}),
+		signal: options.signal,
+		onDiagnostic: diagnostic => folded?.report(diagnostic),
+		onWaiting(message) {
+			void writeText(process.stderr, `cardterm: ${message}\n`);
+		},
+	});
 	folded = new FoldedCardSource(new SessionFold(presenters(log.header)));
 	return {cards: folded, header: () => log.header, consuming: folded.consume(log.events), close: () => undefined};
 }

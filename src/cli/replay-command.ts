@@ -93,7 +93,11 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 		void io.printError(`${formatDiagnostic(diagnostic)}\n`);
 	};
 
-	const log = await openSessionLog(source === '-' ? io.stdin : source, {onDiagnostic});
+	const onWaiting = (message: string): void => {
+		void io.printError(`cardterm: ${message}\n`);
+	};
+
+	const log = await openSessionLog(source === '-' ? io.stdin : source, {onDiagnostic, onWaiting});
 	const workspace = log.header.cwd ?? process.cwd();
 	const fold = new SessionFold(referencePresenters(workspace));
 	const color = colorEnabled(colorFlag, io.env, io.isTTY);

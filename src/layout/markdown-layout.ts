@@ -18,6 +18,7 @@ import {type CodeBlock, codeBlockLines, fencedCode} from './markdown-code.js';
 import {extendSplit, type MarkdownBlock, type MarkdownSplit, splitMarkdown} from './markdown-blocks.js';
 import {inlineLines} from './markdown-inline.js';
 import {lexBlock, MARKDOWN_MAX_DEPTH} from './markdown-lex.js';
+import {maxOf, pushAll} from './push-all.js';
 import {tableLines} from './markdown-table.js';
 import {sanitizeLines, sanitizeText} from './sanitize.js';
 import {span, spansWidth, wrapSpans} from './spans.js';
@@ -85,7 +86,7 @@ function listLines(token: Tokens.List, context: Context): Span[][] {
 	const flat = context.depth >= MARKDOWN_MAX_DEPTH;
 	const start = typeof token.start === 'number' ? token.start : 1;
 	const numbers = token.items.map((_, index) => `${start + index}.`);
-	const markerWidth = token.ordered ? Math.max(...numbers.map(number => number.length)) : 1;
+	const markerWidth = token.ordered ? maxOf(numbers.map(number => number.length), 0) : 1;
 	const bullet = bullets[Math.min(context.depth, 64) % bullets.length]!;
 	const lines: Span[][] = [];
 	for (const [index, item] of token.items.entries()) {
@@ -110,7 +111,10 @@ function listLines(token: Tokens.List, context: Context): Span[][] {
 
 		const [first, ...others] = body;
 		// The first line's hanging indent becomes the marker (when flat, the marker goes in front).
-		lines.push([...context.prefix, markerSpan, ...first!.slice(inner.prefix.length)], ...others);
+		const marked = [...context.prefix, markerSpan];
+		pushAll(marked, first!.slice(inner.prefix.length));
+		lines.push(marked);
+		pushAll(lines, others);
 	}
 
 	return lines;

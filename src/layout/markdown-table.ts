@@ -6,6 +6,7 @@ inside their column. When not even `MIN_COLUMN_WIDTH` a column fits, each row is
 */
 import type {Tokens} from 'marked';
 import {inlineLines} from './markdown-inline.js';
+import {maxOf, pushAll} from './push-all.js';
 import {span, spansWidth, wrapSpans} from './spans.js';
 import type {Span, Style} from './styled-line.js';
 import type {Theme} from './theme.js';
@@ -25,7 +26,7 @@ function cellSpans(cell: Tokens.TableCell, style: Style, theme: Theme): Span[] {
 			out.push(span(' ', style));
 		}
 
-		out.push(...line);
+		pushAll(out, line);
 	}
 
 	return out;
@@ -71,7 +72,7 @@ function pad(spans: readonly Span[], width: number, align: Align, last: boolean)
 /** One table row as physical lines: every cell wrapped in its column, then side by side. */
 function rowLines(cells: ReadonlyArray<readonly Span[]>, widths: readonly number[], aligns: readonly Align[], theme: Theme): Span[][] {
 	const wrapped = cells.map((cell, index) => wrapSpans(cell, Math.max(1, widths[index]!)).map(row => row.spans));
-	const height = Math.max(1, ...wrapped.map(rows => rows.length));
+	const height = maxOf(wrapped.map(rows => rows.length), 1);
 	const lines: Span[][] = [];
 	for (let row = 0; row < height; row++) {
 		const line: Span[] = [];
@@ -80,7 +81,7 @@ function rowLines(cells: ReadonlyArray<readonly Span[]>, widths: readonly number
 				line.push(span(SEPARATOR, theme.muted));
 			}
 
-			line.push(...pad(rows[row] ?? [], widths[index]!, aligns[index] ?? null, index === wrapped.length - 1));
+			pushAll(line, pad(rows[row] ?? [], widths[index]!, aligns[index] ?? null, index === wrapped.length - 1));
 		}
 
 		lines.push(line.filter(item => item.text !== ''));
@@ -104,7 +105,7 @@ export function tableLines(token: Tokens.Table, width: number, style: Style, the
 		return recordLines(header, rows, theme);
 	}
 
-	const natural = header.map((cell, index) => Math.max(spansWidth(cell), ...rows.map(row => spansWidth(row[index]!))));
+	const natural = header.map((cell, index) => maxOf(rows.map(row => spansWidth(row[index]!)), spansWidth(cell)));
 	const widths = columnWidths(natural, room);
 	const aligns = token.align as Align[];
 	const rule = widths.map(columnWidth => '─'.repeat(columnWidth)).join('─┼─');

@@ -22,6 +22,7 @@ import {isPlainRecord} from '../json/is-plain-record.js';
 import {checkEventData} from './event-shape.js';
 import {isKnownEventType, PACKED_CHUNK_TYPES} from './event-vocabulary.js';
 import type {SessionEvent} from './events.js';
+import {parseLogJson} from './log-json.js';
 import {quoteLogValue, type LogDiagnostic, type LogDiagnosticKind} from './log-errors.js';
 import {checkPackedRow, expandPackedRow, type PackedRow} from './packed-chunks.js';
 import {messageShapedResult} from './flat-result.js';
@@ -49,12 +50,12 @@ export class LogEventDecoder {
 
 	/** Decodes line `line` of the file; returns the events it holds (none when skipped). */
 	decode(text: string, line: number): SessionEvent[] {
-		let value: unknown;
-		try {
-			value = JSON.parse(text);
-		} catch {
-			return this.malformed(line, 'not valid JSON');
+		const parsed = parseLogJson(text);
+		if (!parsed.ok) {
+			return this.malformed(line, parsed.problem);
 		}
+
+		const value = parsed.value;
 
 		if (!isPlainRecord(value)) {
 			return this.malformed(line, 'not a JSON object');
@@ -128,9 +129,14 @@ export class LogEventDecoder {
 	}
 
 	/** Reports a line that was too long to hold; like a malformed line, it may explain a seq jump. */
-	overlong(line: number, length: number, maxLineBytes: number): void {
+	overlong(line: number, limit: number): void {
+		this.lost(line, 'overlong', `line longer than the ${limit}-byte limit: skipped to its end`);
+	}
+
+	/** Reports lines lost at `line` (too long, a dropped zstd frame); like a malformed line, it explains a seq jump. */
+	lost(line: number, kind: LogDiagnosticKind, reason: string): void {
 		this.afterMalformed = true;
-		this.diagnose(line, 'overlong', `line of ${length} bytes is longer than the ${maxLineBytes}-byte limit: skipped`);
+		this.diagnose(line, kind, reason);
 	}
 
 	/** Checks `count` seqs starting at `first` against the expected one; false = skip the line. */

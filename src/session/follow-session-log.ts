@@ -25,10 +25,10 @@ import {basename, dirname} from 'node:path';
 import {LogEventDecoder} from './event-decoder.js';
 import type {SessionEvent, SessionHeader} from './events.js';
 import {SessionLogError, type LogDiagnostic} from './log-errors.js';
-import {resolveSessionLogPath} from './log-source.js';
-import {DEFAULT_MAX_LINE_BYTES, LineSplitter, type SplitRecord} from './line-splitter.js';
+import {isRegularLogFile, resolveSessionLogPath} from './log-source.js';
+import {DEFAULT_MAX_LINE_BYTES} from './line-splitter.js';
+import {LogRecordStream} from './log-records.js';
 import {decodeRecord, headerFromRecord} from './read-session-log.js';
-import {hasZstdExtension, startsWithZstdMagic, ZstdStreamDecoder} from './zstd-decoder.js';
 
 /**
 What the followed path holds, as `onState` tells it on each change. `replaced` and `truncated` mean the
@@ -56,6 +56,11 @@ const TAIL_CHECK_BYTES = 64;
 /** Yields a log's events, then keeps yielding new ones until `signal` aborts. */
 export async function * followSessionLog(source: string, options: FollowSessionLogOptions = {}): AsyncGenerator<SessionEvent, void, undefined> {
 	const path = await resolveSessionLogPath(source);
+	if (!(await isRegularLogFile(path).catch(() => true))) {
+		// Following reads at offsets and polls the size: a FIFO or device has neither (replay reads it as a stream).
+		throw new SessionLogError(path, 0, 'not a regular file: only a file can be followed (cardterm replay reads a FIFO or a device as a stream)');
+	}
+
 	let handle: FileHandle;
 	try {
 		handle = await open(path, 'r');
@@ -75,12 +80,11 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 		}
 	};
 
-	// Reading state, started again when the file is replaced or truncated.
+	// Reading state, started again when the file is replaced or truncated. The record stream tells
+	// plain text from zstd, verifies and bounds zstd frames, and checks the header's first bytes.
 	let decoder = new LogEventDecoder(path, report);
-	let splitter = new LineSplitter({maxLineBytes});
-	// `undefined` until the first 4 bytes tell plain text from zstd.
-	const format: {zstd: ZstdStreamDecoder | false | undefined} = {zstd: undefined};
-	let head = Buffer.alloc(0);
+	let records = new LogRecordStream({name: path, maxLineBytes});
+	let splitter = records.splitter;
 	let offset = 0;
 	let header: SessionHeader | undefined;
 	let headerText: string | undefined;
@@ -91,9 +95,8 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 	let seen: Stats | undefined;
 	const restart = (): void => {
 		decoder = new LogEventDecoder(path, report);
-		splitter = new LineSplitter({maxLineBytes});
-		format.zstd = hasZstdExtension(path) ? new ZstdStreamDecoder() : undefined;
-		head = Buffer.alloc(0);
+		records = new LogRecordStream({name: path, maxLineBytes});
+		splitter = records.splitter;
 		offset = 0;
 		previousHeaderText = headerText ?? previousHeaderText;
 		header = undefined;
@@ -102,27 +105,8 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 	};
 
 	restart();
-	const toRecords = (bytes: Buffer): SplitRecord[] => {
-		if (format.zstd === undefined) {
-			head = Buffer.concat([head, bytes]);
-			if (head.length < 4) {
-				return [];
-			}
-
-			format.zstd = startsWithZstdMagic(head) ? new ZstdStreamDecoder() : false;
-			bytes = head;
-			head = Buffer.alloc(0);
-		}
-
-		if (format.zstd === false) {
-			return splitter.push(bytes);
-		}
-
-		return format.zstd.push(bytes).flatMap(part => splitter.push(part));
-	};
-
 	/** Where the bytes no writer rewrites end: a plain log's held-back partial line may be repaired. */
-	const stableEnd = (): number => (format.zstd === false ? splitter.completedBytes : offset);
+	const stableEnd = (): number => (records.compressed === false ? splitter.completedBytes : offset);
 	const changedInPlace = async (): Promise<boolean> => {
 		if (checked === undefined) {
 			return false;
@@ -170,7 +154,7 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 			const {size} = current;
 			const changed = seen === undefined || seen.size !== current.size || seen.mtimeMs !== current.mtimeMs || seen.ctimeMs !== current.ctimeMs;
 			seen = current;
-			if (size < offset && !(format.zstd === false && size >= splitter.completedBytes)) {
+			if (size < offset && !(records.compressed === false && size >= splitter.completedBytes)) {
 				restart();
 				setState('truncated');
 				continue;
@@ -186,7 +170,7 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 				// Only the held-back partial line was cut (a writer repairing a torn tail).
 				splitter.dropPending();
 				offset = splitter.completedBytes;
-			} else if (format.zstd === false && splitter.pendingBytes > 0 && size > offset) {
+			} else if (records.compressed === false && splitter.pendingBytes > 0 && size > offset) {
 				const held = splitter.peekPending();
 				if (held !== undefined && !(await bytesAt(handle, splitter.completedBytes, held.length)).equals(held)) {
 					splitter.dropPending();
@@ -203,9 +187,9 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 
 				offset += bytes.length;
 				progressed = true;
-				for (const record of toRecords(bytes)) {
+				for (const record of records.push(bytes)) {
 					if (header === undefined) {
-						header = headerFromRecord(record, path, maxLineBytes);
+						header = headerFromRecord(record, path);
 						headerText = record.kind === 'line' ? record.text : undefined;
 						if (previousHeaderText !== undefined && headerText !== previousHeaderText) {
 							// Read again after a truncation, the file turned out to hold another log.
@@ -216,15 +200,14 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 						continue;
 					}
 
-					yield * decodeRecord(record, decoder, report, path, maxLineBytes);
+					yield * decodeRecord(record, decoder, report, path);
 					if (options.signal?.aborted) {
 						return;
 					}
 				}
 
-				if (format.zstd instanceof ZstdStreamDecoder && format.zstd.corrupt !== undefined) {
-					report({file: path, line: splitter.nextLine, kind: 'corrupt-compression', reason: `${format.zstd.corrupt}; nothing after it can be read`});
-					return;
+				if (records.done) {
+					return; // Corrupt compressed data: nothing after it can be read (reported above).
 				}
 			}
 

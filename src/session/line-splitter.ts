@@ -1,7 +1,8 @@
 /**
 @module Incremental splitting of bytes into newline-terminated lines, with byte offsets for the
 pager's index. Only the unfinished last line is buffered, and never more than `maxLineBytes` of it,
-so memory stays bounded whatever the file size.
+so memory stays bounded whatever the file size. A line is reported as overlong as soon as it passes
+the bound, not when its newline comes: input without newlines (`/dev/zero`) is named at once.
 */
 
 /** Longest line kept by default (64 MiB); a longer one is skipped and reported. */
@@ -16,12 +17,13 @@ export type SplitLine = {
 	readonly length: number;
 };
 
-/** A line longer than the bound: its bytes were dropped while streaming. */
+/** A line longer than the bound, reported when it passed it; its bytes are dropped up to its newline. */
 export type OverlongLine = {
 	readonly kind: 'overlong';
 	readonly line: number;
 	readonly offset: number;
-	readonly length: number;
+	/** Its bound (the first line may have a smaller one). */
+	readonly limit: number;
 };
 
 /** What `push` produces. */
@@ -33,14 +35,17 @@ export type TornTail = {readonly line: number; readonly offset: number; readonly
 /** Splits a byte stream into lines; feed it with `push`, finish with `end`. */
 export class LineSplitter {
 	private readonly maxLineBytes: number;
+	private readonly maxFirstLineBytes: number;
 	private pending: Buffer[] = [];
 	private pendingLength = 0;
 	private skipping = false;
 	private lineNumber: number;
 	private lineOffset: number;
 
-	constructor(options: {maxLineBytes?: number; firstLine?: number; firstOffset?: number} = {}) {
+	/** `maxFirstLineBytes` bounds line 1 (a log's header), when this splitter starts at line 1. */
+	constructor(options: {maxLineBytes?: number; maxFirstLineBytes?: number; firstLine?: number; firstOffset?: number} = {}) {
 		this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+		this.maxFirstLineBytes = Math.min(this.maxLineBytes, options.maxFirstLineBytes ?? this.maxLineBytes);
 		this.lineNumber = options.firstLine ?? 1;
 		this.lineOffset = options.firstOffset ?? 0;
 	}
@@ -68,18 +73,27 @@ export class LineSplitter {
 		for (;;) {
 			const newline = bytes.indexOf(10, start);
 			if (newline === -1) {
-				this.keep(bytes.subarray(start));
+				const overlong = this.keep(bytes.subarray(start));
+				if (overlong !== undefined) {
+					out.push(overlong);
+				}
+
 				return out;
 			}
 
-			out.push(this.complete(bytes, start, newline));
+			const record = this.complete(bytes, start, newline);
+			if (record !== undefined) {
+				out.push(record);
+			}
+
 			start = newline + 1;
 		}
 	}
 
-	/** Ends input: reports a final line without `\n`, which is never returned as a line. */
+	/** Ends input: reports a final line without `\n`, which is never returned as a line (nor again when already overlong). */
 	end(): TornTail | undefined {
-		if (this.pendingLength === 0) {
+		if (this.pendingLength === 0 || this.skipping) {
+			this.dropPending();
 			return undefined;
 		}
 
@@ -104,17 +118,25 @@ export class LineSplitter {
 		return dropped;
 	}
 
-	private complete(bytes: Buffer, start: number, newline: number): SplitRecord {
+	/** The bound of the line being split. */
+	private get limit(): number {
+		return this.lineNumber === 1 ? this.maxFirstLineBytes : this.maxLineBytes;
+	}
+
+	/** The line that ends at `newline`; `undefined` when it was already reported as overlong. */
+	private complete(bytes: Buffer, start: number, newline: number): SplitRecord | undefined {
 		const length = this.pendingLength + (newline - start);
 		const line = this.lineNumber;
 		const offset = this.lineOffset;
+		const limit = this.limit;
 		this.lineNumber += 1;
 		this.lineOffset += length + 1;
-		if (this.skipping || length > this.maxLineBytes) {
+		if (this.skipping || length > limit) {
+			const reported = this.skipping;
 			this.pending = [];
 			this.pendingLength = 0;
 			this.skipping = false;
-			return {kind: 'overlong', line, offset, length};
+			return reported ? undefined : {kind: 'overlong', line, offset, limit};
 		}
 
 		let text: string;
@@ -130,24 +152,26 @@ export class LineSplitter {
 		return {kind: 'line', text, line, offset, length};
 	}
 
-	private keep(part: Buffer): void {
+	/** Holds the start of an unfinished line; returns it as overlong the moment it passes its bound. */
+	private keep(part: Buffer): OverlongLine | undefined {
 		if (part.length === 0) {
-			return;
+			return undefined;
 		}
 
 		this.pendingLength += part.length;
 		if (this.skipping) {
-			return;
+			return undefined;
 		}
 
-		if (this.pendingLength > this.maxLineBytes) {
-			// Drop what we held: the line is reported as overlong when its newline arrives.
+		if (this.pendingLength > this.limit) {
+			// Drop what we held and skip to the newline: the line is reported now, not when (if ever) it ends.
 			this.skipping = true;
 			this.pending = [];
-			return;
+			return {kind: 'overlong', line: this.lineNumber, offset: this.lineOffset, limit: this.limit};
 		}
 
 		// Copy: the caller may reuse the chunk's memory (and a slice would pin the whole chunk).
 		this.pending.push(Buffer.from(part));
+		return undefined;
 	}
 }

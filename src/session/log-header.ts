@@ -4,10 +4,55 @@ makes the whole log unreadable, so it throws `SessionLogError` instead of report
 */
 import {isPlainRecord} from '../json/is-plain-record.js';
 import {quoteLogValue, SessionLogError} from './log-errors.js';
+import {parseLogJson} from './log-json.js';
 import {SESSION_LOG_VERSION, type SessionHeader} from './events.js';
 
 /** The largest time a `Date` holds (ECMA-262 §21.4.1.1), in ms either side of the epoch. */
 const MAX_EPOCH_MS = 8.64e15;
+
+/**
+Longest header line read (1 MiB). Headers are a few hundred bytes (the dsh corpus: 136); the bound
+lets input with no newline (`/dev/zero`, a stray binary) be refused after 1 MiB instead of 64.
+*/
+export const MAX_HEADER_BYTES = 1024 * 1024;
+
+const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf];
+
+/**
+Checks line 1 as its bytes arrive, before its newline: only a UTF-8 byte-order mark and blanks may
+come before the `{` of the header, so anything else is refused at its first byte instead of after
+reading (maybe endless) input up to a newline.
+*/
+export class HeaderStartCheck {
+	private index = 0;
+	private inMark = true;
+	private decided = false;
+
+	/** Looks at the next bytes of line 1; returns the problem, or `undefined` (fine, or not decided yet). */
+	check(bytes: Uint8Array): string | undefined {
+		for (let at = 0; at < bytes.length && !this.decided; at++, this.index++) {
+			const byte = bytes[at];
+			if (this.inMark && this.index < BYTE_ORDER_MARK.length && byte === BYTE_ORDER_MARK[this.index]) {
+				continue;
+			}
+
+			this.inMark = false;
+			if (byte === 0x20 || byte === 0x09 || byte === 0x0d) {
+				continue;
+			}
+
+			this.decided = true;
+			// A `{` starts a header; a newline ends line 1, which the header parser then judges.
+			if (byte !== 0x7b && byte !== 0x0a) {
+				const hex = `0x${byte.toString(16).padStart(2, '0')}`;
+				const shown = byte > 0x20 && byte < 0x7f ? `${hex} (${JSON.stringify(String.fromCharCode(byte))})` : hex;
+				return `missing header: line 1 starts with ${shown}, not "{"; this is not a session log`;
+			}
+		}
+
+		return undefined;
+	}
+}
 
 /** Parses and checks line 1 of `file`. Throws `SessionLogError` naming file, line 1 and the reason. */
 export function parseHeaderLine(text: string, file: string): SessionHeader {
@@ -15,13 +60,13 @@ export function parseHeaderLine(text: string, file: string): SessionHeader {
 		throw new SessionLogError(file, 1, reason);
 	};
 
-	let value: unknown;
-	try {
-		// A UTF-8 byte-order mark is the only thing tolerated before the JSON.
-		value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
-	} catch {
-		return fail('missing header: line 1 is not valid JSON');
+	// A UTF-8 byte-order mark is the only thing tolerated before the JSON.
+	const parsed = parseLogJson(text.startsWith('\uFEFF') ? text.slice(1) : text);
+	if (!parsed.ok) {
+		return fail(parsed.problem === 'not valid JSON' ? 'missing header: line 1 is not valid JSON' : `missing header: line 1: ${parsed.problem}`);
 	}
+
+	const value = parsed.value;
 
 	if (!isPlainRecord(value)) {
 		return fail('missing header: line 1 is not a JSON object');

@@ -6,21 +6,21 @@ Entries are lines, not events: a packed chunk row is one entry that `readEventAt
 `assistant/chunk` events. Damaged lines (the same ones the reader reports) are left out of the index
 and passed to `onDiagnostic`.
 
-A zstd log cannot be read at an offset, so it is indexed by decompressing it once into a temporary
-plain file; `index.path` then names that file (read through it) and `index.dispose()` removes it.
+A zstd log cannot be read at an offset, so it is indexed while it is decompressed, once, into a
+temporary plain file; `index.path` then names that file (read through it) and `index.dispose()`
+removes it. Its damaged regions (checksum mismatches, corrupt frames) are reported with the lines of
+the decompressed text, exactly as the reader reports them.
 */
-import {createWriteStream} from 'node:fs';
+import {closeSync, openSync, writeSync} from 'node:fs';
 import {mkdtemp, open, rm} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {finished} from 'node:stream/promises';
 import {LogEventDecoder} from './event-decoder.js';
 import type {SessionEvent, SessionHeader} from './events.js';
 import {SessionLogError, type LogDiagnostic} from './log-errors.js';
 import {logRecords} from './log-records.js';
 import {decodeRecord, openSessionLog} from './read-session-log.js';
 import {openLogSource, resolveSessionLogPath} from './log-source.js';
-import {DEFAULT_MAX_LINE_BYTES} from './line-splitter.js';
 import {hasZstdExtension, startsWithZstdMagic} from './zstd-decoder.js';
 
 /** Byte positions of a log's event lines. */
@@ -55,22 +55,20 @@ export type IndexSessionLogOptions = {
 export async function indexSessionLog(source: string, options: IndexSessionLogOptions | ((bytes: number) => void) = {}): Promise<SessionLogIndex> {
 	const {onProgress, onDiagnostic} = typeof options === 'function' ? {onProgress: options, onDiagnostic: undefined} : options;
 	const resolved = await resolveSessionLogPath(source);
-	let path = resolved;
-	let dispose = async (): Promise<void> => undefined;
-	if (await isCompressed(resolved)) {
-		const folder = await mkdtemp(join(tmpdir(), 'cardterm-index-'));
-		dispose = async (): Promise<void> => rm(folder, {recursive: true, force: true});
-		path = join(folder, 'session.jsonl');
-		try {
-			await decompressTo(resolved, path);
-		} catch (error) {
-			await dispose();
-			throw error;
-		}
+	if (!(await isCompressed(resolved))) {
+		return {source: resolved, path: resolved, dispose: async () => undefined, ...(await indexLines(resolved, undefined, onProgress, onDiagnostic))};
 	}
 
+	const folder = await mkdtemp(join(tmpdir(), 'cardterm-index-'));
+	const dispose = async (): Promise<void> => rm(folder, {recursive: true, force: true});
+	const path = join(folder, 'session.jsonl');
 	try {
-		return {source: resolved, path, dispose, ...(await indexPlain(path, resolved, onProgress, onDiagnostic))};
+		const copy = openSync(path, 'w');
+		try {
+			return {source: resolved, path, dispose, ...(await indexLines(resolved, copy, onProgress, onDiagnostic))};
+		} finally {
+			closeSync(copy);
+		}
 	} catch (error) {
 		await dispose();
 		throw error;
@@ -91,13 +89,17 @@ export async function readEventAt(path: string, offset: number, length: number):
 	}
 }
 
-async function indexPlain(path: string, displayName: string, onProgress: ((bytes: number) => void) | undefined, onDiagnostic: ((d: LogDiagnostic) => void) | undefined) {
-	const log = await openSessionLog(path, {name: displayName});
+/**
+One pass over the log's records, reported as the reader reports them. With `copy` (a zstd log), each
+decoded line is written to that plain file and indexed at its offset there.
+*/
+async function indexLines(source: string, copy: number | undefined, onProgress: ((bytes: number) => void) | undefined, onDiagnostic: ((d: LogDiagnostic) => void) | undefined) {
+	const log = await openSessionLog(source);
 	const header = log.header;
 	await log.close();
-	const opened = await openLogSource(path, displayName);
+	const opened = await openLogSource(source);
 	const report = (diagnostic: LogDiagnostic) => onDiagnostic?.(diagnostic);
-	const decoder = new LogEventDecoder(displayName, report);
+	const decoder = new LogEventDecoder(source, report);
 	let capacity = 1024;
 	let offsets: Float64Array = new Float64Array(capacity);
 	let lengths: Float64Array = new Float64Array(capacity);
@@ -105,13 +107,24 @@ async function indexPlain(path: string, displayName: string, onProgress: ((bytes
 	const types: string[] = [];
 	let count = 0;
 	let lastProgress = 0;
+	let written = 0;
 	try {
-		for await (const record of logRecords(opened.chunks, {name: path})) {
+		for await (const record of logRecords(opened.chunks, {name: source})) {
+			let offset = record.kind === 'line' ? record.offset : 0;
+			let length = record.kind === 'line' ? record.length : 0;
+			if (record.kind === 'line' && copy !== undefined) {
+				const bytes = Buffer.from(`${record.text}\n`, 'utf8');
+				writeSync(copy, bytes);
+				offset = written;
+				length = bytes.length - 1;
+				written += bytes.length;
+			}
+
 			if (record.kind === 'line' && record.line === 1) {
 				continue;
 			}
 
-			const events = decodeRecord(record, decoder, report, displayName, DEFAULT_MAX_LINE_BYTES);
+			const events = decodeRecord(record, decoder, report, source);
 			if (record.kind !== 'line' || events.length === 0) {
 				continue;
 			}
@@ -123,8 +136,8 @@ async function indexPlain(path: string, displayName: string, onProgress: ((bytes
 				seqs = grow(seqs, capacity);
 			}
 
-			offsets[count] = record.offset;
-			lengths[count] = record.length;
+			offsets[count] = offset;
+			lengths[count] = length;
 			seqs[count] = events[0].seq;
 			types.push(events[0].type);
 			count += 1;
@@ -161,26 +174,5 @@ export async function isCompressed(path: string): Promise<boolean> {
 		return startsWithZstdMagic(head.subarray(0, bytesRead));
 	} finally {
 		await handle.close();
-	}
-}
-
-/** Streams the decompressed text of `source` into `target`. */
-async function decompressTo(source: string, target: string): Promise<void> {
-	const opened = await openLogSource(source);
-	const out = createWriteStream(target);
-	try {
-		for await (const record of logRecords(opened.chunks, {name: source})) {
-			if (record.kind === 'line' && !out.write(`${record.text}\n`)) {
-				await new Promise<void>(resolve => {
-					out.once('drain', () => {
-						resolve();
-					});
-				});
-			}
-		}
-	} finally {
-		opened.close();
-		out.end();
-		await finished(out);
 	}
 }

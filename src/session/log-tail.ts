@@ -7,6 +7,7 @@ import {isPlainRecord} from '../json/is-plain-record.js';
 import type {SessionHeader} from './events.js';
 import {SessionLogError} from './log-errors.js';
 import {parseHeaderLine} from './log-header.js';
+import {parseLogJson} from './log-json.js';
 import {startsWithZstdMagic} from './zstd-decoder.js';
 
 /** The reads `inspectLogTail` needs (a Node `FileHandle` has them). */
@@ -125,12 +126,12 @@ async function lastSeqBefore(file: ReadableLogFile, completeSize: number): Promi
 
 /** The highest seq a line stands for: `seq`, or `seq0 + n - 1` for a packed chunk row. */
 export function lastSeqOfLine(text: string): number | undefined {
-	let value: unknown;
-	try {
-		value = JSON.parse(text);
-	} catch {
+	const parsed = parseLogJson(text);
+	if (!parsed.ok) {
 		return undefined;
 	}
+
+	const value = parsed.value;
 
 	if (!isPlainRecord(value)) {
 		return undefined;

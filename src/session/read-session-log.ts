@@ -16,8 +16,10 @@ Sources: a `.jsonl` file, a `.jsonl.zstd`/`.zst` file (or any file or stream sta
 magic number), a session folder (its `session.jsonl*`), `-` for stdin, or any readable stream.
 
 Memory is bounded by one read chunk (64 KiB) plus the longest line (`maxLineBytes`, default 64 MiB;
-longer lines are skipped and reported), plus for zstd one frame window (at most 128 MiB; a frame
-asking for more is reported as corrupt). Aborting `signal` ends the stream quietly.
+longer lines are skipped and reported; the header's bound is 1 MiB), plus for zstd one frame window
+(at most 128 MiB; a frame asking for more is reported as corrupt) and one frame's text held until its
+checksum matches (at most 16 MiB). Lines nesting deeper than 512 are refused before they are parsed
+(log-json.ts). Aborting `signal` ends the stream quietly.
 */
 import {assertNever} from '../presentation/assert-never.js';
 import {LogEventDecoder} from './event-decoder.js';
@@ -39,6 +41,8 @@ export type ReadSessionLogOptions = {
 	readonly maxLineBytes?: number;
 	/** Display name for diagnostics (defaults to the path, `<stdin>` or `<stream>`). */
 	readonly name?: string;
+	/** Told that a FIFO has sent nothing yet (see log-source.ts). */
+	readonly onWaiting?: (message: string) => void;
 };
 
 /** Options of `readSessionLog`: the reader's, plus a way to receive the header. */
@@ -69,7 +73,7 @@ Opens a log and reads its header. Throws `SessionLogError` (exit code 65) when t
 unparsable or of another version, when the file is empty, or when the file cannot be opened.
 */
 export async function openSessionLog(source: SessionLogSource, options: ReadSessionLogOptions = {}): Promise<OpenedSessionLog> {
-	const opened = await openLogSource(source, options.name);
+	const opened = await openLogSource(source, options.name, {onWaiting: options.onWaiting});
 	const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
 	const records = logRecords(opened.chunks, {name: opened.path ?? options.name, maxLineBytes});
 	const damage = new KeptDiagnostics();
@@ -90,7 +94,7 @@ export async function openSessionLog(source: SessionLogSource, options: ReadSess
 
 	let header: SessionHeader;
 	try {
-		header = await readHeader(records, opened.file, maxLineBytes);
+		header = await readHeader(records, opened.file);
 	} catch (error) {
 		await close();
 		throw error;
@@ -111,7 +115,7 @@ export async function openSessionLog(source: SessionLogSource, options: ReadSess
 					return;
 				}
 
-				yield * decodeRecord(next.value, decoder, report, opened.file, maxLineBytes);
+				yield * decodeRecord(next.value, decoder, report, opened.file);
 			}
 		} finally {
 			await close();
@@ -148,7 +152,7 @@ export async function * readSessionLog(source: SessionLogSource, options: ReadSe
 }
 
 /** Reads line 1 and checks it. */
-async function readHeader(records: AsyncGenerator<LogRecord>, file: string, maxLineBytes: number): Promise<SessionHeader> {
+async function readHeader(records: AsyncGenerator<LogRecord>, file: string): Promise<SessionHeader> {
 	let first;
 	try {
 		first = await records.next();
@@ -160,33 +164,36 @@ async function readHeader(records: AsyncGenerator<LogRecord>, file: string, maxL
 		throw new SessionLogError(file, 1, 'missing header: the file is empty');
 	}
 
-	return headerFromRecord(first.value, file, maxLineBytes);
+	return headerFromRecord(first.value, file);
 }
 
 /** The header in line 1's record, or the `SessionLogError` saying why there is none. */
-export function headerFromRecord(record: LogRecord, file: string, maxLineBytes: number): SessionHeader {
+export function headerFromRecord(record: LogRecord, file: string): SessionHeader {
 	switch (record.kind) {
 		case 'line':
 			return parseHeaderLine(record.text, file);
 		case 'overlong':
-			throw new SessionLogError(file, 1, `missing header: line 1 is longer than the ${maxLineBytes}-byte limit`);
+			throw new SessionLogError(file, 1, `missing header: line 1 is longer than the ${record.limit}-byte limit of a header`);
 		case 'torn':
 		case 'zstd-truncated':
 			throw new SessionLogError(file, 1, 'missing header: line 1 is incomplete (no newline; the writer stopped before the header was written)');
 		case 'zstd-corrupt':
+		case 'zstd-bad-frame':
 			throw new SessionLogError(file, 1, `missing header: ${record.message}`);
+		case 'not-a-log':
+			throw new SessionLogError(file, 1, record.message);
 		default:
 			return assertNever(record, 'log record');
 	}
 }
 
 /** Events of one record; diagnostics for damaged ones. */
-export function decodeRecord(record: LogRecord, decoder: LogEventDecoder, report: (d: LogDiagnostic) => void, file: string, maxLineBytes: number): SessionEvent[] {
+export function decodeRecord(record: LogRecord, decoder: LogEventDecoder, report: (d: LogDiagnostic) => void, file: string): SessionEvent[] {
 	switch (record.kind) {
 		case 'line':
 			return decoder.decode(record.text, record.line);
 		case 'overlong':
-			decoder.overlong(record.line, record.length, maxLineBytes);
+			decoder.overlong(record.line, record.limit);
 			return [];
 		case 'torn':
 			report({file, line: record.line, kind: 'torn-tail', reason: `torn tail: the last line has no newline (${record.length} bytes ignored; the writer stopped mid-append)`});
@@ -196,6 +203,12 @@ export function decodeRecord(record: LogRecord, decoder: LogEventDecoder, report
 			return [];
 		case 'zstd-corrupt':
 			report({file, line: record.line, kind: 'corrupt-compression', reason: `${record.message}; nothing after it can be read`});
+			return [];
+		case 'zstd-bad-frame':
+			decoder.lost(record.line, 'corrupt-compression', `${record.message}; reading goes on with the next frame`);
+			return [];
+		case 'not-a-log':
+			report({file, line: record.line, kind: 'malformed', reason: record.message});
 			return [];
 		default:
 			return assertNever(record, 'log record');

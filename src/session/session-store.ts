@@ -15,6 +15,7 @@ import {SESSION_LOG_VERSION} from './events.js';
 import {DEFAULT_MAX_LINE_BYTES} from './line-splitter.js';
 import {logRecords} from './log-records.js';
 import {makeDirectorySync} from './make-directory.js';
+import {parseLogJson} from './log-json.js';
 import {openLogSource, resolveSessionLogPath} from './log-source.js';
 import {headerFromRecord} from './read-session-log.js';
 import {SessionLogError, systemErrorCode} from './log-errors.js';
@@ -137,7 +138,7 @@ async function summarize(dir: string, counts: boolean): Promise<SessionSummary> 
 	try {
 		for await (const record of logRecords(source.chunks, {name: path})) {
 			if (header === undefined) {
-				header = headerFromRecord(record, path, DEFAULT_MAX_LINE_BYTES);
+				header = headerFromRecord(record, path);
 				title = header.title;
 				if (!counts) {
 					break;
@@ -178,12 +179,8 @@ function messageOf(error: unknown): string {
 }
 
 function parsed(text: string): Record<string, unknown> | undefined {
-	try {
-		const value: unknown = JSON.parse(text);
-		return isPlainRecord(value) && isPlainRecord(value.data) ? value.data : undefined;
-	} catch {
-		return undefined;
-	}
+	const line = parseLogJson(text);
+	return line.ok && isPlainRecord(line.value) && isPlainRecord(line.value.data) ? line.value.data : undefined;
 }
 
 function resultIsError(text: string): boolean {

@@ -1,9 +1,26 @@
 /**
 @module Streaming zstd decoding of a log (presentation-events.md §3.7: concatenated independent
-frames, one per durable batch). Node 20 has no built-in zstd; `fzstd` decodes frame by frame as
-bytes arrive, so a followed or torn file yields every whole block it holds.
+frames, one per durable batch). Node 20 has no built-in zstd; `fzstd` decodes as bytes arrive, so a
+followed or torn file yields every whole frame it holds.
+
+What fzstd does not do, done here:
+- Frame checksums (XXH64 of the frame's content, low 32 bits, when the header's Content_Checksum_flag
+  is set) are verified. A checksummed frame's text is held back until its checksum matches (up to
+  FRAME_HOLD_BYTES; a larger frame's text passes on as it decodes), so a damaged frame is dropped
+  and named instead of read as altered text. Reading goes on with the next frame.
+- Decoding is cut at block ends (a block is at most 128 KiB decompressed), so the reader consumes
+  each block before the next is decoded: memory does not grow with how far one input chunk expands.
+- Decompressed bytes are capped relative to the compressed bytes read (MAX_ZSTD_EXPANSION, after
+  ZSTD_EXPANSION_ALLOWANCE bytes): past the cap the input is refused as a decompression bomb.
 */
 import {Decompress} from 'fzstd';
+import xxhash from 'xxhash-wasm';
+import {DEFAULT_MAX_LINE_BYTES} from './line-splitter.js';
+import {ZstdFrameWalker, type ZstdBoundary} from './zstd-frame-walker.js';
+
+export {MAX_ZSTD_WINDOW_BYTES} from './zstd-frame-walker.js';
+
+const {create64} = await xxhash();
 
 /** The zstd frame magic number, little-endian `0xFD2FB528`. */
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
@@ -18,192 +35,45 @@ export function hasZstdExtension(path: string): boolean {
 	return path.endsWith('.zstd') || path.endsWith('.zst');
 }
 
-/**
-Largest window a frame may ask for (128 MiB, zstd's own default decoding limit). The decoder
-allocates the window up front, so a damaged or hostile frame header could otherwise demand 2 GiB.
-*/
-export const MAX_ZSTD_WINDOW_BYTES = 128 * 1024 * 1024;
+/** Text of a checksummed frame held until its checksum is checked (16 MiB); a larger frame streams unverified. */
+export const FRAME_HOLD_BYTES = 16 * 1024 * 1024;
 
 /**
-Walks the frame structure (headers, block headers, checksums) of a zstd byte stream without
-decoding it, to check each frame header before the decoder sees it. Holds at most one header.
+Most decompressed bytes per compressed byte (1024×). JSONL logs compress 3–12× (the dsh corpus at
+zstd -19), the whole corpus repeated 50 times 583×; zstd's own limit is about 32 000× (RLE blocks).
 */
-class ZstdFrameWalker {
-	private state: 'magic' | 'skippable-size' | 'header' | 'block' | 'skip' = 'magic';
-	private held = Buffer.alloc(0);
-	private skip = 0;
-	private checksum = false;
-	private lastBlock = false;
+export const MAX_ZSTD_EXPANSION = 1024;
 
-	/** Consumes `chunk`; returns the first problem found, if any. */
-	walk(chunk: Uint8Array): string | undefined {
-		let at = 0;
-		while (at < chunk.length) {
-			if (this.state === 'skip') {
-				const step = Math.min(this.skip, chunk.length - at);
-				this.skip -= step;
-				at += step;
-				if (this.skip === 0) {
-					this.state = this.lastBlock ? (this.checksum ? 'skip' : 'magic') : 'block';
-					if (this.lastBlock && this.checksum) {
-						this.skip = 4;
-						this.checksum = false;
-					} else if (this.lastBlock) {
-						this.lastBlock = false;
-					}
-				}
+/** Decompressed bytes always allowed before the expansion cap applies: one longest line that can be shown (64 MiB). */
+export const ZSTD_EXPANSION_ALLOWANCE = DEFAULT_MAX_LINE_BYTES;
 
-				continue;
-			}
-
-			const need = this.needed();
-			const take = Math.min(need - this.held.length, chunk.length - at);
-			this.held = Buffer.concat([this.held, chunk.subarray(at, at + take)]);
-			at += take;
-			if (this.held.length < need) {
-				continue;
-			}
-
-			const complete = this.needed();
-			if (complete > this.held.length) {
-				continue; // The header descriptor told us the header is longer.
-			}
-
-			const problem = this.parse();
-			this.held = Buffer.alloc(0);
-			if (problem !== undefined) {
-				return problem;
-			}
-		}
-
-		return undefined;
-	}
-
-	/** Bytes of the current structure needed (may grow once the descriptor byte is known). */
-	private needed(): number {
-		switch (this.state) {
-			case 'magic':
-			case 'skippable-size':
-				return 4;
-			case 'block':
-				return 3;
-			case 'header': {
-				if (this.held.length === 0) {
-					return 1;
-				}
-
-				const descriptor = this.held[0];
-				const single = (descriptor >> 5) & 1;
-				const dictionary = [0, 1, 2, 4][descriptor & 3];
-				const contentSize = [single, 2, 4, 8][descriptor >> 6];
-				return 1 + (single ? 0 : 1) + dictionary + contentSize;
-			}
-
-			default:
-				return 0;
-		}
-	}
-
-	private parse(): string | undefined {
-		const bytes = this.held;
-		switch (this.state) {
-			case 'magic': {
-				const magic = bytes.readUInt32LE(0);
-				if (magic === 0xfd2fb528) {
-					this.state = 'header';
-					return undefined;
-				}
-
-				if (((magic & 0xfffffff0) >>> 0) === 0x184d2a50) {
-					this.state = 'skippable-size';
-					return undefined;
-				}
-
-				return 'not a zstd frame (bad magic number)';
-			}
-
-			case 'header': {
-				const descriptor = bytes[0];
-				if (descriptor & 8) {
-					return 'zstd frame header has its reserved bit set';
-				}
-
-				const single = (descriptor >> 5) & 1;
-				this.checksum = ((descriptor >> 2) & 1) === 1;
-				const dictionary = [0, 1, 2, 4][descriptor & 3];
-				const sizeBytes = [single, 2, 4, 8][descriptor >> 6];
-				let window: number;
-				if (single) {
-					const offset = 1 + dictionary;
-					window = sizeBytes === 1 ? bytes[offset] : sizeBytes === 2 ? bytes.readUInt16LE(offset) + 256 : sizeBytes === 4 ? bytes.readUInt32LE(offset) : Number(bytes.readBigUInt64LE(offset));
-				} else {
-					const exponent = bytes[1] >> 3;
-					const base = 2 ** (10 + exponent);
-					window = base + (base / 8) * (bytes[1] & 7);
-				}
-
-				if (window > MAX_ZSTD_WINDOW_BYTES) {
-					return `zstd frame asks for a ${window}-byte window, more than the ${MAX_ZSTD_WINDOW_BYTES}-byte limit`;
-				}
-
-				this.state = 'block';
-				this.lastBlock = false;
-				return undefined;
-			}
-
-			case 'skippable-size': {
-				// A skippable frame's data is skipped like the body of a frame's last block.
-				this.skip = bytes.readUInt32LE(0);
-				this.lastBlock = true;
-				this.checksum = false;
-				this.state = 'skip';
-				if (this.skip === 0) {
-					this.walkEmptyBlock();
-				}
-
-				return undefined;
-			}
-
-			case 'block': {
-				const header = bytes[0] | (bytes[1] << 8) | (bytes[2] << 16);
-				const type = (header >> 1) & 3;
-				const size = header >> 3;
-				if (type === 3) {
-					return 'zstd block of reserved type';
-				}
-
-				this.lastBlock = (header & 1) === 1;
-				this.skip = type === 1 ? 1 : size;
-				this.state = 'skip';
-				if (this.skip === 0) {
-					this.walkEmptyBlock();
-				}
-
-				return undefined;
-			}
-
-			default:
-				return undefined;
-		}
-	}
-
-	/** An empty raw block: move straight to what follows it. */
-	private walkEmptyBlock(): void {
-		if (!this.lastBlock) {
-			this.state = 'block';
-		} else if (this.checksum) {
-			this.state = 'skip';
-			this.skip = 4;
-			this.checksum = false;
-		} else {
-			this.state = 'magic';
-			this.lastBlock = false;
-		}
-	}
-}
+/**
+fzstd allocates (and zeroes) each frame's window anew, so a few bytes of frame header can cost
+128 MiB of work: 1 000 empty frames asking for 128 MiB windows (9 KB) took 11 s. Window bytes are
+capped at WINDOW_ALLOWANCE_BYTES plus MAX_WINDOW_PER_BYTE per compressed byte (a log of small frames
+with 2 MiB windows, as zstd writes them, asks for about 20 000 per byte).
+*/
+export const MAX_WINDOW_PER_BYTE = 1024 * 1024;
+export const WINDOW_ALLOWANCE_BYTES = 1024 * 1024 * 1024;
 
 /** How compressed input ended. */
 export type ZstdEnd = {readonly kind: 'complete'} | {readonly kind: 'truncated'} | {readonly kind: 'corrupt'; readonly message: string};
+
+/** A frame whose text was dropped (checksum mismatch); the frames after it are read. */
+export type ZstdFrameDamage = {readonly kind: 'bad-frame'; readonly frame: number; readonly message: string};
+
+/** What `push` produces: decompressed bytes, or a dropped frame where its text would have been. */
+export type ZstdOutput = Uint8Array | ZstdFrameDamage;
+
+/** The frame being decoded. */
+type Frame = {
+	readonly number: number;
+	readonly hash: ReturnType<typeof create64> | undefined;
+	held: Uint8Array[];
+	heldBytes: number;
+	/** Bytes passed on before the checksum could be checked (the frame outgrew FRAME_HOLD_BYTES). */
+	released: number;
+};
 
 /** A push-based zstd decoder that turns decoding failures into values instead of throws. */
 export class ZstdStreamDecoder {
@@ -211,8 +81,13 @@ export class ZstdStreamDecoder {
 	private readonly walker = new ZstdFrameWalker();
 	private output: Uint8Array[] = [];
 	private failure: string | undefined;
-	/** Compressed bytes consumed so far (for the corruption message). */
+	/** Compressed bytes consumed so far (for messages and the expansion cap). */
 	private consumed = 0;
+	private decompressed = 0;
+	/** Window bytes the frames so far asked for. */
+	private windows = 0;
+	private frames = 0;
+	private frame: Frame | undefined;
 
 	constructor() {
 		this.decompress = new Decompress(data => {
@@ -227,50 +102,137 @@ export class ZstdStreamDecoder {
 		return this.failure;
 	}
 
-	/** Decodes `chunk`; returns the decompressed bytes that became available. */
-	push(chunk: Uint8Array): Uint8Array[] {
+	/** Decodes `chunk`, yielding its output as it decodes (consume each piece before asking for the next). */
+	* push(chunk: Uint8Array): Generator<ZstdOutput, void, undefined> {
 		if (this.failure !== undefined || chunk.length === 0) {
-			return [];
+			return;
 		}
 
-		const problem = this.walker.walk(chunk);
-		if (problem !== undefined) {
-			this.failure = `zstd data is corrupt in the ${this.consumed}–${this.consumed + chunk.length} byte range: ${problem}`;
-			return [];
-		}
-
-		try {
-			this.decompress.push(chunk);
-		} catch (error) {
-			this.failure = `zstd data is corrupt in the ${this.consumed}–${this.consumed + chunk.length} byte range: ${error instanceof Error ? error.message : String(error)}`;
-		}
-
-		this.consumed += chunk.length;
-		return this.take();
-	}
-
-	/** Ends input: whether the last frame was whole. */
-	end(): {output: Uint8Array[]; end: ZstdEnd} {
-		if (this.failure !== undefined) {
-			return {output: this.take(), end: {kind: 'corrupt', message: this.failure}};
-		}
-
-		try {
-			this.decompress.push(new Uint8Array(0), true);
-			return {output: this.take(), end: {kind: 'complete'}};
-		} catch (error) {
-			// fzstd reports a frame cut short as code 5 (UnexpectedEOF).
-			if ((error as {code?: unknown}).code === 5) {
-				return {output: this.take(), end: {kind: 'truncated'}};
+		let from = 0;
+		for (const boundary of this.walker.walk(chunk)) {
+			if (boundary.kind === 'problem') {
+				this.fail(boundary.at, boundary.message);
+				return;
 			}
 
-			return {output: this.take(), end: {kind: 'corrupt', message: `zstd data is corrupt at its end: ${error instanceof Error ? error.message : String(error)}`}};
+			yield * this.feed(chunk.subarray(from, boundary.at), boundary);
+			from = boundary.at;
+			if (this.failure !== undefined) {
+				return;
+			}
+		}
+
+		if (from < chunk.length) {
+			yield * this.feed(chunk.subarray(from), undefined);
 		}
 	}
 
-	private take(): Uint8Array[] {
-		const out = this.output;
-		this.output = [];
-		return out;
+	/** Ends input: whether the last frame was whole. A cut frame's held text is dropped with it. */
+	end(): {output: Uint8Array[]; end: ZstdEnd} {
+		if (this.failure !== undefined) {
+			return {output: [], end: {kind: 'corrupt', message: this.failure}};
+		}
+
+		if (!this.walker.betweenFrames) {
+			this.frame = undefined;
+			return {output: [], end: {kind: 'truncated'}};
+		}
+
+		return {output: [], end: {kind: 'complete'}};
 	}
+
+	/** Decodes `bytes` (ending at `boundary`, if any) and passes on or holds what they decode to. */
+	private * feed(bytes: Uint8Array, boundary: ZstdBoundary | undefined): Generator<ZstdOutput, void, undefined> {
+		if (boundary?.kind === 'header') {
+			// Checked before fzstd sees the header, which is when it allocates the window.
+			this.windows += boundary.window;
+			if (this.windows > WINDOW_ALLOWANCE_BYTES + MAX_WINDOW_PER_BYTE * (this.consumed + bytes.length)) {
+				this.failure = `zstd frame ${this.frames + 1}: the frames so far ask for ${this.windows} bytes of window from ${this.consumed + bytes.length} compressed bytes, past the limit of ${WINDOW_ALLOWANCE_BYTES} plus ${MAX_WINDOW_PER_BYTE} per byte: refused as a decompression bomb`;
+				return;
+			}
+		}
+
+		try {
+			// A frame's last bytes are pushed as final, so fzstd hands over all of the frame's text now.
+			this.decompress.push(bytes, boundary?.kind === 'frame');
+		} catch (error) {
+			this.fail(bytes.length, error instanceof Error ? error.message : String(error));
+			return;
+		}
+
+		this.consumed += bytes.length;
+		const output = this.output;
+		this.output = [];
+		for (const piece of output) {
+			this.decompressed += piece.length;
+			if (this.decompressed > ZSTD_EXPANSION_ALLOWANCE + MAX_ZSTD_EXPANSION * this.consumed) {
+				this.failure = `zstd frame ${this.frames} expands past the limit of ${ZSTD_EXPANSION_ALLOWANCE} bytes plus ${MAX_ZSTD_EXPANSION} per compressed byte (${this.decompressed} bytes from ${this.consumed}): refused as a decompression bomb`;
+				return;
+			}
+
+			yield * this.take(piece);
+		}
+
+		if (boundary?.kind === 'header') {
+			this.frames += 1;
+
+			this.frame = {number: this.frames, hash: boundary.checksum ? create64() : undefined, held: [], heldBytes: 0, released: 0};
+		} else if (boundary?.kind === 'frame') {
+			yield * this.endFrame(boundary.checksum);
+		}
+	}
+
+	/** Passes a decoded piece on, or holds it while its frame's checksum is pending. */
+	private * take(piece: Uint8Array): Generator<ZstdOutput, void, undefined> {
+		const frame = this.frame;
+		if (frame?.hash === undefined) {
+			yield piece;
+			return;
+		}
+
+		frame.hash.update(piece);
+		if (frame.heldBytes + piece.length <= FRAME_HOLD_BYTES && frame.released === 0) {
+			frame.held.push(piece);
+			frame.heldBytes += piece.length;
+			return;
+		}
+
+		yield * this.release(frame);
+		frame.released += piece.length;
+		yield piece;
+	}
+
+	private * release(frame: Frame): Generator<ZstdOutput, void, undefined> {
+		const held = frame.held;
+		frame.released += frame.heldBytes;
+		frame.held = [];
+		frame.heldBytes = 0;
+		yield * held;
+	}
+
+	private * endFrame(expected: number | undefined): Generator<ZstdOutput, void, undefined> {
+		const frame = this.frame;
+		this.frame = undefined;
+		if (frame === undefined || frame.hash === undefined || expected === undefined) {
+			return;
+		}
+
+		const actual = Number(frame.hash.digest() & 0xff_ff_ff_ffn);
+		if (actual === expected) {
+			yield * this.release(frame);
+			return;
+		}
+
+		const size = frame.heldBytes + frame.released;
+		const fate = frame.released === 0 ? `its ${size} bytes of text were dropped` : `its first ${frame.released} of ${size} bytes were read before the mismatch showed`;
+		yield {kind: 'bad-frame', frame: frame.number, message: `zstd frame ${frame.number}: checksum mismatch (content hashes to ${hex(actual)}, the frame says ${hex(expected)}): ${fate}`};
+	}
+
+	private fail(extra: number, problem: string): void {
+		this.failure = `zstd data is corrupt in the ${this.consumed}–${this.consumed + extra} byte range (frame ${Math.max(1, this.frames)}): ${problem}`;
+	}
+}
+
+function hex(value: number): string {
+	return `0x${value.toString(16).padStart(8, '0')}`;
 }

@@ -19,6 +19,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {fuzzCases, fuzzSeed} from './hostile-text.js';
 import {countPaths, mutateLog, mutation, WRONG_VALUES, type Mutation} from './log-mutations.js';
 import {checkBoth, loadSeeds, replay, type Seed} from './replay-check.js';
+import {rawFrame, rleBombFrame, TEN_GIB_BLOCKS} from './zstd-frames.js';
 
 /** Heap still reachable after every random case ran and a full GC, above what it was before. */
 const RETAINED_HEAP_LIMIT = 64 * 1024 * 1024;
@@ -113,4 +114,24 @@ describe('a damaged session log', () => {
 		}
 	});
 
+	it('names each compressed or container damage and replays the rest: a checksum mismatch, a decompression bomb, deep nesting', async () => {
+		// Issue 11 items 7, 8, 10 (their own suites: zstd-checksum, zstd-bomb, log-heap-cap; endless input: endless-input).
+		const basic = seeds.find(item => item.name === 'basic.jsonl')!.bytes;
+		const [header, ...events] = basic.toString('utf8').split('\n');
+		const zstdSeed = seeds.find(item => item.name === 'basic.jsonl.zst')!.bytes;
+		const flipped = Buffer.from(zstdSeed);
+		flipped[571] ^= 0x10;
+		const cases: Array<[string, Buffer, RegExp]> = [
+			['a zstd frame whose checksum does not match', flipped, /:8: zstd frame 3: checksum mismatch/],
+			['a 10 GiB zstd bomb after the header', Buffer.concat([rawFrame(`${header}\n`), rleBombFrame(TEN_GIB_BLOCKS, 0x20)]), /:2: zstd frame 2 expands past the limit .*: refused as a decompression bomb/],
+			['a line nested 1 000 levels deep', Buffer.from([header, `{"type":"x","seq":0,"time":1,"data":${'['.repeat(1000)}${']'.repeat(1000)}}`, ...events].join('\n')), /:2: nested deeper than 512\n/],
+		];
+		for (const [label, bytes, reason] of cases) {
+			const path = join(dir, 'case.jsonl');
+			// eslint-disable-next-line no-await-in-loop -- sequential for readable failures
+			expect([label, await checkBoth(dir, bytes, label)]).toEqual([label, 'replayed']);
+			// eslint-disable-next-line no-await-in-loop -- sequential for readable failures
+			expect([label, (await replay(path, '--json')).err]).toEqual([label, expect.stringMatching(reason)]);
+		}
+	}, 60_000);
 });

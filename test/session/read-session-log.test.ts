@@ -43,8 +43,10 @@ describe('the header', () => {
 	});
 
 	it('must be JSON', async () => {
-		const error = await headerError('not json\n');
+		const error = await headerError('{not json\n');
 		expect(error.reason).toBe('missing header: line 1 is not valid JSON');
+		// Refused at its first byte: a header can only start with "{" (after a BOM and blanks).
+		expect((await headerError('not json\n')).reason).toBe('missing header: line 1 starts with 0x6e ("n"), not "{"; this is not a session log');
 	});
 
 	it('must be a whole line', async () => {
@@ -204,7 +206,7 @@ describe('damaged logs', () => {
 		}
 
 		expect(events.map(event => event.seq)).toEqual([0, 2]);
-		expect(log.diagnostics).toEqual([{file: path, line: 3, kind: 'overlong', reason: `line of ${Buffer.byteLength(long)} bytes is longer than the 200-byte limit: skipped`}]);
+		expect(log.diagnostics).toEqual([{file: path, line: 3, kind: 'overlong', reason: 'line longer than the 200-byte limit: skipped to its end'}]);
 	});
 
 	it('fill a missing rootCallId of an old code-dispatch event from its parent', async () => {
