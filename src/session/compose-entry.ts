@@ -2,7 +2,7 @@
 @module Entries other than cards, built from the event the pairing anchored them on. Pure.
 */
 import type {AssistantEntry, NoticeEntry, TodoEntry, TurnEntry, UserEntry} from '../presentation/entry.js';
-import {assistantFacts, contentText, noticeFacts, pluginNotice, todoItems, turnOutcome, userMessageSource} from './entry-facts.js';
+import {assistantFacts, contentText, noticeFacts, oneRow, pluginNotice, todoItems, turnOutcome, userMessageSource} from './entry-facts.js';
 import type {MessageKind, TurnFacts} from './entry-pairing.js';
 import type {SessionEvent} from './events.js';
 
@@ -52,7 +52,9 @@ export function composeEntry(kind: MessageKind, event: SessionEvent, turn?: Turn
 		case 'notice': {
 			const from = userMessageSource(data);
 			const facts = event.type === 'user/message' && from.kind === 'notice' ? pluginNotice(from.source, data) : noticeFacts(event.type, data);
-			return {entry: 'notice', ...base, ...(facts ?? {source: event.type, summary: event.type})};
+			const {source, summary, detail} = facts ?? {source: event.type, summary: event.type};
+			// One-row fields stay bounded whatever the log holds; the detail keeps the text.
+			return {entry: 'notice', ...base, source: oneRow(source), summary: oneRow(summary), ...(detail === undefined ? {} : {detail})};
 		}
 
 		case 'todo': {

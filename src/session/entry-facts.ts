@@ -10,6 +10,16 @@ type Fields = Record<string, unknown>;
 const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
+/** Characters a one-row field keeps (a row shows far fewer; the rest of a log's huge value is noise). */
+export const ONE_ROW_CHARS = 500;
+
+/** A value for a one-row field: its first line, cut to `ONE_ROW_CHARS`. */
+export function oneRow(text: string): string {
+	const newline = text.indexOf('\n');
+	const line = newline === -1 ? text : text.slice(0, newline);
+	return line.length > ONE_ROW_CHARS ? `${line.slice(0, ONE_ROW_CHARS)}…` : line;
+}
+
 /** Content blocks as text: text joined by blank lines, images as `[image W×H name]`, other blocks as `[type]`. */
 export function contentText(content: unknown, only?: 'text' | 'reasoning'): string {
 	if (typeof content === 'string') {
@@ -106,7 +116,7 @@ const abortedBy: Readonly<Record<string, string>> = {
 
 /** A `turn/end` reason, worded for a person (presentation-events.md §3.2). */
 export function turnOutcome(reason: unknown): TurnOutcome {
-	const kind = isRecord(reason) && typeof reason.kind === 'string' ? reason.kind : 'completed';
+	const kind = isRecord(reason) && typeof reason.kind === 'string' ? oneRow(reason.kind) : 'completed';
 	switch (kind) {
 		case 'completed': {
 			return {text: 'completed', failed: false};
@@ -114,18 +124,18 @@ export function turnOutcome(reason: unknown): TurnOutcome {
 
 		case 'aborted': {
 			const by = isRecord(reason) && isRecord(reason.reason) && typeof reason.reason.kind === 'string' ? reason.reason.kind : 'legacy';
-			return {text: abortedBy[by] ?? `cancelled (${by})`, failed: false};
+			return {text: abortedBy[by] ?? `cancelled (${oneRow(by)})`, failed: false};
 		}
 
 		case 'blocked': {
 			const why = isRecord(reason) ? firstText(reason, ['message', 'reason', 'detail']) : undefined;
-			return {text: why === undefined ? 'blocked' : `blocked: ${why}`, failed: true};
+			return {text: why === undefined ? 'blocked' : `blocked: ${oneRow(why)}`, failed: true};
 		}
 
 		case 'error': {
 			const error = isRecord(reason) && isRecord(reason.error) ? reason.error : undefined;
 			const message = error === undefined ? undefined : firstText(error, ['message', 'code']);
-			return {text: message === undefined ? 'error' : `error: ${message}`, failed: true};
+			return {text: message === undefined ? 'error' : `error: ${oneRow(message)}`, failed: true};
 		}
 
 		case 'max-tokens': {
@@ -210,8 +220,9 @@ export function noticeFacts(type: string, data: unknown): Pick<NoticeEntry, 'sou
 
 function withDetail(source: string, text: string): Pick<NoticeEntry, 'source' | 'summary' | 'detail'> {
 	const trimmed = text.trim();
-	const newline = trimmed.indexOf('\n');
-	return newline === -1 ? {source, summary: trimmed} : {source, summary: trimmed.slice(0, newline), detail: trimmed};
+	const summary = oneRow(trimmed);
+	// The whole text is the detail when the summary does not hold it all.
+	return summary === trimmed ? {source, summary} : {source, summary, detail: trimmed};
 }
 
 /** A plugin's injected message as a notice: its first line, the whole text as detail. */

@@ -27,11 +27,11 @@ describe('cardterm replay --json', () => {
 			['call_grep', 'ok', 'generic', 'Grep DEBUG (*.ts)', 'search'],
 			['call_glob', 'ok', 'generic', 'Glob **/*.test.ts', 'search'],
 			['call_edit', 'ok', 'diff', 'Edit src/config.ts', 'diff'],
-			['call_edit2', 'error', 'diff', 'Edit src/config.ts', null],
+			['call_edit2', 'error', 'diff', 'Edit src/config.ts', 'generic'],
 			['call_test', 'ok', 'terminal', 'npm test', 'terminal'],
 			['call_ws', 'ok', 'generic', 'vitest environment option', 'web'],
 			['call_wf', 'ok', 'generic', 'https://vitest.dev/config/', 'web'],
-			['call_todo', 'ok', 'generic', 'Update todo list', null],
+			['call_todo', 'ok', 'generic', 'Update todo list', 'generic'],
 			['call_dev', 'ok', 'generic', 'npm run dev', 'generic'],
 			['call_sleep', 'cancelled', 'terminal', 'sleep 600', 'generic'],
 			['call_echo', 'cancelled', 'terminal', 'echo done', 'generic'],
@@ -43,6 +43,8 @@ describe('cardterm replay --json', () => {
 		expect(byId.get('call_sleep')!.error).toEqual({name: 'AbortError', code: 'ABORTED'});
 		expect(byId.get('call_dev')!.result).toEqual({card: 'generic', content: [{type: 'text', text: '```console\nstarted background job bash-1\n```'}]});
 		expect(byId.get('call_read')!.durationMs).toBe(11);
+		// A card whose presenter gave no result view carries its raw content, as --print shows it.
+		expect(byId.get('call_edit2')!.result).toEqual({card: 'generic', content: [{type: 'text', text: expect.stringContaining('old_string was not found')}]});
 	});
 
 	it('replays every corpus log with one card per top-level call and none left running after its turn', async context => {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {addUsage, assistantFacts, contentText, noticeFacts, pluginNotice, todoItems, turnOutcome, userMessageSource} from '../../src/session/entry-facts.js';
+import {addUsage, assistantFacts, contentText, noticeFacts, ONE_ROW_CHARS, oneRow, pluginNotice, todoItems, turnOutcome, userMessageSource} from '../../src/session/entry-facts.js';
 
 describe('entry facts', () => {
 	it('words every turn/end reason of the contract for a person', () => {
@@ -75,6 +75,16 @@ describe('entry facts', () => {
 		expect(noticeFacts('made/up', {text: 'a line\nand more'})).toEqual({source: 'made/up', summary: 'a line', detail: 'a line\nand more'});
 		expect(noticeFacts('made/up', {count: 3})).toBeUndefined();
 		expect(noticeFacts('request/header', {header: {}})).toBeUndefined();
+	});
+
+	it('keeps one-row fields bounded whatever a log holds, the whole text staying in the detail', () => {
+		const huge = 'x\n'.repeat(300_000);
+		expect(turnOutcome({kind: huge}).text).toBe('x');
+		expect(turnOutcome({kind: 'error', error: {message: 'y'.repeat(1_000_000)}}).text).toHaveLength('error: '.length + ONE_ROW_CHARS + 1);
+		const notice = pluginNotice('p', {content: [{type: 'text', text: 'z'.repeat(10_000)}]});
+		expect(notice?.summary).toHaveLength(ONE_ROW_CHARS + 1);
+		expect(notice?.detail).toHaveLength(10_000);
+		expect(oneRow('a\nb')).toBe('a');
 	});
 
 	it('reads a todo list and drops items it cannot show', () => {
