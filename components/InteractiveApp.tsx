@@ -1,7 +1,7 @@
 import React, {useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import {Box, useApp, useStdout} from 'ink';
-import type {Key} from '../src/cli/interactive/keys.js';
-import {completeWord, editLine, emptyLine, type LineState} from '../src/cli/interactive/line-editor.js';
+import type {Key} from './input/keys.js';
+import {completeWord, editLine, emptyLine, type LineState} from './input/line-editor.js';
 import {layoutCard} from '../src/layout/layout-card.js';
 import {layoutEntry} from '../src/layout/layout-entry.js';
 import type {LayoutOptions} from '../src/layout/layout-options.js';
@@ -22,7 +22,7 @@ import {lineText} from '../src/layout/spans.js';
 import {sanitizeInline} from '../src/layout/sanitize.js';
 import {displayWidth} from '../src/layout/text-width.js';
 import {StyledRows} from './StyledRows.js';
-import {arrayEntrySource, type EntrySource} from './card-source.js';
+import {arrayEntrySource, type EntrySource} from '../src/transcript/entry-source.js';
 
 type Props = {
 	readonly model: SessionModel;

@@ -8,7 +8,7 @@ import {truncateToWidth} from '../src/layout/text-width.js';
 import type {Theme} from '../src/layout/theme.js';
 import type {Card, CardStatus} from '../src/presentation/card.js';
 import type {TranscriptEntry} from '../src/presentation/entry.js';
-import type {EntrySource} from './card-source.js';
+import type {EntrySource} from '../src/transcript/entry-source.js';
 import {useClock} from './hooks/use-clock.js';
 import {useKeys} from './hooks/use-keys.js';
 import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';

@@ -1,5 +1,5 @@
 import type {Card, CardStatus} from '../src/presentation/card.js';
-import type {EntrySource} from './card-source.js';
+import type {EntrySource} from '../src/transcript/entry-source.js';
 import type {TranscriptEntry} from '../src/presentation/entry.js';
 import type {StyledLine} from '../src/layout/styled-line.js';
 import type {ApprovalOutcome} from '../src/tools/types.js';

@@ -6,7 +6,7 @@ costs the same at 100 and 100 000 entries.
 import type {Expansion, LayoutOptions} from '../../src/layout/layout-options.js';
 import type {StyledLine} from '../../src/layout/styled-line.js';
 import type {TranscriptEntry} from '../../src/presentation/entry.js';
-import type {EntrySource} from '../card-source.js';
+import type {EntrySource} from '../../src/transcript/entry-source.js';
 
 /** A scroll position: the entry at the top of the screen (`card`) and how many of its rows are above it. */
 export type PagerTop = {readonly card: number; readonly row: number};

@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterEach, describe, expect, it} from 'vitest';
-import {openIndexedCardSource, type IndexedCardSource} from '../../src/cli/indexed-card-source.js';
+import {openIndexedEntrySource, type IndexedEntrySource} from '../../src/transcript/indexed-entry-source.js';
 import {referencePresenters} from '../../src/cli/replay-command.js';
 import type {Card} from '../../src/presentation/card.js';
 import {SessionFold} from '../../src/session/fold.js';
@@ -14,7 +14,7 @@ import {EventScript} from '../session/fold-events.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const corpus = '/work/shared/corpus/dsh-sessions';
 const header = {type: 'session', version: 0, id: 's-indexed', createdAt: 1_790_000_000_000, cwd: '/home/u/proj', delegationDepth: 0};
-const opened: IndexedCardSource[] = [];
+const opened: IndexedEntrySource[] = [];
 const folders: string[] = [];
 
 afterEach(() => {
@@ -38,17 +38,17 @@ async function fullFold(path: string): Promise<SessionFold> {
 	return fold;
 }
 
-async function indexed(path: string, options: {tailBytes?: number; tail?: boolean; cacheSize?: number; cacheBytes?: number} = {}): Promise<IndexedCardSource> {
-	const source = await openIndexedCardSource(path, {presenters: found => referencePresenters(found.cwd ?? process.cwd()), ...options});
+async function indexed(path: string, options: {tailBytes?: number; tail?: boolean; cacheSize?: number; cacheBytes?: number} = {}): Promise<IndexedEntrySource> {
+	const source = await openIndexedEntrySource(path, {presenters: found => referencePresenters(found.cwd ?? process.cwd()), ...options});
 	opened.push(source);
 	return source;
 }
 
-function allEntries(source: IndexedCardSource): Array<TranscriptEntry | undefined> {
+function allEntries(source: IndexedEntrySource): Array<TranscriptEntry | undefined> {
 	return Array.from({length: source.count()}, (_, index) => source.entry(index));
 }
 
-function allCards(source: IndexedCardSource): Card[] {
+function allCards(source: IndexedEntrySource): Card[] {
 	return cardsOf(allEntries(source).filter(entry => entry !== undefined));
 }
 
@@ -137,7 +137,7 @@ function longLog(count: number): string {
 	return writeLog(script.events.map(event => JSON.stringify(event)));
 }
 
-describe('IndexedCardSource', () => {
+describe('IndexedEntrySource', () => {
 	const logs = [
 		join(root, 'test/fixtures/logs/spec-example.jsonl'),
 		join(root, 'test/fixtures/logs/basic.jsonl'),
@@ -187,7 +187,7 @@ describe('IndexedCardSource', () => {
 	it('reports the damaged lines the reader reports', async () => {
 		const path = writeLog(edgeCaseLines());
 		const reported: string[] = [];
-		const source = await openIndexedCardSource(path, {presenters: () => referencePresenters('/'), tail: false, onDiagnostic: diagnostic => reported.push(`${diagnostic.line} ${diagnostic.kind}`)});
+		const source = await openIndexedEntrySource(path, {presenters: () => referencePresenters('/'), tail: false, onDiagnostic: diagnostic => reported.push(`${diagnostic.line} ${diagnostic.kind}`)});
 		opened.push(source);
 		await source.ready;
 		const read = await openSessionLog(path);
@@ -290,6 +290,6 @@ describe('IndexedCardSource', () => {
 		folders.push(folder);
 		const path = join(folder, 'bad.jsonl');
 		writeFileSync(path, '{"type":"turn/start","seq":0,"time":1,"data":{"turn":1}}\n');
-		await expect(openIndexedCardSource(path, {presenters: () => referencePresenters('/')})).rejects.toThrow(/missing header/);
+		await expect(openIndexedEntrySource(path, {presenters: () => referencePresenters('/')})).rejects.toThrow(/missing header/);
 	});
 });

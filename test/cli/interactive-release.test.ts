@@ -3,7 +3,7 @@ import {cardsOf} from '../../src/presentation/entry.js';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {openIndexedCardSource} from '../../src/cli/indexed-card-source.js';
+import {openIndexedEntrySource} from '../../src/transcript/indexed-entry-source.js';
 import {SessionController} from '../../src/cli/interactive/session-controller.js';
 import {PromptHistory} from '../../src/cli/interactive/prompt-history.js';
 import {openSession} from '../../src/cli/open-session.js';
@@ -25,7 +25,7 @@ describe('interactive session memory', () => {
 			releaseSettled: () => true,
 			async pagerSource() {
 				await session.flush();
-				return openIndexedCardSource(session.logPath!, {presenters: () => name => session.registry.get(name), tail: false});
+				return openIndexedEntrySource(session.logPath!, {presenters: () => name => session.registry.get(name), tail: false});
 			},
 		});
 		const settled = new Promise<void>(resolve => {

@@ -4,7 +4,7 @@ to its full view shows the raw output, and `y` copies what the card shows at tha
 */
 import {describe, expect, it, vi} from 'vitest';
 import {asEntries} from '../../src/presentation/entry.js';
-import {arrayEntrySource} from '../../components/card-source.js';
+import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import {makeCard, text} from '../layout/fixtures.js';
 import {startPager} from './harness/pager-screen.js';
 

@@ -1,7 +1,7 @@
 /**
 Input (issue 11, item 13): no byte string typed or pasted into the interactive session or the pager
 crashes it. Ink 6.8's own `useInput` threw a TypeError on SGR sequences (`ESC [ 0 m`); the screens
-parse keys with src/cli/interactive/keys.ts instead. After any input a screen still answers keys.
+parse keys with components/input/keys.ts instead. After any input a screen still answers keys.
 Seeded and bounded in CI; `CARDTERM_FUZZ_CASES=N` runs more.
 */
 import fc from 'fast-check';
@@ -9,7 +9,7 @@ import {asEntries} from '../../src/presentation/entry.js';
 import React from 'react';
 import {render} from 'ink';
 import {describe, expect, it, vi} from 'vitest';
-import {arrayEntrySource} from '../../components/card-source.js';
+import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import {InteractiveApp} from '../../components/InteractiveApp.js';
 import {Pager} from '../../components/Pager.js';
 import type {LiveSnapshot, SessionModel} from '../../components/session-model.js';

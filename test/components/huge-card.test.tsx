@@ -5,7 +5,7 @@ and in watch mode the screen went blank and `q` stopped working.
 */
 import {describe, expect, it, vi} from 'vitest';
 import {asEntries} from '../../src/presentation/entry.js';
-import {arrayEntrySource} from '../../components/card-source.js';
+import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import {formatCount} from '../../src/layout/format.js';
 import type {Card} from '../../src/presentation/card.js';
 import {makeCard, text} from '../layout/fixtures.js';

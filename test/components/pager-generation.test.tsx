@@ -1,5 +1,5 @@
 import {describe, expect, it, vi} from 'vitest';
-import type {EntrySource} from '../../components/card-source.js';
+import type {EntrySource} from '../../src/transcript/entry-source.js';
 import type {Card} from '../../src/presentation/card.js';
 import {makeCard, text} from '../layout/fixtures.js';
 import {startPager} from './harness/pager-screen.js';

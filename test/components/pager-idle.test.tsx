@@ -1,7 +1,7 @@
 import React, {Profiler} from 'react';
 import {render} from 'ink';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import type {EntrySource} from '../../components/card-source.js';
+import type {EntrySource} from '../../src/transcript/entry-source.js';
 import {Pager} from '../../components/Pager.js';
 import {colorTheme} from '../../src/layout/theme.js';
 import type {Card} from '../../src/presentation/card.js';

@@ -12,7 +12,7 @@ vi.hoisted(() => {
 	}
 });
 
-const {arrayEntrySource} = await import('../../components/card-source.js');
+const {arrayEntrySource} = await import('../../src/transcript/entry-source.js');
 const {checkpoint, inventory} = await import('./harness/checkpoints.js');
 const {keys} = await import('./harness/fake-terminal.js');
 const {startInteractive} = await import('./harness/interactive-screen.js');

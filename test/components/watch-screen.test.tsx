@@ -2,7 +2,7 @@ import {readFileSync, renameSync, truncateSync, unlinkSync, writeFileSync} from 
 import {join} from 'node:path';
 import {describe, expect, it, vi} from 'vitest';
 import {referencePresenters} from '../../src/cli/replay-command.js';
-import {watchLog} from '../../src/cli/watch-card-source.js';
+import {watchLog} from '../../src/transcript/watch-entry-source.js';
 import {fixture, useTempDir} from '../session/helpers.js';
 import {startPager} from './harness/pager-screen.js';
 

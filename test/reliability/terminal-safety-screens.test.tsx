@@ -15,7 +15,7 @@ import React from 'react';
 import {beforeAll, describe, expect, it, vi} from 'vitest';
 import {InteractiveApp} from '../../components/InteractiveApp.js';
 import {Pager} from '../../components/Pager.js';
-import {arrayEntrySource} from '../../components/card-source.js';
+import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import type {LiveSnapshot, SessionModel} from '../../components/session-model.js';
 import {main} from '../../src/cli/main.js';
 import {referencePresenters} from '../../src/cli/replay-command.js';

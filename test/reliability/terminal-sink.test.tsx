@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import React from 'react';
 import {render} from 'ink';
 import {afterAll, describe, expect, it, vi} from 'vitest';
-import {arrayEntrySource} from '../../components/card-source.js';
+import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import {ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN} from '../../components/InteractiveApp.js';
 import {copyableText} from '../../components/pager/card-text.js';
 import {Pager} from '../../components/Pager.js';

@@ -7,7 +7,7 @@ import {readFile} from 'node:fs/promises';
 import {isAbsolute, resolve} from 'node:path';
 import type {ApprovalAnswer, LiveSnapshot, PendingApproval, ScrollbackEntry, SessionModel} from '../../../components/session-model.js';
 import {sanitizeInline} from '../../layout/sanitize.js';
-import {arrayEntrySource, type EntrySource} from '../../../components/card-source.js';
+import {arrayEntrySource, type EntrySource} from '../../transcript/entry-source.js';
 import type {Card} from '../../presentation/card.js';
 import type {TranscriptEntry} from '../../presentation/entry.js';
 import type {FoldChange, SessionFold} from '../../session/fold.js';

@@ -4,7 +4,7 @@
 import React from 'react';
 import {asEntries} from '../../../src/presentation/entry.js';
 import {render} from 'ink';
-import {arrayEntrySource, type EntrySource} from '../../../components/card-source.js';
+import {arrayEntrySource, type EntrySource} from '../../../src/transcript/entry-source.js';
 import {Pager} from '../../../components/Pager.js';
 import {colorTheme} from '../../../src/layout/theme.js';
 import type {Card} from '../../../src/presentation/card.js';

@@ -4,7 +4,7 @@ process is still writing): the fold runs as events arrive and the pager hears ab
 `intervalMs`, so a fast reader does not redraw per event. A followed log that is replaced starts the
 cards over (`reset`).
 */
-import type {EntrySource} from '../../components/card-source.js';
+import type {EntrySource} from './entry-source.js';
 import type {CardStatus} from '../presentation/card.js';
 import type {SessionEvent} from '../session/events.js';
 import type {SessionFold} from '../session/fold.js';
@@ -12,7 +12,7 @@ import {KeptDiagnostics, type DamagedLines} from '../session/kept-diagnostics.js
 import type {LogDiagnostic} from '../session/log-errors.js';
 import {ThrottledSignal} from './throttled-signal.js';
 
-export class FoldedCardSource implements EntrySource {
+export class FoldedEntrySource implements EntrySource {
 	#fold: SessionFold;
 	readonly #signal: ThrottledSignal;
 	readonly #damage = new KeptDiagnostics();

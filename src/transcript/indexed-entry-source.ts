@@ -5,7 +5,7 @@ with cards built on demand from their own lines. Memory holds byte positions, no
 
 Opening, as the user sees it:
 1. A plain log opens on its newest cards at once: the last MB is indexed on its own
-   (`tail-card-source.ts`); the status line says `indexing N%`. Cards whose call lies before that
+   (`tail-window.ts`); the status line says `indexing N%`. Cards whose call lies before that
    window are not shown yet.
 2. The full index is built in the background; when it completes, the source switches to it in one
    step: `count()` becomes the log's card count, `generation()` increments, and `moved(index, from)`
@@ -25,7 +25,7 @@ import {closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync} from 'nod
 import {open, stat} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import type {EntrySource} from '../../components/card-source.js';
+import type {EntrySource} from './entry-source.js';
 import type {CardStatus} from '../presentation/card.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 import type {PresenterLookup} from '../presentation/presenters.js';
@@ -38,15 +38,15 @@ import {logRecords} from '../session/log-records.js';
 import {openLogSource, resolveSessionLogPath} from '../session/log-source.js';
 import {DEFAULT_MAX_LINE_BYTES, LineSplitter} from '../session/line-splitter.js';
 import {decodeRecord, openSessionLog} from '../session/read-session-log.js';
-import {DEFAULT_TAIL_BYTES, forEachTailLine, readLogTail, type TailWindow} from './tail-card-source.js';
+import {DEFAULT_TAIL_BYTES, forEachTailLine, readLogTail, type TailWindow} from './tail-window.js';
 import {ThrottledSignal} from './throttled-signal.js';
 import {EntryPairing} from '../session/entry-pairing.js';
 import {assertNever} from '../presentation/assert-never.js';
 import {isCompressed} from '../session/log-index.js';
 import {pushAll} from '../layout/push-all.js';
 
-/** Options of `openIndexedCardSource`. */
-export type IndexedCardSourceOptions = {
+/** Options of `openIndexedEntrySource`. */
+export type IndexedEntrySourceOptions = {
 	/** Presenters for the session, chosen once its header is known. */
 	readonly presenters: (header: SessionHeader) => PresenterLookup;
 	/** Bytes of the log's end folded for the first frame (plain logs). */
@@ -287,9 +287,9 @@ type TailCards = {
 
 /**
 A `CardSource` over a log file: the tail window first (plain logs), then the full card index.
-Open one with `openIndexedCardSource`; `close()` it when done.
+Open one with `openIndexedEntrySource`; `close()` it when done.
 */
-export class IndexedCardSource implements EntrySource {
+export class IndexedEntrySource implements EntrySource {
 	/** The log's header. */
 	readonly header: SessionHeader;
 	/** The file card lines are read from (a temporary copy for zstd logs). */
@@ -317,7 +317,7 @@ export class IndexedCardSource implements EntrySource {
 	#error: Error | undefined;
 	readonly #damage: DamagedLines;
 
-	/** Use `openIndexedCardSource`. */
+	/** Use `openIndexedEntrySource`. */
 	constructor(init: {
 		header: SessionHeader;
 		/** Filled by `build` as it indexes (each chunk's progress signal tells the pager). */
@@ -548,7 +548,7 @@ Opens `source` (a plain or zstd log file, or a session folder) for the pager: re
 one throws `SessionLogError`), indexes the tail window of a plain log, and starts the full index in
 the background.
 */
-export async function openIndexedCardSource(source: string, options: IndexedCardSourceOptions): Promise<IndexedCardSource> {
+export async function openIndexedEntrySource(source: string, options: IndexedEntrySourceOptions): Promise<IndexedEntrySource> {
 	const path = await resolveSessionLogPath(source);
 	const log = await openSessionLog(path);
 	const header = log.header;
@@ -565,7 +565,7 @@ export async function openIndexedCardSource(source: string, options: IndexedCard
 		const folder = mkdtempSync(join(tmpdir(), 'cardterm-pager-'));
 		const copy = join(folder, 'session.jsonl');
 		const fd = openSync(copy, 'w');
-		return new IndexedCardSource({
+		return new IndexedEntrySource({
 			...common,
 			path: copy,
 			tail: undefined,
@@ -582,7 +582,7 @@ export async function openIndexedCardSource(source: string, options: IndexedCard
 		});
 	}
 
-	return new IndexedCardSource({
+	return new IndexedEntrySource({
 		...common,
 		path,
 		tail: options.tail === false ? undefined : readLogTail(path, options.tailBytes ?? DEFAULT_TAIL_BYTES),

@@ -1,6 +1,6 @@
-import type {CardStatus} from '../src/presentation/card.js';
-import type {TranscriptEntry} from '../src/presentation/entry.js';
-import type {DamagedLines} from '../src/session/kept-diagnostics.js';
+import type {CardStatus} from '../presentation/card.js';
+import type {TranscriptEntry} from '../presentation/entry.js';
+import type {DamagedLines} from '../session/kept-diagnostics.js';
 
 /**
 Where the pager gets transcript entries: an in-memory list (a live session), or a lazy index over a
