@@ -3,6 +3,7 @@
 //   node bench/lib/pager-bench.mjs steps N1,N2,… [REPEATS] — key-step costs over N cards, sizes interleaved
 // Prints one JSON object per line on stdout.
 import React from 'react';
+import {asEntries, cardsOf} from '../../dist/src/presentation/entry.js';
 import {render} from 'ink';
 import stripAnsi from 'strip-ansi';
 import {Pager} from '../../dist/components/Pager.js';
@@ -53,10 +54,10 @@ if (mode === 'steps') {
 	// One Pager per size, each on its own fake terminal, in one process; the sizes take turns key by
 	// key so every size sees the same JIT state and the same machine load.
 	const counts = argument.split(',').map(Number);
-	const real = foldCards({count: Math.min(Math.max(...counts), 10_000)}).cards.filter((card) => card.status !== 'running');
+	const real = cardsOf(foldCards({count: Math.min(Math.max(...counts), 10_000)}).entries).filter((card) => card.status !== 'running');
 	const pagers = counts.map((count) => {
 		const terminal = {count, stdout: new FakeStdout({columns: 120, rows: 40}), stdin: new FakeStdin()};
-		terminal.instance = render(React.createElement(Pager, {source: arrayEntrySource(cycleCards(real, count)), theme: colorTheme, title: 'bench', start: 'start', onExit() {}}), {stdout: terminal.stdout, stdin: terminal.stdin, stderr: terminal.stdout, exitOnCtrlC: false, patchConsole: false});
+		terminal.instance = render(React.createElement(Pager, {source: arrayEntrySource(asEntries(cycleCards(real, count))), theme: colorTheme, title: 'bench', start: 'start', onExit() {}}), {stdout: terminal.stdout, stdin: terminal.stdin, stderr: terminal.stdout, exitOnCtrlC: false, patchConsole: false});
 		return terminal;
 	});
 	await sleep(300);
