@@ -1,4 +1,4 @@
-// The pager on a lazy card index (src/cli/indexed-card-source.ts), issue 7's pager targets.
+// The pager on a lazy card index (src/transcript/indexed-entry-source.ts), issue 7's pager targets.
 //   npm run build && node bench/pager-index.mjs [--log FILE] [--runs N] [--quick] [--tail-bytes B]
 // Prints one JSON object per figure on stdout — {name, median, p95, unit, floor, ratio, target, met} —
 // and progress notes on stderr. Logs are generated deterministically (bench/generate-log.mjs) into a
@@ -6,7 +6,7 @@
 //
 // Method:
 // - First frame: the parent notes the epoch, spawns `node bench/pager-index.mjs --child first-frame LOG`,
-//   which builds the pager exactly as `cardterm replay LOG` does on a terminal (openIndexedCardSource
+//   which builds the pager exactly as `cardterm replay LOG` does on a terminal (openIndexedEntrySource
 //   + <Pager>), renders to a fake 120×40 TTY (bench/lib/fake-tty.mjs), and reports the epoch of the
 //   first frame whose 38 card rows are all drawn. Node start-up and imports count, for both sizes.
 //   100 MB and 100 KB runs alternate.
@@ -227,12 +227,12 @@ async function child(mode, args) {
 		return;
 	}
 
-	const {openIndexedCardSource} = await import('../dist/src/cli/indexed-card-source.js');
+	const {openIndexedEntrySource} = await import('../dist/src/transcript/indexed-entry-source.js');
 	const {referencePresenters} = await import('../dist/src/cli/replay-command.js');
 	const presenters = (header) => referencePresenters(header.cwd ?? process.cwd());
 	if (mode === 'index') {
 		const started = performance.now();
-		const source = await openIndexedCardSource(args[0], {presenters, tail: false});
+		const source = await openIndexedEntrySource(args[0], {presenters, tail: false});
 		await source.ready;
 		const ms = performance.now() - started;
 		print({ms, cards: source.count(), rssMb: process.memoryUsage().rss / 1048576, maxRssMb: maxRssMb()});
@@ -261,7 +261,7 @@ async function child(mode, args) {
 			}
 		};
 
-		const source = await openIndexedCardSource(args[0], {presenters, ...(tailBytes === undefined ? {} : {tailBytes})});
+		const source = await openIndexedEntrySource(args[0], {presenters, ...(tailBytes === undefined ? {} : {tailBytes})});
 		const instance = mount(source, stdout, stdin, 'end');
 		await source.ready;
 		await sleep(150);
@@ -276,7 +276,7 @@ async function child(mode, args) {
 		const repeats = Number(args[1] ?? '10');
 		const pagers = [];
 		for (const path of paths) {
-			const source = await openIndexedCardSource(path, {presenters, tail: false});
+			const source = await openIndexedEntrySource(path, {presenters, tail: false});
 			await source.ready;
 			const stdout = new FakeStdout({columns: 120, rows: 40});
 			const stdin = new FakeStdin();

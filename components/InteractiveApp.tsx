@@ -1,8 +1,9 @@
 import React, {useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import {Box, useApp, useStdout} from 'ink';
-import type {Key} from '../src/cli/interactive/keys.js';
-import {completeWord, editLine, emptyLine, type LineState} from '../src/cli/interactive/line-editor.js';
+import type {Key} from './input/keys.js';
+import {completeWord, editLine, emptyLine, type LineState} from './input/line-editor.js';
 import {layoutCard} from '../src/layout/layout-card.js';
+import {layoutEntry} from '../src/layout/layout-entry.js';
 import type {LayoutOptions} from '../src/layout/layout-options.js';
 import {renderLines} from '../src/layout/render-lines.js';
 import {controlSequence, writeOutput} from '../src/layout/terminal-sink.js';
@@ -21,7 +22,7 @@ import {lineText} from '../src/layout/spans.js';
 import {sanitizeInline} from '../src/layout/sanitize.js';
 import {displayWidth} from '../src/layout/text-width.js';
 import {StyledRows} from './StyledRows.js';
-import {arrayCardSource, type CardSource} from './card-source.js';
+import {arrayEntrySource, type EntrySource} from '../src/transcript/entry-source.js';
 
 type Props = {
 	readonly model: SessionModel;
@@ -109,9 +110,9 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 
 	useEffect(() => model.onScrollback((entry: ScrollbackEntry) => {
 		const width = widthRef.current;
-		const lines = entry.kind === 'card' ? layoutCard(entry.card, {width, theme, now: now(), sessionCwd}) : entry.lines;
-		// A blank row after each card keeps cards apart in the scrollback.
-		write(renderLines(entry.kind === 'card' ? [...lines, {spans: []}] : lines, {color, hyperlinks, width}));
+		const lines = entry.kind === 'entry' ? layoutEntry(entry.entry, {width, theme, now: now(), sessionCwd}) : entry.lines;
+		// A blank row after each entry keeps them apart in the scrollback.
+		write(renderLines(entry.kind === 'entry' ? [...lines, {spans: []}] : lines, {color, hyperlinks, width}));
 	}), [model, write, theme, color, hyperlinks, now, sessionCwd]);
 
 	useEffect(() => {
@@ -123,7 +124,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	// The pager takes the alternate screen, as `less` does: the user's scrollback and the live
 	// transcript are untouched underneath and come back as they were when it closes. Ink's write
 	// erases the live frame, writes the escape, then redraws its last frame on the new screen.
-	const [pagerSource, setPagerSource] = useState<(CardSource & {close?(): unknown}) | undefined>();
+	const [pagerSource, setPagerSource] = useState<(EntrySource & {close?(): unknown}) | undefined>();
 	const openPager = useCallback(() => {
 		void model.pagerSource().then(source => {
 			write(ENTER_ALTERNATE_SCREEN);
@@ -267,7 +268,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	}
 
 	if (pager === 'open') {
-		return <Pager source={pagerSource ?? arrayCardSource([])} theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} />;
+		return <Pager source={pagerSource ?? arrayEntrySource([])} theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} />;
 	}
 
 	const dialogRows = snapshot.approval === undefined ? 0 : APPROVAL_DIALOG_ROWS;

@@ -1,23 +1,24 @@
 import React, {useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {Box, Text, useStdout} from 'ink';
-import {layoutCard} from '../src/layout/layout-card.js';
+import {layoutEntry} from '../src/layout/layout-entry.js';
 import type {Expansion, LayoutOptions} from '../src/layout/layout-options.js';
 import {sanitizeInline} from '../src/layout/sanitize.js';
 import type {Span, StyledLine} from '../src/layout/styled-line.js';
 import {truncateToWidth} from '../src/layout/text-width.js';
 import type {Theme} from '../src/layout/theme.js';
 import type {Card, CardStatus} from '../src/presentation/card.js';
-import type {CardSource} from './card-source.js';
+import type {TranscriptEntry} from '../src/presentation/entry.js';
+import type {EntrySource} from '../src/transcript/entry-source.js';
 import {useClock} from './hooks/use-clock.js';
 import {useKeys} from './hooks/use-keys.js';
 import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
-import {copyableText, isFailed, searchableText} from './pager/card-text.js';
+import {entryCopyText, entrySearchText, isFailedEntry} from './pager/card-text.js';
 import {damageNote, damageRows, damageStatus, lastDamageTop} from './pager/damage-list.js';
 import {lastPage, nextExpansion, pagerLayoutOptions, scrollBy, visibleRows, type PagerTop} from './pager/pager-view.js';
 import {StyledRows} from './StyledRows.js';
 
 type Props = {
-	readonly source: CardSource;
+	readonly source: EntrySource;
 	readonly theme: Theme;
 	/** Shown in the status line (session title or log name). */
 	readonly title: string;
@@ -67,7 +68,7 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 	useEffect(() => source.subscribe?.(refresh), [source]);
 
 	const base = useMemo((): LayoutOptions => ({width: columns, theme, now: time, ...(sessionCwd === undefined ? {} : {sessionCwd})}), [columns, theme, time, sessionCwd]);
-	const rowsOf = useCallback((card: Card, index: number) => layoutCard(card, pagerLayoutOptions(base, expansions.get(index), globalExpansion)), [base, expansions, globalExpansion]);
+	const rowsOf = useCallback((entry: TranscriptEntry, index: number) => layoutEntry(entry, pagerLayoutOptions(base, expansions.get(index), globalExpansion)), [base, expansions, globalExpansion]);
 
 	// Open on the newest cards, and keep to them while the source grows and the user has not moved.
 	const count = source.count();
@@ -141,11 +142,11 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 		});
 	}, [source, height, rowsOf]);
 
-	const findFrom = useCallback((from: number, step: 1 | -1, predicate: (card: Card) => boolean): number | undefined => {
+	const findFrom = useCallback((from: number, step: 1 | -1, predicate: (entry: TranscriptEntry) => boolean): number | undefined => {
 		const count = source.count();
 		for (let index = from; index >= 0 && index < count; index += step) {
-			const card = source.card(index);
-			if (card !== undefined && predicate(card)) {
+			const entry = source.entry(index);
+			if (entry !== undefined && predicate(entry)) {
 				return index;
 			}
 		}
@@ -159,7 +160,7 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 		}
 
 		const needle = query.toLowerCase();
-		const found = findFrom(cursor + step, step, card => searchableText(card).toLowerCase().includes(needle));
+		const found = findFrom(cursor + step, step, entry => entrySearchText(entry).toLowerCase().includes(needle));
 		if (found === undefined) {
 			setMessage(`no ${step === 1 ? 'later' : 'earlier'} match for "${query}"`);
 		} else {
@@ -248,8 +249,7 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 			setTop(lastPage(source, height, rowsOf));
 			setCursor(Math.max(0, source.count() - 1));
 		} else if (key.return || input === ' ') {
-			const card = source.card(cursor);
-			if (card !== undefined) {
+			if (source.entry(cursor) !== undefined) {
 				const current = expansions.get(cursor) ?? globalExpansion ?? 'bounded';
 				expansions.set(cursor, nextExpansion(current));
 				refresh();
@@ -263,22 +263,22 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 			searchNext(search.query, input === 'n' ? 1 : -1);
 		} else if (input === 'e' || input === 'E') {
 			const step = input === 'e' ? 1 : -1;
-			const found = findFrom(cursor + step, step, isFailed);
+			const found = findFrom(cursor + step, step, isFailedEntry);
 			if (found === undefined) {
 				setMessage(`no ${step === 1 ? 'later' : 'earlier'} failed card`);
 			} else {
 				focus(found);
 			}
 		} else if (input === 'y') {
-			const card = source.card(cursor);
-			if (card !== undefined && onCopy !== undefined) {
-				// What the card shows at its expansion: the raw output when a full view shows it raw.
-				setMessage(onCopy(copyableText(card, expansions.get(cursor) ?? globalExpansion ?? 'bounded')));
+			const entry = source.entry(cursor);
+			if (entry !== undefined && onCopy !== undefined) {
+				// What the entry shows at its expansion: the raw output when a card's full view shows it raw.
+				setMessage(onCopy(entryCopyText(entry, expansions.get(cursor) ?? globalExpansion ?? 'bounded')));
 			}
 		} else if (input === 'o') {
-			const card = source.card(cursor);
-			if (card !== undefined && onOpen !== undefined) {
-				setMessage(onOpen(card));
+			const entry = source.entry(cursor);
+			if (entry?.entry === 'card' && onOpen !== undefined) {
+				setMessage(onOpen(entry.card));
 			}
 		}
 	}, {oneAtATime: true});
@@ -309,9 +309,9 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 	);
 }
 
-function statusText(source: CardSource, cursor: number, title: string, counts: Readonly<Record<CardStatus, number>> | undefined, damage: string | undefined): string {
+function statusText(source: EntrySource, cursor: number, title: string, counts: Readonly<Record<CardStatus, number>> | undefined, damage: string | undefined): string {
 	const count = source.count();
-	const position = count === 0 ? 'no cards' : `card ${cursor + 1}/${count}`;
+	const position = count === 0 ? 'empty' : `${cursor + 1}/${count}`;
 	const progress = source.progress?.();
 	const index = source.complete() ? '' : (progress === undefined ? ' · reading…' : ` · indexing ${Math.round(progress * 100)}%`);
 	const tally = counts === undefined ? '' : ` · ● ${counts.ok} ✗ ${counts.error} ⊘ ${counts.cancelled} ◌ ${counts.interrupted}${counts.running > 0 ? ` ○ ${counts.running}` : ''}`;

@@ -1,6 +1,6 @@
 import React from 'react';
 import {Text} from 'ink';
-import type {LineState} from '../src/cli/interactive/line-editor.js';
+import type {LineState} from './input/line-editor.js';
 import {sanitizeInline} from '../src/layout/sanitize.js';
 import {displayWidth, graphemes, truncateToWidth} from '../src/layout/text-width.js';
 

@@ -1,5 +1,6 @@
 import type {Card, CardStatus} from '../src/presentation/card.js';
-import type {CardSource} from './card-source.js';
+import type {EntrySource} from '../src/transcript/entry-source.js';
+import type {TranscriptEntry} from '../src/presentation/entry.js';
 import type {StyledLine} from '../src/layout/styled-line.js';
 import type {ApprovalOutcome} from '../src/tools/types.js';
 
@@ -35,7 +36,7 @@ export type LiveSnapshot = {
 };
 
 /** Rows for the terminal's scrollback: settled cards and notices, each written once. */
-export type ScrollbackEntry = {readonly kind: 'card'; readonly card: Card} | {readonly kind: 'lines'; readonly lines: readonly StyledLine[]};
+export type ScrollbackEntry = {readonly kind: 'entry'; readonly entry: TranscriptEntry} | {readonly kind: 'lines'; readonly lines: readonly StyledLine[]};
 
 /** The interactive session as the app sees it; implemented by src/cli. */
 export type SessionModel = {
@@ -46,10 +47,10 @@ export type SessionModel = {
 	/** Scrollback entries, delivered in order to one listener (the app writes them). */
 	onScrollback(listener: (entry: ScrollbackEntry) => void): () => void;
 	/**
-	The cards of the session so far, for the pager (Ctrl+O). A session with a log reads them back from
-	it, so settled cards need not stay in memory; `close` the source when the pager closes.
+	The transcript so far, for the pager (Ctrl+O). A session with a log reads it back from the log, so
+	settled entries need not stay in memory; `close` the source when the pager closes.
 	*/
-	pagerSource(): Promise<CardSource & {close?(): unknown}>;
+	pagerSource(): Promise<EntrySource & {close?(): unknown}>;
 	submit(line: string): void;
 	/** Cancel the running call; false when nothing was running. */
 	cancel(): boolean;

@@ -16,8 +16,9 @@ export function foldCards({count, seed = 1, maxEvents = 2_000_000, onSettled}) {
 		}
 
 		const change = fold.apply(JSON.parse(line));
-		for (const card of change.cards) {
-			if (card.status !== 'running') {
+		for (const entry of change.entries) {
+			const card = entry.entry === 'card' ? entry.card : undefined;
+			if (card !== undefined && card.status !== 'running') {
 				settled++;
 				onSettled?.(card, fold);
 			}

@@ -2,12 +2,13 @@
 // them) against the floor of splitting the same card's plain text into lines.
 //   node bench/lib/layout-bench.mjs CARDS
 import {layoutCard} from '../../dist/src/layout/layout-card.js';
+import {cardsOf} from '../../dist/src/presentation/entry.js';
 import {renderLines} from '../../dist/src/layout/render-lines.js';
 import {colorTheme, monochromeTheme} from '../../dist/src/layout/theme.js';
 import {foldCards} from './cards.mjs';
 
 const count = Number(process.argv[2] ?? 300);
-const cards = foldCards({count}).cards.filter((card) => card.status !== 'running').slice(0, count);
+const cards = cardsOf(foldCards({count}).entries).filter((card) => card.status !== 'running').slice(0, count);
 const options = {width: 100, theme: colorTheme, now: 1_790_000_000_000, sessionCwd: '/home/u/proj', expansion: 'full'};
 const texts = cards.map((card) => renderLines(layoutCard(card, {...options, theme: monochromeTheme}), {color: false, hyperlinks: false}));
 const layout = [];

@@ -5,6 +5,7 @@
 // per-tick time and bytes per app, per-commit time, layout+render time of a fresh card, and RSS
 // before and after the cards.
 import React from 'react';
+import {cardsOf} from '../../dist/src/presentation/entry.js';
 import {render} from 'ink';
 import {InteractiveApp} from '../../dist/components/InteractiveApp.js';
 import {layoutCard} from '../../dist/src/layout/layout-card.js';
@@ -49,7 +50,7 @@ function benchModel() {
 			cards = value;
 		},
 		commit(card) {
-			scrollback?.({kind: 'card', card});
+			scrollback?.({kind: 'entry', entry: {entry: 'card', card}});
 		},
 		setRunning(running) {
 			snapshot = {...snapshot, running, counts: {...snapshot.counts, running: running.length}};
@@ -98,7 +99,7 @@ const maxRss = process.resourceUsage().maxRSS / 1024;
 
 // Layout + renderLines of a card never laid out before (what a commit costs before Ink's write).
 const settle = [];
-const sample = fold.cards.filter((card) => card.status !== 'running').slice(-200);
+const sample = cardsOf(fold.entries).filter((card) => card.status !== 'running').slice(-200);
 for (const [index, card] of sample.entries()) {
 	const fresh = {...card, callId: `${card.callId}#settle${index}`};
 	const started = performance.now();
@@ -107,7 +108,7 @@ for (const [index, card] of sample.entries()) {
 }
 
 // Three running bash cards whose live output grows by one line per tick.
-const template = fold.cards.find((card) => card.name === 'bash' && card.callView.card === 'terminal') ?? fold.cards[0];
+const template = cardsOf(fold.entries).find((card) => card.name === 'bash' && card.callView.card === 'terminal') ?? cardsOf(fold.entries)[0];
 const running = (tick) => [0, 1, 2].map((k) => ({
 	...template,
 	callId: `live-${k}`,
@@ -158,5 +159,5 @@ for (const app of apps) {
 }
 
 const perApp = Object.fromEntries(apps.map((app) => [app.count, {ticks: app.ticks, tickBytes: app.tickBytes, commits: app.commits.slice(5), scrollbackBytes: app.stdout.bytes}]));
-process.stdout.write(`${JSON.stringify({counts, cards: fold.cards.length, rssBefore, rssAfter, heapAfter, maxRss, settle, liveCommits, apps: perApp})}\n`);
+process.stdout.write(`${JSON.stringify({counts, cards: cardsOf(fold.entries).length, rssBefore, rssAfter, heapAfter, maxRss, settle, liveCommits, apps: perApp})}\n`);
 process.exit(0);

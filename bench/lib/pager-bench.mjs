@@ -3,11 +3,12 @@
 //   node bench/lib/pager-bench.mjs steps N1,N2,… [REPEATS] — key-step costs over N cards, sizes interleaved
 // Prints one JSON object per line on stdout.
 import React from 'react';
+import {asEntries, cardsOf} from '../../dist/src/presentation/entry.js';
 import {render} from 'ink';
 import stripAnsi from 'strip-ansi';
 import {Pager} from '../../dist/components/Pager.js';
-import {arrayCardSource} from '../../dist/components/card-source.js';
-import {openIndexedCardSource} from '../../dist/src/cli/indexed-card-source.js';
+import {arrayEntrySource} from '../../dist/src/transcript/entry-source.js';
+import {openIndexedEntrySource} from '../../dist/src/transcript/indexed-entry-source.js';
 import {referencePresenters} from '../../dist/src/cli/replay-command.js';
 import {colorTheme} from '../../dist/src/layout/theme.js';
 import {cycleCards, foldCards} from './cards.mjs';
@@ -31,7 +32,7 @@ if (mode === 'first-frame') {
 	const stdin = new FakeStdin();
 	// Same construction as src/cli/pager-command.tsx (openPagerOnLog) for a saved plain log: the
 	// lazy card index, tail window first, with the fake terminal.
-	const cards = await openIndexedCardSource(argument, {presenters: (header) => referencePresenters(header.cwd ?? process.cwd())});
+	const cards = await openIndexedEntrySource(argument, {presenters: (header) => referencePresenters(header.cwd ?? process.cwd())});
 	let first;
 	stdout.onFrame = (text, at) => {
 		if (first === undefined && isFullFrame(text)) {
@@ -53,10 +54,10 @@ if (mode === 'steps') {
 	// One Pager per size, each on its own fake terminal, in one process; the sizes take turns key by
 	// key so every size sees the same JIT state and the same machine load.
 	const counts = argument.split(',').map(Number);
-	const real = foldCards({count: Math.min(Math.max(...counts), 10_000)}).cards.filter((card) => card.status !== 'running');
+	const real = cardsOf(foldCards({count: Math.min(Math.max(...counts), 10_000)}).entries).filter((card) => card.status !== 'running');
 	const pagers = counts.map((count) => {
 		const terminal = {count, stdout: new FakeStdout({columns: 120, rows: 40}), stdin: new FakeStdin()};
-		terminal.instance = render(React.createElement(Pager, {source: arrayCardSource(cycleCards(real, count)), theme: colorTheme, title: 'bench', start: 'start', onExit() {}}), {stdout: terminal.stdout, stdin: terminal.stdin, stderr: terminal.stdout, exitOnCtrlC: false, patchConsole: false});
+		terminal.instance = render(React.createElement(Pager, {source: arrayEntrySource(asEntries(cycleCards(real, count))), theme: colorTheme, title: 'bench', start: 'start', onExit() {}}), {stdout: terminal.stdout, stdin: terminal.stdin, stderr: terminal.stdout, exitOnCtrlC: false, patchConsole: false});
 		return terminal;
 	});
 	await sleep(300);

@@ -1,6 +1,6 @@
 import {useEffect, useLayoutEffect, useReducer, useRef} from 'react';
 import {useStdin} from 'ink';
-import {parseKeys, type KeyPress} from '../../src/cli/interactive/keys.js';
+import {parseKeys, type KeyPress} from '../input/keys.js';
 import {pushAll} from '../../src/layout/push-all.js';
 
 /** How a screen takes its keys. */
@@ -15,7 +15,7 @@ export type KeysOptions = {
 };
 
 /**
-Key presses for a screen, parsed by cardterm's own parser (src/cli/interactive/keys.ts) instead of
+Key presses for a screen, parsed by cardterm's own parser (components/input/keys.ts) instead of
 Ink's `useInput`, whose keypress parser throws on sequences such as SGR `ESC [ 0 m` (ink 6.8: a
 `TypeError` in use-input.js that kills the app). Ink still owns stdin and raw mode; this hook listens
 to the chunks Ink's reader emits and hands each key over in order.

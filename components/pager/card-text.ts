@@ -1,12 +1,78 @@
 import {sanitizeInline, sanitizeText} from '../../src/layout/sanitize.js';
 import type {Expansion} from '../../src/layout/layout-options.js';
+import {markdownCopyText} from '../../src/layout/markdown-layout.js';
 import {emulateTerminalOutput, rawOutputLines} from '../../src/layout/terminal-output.js';
+import {assertNever} from '../../src/presentation/assert-never.js';
 import type {Card} from '../../src/presentation/card.js';
+import type {TranscriptEntry} from '../../src/presentation/entry.js';
 import type {ContentBlock} from '../../src/tools/content.js';
 
 /** Whether the card failed in any way the user would want to jump to. */
 export function isFailed(card: Card): boolean {
 	return card.status === 'error' || card.status === 'cancelled' || card.status === 'interrupted' || card.failedExit;
+}
+
+/** Whether an entry is a failure `e`/`E` jump to: a failed card, or a turn that ended in an error. */
+export function isFailedEntry(entry: TranscriptEntry): boolean {
+	return entry.entry === 'card' ? isFailed(entry.card) : (entry.entry === 'turn' && entry.outcome.failed);
+}
+
+/** The text `/` searches in an entry. */
+export function entrySearchText(entry: TranscriptEntry): string {
+	switch (entry.entry) {
+		case 'card': {
+			return searchableText(entry.card);
+		}
+
+		case 'user': {
+			return entry.text;
+		}
+
+		case 'assistant': {
+			return `${entry.reasoning}\n${entry.text}`;
+		}
+
+		case 'turn': {
+			return entry.outcome.text;
+		}
+
+		case 'notice': {
+			return `${entry.source}\n${entry.summary}\n${entry.detail ?? ''}`;
+		}
+
+		case 'todo': {
+			return entry.items.map(item => item.content).join('\n');
+		}
+
+		default: {
+			return assertNever(entry, 'entrySearchText');
+		}
+	}
+}
+
+/** An entry's text for copying at its expansion: a card as `copyableText`; a message as its text, paragraphs whole. */
+export function entryCopyText(entry: TranscriptEntry, expansion: Expansion = 'bounded'): string {
+	switch (entry.entry) {
+		case 'card': {
+			return copyableText(entry.card, expansion);
+		}
+
+		case 'user': {
+			return sanitizeText(entry.text);
+		}
+
+		case 'assistant': {
+			return markdownCopyText(entry.text);
+		}
+
+		case 'todo': {
+			return sanitizeText(entry.items.map(item => `${item.status === 'completed' ? '[x]' : '[ ]'} ${item.content}`).join('\n'));
+		}
+
+		default: {
+			return sanitizeText(entrySearchText(entry).trim());
+		}
+	}
 }
 
 /** The text search looks in: tool name, titles, arguments and the result's text. */

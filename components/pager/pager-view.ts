@@ -1,25 +1,25 @@
 /**
-@module The pager's viewport as pure functions over a card source: which rows are visible from a
-top position, and how positions move. Only the cards a step walks over are laid out, so a step costs
-the same at 100 and 100 000 cards.
+@module The pager's viewport as pure functions over an entry source: which rows are visible from a
+top position, and how positions move. Only the entries a step walks over are laid out, so a step
+costs the same at 100 and 100 000 entries.
 */
 import type {Expansion, LayoutOptions} from '../../src/layout/layout-options.js';
 import type {StyledLine} from '../../src/layout/styled-line.js';
-import type {Card} from '../../src/presentation/card.js';
-import type {CardSource} from '../card-source.js';
+import type {TranscriptEntry} from '../../src/presentation/entry.js';
+import type {EntrySource} from '../../src/transcript/entry-source.js';
 
-/** A scroll position: the card at the top of the screen and how many of its rows are above it. */
+/** A scroll position: the entry at the top of the screen (`card`) and how many of its rows are above it. */
 export type PagerTop = {readonly card: number; readonly row: number};
 
-/** Lays out one card of the source (cached by the layout itself). */
-export type CardRows = (card: Card, index: number) => readonly StyledLine[];
+/** Lays out one entry of the source (cached by the layout itself). */
+export type CardRows = (entry: TranscriptEntry, index: number) => readonly StyledLine[];
 
 /** The rows visible from `top`, with which card each row belongs to. */
-export function visibleRows(source: CardSource, top: PagerTop, height: number, rowsOf: CardRows): Array<{readonly line: StyledLine; readonly card: number; readonly row: number}> {
+export function visibleRows(source: EntrySource, top: PagerTop, height: number, rowsOf: CardRows): Array<{readonly line: StyledLine; readonly card: number; readonly row: number}> {
 	const rows: Array<{line: StyledLine; card: number; row: number}> = [];
 	const count = source.count();
 	for (let index = top.card; index < count && rows.length < height; index++) {
-		const card = source.card(index);
+		const card = source.entry(index);
 		if (card === undefined) {
 			continue;
 		}
@@ -34,7 +34,7 @@ export function visibleRows(source: CardSource, top: PagerTop, height: number, r
 }
 
 /** `top` moved by `delta` rows (negative: up), clamped to the start and to the last full page. */
-export function scrollBy(source: CardSource, top: PagerTop, delta: number, height: number, rowsOf: CardRows): PagerTop {
+export function scrollBy(source: EntrySource, top: PagerTop, delta: number, height: number, rowsOf: CardRows): PagerTop {
 	let {card, row} = top;
 	const count = source.count();
 	if (delta > 0) {
@@ -77,7 +77,7 @@ export function scrollBy(source: CardSource, top: PagerTop, delta: number, heigh
 }
 
 /** The top that shows the last `height` rows of the source. */
-export function lastPage(source: CardSource, height: number, rowsOf: CardRows): PagerTop {
+export function lastPage(source: EntrySource, height: number, rowsOf: CardRows): PagerTop {
 	const count = source.count();
 	if (count === 0) {
 		return {card: 0, row: 0};
@@ -96,13 +96,13 @@ export function lastPage(source: CardSource, height: number, rowsOf: CardRows): 
 	return {card: 0, row: 0};
 }
 
-function clampToEnd(source: CardSource, top: PagerTop, height: number, rowsOf: CardRows): PagerTop {
+function clampToEnd(source: EntrySource, top: PagerTop, height: number, rowsOf: CardRows): PagerTop {
 	const end = lastPage(source, height, rowsOf);
 	return top.card > end.card || (top.card === end.card && top.row > end.row) ? end : top;
 }
 
-function heightOf(source: CardSource, index: number, rowsOf: CardRows): number {
-	const card = source.card(index);
+function heightOf(source: EntrySource, index: number, rowsOf: CardRows): number {
+	const card = source.entry(index);
 	return card === undefined ? 0 : rowsOf(card, index).length;
 }
 

@@ -66,7 +66,8 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
 export async function runOne(session: OpenedSession, tool: string, rawArgs: string, signal: AbortSignal): Promise<Card> {
 	let callId: string | undefined;
 	const stop = session.onFoldChange(change => {
-		callId ??= change.cards[0]?.callId;
+		const first = change.entries.find(entry => entry.entry === 'card');
+		callId ??= first?.entry === 'card' ? first.card.callId : undefined;
 	});
 	try {
 		await session.runtime.runCall(tool, rawArgs, {signal});

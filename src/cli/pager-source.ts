@@ -8,14 +8,14 @@ import {SessionFold} from '../session/fold.js';
 import {isRegularLogFile, STDIN_NAME} from '../session/log-source.js';
 import {writeText} from '../layout/terminal-sink.js';
 import {openSessionLog} from '../session/read-session-log.js';
-import {FoldedCardSource} from './folded-card-source.js';
-import {openIndexedCardSource, type IndexedCardSource} from './indexed-card-source.js';
+import {FoldedEntrySource} from '../transcript/folded-entry-source.js';
+import {openIndexedEntrySource, type IndexedEntrySource} from '../transcript/indexed-entry-source.js';
 import {referencePresenters} from './replay-command.js';
-import {watchLog} from './watch-card-source.js';
+import {watchLog} from '../transcript/watch-entry-source.js';
 
 /** An opened pager source. */
 export type PagerSource = {
-	readonly cards: IndexedCardSource | FoldedCardSource;
+	readonly cards: IndexedEntrySource | FoldedEntrySource;
 	/** The log's header (watch mode: of the log at the path now). */
 	readonly header: () => SessionHeader | undefined;
 	/** Settles when a streamed fold ends (stdin; watch mode once `signal` aborts). */
@@ -33,11 +33,11 @@ export async function openPagerSource(source: string, options: {readonly follow:
 	}
 
 	if (source !== '-' && await isRegularLogFile(source)) {
-		const indexed = await openIndexedCardSource(source, {presenters});
+		const indexed = await openIndexedEntrySource(source, {presenters});
 		return {cards: indexed, header: () => indexed.header, consuming: Promise.resolve(), close: () => indexed.close()};
 	}
 
-	let folded: FoldedCardSource | undefined;
+	let folded: FoldedEntrySource | undefined;
 	// Stdin and FIFOs are folded as they stream. Damaged lines come with events, after the header: the
 	// source exists by then. Before the pager takes the screen, a FIFO without a writer says so while it waits.
 	const log = await openSessionLog(source === '-' ? options.stdin ?? source : source, {
@@ -48,6 +48,6 @@ export async function openPagerSource(source: string, options: {readonly follow:
 			void writeText(process.stderr, `cardterm: ${message}\n`);
 		},
 	});
-	folded = new FoldedCardSource(new SessionFold(presenters(log.header)));
+	folded = new FoldedEntrySource(new SessionFold(presenters(log.header)));
 	return {cards: folded, header: () => log.header, consuming: folded.consume(log.events), close: () => undefined};
 }

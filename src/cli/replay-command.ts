@@ -5,12 +5,12 @@ one JSON object per card (`--json`).
 import {builtinTools, codeModePresenter} from '../builtin/index.js';
 import {renderLines} from '../layout/render-lines.js';
 import {joinOutput, jsonLine, type TerminalOutput} from '../layout/terminal-sink.js';
-import {layoutCard} from '../layout/layout-card.js';
+import {layoutEntry} from '../layout/layout-entry.js';
 import type {Expansion} from '../layout/layout-options.js';
 import {cardOutputHidesText} from '../layout/terminal-card.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
-import {cardToJson} from '../presentation/card-json.js';
-import type {Card} from '../presentation/card.js';
+import {entryToJson} from '../presentation/entry-json.js';
+import type {TranscriptEntry} from '../presentation/entry.js';
 import {presentersOf, type PresenterLookup} from '../presentation/presenters.js';
 import {SessionFold} from '../session/fold.js';
 import {formatDiagnostic, type LogDiagnostic} from '../session/log-errors.js';
@@ -114,8 +114,8 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 		}
 	};
 
-	const write = (card: Card): void => {
-		const text = json ? jsonLine(cardToJson(card, {outputHidesText: cardOutputHidesText})) : renderLines(layoutCard(card, {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})}), {color, hyperlinks, width: io.isTTY ? width : undefined});
+	const write = (entry: TranscriptEntry): void => {
+		const text = json ? jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText})) : renderLines(layoutEntry(entry, {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})}), {color, hyperlinks, width: io.isTTY ? width : undefined});
 		chunks.push(text);
 		buffered += text.length;
 	};

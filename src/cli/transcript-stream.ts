@@ -1,31 +1,32 @@
 /**
-@module Streams a folded transcript in order: a card is written once it is settled and every card
-before it has been written, so output starts before the log ends and memory for written cards can
-be released. Interrupted cards wait for the end (a late result may still settle them).
+@module Streams a folded transcript in order: an entry is written once it can no longer change and
+every entry before it has been written, so output starts before the log ends and memory for written
+entries can be released. Running and interrupted cards wait (a late result may still settle them);
+every other entry is final when it is created.
 */
-import type {Card} from '../presentation/card.js';
+import type {TranscriptEntry} from '../presentation/entry.js';
 import type {SessionFold} from '../session/fold.js';
 
 export class TranscriptStream {
 	readonly #fold: SessionFold;
-	readonly #write: (card: Card) => void;
+	readonly #write: (entry: TranscriptEntry) => void;
 	#next = 0;
 
-	constructor(fold: SessionFold, write: (card: Card) => void) {
+	constructor(fold: SessionFold, write: (entry: TranscriptEntry) => void) {
 		this.#fold = fold;
 		this.#write = write;
 	}
 
-	/** Write every card at the head of the transcript that can no longer change. */
+	/** Write every entry at the head of the transcript that can no longer change. */
 	advance(): void {
-		const cards = this.#fold.cards;
-		while (this.#next < cards.length) {
-			const card = cards[this.#next]!;
-			if (card.status === 'running' || card.status === 'interrupted') {
+		const entries = this.#fold.entries;
+		while (this.#next < entries.length) {
+			const entry = entries[this.#next]!;
+			if (entry.entry === 'card' && (entry.card.status === 'running' || entry.card.status === 'interrupted')) {
 				return;
 			}
 
-			this.#write(card);
+			this.#write(entry);
 			this.#fold.release(this.#next);
 			this.#next++;
 		}
@@ -33,9 +34,9 @@ export class TranscriptStream {
 
 	/** Write everything left, whatever its status (the log has ended). */
 	finish(): void {
-		const cards = this.#fold.cards;
-		while (this.#next < cards.length) {
-			this.#write(cards[this.#next]!);
+		const entries = this.#fold.entries;
+		while (this.#next < entries.length) {
+			this.#write(entries[this.#next]!);
 			this.#fold.release(this.#next);
 			this.#next++;
 		}

@@ -5,6 +5,7 @@ never wrapped; the time and badge survive a long title as long as a few title co
 */
 import type {Card} from '../presentation/card.js';
 import {assertNever} from '../presentation/assert-never.js';
+import {argumentSummary} from './argument-summary.js';
 import {formatDuration, formatElapsed} from './format.js';
 import type {LayoutOptions} from './layout-options.js';
 import {sanitizeInline} from './sanitize.js';
@@ -82,7 +83,9 @@ export function layoutHeader(card: Card, options: LayoutOptions): StyledLine {
 	const {theme, width} = options;
 	const {glyph, style} = statusGlyph(card, theme);
 	const name = sanitizeInline(card.name);
-	const title = sanitizeInline(cardTitle(card));
+	// A tool without a presenter is titled by its name (presentation-events.md §1.5): say what it was given instead.
+	const composed = sanitizeInline(cardTitle(card));
+	const title = composed === name && card.callView.card === 'generic' ? argumentSummary(card.args) : composed;
 	const lead: Span[] = [span(glyph, style), span(' '), span(name, theme.toolName)];
 
 	const tail: Span[] = [];

@@ -127,6 +127,26 @@ export function wrapSpans(spans: readonly Span[], width: number): StyledLine[] {
 	return lines;
 }
 
+/** Longest grapheme (in UTF-16 units) that a row cut measures whole; longer ones (zalgo) may be cut short. */
+const MAX_GRAPHEME_UNITS = 32;
+
+/**
+The graphemes of `text` that can matter to `columns` columns: a bounded prefix, since every grapheme
+of sanitized text is at least one column wide. Segmenting all of a huge one-row field (a 1 MB title)
+to keep 80 columns of it cost seconds.
+*/
+export function leadingGraphemes(text: string, columns: number): string[] {
+	const limit = (Math.max(0, columns) + 1) * MAX_GRAPHEME_UNITS;
+	if (text.length <= limit) {
+		return graphemes(text);
+	}
+
+	const list = graphemes(text.slice(0, limit));
+	// The last one may have been cut in two.
+	list.pop();
+	return list;
+}
+
 /**
 Cut a run of spans to at most `width` columns. When something is cut, the row ends in `ellipsis`
 (styled like the text it replaces). Never wraps.
@@ -147,7 +167,7 @@ export function truncateSpans(spans: readonly Span[], width: number, ellipsis = 
 	for (const source of spans) {
 		let text = '';
 		let full = true;
-		for (const grapheme of graphemes(source.text)) {
+		for (const grapheme of leadingGraphemes(source.text, room - used)) {
 			const cells = graphemeWidth(grapheme);
 			if (used + cells > room) {
 				full = false;

@@ -95,7 +95,10 @@ export function truncateToWidth(text: string, width: number, ellipsis = '…'): 
 
 	let used = 0;
 	let result = '';
-	for (const grapheme of graphemes(text)) {
+	// A bounded prefix: every grapheme of sanitized text is at least one column (see spans.ts leadingGraphemes).
+	const limit = (room + 1) * 32;
+	const prefix = text.length > limit ? graphemes(text.slice(0, limit)).slice(0, -1) : graphemes(text);
+	for (const grapheme of prefix) {
 		const graphemeWidth = displayWidth(grapheme);
 		if (used + graphemeWidth > room) {
 			break;

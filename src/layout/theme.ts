@@ -37,6 +37,13 @@ export type Theme = {
 	readonly link: Style;
 	/** Focus / selection (pager cursor). */
 	readonly selected: Style;
+	/** The `›` before what the person said, and their text. */
+	readonly userMarker: Style;
+	readonly userText: Style;
+	/** The model's reasoning, recessed. */
+	readonly reasoning: Style;
+	/** Notices and turn boundaries: present, but out of the way. */
+	readonly notice: Style;
 	/** A Markdown heading's text (its `#` level marker is muted). */
 	readonly markdownHeading: Style;
 	/** Markdown inline code: distinct from emphasis (italic), strong (bold) and links. */
@@ -67,6 +74,10 @@ export const colorTheme: Theme = Object.freeze<Theme>({
 	warning: {fg: 'yellow'},
 	link: {fg: 'blue', underline: true},
 	selected: {inverse: true},
+	userMarker: {fg: 'cyan', bold: true},
+	userText: {bold: true},
+	reasoning: {dim: true, italic: true},
+	notice: {dim: true},
 	markdownHeading: {bold: true},
 	markdownCode: {fg: 'cyan'},
 	markdownQuote: {italic: true},
@@ -94,6 +105,10 @@ export const monochromeTheme: Theme = Object.freeze<Theme>({
 	warning: {},
 	link: {underline: true},
 	selected: {inverse: true},
+	userMarker: {bold: true},
+	userText: {bold: true},
+	reasoning: {italic: true},
+	notice: {},
 	markdownHeading: {bold: true},
 	markdownCode: {inverse: true},
 	markdownQuote: {italic: true},

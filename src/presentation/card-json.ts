@@ -7,6 +7,7 @@ export type CardJson = {
 	readonly name: string;
 	readonly status: CardStatus;
 	readonly call: ToolCallView;
+	/** The result view; a card whose presenter gave none shows its raw content, as a generic view. Null while running. */
 	readonly result: ToolResultView | null;
 	readonly isError: boolean;
 	readonly error: {readonly name: string; readonly code: string} | null;
@@ -33,7 +34,8 @@ export function cardToJson(card: Card, checks: CardJsonChecks = {}): CardJson {
 		name: card.name,
 		status: card.status,
 		call: card.callView,
-		result: card.resultView,
+		// What the card shows: without a result view, the raw result content (presentation-events.md §1.5).
+		result: card.resultView ?? (card.result === null ? null : {card: 'generic', content: card.result.content}),
 		isError: card.result?.isError ?? false,
 		error: card.result?.error ?? null,
 		durationMs: card.callTime !== null && card.resultTime !== null ? Math.max(0, card.resultTime - card.callTime) : null,

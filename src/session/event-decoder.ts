@@ -13,6 +13,10 @@ Decisions (presentation-events.md §3.1, §3.7, and issue 3):
   silently (the fold ignores it).
 - Old logs write `tool/code-dispatch*` without `rootCallId`; the reader fills it with
   `parentCallId` (the only nesting level those producers had) so the event has its declared shape.
+- Older producers (the harness's web app and its earlier CLI) write `tool/result` flat:
+  `data: {turn, step, callId, content, isError, meta?, error?}`. The reader turns it into the
+  contract's `data.message` shape (`flat-result.ts`); a `tool/result` in neither shape is reported
+  as an unsupported result format and skipped — a format the reader does not know, not damage.
 */
 import {isPlainRecord} from '../json/is-plain-record.js';
 import {checkEventData} from './event-shape.js';
@@ -21,6 +25,7 @@ import type {SessionEvent} from './events.js';
 import {parseLogJson} from './log-json.js';
 import {quoteLogValue, type LogDiagnostic, type LogDiagnosticKind} from './log-errors.js';
 import {checkPackedRow, expandPackedRow, type PackedRow} from './packed-chunks.js';
+import {messageShapedResult} from './flat-result.js';
 
 /** Receives each diagnostic as it is found. */
 export type DiagnosticSink = (diagnostic: LogDiagnostic) => void;
@@ -86,7 +91,19 @@ export class LogEventDecoder {
 			return this.malformed(line, 'missing or invalid "data" (must be an object)');
 		}
 
-		const problem = checkEventData(type, value.data);
+		let data = value.data;
+		if (type === 'tool/result' && data.message === undefined) {
+			const normalised = messageShapedResult(data);
+			if (normalised === undefined) {
+				this.afterMalformed = true;
+				this.diagnose(line, 'unsupported', 'tool/result in an unsupported result format (neither data.message nor a flat data.callId with content and isError): skipped');
+				return [];
+			}
+
+			data = normalised;
+		}
+
+		const problem = checkEventData(type, data);
 		if (problem !== undefined) {
 			return this.malformed(line, `invalid ${quoteLogValue(type)} data: ${problem}`);
 		}
@@ -104,11 +121,11 @@ export class LogEventDecoder {
 			return [];
 		}
 
-		if ((type === 'tool/code-dispatch-start' || type === 'tool/code-dispatch') && value.data.rootCallId === undefined) {
-			return [{...value, data: {...value.data, rootCallId: value.data.parentCallId}} as SessionEvent];
+		if ((type === 'tool/code-dispatch-start' || type === 'tool/code-dispatch') && data.rootCallId === undefined) {
+			return [{...value, data: {...data, rootCallId: data.parentCallId}} as SessionEvent];
 		}
 
-		return [value as SessionEvent];
+		return [(data === value.data ? value : {...value, data}) as SessionEvent];
 	}
 
 	/** Reports a line that was too long to hold; like a malformed line, it may explain a seq jump. */

@@ -19,21 +19,28 @@ export const CONSUMED_EVENT_TYPES: ReadonlySet<string> = new Set([
 	'todo/write',
 	'approval/asked',
 	'approval/decided',
+	// Shown as transcript entries: a steering message, and notices (entry-facts.ts words them).
+	'steering/message',
+	'session/title',
+	'llm/retry',
+	'plan/mode',
+	'goal/change',
+	'sandbox/mode',
+	'approval/policy',
+	'permission/preset',
+	'subagent/descriptor',
 ]);
 
-/** Types a producer writes that the card layer ignores (§3.2 "everything else"). */
+/** Types a producer writes that no view shows (§3.2 "everything else"). */
 export const IGNORED_EVENT_TYPES: ReadonlySet<string> = new Set([
 	'request/header',
 	'request/context',
-	'session/title',
 	'agent/inbox/spliced',
-	'llm/retry',
-	'plan/mode',
 	'session/end-seed',
 	'cardterm/tool-progress',
 ]);
 
-/** Families of ignored types, matched by prefix (`hook/invoked`, `compaction/start`, …). */
+/** Families of known types, matched by prefix (`hook/invoked`, `compaction/start`, …); most are notices. */
 export const IGNORED_EVENT_PREFIXES: readonly string[] = ['compaction/', 'hook/', 'command/', 'tool-workflow/', 'cardterm/'];
 
 /** Packed chunk rows (§3.7): one line standing for several `assistant/chunk` events. */

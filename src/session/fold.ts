@@ -1,26 +1,29 @@
 /**
-@module The fold: one incremental reducer from session events to cards, used by live sessions and
-replay alike (presentation-events.md §3.8). Applying an event costs O(1) amortised: cards are kept
-in transcript order with an index by key, and each change replaces one card object.
+@module The fold: one incremental reducer from session events to transcript entries (tool cards,
+messages, turns, notices, todo lists), used by live sessions and replay alike
+(presentation-events.md §3.8). Which entry an event belongs to is decided by `EntryPairing`, the
+same rules the lazy log index uses. Applying an event costs O(1) amortised: entries are kept in
+transcript order, and each change replaces one entry object.
 
-The fold is deterministic: it reads no clock, file or environment. Cards are immutable; the fold's
-own bookkeeping is internal.
+The fold is deterministic: it reads no clock, file or environment. Entries are immutable; the
+fold's own bookkeeping is internal.
 */
 import type {Card, CardStatus} from '../presentation/card.js';
 import {cardResult, interruptCard, orphanCard, pendingCard, settleCard, withApproval, withChildren, withProgress} from '../presentation/compose-card.js';
 import type {PresenterFailure, PresenterLookup} from '../presentation/presenters.js';
-import {isContentBlocks} from '../presentation/view-guards.js';
-import type {ContentBlock} from '../tools/content.js';
+import {assertNever} from '../presentation/assert-never.js';
+import type {CardEntry, TranscriptEntry} from '../presentation/entry.js';
 import type {SessionEvent, TodoItem} from './events.js';
-import {addTo} from './add-to-set-map.js';
+import {composeEntry} from './compose-entry.js';
+import {EntryPairing} from './entry-pairing.js';
 
 /** Something the fold could not use, named so a reader can report it. */
 export type FoldNote = {readonly seq: number; readonly type: string; readonly reason: string};
 
 /** What one `apply` changed. */
 export type FoldChange = {
-	/** Top-level cards that were created or replaced, in transcript order. */
-	readonly cards: readonly Card[];
+	/** Entries that were created or replaced, in transcript order, with their numbers. */
+	readonly entries: readonly TranscriptEntry[];
 	readonly todosChanged: boolean;
 };
 
@@ -36,35 +39,20 @@ export type SessionFoldOptions = {
 /** Default tail of live output kept per running card. */
 export const PROGRESS_LIMIT_CHARS = 64 * 1024;
 
-const noChange: FoldChange = Object.freeze({cards: [], todosChanged: false});
+const noChange: FoldChange = Object.freeze({entries: [], todosChanged: false});
 const statuses: readonly CardStatus[] = ['running', 'ok', 'error', 'cancelled', 'interrupted'];
 
 type Fields = Record<string, unknown>;
 const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
 
 /** The incremental fold of one session. */
 export class SessionFold {
 	readonly #presenters: PresenterLookup;
 	readonly #options: SessionFoldOptions;
-	/** Top-level cards in transcript order. */
-	readonly #cards: Card[] = [];
-	/** Card key (anchor seq) → index in #cards. */
-	readonly #index = new Map<number, number>();
-	/** callId → keys of its unanswered top-level calls, oldest first (duplicate ids pair with the most recent). */
-	readonly #open = new Map<string, number[]>();
-	/** "turn:step" and "turn" → keys of running cards there. */
-	readonly #runningByStep = new Map<string, Set<number>>();
-	readonly #runningByTurn = new Map<number, Set<number>>();
-	/** Tool calls announced by `assistant/message` blocks that have no `tool/call` yet (orphan recovery). */
-	readonly #announced = new Map<string, {name: string; argsRaw: string}>();
-	/** approval id → card key. */
-	readonly #approvals = new Map<string, number>();
-	/** subCallId → key of the card holding it (its parent, or itself when the parent is missing). */
-	readonly #children = new Map<string, number>();
-	/** Sub-calls shown as top-level cards because their parent is not in the log. */
-	readonly #topLevelChildren = new Set<string>();
-	readonly #counts: Record<CardStatus, number> = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
+	/** Which entry each event belongs to: the rules the lazy log index shares. */
+	readonly #pairing = new EntryPairing();
+	/** Entries in transcript order, numbered as the pairing numbers them. */
+	readonly #entries: TranscriptEntry[] = [];
 	#todos: readonly TodoItem[] = [];
 	#title: string | undefined;
 
@@ -73,9 +61,9 @@ export class SessionFold {
 		this.#options = options;
 	}
 
-	/** Top-level cards in transcript order. The array is live: copy it to keep a snapshot. */
-	get cards(): readonly Card[] {
-		return this.#cards;
+	/** Entries in transcript order. The array is live: copy it to keep a snapshot. */
+	get entries(): readonly TranscriptEntry[] {
+		return this.#entries;
 	}
 
 	/** The standing todo list (the latest `todo/write`; a new turn clears it). */
@@ -90,25 +78,36 @@ export class SessionFold {
 
 	/** Card counts by status. */
 	get counts(): Readonly<Record<CardStatus, number>> {
-		return {...this.#counts};
+		return this.#pairing.counts;
 	}
 
 	/**
-	Drop the card at `index` from memory once a consumer has written it for good (streamed replay).
-	Its slot keeps a small placeholder with the same identity fields, so later events still pair.
+	Drop the entry at `index` from memory once a consumer has written it for good (streamed replay).
+	A card's slot keeps a small placeholder with the same identity fields, so later events still pair;
+	other entries change no more and keep nothing.
 	*/
 	release(index: number): void {
-		const card = this.#cards[index];
-		if (card === undefined || card.status === 'running') {
+		const entry = this.#entries[index];
+		if (entry === undefined) {
 			return;
 		}
 
-		this.#cards[index] = {...card, argsRaw: '', args: undefined, callView: {card: 'generic', title: card.callView.title}, result: card.result === null ? null : {content: [], isError: card.result.isError}, resultView: null, children: []};
+		if (entry.entry !== 'card') {
+			this.#entries[index] = released;
+			return;
+		}
+
+		const {card} = entry;
+		if (card.status === 'running') {
+			return;
+		}
+
+		this.#entries[index] = {entry: 'card', card: {...card, argsRaw: '', args: undefined, callView: {card: 'generic', title: card.callView.title}, result: card.result === null ? null : {content: [], isError: card.result.isError}, resultView: null, children: []}};
 	}
 
-	/** `release` by the card's key (the seq of its anchor event). */
+	/** `release` by the entry's key (the seq of its anchor event). */
 	releaseSeq(seq: number): void {
-		const index = this.#index.get(seq);
+		const index = this.#pairing.entryOfSeq(seq);
 		if (index !== undefined) {
 			this.release(index);
 		}
@@ -116,76 +115,115 @@ export class SessionFold {
 
 	/** The most recent top-level card with this call id. */
 	card(callId: string): Card | undefined {
-		for (let index = this.#cards.length - 1; index >= 0; index--) {
-			if (this.#cards[index]!.callId === callId) {
-				return this.#cards[index];
-			}
-		}
+		const index = this.#pairing.latestCard(callId);
+		return index === undefined ? undefined : this.#card(index);
+	}
 
-		return undefined;
+	/** The number of the entry whose key is `seq`. */
+	indexOfSeq(seq: number): number | undefined {
+		return this.#pairing.entryOfSeq(seq);
 	}
 
 	/** Apply one event; returns what changed. */
 	apply(event: SessionEvent): FoldChange {
+		const pairing = this.#pairing.route(event);
+		switch (pairing.op) {
+			case 'none': {
+				return this.#session(event);
+			}
+
+			case 'note': {
+				return this.#note(event, pairing.reason);
+			}
+
+			case 'call': {
+				const {call} = pairing;
+				return this.#replace(pairing.card, pendingCard({...call, seq: event.seq, time: event.time}, this.#presenters(call.name), this.#options.onPresenterFailure));
+			}
+
+			case 'result': {
+				const {result} = pairing;
+				const current = pairing.created ? orphanCard(result.callId, event.seq, pairing.announced, pairing.announced === undefined ? undefined : this.#presenters(pairing.announced.name)) : this.#card(pairing.card);
+				return this.#replace(pairing.card, settleCard(current, cardResult(result.content, result.isError, result.error, result.meta, result.hasMeta), event.time, this.#presenters(current.name), {
+					orphan: pairing.orphan,
+					onFailure: this.#options.onPresenterFailure,
+				}));
+			}
+
+			case 'child-start': {
+				const {child} = pairing;
+				const pending = pendingCard({callId: child.subCallId, name: child.name, argsRaw: child.argsRaw, seq: event.seq, time: event.time}, this.#presenters(child.name), this.#options.onPresenterFailure);
+				if (pairing.created) {
+					this.#note(event, `parent call ${child.parentCallId} is not in the log; sub-call shown on its own`);
+					return this.#replace(pairing.card, pending);
+				}
+
+				const parent = this.#card(pairing.card);
+				return this.#replace(pairing.card, withChildren(parent, [...parent.children, pending]));
+			}
+
+			case 'child-settle': {
+				const {child} = pairing;
+				const holder = this.#card(pairing.card);
+				const result = cardResult(child.content, child.isError);
+				if (pairing.topLevel) {
+					// A sub-call whose parent was missing is a top-level card of its own.
+					return this.#replace(pairing.card, settleCard(holder, result, event.time, this.#presenters(holder.name), {onFailure: this.#options.onPresenterFailure}));
+				}
+
+				const children = holder.children.map(item => item.callId === child.subCallId && item.status === 'running'
+					? settleCard(item, result, event.time, this.#presenters(item.name), {onFailure: this.#options.onPresenterFailure})
+					: item);
+				return this.#replace(pairing.card, withChildren(holder, children));
+			}
+
+			case 'interrupt': {
+				return {entries: this.#interrupt(pairing.cards), todosChanged: false};
+			}
+
+			case 'entry': {
+				const entry = composeEntry(pairing.kind, event, pairing.turn);
+				this.#entries[pairing.entry] = entry;
+				if (pairing.kind === 'todo' && entry.entry === 'todo') {
+					this.#todos = entry.items;
+				}
+
+				return {entries: [...this.#interrupt(pairing.interrupted ?? []), entry], todosChanged: pairing.kind === 'todo'};
+			}
+
+			case 'approval-asked': {
+				const {approval} = pairing;
+				const reason = approval.reason === undefined ? {} : {reason: approval.reason};
+				return this.#replace(pairing.card, withApproval(this.#card(pairing.card), {state: 'asked', id: approval.id, ...reason}));
+			}
+
+			case 'approval-decided': {
+				const card = this.#card(pairing.card);
+				const reason = card.approval?.reason === undefined ? {} : {reason: card.approval.reason};
+				return this.#replace(pairing.card, withApproval(card, {state: 'decided', id: pairing.approval.id, outcome: pairing.approval.outcome, ...reason}));
+			}
+
+			case 'progress': {
+				return this.#replace(pairing.card, withProgress(this.#card(pairing.card), pairing.text, this.#options.progressLimit ?? PROGRESS_LIMIT_CHARS));
+			}
+
+			default: {
+				return assertNever(pairing, 'SessionFold.apply');
+			}
+		}
+	}
+
+	/** Events about the session rather than a card: the todo list and the title. */
+	#session(event: SessionEvent): FoldChange {
 		const data: unknown = event.data;
 		switch (event.type) {
-			case 'tool/call': {
-				return this.#call(event.seq, event.time, data);
-			}
-
-			case 'tool/result': {
-				return this.#result(event.seq, event.time, data, event.surfaceOp);
-			}
-
-			case 'tool/code-dispatch-start': {
-				return this.#childStart(event.seq, event.time, data);
-			}
-
-			case 'tool/code-dispatch': {
-				return this.#childSettle(event.seq, event.time, data);
-			}
-
-			case 'step/end': {
-				return isRecord(data) && isInt(data.turn) && isInt(data.step) ? this.#interrupt(this.#runningByStep.get(`${data.turn}:${data.step}`)) : this.#note(event, 'step/end without integer turn and step');
-			}
-
-			case 'turn/end': {
-				return isRecord(data) && isInt(data.turn) ? this.#interrupt(this.#runningByTurn.get(data.turn)) : this.#note(event, 'turn/end without an integer turn');
-			}
-
 			case 'turn/start': {
 				if (this.#todos.length === 0) {
 					return noChange;
 				}
 
 				this.#todos = [];
-				return {cards: [], todosChanged: true};
-			}
-
-			case 'todo/write': {
-				if (!isRecord(data) || !Array.isArray(data.todos)) {
-					return this.#note(event, 'todo/write without a todos array');
-				}
-
-				this.#todos = data.todos.filter((todo): todo is TodoItem => isRecord(todo) && typeof todo.content === 'string' && typeof todo.status === 'string');
-				return {cards: [], todosChanged: true};
-			}
-
-			case 'approval/asked': {
-				return this.#approvalAsked(event, data);
-			}
-
-			case 'approval/decided': {
-				return this.#approvalDecided(event, data);
-			}
-
-			case 'cardterm/tool-progress': {
-				return this.#progress(data);
-			}
-
-			case 'assistant/message': {
-				this.#announce(data);
-				return noChange;
+				return {entries: [], todosChanged: true};
 			}
 
 			case 'session/title': {
@@ -202,264 +240,22 @@ export class SessionFold {
 		}
 	}
 
-	#call(seq: number, time: number, data: unknown): FoldChange {
-		if (!isRecord(data) || typeof data.callId !== 'string' || typeof data.name !== 'string' || typeof data.arguments !== 'string') {
-			return this.#note({seq, type: 'tool/call'}, 'tool/call needs string callId, name and arguments');
-		}
-
-		this.#announced.delete(data.callId);
-		const turn = isInt(data.turn) ? data.turn : undefined;
-		const step = isInt(data.step) ? data.step : undefined;
-		const card = pendingCard(
-			{callId: data.callId, name: data.name, argsRaw: data.arguments, seq, time, turn, step},
-			this.#presenters(data.name),
-			this.#options.onPresenterFailure,
-		);
-		this.#insert(card);
-		const open = this.#open.get(data.callId);
-		if (open === undefined) {
-			this.#open.set(data.callId, [seq]);
-		} else {
-			open.push(seq);
-		}
-
-		this.#track(card);
-		return {cards: [card], todosChanged: false};
+	#card(index: number): Card {
+		return (this.#entries[index] as CardEntry).card;
 	}
 
-	#result(seq: number, time: number, data: unknown, surfaceOp: unknown): FoldChange {
-		// A replacement result is a context rewrite by compaction, not an execution.
-		if (isRecord(surfaceOp)) {
-			return noChange;
-		}
+	#replace(index: number, card: Card): FoldChange {
+		const entry: CardEntry = {entry: 'card', card};
+		this.#entries[index] = entry;
+		return {entries: [entry], todosChanged: false};
+	}
 
-		const parsed = parseResult(data);
-		if (typeof parsed === 'string') {
-			return this.#note({seq, type: 'tool/result'}, parsed);
-		}
-
-		const open = this.#open.get(parsed.callId);
-		let key = open?.pop();
-		if (open !== undefined && open.length === 0) {
-			this.#open.delete(parsed.callId);
-		}
-
-		let orphan = false;
-		if (key === undefined) {
-			// A late result for an interrupted card settles it; otherwise the result is an orphan.
-			const interrupted = this.#latestInterrupted(parsed.callId);
-			if (interrupted === undefined) {
-				const announced = this.#announced.get(parsed.callId);
-				this.#announced.delete(parsed.callId);
-				const card = orphanCard(parsed.callId, seq, announced, announced === undefined ? undefined : this.#presenters(announced.name));
-				this.#insert(card);
-				orphan = announced === undefined;
-				key = seq;
-			} else {
-				key = interrupted;
-			}
-		}
-
-		const current = this.#cards[this.#index.get(key)!]!;
-		this.#untrack(current);
-		const settled = settleCard(current, cardResult(parsed.content, parsed.isError, parsed.error, parsed.meta, parsed.hasMeta), time, this.#presenters(current.name), {
-			orphan,
-			onFailure: this.#options.onPresenterFailure,
+	#interrupt(cards: readonly number[]): CardEntry[] {
+		return cards.map(index => {
+			const entry: CardEntry = {entry: 'card', card: interruptCard(this.#card(index))};
+			this.#entries[index] = entry;
+			return entry;
 		});
-		this.#replace(key, settled);
-		return {cards: [settled], todosChanged: false};
-	}
-
-	#childStart(seq: number, time: number, data: unknown): FoldChange {
-		if (!isRecord(data) || typeof data.parentCallId !== 'string' || typeof data.subCallId !== 'string' || typeof data.name !== 'string') {
-			return this.#note({seq, type: 'tool/code-dispatch-start'}, 'code dispatch needs string parentCallId, subCallId and name');
-		}
-
-		const parentKey = this.#latestKey(data.parentCallId);
-		const argsRaw = safeStringify(data.arguments);
-		const child = pendingCard({callId: data.subCallId, name: data.name, argsRaw, seq, time}, this.#presenters(data.name), this.#options.onPresenterFailure);
-		if (parentKey === undefined) {
-			this.#note({seq, type: 'tool/code-dispatch-start'}, `parent call ${data.parentCallId} is not in the log; sub-call shown on its own`);
-			this.#insert(child);
-			this.#children.set(data.subCallId, seq);
-			this.#topLevelChildren.add(data.subCallId);
-			return {cards: [child], todosChanged: false};
-		}
-
-		const parent = this.#cards[this.#index.get(parentKey)!]!;
-		const updated = withChildren(parent, [...parent.children, child]);
-		this.#replace(parentKey, updated);
-		this.#children.set(data.subCallId, parentKey);
-		return {cards: [updated], todosChanged: false};
-	}
-
-	#childSettle(seq: number, time: number, data: unknown): FoldChange {
-		if (!isRecord(data) || typeof data.subCallId !== 'string' || typeof data.isError !== 'boolean' || !isContentBlocks(data.content)) {
-			return this.#note({seq, type: 'tool/code-dispatch'}, 'code dispatch settle needs subCallId, boolean isError and content blocks');
-		}
-
-		const key = this.#children.get(data.subCallId);
-		if (key === undefined) {
-			return this.#note({seq, type: 'tool/code-dispatch'}, `sub-call ${data.subCallId} settled without a start`);
-		}
-
-		this.#children.delete(data.subCallId);
-		const holder = this.#cards[this.#index.get(key)!]!;
-		const result = cardResult(data.content, data.isError);
-		if (this.#topLevelChildren.delete(data.subCallId)) {
-			// A sub-call whose parent was missing is a top-level card of its own.
-			const settled = settleCard(holder, result, time, this.#presenters(holder.name), {onFailure: this.#options.onPresenterFailure});
-			this.#replace(key, settled);
-			return {cards: [settled], todosChanged: false};
-		}
-
-		const children = holder.children.map(child => child.callId === data.subCallId && child.status === 'running'
-			? settleCard(child, result, time, this.#presenters(child.name), {onFailure: this.#options.onPresenterFailure})
-			: child);
-		const updated = withChildren(holder, children);
-		this.#replace(key, updated);
-		return {cards: [updated], todosChanged: false};
-	}
-
-	#approvalAsked(event: {seq: number; type: string}, data: unknown): FoldChange {
-		if (!isRecord(data) || typeof data.id !== 'string') {
-			return this.#note(event, 'approval/asked without a string id');
-		}
-
-		const key = typeof data.callId === 'string' ? this.#latestKey(data.callId) : undefined;
-		if (key === undefined) {
-			return noChange;
-		}
-
-		this.#approvals.set(data.id, key);
-		const card = this.#cards[this.#index.get(key)!]!;
-		const reason = typeof data.reason === 'string' ? {reason: data.reason} : {};
-		const updated = withApproval(card, {state: 'asked', id: data.id, ...reason});
-		this.#replace(key, updated);
-		return {cards: [updated], todosChanged: false};
-	}
-
-	#approvalDecided(event: {seq: number; type: string}, data: unknown): FoldChange {
-		if (!isRecord(data) || typeof data.id !== 'string' || typeof data.outcome !== 'string') {
-			return this.#note(event, 'approval/decided without string id and outcome');
-		}
-
-		const key = this.#approvals.get(data.id);
-		if (key === undefined) {
-			return noChange;
-		}
-
-		this.#approvals.delete(data.id);
-		const card = this.#cards[this.#index.get(key)!]!;
-		const reason = card.approval?.reason === undefined ? {} : {reason: card.approval.reason};
-		const updated = withApproval(card, {state: 'decided', id: data.id, outcome: data.outcome, ...reason});
-		this.#replace(key, updated);
-		return {cards: [updated], todosChanged: false};
-	}
-
-	#progress(data: unknown): FoldChange {
-		if (!isRecord(data) || typeof data.callId !== 'string' || typeof data.text !== 'string') {
-			return noChange;
-		}
-
-		const key = this.#openKey(data.callId);
-		if (key === undefined) {
-			return noChange;
-		}
-
-		const card = this.#cards[this.#index.get(key)!]!;
-		const updated = withProgress(card, data.text, this.#options.progressLimit ?? PROGRESS_LIMIT_CHARS);
-		this.#replace(key, updated);
-		return {cards: [updated], todosChanged: false};
-	}
-
-	#announce(data: unknown): void {
-		if (!isRecord(data) || !isRecord(data.message) || !Array.isArray(data.message.content)) {
-			return;
-		}
-
-		for (const block of data.message.content) {
-			if (isRecord(block) && block.type === 'tool-call' && typeof block.id === 'string' && typeof block.name === 'string' && !this.#open.has(block.id)) {
-				this.#announced.set(block.id, {name: block.name, argsRaw: typeof block.arguments === 'string' ? block.arguments : safeStringify(block.arguments)});
-			}
-		}
-	}
-
-	#interrupt(keys: Set<number> | undefined): FoldChange {
-		if (keys === undefined || keys.size === 0) {
-			return noChange;
-		}
-
-		const changed: Card[] = [];
-		for (const key of [...keys]) {
-			const card = this.#cards[this.#index.get(key)!]!;
-			this.#untrack(card);
-			const open = this.#open.get(card.callId);
-			if (open !== undefined) {
-				open.splice(open.indexOf(key), 1);
-				if (open.length === 0) {
-					this.#open.delete(card.callId);
-				}
-			}
-
-			const interrupted = interruptCard(card);
-			this.#replace(key, interrupted);
-			changed.push(interrupted);
-		}
-
-		changed.sort((a, b) => a.seq - b.seq);
-		return {cards: changed, todosChanged: false};
-	}
-
-	#insert(card: Card): void {
-		this.#index.set(card.seq, this.#cards.length);
-		this.#cards.push(card);
-		this.#counts[card.status]++;
-	}
-
-	#replace(key: number, card: Card): void {
-		const index = this.#index.get(key)!;
-		this.#counts[this.#cards[index]!.status]--;
-		this.#counts[card.status]++;
-		this.#cards[index] = card;
-	}
-
-	#track(card: Card): void {
-		if (card.turn === undefined) {
-			return;
-		}
-
-		addTo(this.#runningByTurn, card.turn, card.seq);
-		if (card.step !== undefined) {
-			addTo(this.#runningByStep, `${card.turn}:${card.step}`, card.seq);
-		}
-	}
-
-	#untrack(card: Card): void {
-		if (card.turn === undefined) {
-			return;
-		}
-
-		this.#runningByTurn.get(card.turn)?.delete(card.seq);
-		if (card.step !== undefined) {
-			this.#runningByStep.get(`${card.turn}:${card.step}`)?.delete(card.seq);
-		}
-	}
-
-	/** Key of the most recent unanswered call with this id. */
-	#openKey(callId: string): number | undefined {
-		const open = this.#open.get(callId);
-		return open?.[open.length - 1];
-	}
-
-	/** Key of the most recent card with this id, answered or not. */
-	#latestKey(callId: string): number | undefined {
-		return this.#openKey(callId) ?? this.card(callId)?.seq;
-	}
-
-	#latestInterrupted(callId: string): number | undefined {
-		const card = this.card(callId);
-		return card?.status === 'interrupted' && card.result === null ? card.seq : undefined;
 	}
 
 	#note(event: {readonly seq: number; readonly type: string}, reason: string): FoldChange {
@@ -468,54 +264,8 @@ export class SessionFold {
 	}
 }
 
-type ParsedResult = {
-	callId: string;
-	content: readonly ContentBlock[];
-	isError: boolean;
-	error?: {name: string; code: string};
-	meta?: unknown;
-	hasMeta: boolean;
-};
-
-/** The parts of a `tool/result` the card needs, or the reason it cannot be used. */
-function parseResult(data: unknown): ParsedResult | string {
-	if (!isRecord(data) || !isRecord(data.message)) {
-		return 'tool/result without a message';
-	}
-
-	const {message} = data;
-	const block = Array.isArray(message.content) ? message.content.find(item => isRecord(item) && item.type === 'tool-result') as Fields | undefined : undefined;
-	const source = isRecord(message.source) ? message.source : undefined;
-	const callId = typeof source?.callId === 'string' ? source.callId : (typeof block?.toolCallId === 'string' ? block.toolCallId : undefined);
-	if (callId === undefined) {
-		return 'tool/result without a callId (message.source.callId or a tool-result block)';
-	}
-
-	if (block === undefined || !isContentBlocks(block.content)) {
-		return `tool/result for ${callId} has no tool-result block with content blocks`;
-	}
-
-	const error = isRecord(data.error) && typeof data.error.name === 'string' && typeof data.error.code === 'string'
-		? {name: data.error.name, code: data.error.code}
-		: undefined;
-	const hasMeta = Object.prototype.hasOwnProperty.call(data, 'meta');
-	return {
-		callId,
-		content: block.content,
-		isError: block.isError === true,
-		...(error === undefined ? {} : {error}),
-		...(hasMeta ? {meta: data.meta} : {}),
-		hasMeta,
-	};
-}
-
-function safeStringify(value: unknown): string {
-	try {
-		return JSON.stringify(value) ?? '';
-	} catch {
-		return '';
-	}
-}
+/** What a released entry other than a card leaves behind. */
+const released: TranscriptEntry = Object.freeze({entry: 'notice', seq: -1, time: 0, source: '', summary: '', revision: 0});
 
 /** Fold a whole event sequence. */
 export function foldEvents(events: Iterable<SessionEvent>, presenters: PresenterLookup, options?: SessionFoldOptions): SessionFold {

@@ -17,6 +17,8 @@ export type LogDiagnosticKind =
 	| 'seq-repeat'
 	/** A type outside the known vocabulary and not marked `ignorable`. Reported once per type. */
 	| 'unknown-type'
+	/** A known event in a shape of a producer version cardterm does not read (not damage). Skipped. */
+	| 'unsupported'
 	/** Compressed data that cannot be decoded; nothing after it can be read. */
 	| 'corrupt-compression';
 

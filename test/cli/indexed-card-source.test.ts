@@ -1,9 +1,10 @@
 import {existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {cardsOf, type TranscriptEntry} from '../../src/presentation/entry.js';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterEach, describe, expect, it} from 'vitest';
-import {openIndexedCardSource, type IndexedCardSource} from '../../src/cli/indexed-card-source.js';
+import {openIndexedEntrySource, type IndexedEntrySource} from '../../src/transcript/indexed-entry-source.js';
 import {referencePresenters} from '../../src/cli/replay-command.js';
 import type {Card} from '../../src/presentation/card.js';
 import {SessionFold} from '../../src/session/fold.js';
@@ -13,7 +14,7 @@ import {EventScript} from '../session/fold-events.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const corpus = '/work/shared/corpus/dsh-sessions';
 const header = {type: 'session', version: 0, id: 's-indexed', createdAt: 1_790_000_000_000, cwd: '/home/u/proj', delegationDepth: 0};
-const opened: IndexedCardSource[] = [];
+const opened: IndexedEntrySource[] = [];
 const folders: string[] = [];
 
 afterEach(() => {
@@ -37,14 +38,18 @@ async function fullFold(path: string): Promise<SessionFold> {
 	return fold;
 }
 
-async function indexed(path: string, options: {tailBytes?: number; tail?: boolean; cacheSize?: number; cacheBytes?: number} = {}): Promise<IndexedCardSource> {
-	const source = await openIndexedCardSource(path, {presenters: found => referencePresenters(found.cwd ?? process.cwd()), ...options});
+async function indexed(path: string, options: {tailBytes?: number; tail?: boolean; cacheSize?: number; cacheBytes?: number} = {}): Promise<IndexedEntrySource> {
+	const source = await openIndexedEntrySource(path, {presenters: found => referencePresenters(found.cwd ?? process.cwd()), ...options});
 	opened.push(source);
 	return source;
 }
 
-function allCards(source: IndexedCardSource): Array<Card | undefined> {
-	return Array.from({length: source.count()}, (_, index) => source.card(index));
+function allEntries(source: IndexedEntrySource): Array<TranscriptEntry | undefined> {
+	return Array.from({length: source.count()}, (_, index) => source.entry(index));
+}
+
+function allCards(source: IndexedEntrySource): Card[] {
+	return cardsOf(allEntries(source).filter(entry => entry !== undefined));
 }
 
 function writeLog(lines: readonly string[]): string {
@@ -97,6 +102,10 @@ function edgeCaseLines(): string[] {
 	script.push('tool/code-dispatch-start', {parentCallId: 'gone', subCallId: 'gone.1', name: 'glob', arguments: {pattern: '*'}});
 	script.push('tool/code-dispatch', {parentCallId: 'gone', subCallId: 'gone.1', name: 'glob', isError: true, content: [{type: 'text', text: 'no'}]});
 	script.result('run', 'ran');
+	// Older producers' flat result shape, for a call and as an orphan.
+	script.call('flat', 'bash', {command: 'echo flat', description: 'flat'}, {turn: 4, step: 1});
+	script.push('tool/result', {turn: 4, step: 1, callId: 'flat', content: [{type: 'text', text: 'flat done'}], isError: false});
+	script.push('tool/result', {callId: 'flat-orphan', content: [{type: 'text', text: 'no call'}], isError: true});
 	// Approvals, a cancellation, a crash repair, and cards still running at the end.
 	script.call('ask', 'write', {path: 'a.txt', content: 'hi'});
 	script.push('approval/asked', {id: 'ap1', toolName: 'write', callId: 'ask', reason: 'outside src/'});
@@ -128,7 +137,7 @@ function longLog(count: number): string {
 	return writeLog(script.events.map(event => JSON.stringify(event)));
 }
 
-describe('IndexedCardSource', () => {
+describe('IndexedEntrySource', () => {
 	const logs = [
 		join(root, 'test/fixtures/logs/spec-example.jsonl'),
 		join(root, 'test/fixtures/logs/basic.jsonl'),
@@ -141,8 +150,8 @@ describe('IndexedCardSource', () => {
 		const source = await indexed(path, {tail: false});
 		await source.ready;
 		expect(source.error).toBeUndefined();
-		expect(source.count()).toBe(fold.cards.length);
-		expect(allCards(source)).toEqual(fold.cards);
+		expect(source.count()).toBe(fold.entries.length);
+		expect(allEntries(source)).toEqual(fold.entries);
 		expect(source.counts()).toEqual(fold.counts);
 	});
 
@@ -151,13 +160,13 @@ describe('IndexedCardSource', () => {
 		const fold = await fullFold(path);
 		const source = await indexed(path, {tail: false, cacheSize: 2});
 		await source.ready;
-		expect(fold.cards.map(card => `${card.callId}:${card.status}`)).toEqual([
-			'a:ok', 'dup:error', 'dup:ok', 'late:ok', 'lost:interrupted', 'ann:ok', 'ghost:ok', 'a:ok', 'kept:ok', 'run:ok', 'gone.1:error', 'ask:ok', 'stop:cancelled', 'crash:interrupted', 'open:running', 'bad args:running',
+		expect(cardsOf(fold.entries).map(card => `${card.callId}:${card.status}`)).toEqual([
+			'a:ok', 'dup:error', 'dup:ok', 'late:ok', 'lost:interrupted', 'ann:ok', 'ghost:ok', 'a:ok', 'kept:ok', 'run:ok', 'gone.1:error', 'flat:ok', 'flat-orphan:error', 'ask:ok', 'stop:cancelled', 'crash:interrupted', 'open:running', 'bad args:running',
 		]);
-		expect(allCards(source)).toEqual(fold.cards);
+		expect(allEntries(source)).toEqual(fold.entries);
 		// Built again after eviction, the cards are still equal.
-		expect(allCards(source).reverse()).toEqual([...fold.cards].reverse());
-		expect(source.counts()).toEqual({running: 2, ok: 9, error: 2, cancelled: 1, interrupted: 2});
+		expect(allEntries(source).reverse()).toEqual([...fold.entries].reverse());
+		expect(source.counts()).toEqual({running: 2, ok: 10, error: 3, cancelled: 1, interrupted: 2});
 		expect(source.counts()).toEqual(fold.counts);
 	});
 
@@ -166,19 +175,19 @@ describe('IndexedCardSource', () => {
 		const roomy = await indexed(path, {tail: false});
 		const tight = await indexed(path, {tail: false, cacheBytes: 1});
 		await Promise.all([roomy.ready, tight.ready]);
-		expect(roomy.card(3)).toBe(roomy.card(3));
-		const first = tight.card(3);
-		tight.card(4);
-		const again = tight.card(3);
+		expect(roomy.entry(3)).toBe(roomy.entry(3));
+		const first = tight.entry(3);
+		tight.entry(4);
+		const again = tight.entry(3);
 		expect(again).not.toBe(first);
 		expect(again).toEqual(first);
-		expect(allCards(tight)).toEqual(allCards(roomy));
+		expect(allEntries(tight)).toEqual(allEntries(roomy));
 	});
 
 	it('reports the damaged lines the reader reports', async () => {
 		const path = writeLog(edgeCaseLines());
 		const reported: string[] = [];
-		const source = await openIndexedCardSource(path, {presenters: () => referencePresenters('/'), tail: false, onDiagnostic: diagnostic => reported.push(`${diagnostic.line} ${diagnostic.kind}`)});
+		const source = await openIndexedEntrySource(path, {presenters: () => referencePresenters('/'), tail: false, onDiagnostic: diagnostic => reported.push(`${diagnostic.line} ${diagnostic.kind}`)});
 		opened.push(source);
 		await source.ready;
 		const read = await openSessionLog(path);
@@ -194,7 +203,7 @@ describe('IndexedCardSource', () => {
 		const fold = await fullFold(join(root, 'test/fixtures/logs/basic.jsonl'));
 		const source = await indexed(join(root, 'test/fixtures/logs/basic.jsonl.zst'));
 		await source.ready;
-		expect(allCards(source)).toEqual(fold.cards);
+		expect(allEntries(source)).toEqual(fold.entries);
 		expect(source.generation()).toBe(0);
 		expect(existsSync(source.path)).toBe(true);
 		source.close();
@@ -214,19 +223,19 @@ describe('IndexedCardSource', () => {
 		expect(tailCount).toBeGreaterThan(5);
 		expect(tailCount).toBeLessThan(40);
 		const tail = allCards(source);
-		expect(tail).toEqual(fold.cards.slice(-tailCount));
+		expect(tail).toEqual(cardsOf(fold.entries).slice(-tailCount));
 		expect(source.counts()).toEqual({running: 0, ok: tail.filter(card => card?.status === 'ok').length, error: tail.filter(card => card?.status === 'error').length, cancelled: 0, interrupted: 0});
 		await source.ready;
 		expect(source.complete()).toBe(true);
 		expect(source.progress()).toBe(1);
 		expect(source.generation()).toBe(1);
 		expect(changes.at(-1)).toBe(400);
-		expect(allCards(source)).toEqual(fold.cards);
+		expect(allEntries(source)).toEqual(fold.entries);
 		// Each tail card is found again under its new number, by its key.
 		expect(Array.from({length: tailCount}, (_, index) => source.moved(index, 0))).toEqual(Array.from({length: tailCount}, (_, index) => 400 - tailCount + index));
 		expect(source.moved(3, 1)).toBe(3);
-		expect(source.keyOf(399)).toBe(fold.cards[399]!.seq);
-		expect(source.indexOfKey(fold.cards[123]!.seq)).toBe(123);
+		expect(source.keyOf(399)).toBe(cardsOf(fold.entries)[399]!.seq);
+		expect(source.indexOfKey(cardsOf(fold.entries)[123]!.seq)).toBe(123);
 		expect(source.indexOfKey(-5)).toBeUndefined();
 	});
 
@@ -253,9 +262,9 @@ describe('IndexedCardSource', () => {
 		const fold = await fullFold(path);
 		const source = await indexed(path);
 		expect(source.complete()).toBe(false);
-		expect(allCards(source)).toEqual(fold.cards);
+		expect(allEntries(source)).toEqual(fold.entries);
 		await source.ready;
-		expect(allCards(source)).toEqual(fold.cards);
+		expect(allEntries(source)).toEqual(fold.entries);
 	});
 
 	it('stops indexing when closed, without completing', async () => {
@@ -272,8 +281,8 @@ describe('IndexedCardSource', () => {
 		const source = await indexed(path, {tail: false});
 		await source.ready;
 		writeFileSync(path, 'x'.repeat(2000));
-		expect(source.card(1)).toBeUndefined();
-		expect(source.error?.message).toMatch(new RegExp(`^${path.replaceAll('/', '\\/')}: card 2 could not be rebuilt from its lines at byte \\d+; the file changed after it was indexed$`));
+		expect(source.entry(1)).toBeUndefined();
+		expect(source.error?.message).toMatch(new RegExp(`^${path.replaceAll('/', '\\/')}: entry 2 could not be rebuilt from its lines at byte \\d+; the file changed after it was indexed$`));
 	});
 
 	it('throws the reader error for a log without a header', async () => {
@@ -281,6 +290,6 @@ describe('IndexedCardSource', () => {
 		folders.push(folder);
 		const path = join(folder, 'bad.jsonl');
 		writeFileSync(path, '{"type":"turn/start","seq":0,"time":1,"data":{"turn":1}}\n');
-		await expect(openIndexedCardSource(path, {presenters: () => referencePresenters('/')})).rejects.toThrow(/missing header/);
+		await expect(openIndexedEntrySource(path, {presenters: () => referencePresenters('/')})).rejects.toThrow(/missing header/);
 	});
 });

@@ -1,8 +1,9 @@
 import {mkdtemp} from 'node:fs/promises';
+import {cardsOf} from '../../src/presentation/entry.js';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {openIndexedCardSource} from '../../src/cli/indexed-card-source.js';
+import {openIndexedEntrySource} from '../../src/transcript/indexed-entry-source.js';
 import {SessionController} from '../../src/cli/interactive/session-controller.js';
 import {PromptHistory} from '../../src/cli/interactive/prompt-history.js';
 import {openSession} from '../../src/cli/open-session.js';
@@ -24,13 +25,14 @@ describe('interactive session memory', () => {
 			releaseSettled: () => true,
 			async pagerSource() {
 				await session.flush();
-				return openIndexedCardSource(session.logPath!, {presenters: () => name => session.registry.get(name), tail: false});
+				return openIndexedEntrySource(session.logPath!, {presenters: () => name => session.registry.get(name), tail: false});
 			},
 		});
 		const settled = new Promise<void>(resolve => {
 			controller.onScrollback(entry => {
-				if (entry.kind === 'card') {
-					written.push(entry.card.resultView?.card === 'terminal' ? entry.card.resultView.output ?? '' : '');
+				if (entry.kind === 'entry' && entry.entry.entry === 'card') {
+					const {card} = entry.entry;
+					written.push(card.resultView?.card === 'terminal' ? card.resultView.output ?? '' : '');
 					resolve();
 				}
 			});
@@ -38,12 +40,12 @@ describe('interactive session memory', () => {
 		controller.submit('!printf "kept in the log"');
 		await settled;
 		expect(written).toEqual(['kept in the log']);
-		expect(session.fold.cards[0]).toMatchObject({status: 'ok', argsRaw: '', result: {content: []}, resultView: null});
+		expect(cardsOf(session.fold.entries)[0]).toMatchObject({status: 'ok', argsRaw: '', result: {content: []}, resultView: null});
 
 		const source = await controller.pagerSource();
 		await (source as {ready?: Promise<void>}).ready;
 		expect(source.count()).toBe(1);
-		expect(source.card(0)).toMatchObject({status: 'ok', resultView: {card: 'terminal', output: 'kept in the log', exitCode: 0}});
+		expect(source.entry(0)).toMatchObject({entry: 'card', card: {status: 'ok', resultView: {card: 'terminal', output: 'kept in the log', exitCode: 0}}});
 		await (source as {close?: () => Promise<void>}).close?.();
 		await controller.close();
 	});

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {parseKeys} from '../../src/cli/interactive/keys.js';
+import {parseKeys} from '../../components/input/keys.js';
 
 describe('parseKeys: text and C0 controls', () => {
 	it('turns a typed command followed by Enter into text and a return key', () => {

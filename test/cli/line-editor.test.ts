@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import type {Key} from '../../src/cli/interactive/keys.js';
-import {completeWord, editLine, emptyLine, type LineState} from '../../src/cli/interactive/line-editor.js';
+import type {Key} from '../../components/input/keys.js';
+import {completeWord, editLine, emptyLine, type LineState} from '../../components/input/line-editor.js';
 
 function type(state: LineState, keys: ReadonlyArray<string | [string, Key]>, history: readonly string[] = []): LineState {
 	let current = state;

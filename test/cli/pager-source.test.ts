@@ -2,7 +2,7 @@ import {readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {Readable} from 'node:stream';
 import {describe, expect, it} from 'vitest';
-import type {IndexedCardSource} from '../../src/cli/indexed-card-source.js';
+import type {IndexedEntrySource} from '../../src/transcript/indexed-entry-source.js';
 import {main} from '../../src/cli/main.js';
 import {openPagerSource} from '../../src/cli/pager-source.js';
 import {formatDiagnostic} from '../../src/session/log-errors.js';
@@ -43,7 +43,7 @@ describe('the pager sources name damaged lines as print mode does', () => {
 
 		const controller = new AbortController();
 		const saved = await openPagerSource(path, {follow: false, signal: controller.signal});
-		await (saved.cards as IndexedCardSource).ready;
+		await (saved.cards as IndexedEntrySource).ready;
 		expect(shown(saved.cards)).toEqual(expected);
 		expect(saved.cards.damage().total).toBe(expected.length);
 		saved.close();

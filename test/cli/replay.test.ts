@@ -4,15 +4,17 @@ import {join, resolve} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {main} from '../../src/cli/main.js';
 import type {CardJson} from '../../src/presentation/card-json.js';
+import type {EntryJson} from '../../src/presentation/entry-json.js';
 import {fakeIo} from './cli-io-fake.js';
 
 const fixtures = resolve(import.meta.dirname, '../fixtures/logs');
 const corpus = [resolve(import.meta.dirname, '../../../shared/corpus/dsh-sessions'), '/work/shared/corpus/dsh-sessions'].find(path => existsSync(path));
 
-async function replayJson(file: string): Promise<{code: number; cards: CardJson[]; err: string}> {
+async function replayJson(file: string): Promise<{code: number; cards: CardJson[]; entries: EntryJson[]; err: string}> {
 	const io = fakeIo();
 	const code = await main(['replay', file, '--json'], io);
-	return {code, cards: io.out().split('\n').filter(line => line !== '').map(line => JSON.parse(line) as CardJson), err: io.err()};
+	const entries = io.out().split('\n').filter(line => line !== '').map(line => JSON.parse(line) as EntryJson);
+	return {code, cards: entries.filter(entry => entry.entry === 'card'), entries, err: io.err()};
 }
 
 describe('cardterm replay --json', () => {
@@ -25,11 +27,11 @@ describe('cardterm replay --json', () => {
 			['call_grep', 'ok', 'generic', 'Grep DEBUG (*.ts)', 'search'],
 			['call_glob', 'ok', 'generic', 'Glob **/*.test.ts', 'search'],
 			['call_edit', 'ok', 'diff', 'Edit src/config.ts', 'diff'],
-			['call_edit2', 'error', 'diff', 'Edit src/config.ts', null],
+			['call_edit2', 'error', 'diff', 'Edit src/config.ts', 'generic'],
 			['call_test', 'ok', 'terminal', 'npm test', 'terminal'],
 			['call_ws', 'ok', 'generic', 'vitest environment option', 'web'],
 			['call_wf', 'ok', 'generic', 'https://vitest.dev/config/', 'web'],
-			['call_todo', 'ok', 'generic', 'Update todo list', null],
+			['call_todo', 'ok', 'generic', 'Update todo list', 'generic'],
 			['call_dev', 'ok', 'generic', 'npm run dev', 'generic'],
 			['call_sleep', 'cancelled', 'terminal', 'sleep 600', 'generic'],
 			['call_echo', 'cancelled', 'terminal', 'echo done', 'generic'],
@@ -41,6 +43,8 @@ describe('cardterm replay --json', () => {
 		expect(byId.get('call_sleep')!.error).toEqual({name: 'AbortError', code: 'ABORTED'});
 		expect(byId.get('call_dev')!.result).toEqual({card: 'generic', content: [{type: 'text', text: '```console\nstarted background job bash-1\n```'}]});
 		expect(byId.get('call_read')!.durationMs).toBe(11);
+		// A card whose presenter gave no result view carries its raw content, as --print shows it.
+		expect(byId.get('call_edit2')!.result).toEqual({card: 'generic', content: [{type: 'text', text: expect.stringContaining('old_string was not found')}]});
 	});
 
 	it('replays every corpus log with one card per top-level call and none left running after its turn', async context => {

@@ -1,4 +1,5 @@
 import {describe, expect, it, vi} from 'vitest';
+import {asEntries, cardsOf} from '../../src/presentation/entry.js';
 
 vi.hoisted(() => {
 	process.env.FORCE_COLOR = '1';
@@ -13,7 +14,7 @@ const React = (await import('react')).default;
 const {render} = await import('ink');
 const {InteractiveApp} = await import('../../components/InteractiveApp.js');
 const {colorTheme} = await import('../../src/layout/theme.js');
-const {arrayCardSource} = await import('../../components/card-source.js');
+const {arrayEntrySource} = await import('../../src/transcript/entry-source.js');
 const {erasedFrameHeights, screenClears} = await import('./harness/byte-stream.js');
 const {FakeStdin, FakeTty, keys} = await import('./harness/fake-terminal.js');
 const {FROZEN_NOW, startInteractive} = await import('./harness/interactive-screen.js');
@@ -73,7 +74,7 @@ async function sampleCards(): Promise<{settled: Card; running: Card}> {
 	try {
 		await screen.type('!echo settled', '● bash');
 		await screen.type('!printf "live\\n"; sleep 30', 'live');
-		const settled = screen.controller.cards()[0]!;
+		const settled = cardsOf(screen.controller.entries())[0]!;
 		const running = screen.controller.getSnapshot().running[0]!;
 		await screen.press(keys.ctrlC);
 		await screen.tty.waitForText('cancelled');
@@ -104,12 +105,12 @@ async function tickBytes(settled: Card, running: Card, count: number): Promise<{
 		getSnapshot: () => snapshot,
 		onScrollback(listener: (entry: ScrollbackEntry) => void) {
 			for (let index = 0; index < count; index++) {
-				listener({kind: 'card', card: settled});
+				listener({kind: 'entry', entry: {entry: 'card', card: settled}});
 			}
 
 			return () => undefined;
 		},
-		pagerSource: async () => arrayCardSource(Array.from({length: count}, () => settled)),
+		pagerSource: async () => arrayEntrySource(asEntries(Array.from({length: count}, () => settled))),
 		submit() {},
 		cancel: () => false,
 		answerApproval() {},

@@ -3,7 +3,8 @@ Promise 1 (issue 11, item 3) in the pager: a card whose emulated output hides te
 to its full view shows the raw output, and `y` copies what the card shows at that moment.
 */
 import {describe, expect, it, vi} from 'vitest';
-import {arrayCardSource} from '../../components/card-source.js';
+import {asEntries} from '../../src/presentation/entry.js';
+import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import {makeCard, text} from '../layout/fixtures.js';
 import {startPager} from './harness/pager-screen.js';
 
@@ -22,7 +23,7 @@ const card = makeCard({name: 'bash', callView: {card: 'terminal', title: 'npm te
 describe('a card whose output hides text, in the pager', () => {
 	it('is marked, shows the raw output at full expansion, and copies what it shows', async () => {
 		const copies: string[] = [];
-		const pager = await startPager(arrayCardSource([card]), {columns: 80, rows: 12, onCopy: copied => {
+		const pager = await startPager(arrayEntrySource(asEntries([card])), {columns: 80, rows: 12, onCopy: copied => {
 			copies.push(copied);
 			return 'copied';
 		}});

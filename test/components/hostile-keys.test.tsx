@@ -1,14 +1,15 @@
 /**
 Input (issue 11, item 13): no byte string typed or pasted into the interactive session or the pager
 crashes it. Ink 6.8's own `useInput` threw a TypeError on SGR sequences (`ESC [ 0 m`); the screens
-parse keys with src/cli/interactive/keys.ts instead. After any input a screen still answers keys.
+parse keys with components/input/keys.ts instead. After any input a screen still answers keys.
 Seeded and bounded in CI; `CARDTERM_FUZZ_CASES=N` runs more.
 */
 import fc from 'fast-check';
+import {asEntries} from '../../src/presentation/entry.js';
 import React from 'react';
 import {render} from 'ink';
 import {describe, expect, it, vi} from 'vitest';
-import {arrayCardSource} from '../../components/card-source.js';
+import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import {InteractiveApp} from '../../components/InteractiveApp.js';
 import {Pager} from '../../components/Pager.js';
 import type {LiveSnapshot, SessionModel} from '../../components/session-model.js';
@@ -44,7 +45,7 @@ function recordingModel(): SessionModel & {readonly submitted: string[]} {
 		subscribe: () => () => undefined,
 		getSnapshot: () => snapshot,
 		onScrollback: () => () => undefined,
-		pagerSource: async () => arrayCardSource(cards),
+		pagerSource: async () => arrayEntrySource(asEntries(cards)),
 		submit(line) {
 			submitted.push(line);
 		},
@@ -108,7 +109,7 @@ async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<v
 
 describe('the pager under hostile input', () => {
 	it('takes the reported SGR sequences and pastes without crashing, and keeps answering keys', async () => {
-		const screen = await startPager(arrayCardSource(cards), {columns: 60, rows: 16});
+		const screen = await startPager(arrayEntrySource(asEntries(cards)), {columns: 60, rows: 16});
 		try {
 			for (const input of REPORTED) {
 				// eslint-disable-next-line no-await-in-loop -- keys in order
@@ -117,11 +118,11 @@ describe('the pager under hostile input', () => {
 				await screen.press('g');
 				// A paste is taken one key per render: wait for its last key's effect, not for a quiet moment.
 				// eslint-disable-next-line no-await-in-loop -- keys in order
-				await screen.tty.waitForText('card 1/5');
+				await screen.tty.waitForText('1/5 · ');
 				// eslint-disable-next-line no-await-in-loop -- keys in order
 				await screen.press('G');
 				// eslint-disable-next-line no-await-in-loop -- keys in order
-				await screen.tty.waitForText('card 5/5');
+				await screen.tty.waitForText('5/5 · ');
 			}
 		} finally {
 			await screen.close();
@@ -129,12 +130,12 @@ describe('the pager under hostile input', () => {
 	});
 
 	it('handles several keys of one chunk in turn, each seeing what the ones before it did', async () => {
-		const screen = await startPager(arrayCardSource(cards), {columns: 60, rows: 16});
+		const screen = await startPager(arrayEntrySource(asEntries(cards)), {columns: 60, rows: 16});
 		try {
 			await screen.press('g/body 2\r');
-			await screen.tty.waitForText('card 3/5');
+			await screen.tty.waitForText('3/5 · ');
 			await screen.press('\u001B[B\u001B[Bk');
-			await screen.tty.waitForText('card 4/5');
+			await screen.tty.waitForText('4/5 · ');
 		} finally {
 			await screen.close();
 		}
@@ -143,7 +144,7 @@ describe('the pager under hostile input', () => {
 	it('survives any byte strings and still quits on q', async () => {
 		await fc.assert(fc.asyncProperty(chunks, async inputs => {
 			let quit = false;
-			const screen = renderScreen(<Pager source={arrayCardSource(cards)} theme={colorTheme} title="fuzz" now={() => 0} onExit={() => {
+			const screen = renderScreen(<Pager source={arrayEntrySource(asEntries(cards))} theme={colorTheme} title="fuzz" now={() => 0} onExit={() => {
 				quit = true;
 			}} />);
 			try {

@@ -4,7 +4,8 @@ keep answering keys. Spreading that many rows into `push` threw inside the rende
 and in watch mode the screen went blank and `q` stopped working.
 */
 import {describe, expect, it, vi} from 'vitest';
-import {arrayCardSource} from '../../components/card-source.js';
+import {asEntries} from '../../src/presentation/entry.js';
+import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import {formatCount} from '../../src/layout/format.js';
 import type {Card} from '../../src/presentation/card.js';
 import {makeCard, text} from '../layout/fixtures.js';
@@ -31,7 +32,7 @@ const small = (callId: string): Card => makeCard({name: 'bash', callId, callView
 describe('a 300 000-row card on screen', () => {
 	it('opens in the pager folded, expands fully, scrolls to its last row and quits on q', async () => {
 		let exited = false;
-		const pager = await startPager(arrayCardSource([small('a'), hugeCard('b')]), {columns: 80, rows: 20, onExit: () => {
+		const pager = await startPager(arrayEntrySource(asEntries([small('a'), hugeCard('b')])), {columns: 80, rows: 20, onExit: () => {
 			exited = true;
 		}});
 		try {
@@ -57,9 +58,9 @@ describe('a 300 000-row card on screen', () => {
 			exited = true;
 		}});
 		try {
-			await pager.tty.waitForText('card 1/1');
+			await pager.tty.waitForText('1/1 · ');
 			source.append(hugeCard('b'));
-			await pager.tty.waitForText('card 2/2');
+			await pager.tty.waitForText('2/2 · ');
 			expect(pager.tty.frame(false)).toContain(`row ${LINES}`);
 			await pager.press('q');
 			expect(exited).toBe(true);

@@ -1,5 +1,5 @@
 import {describe, expect, it, vi} from 'vitest';
-import type {CardSource} from '../../components/card-source.js';
+import type {EntrySource} from '../../src/transcript/entry-source.js';
 import type {Card} from '../../src/presentation/card.js';
 import {makeCard, text} from '../layout/fixtures.js';
 import {startPager} from './harness/pager-screen.js';
@@ -17,14 +17,14 @@ vi.hoisted(() => {
 const card = (index: number): Card => ({...makeCard({name: 'bash', callId: `c${index}`, callView: {card: 'terminal', title: `echo ${index}`}, result: {content: text(`${index}`), isError: false}}), seq: index});
 
 /** A tail window of the last 3 cards that the full index (10 cards) then replaces. */
-function tailThenIndex(): CardSource & {finishIndex(): void} {
+function tailThenIndex(): EntrySource & {finishIndex(): void} {
 	const all = Array.from({length: 10}, (_, index) => card(index));
 	let shown = all.slice(7);
 	let generation = 0;
 	const listeners = new Set<() => void>();
 	return {
 		count: () => shown.length,
-		card: index => shown[index],
+		entry: index => (shown[index] === undefined ? undefined : {entry: 'card', card: shown[index]}),
 		complete: () => generation === 1,
 		generation: () => generation,
 		moved: (index, from) => (from === 0 ? index + 7 : index),
@@ -46,12 +46,12 @@ describe('pager over a renumbered source', () => {
 	it('keeps the cursor on the same card when the full index replaces the tail window after the user moved', async () => {
 		const source = tailThenIndex();
 		const screen = await startPager(source, {columns: 60, rows: 30});
-		expect(screen.tty.text()).toContain('card 3/3');
+		expect(screen.tty.text()).toContain('3/3');
 		await screen.press('k');
-		expect(screen.tty.text()).toContain('card 2/3');
+		expect(screen.tty.text()).toContain('2/3');
 		source.finishIndex();
 		await screen.tty.settle();
-		expect(screen.tty.text()).toContain('card 9/10');
+		expect(screen.tty.text()).toContain('9/10');
 		await screen.close();
 	});
 });
@@ -59,12 +59,12 @@ describe('pager over a renumbered source', () => {
 describe('pager keys in one chunk', () => {
 	it('moves one card per j or k when several arrive together', async () => {
 		const cards = Array.from({length: 10}, (_, index) => card(index));
-		const screen = await startPager({count: () => cards.length, card: index => cards[index], complete: () => true}, {columns: 60, rows: 30});
-		expect(screen.tty.text()).toContain('card 10/10');
+		const screen = await startPager({count: () => cards.length, entry: index => (cards[index] === undefined ? undefined : {entry: 'card', card: cards[index]}), complete: () => true}, {columns: 60, rows: 30});
+		expect(screen.tty.text()).toContain('10/10');
 		await screen.press('kkk');
-		expect(screen.tty.text()).toContain('card 7/10');
+		expect(screen.tty.text()).toContain('7/10');
 		await screen.press('jj');
-		expect(screen.tty.text()).toContain('card 9/10');
+		expect(screen.tty.text()).toContain('9/10');
 		await screen.close();
 	});
 });

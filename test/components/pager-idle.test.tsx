@@ -1,7 +1,7 @@
 import React, {Profiler} from 'react';
 import {render} from 'ink';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import type {CardSource} from '../../components/card-source.js';
+import type {EntrySource} from '../../src/transcript/entry-source.js';
 import {Pager} from '../../components/Pager.js';
 import {colorTheme} from '../../src/layout/theme.js';
 import type {Card} from '../../src/presentation/card.js';
@@ -21,12 +21,12 @@ const settled = (index: number): Card => ({...makeCard({name: 'bash', callId: `c
 const running = (index: number): Card => ({...makeCard({name: 'bash', callId: `c${index}`, callView: {card: 'terminal', title: `sleep ${index}`}}), seq: index});
 
 /** A live source (watch mode: never complete) whose cards the test replaces. */
-function liveSource(initial: Card[]): CardSource & {set(cards: Card[]): void} {
+function liveSource(initial: Card[]): EntrySource & {set(cards: Card[]): void} {
 	let cards = initial;
 	const listeners = new Set<() => void>();
 	return {
 		count: () => cards.length,
-		card: index => cards[index],
+		entry: index => (cards[index] === undefined ? undefined : {entry: 'card', card: cards[index]}),
 		complete: () => false,
 		counts() {
 			const counts = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
@@ -50,7 +50,7 @@ function liveSource(initial: Card[]): CardSource & {set(cards: Card[]): void} {
 }
 
 /** Renders the pager with every timer faked; counts its commits (renders that reached the screen's tree). */
-async function mount(source: CardSource, follow: boolean) {
+async function mount(source: EntrySource, follow: boolean) {
 	vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date']});
 	const tty = new FakeTty(80, 20);
 	const stdin = new FakeStdin();

@@ -1,4 +1,5 @@
 import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest';
+import {asEntries, cardsOf} from '../../src/presentation/entry.js';
 
 vi.hoisted(() => {
 	// Ink's <Text> colours come from chalk, which looks at the real stdout: force the 16 colours a terminal has.
@@ -11,7 +12,7 @@ vi.hoisted(() => {
 	}
 });
 
-const {arrayCardSource} = await import('../../components/card-source.js');
+const {arrayEntrySource} = await import('../../src/transcript/entry-source.js');
 const {checkpoint, inventory} = await import('./harness/checkpoints.js');
 const {keys} = await import('./harness/fake-terminal.js');
 const {startInteractive} = await import('./harness/interactive-screen.js');
@@ -149,7 +150,7 @@ describe('pager screens', () => {
 			await screen.type('!exit 2', '[exit 2]');
 			await screen.type('/grep TODO', '● grep Grep');
 			await screen.type('!echo last', '● 3 ok');
-			cards = screen.controller.cards();
+			cards = cardsOf(screen.controller.entries());
 			cwd = screen.cwd;
 		} finally {
 			await screen.close();
@@ -157,7 +158,7 @@ describe('pager screens', () => {
 	});
 
 	it('opens on the newest cards with the cursor on the last one, moves, cycles expansion, searches and jumps to failures', async () => {
-		const pager = await startPager(arrayCardSource(cards), {columns: 80, rows: 20, sessionCwd: cwd});
+		const pager = await startPager(arrayEntrySource(asEntries(cards)), {columns: 80, rows: 20, sessionCwd: cwd});
 		try {
 			await checkpoint('pager-opens-on-newest', pager.tty.frame(false));
 			await pager.press('k');
@@ -189,7 +190,7 @@ describe('pager screens', () => {
 		try {
 			await checkpoint('follow-before-append', pager.tty.frame(false));
 			source.append(cards[2]!);
-			await pager.tty.waitForText('card 3/3');
+			await pager.tty.waitForText('3/3');
 			await checkpoint('follow-after-append', pager.tty.frame(false));
 		} finally {
 			await pager.close();
@@ -206,7 +207,7 @@ describe('pager damaged lines', () => {
 			damage.add({file, line: line * 7, kind: 'malformed', reason: line % 2 === 0 ? 'malformed line: not valid JSON (Unexpected token \'x\', "x\u001b]0;title" is not valid JSON)' : 'seq gap: expected seq 12, found seq 40 (28 events missing)'});
 		}
 
-		return {...arrayCardSource(cards), damage: () => damage};
+		return {...arrayEntrySource(asEntries(cards)), damage: () => damage};
 	}
 
 	const cards = [0, 1, 2].map(index => ({...makeCard({name: 'bash', callId: `c${index}`, callView: {card: 'terminal', title: `echo ${index}`}, result: {content: text(`${index}`), isError: false}}), seq: index}));
@@ -225,12 +226,12 @@ describe('pager damaged lines', () => {
 				expect(pager.tty.text()).toMatch(/ 2–11\//);
 				await pager.press('q');
 				// q closes the list, not the pager.
-				expect(pager.tty.text()).toContain('card 3/3');
+				expect(pager.tty.text()).toContain('3/3 · ');
 				await pager.press('!');
 				await pager.press('G');
 				expect(pager.tty.text()).toMatch(/ (\d+)–(\d+)\/\2 /);
 				await pager.press(keys.escape);
-				expect(pager.tty.text()).toContain('card 3/3');
+				expect(pager.tty.text()).toContain('3/3 · ');
 			} finally {
 				await pager.close();
 			}
@@ -247,7 +248,7 @@ describe('pager damaged lines', () => {
 			await pager.close();
 		}
 
-		const clean = await startPager(arrayCardSource(cards), {columns: 80, rows: 12});
+		const clean = await startPager(arrayEntrySource(asEntries(cards)), {columns: 80, rows: 12});
 		try {
 			expect(clean.tty.text()).not.toContain('damaged');
 			await clean.press('!');

@@ -2,7 +2,7 @@ import {readFileSync, renameSync, truncateSync, unlinkSync, writeFileSync} from 
 import {join} from 'node:path';
 import {describe, expect, it, vi} from 'vitest';
 import {referencePresenters} from '../../src/cli/replay-command.js';
-import {watchLog} from '../../src/cli/watch-card-source.js';
+import {watchLog} from '../../src/transcript/watch-entry-source.js';
 import {fixture, useTempDir} from '../session/helpers.js';
 import {startPager} from './harness/pager-screen.js';
 
@@ -20,7 +20,7 @@ useTempDir(created => {
 	dir = created;
 });
 
-/** basic.jsonl (one bash card) under another session id, optionally with a second card. */
+/** basic.jsonl (a title, an answer, one bash card and the turn end: 4 entries) under another session id, optionally with a second card (5). */
 function session(id: string, cards: 1 | 2 = 1): string {
 	const lines = readFileSync(fixture('basic.jsonl'), 'utf8').split('\n').slice(0, -1);
 	lines[0] = lines[0]!.replace('"s-basic"', JSON.stringify(id));
@@ -52,12 +52,12 @@ describe('watch: the status line says what the log path holds', () => {
 		writeFileSync(path, session('s-first', 2));
 		const {pager, close} = await watching(path);
 		try {
-			await pager.tty.waitForText('card 2/2');
+			await pager.tty.waitForText('5/5 · ');
 			expect(pager.tty.text()).toContain('s-first · following');
 			writeFileSync(join(dir, 'next.jsonl'), session('s-second'));
 			renameSync(join(dir, 'next.jsonl'), path);
 			await pager.tty.waitForText('s-second · log replaced · reopened · following');
-			expect(pager.tty.text()).toContain('card 1/1');
+			expect(pager.tty.text()).toContain('4/4 · ');
 			expect(pager.tty.text()).not.toContain('s-first');
 		} finally {
 			await close();
@@ -73,10 +73,10 @@ describe('watch: the status line says what the log path holds', () => {
 			unlinkSync(path);
 			await pager.tty.waitForText('s-first · log deleted · waiting');
 			// The cards of the deleted log stay on screen while it waits.
-			expect(pager.tty.text()).toContain('card 2/2');
+			expect(pager.tty.text()).toContain('5/5 · ');
 			writeFileSync(path, session('s-again'));
 			await pager.tty.waitForText('s-again · log replaced · reopened');
-			expect(pager.tty.text()).toContain('card 1/1');
+			expect(pager.tty.text()).toContain('4/4 · ');
 		} finally {
 			await close();
 		}
@@ -87,13 +87,13 @@ describe('watch: the status line says what the log path holds', () => {
 		writeFileSync(path, session('s-first', 2));
 		const {pager, close} = await watching(path);
 		try {
-			await pager.tty.waitForText('card 2/2');
+			await pager.tty.waitForText('5/5 · ');
 			truncateSync(path, session('s-first', 1).length);
 			await pager.tty.waitForText('s-first · log truncated · reread · following');
-			expect(pager.tty.text()).toContain('card 1/1');
+			expect(pager.tty.text()).toContain('4/4 · ');
 			writeFileSync(path, session('s-longer', 2), {flag: 'r+'});
 			await pager.tty.waitForText('s-longer · log replaced · reopened');
-			expect(pager.tty.text()).toContain('card 2/2');
+			expect(pager.tty.text()).toContain('5/5 · ');
 		} finally {
 			await close();
 		}

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {main} from '../../src/cli/main.js';
-import type {CardJson} from '../../src/presentation/card-json.js';
+import type {EntryJson} from '../../src/presentation/entry-json.js';
 import {fakeIo} from '../cli/cli-io-fake.js';
 
 describe('cardterm demo', () => {
@@ -8,9 +8,13 @@ describe('cardterm demo', () => {
 		const io = fakeIo();
 		expect(await main(['demo', '--json'], io)).toBe(0);
 		expect(io.err()).toBe('');
-		const cards = io.out().trim().split('\n').map(line => JSON.parse(line) as CardJson);
-		const kinds = new Set(cards.map(card => card.result === null ? `${card.call.card} call` : card.result.card === 'search' ? `search ${card.result.shape}` : card.result.card === 'web' ? `web ${card.result.kind}` : card.result.card));
-		expect([...kinds].sort()).toEqual(['diff', 'diff call', 'generic', 'generic call', 'read', 'search matches', 'search paths', 'terminal', 'terminal call', 'web fetch', 'web search']);
+		const entries = io.out().trim().split('\n').map(line => JSON.parse(line) as EntryJson);
+		const cards = entries.filter(entry => entry.entry === 'card');
+		// Every kind of call view, and every kind of result view (a card without one shows its raw content as generic).
+		expect(new Set(cards.map(card => card.call.card))).toEqual(new Set(['diff', 'generic', 'terminal']));
+		const kinds = new Set(cards.flatMap(card => card.result === null ? [] : [card.result.card === 'search' ? `search ${card.result.shape}` : card.result.card === 'web' ? `web ${card.result.kind}` : card.result.card]));
+		expect([...kinds].sort()).toEqual(['diff', 'generic', 'read', 'search matches', 'search paths', 'terminal', 'web fetch', 'web search']);
+		expect(cards.some(card => card.status === 'interrupted' && card.result === null)).toBe(true);
 		expect(new Set(cards.map(card => card.status))).toEqual(new Set(['ok', 'error', 'cancelled', 'interrupted']));
 		const summary = cards.map(card => `${card.name}:${card.status}`);
 		for (const expected of ['edit:error', 'read:error', 'bash:cancelled', 'bash:interrupted', 'deploy:error', 'run_code:ok', 'web_fetch:ok', 'web_search:ok', 'todo_write:ok', 'job_kill:ok', 'word_count:ok']) {

@@ -240,6 +240,12 @@ export function snapshotCases(): SnapshotCase[] {
 			contains: '🇯🇵',
 		},
 		{
+			name: 'generic-unknown-tool--ok',
+			input: 'a tool without a presenter (terminal_send of another harness): its header summarises the arguments',
+			card: makeCard({name: 'terminal_send', args: {sessionId: 'term-7', text: 'npm test -- --watch=false\n', submit: true}, callView: {card: 'generic', title: 'terminal_send', kind: 'other', rawInput: {sessionId: 'term-7', text: 'npm test -- --watch=false\n', submit: true}}, result: {content: text('sent 26 bytes')}}),
+			contains: 'text npm test',
+		},
+		{
 			name: 'read-tabs--ok',
 			input: 'Go source indented with tabs (expanded to stops of 8)',
 			card: makeCard({name: 'read', args: {file_path: 'main.go'}, callView: {card: 'generic', title: 'Read main.go', kind: 'read'}, result: {content: text('…'), view: {card: 'read', path: '/home/u/proj/main.go', offset: 1, totalLines: 5, lang: 'go', lines: [

@@ -151,6 +151,8 @@ describe.skipIf(!built)('endless and blocked inputs (dist/ built)', {timeout: 2 
 		writeFileSync(fifo, readFileSync(fixture('basic.jsonl')));
 		const result = await run.ended;
 		expect({hung: result.hung, code: result.code}).toEqual({hung: false, code: 0});
-		expect(result.out.split('\n').filter(line => line !== '').map(line => (JSON.parse(line) as {callId: string}).callId)).toEqual(['call_ls']);
+		const entries = result.out.split('\n').filter(line => line !== '').map(line => JSON.parse(line) as {entry: string; callId?: string});
+		expect(entries.filter(entry => entry.entry === 'card').map(entry => entry.callId)).toEqual(['call_ls']);
+		expect(entries.map(entry => entry.entry)).toEqual(['notice', 'assistant', 'card', 'turn']);
 	});
 });

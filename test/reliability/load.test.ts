@@ -6,6 +6,7 @@ into the right card, and its log replays to exactly the live cards. The calls go
 `CARDTERM_LOAD_CALLS=N` runs N calls instead.
 */
 import {mkdtempSync, rmSync} from 'node:fs';
+import {cardsOf} from '../../src/presentation/entry.js';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
@@ -75,7 +76,7 @@ describe('a session under load', () => {
 		expect(bigResult.isError).toBe(false);
 		expect(maxActive()).toBe(PARALLEL);
 
-		const live = session.fold.cards;
+		const live = cardsOf(session.fold.entries);
 		const counts: Record<CardStatus, number> = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
 		for (const card of live) {
 			counts[card.status]++;
@@ -95,7 +96,7 @@ describe('a session under load', () => {
 		}
 
 		expect(log.diagnostics).toEqual([]);
-		expect(replay.cards.length).toBe(live.length);
-		expect(replay.cards).toEqual(live);
+		expect(cardsOf(replay.entries).length).toBe(live.length);
+		expect(cardsOf(replay.entries)).toEqual(live);
 	}, 120_000);
 });

@@ -20,7 +20,15 @@ import {recordTemplateSession} from './template-session.js';
 /** A replay that takes longer than this is a hang (a guard, not a speed test). */
 export const CASE_TIMEOUT_MS = 15_000;
 
-const CARD_KEYS = ['callId', 'name', 'status', 'call', 'result', 'isError', 'error', 'durationMs', 'children'];
+/** The keys of each `--json` entry object, in order (entry-json.ts). */
+const ENTRY_KEYS: Readonly<Record<string, readonly string[]>> = {
+	card: ['entry', 'callId', 'name', 'status', 'call', 'result', 'isError', 'error', 'durationMs', 'children'],
+	user: ['entry', 'seq', 'time', 'source', 'text'],
+	assistant: ['entry', 'seq', 'time', 'turn', 'step', 'text', 'reasoning', 'interrupted'],
+	turn: ['entry', 'seq', 'time', 'turn', 'outcome', 'failed', 'durationMs', 'usage'],
+	notice: ['entry', 'seq', 'time', 'source', 'summary', 'detail'],
+	todo: ['entry', 'seq', 'time', 'items'],
+};
 
 /** The dsh corpus folder (read-only, outside the repo). */
 export const corpusDir = fileURLToPath(new URL('../../../shared/corpus/dsh-sessions', import.meta.url));
@@ -119,15 +127,19 @@ export function checkOutcome(outcome: Outcome, path: string, mode: '--json' | '-
 
 	if (mode === '--json') {
 		for (const line of out.split('\n').filter(text => text !== '')) {
-			let card: unknown;
+			let entry: unknown;
 			try {
-				card = JSON.parse(line);
+				entry = JSON.parse(line);
 			} catch {
 				fail(`stdout line is not JSON: ${JSON.stringify(line.slice(0, 200))}`);
 			}
 
-			if (JSON.stringify(Object.keys(card as object)) !== JSON.stringify(CARD_KEYS)) {
-				fail(`card object has keys ${JSON.stringify(Object.keys(card as object))}`);
+			const kind = String((entry as {entry?: unknown}).entry);
+			const keys = ENTRY_KEYS[kind];
+			// A card says `outputHidesText: true` only when it does.
+			const actual = Object.keys(entry as object).filter(key => !(kind === 'card' && key === 'outputHidesText'));
+			if (keys === undefined || JSON.stringify(actual) !== JSON.stringify(keys)) {
+				fail(`entry object has keys ${JSON.stringify(Object.keys(entry as object))}`);
 			}
 		}
 	}

@@ -6,6 +6,7 @@ validated OSC 8 links and Ink's own cursor sequences may reach the terminal. See
 CI; `CARDTERM_FUZZ_CASES=N` runs N cases per property, `CARDTERM_FUZZ_SEED=S` another seed.
 */
 import {mkdtemp, rm, writeFile} from 'node:fs/promises';
+import {asEntries, cardsOf} from '../../src/presentation/entry.js';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {Readable} from 'node:stream';
@@ -14,7 +15,7 @@ import React from 'react';
 import {beforeAll, describe, expect, it, vi} from 'vitest';
 import {InteractiveApp} from '../../components/InteractiveApp.js';
 import {Pager} from '../../components/Pager.js';
-import {arrayCardSource} from '../../components/card-source.js';
+import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import type {LiveSnapshot, SessionModel} from '../../components/session-model.js';
 import {main} from '../../src/cli/main.js';
 import {referencePresenters} from '../../src/cli/replay-command.js';
@@ -73,9 +74,9 @@ describe('terminal safety of hostile bytes in a log', () => {
 				fold.apply(event);
 			}
 
-			expect(fold.cards.length).toBeGreaterThanOrEqual(12);
+			expect(cardsOf(fold.entries).length).toBeGreaterThanOrEqual(12);
 			clearLayoutCache();
-			for (const card of fold.cards) {
+			for (const card of cardsOf(fold.entries)) {
 				for (const [color, hyperlinks] of [[false, false], [true, true]] as const) {
 					const output = renderLines(layoutCard(card, {width: 60, theme: color ? colorTheme : monochromeTheme, now: NOW, expansion: 'full', sessionCwd: '/home/u/proj'}), {color, hyperlinks, width: 60});
 					expectClean(output, {hyperlinks, inkCursor: false}, `replayed ${card.name}`);
@@ -136,13 +137,13 @@ function fixedModel(cards: readonly Card[], names: {cwd: string; sessionId: stri
 		onScrollback(listener) {
 			for (const card of cards) {
 				if (card.status !== 'running') {
-					listener({kind: 'card', card});
+					listener({kind: 'entry', entry: {entry: 'card', card}});
 				}
 			}
 
 			return () => undefined;
 		},
-		pagerSource: async () => arrayCardSource(cards),
+		pagerSource: async () => arrayEntrySource(asEntries(cards)),
 		submit: () => undefined,
 		cancel: () => false,
 		answerApproval: () => undefined,
@@ -154,7 +155,7 @@ function fixedModel(cards: readonly Card[], names: {cwd: string; sessionId: stri
 
 describe('terminal safety of the interactive screens', () => {
 	it('draws a benign pager with Ink\'s own cursor sequences only', async () => {
-		const output = await renderToTty(<Pager source={arrayCardSource(hostileCards(['plain text']))} theme={colorTheme} title="log" now={() => NOW} onExit={() => undefined} />, {columns: 40, rows: 20});
+		const output = await renderToTty(<Pager source={arrayEntrySource(asEntries(hostileCards(['plain text'])))} theme={colorTheme} title="log" now={() => NOW} onExit={() => undefined} />, {columns: 40, rows: 20});
 		const ink = new Set(scanTerminalOutput(output, {hyperlinks: false, inkCursor: true}).sequences.filter(item => !(item.kind === 'csi' && item.final === 'm')).map(item => item.text));
 		// Ink 6.8's renderer: synchronized update, cursor hide/show, erase line, cursor up, column 1.
 		const expected = ['\u001B[?2026h', '\u001B[?25l', '\u001B[?2026l', '\u001B[2K', '\u001B[1A', '\u001B[G', '\u001B[?25h'];
@@ -176,7 +177,7 @@ describe('terminal safety of the interactive screens', () => {
 		await fc.assert(fc.asyncProperty(pool, hostileName(), fc.constantFrom('start', 'end') as fc.Arbitrary<'start' | 'end'>, fc.constantFrom(30, 80), async (strings, title, start, columns) => {
 			clearLayoutCache();
 			const cards = hostileCards(strings);
-			const output = await renderToTty(<Pager source={arrayCardSource(cards)} theme={colorTheme} title={title} start={start} now={() => NOW} onExit={() => undefined} />, {columns, rows: 30});
+			const output = await renderToTty(<Pager source={arrayEntrySource(asEntries(cards))} theme={colorTheme} title={title} start={start} now={() => NOW} onExit={() => undefined} />, {columns, rows: 30});
 			expectClean(output, {hyperlinks: false, inkCursor: true}, 'pager');
 			expect(output.length).toBeGreaterThan(0);
 		}), {numRuns: fuzzCases(15), seed: fuzzSeed()});

@@ -5,13 +5,14 @@ gives what the card shows with no control character but `\n` and `\t`, in both t
 print-on-exit path. Seeded and bounded in CI; `CARDTERM_FUZZ_CASES=N` runs more.
 */
 import {mkdir, mkdtemp, rm, writeFile} from 'node:fs/promises';
+import {asEntries} from '../../src/presentation/entry.js';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import fc from 'fast-check';
 import React from 'react';
 import {render} from 'ink';
 import {afterAll, describe, expect, it, vi} from 'vitest';
-import {arrayCardSource} from '../../components/card-source.js';
+import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import {ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN} from '../../components/InteractiveApp.js';
 import {copyableText} from '../../components/pager/card-text.js';
 import {Pager} from '../../components/Pager.js';
@@ -89,7 +90,7 @@ describe('copying a card', () => {
 		const tty = new FakeTty(60, 12);
 		const stdin = new FakeStdin();
 		const copies: string[] = [];
-		const instance = render(<Pager source={arrayCardSource([card])} theme={colorTheme} title="log" now={() => 0} onExit={() => undefined} onCopy={copied => {
+		const instance = render(<Pager source={arrayEntrySource(asEntries([card]))} theme={colorTheme} title="log" now={() => 0} onExit={() => undefined} onCopy={copied => {
 			copies.push(copied);
 			return 'copied';
 		}} />, {stdout: tty as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, stderr: tty as unknown as NodeJS.WriteStream, exitOnCtrlC: false, patchConsole: false});

@@ -28,7 +28,7 @@ const OTHER_WRITERS: Readonly<Record<string, Readonly<Record<string, string>>>> 
 	'src/builtin/bash/spill-file.ts': {writeSync: 'the spill file\'s descriptor'},
 	'src/session/log-writer.ts': {'handle.write': 'the session log file', writeSync: 'the session log file'},
 	'src/session/log-index.ts': {writeSync: 'the decompressed temporary copy of a zstd log'},
-	'src/cli/indexed-card-source.ts': {writeSync: 'a temporary file'},
+	'src/transcript/indexed-entry-source.ts': {writeSync: 'a temporary file'},
 	'src/cli/transcript-stream.ts': {'this.#write': 'the replay command\'s card callback, which writes through the CliIo sink'},
 	'src/cli/pager-actions.ts': {write: 'the injected OSC 52 writer: takes TerminalOutput, defaults to the sink'},
 };

@@ -8,6 +8,7 @@ The read-only folder is chmod 0o500 when not running as root; as root (chmod doe
 is a read-only tmpfs, and the case is skipped, saying so, where mounting is not permitted.
 */
 import {spawnSync} from 'node:child_process';
+import {cardsOf} from '../../src/presentation/entry.js';
 import {chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -71,14 +72,14 @@ describe('an unusable sessions folder', () => {
 
 		const settled = new Promise<void>(resolve => {
 			controller.onScrollback(entry => {
-				if (entry.kind === 'card') {
+				if (entry.kind === 'entry' && entry.entry.entry === 'card') {
 					resolve();
 				}
 			});
 		});
 		controller.submit('!echo still here');
 		await settled;
-		expect(session.fold.cards.map(card => [card.name, card.status])).toEqual([['bash', 'ok']]);
+		expect(cardsOf(session.fold.entries).map(card => [card.name, card.status])).toEqual([['bash', 'ok']]);
 		await controller.close();
 		expect(logOutcomeMessage(logOutcome())).toMatch(/^session log not saved: cannot create /);
 	});

@@ -9,6 +9,7 @@ writes, so the same failure (EACCES on creating files in the directory) is simul
 whose parent is a regular file (ENOTDIR), and the full disk by the writer's injectable `openFile`.
 */
 import {chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {cardsOf} from '../../src/presentation/entry.js';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
@@ -61,8 +62,8 @@ describe('a session whose log cannot be written', () => {
 		await session.close();
 
 		expect(errors.map(error => [error.file, error.code, error.message.includes(path)])).toEqual([[path, code, true]]);
-		expect(session.fold.cards.map(card => [card.name, card.status])).toEqual([['bash', 'ok'], ['todo_write', 'ok']]);
-		expect(session.fold.cards[0]!.resultView).toEqual({card: 'terminal', output: 'still here\n', exitCode: 0});
+		expect(cardsOf(session.fold.entries).map(card => [card.name, card.status])).toEqual([['bash', 'ok'], ['todo_write', 'ok']]);
+		expect(cardsOf(session.fold.entries)[0]!.resultView).toEqual({card: 'terminal', output: 'still here\n', exitCode: 0});
 	});
 
 	it('without an onLogError listener, refuses to open with the error naming the file (cardterm call --log)', async () => {
@@ -87,7 +88,7 @@ describe('a session whose log cannot be written', () => {
 		full = true;
 		await session.runtime.runCall('bash', {command: 'echo one', description: 'First'}, {signal});
 		await session.runtime.runCall('bash', {command: 'echo two', description: 'Second'}, {signal});
-		expect(session.fold.cards.map(card => [card.name, card.status])).toEqual([['bash', 'ok'], ['bash', 'ok']]);
+		expect(cardsOf(session.fold.entries).map(card => [card.name, card.status])).toEqual([['bash', 'ok'], ['bash', 'ok']]);
 		expect(errors.map(error => [error.file, error.code, error.message])).toEqual([[logPath, 'ENOSPC', `cannot append to session log ${logPath}: ENOSPC: no space left on device, write`]]);
 		full = false;
 		await session.close();
@@ -102,7 +103,7 @@ async function runPrompts(controller: SessionController, lines: readonly string[
 	for (const line of lines) {
 		const settled = new Promise<void>(resolve => {
 			const stop = controller.onScrollback(entry => {
-				if (entry.kind === 'card') {
+				if (entry.kind === 'entry' && entry.entry.entry === 'card') {
 					stop();
 					resolve();
 				}

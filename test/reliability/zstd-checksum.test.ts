@@ -11,7 +11,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {Readable} from 'node:stream';
 import {afterAll, describe, expect, it} from 'vitest';
-import {openIndexedCardSource} from '../../src/cli/indexed-card-source.js';
+import {openIndexedEntrySource} from '../../src/transcript/indexed-entry-source.js';
 import {referencePresenters} from '../../src/cli/replay-command.js';
 import type {SessionEvent} from '../../src/session/events.js';
 import {indexSessionLog} from '../../src/session/log-index.js';
@@ -106,7 +106,7 @@ describe('a zstd log with a damaged frame', () => {
 		const index = await indexSessionLog(path, {onDiagnostic: d => indexed.push(d)});
 		await index.dispose();
 		const paged: LogDiagnostic[] = [];
-		const source = await openIndexedCardSource(path, {presenters: header => referencePresenters(header.cwd ?? '/'), onDiagnostic: d => paged.push(d)});
+		const source = await openIndexedEntrySource(path, {presenters: header => referencePresenters(header.cwd ?? '/'), onDiagnostic: d => paged.push(d)});
 		await source.ready;
 		source.close();
 		expect(reader.map(d => d.reason)).toEqual([expect.stringContaining('zstd frame 3: checksum mismatch')]);

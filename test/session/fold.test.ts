@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest';
+import {cardsOf} from '../../src/presentation/entry.js';
 import {presentersOf, type Presenter} from '../../src/presentation/presenters.js';
 import {cardToJson} from '../../src/presentation/card-json.js';
 import {foldEvents, SessionFold, type FoldNote} from '../../src/session/fold.js';
@@ -38,11 +39,11 @@ describe('SessionFold', () => {
 		const script = new EventScript();
 		script.call('c1', 'sh', {command: 'make'});
 		const fold = foldEvents(script.events, presenters);
-		expect(fold.cards).toHaveLength(1);
-		expect(fold.cards[0]).toMatchObject({callId: 'c1', status: 'running', callView: {card: 'terminal', title: 'make'}, resultView: null});
+		expect(cardsOf(fold.entries)).toHaveLength(1);
+		expect(cardsOf(fold.entries)[0]).toMatchObject({callId: 'c1', status: 'running', callView: {card: 'terminal', title: 'make'}, resultView: null});
 
 		script.result('c1', 'built\n[exit code: 2]');
-		const settled = foldEvents(script.events, presenters).cards[0]!;
+		const settled = cardsOf(foldEvents(script.events, presenters).entries)[0]!;
 		expect(settled.status).toBe('ok');
 		expect(settled.failedExit).toBe(true);
 		expect(settled.resultView).toEqual({card: 'terminal', output: 'built', exitCode: 2});
@@ -67,7 +68,7 @@ describe('SessionFold', () => {
 		script.call('e', 'sh', '');
 		const failures: PresenterFailure[] = [];
 		const fold = foldEvents(script.events, presenters, {onPresenterFailure: failure => failures.push(failure)});
-		expect(fold.cards.map(card => card.callView)).toEqual([
+		expect(cardsOf(fold.entries).map(card => card.callView)).toEqual([
 			{card: 'generic', title: 'mystery', kind: 'other', rawInput: {x: 1}},
 			{card: 'generic', title: 'sh', kind: 'other', rawInput: '{"command": '},
 			{card: 'generic', title: 'boom', kind: 'other', rawInput: {}},
@@ -83,8 +84,8 @@ describe('SessionFold', () => {
 		script.call('l', 'ls', {});
 		script.result('l', 'Error: nope', {isError: true});
 		const fold = foldEvents(script.events, presenters);
-		expect(fold.cards.map(card => [card.status, card.resultView])).toEqual([['ok', null], ['error', null]]);
-		expect(fold.cards[1]!.result).toEqual({content: [{type: 'text', text: 'Error: nope'}], isError: true});
+		expect(cardsOf(fold.entries).map(card => [card.status, card.resultView])).toEqual([['ok', null], ['error', null]]);
+		expect(cardsOf(fold.entries)[1]!.result).toEqual({content: [{type: 'text', text: 'Error: nope'}], isError: true});
 	});
 
 	it('treats a view with an unknown card kind, or a malformed payload, as absent', () => {
@@ -99,7 +100,7 @@ describe('SessionFold', () => {
 		script.call('b', 'wire', {});
 		script.result('b', 'Error: raw', {isError: true});
 		const fold = foldEvents(script.events, presentersOf([wire]));
-		expect(fold.cards.map(card => [card.callView, card.resultView])).toEqual([
+		expect(cardsOf(fold.entries).map(card => [card.callView, card.resultView])).toEqual([
 			[{card: 'generic', title: 'wire', kind: 'other', rawInput: {x: 1}}, null],
 			[{card: 'generic', title: 'wire', kind: 'other', rawInput: {}}, null],
 		]);
@@ -109,14 +110,14 @@ describe('SessionFold', () => {
 		const script = new EventScript();
 		script.call('l', 'ls', {});
 		script.result('l', 'a\nb');
-		expect(foldEvents(script.events, presenters).cards[0]!.resultView).toEqual({card: 'generic', content: [{type: 'text', text: 'a\nb'}]});
+		expect(cardsOf(foldEvents(script.events, presenters).entries)[0]!.resultView).toEqual({card: 'generic', content: [{type: 'text', text: 'a\nb'}]});
 	});
 
 	it('drops a terminal result view under a pending card that is not a terminal', () => {
 		const script = new EventScript();
 		script.call('x', 'sh', '{broken');
 		script.result('x', 'out');
-		expect(foldEvents(script.events, presenters).cards[0]!.resultView).toBeNull();
+		expect(cardsOf(foldEvents(script.events, presenters).entries)[0]!.resultView).toBeNull();
 	});
 
 	it('classifies cancellation and crash-repair results', () => {
@@ -127,7 +128,7 @@ describe('SessionFold', () => {
 		}
 
 		const fold = foldEvents(script.events, presenters);
-		expect(fold.cards.map(card => card.status)).toEqual(['cancelled', 'cancelled', 'interrupted', 'interrupted', 'error']);
+		expect(cardsOf(fold.entries).map(card => card.status)).toEqual(['cancelled', 'cancelled', 'interrupted', 'interrupted', 'error']);
 		expect(fold.counts).toEqual({running: 0, ok: 0, error: 1, cancelled: 2, interrupted: 2});
 	});
 
@@ -137,13 +138,13 @@ describe('SessionFold', () => {
 		script.call('b', 'ls', {}, {turn: 1, step: 2});
 		script.push('step/end', {turn: 1, step: 1});
 		let fold = foldEvents(script.events, presenters);
-		expect(fold.cards.map(card => card.status)).toEqual(['interrupted', 'running']);
+		expect(cardsOf(fold.entries).map(card => card.status)).toEqual(['interrupted', 'running']);
 		script.push('turn/end', {turn: 1, reason: {kind: 'aborted'}});
 		fold = foldEvents(script.events, presenters);
-		expect(fold.cards.map(card => card.status)).toEqual(['interrupted', 'interrupted']);
+		expect(cardsOf(fold.entries).map(card => card.status)).toEqual(['interrupted', 'interrupted']);
 		script.result('a', 'late');
 		fold = foldEvents(script.events, presenters);
-		expect(fold.cards.map(card => card.status)).toEqual(['ok', 'interrupted']);
+		expect(cardsOf(fold.entries).map(card => card.status)).toEqual(['ok', 'interrupted']);
 	});
 
 	it('ignores replacement results and keeps orphan results as cards', () => {
@@ -154,12 +155,12 @@ describe('SessionFold', () => {
 		script.result('known', '/tmp');
 		script.result('lost', 'who am I');
 		const fold = foldEvents(script.events, presenters);
-		expect(fold.cards.map(card => [card.callId, card.name, card.status, card.callView.title])).toEqual([
+		expect(cardsOf(fold.entries).map(card => [card.callId, card.name, card.status, card.callView.title])).toEqual([
 			['a', 'ls', 'running', 'List files'],
 			['known', 'sh', 'ok', 'pwd'],
 			['lost', 'tool', 'ok', 'tool'],
 		]);
-		expect(fold.cards[1]!.resultView).toEqual({card: 'terminal', output: '/tmp', exitCode: 0});
+		expect(cardsOf(fold.entries)[1]!.resultView).toEqual({card: 'terminal', output: '/tmp', exitCode: 0});
 	});
 
 	it('pairs a result with the most recent unanswered call of a duplicated id', () => {
@@ -168,7 +169,7 @@ describe('SessionFold', () => {
 		script.call('dup', 'sh', {command: 'second'});
 		script.result('dup', 'to the second');
 		const fold = foldEvents(script.events, presenters);
-		expect(fold.cards.map(card => [card.name, card.status])).toEqual([['ls', 'running'], ['sh', 'ok']]);
+		expect(cardsOf(fold.entries).map(card => [card.name, card.status])).toEqual([['ls', 'running'], ['sh', 'ok']]);
 	});
 
 	it('attaches code-dispatch sub-calls under their parent in start order', () => {
@@ -179,7 +180,7 @@ describe('SessionFold', () => {
 		script.push('tool/code-dispatch-start', {...base, subCallId: 'run:code:2', name: 'sh', arguments: {command: 'echo 2'}});
 		script.push('tool/code-dispatch', {...base, subCallId: 'run:code:2', name: 'sh', arguments: {command: 'echo 2'}, isError: false, content: [{type: 'text', text: '2\n'}]});
 		script.push('tool/code-dispatch', {...base, subCallId: 'run:code:1', name: 'sh', arguments: {command: 'echo 1'}, isError: true, content: [{type: 'text', text: 'Error: x'}]});
-		const [card] = foldEvents(script.events, presenters).cards;
+		const [card] = cardsOf(foldEvents(script.events, presenters).entries);
 		expect(card!.children.map(child => [child.callId, child.status, child.argsRaw, child.callView.title])).toEqual([
 			['run:code:1', 'error', '{"command":"echo 1"}', 'echo 1'],
 			['run:code:2', 'ok', '{"command":"echo 2"}', 'echo 2'],
@@ -191,10 +192,10 @@ describe('SessionFold', () => {
 		const script = new EventScript();
 		script.call('w', 'ls', {});
 		script.push('approval/asked', {id: 'ap1', toolName: 'ls', callId: 'w', reason: 'outside src/'});
-		let card = foldEvents(script.events, presenters).cards[0]!;
+		let card = cardsOf(foldEvents(script.events, presenters).entries)[0]!;
 		expect(card.approval).toEqual({state: 'asked', id: 'ap1', reason: 'outside src/'});
 		script.push('approval/decided', {id: 'ap1', outcome: 'allowed-once'});
-		card = foldEvents(script.events, presenters).cards[0]!;
+		card = cardsOf(foldEvents(script.events, presenters).entries)[0]!;
 		expect(card.approval).toEqual({state: 'decided', id: 'ap1', reason: 'outside src/', outcome: 'allowed-once'});
 	});
 
@@ -205,10 +206,10 @@ describe('SessionFold', () => {
 			script.push('cardterm/tool-progress', {callId: 's', stream: 'stdout', text: `line ${index}\n`}, {ignorable: true});
 		}
 
-		let card = foldEvents(script.events, presenters, {progressLimit: 40}).cards[0]!;
+		let card = cardsOf(foldEvents(script.events, presenters, {progressLimit: 40}).entries)[0]!;
 		expect(card.progress).toEqual({text: 'line 45\nline 46\nline 47\nline 48\nline 49\n', truncated: true});
 		script.result('s', 'done');
-		card = foldEvents(script.events, presenters, {progressLimit: 40}).cards[0]!;
+		card = cardsOf(foldEvents(script.events, presenters, {progressLimit: 40}).entries)[0]!;
 		expect(card.progress).toBeUndefined();
 	});
 
@@ -222,7 +223,7 @@ describe('SessionFold', () => {
 		}
 
 		expect(fold.todos).toEqual(todos);
-		expect(fold.apply({type: 'turn/start', seq: 1, time: 0, data: {turn: 2}})).toEqual({cards: [], todosChanged: true});
+		expect(fold.apply({type: 'turn/start', seq: 1, time: 0, data: {turn: 2}})).toEqual({entries: [], todosChanged: true});
 		expect(fold.todos).toEqual([]);
 	});
 
@@ -237,6 +238,6 @@ describe('SessionFold', () => {
 			{seq: 1, type: 'tool/result', reason: 'tool/result without a callId (message.source.callId or a tool-result block)'},
 			{seq: 2, type: 'tool/code-dispatch', reason: 'sub-call nope settled without a start'},
 		]);
-		expect(fold.cards).toEqual([]);
+		expect(cardsOf(fold.entries)).toEqual([]);
 	});
 });

@@ -1,4 +1,5 @@
 import {createServer, type Server} from 'node:http';
+import {cardsOf} from '../../src/presentation/entry.js';
 import {mkdtemp, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -61,7 +62,7 @@ describe('live equals replay', () => {
 		await run('job_kill', {job_id: 'bash-1'});
 		await run('run_code', {code: 'const r = await tools.read({file_path: "notes.txt"}); console.log(r.totalLines); return 1', description: 'Read notes from a program'});
 		await run('nope', {});
-		const live = [...session.fold.cards];
+		const live = [...cardsOf(session.fold.entries)];
 		await session.close();
 
 		const log = await openSessionLog(logPath);
@@ -79,6 +80,6 @@ describe('live equals replay', () => {
 		]);
 		expect(live[1]!.failedExit).toBe(true);
 		expect(live[16]!.children.map(child => [child.callId, child.name, child.status])).toEqual([[`${live[16]!.callId}:code:1`, 'read', 'ok']]);
-		expect(replay.cards).toEqual(live);
+		expect(cardsOf(replay.entries)).toEqual(live);
 	}, 60_000);
 });

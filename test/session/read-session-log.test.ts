@@ -214,6 +214,20 @@ describe('damaged logs', () => {
 		const path = writeTemp(dir, 'old.jsonl', `${header}\n${line(old)}\n`);
 		expect((await readAll(path)).events).toEqual([{...old, data: {...old.data, rootCallId: 'p'}}]);
 	});
+
+	it('read the flat tool/result of older producers in the message shape, and name a shape it cannot read as unsupported', async () => {
+		const content = [{type: 'text', text: 'hi'}];
+		const flat = {type: 'tool/result', seq: 0, time: 1, data: {turn: 1, step: 2, callId: 'c1', content, isError: false, meta: {exit: 0}, error: {name: 'E', code: 'X'}}};
+		const odd = {type: 'tool/result', seq: 1, time: 2, data: {id: 'c2', output: 'hi'}};
+		const after = turnStart(2);
+		const path = writeTemp(dir, 'flat.jsonl', `${header}\n${line(flat)}\n${line(odd)}\n${after}\n`);
+		const log = await readAll(path);
+		expect(log.events).toEqual([
+			{...flat, data: {turn: 1, step: 2, meta: {exit: 0}, error: {name: 'E', code: 'X'}, message: {role: 'user', source: {kind: 'tool', callId: 'c1'}, content: [{type: 'tool-result', toolCallId: 'c1', content, isError: false}]}}},
+			JSON.parse(after),
+		]);
+		expect(log.diagnostics).toEqual([{file: path, line: 3, kind: 'unsupported', reason: 'tool/result in an unsupported result format (neither data.message nor a flat data.callId with content and isError): skipped'}]);
+	});
 });
 
 describe('sources', () => {

@@ -8,7 +8,7 @@ import {makeDirectory} from '../../session/make-directory.js';
 import type {ApprovalPrompt} from '../../session/session-runtime.js';
 import type {ToolDefinition} from '../../tools/types.js';
 import {approvalPolicy, type AskRule} from '../approval-policy.js';
-import {openIndexedCardSource} from '../indexed-card-source.js';
+import {openIndexedEntrySource} from '../../transcript/indexed-entry-source.js';
 import {openSession, type OpenedSession, type OpenSessionOptions} from '../open-session.js';
 import {historyPath} from '../session-paths.js';
 import type {LogOutcome} from './log-outcome.js';
@@ -94,7 +94,7 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 				}
 
 				await session.flush();
-				return openIndexedCardSource(session.logPath!, {presenters: () => name => session.registry.get(name), tail: false});
+				return openIndexedEntrySource(session.logPath!, {presenters: () => name => session.registry.get(name), tail: false});
 			},
 		}),
 	});

@@ -7,8 +7,9 @@ import {readFile} from 'node:fs/promises';
 import {isAbsolute, resolve} from 'node:path';
 import type {ApprovalAnswer, LiveSnapshot, PendingApproval, ScrollbackEntry, SessionModel} from '../../../components/session-model.js';
 import {sanitizeInline} from '../../layout/sanitize.js';
-import {arrayCardSource, type CardSource} from '../../../components/card-source.js';
+import {arrayEntrySource, type EntrySource} from '../../transcript/entry-source.js';
 import type {Card} from '../../presentation/card.js';
+import type {TranscriptEntry} from '../../presentation/entry.js';
 import type {FoldChange, SessionFold} from '../../session/fold.js';
 import type {SessionRuntime} from '../../session/session-runtime.js';
 import type {ApprovalOutcome, ApprovalRequest} from '../../tools/types.js';
@@ -31,7 +32,7 @@ export type SessionControllerOptions = {
 	/** Flushes and closes the log, jobs and tools. */
 	readonly shutdown: () => Promise<void>;
 	/** Where the pager reads the session's cards (default: the cards in memory). */
-	readonly pagerSource?: () => Promise<CardSource & {close?(): unknown}>;
+	readonly pagerSource?: () => Promise<EntrySource & {close?(): unknown}>;
 	/**
 	Whether a card written to the scrollback may be released from memory (its log is healthy and the
 	pager reads cards back from it). Checked per card.
@@ -70,11 +71,19 @@ export class SessionController implements SessionModel {
 		this.sessionId = options.sessionId;
 		this.#snapshot = this.#buildSnapshot();
 		options.onFoldChange(change => {
-			for (const card of change.cards) {
-				this.#track(card);
+			for (const entry of change.entries) {
+				if (entry.entry === 'card') {
+					this.#track(entry.card);
+				} else {
+					// Entries other than cards are final when they appear.
+					this.#emitScrollback({kind: 'entry', entry});
+					if (this.#options.releaseSettled?.() === true) {
+						this.#options.fold.releaseSeq(entry.seq);
+					}
+				}
 			}
 
-			if (change.cards.length > 0) {
+			if (change.entries.length > 0) {
 				this.#changed();
 			}
 		});
@@ -114,20 +123,20 @@ export class SessionController implements SessionModel {
 		};
 	}
 
-	cards(): readonly Card[] {
-		return [...this.#options.fold.cards];
+	entries(): readonly TranscriptEntry[] {
+		return [...this.#options.fold.entries];
 	}
 
-	async pagerSource(): Promise<CardSource & {close?(): unknown}> {
+	async pagerSource(): Promise<EntrySource & {close?(): unknown}> {
 		if (this.#options.pagerSource !== undefined) {
 			try {
 				return await this.#options.pagerSource();
 			} catch (error) {
-				this.#emitScrollback({kind: 'lines', lines: noticeLines(`the pager cannot read the session log (${(error as Error).message}); showing the cards in memory`, 'error')});
+				this.#emitScrollback({kind: 'lines', lines: noticeLines(`the pager cannot read the session log (${(error as Error).message}); showing the entries in memory`, 'error')});
 			}
 		}
 
-		return arrayCardSource(this.cards());
+		return arrayEntrySource(this.entries());
 	}
 
 	/** Shows a problem in the status line (a log that cannot be written, say) without stopping the session. */
@@ -355,7 +364,7 @@ export class SessionController implements SessionModel {
 				this.#failedExits++;
 			}
 
-			this.#emitScrollback({kind: 'card', card});
+			this.#emitScrollback({kind: 'entry', entry: {entry: 'card', card}});
 			// Written for good: the pager reads it back from the log. Interrupted cards stay (a late result may settle them).
 			if (card.status !== 'interrupted' && this.#options.releaseSettled?.() === true) {
 				this.#options.fold.releaseSeq(card.seq);

@@ -2,8 +2,9 @@
 @module The pager rendered by Ink into a FakeTty, over any card source, with a frozen clock.
 */
 import React from 'react';
+import {asEntries} from '../../../src/presentation/entry.js';
 import {render} from 'ink';
-import {arrayCardSource, type CardSource} from '../../../components/card-source.js';
+import {arrayEntrySource, type EntrySource} from '../../../src/transcript/entry-source.js';
 import {Pager} from '../../../components/Pager.js';
 import {colorTheme} from '../../../src/layout/theme.js';
 import type {Card} from '../../../src/presentation/card.js';
@@ -18,7 +19,7 @@ export type PagerScreen = {
 };
 
 /** Render the pager at `columns`×`rows` on `source`. */
-export async function startPager(source: CardSource, options: {columns?: number; rows?: number; follow?: boolean; title?: string; sessionCwd?: string; onExit?: () => void; onCopy?: (text: string) => string} = {}): Promise<PagerScreen> {
+export async function startPager(source: EntrySource, options: {columns?: number; rows?: number; follow?: boolean; title?: string; sessionCwd?: string; onExit?: () => void; onCopy?: (text: string) => string} = {}): Promise<PagerScreen> {
 	const tty = new FakeTty(options.columns ?? 80, options.rows ?? 24);
 	const stdin = new FakeStdin();
 	const instance = render(
@@ -59,15 +60,15 @@ export async function startPager(source: CardSource, options: {columns?: number;
 }
 
 /** A source that grows while the test appends cards (a log another process is writing). */
-export function growingSource(initial: readonly Card[]): CardSource & {append(card: Card): void} {
+export function growingSource(initial: readonly Card[]): EntrySource & {append(card: Card): void} {
 	const cards = [...initial];
 	const listeners = new Set<() => void>();
 	return {
 		count: () => cards.length,
-		card: index => cards[index],
+		entry: index => (cards[index] === undefined ? undefined : {entry: 'card', card: cards[index]}),
 		complete: () => false,
 		// Counted afresh on each call: a test source, small; real sources keep their counts as they grow.
-		counts: () => arrayCardSource(cards).counts!(),
+		counts: () => arrayEntrySource(asEntries(cards)).counts!(),
 		subscribe(listener) {
 			listeners.add(listener);
 			return () => listeners.delete(listener);

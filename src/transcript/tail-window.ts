@@ -1,7 +1,7 @@
 /**
 @module The tail window of a large log: its last MB (about 270 cards of the benchmark log), cut at
 line boundaries, read before the full index exists so the pager's first frame does not depend on the
-log's size. `indexed-card-source.ts` indexes the window's lines on their own and shows only the cards
+log's size. `indexed-entry-source.ts` indexes the window's lines on their own and shows only the cards
 whose `tool/call` lies inside it: a result, sub-call or late settle whose call is further back would
 otherwise show as an orphan, so those wait for the full index. When the window holds the whole file,
 every card is kept.

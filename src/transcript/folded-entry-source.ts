@@ -1,10 +1,10 @@
 /**
-@module A card source for the pager fed by a stream of events (a log being read, or a log another
+@module An entry source for the pager fed by a stream of events (a log being read, or a log another
 process is still writing): the fold runs as events arrive and the pager hears about it at most every
 `intervalMs`, so a fast reader does not redraw per event. A followed log that is replaced starts the
 cards over (`reset`).
 */
-import type {CardSource} from '../../components/card-source.js';
+import type {EntrySource} from './entry-source.js';
 import type {CardStatus} from '../presentation/card.js';
 import type {SessionEvent} from '../session/events.js';
 import type {SessionFold} from '../session/fold.js';
@@ -12,7 +12,7 @@ import {KeptDiagnostics, type DamagedLines} from '../session/kept-diagnostics.js
 import type {LogDiagnostic} from '../session/log-errors.js';
 import {ThrottledSignal} from './throttled-signal.js';
 
-export class FoldedCardSource implements CardSource {
+export class FoldedEntrySource implements EntrySource {
 	#fold: SessionFold;
 	readonly #signal: ThrottledSignal;
 	readonly #damage = new KeptDiagnostics();
@@ -27,11 +27,11 @@ export class FoldedCardSource implements CardSource {
 	}
 
 	count(): number {
-		return this.#fold.cards.length;
+		return this.#fold.entries.length;
 	}
 
-	card(index: number) {
-		return this.#fold.cards[index];
+	entry(index: number) {
+		return this.#fold.entries[index];
 	}
 
 	complete(): boolean {

@@ -5,7 +5,7 @@ with cards built on demand from their own lines. Memory holds byte positions, no
 
 Opening, as the user sees it:
 1. A plain log opens on its newest cards at once: the last MB is indexed on its own
-   (`tail-card-source.ts`); the status line says `indexing N%`. Cards whose call lies before that
+   (`tail-window.ts`); the status line says `indexing N%`. Cards whose call lies before that
    window are not shown yet.
 2. The full index is built in the background; when it completes, the source switches to it in one
    step: `count()` becomes the log's card count, `generation()` increments, and `moved(index, from)`
@@ -14,8 +14,8 @@ Opening, as the user sees it:
 3. A zstd log cannot be read from its end: it is decompressed once into a temporary plain file while
    it is indexed, and its cards appear as they are indexed (append-only numbering, no switch).
 
-Exactness: the index replays the fold's pairing rules (session/fold.ts) without building cards and
-records, per card, the byte positions of every line that changes it. `card(i)` reads those lines and
+Exactness: the index routes every event through the fold's own pairing (session/entry-pairing.ts)
+without building cards and records, per card, the byte positions of every line that changes it. `card(i)` reads those lines and
 folds them alone in a fresh `SessionFold`, which yields the same card as the full fold: every pairing
 decision was already taken by the index, and within one card's lines the fold decides the same way.
 The one thing dropped is live progress of cards that later settled (settling discards it); its
@@ -25,11 +25,10 @@ import {closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync} from 'nod
 import {open, stat} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import type {CardSource} from '../../components/card-source.js';
-import type {Card, CardStatus} from '../presentation/card.js';
-import {settledStatus} from '../presentation/card-status.js';
+import type {EntrySource} from './entry-source.js';
+import type {CardStatus} from '../presentation/card.js';
+import type {TranscriptEntry} from '../presentation/entry.js';
 import type {PresenterLookup} from '../presentation/presenters.js';
-import {isContentBlocks} from '../presentation/view-guards.js';
 import {LogEventDecoder} from '../session/event-decoder.js';
 import type {SessionEvent, SessionHeader} from '../session/events.js';
 import {SessionFold} from '../session/fold.js';
@@ -39,14 +38,15 @@ import {logRecords} from '../session/log-records.js';
 import {openLogSource, resolveSessionLogPath} from '../session/log-source.js';
 import {DEFAULT_MAX_LINE_BYTES, LineSplitter} from '../session/line-splitter.js';
 import {decodeRecord, openSessionLog} from '../session/read-session-log.js';
-import {DEFAULT_TAIL_BYTES, forEachTailLine, readLogTail, type TailWindow} from './tail-card-source.js';
+import {DEFAULT_TAIL_BYTES, forEachTailLine, readLogTail, type TailWindow} from './tail-window.js';
 import {ThrottledSignal} from './throttled-signal.js';
-import {addTo} from '../session/add-to-set-map.js';
+import {EntryPairing} from '../session/entry-pairing.js';
+import {assertNever} from '../presentation/assert-never.js';
 import {isCompressed} from '../session/log-index.js';
 import {pushAll} from '../layout/push-all.js';
 
-/** Options of `openIndexedCardSource`. */
-export type IndexedCardSourceOptions = {
+/** Options of `openIndexedEntrySource`. */
+export type IndexedEntrySourceOptions = {
 	/** Presenters for the session, chosen once its header is known. */
 	readonly presenters: (header: SessionHeader) => PresenterLookup;
 	/** Bytes of the log's end folded for the first frame (plain logs). */
@@ -63,120 +63,71 @@ export type IndexedCardSourceOptions = {
 	readonly tail?: boolean;
 };
 
-type Fields = Record<string, unknown>;
-const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
-const statusCodes: readonly CardStatus[] = ['running', 'ok', 'error', 'cancelled', 'interrupted'];
-const RUNNING = 0;
-const INTERRUPTED = 4;
 const CHUNK_BYTES = 1024 * 1024;
 
 /**
-Byte positions of every top-level card's lines, built by replaying the fold's pairing rules on
-events as they stream past. Nothing of an event is kept after its line is recorded.
+Byte positions of every top-level card's lines, as events stream past. Which card a line belongs to
+is the fold's own decision (`CardPairing`); nothing of an event is kept after its line is recorded.
 */
 export class CardLineIndex {
-	#count = 0;
+	readonly #pairing = new EntryPairing<readonly [number, number]>();
 	#capacity = 1024;
-	/** Seq of the event that created card i (its key; strictly increasing). */
-	#seqs = new Float64Array(this.#capacity);
 	/** Byte offset and length of the line that created card i. */
 	#offsets = new Float64Array(this.#capacity);
 	#lengths = new Float64Array(this.#capacity);
 	/** Byte offset and length of the `tool/result` that settled card i (-1: none). */
 	#resultOffsets = new Float64Array(this.#capacity);
 	#resultLengths = new Float64Array(this.#capacity);
-	/** Status code of card i (index into `statusCodes`). */
-	#status = new Uint8Array(this.#capacity);
-	/** 1 once card i has a result (an interrupted card without one can still be settled late). */
-	#settled = new Uint8Array(this.#capacity);
 	/** Progress events card i received before it settled (dropped lines; their revision bumps count). */
 	#bumps = new Uint32Array(this.#capacity);
-	/** 1 when card i was created by a `tool/call` (not an orphan result or a parentless sub-call). */
-	#fromCall = new Uint8Array(this.#capacity);
-	/** callId of card i. */
-	readonly #callIds: string[] = [];
 	/** Other lines of card i, as [offset, length, …] (approvals, sub-calls, interrupts, announcements). */
 	readonly #extras = new Map<number, number[]>();
 	/** Progress lines of card i while it runs. */
 	readonly #progress = new Map<number, number[]>();
-	/** callId → its unanswered cards, oldest first. */
-	readonly #open = new Map<string, number[]>();
-	/** callId → the latest card with it. */
-	readonly #latest = new Map<string, number>();
-	readonly #runningByStep = new Map<string, Set<number>>();
-	readonly #runningByTurn = new Map<number, Set<number>>();
-	/** Running cards' turn and step, to untrack them (NaN: not tracked / no step). */
-	#turns = new Float64Array(this.#capacity);
-	#steps = new Float64Array(this.#capacity);
-	/** Announced tool-call id → the `assistant/message` line announcing it. */
-	readonly #announced = new Map<string, readonly [number, number]>();
-	readonly #approvals = new Map<string, number>();
-	readonly #children = new Map<string, number>();
-	readonly #topLevelChildren = new Set<string>();
-	readonly #counts: Record<CardStatus, number> = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
 	/** Called with the index of a card whose lines changed. */
 	onChange: ((index: number) => void) | undefined;
 
 	/** Cards indexed so far. */
 	get count(): number {
-		return this.#count;
+		return this.#pairing.count;
 	}
 
 	/** Card counts by status. */
 	get counts(): Readonly<Record<CardStatus, number>> {
-		return {...this.#counts};
+		return this.#pairing.counts;
 	}
 
 	/** The anchor seq (card key) of card `index`. */
 	seqOf(index: number): number | undefined {
-		return index >= 0 && index < this.#count ? this.#seqs[index] : undefined;
+		return this.#pairing.seqOf(index);
 	}
 
 	/** The card whose anchor seq is `seq`. */
 	indexOfSeq(seq: number): number | undefined {
-		let low = 0;
-		let high = this.#count - 1;
-		while (low <= high) {
-			const middle = (low + high) >>> 1;
-			const value = this.#seqs[middle]!;
-			if (value === seq) {
-				return middle;
-			}
-
-			if (value < seq) {
-				low = middle + 1;
-			} else {
-				high = middle - 1;
-			}
-		}
-
-		return undefined;
+		return this.#pairing.entryOfSeq(seq);
 	}
 
-	/** Whether card `index` was created by a `tool/call` line. */
-	fromCall(index: number): boolean {
-		return this.#fromCall[index] === 1;
+	/** Whether entry `index` was created by its own anchor line (not an orphan result or a parentless sub-call). */
+	anchored(index: number): boolean {
+		return this.#pairing.anchored(index);
 	}
 
 	/** Status of card `index`. */
 	statusOf(index: number): CardStatus | undefined {
-		return index >= 0 && index < this.#count ? statusCodes[this.#status[index]!] : undefined;
+		return this.#pairing.statusOf(index);
 	}
 
 	/** The lines that make card `index`, in file order, as [offset, length, …]; and its dropped progress bumps. */
 	linesOf(index: number): {readonly lines: number[]; readonly bumps: number} {
-		const lines = [this.#offsets[index]!, this.#lengths[index]!];
+		const pairs: Array<[number, number]> = [[this.#offsets[index]!, this.#lengths[index]!]];
 		if (this.#resultOffsets[index]! >= 0) {
-			lines.push(this.#resultOffsets[index]!, this.#resultLengths[index]!);
+			pairs.push([this.#resultOffsets[index]!, this.#resultLengths[index]!]);
 		}
 
-		// A card may have any number of progress lines: appended one by one, never spread.
-		pushAll(lines, this.#extras.get(index) ?? []);
-		pushAll(lines, this.#progress.get(index) ?? []);
-		const pairs: Array<[number, number]> = [];
-		for (let at = 0; at < lines.length; at += 2) {
-			pairs.push([lines[at]!, lines[at + 1]!]);
+		for (const lines of [this.#extras.get(index), this.#progress.get(index)]) {
+			for (let at = 0; lines !== undefined && at < lines.length; at += 2) {
+				pairs.push([lines[at]!, lines[at + 1]!]);
+			}
 		}
 
 		pairs.sort((a, b) => a[0] - b[0]);
@@ -195,258 +146,94 @@ export class CardLineIndex {
 
 	/** Records one event read from the line at `offset` (`length` bytes). */
 	add(event: SessionEvent, offset: number, length: number): void {
-		const data: unknown = event.data;
-		switch (event.type) {
-			case 'tool/call': {
-				this.#call(event.seq, data, offset, length);
+		// An announcing message's line joins the card of an orphan result it titles.
+		const pairing = this.#pairing.route(event, [offset, length]);
+		switch (pairing.op) {
+			case 'none':
+			case 'note': {
 				break;
 			}
 
-			case 'tool/result': {
-				this.#result(event.seq, data, event.surfaceOp, offset, length);
-				break;
-			}
-
-			case 'tool/code-dispatch-start': {
-				this.#childStart(event.seq, data, offset, length);
-				break;
-			}
-
-			case 'tool/code-dispatch': {
-				this.#childSettle(data, offset, length);
-				break;
-			}
-
-			case 'step/end': {
-				if (isRecord(data) && isInt(data.turn) && isInt(data.step)) {
-					this.#interrupt(this.#runningByStep.get(`${data.turn}:${data.step}`), offset, length);
+			case 'call':
+			case 'child-start': {
+				if (pairing.op === 'call' || pairing.created) {
+					this.#created(pairing.card, offset, length);
+				} else {
+					this.#extra(pairing.card, offset, length);
 				}
 
 				break;
 			}
 
-			case 'turn/end': {
-				if (isRecord(data) && isInt(data.turn)) {
-					this.#interrupt(this.#runningByTurn.get(data.turn), offset, length);
-				}
-
-				break;
-			}
-
-			case 'approval/asked': {
-				if (isRecord(data) && typeof data.id === 'string') {
-					const key = typeof data.callId === 'string' ? this.#latestKey(data.callId) : undefined;
-					if (key !== undefined) {
-						this.#approvals.set(data.id, key);
-						this.#extra(key, offset, length);
+			case 'result': {
+				if (pairing.created) {
+					this.#created(pairing.card, offset, length);
+					const line = pairing.announced?.token;
+					if (line !== undefined) {
+						this.#extra(pairing.card, line[0], line[1]);
 					}
+				} else {
+					this.#resultOffsets[pairing.card] = offset;
+					this.#resultLengths[pairing.card] = length;
+				}
+
+				this.#dropProgress(pairing.card);
+				this.onChange?.(pairing.card);
+				break;
+			}
+
+			case 'child-settle':
+			case 'approval-asked':
+			case 'approval-decided': {
+				this.#extra(pairing.card, offset, length);
+				break;
+			}
+
+			case 'interrupt': {
+				for (const card of pairing.cards) {
+					this.#dropProgress(card);
+					this.#extra(card, offset, length);
 				}
 
 				break;
 			}
 
-			case 'approval/decided': {
-				if (isRecord(data) && typeof data.id === 'string' && typeof data.outcome === 'string') {
-					const key = this.#approvals.get(data.id);
-					if (key !== undefined) {
-						this.#approvals.delete(data.id);
-						this.#extra(key, offset, length);
-					}
-				}
-
+			case 'progress': {
+				push(this.#progress, pairing.card, offset, length);
+				this.onChange?.(pairing.card);
 				break;
 			}
 
-			case 'cardterm/tool-progress': {
-				if (isRecord(data) && typeof data.callId === 'string' && typeof data.text === 'string') {
-					const open = this.#open.get(data.callId);
-					const key = open?.[open.length - 1];
-					if (key !== undefined) {
-						push(this.#progress, key, offset, length);
-						this.onChange?.(key);
-					}
+			case 'entry': {
+				for (const card of pairing.interrupted ?? []) {
+					this.#dropProgress(card);
+					this.#extra(card, offset, length);
 				}
 
-				break;
-			}
+				this.#created(pairing.entry, offset, length);
+				// A turn's end is built from its start and its steps' usage too.
+				for (const line of pairing.turn?.lines ?? []) {
+					this.#extra(pairing.entry, line[0], line[1]);
+				}
 
-			case 'assistant/message': {
-				this.#announce(data, offset, length);
 				break;
 			}
 
 			default: {
-				break;
+				assertNever(pairing, 'CardLineIndex.add');
 			}
 		}
 	}
 
-	#call(seq: number, data: unknown, offset: number, length: number): void {
-		if (!isRecord(data) || typeof data.callId !== 'string' || typeof data.name !== 'string' || typeof data.arguments !== 'string') {
-			return;
-		}
-
-		this.#announced.delete(data.callId);
-		const index = this.#insert(seq, data.callId, offset, length);
-		this.#fromCall[index] = 1;
-		const open = this.#open.get(data.callId);
-		if (open === undefined) {
-			this.#open.set(data.callId, [index]);
-		} else {
-			open.push(index);
-		}
-
-		if (isInt(data.turn)) {
-			const step = isInt(data.step) ? data.step : undefined;
-			this.#turns[index] = data.turn;
-			this.#steps[index] = step ?? Number.NaN;
-			addTo(this.#runningByTurn, data.turn, index);
-			if (step !== undefined) {
-				addTo(this.#runningByStep, `${data.turn}:${step}`, index);
-			}
-		}
-	}
-
-	#result(seq: number, data: unknown, surfaceOp: unknown, offset: number, length: number): void {
-		// A replacement result is a context rewrite by compaction, not an execution.
-		if (isRecord(surfaceOp)) {
-			return;
-		}
-
-		const parsed = resultFacts(data);
-		if (parsed === undefined) {
-			return;
-		}
-
-		const open = this.#open.get(parsed.callId);
-		let key = open?.pop();
-		if (open !== undefined && open.length === 0) {
-			this.#open.delete(parsed.callId);
-		}
-
-		if (key === undefined) {
-			const latest = this.#latest.get(parsed.callId);
-			if (latest !== undefined && this.#status[latest] === INTERRUPTED && this.#settled[latest] === 0) {
-				// A late result settles the interrupted card.
-				key = latest;
-			} else {
-				// An orphan: its own card, titled by an announcing message when there was one.
-				const announced = this.#announced.get(parsed.callId);
-				this.#announced.delete(parsed.callId);
-				key = this.#insert(seq, parsed.callId, offset, length);
-				if (announced !== undefined) {
-					this.#extra(key, announced[0], announced[1]);
-				}
-
-				this.#settle(key, parsed.status);
-				return;
-			}
-		}
-
-		this.#untrack(key);
-		this.#resultOffsets[key] = offset;
-		this.#resultLengths[key] = length;
-		this.#settle(key, parsed.status);
-	}
-
-	#childStart(seq: number, data: unknown, offset: number, length: number): void {
-		if (!isRecord(data) || typeof data.parentCallId !== 'string' || typeof data.subCallId !== 'string' || typeof data.name !== 'string') {
-			return;
-		}
-
-		const parent = this.#latestKey(data.parentCallId);
-		if (parent === undefined) {
-			// The parent is not in the log: the sub-call is a top-level card of its own.
-			const index = this.#insert(seq, data.subCallId, offset, length);
-			this.#children.set(data.subCallId, index);
-			this.#topLevelChildren.add(data.subCallId);
-			return;
-		}
-
-		this.#extra(parent, offset, length);
-		this.#children.set(data.subCallId, parent);
-	}
-
-	#childSettle(data: unknown, offset: number, length: number): void {
-		if (!isRecord(data) || typeof data.subCallId !== 'string' || typeof data.isError !== 'boolean' || !isContentBlocks(data.content)) {
-			return;
-		}
-
-		const key = this.#children.get(data.subCallId);
-		if (key === undefined) {
-			return;
-		}
-
-		this.#children.delete(data.subCallId);
-		this.#extra(key, offset, length);
-		if (this.#topLevelChildren.delete(data.subCallId)) {
-			this.#settle(key, data.isError ? 'error' : 'ok');
-		}
-	}
-
-	#interrupt(keys: Set<number> | undefined, offset: number, length: number): void {
-		if (keys === undefined || keys.size === 0) {
-			return;
-		}
-
-		for (const key of [...keys]) {
-			this.#untrack(key);
-			const callId = this.#callIds[key]!;
-			const open = this.#open.get(callId);
-			if (open !== undefined) {
-				open.splice(open.indexOf(key), 1);
-				if (open.length === 0) {
-					this.#open.delete(callId);
-				}
-			}
-
-			this.#extra(key, offset, length);
-			this.#dropProgress(key);
-			this.#setStatus(key, INTERRUPTED);
-		}
-	}
-
-	#announce(data: unknown, offset: number, length: number): void {
-		if (!isRecord(data) || !isRecord(data.message) || !Array.isArray(data.message.content)) {
-			return;
-		}
-
-		for (const block of data.message.content) {
-			if (isRecord(block) && block.type === 'tool-call' && typeof block.id === 'string' && typeof block.name === 'string' && !this.#open.has(block.id)) {
-				this.#announced.set(block.id, [offset, length]);
-			}
-		}
-	}
-
-	#insert(seq: number, callId: string, offset: number, length: number): number {
-		if (this.#count === this.#capacity) {
+	#created(card: number, offset: number, length: number): void {
+		if (card >= this.#capacity) {
 			this.#grow();
 		}
 
-		const index = this.#count++;
-		this.#seqs[index] = seq;
-		this.#offsets[index] = offset;
-		this.#lengths[index] = length;
-		this.#resultOffsets[index] = -1;
-		this.#turns[index] = Number.NaN;
-		this.#status[index] = RUNNING;
-		this.#callIds.push(callId);
-		this.#latest.set(callId, index);
-		this.#counts.running++;
-		return index;
-	}
-
-	#settle(key: number, status: CardStatus): void {
-		this.#settled[key] = 1;
-		this.#dropProgress(key);
-		this.#setStatus(key, statusCodes.indexOf(status));
-	}
-
-	#setStatus(key: number, code: number): void {
-		this.#counts[statusCodes[this.#status[key]!]!]--;
-		this.#counts[statusCodes[code]!]++;
-		this.#status[key] = code;
-		this.onChange?.(key);
+		this.#offsets[card] = offset;
+		this.#lengths[card] = length;
+		this.#resultOffsets[card] = -1;
+		this.onChange?.(card);
 	}
 
 	#extra(key: number, offset: number, length: number): void {
@@ -463,68 +250,16 @@ export class CardLineIndex {
 		}
 	}
 
-	#untrack(key: number): void {
-		const turn = this.#turns[key]!;
-		if (Number.isNaN(turn)) {
-			return;
-		}
-
-		const step = this.#steps[key]!;
-		this.#turns[key] = Number.NaN;
-		removeFrom(this.#runningByTurn, turn, key);
-		if (!Number.isNaN(step)) {
-			removeFrom(this.#runningByStep, `${turn}:${step}`, key);
-		}
-	}
-
-	/** The most recent unanswered card with this id, else the most recent card with it. */
-	#latestKey(callId: string): number | undefined {
-		const open = this.#open.get(callId);
-		return open?.[open.length - 1] ?? this.#latest.get(callId);
-	}
-
 	#grow(): void {
 		this.#capacity *= 2;
-		this.#seqs = grow(this.#seqs, this.#capacity);
 		this.#offsets = grow(this.#offsets, this.#capacity);
 		this.#lengths = grow(this.#lengths, this.#capacity);
 		this.#resultOffsets = grow(this.#resultOffsets, this.#capacity);
 		this.#resultLengths = grow(this.#resultLengths, this.#capacity);
-		this.#turns = grow(this.#turns, this.#capacity);
-		this.#steps = grow(this.#steps, this.#capacity);
-		const status = new Uint8Array(this.#capacity);
-		status.set(this.#status);
-		this.#status = status;
-		const settled = new Uint8Array(this.#capacity);
-		settled.set(this.#settled);
-		this.#settled = settled;
 		const bumps = new Uint32Array(this.#capacity);
 		bumps.set(this.#bumps);
 		this.#bumps = bumps;
-		const fromCall = new Uint8Array(this.#capacity);
-		fromCall.set(this.#fromCall);
-		this.#fromCall = fromCall;
 	}
-}
-
-/** The callId and settled status of a usable `tool/result`, as the fold reads it; `undefined` when the fold would skip it. */
-function resultFacts(data: unknown): {readonly callId: string; readonly status: CardStatus} | undefined {
-	if (!isRecord(data) || !isRecord(data.message)) {
-		return undefined;
-	}
-
-	const {message} = data;
-	const block = Array.isArray(message.content) ? message.content.find(item => isRecord(item) && item.type === 'tool-result') as Fields | undefined : undefined;
-	const source = isRecord(message.source) ? message.source : undefined;
-	const callId = typeof source?.callId === 'string' ? source.callId : (typeof block?.toolCallId === 'string' ? block.toolCallId : undefined);
-	if (callId === undefined || block === undefined || !isContentBlocks(block.content)) {
-		return undefined;
-	}
-
-	const error = isRecord(data.error) && typeof data.error.name === 'string' && typeof data.error.code === 'string'
-		? {name: data.error.name, code: data.error.code}
-		: undefined;
-	return {callId, status: settledStatus({content: block.content, isError: block.isError === true, ...(error === undefined ? {} : {error})})};
 }
 
 function push(map: Map<number, number[]>, key: number, offset: number, length: number): void {
@@ -533,14 +268,6 @@ function push(map: Map<number, number[]>, key: number, offset: number, length: n
 		map.set(key, [offset, length]);
 	} else {
 		lines.push(offset, length);
-	}
-}
-
-/** Removes `value`, and the set once empty (an empty set and none mean the same: nothing running there). */
-function removeFrom<K>(map: Map<K, Set<number>>, key: K, value: number): void {
-	const set = map.get(key);
-	if (set !== undefined && set.delete(value) && set.size === 0) {
-		map.delete(key);
 	}
 }
 
@@ -560,9 +287,9 @@ type TailCards = {
 
 /**
 A `CardSource` over a log file: the tail window first (plain logs), then the full card index.
-Open one with `openIndexedCardSource`; `close()` it when done.
+Open one with `openIndexedEntrySource`; `close()` it when done.
 */
-export class IndexedCardSource implements CardSource {
+export class IndexedEntrySource implements EntrySource {
 	/** The log's header. */
 	readonly header: SessionHeader;
 	/** The file card lines are read from (a temporary copy for zstd logs). */
@@ -572,7 +299,7 @@ export class IndexedCardSource implements CardSource {
 	readonly #index = new CardLineIndex();
 	readonly #presenters: PresenterLookup;
 	/** Built cards by number, least recently used first, with the bytes of the lines they came from. */
-	readonly #cache = new Map<number, {readonly card: Card; readonly bytes: number}>();
+	readonly #cache = new Map<number, {readonly entry: TranscriptEntry; readonly bytes: number}>();
 	readonly #cacheSize: number;
 	readonly #cacheBytes: number;
 	#cachedBytes = 0;
@@ -590,7 +317,7 @@ export class IndexedCardSource implements CardSource {
 	#error: Error | undefined;
 	readonly #damage: DamagedLines;
 
-	/** Use `openIndexedCardSource`. */
+	/** Use `openIndexedEntrySource`. */
 	constructor(init: {
 		header: SessionHeader;
 		/** Filled by `build` as it indexes (each chunk's progress signal tells the pager). */
@@ -645,7 +372,7 @@ export class IndexedCardSource implements CardSource {
 		return this.#tail === undefined ? this.#index.count : this.#tail.shown.length;
 	}
 
-	card(index: number): Card | undefined {
+	entry(index: number): TranscriptEntry | undefined {
 		if (!Number.isInteger(index) || index < 0 || index >= this.count()) {
 			return undefined;
 		}
@@ -655,7 +382,7 @@ export class IndexedCardSource implements CardSource {
 			// Most recently used last.
 			this.#cache.delete(index);
 			this.#cache.set(index, cached);
-			return cached.card;
+			return cached.entry;
 		}
 
 		const built = this.#tail === undefined ? this.#build(this.#index, index) : this.#build(this.#tail.index, this.#tail.shown[index]!);
@@ -675,7 +402,7 @@ export class IndexedCardSource implements CardSource {
 			}
 		}
 
-		return built.card;
+		return built.entry;
 	}
 
 	complete(): boolean {
@@ -762,7 +489,7 @@ export class IndexedCardSource implements CardSource {
 	Reads the lines of card `card` of `index` and folds them alone. `undefined` (and `error` set) when
 	they no longer make a card: the file was rewritten after it was indexed.
 	*/
-	#build(index: CardLineIndex, card: number): {readonly card: Card; readonly bytes: number} | undefined {
+	#build(index: CardLineIndex, card: number): {readonly entry: TranscriptEntry; readonly bytes: number} | undefined {
 		const {lines, bumps} = index.linesOf(card);
 		const fold = new SessionFold(this.#presenters);
 		// A fresh decoder: seq continuity was checked by the index.
@@ -778,13 +505,16 @@ export class IndexedCardSource implements CardSource {
 			}
 		}
 
-		const built = fold.cards[0];
+		// The entry is the one anchored on its first line (the others these lines make are other entries).
+		const anchor = index.seqOf(card);
+		const position = anchor === undefined ? undefined : fold.indexOfSeq(anchor);
+		const built = position === undefined ? undefined : fold.entries[position];
 		if (built === undefined) {
-			this.#error ??= new Error(`${this.path}: card ${card + 1} could not be rebuilt from its lines at byte ${lines[0]}; the file changed after it was indexed`);
+			this.#error ??= new Error(`${this.path}: entry ${card + 1} could not be rebuilt from its lines at byte ${lines[0]}; the file changed after it was indexed`);
 			return undefined;
 		}
 
-		return {card: bumps === 0 ? built : {...built, revision: built.revision + bumps}, bytes};
+		return {entry: bumps === 0 || built.entry !== 'card' ? built : {entry: 'card', card: {...built.card, revision: built.card.revision + bumps}}, bytes};
 	}
 
 }
@@ -801,9 +531,12 @@ function indexTail(window: TailWindow, path: string): TailCards {
 	const shown: number[] = [];
 	const counts: Record<CardStatus, number> = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
 	for (let card = 0; card < index.count; card++) {
-		if (window.whole || index.fromCall(card)) {
+		if (window.whole || index.anchored(card)) {
 			shown.push(card);
-			counts[index.statusOf(card)!]++;
+			const status = index.statusOf(card);
+			if (status !== undefined) {
+				counts[status]++;
+			}
 		}
 	}
 
@@ -815,7 +548,7 @@ Opens `source` (a plain or zstd log file, or a session folder) for the pager: re
 one throws `SessionLogError`), indexes the tail window of a plain log, and starts the full index in
 the background.
 */
-export async function openIndexedCardSource(source: string, options: IndexedCardSourceOptions): Promise<IndexedCardSource> {
+export async function openIndexedEntrySource(source: string, options: IndexedEntrySourceOptions): Promise<IndexedEntrySource> {
 	const path = await resolveSessionLogPath(source);
 	const log = await openSessionLog(path);
 	const header = log.header;
@@ -832,7 +565,7 @@ export async function openIndexedCardSource(source: string, options: IndexedCard
 		const folder = mkdtempSync(join(tmpdir(), 'cardterm-pager-'));
 		const copy = join(folder, 'session.jsonl');
 		const fd = openSync(copy, 'w');
-		return new IndexedCardSource({
+		return new IndexedEntrySource({
 			...common,
 			path: copy,
 			tail: undefined,
@@ -849,7 +582,7 @@ export async function openIndexedCardSource(source: string, options: IndexedCard
 		});
 	}
 
-	return new IndexedCardSource({
+	return new IndexedEntrySource({
 		...common,
 		path,
 		tail: options.tail === false ? undefined : readLogTail(path, options.tailBytes ?? DEFAULT_TAIL_BYTES),

@@ -9,11 +9,11 @@ import type {PresenterLookup} from '../presentation/presenters.js';
 import type {SessionHeader} from '../session/events.js';
 import {SessionFold} from '../session/fold.js';
 import {followSessionLog, type FollowState} from '../session/follow-session-log.js';
-import {FoldedCardSource} from './folded-card-source.js';
+import {FoldedEntrySource} from './folded-entry-source.js';
 
 /** A watched log: its cards, its header when read, and the fold running until `signal` aborts. */
 export type WatchedLog = {
-	readonly cards: FoldedCardSource;
+	readonly cards: FoldedEntrySource;
 	/** The header of the log at the path now (a replaced log's is the new one). */
 	header(): SessionHeader | undefined;
 	/** Settles when following ends: aborted, or stopped by an error (`cards.error`). */
@@ -37,7 +37,7 @@ export async function watchLog(source: string, options: {readonly signal: AbortS
 	});
 	// No card comes before the header, and each header (the first, and a re-read log's) starts a fold
 	// with presenters for its own working directory.
-	const cards = new FoldedCardSource(new SessionFold(options.presenters({type: 'session', version: 0, id: source, createdAt: 0})));
+	const cards = new FoldedEntrySource(new SessionFold(options.presenters({type: 'session', version: 0, id: source, createdAt: 0})));
 	const name = (): string => (typeof header?.title === 'string' ? header.title : (header?.id ?? source));
 	const relabel = (): void => {
 		cards.setLabel(`${name()} · ${stateText[state]}`);

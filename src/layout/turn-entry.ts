@@ -1,0 +1,33 @@
+/**
+@module The end of a turn: one rule row `── completed · 12.3s · 1 204 in · 340 out ──`, muted, or in
+the error tone when the turn failed. Parts drop from the right when the width is short.
+*/
+import type {TurnEntry} from '../presentation/entry.js';
+import {formatCount, formatDuration} from './format.js';
+import type {LayoutOptions} from './layout-options.js';
+import {sanitizeInline} from './sanitize.js';
+import {span, truncateSpans} from './spans.js';
+import type {StyledLine} from './styled-line.js';
+import {displayWidth} from './text-width.js';
+
+export function layoutTurnEntry(entry: TurnEntry, options: LayoutOptions): StyledLine[] {
+	const {theme, width} = options;
+	const parts = [sanitizeInline(entry.outcome.text)];
+	if (entry.durationMs !== undefined) {
+		parts.push(formatDuration(entry.durationMs));
+	}
+
+	if (entry.usage !== undefined) {
+		parts.push(`${formatCount(entry.usage.inputTokens)} in · ${formatCount(entry.usage.outputTokens)} out`);
+	}
+
+	const style = entry.outcome.failed ? theme.error : theme.notice;
+	let label = ` ${parts.join(' · ')} `;
+	while (parts.length > 1 && displayWidth(label) + 4 > width) {
+		parts.pop();
+		label = ` ${parts.join(' · ')} `;
+	}
+
+	const fill = Math.max(0, width - displayWidth(label) - 2);
+	return [{spans: truncateSpans([span(`──${label}${'─'.repeat(fill)}`, style)], width)}];
+}

@@ -1,0 +1,48 @@
+/**
+@module The `--json` object of a transcript entry: `entry` names the kind; a card keeps every field
+of `cardToJson` (existing `jq` filters on cards keep working) plus the outcome.
+*/
+import {assertNever} from './assert-never.js';
+import {cardToJson, type CardJson, type CardJsonChecks} from './card-json.js';
+import type {TranscriptEntry, Usage} from './entry.js';
+
+export type EntryJson =
+	| ({readonly entry: 'card'} & CardJson)
+	| {readonly entry: 'user'; readonly seq: number; readonly time: number; readonly source: 'user' | 'steering'; readonly text: string}
+	| {readonly entry: 'assistant'; readonly seq: number; readonly time: number; readonly turn: number | null; readonly step: number | null; readonly text: string; readonly reasoning: string; readonly interrupted: boolean}
+	| {readonly entry: 'turn'; readonly seq: number; readonly time: number; readonly turn: number; readonly outcome: string; readonly failed: boolean; readonly durationMs: number | null; readonly usage: Usage | null}
+	| {readonly entry: 'notice'; readonly seq: number; readonly time: number; readonly source: string; readonly summary: string; readonly detail: string | null}
+	| {readonly entry: 'todo'; readonly seq: number; readonly time: number; readonly items: ReadonlyArray<{readonly content: string; readonly status: string}>};
+
+/** `checks` are passed to `cardToJson` for cards. */
+export function entryToJson(entry: TranscriptEntry, checks: CardJsonChecks = {}): EntryJson {
+	switch (entry.entry) {
+		case 'card': {
+			return {entry: 'card', ...cardToJson(entry.card, checks)};
+		}
+
+		case 'user': {
+			return {entry: 'user', seq: entry.seq, time: entry.time, source: entry.source, text: entry.text};
+		}
+
+		case 'assistant': {
+			return {entry: 'assistant', seq: entry.seq, time: entry.time, turn: entry.turn ?? null, step: entry.step ?? null, text: entry.text, reasoning: entry.reasoning, interrupted: entry.interrupted};
+		}
+
+		case 'turn': {
+			return {entry: 'turn', seq: entry.seq, time: entry.time, turn: entry.turn, outcome: entry.outcome.text, failed: entry.outcome.failed, durationMs: entry.durationMs ?? null, usage: entry.usage ?? null};
+		}
+
+		case 'notice': {
+			return {entry: 'notice', seq: entry.seq, time: entry.time, source: entry.source, summary: entry.summary, detail: entry.detail ?? null};
+		}
+
+		case 'todo': {
+			return {entry: 'todo', seq: entry.seq, time: entry.time, items: entry.items};
+		}
+
+		default: {
+			return assertNever(entry, 'entryToJson');
+		}
+	}
+}

@@ -1,0 +1,103 @@
+/**
+@module Transcript entries: what a session shows, in order. A tool card is one kind; the others are
+the person's messages, the model's answers and reasoning, turn boundaries, notices and the todo
+checklist. Entries are plain immutable data, like cards; `seq` is the anchor event's seq (the key
+that survives renumbering) and `revision` bumps on every change (layout caches key on it).
+*/
+import type {Card} from './card.js';
+
+/** What the person (or a steering message) said. Images are `[image W×H name]` placeholders in `text`. */
+export type UserEntry = {
+	readonly entry: 'user';
+	readonly seq: number;
+	readonly time: number;
+	/** `steering`: a message sent while the model was working (`steering/message`). */
+	readonly source: 'user' | 'steering';
+	readonly text: string;
+	readonly revision: number;
+};
+
+/** What the model answered in one step: Markdown text and reasoning. */
+export type AssistantEntry = {
+	readonly entry: 'assistant';
+	readonly seq: number;
+	readonly time: number;
+	readonly turn?: number;
+	readonly step?: number;
+	readonly text: string;
+	readonly reasoning: string;
+	/** The stream was cancelled: the text is the prefix that had arrived. */
+	readonly interrupted: boolean;
+	/** Still growing from `assistant/chunk` deltas (the step is open). */
+	readonly streaming: boolean;
+	/** Tool calls the stream is preparing (`tool-call-delta`), shown until their `tool/call` arrives. */
+	readonly preparing: readonly string[];
+	readonly revision: number;
+};
+
+/** Token usage, summed over a turn's steps. */
+export type Usage = {readonly inputTokens: number; readonly outputTokens: number};
+
+/** How a turn ended, for a person. `failed` colours it. */
+export type TurnOutcome = {readonly text: string; readonly failed: boolean};
+
+/** The end of a turn: why, how long, what it cost. */
+export type TurnEntry = {
+	readonly entry: 'turn';
+	readonly seq: number;
+	readonly time: number;
+	readonly turn: number;
+	readonly outcome: TurnOutcome;
+	/** From its `turn/start`; undefined when the start is not in the log. */
+	readonly durationMs?: number;
+	readonly usage?: Usage;
+	readonly revision: number;
+};
+
+/** Something the harness or a plugin said: one dim line, with detail shown when expanded. */
+export type NoticeEntry = {
+	readonly entry: 'notice';
+	readonly seq: number;
+	readonly time: number;
+	/** Who said it: a plugin's name or the event type (`hook/result`, `llm/retry`, …). */
+	readonly source: string;
+	readonly summary: string;
+	readonly detail?: string;
+	readonly revision: number;
+};
+
+export type TodoStatus = 'pending' | 'in_progress' | 'completed';
+
+/** The todo checklist as a `todo/write` (or a `todo_write` call) left it. */
+export type TodoEntry = {
+	readonly entry: 'todo';
+	readonly seq: number;
+	readonly time: number;
+	readonly items: ReadonlyArray<{readonly content: string; readonly status: TodoStatus}>;
+	readonly revision: number;
+};
+
+/** A tool call: the card model, tagged. */
+export type CardEntry = {readonly entry: 'card'; readonly card: Card};
+
+export type TranscriptEntry = CardEntry | UserEntry | AssistantEntry | TurnEntry | NoticeEntry | TodoEntry;
+
+/** The entry kinds, in the order the README lists them. */
+export const ENTRY_KINDS = ['card', 'user', 'assistant', 'turn', 'notice', 'todo'] as const satisfies ReadonlyArray<TranscriptEntry['entry']>;
+
+/** The cards among `entries`, in order. */
+export function cardsOf(entries: readonly TranscriptEntry[]): Card[] {
+	const cards: Card[] = [];
+	for (const entry of entries) {
+		if (entry.entry === 'card') {
+			cards.push(entry.card);
+		}
+	}
+
+	return cards;
+}
+
+/** Cards as transcript entries. */
+export function asEntries(cards: readonly Card[]): CardEntry[] {
+	return cards.map(card => ({entry: 'card', card}));
+}

@@ -1,0 +1,64 @@
+/**
+@module Entries other than cards, built from the event the pairing anchored them on. Pure.
+*/
+import type {AssistantEntry, NoticeEntry, TodoEntry, TurnEntry, UserEntry} from '../presentation/entry.js';
+import {assistantFacts, contentText, noticeFacts, oneRow, pluginNotice, todoItems, turnOutcome, userMessageSource} from './entry-facts.js';
+import type {MessageKind, TurnFacts} from './entry-pairing.js';
+import type {SessionEvent} from './events.js';
+
+type Fields = Record<string, unknown>;
+const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
+
+export type MessageEntry = UserEntry | AssistantEntry | TurnEntry | NoticeEntry | TodoEntry;
+
+/** The entry `event` anchors, of the kind the pairing decided. */
+export function composeEntry(kind: MessageKind, event: SessionEvent, turn?: TurnFacts<unknown>): MessageEntry {
+	const data: unknown = event.data;
+	const fields = isRecord(data) ? data : {};
+	const base = {seq: event.seq, time: event.time, revision: 0};
+	switch (kind) {
+		case 'user': {
+			return {entry: 'user', ...base, source: event.type === 'steering/message' ? 'steering' : 'user', text: contentText(fields.content)};
+		}
+
+		case 'assistant': {
+			const facts = assistantFacts(data);
+			return {
+				entry: 'assistant',
+				...base,
+				...(isInt(fields.turn) ? {turn: fields.turn} : {}),
+				...(isInt(fields.step) ? {step: fields.step} : {}),
+				text: facts.text,
+				reasoning: facts.reasoning,
+				interrupted: facts.interrupted,
+				streaming: false,
+				preparing: [],
+			};
+		}
+
+		case 'turn': {
+			const durationMs = turn?.startTime === undefined ? undefined : Math.max(0, event.time - turn.startTime);
+			return {
+				entry: 'turn',
+				...base,
+				turn: isInt(fields.turn) ? fields.turn : 0,
+				outcome: turnOutcome(fields.reason),
+				...(durationMs === undefined ? {} : {durationMs}),
+				...(turn?.usage === undefined ? {} : {usage: turn.usage}),
+			};
+		}
+
+		case 'notice': {
+			const from = userMessageSource(data);
+			const facts = event.type === 'user/message' && from.kind === 'notice' ? pluginNotice(from.source, data) : noticeFacts(event.type, data);
+			const {source, summary, detail} = facts ?? {source: event.type, summary: event.type};
+			// One-row fields stay bounded whatever the log holds; the detail keeps the text.
+			return {entry: 'notice', ...base, source: oneRow(source), summary: oneRow(summary), ...(detail === undefined ? {} : {detail})};
+		}
+
+		case 'todo': {
+			return {entry: 'todo', ...base, items: todoItems(data) ?? []};
+		}
+	}
+}

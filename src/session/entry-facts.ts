@@ -1,0 +1,263 @@
+/**
+@module What the non-tool events say, read once into entry fields: a message's text, a turn's end
+reason worded for a person, a notice's one-line summary. Every reader accepts any `data` (the
+reader checked only the envelope for these types) and returns `undefined` when there is nothing a
+person would read.
+*/
+import type {NoticeEntry, TodoStatus, TurnOutcome, Usage} from '../presentation/entry.js';
+
+type Fields = Record<string, unknown>;
+const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+/** Characters a one-row field keeps (a row shows far fewer; the rest of a log's huge value is noise). */
+export const ONE_ROW_CHARS = 500;
+
+/** A value for a one-row field: its first line, cut to `ONE_ROW_CHARS`. */
+export function oneRow(text: string): string {
+	const newline = text.indexOf('\n');
+	const line = newline === -1 ? text : text.slice(0, newline);
+	return line.length > ONE_ROW_CHARS ? `${line.slice(0, ONE_ROW_CHARS)}…` : line;
+}
+
+/** Content blocks as text: text joined by blank lines, images as `[image W×H name]`, other blocks as `[type]`. */
+export function contentText(content: unknown, only?: 'text' | 'reasoning'): string {
+	if (typeof content === 'string') {
+		return content;
+	}
+
+	if (!Array.isArray(content)) {
+		return '';
+	}
+
+	const parts: string[] = [];
+	for (const block of content) {
+		if (!isRecord(block) || typeof block.type !== 'string') {
+			continue;
+		}
+
+		if (only !== undefined) {
+			if (block.type === only && typeof block.text === 'string') {
+				parts.push(block.text);
+			}
+
+			continue;
+		}
+
+		if (block.type === 'text' && typeof block.text === 'string') {
+			parts.push(block.text);
+		} else if (block.type === 'image') {
+			parts.push(imagePlaceholder(block));
+		} else if (block.type !== 'reasoning' && block.type !== 'tool-call' && block.type !== 'tool-result') {
+			parts.push(`[${block.type}]`);
+		}
+	}
+
+	return parts.join('\n\n');
+}
+
+function imagePlaceholder(block: Fields): string {
+	const attachment = isRecord(block.attachment) ? block.attachment : block;
+	const size = Number.isSafeInteger(attachment.width) && Number.isSafeInteger(attachment.height) ? ` ${attachment.width as number}×${attachment.height as number}` : '';
+	const name = typeof attachment.name === 'string' ? ` ${attachment.name}` : '';
+	return `[image${size}${name}]`;
+}
+
+/** Who sent a `user/message`: the person, a plugin (injected context: a notice), or something else. */
+export function userMessageSource(data: unknown): {readonly kind: 'user'} | {readonly kind: 'notice'; readonly source: string} {
+	const source = isRecord(data) && isRecord(data.source) ? data.source : undefined;
+	const kind = typeof source?.kind === 'string' ? source.kind : 'user';
+	if (kind === 'user') {
+		return {kind: 'user'};
+	}
+
+	const name = typeof source?.plugin === 'string' ? source.plugin : (typeof source?.name === 'string' ? source.name : kind);
+	return {kind: 'notice', source: name};
+}
+
+/** The text and reasoning of an `assistant/message`, and whether its stream was cut. */
+export function assistantFacts(data: unknown): {readonly text: string; readonly reasoning: string; readonly interrupted: boolean; readonly usage?: Usage} {
+	const message = isRecord(data) && isRecord(data.message) ? data.message : undefined;
+	const usage = usageOf(isRecord(data) ? data.usage : undefined);
+	return {
+		text: contentText(message?.content, 'text'),
+		reasoning: contentText(message?.content, 'reasoning'),
+		interrupted: isRecord(data) && data.interrupted === true,
+		...(usage === undefined ? {} : {usage}),
+	};
+}
+
+/** Token usage, when `value` has any. */
+export function usageOf(value: unknown): Usage | undefined {
+	if (!isRecord(value)) {
+		return undefined;
+	}
+
+	const inputTokens = Number.isSafeInteger(value.inputTokens) ? value.inputTokens as number : 0;
+	const outputTokens = Number.isSafeInteger(value.outputTokens) ? value.outputTokens as number : 0;
+	return inputTokens === 0 && outputTokens === 0 ? undefined : {inputTokens, outputTokens};
+}
+
+export function addUsage(a: Usage | undefined, b: Usage | undefined): Usage | undefined {
+	if (a === undefined || b === undefined) {
+		return a ?? b;
+	}
+
+	return {inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens};
+}
+
+const abortedBy: Readonly<Record<string, string>> = {
+	user: 'cancelled by you',
+	parent: 'cancelled by the parent agent',
+	hook: 'stopped by a hook',
+	disposed: 'stopped: the session closed',
+	legacy: 'cancelled',
+};
+
+/** A `turn/end` reason, worded for a person (presentation-events.md §3.2). */
+export function turnOutcome(reason: unknown): TurnOutcome {
+	const kind = isRecord(reason) && typeof reason.kind === 'string' ? oneRow(reason.kind) : 'completed';
+	switch (kind) {
+		case 'completed': {
+			return {text: 'completed', failed: false};
+		}
+
+		case 'aborted': {
+			const by = isRecord(reason) && isRecord(reason.reason) && typeof reason.reason.kind === 'string' ? reason.reason.kind : 'legacy';
+			return {text: abortedBy[by] ?? `cancelled (${oneRow(by)})`, failed: false};
+		}
+
+		case 'blocked': {
+			const why = isRecord(reason) ? firstText(reason, ['message', 'reason', 'detail']) : undefined;
+			return {text: why === undefined ? 'blocked' : `blocked: ${oneRow(why)}`, failed: true};
+		}
+
+		case 'error': {
+			const error = isRecord(reason) && isRecord(reason.error) ? reason.error : undefined;
+			const message = error === undefined ? undefined : firstText(error, ['message', 'code']);
+			return {text: message === undefined ? 'error' : `error: ${oneRow(message)}`, failed: true};
+		}
+
+		case 'max-tokens': {
+			return {text: 'max tokens', failed: true};
+		}
+
+		case 'interrupted': {
+			return {text: 'interrupted (crash)', failed: true};
+		}
+
+		default: {
+			return {text: kind, failed: false};
+		}
+	}
+}
+
+const TODO_STATUSES = new Set<string>(['pending', 'in_progress', 'completed']);
+
+/** A todo list from `todo/write` data or `todo_write` arguments; `undefined` when it is not one. */
+export function todoItems(value: unknown): ReadonlyArray<{readonly content: string; readonly status: TodoStatus}> | undefined {
+	const todos = isRecord(value) ? value.todos : undefined;
+	if (!Array.isArray(todos)) {
+		return undefined;
+	}
+
+	const items: Array<{content: string; status: TodoStatus}> = [];
+	for (const item of todos) {
+		if (isRecord(item) && typeof item.content === 'string' && typeof item.status === 'string' && TODO_STATUSES.has(item.status)) {
+			items.push({content: item.content, status: item.status as TodoStatus});
+		}
+	}
+
+	return items;
+}
+
+/** The event types that are notices, and how each reads. */
+const NOTICE_TYPES = new Set([
+	'session/title', 'llm/retry', 'hook/result', 'goal/change', 'plan/mode', 'sandbox/mode', 'approval/policy',
+	'permission/preset', 'command/run', 'command/done', 'subagent/descriptor',
+]);
+
+/** Whether events of `type` are notices (besides plugin messages). */
+export function isNoticeType(type: string): boolean {
+	return NOTICE_TYPES.has(type) || type.startsWith('compaction/') || type.startsWith('tool-workflow/');
+}
+
+/**
+The notice an event makes: a known notice type worded from its fields, or an unknown type that
+carries readable text (`text`, `message`, `summary`). `undefined`: nothing to show.
+*/
+export function noticeFacts(type: string, data: unknown): Pick<NoticeEntry, 'source' | 'summary' | 'detail'> | undefined {
+	const fields = isRecord(data) ? data : {};
+	if (!isNoticeType(type)) {
+		const text = firstText(fields, ['text', 'message', 'summary']);
+		return text === undefined ? undefined : withDetail(type, text);
+	}
+
+	switch (type) {
+		case 'session/title': {
+			return isText(fields.title) ? {source: 'title', summary: fields.title} : undefined;
+		}
+
+		case 'llm/retry': {
+			const attempt = Number.isSafeInteger(fields.attempt) ? ` (attempt ${fields.attempt as number})` : '';
+			const why = firstText(fields, ['reason', 'message']) ?? (isRecord(fields.error) ? firstText(fields.error, ['message', 'code']) : undefined);
+			return {source: type, summary: `retrying the model${attempt}${why === undefined ? '' : `: ${why}`}`};
+		}
+
+		case 'hook/result': {
+			const point = firstText(fields, ['point']) ?? 'hook';
+			const decision = firstText(fields, ['decision']);
+			const exit = Number.isSafeInteger(fields.exitCode) ? ` (exit ${fields.exitCode as number})` : '';
+			const said = firstText(fields, ['stderrSummary', 'message', 'reason']);
+			return {source: type, summary: `hook ${point}${decision === undefined ? '' : `: ${decision}`}${exit}${said === undefined ? '' : ` — ${said}`}`};
+		}
+
+		default: {
+			return {source: type, summary: `${type}${scalarSummary(fields)}`};
+		}
+	}
+}
+
+function withDetail(source: string, text: string): Pick<NoticeEntry, 'source' | 'summary' | 'detail'> {
+	const trimmed = text.trim();
+	const summary = oneRow(trimmed);
+	// The whole text is the detail when the summary does not hold it all.
+	return summary === trimmed ? {source, summary} : {source, summary, detail: trimmed};
+}
+
+/** A plugin's injected message as a notice: its first line, the whole text as detail. */
+export function pluginNotice(source: string, data: unknown): Pick<NoticeEntry, 'source' | 'summary' | 'detail'> | undefined {
+	const text = contentText(isRecord(data) ? data.content : undefined);
+	return text.trim() === '' ? undefined : withDetail(source, text);
+}
+
+function firstText(fields: Fields, keys: readonly string[]): string | undefined {
+	for (const key of keys) {
+		const value = fields[key];
+		if (isText(value)) {
+			return value;
+		}
+	}
+
+	return undefined;
+}
+
+/** ` · key value, …` of a payload's short scalar fields (ids left out), for notices without a wording of their own. */
+function scalarSummary(fields: Fields): string {
+	const parts: string[] = [];
+	for (const [key, value] of Object.entries(fields)) {
+		if (parts.length === 4) {
+			break;
+		}
+
+		if (/id$/i.test(key) || key === 'seq' || key === 'turn' || key === 'step') {
+			continue;
+		}
+
+		if ((typeof value === 'string' && value.length <= 80 && value !== '') || typeof value === 'number' || typeof value === 'boolean') {
+			parts.push(`${key} ${String(value)}`);
+		}
+	}
+
+	return parts.length === 0 ? '' : ` · ${parts.join(', ')}`;
+}

@@ -1,0 +1,521 @@
+/**
+@module The pairing rules: which transcript entry each event belongs to. The in-memory fold
+(`fold.ts`) and the lazy log index both route every event through one `EntryPairing`, so a rule —
+a result pairing with the newest unanswered call of its id, a step closing its running calls, a
+late result settling an interrupted card, an orphan result becoming a card of its own, which events
+are messages, turns, notices and todo lists — exists once. The pairing parses each event's fields
+once (`call-facts.ts`, `entry-facts.ts`), numbers entries in transcript order, and tracks each
+card's status; it builds nothing: what an entry looks like is the consumer's business.
+*/
+import type {CardStatus} from '../presentation/card.js';
+import {settledStatus} from '../presentation/card-status.js';
+import {addTo} from './add-to-set-map.js';
+import {
+	type ApprovalAskedFacts, type ApprovalDecidedFacts, type CallFacts, type ChildSettleFacts, type ChildStartFacts, type ResultFacts,
+	announcedCalls, approvalAskedFacts, approvalDecidedFacts, callFacts, childSettleFacts, childStartFacts, progressFacts, resultFacts,
+} from './call-facts.js';
+import {addUsage, assistantFacts, contentText, isNoticeType, noticeFacts, pluginNotice, todoItems, turnOutcome, userMessageSource} from './entry-facts.js';
+import type {Usage} from '../presentation/entry.js';
+import type {SessionEvent} from './events.js';
+import {isKnownEventType} from './event-vocabulary.js';
+
+/** Entry kinds other than cards, as the pairing creates them. */
+export type MessageKind = 'user' | 'assistant' | 'turn' | 'notice' | 'todo';
+
+/**
+A tool call an `assistant/message` named before its `tool/call` (it titles an orphan result), with
+the consumer's token for that message (the log index keeps the line's position).
+*/
+export type Announcement<T> = {readonly name: string; readonly argsRaw: string; readonly token: T | undefined};
+
+/** What one event does to the cards. `card` numbers cards in transcript order from 0. */
+export type Pairing<T = undefined> =
+	| {readonly op: 'none'}
+	/** The event was meant for a card but cannot be used; `reason` says why. */
+	| {readonly op: 'note'; readonly reason: string}
+	| {readonly op: 'call'; readonly card: number; readonly call: CallFacts}
+	/**
+	A result settles `card`. `created`: the card is new (an orphan result, titled by `announced` when
+	an assistant message named the call); `orphan` when nothing names it (its call view is unknown).
+	*/
+	| {readonly op: 'result'; readonly card: number; readonly created: boolean; readonly orphan: boolean; readonly announced?: Announcement<T>; readonly result: ResultFacts}
+	/** A Code Mode sub-call starts: under `card`, or as a card of its own (`created`) when its parent is not in the log. */
+	| {readonly op: 'child-start'; readonly card: number; readonly created: boolean; readonly child: ChildStartFacts}
+	/** A sub-call settles: under `card`, or `card` itself when it is a parentless sub-call (`topLevel`). */
+	| {readonly op: 'child-settle'; readonly card: number; readonly topLevel: boolean; readonly child: ChildSettleFacts}
+	/** A step or turn closed with these cards still running (ascending). */
+	| {readonly op: 'interrupt'; readonly cards: readonly number[]}
+	| {readonly op: 'approval-asked'; readonly card: number; readonly approval: ApprovalAskedFacts}
+	| {readonly op: 'approval-decided'; readonly card: number; readonly approval: ApprovalDecidedFacts}
+	| {readonly op: 'progress'; readonly card: number; readonly text: string}
+	/**
+	A new entry of another kind, from this event. A `turn` entry also depends on earlier events of its
+	turn (its start, the usage of its steps): `turn` carries what they said, `lines` their tokens.
+	*/
+	| {readonly op: 'entry'; readonly entry: number; readonly kind: MessageKind; readonly turn?: TurnFacts<T>; readonly interrupted?: readonly number[]};
+
+/** What a turn's earlier events said, for its end entry. */
+export type TurnFacts<T> = {readonly startTime?: number; readonly usage?: Usage; readonly lines: readonly T[]};
+
+/** A turn still open: when it started and what its steps cost, with the tokens of those events. */
+type OpenTurn<T> = {startTime?: number; usage?: Usage; lines: T[]; modelSteps: number};
+
+const none: Pairing<never> = Object.freeze({op: 'none'});
+const noteOf = (reason: string): Pairing<never> => ({op: 'note', reason});
+const statusCodes: readonly CardStatus[] = ['running', 'ok', 'error', 'cancelled', 'interrupted'];
+/** `#kinds` codes: 0 is a card. */
+const kindCodes: ReadonlyArray<'card' | MessageKind> = ['card', 'user', 'assistant', 'turn', 'notice', 'todo'];
+const RUNNING = 0;
+const INTERRUPTED = 4;
+
+type Fields = Record<string, unknown>;
+const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
+
+/**
+The pairing state of one session. Memory per entry is a few numbers (and a card's call id); per
+open call, step, turn, approval and sub-call an entry that goes when it closes.
+*/
+export class EntryPairing<T = undefined> {
+	#count = 0;
+	#capacity = 1024;
+	/** Seq of the event that created card i (its key; strictly increasing). */
+	#seqs = new Float64Array(this.#capacity);
+	/** Status code of card i (index into `statusCodes`). */
+	#status = new Uint8Array(this.#capacity);
+	/** 1 once card i has a result (an interrupted card without one can still be settled late). */
+	#settled = new Uint8Array(this.#capacity);
+	/** 1 when entry i was created by its own anchor event (not an orphan result or a parentless sub-call). */
+	#anchored = new Uint8Array(this.#capacity);
+	/** Kind code of entry i (index into `kindCodes`). */
+	#kinds = new Uint8Array(this.#capacity);
+	/** Running card i's turn and step, to untrack it (NaN: not tracked / no step). */
+	#turns = new Float64Array(this.#capacity);
+	#steps = new Float64Array(this.#capacity);
+	readonly #callIds: string[] = [];
+	/** callId → its unanswered cards, oldest first (a result pairs with the newest). */
+	readonly #open = new Map<string, number[]>();
+	/** callId → the latest card with it. */
+	readonly #latest = new Map<string, number>();
+	readonly #runningByStep = new Map<string, Set<number>>();
+	readonly #runningByTurn = new Map<number, Set<number>>();
+	readonly #announced = new Map<string, Announcement<T>>();
+	/** approval id → card. */
+	readonly #approvals = new Map<string, number>();
+	/** subCallId → the card holding it (its parent, or itself when the parent is missing). */
+	readonly #children = new Map<string, number>();
+	readonly #topLevelChildren = new Set<string>();
+	readonly #counts: Record<CardStatus, number> = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
+	readonly #turnsOpen = new Map<number, OpenTurn<T>>();
+
+	/** Entries so far. */
+	get count(): number {
+		return this.#count;
+	}
+
+	/** Card counts by status. */
+	get counts(): Readonly<Record<CardStatus, number>> {
+		return {...this.#counts};
+	}
+
+	/** The kind of entry `entry`. */
+	kindOf(entry: number): 'card' | MessageKind | undefined {
+		return entry >= 0 && entry < this.#count ? kindCodes[this.#kinds[entry]!] : undefined;
+	}
+
+	/** The anchor seq (key) of entry `card`. */
+	seqOf(card: number): number | undefined {
+		return card >= 0 && card < this.#count ? this.#seqs[card] : undefined;
+	}
+
+	/** The entry whose anchor seq is `seq` (binary search: seqs increase). */
+	entryOfSeq(seq: number): number | undefined {
+		let low = 0;
+		let high = this.#count - 1;
+		while (low <= high) {
+			const middle = (low + high) >>> 1;
+			const value = this.#seqs[middle]!;
+			if (value === seq) {
+				return middle;
+			}
+
+			if (value < seq) {
+				low = middle + 1;
+			} else {
+				high = middle - 1;
+			}
+		}
+
+		return undefined;
+	}
+
+	/** The status of entry `card` when it is a card. */
+	statusOf(card: number): CardStatus | undefined {
+		return card >= 0 && card < this.#count && this.#kinds[card] === 0 ? statusCodes[this.#status[card]!] : undefined;
+	}
+
+	/** Whether entry `entry` was created by its own anchor event (a `tool/call`, a message, …), not by a result or sub-call whose call is missing. */
+	anchored(entry: number): boolean {
+		return this.#anchored[entry] === 1;
+	}
+
+	callIdOf(card: number): string | undefined {
+		return this.#callIds[card];
+	}
+
+	/** The most recent card with this call id, answered or not. */
+	latestCard(callId: string): number | undefined {
+		return this.#latest.get(callId);
+	}
+
+	/** Decides what `event` does to the cards and updates the pairing state; `token` stands for the event in an announcement. */
+	route(event: SessionEvent, token?: T): Pairing<T> {
+		const data: unknown = event.data;
+		switch (event.type) {
+			case 'tool/call': {
+				return this.#call(event.seq, data);
+			}
+
+			case 'tool/result': {
+				// A replacement result is a context rewrite by compaction, not an execution.
+				return isRecord(event.surfaceOp) ? none : this.#result(event.seq, data);
+			}
+
+			case 'tool/code-dispatch-start': {
+				return this.#childStart(event.seq, data);
+			}
+
+			case 'tool/code-dispatch': {
+				return this.#childSettle(data);
+			}
+
+			case 'step/end': {
+				return isRecord(data) && isInt(data.turn) && isInt(data.step) ? this.#interrupt(this.#runningByStep.get(`${data.turn}:${data.step}`)) : noteOf('step/end without integer turn and step');
+			}
+
+			case 'turn/start': {
+				if (isRecord(data) && isInt(data.turn)) {
+					this.#turnsOpen.set(data.turn, {startTime: event.time, lines: token === undefined ? [] : [token], modelSteps: 0});
+				}
+
+				return none;
+			}
+
+			case 'turn/end': {
+				return isRecord(data) && isInt(data.turn) ? this.#turnEnd(event.seq, data.turn, data.reason) : noteOf('turn/end without an integer turn');
+			}
+
+			case 'user/message':
+			case 'steering/message': {
+				if (isRecord(event.surfaceOp)) {
+					return none;
+				}
+
+				const from = userMessageSource(data);
+				if (from.kind === 'notice') {
+					return pluginNotice(from.source, data) === undefined ? none : this.#entry(event.seq, 'notice');
+				}
+
+				return contentText(isRecord(data) ? data.content : undefined).trim() === '' ? none : this.#entry(event.seq, 'user');
+			}
+
+			case 'todo/write': {
+				return todoItems(data) === undefined ? noteOf('todo/write without a todos array') : this.#entry(event.seq, 'todo');
+			}
+
+			case 'approval/asked': {
+				const approval = approvalAskedFacts(data);
+				if (typeof approval === 'string') {
+					return noteOf(approval);
+				}
+
+				const card = approval.callId === undefined ? undefined : this.#latestKey(approval.callId);
+				if (card === undefined) {
+					return none;
+				}
+
+				this.#approvals.set(approval.id, card);
+				return {op: 'approval-asked', card, approval};
+			}
+
+			case 'approval/decided': {
+				const approval = approvalDecidedFacts(data);
+				if (typeof approval === 'string') {
+					return noteOf(approval);
+				}
+
+				const card = this.#approvals.get(approval.id);
+				if (card === undefined) {
+					return none;
+				}
+
+				this.#approvals.delete(approval.id);
+				return {op: 'approval-decided', card, approval};
+			}
+
+			case 'cardterm/tool-progress': {
+				const progress = progressFacts(data);
+				const card = progress === undefined ? undefined : this.#openKey(progress.callId);
+				return card === undefined ? none : {op: 'progress', card, text: progress!.text};
+			}
+
+			case 'assistant/message': {
+				if (isRecord(event.surfaceOp)) {
+					return none;
+				}
+
+				for (const call of announcedCalls(data)) {
+					if (!this.#open.has(call.id)) {
+						this.#announced.set(call.id, {name: call.name, argsRaw: call.argsRaw, token});
+					}
+				}
+
+				const facts = assistantFacts(data);
+				const turn = isRecord(data) && isInt(data.turn) ? this.#turnsOpen.get(data.turn) : undefined;
+				if (turn !== undefined) {
+					turn.modelSteps++;
+					turn.usage = addUsage(turn.usage, facts.usage);
+					// The turn's end is rebuilt from these: the first step (that there was one) and every step with usage.
+					if (token !== undefined && (turn.modelSteps === 1 || facts.usage !== undefined)) {
+						turn.lines.push(token);
+					}
+				}
+
+				return facts.text.trim() === '' && facts.reasoning.trim() === '' ? none : this.#entry(event.seq, 'assistant');
+			}
+
+			default: {
+				// Notices; an event of a type no vocabulary knows (passed as ignorable) shows only when it carries text.
+				const shown = (isNoticeType(event.type) || !isKnownEventType(event.type)) && noticeFacts(event.type, data) !== undefined;
+				return shown ? this.#entry(event.seq, 'notice') : none;
+			}
+		}
+	}
+
+	#call(seq: number, data: unknown): Pairing<T> {
+		const call = callFacts(data);
+		if (typeof call === 'string') {
+			return noteOf(call);
+		}
+
+		this.#announced.delete(call.callId);
+		const card = this.#insert(seq, call.callId);
+		this.#anchored[card] = 1;
+		const open = this.#open.get(call.callId);
+		if (open === undefined) {
+			this.#open.set(call.callId, [card]);
+		} else {
+			open.push(card);
+		}
+
+		if (call.turn !== undefined) {
+			this.#turns[card] = call.turn;
+			this.#steps[card] = call.step ?? Number.NaN;
+			addTo(this.#runningByTurn, call.turn, card);
+			if (call.step !== undefined) {
+				addTo(this.#runningByStep, `${call.turn}:${call.step}`, card);
+			}
+		}
+
+		return {op: 'call', card, call};
+	}
+
+	#result(seq: number, data: unknown): Pairing<T> {
+		const result = resultFacts(data);
+		if (typeof result === 'string') {
+			return noteOf(result);
+		}
+
+		const open = this.#open.get(result.callId);
+		const key = open?.pop();
+		if (open !== undefined && open.length === 0) {
+			this.#open.delete(result.callId);
+		}
+
+		if (key !== undefined) {
+			this.#untrack(key);
+			this.#settle(key, result);
+			return {op: 'result', card: key, created: false, orphan: false, result};
+		}
+
+		const latest = this.#latest.get(result.callId);
+		if (latest !== undefined && this.#status[latest] === INTERRUPTED && this.#settled[latest] === 0) {
+			// A late result settles the interrupted card.
+			this.#settle(latest, result);
+			return {op: 'result', card: latest, created: false, orphan: false, result};
+		}
+
+		// An orphan: a card of its own, titled by an announcing message when there was one.
+		const announced = this.#announced.get(result.callId);
+		this.#announced.delete(result.callId);
+		const card = this.#insert(seq, result.callId);
+		this.#settle(card, result);
+		return {op: 'result', card, created: true, orphan: announced === undefined, ...(announced === undefined ? {} : {announced}), result};
+	}
+
+	#childStart(seq: number, data: unknown): Pairing<T> {
+		const child = childStartFacts(data);
+		if (typeof child === 'string') {
+			return noteOf(child);
+		}
+
+		const parent = this.#latestKey(child.parentCallId);
+		if (parent === undefined) {
+			const card = this.#insert(seq, child.subCallId);
+			this.#children.set(child.subCallId, card);
+			this.#topLevelChildren.add(child.subCallId);
+			return {op: 'child-start', card, created: true, child};
+		}
+
+		this.#children.set(child.subCallId, parent);
+		return {op: 'child-start', card: parent, created: false, child};
+	}
+
+	#childSettle(data: unknown): Pairing<T> {
+		const child = childSettleFacts(data);
+		if (typeof child === 'string') {
+			return noteOf(child);
+		}
+
+		const card = this.#children.get(child.subCallId);
+		if (card === undefined) {
+			return noteOf(`sub-call ${child.subCallId} settled without a start`);
+		}
+
+		this.#children.delete(child.subCallId);
+		const topLevel = this.#topLevelChildren.delete(child.subCallId);
+		if (topLevel) {
+			this.#settled[card] = 1;
+			this.#setStatus(card, child.isError ? 'error' : 'ok');
+		}
+
+		return {op: 'child-settle', card, topLevel, child};
+	}
+
+	#interrupt(running: Set<number> | undefined): Pairing<T> {
+		if (running === undefined || running.size === 0) {
+			return none;
+		}
+
+		const cards = [...running].sort((a, b) => a - b);
+		for (const card of cards) {
+			this.#untrack(card);
+			const callId = this.#callIds[card]!;
+			const open = this.#open.get(callId);
+			if (open !== undefined) {
+				open.splice(open.indexOf(card), 1);
+				if (open.length === 0) {
+					this.#open.delete(callId);
+				}
+			}
+
+			this.#setStatus(card, 'interrupted');
+		}
+
+		return {op: 'interrupt', cards};
+	}
+
+	#entry(seq: number, kind: MessageKind): Pairing<T> {
+		const entry = this.#insert(seq, '', kindCodes.indexOf(kind));
+		this.#anchored[entry] = 1;
+		return {op: 'entry', entry, kind};
+	}
+
+	/**
+	A turn's end: its running cards are interrupted, then the turn entry follows them — when the turn
+	had a model step or ended in a failure. A turn around one command the person ran (no model) has
+	nothing to say that its card does not.
+	*/
+	#turnEnd(seq: number, turnNumber: number, reason: unknown): Pairing<T> {
+		const interrupted = this.#interrupt(this.#runningByTurn.get(turnNumber));
+		const open = this.#turnsOpen.get(turnNumber);
+		this.#turnsOpen.delete(turnNumber);
+		if ((open?.modelSteps ?? 0) === 0 && !turnOutcome(reason).failed) {
+			return interrupted;
+		}
+
+		const entry = this.#insert(seq, '', kindCodes.indexOf('turn'));
+		this.#anchored[entry] = 1;
+		const turn: TurnFacts<T> = {...(open?.startTime === undefined ? {} : {startTime: open.startTime}), ...(open?.usage === undefined ? {} : {usage: open.usage}), lines: open?.lines ?? []};
+		return interrupted.op === 'interrupt' ? {op: 'entry', entry, kind: 'turn', turn, interrupted: interrupted.cards} : {op: 'entry', entry, kind: 'turn', turn};
+	}
+
+	#insert(seq: number, callId: string, kind = 0): number {
+		if (this.#count === this.#capacity) {
+			this.#grow();
+		}
+
+		const card = this.#count++;
+		this.#seqs[card] = seq;
+		this.#turns[card] = Number.NaN;
+		this.#kinds[card] = kind;
+		this.#callIds.push(callId);
+		if (kind === 0) {
+			this.#status[card] = RUNNING;
+			this.#latest.set(callId, card);
+			this.#counts.running++;
+		}
+
+		return card;
+	}
+
+	#settle(card: number, result: ResultFacts): void {
+		this.#settled[card] = 1;
+		this.#setStatus(card, settledStatus(result));
+	}
+
+	#setStatus(card: number, status: CardStatus): void {
+		this.#counts[statusCodes[this.#status[card]!]!]--;
+		this.#counts[status]++;
+		this.#status[card] = statusCodes.indexOf(status);
+	}
+
+	#untrack(card: number): void {
+		const turn = this.#turns[card]!;
+		if (Number.isNaN(turn)) {
+			return;
+		}
+
+		const step = this.#steps[card]!;
+		this.#turns[card] = Number.NaN;
+		removeFrom(this.#runningByTurn, turn, card);
+		if (!Number.isNaN(step)) {
+			removeFrom(this.#runningByStep, `${turn}:${step}`, card);
+		}
+	}
+
+	/** The newest unanswered card with this id. */
+	#openKey(callId: string): number | undefined {
+		const open = this.#open.get(callId);
+		return open?.[open.length - 1];
+	}
+
+	/** The newest unanswered card with this id, else the newest card with it. */
+	#latestKey(callId: string): number | undefined {
+		return this.#openKey(callId) ?? this.#latest.get(callId);
+	}
+
+	#grow(): void {
+		this.#capacity *= 2;
+		this.#seqs = grown(this.#seqs, new Float64Array(this.#capacity));
+		this.#turns = grown(this.#turns, new Float64Array(this.#capacity));
+		this.#steps = grown(this.#steps, new Float64Array(this.#capacity));
+		this.#status = grown(this.#status, new Uint8Array(this.#capacity));
+		this.#settled = grown(this.#settled, new Uint8Array(this.#capacity));
+		this.#anchored = grown(this.#anchored, new Uint8Array(this.#capacity));
+		this.#kinds = grown(this.#kinds, new Uint8Array(this.#capacity));
+	}
+}
+
+/** Removes `value`, and the set once empty (an empty set and none mean the same: nothing running there). */
+function removeFrom<K>(map: Map<K, Set<number>>, key: K, value: number): void {
+	const set = map.get(key);
+	if (set !== undefined && set.delete(value) && set.size === 0) {
+		map.delete(key);
+	}
+}
+
+function grown<T extends Float64Array | Uint8Array>(from: T, to: T): T {
+	to.set(from);
+	return to;
+}

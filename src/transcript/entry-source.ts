@@ -1,0 +1,58 @@
+import type {CardStatus} from '../presentation/card.js';
+import type {TranscriptEntry} from '../presentation/entry.js';
+import type {DamagedLines} from '../session/kept-diagnostics.js';
+
+/**
+Where the pager gets transcript entries: an in-memory list (a live session), or a lazy index over a
+log file that may still be growing while it is built. `entry(index)` is synchronous and cheap for
+visible entries.
+*/
+export type EntrySource = {
+	/** Entries known so far. */
+	count(): number;
+	entry(index: number): TranscriptEntry | undefined;
+	/** Whether the source is complete (false while a background index is still running). */
+	complete(): boolean;
+	/** Cards by status, kept by the source as it grows (never counted per frame). */
+	counts?(): Readonly<Record<CardStatus, number>>;
+	/** Fraction indexed, 0..1, when known. */
+	progress?(): number | undefined;
+	/** Called when count, completeness or progress change. */
+	subscribe?(listener: () => void): () => void;
+	/**
+	Increments when entry numbers change meaning (a tail window replaced by the full index); `moved`
+	maps an entry number of generation `from` to its number now (undefined when it is gone).
+	*/
+	generation?(): number;
+	moved?(index: number, from: number): number | undefined;
+	/** Damaged lines of the log skipped so far (the pager names them on `!`). */
+	damage?(): DamagedLines;
+	/**
+	What the status line calls the source now, instead of the pager's `title` (watch: the session
+	and what its path holds — `following`, `log deleted · waiting`, `log replaced · reopened`).
+	*/
+	label?(): string | undefined;
+};
+
+/** A source over entries already in memory; their card counts are taken once. */
+export function arrayEntrySource(entries: readonly TranscriptEntry[]): EntrySource {
+	let counts: Record<CardStatus, number> | undefined;
+	return {
+		count: () => entries.length,
+		entry: index => entries[index],
+		complete: () => true,
+		counts() {
+			if (counts === undefined) {
+				counts = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
+				for (const entry of entries) {
+					if (entry.entry === 'card') {
+						// A command that exited non-zero is a failure to the user, whatever the call's status.
+						counts[entry.card.status === 'ok' && entry.card.failedExit ? 'error' : entry.card.status]++;
+					}
+				}
+			}
+
+			return counts;
+		},
+	};
+}
