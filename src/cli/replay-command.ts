@@ -13,7 +13,7 @@ import {entryToJson} from '../presentation/entry-json.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 import {presentersOf, type PresenterLookup} from '../presentation/presenters.js';
 import {SessionFold} from '../session/fold.js';
-import {formatDiagnostic, type LogDiagnostic} from '../session/log-errors.js';
+import {formatDiagnostic, isNote, type LogDiagnostic} from '../session/log-errors.js';
 import {openSessionLog} from '../session/read-session-log.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
@@ -88,8 +88,14 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	}
 
 	let bad = 0;
+	let notes = 0;
 	const onDiagnostic = (diagnostic: LogDiagnostic): void => {
-		bad++;
+		if (isNote(diagnostic.kind)) {
+			notes++;
+		} else {
+			bad++;
+		}
+
 		void io.printError(`${formatDiagnostic(diagnostic)}\n`);
 	};
 
@@ -133,6 +139,10 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	await flushChunks();
 	if (bad > 0) {
 		await io.printError(`cardterm: ${bad} damaged line${bad === 1 ? '' : 's'} skipped in ${log.file}\n`);
+	}
+
+	if (notes > 0) {
+		await io.printError(`cardterm: ${notes} note${notes === 1 ? '' : 's'} on ${log.file} (seq gaps or result formats cardterm does not read; no line was damaged)\n`);
 	}
 
 	return 0;

@@ -22,6 +22,15 @@ export type LogDiagnosticKind =
 	/** Compressed data that cannot be decoded; nothing after it can be read. */
 	| 'corrupt-compression';
 
+/**
+Diagnostics that name no damage: a seq gap (a producer that numbers events with gaps lost nothing
+cardterm can tell) and a result format cardterm does not read. Replay reports them as notes and
+does not count them as damaged lines.
+*/
+export function isNote(kind: LogDiagnosticKind): boolean {
+	return kind === 'seq-gap' || kind === 'unsupported';
+}
+
 /** A damaged line: where it is and why it was skipped. `line` is 1-based (the header is line 1). */
 export type LogDiagnostic = {
 	readonly file: string;

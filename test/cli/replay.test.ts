@@ -100,6 +100,26 @@ describe('cardterm replay --json', () => {
 		expect(err).toBe(`${file}:6: not valid JSON\ncardterm: 1 damaged line skipped in ${file}\n`);
 	});
 
+	it('counts a seq gap and an unsupported result format as notes, not as damaged lines', async () => {
+		const lines = readFileSync(join(fixtures, 'basic.jsonl'), 'utf8').split('\n').filter(line => line !== '');
+		const events = lines.slice(1).map(line => JSON.parse(line) as {seq?: number; seq0?: number});
+		// Seqs from line 4 on jump by 10 (a producer's gap; packed rows carry seq0), and one result is in a shape cardterm does not read.
+		const shift = (event: {seq?: number; seq0?: number}) => (event.seq0 === undefined ? {...event, seq: event.seq! + 10} : {...event, seq0: event.seq0 + 10});
+		const shifted = events.map((event, index) => JSON.stringify(index >= 2 ? shift(event) : event));
+		const odd = JSON.stringify({type: 'tool/result', seq: 100, time: 1, data: {id: 'x', output: 'text'}});
+		const file = join(mkdtempSync(join(tmpdir(), 'cardterm-notes-')), 'notes.jsonl');
+		writeFileSync(file, `${[lines[0], ...shifted, odd].join('\n')}\n`);
+		const {code, cards, err} = await replayJson(file);
+		expect(code).toBe(0);
+		expect(cards.map(card => card.callId)).toEqual(['call_ls']);
+		expect(err).toBe([
+			`${file}:4: seq gap: expected 2, got 12 (10 missing); reading goes on from 12`,
+			`${file}:${lines.length + 1}: tool/result in an unsupported result format (neither data.message nor a flat data.callId with content and isError): skipped`,
+			`cardterm: 2 notes on ${file} (seq gaps or result formats cardterm does not read; no line was damaged)`,
+			'',
+		].join('\n'));
+	});
+
 	it('exits 65 naming the file when the header is unreadable', async () => {
 		const io = fakeIo();
 		const file = join(fixtures, 'spec-example.jsonl');
