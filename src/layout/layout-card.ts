@@ -20,6 +20,7 @@ import {layoutGenericCallBody, layoutGenericResultBody} from './generic-card.js'
 import type {Expansion, LayoutOptions} from './layout-options.js';
 import {layoutReadBody} from './read-card.js';
 import {layoutSearchMatchesBody, layoutSearchPathsBody} from './search-card.js';
+import {pushAll} from './push-all.js';
 import {span, wrapSpans} from './spans.js';
 import type {StyledLine} from './styled-line.js';
 import {layoutTerminalBody} from './terminal-card.js';
@@ -37,7 +38,7 @@ export function defaultExpansion(_card: Card): Expansion {
 function resultBody(card: Card, view: ToolResultView, context: BodyContext): CardBody {
 	switch (view.card) {
 		case 'generic': {
-			return layoutGenericResultBody(view.content ?? card.result?.content ?? [], card.result, context);
+			return withArguments(card, layoutGenericResultBody(view.content ?? card.result?.content ?? [], card.result, context), context);
 		}
 
 		case 'terminal': {
@@ -113,6 +114,27 @@ function callBody(card: Card, view: ToolCallView, context: BodyContext): CardBod
 	}
 }
 
+/**
+A settled card of a tool without a presenter (its call view is the fallback titled by its name)
+shows, fully expanded, the arguments it was given before its result: its header only summarises them.
+*/
+function withArguments(card: Card, body: CardBody, context: BodyContext): CardBody {
+	const view = card.callView;
+	if (context.expansion !== 'full' || view.card !== 'generic' || view.title !== card.name || view.rawInput === undefined || body.omitted !== undefined) {
+		return body;
+	}
+
+	const input = layoutGenericCallBody({card: 'generic', title: view.title, rawInput: view.rawInput}, context);
+	if (input.lines.length === 0) {
+		return body;
+	}
+
+	const lines: StyledLine[] = [];
+	pushAll(lines, input.lines);
+	pushAll(lines, body.lines);
+	return {...body, lines};
+}
+
 /** The unfolded body of a card. */
 export function layoutCardBody(card: Card, context: BodyContext): CardBody {
 	try {
@@ -121,7 +143,7 @@ export function layoutCardBody(card: Card, context: BodyContext): CardBody {
 		}
 
 		if (card.result !== null) {
-			return layoutGenericResultBody(card.result.content, card.result, context);
+			return withArguments(card, layoutGenericResultBody(card.result.content, card.result, context), context);
 		}
 
 		return callBody(card, card.callView, context);

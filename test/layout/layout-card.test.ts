@@ -77,6 +77,18 @@ describe('layoutCard', () => {
 		expect(cardTexts(card, 80)[0]).toBe('○ bash make build · 1m 05s · awaiting approval');
 	});
 
+	it('shows the arguments of a tool without a presenter when fully expanded, before its output', () => {
+		const args = {sessionId: 'term-7', text: 'npm test\n'};
+		const card = makeCard({name: 'terminal_send', args, callView: {card: 'generic', title: 'terminal_send', kind: 'other', rawInput: args}, result: {content: text('sent 9 bytes')}});
+		const full = cardTexts(card, 80, {expansion: 'full'});
+		expect(full.slice(1)).toEqual(['{', '  "sessionId": "term-7",', '  "text": "npm test\\n"', '}', 'sent 9 bytes']);
+		// Folded, the header's summary stands for them.
+		expect(cardTexts(card, 80).slice(1)).toEqual(['sent 9 bytes']);
+		// A tool with a presenter keeps its own view.
+		const read = makeCard({name: 'job_output', callView: {card: 'generic', title: 'Read output of bash-1', kind: 'read', rawInput: 'bash-1'}, result: {content: text('ready')}});
+		expect(cardTexts(read, 80, {expansion: 'full'}).slice(1)).toEqual(['ready']);
+	});
+
 	it('omits the title when it only repeats the tool name', () => {
 		const card = makeCard({name: 'job_list', callView: {card: 'generic', title: 'job_list'}, result: {content: text('(no background jobs)')}});
 		expect(cardTexts(card)).toEqual(['● job_list · 1.2s', '(no background jobs)']);
