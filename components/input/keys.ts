@@ -133,8 +133,9 @@ class KeyReader {
 			}
 
 			flush();
-			// bounded spread: one control sequence is at most one key press
-			presses.push(...this.#control());
+			for (const press of this.#control()) {
+				presses.push(press);
+			}
 		}
 
 		flush();

@@ -12,7 +12,6 @@ import envPaths from 'env-paths';
 import {isPlainRecord} from '../json/is-plain-record.js';
 import type {SessionHeader} from './events.js';
 import {SESSION_LOG_VERSION} from './events.js';
-import {DEFAULT_MAX_LINE_BYTES} from './line-splitter.js';
 import {logRecords} from './log-records.js';
 import {makeDirectorySync} from './make-directory.js';
 import {parseLogJson} from './log-json.js';

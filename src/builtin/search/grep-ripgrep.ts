@@ -42,8 +42,10 @@ export function ripgrepArgs(request: Pick<GrepRequest, 'pattern' | 'include' | '
 	}
 
 	// After the include so these later globs win: VCS metadata is never searched.
-	// bounded spread: VCS_NAMES is a constant set of a few folder names
-	args.push(...[...VCS_NAMES].map((name) => `--glob=!${name}`));
+	for (const name of VCS_NAMES) {
+		args.push(`--glob=!${name}`);
+	}
+
 	args.push('--', request.target);
 	return args;
 }
