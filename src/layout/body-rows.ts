@@ -2,8 +2,8 @@
 @module The rows of a card body as they are built. A `full` layout keeps every row; a folded one
 (`bounded`, `summary`) keeps only what a fold can show — the pinned head, `keep` rows after it and
 the last `keep` rows (a ring) — and counts the rest, so a 300 000-row output folds to 12 rows
-without holding 300 000 row objects. The fold's `… N lines hidden (of M)` stays exact: M counts
-every row pushed.
+without holding 300 000 row objects. The fold's `… N lines hidden (of M)` stays exact: the rows it
+drops are counted, and so are the logical lines they begin.
 */
 import type {CardBody} from './card-body.js';
 import type {StyledLine} from './styled-line.js';
@@ -18,6 +18,8 @@ export class BodyRows implements RowTarget {
 	/** Index in `#tail` of its oldest row once the ring is full. */
 	#tailStart = 0;
 	#count = 0;
+	/** Dropped rows that begin a logical line (not soft-wrap continuations). */
+	#droppedStarts = 0;
 	#pinnedTop = 0;
 	#pinning: boolean;
 
@@ -43,8 +45,17 @@ export class BodyRows implements RowTarget {
 		} else if (this.#tail.length < keep) {
 			this.#tail.push(row);
 		} else if (keep > 0) {
+			this.#drop(this.#tail[this.#tailStart]!);
 			this.#tail[this.#tailStart] = row;
 			this.#tailStart = (this.#tailStart + 1) % keep;
+		} else {
+			this.#drop(row);
+		}
+	}
+
+	#drop(row: StyledLine): void {
+		if (row.softWrap !== true) {
+			this.#droppedStarts++;
 		}
 	}
 
@@ -74,7 +85,7 @@ export class BodyRows implements RowTarget {
 			lines,
 			...(this.#pinnedTop > 0 ? {pinnedTop: this.#pinnedTop} : {}),
 			...(pinnedBottom > 0 ? {pinnedBottom} : {}),
-			...(omitted > 0 ? {omitted: {at, count: omitted}} : {}),
+			...(omitted > 0 ? {omitted: {at, count: omitted, starts: this.#droppedStarts}} : {}),
 		};
 	}
 }

@@ -13,7 +13,8 @@ export type CardBody = {
 	readonly pinnedBottom?: number;
 	/**
 	Rows a folded layout counted but did not build (see body-rows.ts): `count` rows belong between
-	`lines[at - 1]` and `lines[at]`. Absent: `lines` is every row.
+	`lines[at - 1]` and `lines[at]`; `starts` of them begin a logical line (are not soft wraps).
+	Absent: `lines` is every row.
 	*/
-	readonly omitted?: {readonly at: number; readonly count: number};
+	readonly omitted?: {readonly at: number; readonly count: number; readonly starts: number};
 };
