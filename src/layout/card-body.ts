@@ -17,4 +17,12 @@ export type CardBody = {
 	Absent: `lines` is every row.
 	*/
 	readonly omitted?: {readonly at: number; readonly count: number; readonly starts: number};
+	/**
+	The section (a grep card's file) each row of `lines` belongs to, parallel to `lines`: a fold that
+	hides a section's header repeats it above the rows it shows of that section.
+	*/
+	readonly sections?: ReadonlyArray<BodySection | undefined>;
 };
+
+/** A run of rows under one header: `at` is the header's first row in the whole body. */
+export type BodySection = {readonly at: number; readonly header: readonly StyledLine[]};

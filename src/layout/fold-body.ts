@@ -98,6 +98,34 @@ function linesBetween(body: CardBody, from: number, to: number): number {
 	return count;
 }
 
+/** Index in `body.lines` of row `index` of the whole body (a row the body kept). */
+function keptIndex(body: CardBody, index: number): number {
+	const {omitted} = body;
+	return omitted === undefined || index < omitted.at ? index : index - omitted.count;
+}
+
+/**
+How the tail starts when its first rows belong to a section (a grep card's file) whose header the fold
+hides: the header is repeated after the marker, in rows taken from the tail; when those rows would
+leave none of the section to show, the tail starts at the next section's header instead. Either
+way no row reads as belonging to the section above the marker.
+*/
+function tailStart(body: CardBody, hiddenFrom: number, tailFrom: number, tail: number): {readonly header: readonly StyledLine[]; readonly tail: number} {
+	const section = body.sections?.[keptIndex(body, tailFrom)];
+	if (section === undefined || section.at < hiddenFrom || section.at + section.header.length > tailFrom) {
+		return {header: [], tail};
+	}
+
+	const after = tailFrom + section.header.length;
+	const next = body.sections?.[keptIndex(body, after)];
+	if (section.header.length < tail && next === section) {
+		// The repeated header is not a continuation of the marker row above it.
+		return {header: section.header.map((row, index) => (index === 0 ? withoutSoftWrap(row) : row)), tail: tail - section.header.length};
+	}
+
+	return next !== undefined && next !== section && next.at > tailFrom ? {header: [], tail: tail - (next.at - tailFrom)} : {header: [], tail};
+}
+
 /** Rows `from` to `to` (exclusive) of the whole body. */
 function rowsBetween(body: CardBody, from: number, to: number): StyledLine[] {
 	const rows: StyledLine[] = [];
@@ -144,12 +172,14 @@ export function foldBody(body: CardBody, expansion: Expansion, policy: FoldPolic
 
 	const room = policy.budget - top - bottom - 1;
 	const head = policy.preferTail ? Math.floor(room / 3) : Math.ceil(room / 2);
-	const tail = room - head;
+	const start = tailStart(body, top + head, total - bottom - (room - head), room - head);
+	const {header: repeated, tail} = start;
 	const hidden = {lines: linesBetween(body, top + head, total - bottom - tail), rows: total - top - bottom - head - tail};
 	const allLines = linesBetween(body, top, total - bottom);
 
 	const out: StyledLine[] = rowsBetween(body, 0, top + head);
 	out.push(foldMarker(hidden, allLines, width, theme));
+	pushAll(out, repeated);
 	const after = rowsBetween(body, total - bottom - tail, total);
 	// The first row after the marker no longer continues the row above it.
 	if (after.length > 0) {

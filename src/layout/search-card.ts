@@ -106,7 +106,7 @@ export function layoutSearchMatchesBody(view: SearchMatchesResultView, pattern: 
 	for (const file of view.files) {
 		const count = file.matches.length;
 		shown += count;
-		lines.pushAll(wrapSpans([pathSpan(file.path, context), span(` · ${plural(count, 'match', 'matches')}`, theme.muted)], width));
+		lines.startSection(wrapSpans([pathSpan(file.path, context), span(` · ${plural(count, 'match', 'matches')}`, theme.muted)], width));
 		const numberWidth = maxOf(file.matches.map(match => String(match.lineNumber).length), 1);
 		for (const match of file.matches) {
 			const gutter = span(`${String(match.lineNumber).padStart(numberWidth)}: `, theme.muted);
