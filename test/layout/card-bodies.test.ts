@@ -169,10 +169,18 @@ describe('read card', () => {
 		expect(cardTexts(card).slice(1)).toEqual(['/elsewhere/big.ts · no lines (from line 40 of 540)']);
 	});
 
-	it('soft-wraps a long line without repeating the gutter', () => {
+	it('soft-wraps a long line with its continuation indented under the text, not the gutter', () => {
 		const card = settled('read', {}, {card: 'read', path: 'a.txt', offset: 9, lines: [{number: 9, text: 'x'.repeat(15)}], totalLines: 9});
 		const lines = layoutCard(card, options(10));
-		expect(lines.slice(-2).map(line => [line.spans.map(item => item.text).join(''), line.softWrap ?? false])).toEqual([['9 xxxxxxxx', false], ['xxxxxxx', true]]);
+		expect(lines.slice(-2).map(line => [line.spans.map(item => item.text).join(''), line.softWrap ?? false])).toEqual([['9 xxxxxxxx', false], ['  xxxxxxx', true]]);
+		// Too narrow to spare a gutter's width twice: the text wraps under the gutter as before.
+		expect(layoutCard(card, options(4)).slice(-5).map(line => line.spans.map(item => item.text).join(''))).toEqual(['9 xx', 'xxxx', 'xxxx', 'xxxx', 'x']);
+	});
+
+	it('shows a path envelope of any tool as its path and type, then its content', () => {
+		const card = makeCard({name: 'read_image', args: {}, callView: {card: 'generic', title: 'red.png'}, result: {content: text('<path>/home/u/proj/red.png</path>\n<type>image</type>\n<content>\nimage/png image, 1x1 px\n</content>')}});
+		expect(cardTexts(card).slice(1)).toEqual(['red.png · image', 'image/png image, 1x1 px']);
+		expect(layoutCard(card, options(80))[1]!.spans[0]).toEqual({text: 'red.png', style: {bold: true}, link: 'file:///home/u/proj/red.png'});
 	});
 });
 
