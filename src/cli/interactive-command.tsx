@@ -46,8 +46,8 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		const sessionDirFlag = parsed.flags.get('session-dir');
 		const root = sessionsRoot(typeof sessionDirFlag === 'string' ? sessionDirFlag : undefined, io.env, io.cwd);
 		const config = await loadConfig(io.cwd, io.env);
-		const extraTools = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
-		const {controller, logOutcome} = await openInteractiveSession({root, cwd: io.cwd, id: newSessionId(Date.now()), extraTools, rules: config.approval?.ask ?? []});
+		const plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
+		const {controller, logOutcome} = await openInteractiveSession({root, cwd: io.cwd, id: newSessionId(Date.now()), plugins, rules: config.approval?.ask ?? []});
 		// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
 		// the log closes, and the screen is given back (the app exits when the controller is closing).
 		whenAborted(signal, () => {
