@@ -19,7 +19,8 @@ import {colorEnabled, hyperlinksEnabled} from './terminal-env.js';
 
 export const INTERACTIVE_HELP = `usage: cardterm [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
 
-Opens an interactive session in the current directory with the reference tools. Type !command,
+Opens an interactive session in the current directory with the reference tools (and those of each
+--plugin FILE: defineTool exports, or a plugin with name, inject and apply(ctx)). Type !command,
 /help, or TOOL {json}. The session is recorded to <session-dir>/<id>/session.jsonl
 (default: the per-user data directory; also CARDTERM_SESSION_DIR). Approval rules come from
 .cardterm/config.json (or CARDTERM_CONFIG).`;
