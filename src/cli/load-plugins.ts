@@ -4,7 +4,8 @@ which module shapes are plugins). Before the first import the plugin module hook
 (`plugin-loader-hooks.ts`): the seed's `@deepseek-ai/dsh-tools` resolves to this cardterm and a
 TypeScript plugin loads on Node 20 too.
 */
-import {register} from 'node:module';
+// A namespace import: `register` is missing before Node 20.6, and a named import would fail to link.
+import * as nodeModule from 'node:module';
 import {resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import type {PluginLoaderData} from './plugin-loader-hooks.js';
@@ -24,7 +25,9 @@ function registerPluginHooks(): void {
 
 	hooksRegistered = true;
 	const data: PluginLoaderData = {aliases: seedPackages};
-	register(new URL('plugin-loader-hooks.js', import.meta.url), {data});
+	if (typeof nodeModule.register === 'function') {
+		nodeModule.register(new URL('plugin-loader-hooks.js', import.meta.url), {data});
+	}
 }
 
 export async function loadPlugins(files: readonly string[], cwd: string): Promise<SessionPlugin[]> {
