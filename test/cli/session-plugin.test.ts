@@ -201,6 +201,21 @@ describe('the seed shape, checked', () => {
 		expect(host.registry.get('echo_back')).toBeUndefined();
 	});
 
+	it('returns each registration’s own disposer: calling it ends that one at once, and disposal later is a no-op for it', async () => {
+		const host = bareHost();
+		let off: (() => void) | undefined;
+		const dispose = await pluginFromModule({name: 'early', apply(ctx: {tools: {register(tool: unknown): () => void}}) {
+			off = ctx.tools.register(echo);
+		}}, 'early.mjs').apply(host);
+		off!();
+		expect(host.registry.get('echo_back')).toBeUndefined();
+		host.registry.register(echo);
+		await dispose();
+		// The plugin's registration was already gone; the one made since is not the plugin's.
+		expect(host.registry.get('echo_back')).toBe(echo);
+		expect(reports).toEqual([]);
+	});
+
 	it('still loads a module of tool definitions (cardterm’s own shape), and disposes them', async () => {
 		const host = bareHost();
 		const dispose = await pluginFromModule({echo}, 'echo.mjs').apply(host);
