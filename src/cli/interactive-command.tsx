@@ -19,7 +19,8 @@ import {colorEnabled, hyperlinksEnabled} from './terminal-env.js';
 
 export const INTERACTIVE_HELP = `usage: cardterm [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
 
-Opens an interactive session in the current directory with the reference tools. Type !command,
+Opens an interactive session in the current directory with the reference tools (and those of each
+--plugin FILE: defineTool exports, or a plugin with name, inject and apply(ctx)). Type !command,
 /help, or TOOL {json}. The session is recorded to <session-dir>/<id>/session.jsonl
 (default: the per-user data directory; also CARDTERM_SESSION_DIR). Approval rules come from
 .cardterm/config.json (or CARDTERM_CONFIG).`;
@@ -46,8 +47,8 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		const sessionDirFlag = parsed.flags.get('session-dir');
 		const root = sessionsRoot(typeof sessionDirFlag === 'string' ? sessionDirFlag : undefined, io.env, io.cwd);
 		const config = await loadConfig(io.cwd, io.env);
-		const extraTools = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
-		const {controller, logOutcome} = await openInteractiveSession({root, cwd: io.cwd, id: newSessionId(Date.now()), extraTools, rules: config.approval?.ask ?? []});
+		const plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
+		const {controller, logOutcome} = await openInteractiveSession({root, cwd: io.cwd, id: newSessionId(Date.now()), plugins, rules: config.approval?.ask ?? []});
 		// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
 		// the log closes, and the screen is given back (the app exits when the controller is closing).
 		whenAborted(signal, () => {
