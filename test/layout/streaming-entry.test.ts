@@ -24,8 +24,8 @@ describe('layoutEntry of a streaming assistant entry', () => {
 			const seq = nextSeq++;
 			for (let at = step, revision = 0; at < text.length + step; at += step, revision++) {
 				const prefix = text.slice(0, at);
-				const streamed = layoutEntry(streamingEntry(seq, prefix, revision), {width: 30, theme: colorTheme, expansion: 'full'});
-				const settled = layoutEntry({...streamingEntry(seq, prefix, revision), streaming: false}, {width: 30, theme: colorTheme, expansion: 'full'});
+				const streamed = layoutEntry(streamingEntry(seq, prefix, revision), {width: 30, theme: colorTheme, now: 0, expansion: 'full'});
+				const settled = layoutEntry({...streamingEntry(seq, prefix, revision), streaming: false}, {width: 30, theme: colorTheme, now: 0, expansion: 'full'});
 				expect(streamed).toEqual(settled);
 			}
 		}), {numRuns: 120, seed: 5});
@@ -34,13 +34,13 @@ describe('layoutEntry of a streaming assistant entry', () => {
 	test('an appended delta lays out at most the last two blocks again, even after the shared cache was emptied', () => {
 		const seq = nextSeq++;
 		let text = Array.from({length: 200}, (_, index) => `Paragraph ${index} with **bold** and \`code\`.`).join('\n\n');
-		layoutEntry(streamingEntry(seq, text, 0), {width: 80, theme: colorTheme, expansion: 'full'});
+		layoutEntry(streamingEntry(seq, text, 0), {width: 80, theme: colorTheme, now: 0, expansion: 'full'});
 		for (const [revision, delta] of [' more', ' words', '\n\nA new paragraph', ' grows', '\n- a list', '\n- item'].entries()) {
 			// Other views' layouts may evict the shared block cache at any time.
 			clearMarkdownCache();
 			const before = markdownLayoutStats.blocksLaidOut;
 			text += delta;
-			const rows = layoutEntry(streamingEntry(seq, text, revision + 1), {width: 80, theme: colorTheme, expansion: 'full'});
+			const rows = layoutEntry(streamingEntry(seq, text, revision + 1), {width: 80, theme: colorTheme, now: 0, expansion: 'full'});
 			expect(markdownLayoutStats.blocksLaidOut - before).toBeLessThanOrEqual(2);
 			expect(rows.map(row => lineText(row)).join('\n')).toContain(delta.trim().replace(/^- /, '• '));
 		}
@@ -48,14 +48,14 @@ describe('layoutEntry of a streaming assistant entry', () => {
 
 	test('a text that no longer extends the stream (a retried attempt) is laid out afresh', () => {
 		const seq = nextSeq++;
-		layoutEntry(streamingEntry(seq, 'First attempt says **this**', 0), {width: 40, theme: colorTheme});
-		const rows = layoutEntry(streamingEntry(seq, 'Second', 1), {width: 40, theme: colorTheme});
+		layoutEntry(streamingEntry(seq, 'First attempt says **this**', 0), {width: 40, theme: colorTheme, now: 0});
+		const rows = layoutEntry(streamingEntry(seq, 'Second', 1), {width: 40, theme: colorTheme, now: 0});
 		expect(rows.map(row => lineText(row))).toEqual(['Second']);
 	});
 
 	test('a bounded view follows the end of a long stream; a preparing row follows the text', () => {
 		const text = Array.from({length: 60}, (_, index) => `- line ${index}`).join('\n');
-		const rows = layoutEntry(streamingEntry(nextSeq++, text, 0, ['grep']), {width: 40, theme: colorTheme}).map(row => lineText(row));
+		const rows = layoutEntry(streamingEntry(nextSeq++, text, 0, ['grep']), {width: 40, theme: colorTheme, now: 0}).map(row => lineText(row));
 		expect(rows[0]).toBe('… 37 earlier lines');
 		expect(rows.at(-2)).toBe('• line 59');
 		expect(rows.at(-1)).toBe('◌ preparing grep…');
