@@ -155,6 +155,7 @@ export class EntryPairing<T = undefined> {
 	/** Open streams by `turn:step`, oldest first. */
 	readonly #streams = new Map<string, MutableStream<T>>();
 	#streamsVersion = 0;
+	#views: {readonly version: number; readonly all: ReadonlyArray<OpenStream<T>>; readonly shown: ReadonlyArray<OpenStream<T>>} | undefined;
 
 	/** Entries so far. */
 	get count(): number {
@@ -166,19 +167,40 @@ export class EntryPairing<T = undefined> {
 		return {...this.#counts};
 	}
 
-	/** The open streams (the transcript's tail after every entry), oldest first. */
+	/** The open streams (the transcript's tail after every entry), oldest first. Rebuilt once per change. */
 	get streams(): ReadonlyArray<OpenStream<T>> {
-		const streams: Array<OpenStream<T>> = [];
-		for (const stream of this.#streams.values()) {
-			streams.push({...stream, preparing: [...stream.calls.values()]});
-		}
-
-		return streams;
+		return this.#streamViews().all;
 	}
 
 	/** The open streams with something to show (visible text, or a call being prepared): the tail entries. */
 	get shownStreams(): ReadonlyArray<OpenStream<T>> {
-		return this.streams.filter(stream => (stream.textOpen && stream.visible) || stream.preparing.length > 0);
+		return this.#streamViews().shown;
+	}
+
+	/** Whether the text of stream `key` still streams. */
+	textOpen(key: string): boolean {
+		return this.#streams.get(key)?.textOpen === true;
+	}
+
+	#streamViews(): {readonly all: ReadonlyArray<OpenStream<T>>; readonly shown: ReadonlyArray<OpenStream<T>>} {
+		if (this.#views?.version !== this.#streamsVersion) {
+			const all: Array<OpenStream<T>> = [];
+			const shown: Array<OpenStream<T>> = [];
+			for (const stream of this.#streams.values()) {
+				const view: OpenStream<T> = {
+					key: stream.key, turn: stream.turn, step: stream.step, seq: stream.seq, time: stream.time, textOpen: stream.textOpen,
+					visible: stream.visible, preparing: [...stream.calls.values()], lines: stream.lines, revision: stream.revision,
+				};
+				all.push(view);
+				if ((view.textOpen && view.visible) || view.preparing.length > 0) {
+					shown.push(view);
+				}
+			}
+
+			this.#views = {version: this.#streamsVersion, all, shown};
+		}
+
+		return this.#views;
 	}
 
 	/** Increments whenever `streams` changes. */

@@ -148,16 +148,9 @@ export class SessionFold {
 		}
 
 		this.#tailVersion = this.#pairing.streamsVersion;
-		const open = new Set<string>();
-		for (const stream of this.#pairing.streams) {
-			if (stream.textOpen) {
-				open.add(stream.key);
-			}
-		}
-
 		this.#tail = this.#pairing.shownStreams.map(stream => composeStreamEntry(stream, this.#texts.get(stream.key) ?? emptyStreamText));
 		for (const key of this.#texts.keys()) {
-			if (!open.has(key)) {
+			if (!this.#pairing.textOpen(key)) {
 				this.#texts.delete(key);
 			}
 		}
