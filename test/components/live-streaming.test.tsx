@@ -81,8 +81,9 @@ describe('the live frame of a streaming step', () => {
 		const live = controller.getSnapshot().runningEntries!;
 		expect(live).toHaveLength(1);
 		expect(live[0]).toMatchObject({entry: 'assistant', streaming: true, text: 'I will **list** the files.', preparing: ['bash']});
-		// Nothing of a streaming step is written to the scrollback.
+		// Nothing of a streaming step is written to the scrollback; the pager over memory shows it last.
 		expect(scrollback).toEqual([]);
+		expect(controller.entries().map(entry => entry.entry === 'assistant' && entry.streaming)).toEqual([true]);
 
 		apply(message);
 		expect(scrollback.map(entry => (entry.kind === 'entry' ? entry.entry.entry : 'lines'))).toEqual(['assistant']);

@@ -124,8 +124,9 @@ export class SessionController implements SessionModel {
 		};
 	}
 
+	/** The transcript in memory, ending with a streaming step's open tail. */
 	entries(): readonly TranscriptEntry[] {
-		return [...this.#options.fold.entries];
+		return [...this.#options.fold.entries, ...this.#options.fold.tail];
 	}
 
 	async pagerSource(): Promise<EntrySource & {close?(): unknown}> {
