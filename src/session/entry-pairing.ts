@@ -106,6 +106,9 @@ export type TurnFacts<T> = {readonly startTime?: number; readonly usage?: Usage;
 type OpenTurn<T> = {startTime?: number; usage?: Usage; lines: T[]; modelSteps: number};
 
 const none: Pairing<never> = Object.freeze({op: 'none'});
+/** Streams kept open at most, and tool calls being prepared per stream: bounds against hostile logs (a step streams one at a time, with a few calls). */
+export const MAX_OPEN_STREAMS = 8;
+export const MAX_PREPARING_CALLS = 64;
 const noteOf = (reason: string): Pairing<never> => ({op: 'note', reason});
 const statusCodes: readonly CardStatus[] = ['running', 'ok', 'error', 'cancelled', 'interrupted'];
 /** `#kinds` codes: 0 is a card. */
@@ -436,7 +439,7 @@ export class EntryPairing<T = undefined> {
 
 			stream ??= this.#openStream(key, facts.turn, facts.step, event);
 			const known = stream.calls.get(delta.id);
-			if (stream.calls.has(delta.id) && (known !== undefined || delta.name === undefined)) {
+			if ((stream.calls.has(delta.id) && (known !== undefined || delta.name === undefined)) || (!stream.calls.has(delta.id) && stream.calls.size >= MAX_PREPARING_CALLS)) {
 				return none;
 			}
 
@@ -461,6 +464,15 @@ export class EntryPairing<T = undefined> {
 	}
 
 	#openStream(key: string, turn: number, step: number, event: SessionEvent): MutableStream<T> {
+		// A session streams one step at a time; a log with more open is hostile or broken: the oldest go.
+		for (const oldest of this.#streams.keys()) {
+			if (this.#streams.size < MAX_OPEN_STREAMS) {
+				break;
+			}
+
+			this.#streams.delete(oldest);
+		}
+
 		const stream: MutableStream<T> = {key, turn, step, seq: event.seq, time: event.time, textOpen: true, visible: false, calls: new Map(), lines: [], revision: -1};
 		this.#streams.set(key, stream);
 		return stream;

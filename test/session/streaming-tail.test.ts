@@ -4,6 +4,7 @@ import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {referencePresenters} from '../../src/cli/replay-command.js';
 import type {AssistantEntry, TranscriptEntry} from '../../src/presentation/entry.js';
+import {MAX_OPEN_STREAMS, MAX_PREPARING_CALLS} from '../../src/session/entry-pairing.js';
 import {SessionFold} from '../../src/session/fold.js';
 import {openSessionLog} from '../../src/session/read-session-log.js';
 import {openIndexedEntrySource, type IndexedEntrySource} from '../../src/transcript/indexed-entry-source.js';
@@ -271,5 +272,25 @@ describe('the streaming tail of an open step', () => {
 		const without = await foldOf(script.write());
 		expect(kinds(withChunks.entries)).toEqual(kinds(without.entries));
 		expect(withChunks.entries.map(entry => entry.entry === 'card' ? entry.card.seq : entry.seq)).toEqual(without.entries.map(entry => entry.entry === 'card' ? entry.card.seq : entry.seq));
+	});
+});
+
+describe('the streaming tail of a hostile log', () => {
+	it('keeps a bounded number of open streams and preparing rows, however many the log opens', () => {
+		const fold = new SessionFold(presenters);
+		let seq = 0;
+		for (let step = 1; step <= 2000; step++) {
+			fold.apply({type: 'assistant/chunk', seq: seq++, time: 0, data: {turn: 1, step, chunk: {type: 'text-delta', index: 0, text: `step ${step}`}}} as never);
+		}
+
+		for (let call = 0; call < 5000; call++) {
+			fold.apply({type: 'assistant/chunk', seq: seq++, time: 0, data: {turn: 1, step: 2000, chunk: {type: 'tool-call-delta', index: 1, id: `c${call}`, name: 'bash', argumentsDelta: '{'}}} as never);
+		}
+
+		expect(fold.tail.length).toBe(MAX_OPEN_STREAMS);
+		// The newest streams are the ones kept.
+		expect(fold.tail.at(-1)).toMatchObject({step: 2000, text: 'step 2000'});
+		expect(fold.tail.at(-1)!.preparing).toHaveLength(MAX_PREPARING_CALLS);
+		expect(fold.entries).toEqual([]);
 	});
 });
