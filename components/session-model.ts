@@ -19,6 +19,12 @@ export type ApprovalAnswer = ApprovalOutcome | 'allowed-session';
 export type LiveSnapshot = {
 	/** Running top-level cards, in transcript order. */
 	readonly running: readonly Card[];
+	/**
+	What the live frame draws, in transcript order: the running cards, then the open tail of a step
+	that is still streaming (the model's partial text and reasoning, its `preparing <tool>…` rows).
+	Absent: draw `running`.
+	*/
+	readonly runningEntries?: readonly TranscriptEntry[];
 	readonly counts: Readonly<Record<CardStatus, number>>;
 	/** Settled `ok` cards whose command exited non-zero (the user sees them as failures). */
 	readonly failedExits?: number;
