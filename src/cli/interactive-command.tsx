@@ -17,14 +17,27 @@ import {sessionsRoot} from './session-paths.js';
 import {whenAborted, withTerminationSignals} from './termination-signals.js';
 import {colorEnabled, hyperlinksEnabled} from './terminal-env.js';
 
-export const INTERACTIVE_HELP = `usage: cardterm [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
+export const INTERACTIVE_HELP = `usage: cardterm [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--yolo]
+                [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
+       cardterm -p "PROMPT" [--json] [--cwd DIR] [--model …] [--base-url URL] [--yolo] [--session-dir DIR]
+
+With a model (--model, CARDTERM_MODEL, or "model" in .cardterm/config.json or the user config), a
+prompt line goes to the model, which answers and calls tools; writes and commands ask first
+(--yolo approves everything). Keys come from the providers' variables (OPENAI_API_KEY,
+ANTHROPIC_API_KEY, GEMINI_API_KEY, DEEPSEEK_API_KEY, OPENROUTER_API_KEY); --base-url selects an
+OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio). -p runs one turn without a screen
+and prints the transcript (--json: one object per entry); exit 0 completed, 1 error, 130 cancelled.
 
 Opens an interactive session in the current directory with the reference tools. Type !command,
 /help, or TOOL {json}. The session is recorded to <session-dir>/<id>/session.jsonl
 (default: the per-user data directory; also CARDTERM_SESSION_DIR). Approval rules come from
 .cardterm/config.json (or CARDTERM_CONFIG).`;
 
-const flags = [{name: 'session-dir', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
+const flags = [
+	{name: 'session-dir', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'},
+	{name: 'model', value: true}, {name: 'base-url', value: true}, {name: 'system-prompt', value: true}, {name: 'yolo'},
+	{name: 'p', value: true}, {name: 'json'}, {name: 'cwd', value: true}, {name: 'width', value: true},
+] as const;
 
 export async function interactiveCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'cardterm');
@@ -35,6 +48,11 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 
 	if (parsed.positionals.length > 0) {
 		throw new UsageError(`unknown command ${parsed.positionals[0]} (see cardterm --help)`);
+	}
+
+	if (parsed.flags.has('p')) {
+		const {promptOnceCommand} = await import('./prompt-once-command.js');
+		return promptOnceCommand(parsed, io);
 	}
 
 	if (!io.isTTY || process.stdin.isTTY !== true) {

@@ -144,6 +144,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 			}
 
 			closed = true;
+			// The agent refuses injections from here on (the contract: refused after disposal).
+			runtime.dispose();
 			await jobs.dispose();
 			await writer?.close();
 		},

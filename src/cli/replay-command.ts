@@ -3,13 +3,8 @@
 one JSON object per card (`--json`).
 */
 import {builtinTools, codeModePresenter} from '../builtin/index.js';
-import {renderLines} from '../layout/render-lines.js';
-import {joinOutput, jsonLine, type TerminalOutput} from '../layout/terminal-sink.js';
-import {layoutEntry} from '../layout/layout-entry.js';
+import {joinOutput, type TerminalOutput} from '../layout/terminal-sink.js';
 import type {Expansion} from '../layout/layout-options.js';
-import {cardOutputHidesText} from '../layout/terminal-card.js';
-import {colorTheme, monochromeTheme} from '../layout/theme.js';
-import {entryToJson} from '../presentation/entry-json.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 import {presentersOf, type PresenterLookup} from '../presentation/presenters.js';
 import {SessionFold} from '../session/fold.js';
@@ -17,6 +12,7 @@ import {formatDiagnostic, isNote, type LogDiagnostic} from '../session/log-error
 import {openSessionLog} from '../session/read-session-log.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
+import {entryOutput} from './entry-output.js';
 import {colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
 import {TranscriptStream} from './transcript-stream.js';
 
@@ -107,9 +103,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	const workspace = log.header.cwd ?? process.cwd();
 	const fold = new SessionFold(referencePresenters(workspace));
 	const color = colorEnabled(colorFlag, io.env, io.isTTY);
-	const theme = color ? colorTheme : monochromeTheme;
-	const hyperlinks = hyperlinksEnabled(color, io.env, io.isTTY);
-	const now = Date.now();
+	const output = entryOutput({json, width, color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), isTTY: io.isTTY, sessionCwd: workspace, now: Date.now(), ...(expansion === undefined ? {} : {expansion})});
 	const chunks: TerminalOutput[] = [];
 	let buffered = 0;
 	const flushChunks = async (): Promise<void> => {
@@ -121,7 +115,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	};
 
 	const write = (entry: TranscriptEntry): void => {
-		const text = json ? jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText})) : renderLines(layoutEntry(entry, {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})}), {color, hyperlinks, width: io.isTTY ? width : undefined});
+		const text = output(entry);
 		chunks.push(text);
 		buffered += text.length;
 	};

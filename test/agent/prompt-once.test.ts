@@ -1,0 +1,102 @@
+import {mkdtemp, readdir, rm, writeFile, mkdir} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {main} from '../../src/cli/main.js';
+import {fakeIo} from '../cli/cli-io-fake.js';
+import {startFakeModelServer, type FakeAnswer} from '../fixtures/fake-model-server.mjs';
+
+let workspace: string;
+let sessions: string;
+let config: string;
+beforeEach(async () => {
+	workspace = await mkdtemp(join(tmpdir(), 'cardterm-p-'));
+	sessions = await mkdtemp(join(tmpdir(), 'cardterm-p-sessions-'));
+	config = await mkdtemp(join(tmpdir(), 'cardterm-p-config-'));
+	await writeFile(join(workspace, 'hello.txt'), 'hello world\n');
+});
+afterEach(async () => {
+	for (const dir of [workspace, sessions, config]) {
+		await rm(dir, {recursive: true, force: true});
+	}
+});
+
+async function runP(script: FakeAnswer[], args: string[], env: NodeJS.ProcessEnv = {}) {
+	const server = await startFakeModelServer({script});
+	const io = fakeIo({cwd: workspace, env: {OPENAI_API_KEY: 'k', XDG_CONFIG_HOME: config, ...env}});
+	try {
+		const code = await main(['-p', 'Read hello.txt', '--base-url', server.url, '--session-dir', sessions, ...args], io);
+		return {code, out: io.out(), err: io.err(), server};
+	} finally {
+		await server.close();
+	}
+}
+
+const readThenAnswer: FakeAnswer[] = [
+	{toolCalls: [{id: 'c1', name: 'read', args: '{"file_path":"hello.txt"}'}]},
+	{text: 'It says **hello world**.'},
+];
+
+describe('cardterm -p', () => {
+	it('runs one turn and prints the transcript; the session is recorded', async () => {
+		const {code, out, err} = await runP(readThenAnswer, ['--model', 'fake', '--width', '60', '--no-color']);
+		expect(err).toBe('');
+		expect(code).toBe(0);
+		expect(out).toContain('Read hello.txt');
+		expect(out).toContain('hello world');
+		expect(out).toContain('It says hello world.');
+		const [id] = await readdir(sessions);
+		expect(await readdir(join(sessions, id!))).toContain('session.jsonl');
+	}, 30_000);
+
+	it('--json streams one object per entry, as replay --json does', async () => {
+		const {code, out} = await runP(readThenAnswer, ['--model', 'fake', '--json']);
+		expect(code).toBe(0);
+		const entries = out.trimEnd().split('\n').map(line => JSON.parse(line) as {entry: string});
+		expect(entries.map(entry => entry.entry)).toEqual(['user', 'card', 'assistant', 'turn']);
+		const [id] = await readdir(sessions);
+		const replayed = fakeIo({cwd: workspace});
+		expect(await main(['replay', join(sessions, id!, 'session.jsonl'), '--json'], replayed)).toBe(0);
+		expect(replayed.out()).toBe(out);
+	}, 30_000);
+
+	it('a write asks first; without a person to ask it is refused and the model is told, unless --yolo', async () => {
+		const script: FakeAnswer[] = [{toolCalls: [{id: 'w', name: 'write', args: '{"file_path":"new.txt","content":"x"}'}]}, {text: 'done'}];
+		const refused = await runP(script, ['--model', 'fake', '--json']);
+		expect(refused.code).toBe(0);
+		expect(String(refused.server.requests[1]!.body.messages.at(-1)!.content)).toMatch(/^Error: tool "write" requires approval, but no approval channel is available/);
+		expect(await readdir(workspace)).not.toContain('new.txt');
+		const allowed = await runP(script, ['--model', 'fake', '--json', '--yolo']);
+		expect(allowed.code).toBe(0);
+		expect(await readdir(workspace)).toContain('new.txt');
+	}, 30_000);
+
+	it('a turn that fails exits 1 with the provider\'s message in one line', async () => {
+		const {code, err} = await runP([{status: 401, error: 'Incorrect API key provided'}], ['--model', 'fake', '--json']);
+		expect(code).toBe(1);
+		expect(err).toBe('cardterm: error: Incorrect API key provided\n');
+	}, 30_000);
+
+	it('takes the model from CARDTERM_MODEL, the project config and the user config, in that order', async () => {
+		await mkdir(join(workspace, '.cardterm'));
+		await writeFile(join(workspace, '.cardterm', 'config.json'), JSON.stringify({model: 'project-model'}));
+		await mkdir(join(config, 'cardterm'));
+		await writeFile(join(config, 'cardterm', 'config.json'), JSON.stringify({model: 'user-model'}));
+		const fromEnv = await runP([{text: 'a'}], ['--json'], {CARDTERM_MODEL: 'env-model'});
+		expect(fromEnv.server.requests[0]!.body.model).toBe('env-model');
+		const fromProject = await runP([{text: 'a'}], ['--json']);
+		expect(fromProject.server.requests[0]!.body.model).toBe('project-model');
+		await rm(join(workspace, '.cardterm'), {recursive: true});
+		const fromUser = await runP([{text: 'a'}], ['--json']);
+		expect(fromUser.server.requests[0]!.body.model).toBe('user-model');
+	}, 30_000);
+
+	it('without a model, or with one that cannot be used, says so in one line (exit 2)', async () => {
+		const none = fakeIo({cwd: workspace, env: {XDG_CONFIG_HOME: config}});
+		expect(await main(['-p', 'hi', '--session-dir', sessions], none)).toBe(2);
+		expect(none.err()).toMatch(/^cardterm -p: no model: pass --model PROVIDER:MODEL .*\n$/);
+		const unknown = fakeIo({cwd: workspace, env: {XDG_CONFIG_HOME: config}});
+		expect(await main(['-p', 'hi', '--model', 'acme:x', '--session-dir', sessions], unknown)).toBe(2);
+		expect(unknown.err()).toMatch(/^cardterm -p: unknown model provider "acme"; providers: [^\n]*\n$/);
+	});
+});
