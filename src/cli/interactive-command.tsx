@@ -6,13 +6,15 @@ import React from 'react';
 import {render} from 'ink';
 import {InteractiveApp} from '../../components/InteractiveApp.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
-import {loadConfig} from './approval-policy.js';
+import type {ModelClient} from '../agent/model-types.js';
+import {AGENT_ASK_RULES, agentModel, systemPromptFile} from './agent-setup.js';
+import {loadConfig, type CardtermConfig} from './approval-policy.js';
 import type {CliIo} from './cli-io.js';
 import {logOutcomeMessage} from './interactive/log-outcome.js';
 import {openInteractiveSession} from './interactive/open-interactive-session.js';
 import {loadPlugins} from './load-plugins.js';
 import {newSessionId} from './open-session.js';
-import {parseArgs, UsageError} from './parse-args.js';
+import {parseArgs, UsageError, type ParsedArgs} from './parse-args.js';
 import {sessionsRoot} from './session-paths.js';
 import {whenAborted, withTerminationSignals} from './termination-signals.js';
 import {colorEnabled, hyperlinksEnabled} from './terminal-env.js';
@@ -65,7 +67,9 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		const root = sessionsRoot(typeof sessionDirFlag === 'string' ? sessionDirFlag : undefined, io.env, io.cwd);
 		const config = await loadConfig(io.cwd, io.env);
 		const extraTools = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
-		const {controller, logOutcome} = await openInteractiveSession({root, cwd: io.cwd, id: newSessionId(Date.now()), extraTools, rules: config.approval?.ask ?? []});
+		const agent = await interactiveAgent(parsed, io, config);
+		const rules = [...(config.approval?.ask ?? []), ...(agent.model !== undefined && !parsed.flags.has('yolo') ? AGENT_ASK_RULES : [])];
+		const {controller, logOutcome} = await openInteractiveSession({root, cwd: io.cwd, id: newSessionId(Date.now()), extraTools, rules, agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status})} : {model: agent.model, from: agent.from, ...(agent.systemPrompt === undefined ? {} : {systemPrompt: agent.systemPrompt})}});
 		// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
 		// the log closes, and the screen is given back (the app exits when the controller is closing).
 		whenAborted(signal, () => {
@@ -96,4 +100,28 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
 		return 0;
 	}, {terminal: true});
+}
+
+/** The model of an interactive session, or why there is none (the session then starts in command mode). */
+async function interactiveAgent(parsed: ParsedArgs, io: CliIo, config: CardtermConfig): Promise<{model: ModelClient; from: string; systemPrompt?: string} | {model: undefined; why: string; status?: string}> {
+	const flag = (name: string): string | undefined => {
+		const value = parsed.flags.get(name);
+		return typeof value === 'string' ? value : undefined;
+	};
+
+	const chosen = await agentModel({...(flag('model') === undefined ? {} : {flag: flag('model')}), ...(flag('base-url') === undefined ? {} : {baseUrlFlag: flag('base-url')}), env: io.env, config, cwd: io.cwd});
+	switch (chosen.kind) {
+		case 'none': {
+			return {model: undefined, why: chosen.hint};
+		}
+
+		case 'unusable': {
+			return {model: undefined, why: `the model cannot be used: ${chosen.message}`, status: 'model not usable (see /model)'};
+		}
+
+		default: {
+			const systemPrompt = await systemPromptFile(flag('system-prompt'), io.cwd);
+			return {model: chosen.model, from: chosen.setting.from, ...(systemPrompt === undefined ? {} : {systemPrompt})};
+		}
+	}
 }

@@ -11,6 +11,9 @@ import {approvalPolicy, type AskRule} from '../approval-policy.js';
 import {openIndexedEntrySource} from '../../transcript/indexed-entry-source.js';
 import {openSession, type OpenedSession, type OpenSessionOptions} from '../open-session.js';
 import {historyPath} from '../session-paths.js';
+import type {ModelClient} from '../../agent/model-types.js';
+import {sessionAgent} from '../agent-setup.js';
+import {modelTurns, noModelTurns, type AgentTurns} from './agent-turns.js';
 import type {LogOutcome} from './log-outcome.js';
 import {PromptHistory} from './prompt-history.js';
 import {SessionController} from './session-controller.js';
@@ -25,6 +28,8 @@ export type InteractiveSessionOptions = {
 	readonly rules?: readonly AskRule[];
 	/** How the writer opens the log file (fault-injection tests). */
 	readonly openLogFile?: OpenSessionOptions['openLogFile'];
+	/** The agent's model (and where it was configured), or why there is none. Absent: no agent at all. */
+	readonly agent?: {readonly model: ModelClient; readonly from: string; readonly systemPrompt?: string} | {readonly none: string; readonly status?: string};
 };
 
 export type InteractiveSession = {
@@ -70,6 +75,15 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 		},
 	});
 	const history = await PromptHistory.load(historyPath(options.root, options.cwd));
+	const agentOption = options.agent;
+	const created = agentOption === undefined || 'none' in agentOption ? undefined : await sessionAgent(session, {cwd: options.cwd, model: agentOption.model, ...(agentOption.systemPrompt === undefined ? {} : {systemPrompt: agentOption.systemPrompt})});
+	let agent: AgentTurns | undefined;
+	if (created !== undefined && agentOption !== undefined && !('none' in agentOption)) {
+		agent = modelTurns(created.loop, agentOption.from);
+	} else if (agentOption !== undefined && 'none' in agentOption) {
+		agent = noModelTurns(agentOption.none, agentOption.status);
+	}
+
 	controller = new SessionController({
 		cwd: options.cwd,
 		sessionId: session.id,
@@ -83,7 +97,11 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 		},
 		history,
 		// A final write that fails was reported already; the closing line says what is missing.
-		shutdown: async () => session.close().catch(() => undefined),
+		shutdown: async () => {
+			created?.dispose();
+			await session.close().catch(() => undefined);
+		},
+		...(agent === undefined ? {} : {agent}),
 		// With a healthy log, settled cards leave memory once written to the scrollback, and the pager
 		// reads the session back from its log (the session's memory stays flat however long it runs).
 		releaseSettled: () => session.logPath !== undefined && problem === undefined,
