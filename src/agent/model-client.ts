@@ -2,13 +2,13 @@
 @module The one module that knows the model library (the Vercel AI SDK, `ai` + provider packages):
 it resolves `PROVIDER:MODEL` (or `--base-url` → an OpenAI-compatible server) with the key from
 the provider's usual variable, and turns the SDK's stream into `ModelStreamPart`s. Retries are the
-loop's (`maxRetries: 0`), so each one is logged as `llm/retry`.
+loop's (the provider interface does not retry), so each one is logged as `llm/retry`.
 */
 import {createAnthropic} from '@ai-sdk/anthropic';
 import {createGoogleGenerativeAI} from '@ai-sdk/google';
 import {createOpenAI} from '@ai-sdk/openai';
 import {createOpenAICompatible} from '@ai-sdk/openai-compatible';
-import {APICallError, jsonSchema, streamText, type LanguageModel, type LanguageModelUsage, type ModelMessage, type Tool} from 'ai';
+import {APICallError, type LanguageModel} from 'ai';
 import type {ConversationMessage, ModelClient, ModelError, ModelFinishReason, ModelStreamPart, ModelUsage} from './model-types.js';
 
 /** A model that cannot be set up (unknown provider, missing key); its message is the one line a person sees. */
@@ -96,33 +96,38 @@ function nonEmpty(value: string | undefined): string | undefined {
 	return value === undefined || value.trim() === '' ? undefined : value;
 }
 
-/** A `ModelClient` over one SDK model. */
+/** A provider's streaming model (the SDK's `LanguageModelV3`), as the providers' factories return it. */
+type StreamingModel = Extract<Exclude<LanguageModel, string>, {readonly specificationVersion: 'v3'}>;
+type CallOptions = Parameters<StreamingModel['doStream']>[0];
+type ProviderPart = Awaited<ReturnType<StreamingModel['doStream']>>['stream'] extends ReadableStream<infer P> ? P : never;
+
+/**
+A `ModelClient` over one SDK model. It calls the provider's `doStream` itself rather than
+`streamText`: one step per request is all the loop asks for, and `streamText` re-validates the
+whole conversation against its schemas on every request — work that grows with the session (it
+was most of cardterm's per-call cost in `bench/agent-overhead.mjs`).
+*/
 export function sdkClient(provider: string, model: string, languageModel: LanguageModel): ModelClient {
+	if (typeof languageModel === 'string' || languageModel.specificationVersion !== 'v3') {
+		throw new ModelConfigError(`${provider}:${model}: the provider's model does not stream in the supported interface`);
+	}
+
+	const streaming = languageModel;
 	return {
 		provider,
 		model,
 		async * stream(request) {
-			const tools: Record<string, Tool> = {};
-			for (const schema of request.tools) {
-				tools[schema.name] = {description: schema.description, inputSchema: jsonSchema(schema.parameters as Parameters<typeof jsonSchema>[0])};
-			}
-
-			// Raw argument text per call, as the model streamed it (the SDK's tool-call part holds it parsed).
+			const options: CallOptions = {
+				prompt: toPrompt(request.system, request.messages),
+				tools: request.tools.map(schema => ({type: 'function', name: schema.name, description: schema.description, inputSchema: schema.parameters as never})),
+				abortSignal: request.signal,
+			};
+			// Raw argument text per call, as the model streamed it.
 			const argumentsById = new Map<string, string>();
-			let failed = false;
 			try {
-				const result = streamText({
-					model: languageModel,
-					system: request.system,
-					messages: toModelMessages(request.messages),
-					tools,
-					maxRetries: 0,
-					abortSignal: request.signal,
-					onError() {
-						// Errors arrive as stream parts below; the default handler would print them.
-					},
-				});
-				for await (const part of result.fullStream) {
+				const {stream} = await streaming.doStream(options);
+				// Node's web streams are async iterable; the DOM typings the SDK uses do not say so.
+				for await (const part of stream as unknown as AsyncIterable<ProviderPart>) {
 					switch (part.type) {
 						case 'text-start':
 						case 'text-end':
@@ -134,7 +139,7 @@ export function sdkClient(provider: string, model: string, languageModel: Langua
 
 						case 'text-delta':
 						case 'reasoning-delta': {
-							yield {type: part.type, id: part.id, text: part.text};
+							yield {type: part.type, id: part.id, text: part.delta};
 							break;
 						}
 
@@ -152,18 +157,16 @@ export function sdkClient(provider: string, model: string, languageModel: Langua
 
 						case 'tool-call': {
 							const streamed = argumentsById.get(part.toolCallId);
-							const args = streamed !== undefined && streamed !== '' ? streamed : (typeof part.input === 'string' ? part.input : JSON.stringify(part.input ?? {}));
-							yield {type: 'tool-call', id: part.toolCallId, name: part.toolName, arguments: args};
+							yield {type: 'tool-call', id: part.toolCallId, name: part.toolName, arguments: streamed !== undefined && streamed !== '' ? streamed : part.input};
 							break;
 						}
 
 						case 'finish': {
-							yield {type: 'finish', reason: finishReason(part.finishReason), usage: usageOf(part.totalUsage)};
+							yield {type: 'finish', reason: finishReason(part.finishReason.unified), usage: usageOf(part.usage)};
 							break;
 						}
 
 						case 'error': {
-							failed = true;
 							yield {type: 'error', error: modelError(part.error)};
 							return;
 						}
@@ -174,7 +177,7 @@ export function sdkClient(provider: string, model: string, languageModel: Langua
 					}
 				}
 			} catch (error) {
-				if (!failed && !request.signal.aborted) {
+				if (!request.signal.aborted) {
 					yield {type: 'error', error: modelError(error)};
 				}
 			}
@@ -182,13 +185,13 @@ export function sdkClient(provider: string, model: string, languageModel: Langua
 	};
 }
 
-/** Our conversation in the SDK's message shape. */
-function toModelMessages(messages: readonly ConversationMessage[]): ModelMessage[] {
-	const out: ModelMessage[] = [];
+/** Our conversation in the provider interface's prompt shape. */
+function toPrompt(system: string, messages: readonly ConversationMessage[]): CallOptions['prompt'] {
+	const prompt: CallOptions['prompt'] = [{role: 'system', content: system}];
 	for (const message of messages) {
 		switch (message.role) {
 			case 'user': {
-				out.push({role: 'user', content: message.text});
+				prompt.push({role: 'user', content: [{type: 'text', text: message.text}]});
 				break;
 			}
 
@@ -202,12 +205,12 @@ function toModelMessages(messages: readonly ConversationMessage[]): ModelMessage
 					content.push({type: 'tool-call', toolCallId: call.id, toolName: call.name, input: parsedOrRaw(call.arguments)});
 				}
 
-				out.push({role: 'assistant', content});
+				prompt.push({role: 'assistant', content});
 				break;
 			}
 
 			case 'tool': {
-				out.push({role: 'tool', content: [{type: 'tool-result', toolCallId: message.callId, toolName: message.name, output: message.isError ? {type: 'error-text', value: message.text} : {type: 'text', value: message.text}}]});
+				prompt.push({role: 'tool', content: [{type: 'tool-result', toolCallId: message.callId, toolName: message.name, output: message.isError ? {type: 'error-text', value: message.text} : {type: 'text', value: message.text}}]});
 				break;
 			}
 
@@ -217,7 +220,7 @@ function toModelMessages(messages: readonly ConversationMessage[]): ModelMessage
 		}
 	}
 
-	return out;
+	return prompt;
 }
 
 function parsedOrRaw(raw: string): unknown {
@@ -232,12 +235,14 @@ function finishReason(reason: string): ModelFinishReason {
 	return reason === 'tool-calls' || reason === 'stop' || reason === 'length' || reason === 'content-filter' || reason === 'error' ? reason : 'other';
 }
 
-function usageOf(usage: LanguageModelUsage | undefined): ModelUsage {
+type ProviderUsage = Extract<ProviderPart, {type: 'finish'}>['usage'];
+
+function usageOf(usage: ProviderUsage | undefined): ModelUsage {
 	return {
-		inputTokens: usage?.inputTokens ?? 0,
-		outputTokens: usage?.outputTokens ?? 0,
-		cacheReadTokens: usage?.inputTokenDetails?.cacheReadTokens ?? usage?.cachedInputTokens ?? 0,
-		reasoningTokens: usage?.outputTokenDetails?.reasoningTokens ?? usage?.reasoningTokens ?? 0,
+		inputTokens: usage?.inputTokens.total ?? 0,
+		outputTokens: usage?.outputTokens.total ?? 0,
+		cacheReadTokens: usage?.inputTokens.cacheRead ?? 0,
+		reasoningTokens: usage?.outputTokens.reasoning ?? 0,
 	};
 }
 
