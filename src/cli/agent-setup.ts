@@ -8,6 +8,7 @@ import {resolve} from 'node:path';
 import {createAgent, type CreatedAgent} from '../agent/create-agent.js';
 import {ModelConfigError, resolveModel} from '../agent/model-client.js';
 import type {ModelClient} from '../agent/model-types.js';
+import type {SessionEvent} from '../session/events.js';
 import type {AskRule, CardtermConfig} from './approval-policy.js';
 import {modelSetting, userConfigPath, type ModelSetting} from './model-setting.js';
 import type {OpenedSession} from './open-session.js';
@@ -73,7 +74,7 @@ export async function systemPromptFile(path: string | undefined, cwd: string): P
 }
 
 /** The agent loop of an opened session. */
-export async function sessionAgent(session: OpenedSession, options: {readonly cwd: string; readonly model: ModelClient; readonly systemPrompt?: string}): Promise<CreatedAgent> {
+export async function sessionAgent(session: OpenedSession, options: {readonly cwd: string; readonly model: ModelClient; readonly systemPrompt?: string; readonly history?: Iterable<SessionEvent>}): Promise<CreatedAgent> {
 	return createAgent({
 		cwd: options.cwd,
 		runtime: session.runtime,
@@ -82,6 +83,7 @@ export async function sessionAgent(session: OpenedSession, options: {readonly cw
 		model: options.model,
 		jobs: session.jobs,
 		...(options.systemPrompt === undefined ? {} : {systemPrompt: options.systemPrompt}),
+		...(options.history === undefined ? {} : {history: options.history}),
 	});
 }
 

@@ -22,6 +22,7 @@ import {colorEnabled, hyperlinksEnabled} from './terminal-env.js';
 export const INTERACTIVE_HELP = `usage: cardterm [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--yolo]
                 [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
        cardterm -p "PROMPT" [--json] [--cwd DIR] [--model …] [--base-url URL] [--yolo] [--session-dir DIR]
+                   [--continue | --resume ID]
 
 With a model (--model, CARDTERM_MODEL, or "model" in .cardterm/config.json or the user config), a
 prompt line goes to the model, which answers and calls tools; writes and commands ask first
@@ -29,6 +30,8 @@ prompt line goes to the model, which answers and calls tools; writes and command
 ANTHROPIC_API_KEY, GEMINI_API_KEY, DEEPSEEK_API_KEY, OPENROUTER_API_KEY); --base-url selects an
 OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio). -p runs one turn without a screen
 and prints the transcript (--json: one object per entry); exit 0 completed, 1 error, 130 cancelled.
+With -p, --continue appends the turn to this directory's newest session and --resume ID to that
+session: the model sees the conversation so far.
 
 Opens an interactive session in the current directory with the reference tools. Type !command,
 /help, or TOOL {json}. The session is recorded to <session-dir>/<id>/session.jsonl
@@ -38,7 +41,7 @@ Opens an interactive session in the current directory with the reference tools. 
 const flags = [
 	{name: 'session-dir', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'},
 	{name: 'model', value: true}, {name: 'base-url', value: true}, {name: 'system-prompt', value: true}, {name: 'yolo'},
-	{name: 'p', value: true}, {name: 'json'}, {name: 'cwd', value: true}, {name: 'width', value: true},
+	{name: 'p', value: true}, {name: 'json'}, {name: 'cwd', value: true}, {name: 'width', value: true}, {name: 'continue'}, {name: 'resume', value: true},
 ] as const;
 
 export async function interactiveCommand(argv: readonly string[], io: CliIo): Promise<number> {

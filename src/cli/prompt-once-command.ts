@@ -14,6 +14,8 @@ import type {CliIo} from './cli-io.js';
 import {entryOutput} from './entry-output.js';
 import {newSessionId, openSession} from './open-session.js';
 import {positiveInt, UsageError, type ParsedArgs} from './parse-args.js';
+import {continueLog} from './continue-log.js';
+import {resumeTarget} from './resume-target.js';
 import {sessionsRoot} from './session-paths.js';
 import {withTerminationSignals} from './termination-signals.js';
 import {colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
@@ -47,10 +49,11 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 	const color = !json && colorEnabled(colorFlag, io.env, io.isTTY);
 	const output = entryOutput({json, width: printWidth(positiveInt(parsed, 'width', 'cardterm'), io.columns), color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), isTTY: io.isTTY, sessionCwd: cwd, now: Date.now()});
 
+	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(stringFlag(parsed, 'resume') === undefined ? {} : {resumeId: stringFlag(parsed, 'resume')}), ...(stringFlag(parsed, 'session-dir') === undefined ? {} : {sessionDir: stringFlag(parsed, 'session-dir')}), env: io.env, cwd});
 	return withTerminationSignals(async signal => {
-		const id = newSessionId(Date.now());
+		const id = resumed?.header.id ?? newSessionId(Date.now());
 		const folder = join(sessionsRoot(stringFlag(parsed, 'session-dir'), io.env, io.cwd), id);
-		const logPath = await makeDirectory(folder).then(() => join(folder, 'session.jsonl'), async (error: unknown) => {
+		const logPath = resumed?.path ?? await makeDirectory(folder).then(() => join(folder, 'session.jsonl'), async (error: unknown) => {
 			await io.printError(`cardterm: session log not saved: cannot create ${folder}: ${(error as Error).message}\n`);
 			return undefined;
 		});
@@ -65,7 +68,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 				void io.printError(`cardterm: ${error.message}\n`);
 			},
 		});
-		const agent = await sessionAgent(session, {cwd, model: chosen.model, ...(systemPrompt === undefined ? {} : {systemPrompt})});
+		const agent = await sessionAgent(session, {cwd, model: chosen.model, ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(resumed === undefined ? {} : {history: resumed.events})});
 		// Entries are printed in order as they settle; writes queue so that back-pressure holds.
 		let writing: Promise<void> = Promise.resolve();
 		const stream = new TranscriptStream(session.fold, entry => {
@@ -75,6 +78,10 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		const stopFollowing = session.onFoldChange(() => {
 			stream.advance();
 		});
+		if (resumed !== undefined) {
+			continueLog(session, resumed.events);
+		}
+
 		try {
 			const outcome = await agent.loop.runTurn(prompt, {signal});
 			stream.finish();

@@ -1,4 +1,5 @@
-import {mkdtemp, readdir, rm, writeFile, mkdir} from 'node:fs/promises';
+import {mkdtemp, readdir, readFile, rm, writeFile, mkdir} from 'node:fs/promises';
+import {openSessionLog} from '../../src/session/read-session-log.js';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
@@ -98,5 +99,80 @@ describe('cardterm -p', () => {
 		const unknown = fakeIo({cwd: workspace, env: {XDG_CONFIG_HOME: config}});
 		expect(await main(['-p', 'hi', '--model', 'acme:x', '--session-dir', sessions], unknown)).toBe(2);
 		expect(unknown.err()).toMatch(/^cardterm -p: unknown model provider "acme"; providers: [^\n]*\n$/);
+	});
+});
+
+describe('cardterm -p --continue / --resume', () => {
+	const logOf = async (): Promise<string> => {
+		const [id] = await readdir(sessions);
+		return join(sessions, id!, 'session.jsonl');
+	};
+
+	const readEvents = async (path: string) => {
+		const log = await openSessionLog(path);
+		const events = [];
+		for await (const event of log.events) {
+			events.push(event);
+		}
+
+		return {events, diagnostics: log.diagnostics};
+	};
+
+	it('--continue appends a turn to the newest session; the model sees the conversation so far; seqs stay contiguous', async () => {
+		const first = await runP(readThenAnswer, ['--model', 'fake', '--json']);
+		expect(first.code).toBe(0);
+		const server = await startFakeModelServer({script: [{text: 'You asked me to read hello.txt.'}]});
+		try {
+			const io = fakeIo({cwd: workspace, env: {XDG_CONFIG_HOME: config}});
+			expect(await main(['-p', 'What did I ask?', '--continue', '--base-url', server.url, '--model', 'fake', '--session-dir', sessions, '--json'], io)).toBe(0);
+			expect(io.out().trimEnd().split('\n').map(line => (JSON.parse(line) as {entry: string}).entry)).toEqual(['user', 'assistant', 'turn']);
+			expect(server.requests[0]!.body.messages.slice(1).map(message => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user']);
+			expect(server.requests[0]!.body.messages.at(-2)).toEqual({role: 'assistant', content: 'It says **hello world**.'});
+		} finally {
+			await server.close();
+		}
+
+		expect(await readdir(sessions)).toHaveLength(1);
+		const {events, diagnostics} = await readEvents(await logOf());
+		expect(diagnostics).toEqual([]);
+		expect(events.map(event => event.seq)).toEqual(events.map((_event, index) => index));
+		expect(events.filter(event => event.type === 'turn/start').map(event => (event.data as {turn: number}).turn)).toEqual([1, 2]);
+		// The whole session replays: both turns.
+		const replayed = fakeIo({cwd: workspace});
+		expect(await main(['replay', await logOf(), '--json'], replayed)).toBe(0);
+		expect(replayed.out().trimEnd().split('\n').map(line => (JSON.parse(line) as {entry: string}).entry)).toEqual(['user', 'card', 'assistant', 'turn', 'user', 'assistant', 'turn']);
+	}, 30_000);
+
+	it('--resume ID closes a turn the log left open (crash repair) before the new one, and tells the model', async () => {
+		const first = await runP(readThenAnswer, ['--model', 'fake', '--json']);
+		expect(first.code).toBe(0);
+		const path = await logOf();
+		// Cut the log as a crash inside turn 1 would: after the read's tool/call.
+		const lines = (await readFile(path, 'utf8')).split('\n');
+		const callLine = lines.findIndex(line => line.includes('"type":"tool/call"'));
+		await writeFile(path, `${lines.slice(0, callLine + 1).join('\n')}\n`);
+		const server = await startFakeModelServer({script: [{text: 'I will check the file again.'}]});
+		try {
+			const io = fakeIo({cwd: workspace, env: {XDG_CONFIG_HOME: config}});
+			const [id] = await readdir(sessions);
+			expect(await main(['-p', 'Go on', '--resume', id!, '--base-url', server.url, '--model', 'fake', '--session-dir', sessions, '--json'], io)).toBe(0);
+			const told = server.requests[0]!.body.messages.find(message => message.role === 'tool');
+			expect(String(told!.content)).toMatch(/^Error: the outcome of this tool call is unknown/);
+		} finally {
+			await server.close();
+		}
+
+		const {events, diagnostics} = await readEvents(path);
+		expect(diagnostics).toEqual([]);
+		const trail = events.map(event => event.type).filter(type => ['tool/call', 'tool/result', 'step/end', 'turn/end', 'turn/start'].includes(type));
+		expect(trail).toEqual(['turn/start', 'tool/call', 'tool/result', 'step/end', 'turn/end', 'turn/start', 'step/end', 'turn/end']);
+		expect((events.find(event => event.type === 'tool/result')!.data as {error: unknown}).error).toEqual({name: 'ToolOutcomeUnknownError', code: 'TOOL_OUTCOME_UNKNOWN'});
+		expect((events.filter(event => event.type === 'turn/end')[0]!.data as {reason: unknown}).reason).toEqual({kind: 'interrupted'});
+	}, 30_000);
+
+	it('--resume of a session that does not exist is a usage error', async () => {
+		const io = fakeIo({cwd: workspace, env: {XDG_CONFIG_HOME: config}});
+		expect(await main(['-p', 'hi', '--resume', 'nope', '--model', 'x', '--base-url', 'http://127.0.0.1:9/v1', '--session-dir', sessions], io)).toBe(2);
+		expect(io.err()).toMatch(/^cardterm --resume: no session nope in /);
 	});
 });
