@@ -15,6 +15,7 @@ import {openInteractiveSession} from './interactive/open-interactive-session.js'
 import {loadPlugins} from './load-plugins.js';
 import {newSessionId} from './open-session.js';
 import {parseArgs, UsageError, type ParsedArgs} from './parse-args.js';
+import {resumeTarget} from './resume-target.js';
 import {sessionsRoot} from './session-paths.js';
 import {whenAborted, withTerminationSignals} from './termination-signals.js';
 import {colorEnabled, hyperlinksEnabled} from './terminal-env.js';
@@ -22,7 +23,7 @@ import {colorEnabled, hyperlinksEnabled} from './terminal-env.js';
 export const INTERACTIVE_HELP = `usage: cardterm [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--yolo]
                 [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
        cardterm -p "PROMPT" [--json] [--cwd DIR] [--model …] [--base-url URL] [--yolo] [--session-dir DIR]
-                   [--continue | --resume ID]
+       both take [--continue | --resume ID]
 
 With a model (--model, CARDTERM_MODEL, or "model" in .cardterm/config.json or the user config), a
 prompt line goes to the model, which answers and calls tools; writes and commands ask first
@@ -30,8 +31,8 @@ prompt line goes to the model, which answers and calls tools; writes and command
 ANTHROPIC_API_KEY, GEMINI_API_KEY, DEEPSEEK_API_KEY, OPENROUTER_API_KEY); --base-url selects an
 OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio). -p runs one turn without a screen
 and prints the transcript (--json: one object per entry); exit 0 completed, 1 error, 130 cancelled.
-With -p, --continue appends the turn to this directory's newest session and --resume ID to that
-session: the model sees the conversation so far.
+--continue appends to this directory's newest session and --resume ID to that session: the model
+sees the conversation so far, and the log goes on with contiguous seqs.
 
 Opens an interactive session in the current directory with the reference tools. Type !command,
 /help, or TOOL {json}. The session is recorded to <session-dir>/<id>/session.jsonl
@@ -72,7 +73,14 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		const extraTools = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
 		const agent = await interactiveAgent(parsed, io, config);
 		const rules = [...(config.approval?.ask ?? []), ...(agent.model !== undefined && !parsed.flags.has('yolo') ? AGENT_ASK_RULES : [])];
-		const {controller, logOutcome} = await openInteractiveSession({root, cwd: io.cwd, id: newSessionId(Date.now()), extraTools, rules, agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status})} : {model: agent.model, from: agent.from, ...(agent.systemPrompt === undefined ? {} : {systemPrompt: agent.systemPrompt})}});
+		const resumeFlag = parsed.flags.get('resume');
+		const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(typeof resumeFlag === 'string' ? {resumeId: resumeFlag} : {}), ...(typeof sessionDirFlag === 'string' ? {sessionDir: sessionDirFlag} : {}), env: io.env, cwd: io.cwd});
+		if (resumed !== undefined) {
+			// Above the live screen, once: what is continued and where to read it.
+			await io.printError(`cardterm: continuing session ${resumed.header.id} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
+		}
+
+		const {controller, logOutcome} = await openInteractiveSession({root, cwd: io.cwd, id: resumed?.header.id ?? newSessionId(Date.now()), extraTools, rules, ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status})} : {model: agent.model, from: agent.from, ...(agent.systemPrompt === undefined ? {} : {systemPrompt: agent.systemPrompt})}});
 		// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
 		// the log closes, and the screen is given back (the app exits when the controller is closing).
 		whenAborted(signal, () => {

@@ -41,6 +41,8 @@ export type OpenSessionOptions = {
 	readonly now?: () => number;
 	/** The id for a new log's header (default: a fresh time-sorted id). */
 	readonly id?: string;
+	/** The events already in the log a session continues: the fold starts from them. */
+	readonly history?: readonly SessionEvent[];
 };
 
 export type OpenedSession = {
@@ -111,6 +113,10 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	}
 
 	const fold = new SessionFold(name => registry.get(name));
+	for (const event of options.history ?? []) {
+		fold.apply(event);
+	}
+
 	const changeListeners = new Set<(change: FoldChange) => void>();
 	log.listen(event => {
 		const change = fold.apply(event);

@@ -7,6 +7,8 @@ import {statusText} from '../../components/StatusLine.js';
 import {resolveModel} from '../../src/agent/model-client.js';
 import {modelPrompt} from '../../src/cli/interactive/agent-turns.js';
 import {openInteractiveSession} from '../../src/cli/interactive/open-interactive-session.js';
+import {resumeTarget} from '../../src/cli/resume-target.js';
+import {openSessionLog} from '../../src/session/read-session-log.js';
 import {startFakeModelServer, type FakeModelServer} from '../fixtures/fake-model-server.mjs';
 
 let workspace: string;
@@ -78,4 +80,33 @@ describe('the interactive session with a model', () => {
 		expect(['fix the failing test', 'read the README', 'read', 'read {"file_path":"a"}', '/help', '!ls', '  '].map(line => modelPrompt(line, tools) ?? null))
 			.toEqual(['fix the failing test', 'read the README', null, null, null, null, null]);
 	});
+});
+
+describe('the interactive session continuing a log', () => {
+	it('starts its fold from the log, numbers turns on, and the model sees the earlier turn', async () => {
+		server = await startFakeModelServer({script: [{text: 'First answer.'}, {text: 'Second answer.'}]});
+		const model = resolveModel({spec: 'fake-model', baseUrl: server.url, env: {}});
+		const first = await openInteractiveSession({root, cwd: workspace, id: 's-first', agent: {model, from: '--model'}});
+		const firstDone = scrollbackUntil(first.controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
+		first.controller.submit('hello');
+		await firstDone.done;
+		await first.controller.close();
+
+		const resumed = await resumeTarget({continueFlag: false, resumeId: 's-first', sessionDir: root, env: {}, cwd: workspace});
+		const second = await openInteractiveSession({root, cwd: workspace, id: resumed!.header.id, agent: {model, from: '--model'}, resumed});
+		expect(second.controller.entries().map(entry => entry.entry)).toEqual(['user', 'assistant', 'turn']);
+		const secondDone = scrollbackUntil(second.controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
+		second.controller.submit('and again');
+		await secondDone.done;
+		await second.controller.close();
+		expect(server.requests[1]!.body.messages.slice(1)).toEqual([{role: 'user', content: 'hello'}, {role: 'assistant', content: 'First answer.'}, {role: 'user', content: 'and again'}]);
+		const log = await openSessionLog(resumed!.path);
+		const events = [];
+		for await (const event of log.events) {
+			events.push(event);
+		}
+
+		expect(log.diagnostics).toEqual([]);
+		expect(events.filter(event => event.type === 'turn/end').map(event => (event.data as {turn: number}).turn)).toEqual([1, 2]);
+	}, 30_000);
 });
