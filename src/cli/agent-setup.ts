@@ -18,7 +18,7 @@ import {UsageError} from './parse-args.js';
 A model's calls that change things ask first; reads, searches, fetches and todo lists do not.
 `run_code` asks as a whole (its sub-calls do not ask again). `--yolo` drops these rules.
 */
-export const AGENT_ASK_RULES: readonly AskRule[] = [{tool: ['write', 'edit', 'bash', 'run_code', 'job_kill']}];
+export const AGENT_ASK_RULES: readonly AskRule[] = [{tool: ['write', 'edit', 'bash', 'run_code', 'job_kill'], by: 'the agent session (--yolo skips this)'}];
 
 /** How to connect a model, for the status line and errors. */
 export function connectHint(env: NodeJS.ProcessEnv): string {

@@ -11,7 +11,13 @@ import {isAbsolute, join, relative, resolve} from 'node:path';
 import type {PreExecuteListener} from '../tools/registry-hooks.js';
 
 /** One rule: ask before these tools (inside/outside a directory, when given). */
-export type AskRule = {readonly tool: string | readonly string[]; readonly outside?: string; readonly inside?: string};
+export type AskRule = {
+	readonly tool: string | readonly string[];
+	readonly outside?: string;
+	readonly inside?: string;
+	/** Who asks, for the dialog (default: "the config"). */
+	readonly by?: string;
+};
 
 export type CardtermConfig = {
 	readonly approval?: {readonly ask?: readonly AskRule[]};
@@ -118,7 +124,7 @@ export function askReason(rules: readonly AskRule[], name: string, args: unknown
 		}
 
 		if (rule.outside === undefined && rule.inside === undefined) {
-			return `the config asks before ${name}`;
+			return `${rule.by ?? 'the config'} asks before ${name}`;
 		}
 
 		const target = pathArgument(args);

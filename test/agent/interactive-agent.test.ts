@@ -5,6 +5,8 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import type {ScrollbackEntry} from '../../components/session-model.js';
 import {statusText} from '../../components/StatusLine.js';
 import {resolveModel} from '../../src/agent/model-client.js';
+import {AGENT_ASK_RULES} from '../../src/cli/agent-setup.js';
+import {askReason} from '../../src/cli/approval-policy.js';
 import {modelPrompt} from '../../src/cli/interactive/agent-turns.js';
 import {openInteractiveSession} from '../../src/cli/interactive/open-interactive-session.js';
 import {resumeTarget} from '../../src/cli/resume-target.js';
@@ -109,4 +111,13 @@ describe('the interactive session continuing a log', () => {
 		expect(log.diagnostics).toEqual([]);
 		expect(events.filter(event => event.type === 'turn/end').map(event => (event.data as {turn: number}).turn)).toEqual([1, 2]);
 	}, 30_000);
+});
+
+describe('agent approvals', () => {
+	it('ask before changes and commands, not before reads, and say who asks', () => {
+		expect(['write', 'edit', 'bash', 'run_code', 'job_kill', 'read', 'grep', 'glob', 'web_fetch', 'todo_write'].map(name => askReason(AGENT_ASK_RULES, name, {}, workspace) ?? null)).toEqual([
+			'the agent session (--yolo skips this) asks before write', 'the agent session (--yolo skips this) asks before edit', 'the agent session (--yolo skips this) asks before bash',
+			'the agent session (--yolo skips this) asks before run_code', 'the agent session (--yolo skips this) asks before job_kill', null, null, null, null, null,
+		]);
+	});
 });
