@@ -121,3 +121,32 @@ describe('agent approvals', () => {
 		]);
 	});
 });
+
+describe('cancelling a turn from the prompt', () => {
+	it('Esc/Ctrl+C (controller.cancel) aborts the model\'s stream; the turn ends cancelled and the next prompt runs', async () => {
+		server = await startFakeModelServer({script: [{text: ['Thinking about ', 'it'], hangAfterChunks: 3}, {text: 'Fresh start.'}]});
+		const model = resolveModel({spec: 'fake-model', baseUrl: server.url, env: {}});
+		const {controller, session} = await openInteractiveSession({root, cwd: workspace, id: 's-cancel', agent: {model, from: '--model'}});
+		const streaming = new Promise<void>(resolve => {
+			session.log.listen(event => {
+				if (event.type === 'assistant/chunk' && (event.data as {chunk: {text?: string}}).chunk.text === 'it') {
+					resolve();
+				}
+			});
+		});
+		const turns = scrollbackUntil(controller, seen => seen.filter(entry => entry.kind === 'entry' && entry.entry.entry === 'turn').length === 2);
+		controller.submit('think');
+		controller.submit('then start over');
+		expect(controller.getSnapshot().queued).toBe(1);
+		await streaming;
+		expect(controller.cancel()).toBe(true);
+		// Cancel empties the queue (as for calls): the person submits again.
+		controller.submit('start over');
+		await turns.done;
+		const shown = turns.seen.filter(entry => entry.kind === 'entry').map(entry => entry.kind === 'entry' ? entry.entry : undefined);
+		expect(shown.map(entry => entry!.entry)).toEqual(['user', 'assistant', 'turn', 'user', 'assistant', 'turn']);
+		expect(shown[2]).toMatchObject({entry: 'turn', outcome: {text: 'cancelled by you'}});
+		expect(shown[1]).toMatchObject({entry: 'assistant', text: 'Thinking about it', interrupted: true});
+		await controller.close();
+	}, 30_000);
+});
