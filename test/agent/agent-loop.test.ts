@@ -248,3 +248,23 @@ describe('messages that enter a later step', () => {
 		expect(replay).toEqual(live);
 	}, 30_000);
 });
+
+describe('Code Mode from the model', () => {
+	it('a run_code call dispatches its sub-calls through the registry; they land between its call and result', async () => {
+		const h = await agentHarness({
+			files: {'notes.txt': 'one\ntwo\n'},
+			script: [
+				{toolCalls: [{id: 'rc', name: 'run_code', args: JSON.stringify({code: 'const r = await tools.read({file_path: "notes.txt"}); return r.totalLines;', description: 'Count the lines'})}]},
+				{text: 'Two lines.'},
+			],
+		});
+		await h.turn('count the lines with a program');
+		expect(h.server.requests[0]!.body.tools!.map(tool => tool.function.name)).toContain('run_code');
+		expect(eventTrail(h.events, ['tool/call', 'tool/code-dispatch-start', 'tool/code-dispatch', 'tool/result'])).toEqual(['call run_code', 'tool/code-dispatch-start', 'tool/code-dispatch', 'result rc']);
+		expect(toolMessages(h.server.requests[1]!)[0]![1]).toContain('2');
+		const {live, replay} = await h.finish();
+		const card = live.find(entry => entry.entry === 'card');
+		expect(card?.entry === 'card' && card.card.children.map(child => [child.name, child.status])).toEqual([['read', 'ok']]);
+		expect(replay).toEqual(live);
+	}, 30_000);
+});

@@ -176,3 +176,12 @@ describe('cardterm -p --continue / --resume', () => {
 		expect(io.err()).toMatch(/^cardterm --resume: no session nope in /);
 	});
 });
+
+describe('cardterm -p --system-prompt', () => {
+	it('replaces the whole system prompt with the file\'s text', async () => {
+		await writeFile(join(config, 'prompt.txt'), 'You are a terse test agent.');
+		const {code, server} = await runP([{text: 'ok'}], ['--model', 'fake', '--json', '--system-prompt', join(config, 'prompt.txt')]);
+		expect(code).toBe(0);
+		expect(server.requests[0]!.body.messages[0]).toEqual({role: 'system', content: 'You are a terse test agent.'});
+	}, 30_000);
+});
