@@ -185,3 +185,19 @@ describe('cardterm -p --system-prompt', () => {
 		expect(server.requests[0]!.body.messages[0]).toEqual({role: 'system', content: 'You are a terse test agent.'});
 	}, 30_000);
 });
+
+describe('cardterm -p --cwd', () => {
+	it('runs the tools in the named directory, which the system prompt names as the workspace', async () => {
+		const other = await mkdtemp(join(tmpdir(), 'cardterm-p-other-'));
+		try {
+			await writeFile(join(other, 'hello.txt'), 'from the other directory\n');
+			const {code, out, server} = await runP(readThenAnswer, ['--model', 'fake', '--json', '--cwd', other]);
+			expect(code).toBe(0);
+			expect(String(server.requests[0]!.body.messages[0]!.content)).toContain(`Workspace: ${other}`);
+			expect(String(server.requests[1]!.body.messages.at(-1)!.content)).toContain('from the other directory');
+			expect(out).toContain('from the other directory');
+		} finally {
+			await rm(other, {recursive: true, force: true});
+		}
+	}, 30_000);
+});
