@@ -25,6 +25,7 @@ async function agentRun(count) {
 	const dir = await workspace();
 	const server = await startFakeModelServer({
 		lifetimeMs: 600_000,
+		keepRequests: false,
 		script: (_request, index) => index < count ? {toolCalls: [{id: `c${index}`, name: 'read', args: ['{"file_path":', '"notes.txt",', '"limit":5}']}]} : {text: ['All ', 'read.']},
 	});
 	const session = await openSession({cwd: dir, logPath: join(dir, 'session.jsonl')});
