@@ -13,6 +13,7 @@ import {APPROVAL_DIALOG_ROWS, ApprovalDialog, approvalTexts} from './ApprovalDia
 import {fitLiveRows} from './fit-live-rows.js';
 import {useClock} from './hooks/use-clock.js';
 import {useKeys} from './hooks/use-keys.js';
+import {useScrollback} from './hooks/use-scrollback.js';
 import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
 import {Pager} from './Pager.js';
 import {Prompt} from './Prompt.js';
@@ -108,12 +109,13 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	const frameHeight = useCallback(() => frameWidths.current.length, []);
 	useShrinkGuard(frameHeight, onFrame);
 
-	useEffect(() => model.onScrollback((entry: ScrollbackEntry) => {
+	const subscribeScrollback = useCallback((listener: (entry: ScrollbackEntry) => void) => model.onScrollback(listener), [model]);
+	const renderScrollback = useCallback((entry: ScrollbackEntry) => {
 		const width = widthRef.current;
 		const lines = entry.kind === 'entry' ? layoutEntry(entry.entry, {width, theme, now: now(), sessionCwd}) : entry.lines;
 		// A blank row after each entry keeps them apart in the scrollback.
-		write(renderLines(entry.kind === 'entry' ? [...lines, {spans: []}] : lines, {color, hyperlinks, width}));
-	}), [model, write, theme, color, hyperlinks, now, sessionCwd]);
+		return renderLines(entry.kind === 'entry' ? [...lines, {spans: []}] : lines, {color, hyperlinks, width});
+	}, [theme, color, hyperlinks, now, sessionCwd]);
 
 	useEffect(() => {
 		if (snapshot.closing) {
@@ -166,6 +168,9 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 		bumpFrame(value => value + 1);
 		return unsubscribe;
 	}, [pager, onFrame, write]);
+
+	// Entries that settle while the pager has the alternate screen wait, in order, until it closes.
+	useScrollback({subscribe: subscribeScrollback, render: renderScrollback, write, paused: pager !== 'closed', ...(onFrame === undefined ? {} : {onFrame})});
 
 	const interrupt = useCallback(() => {
 		if (model.cancel()) {

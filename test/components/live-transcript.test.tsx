@@ -1,0 +1,86 @@
+/**
+The live transcript as a person sees it (issue 13, items 1 and 2): a settled card sits directly above
+the prompt with earlier output above it, however tall it is; cards that settle while Ctrl+O's pager
+is open show there live and reach the scrollback, in order, when it closes.
+*/
+import {describe, expect, it, vi} from 'vitest';
+
+vi.hoisted(() => {
+	process.env.FORCE_COLOR = '1';
+	// Ink renders nothing live when it believes it runs in CI (is-in-ci reads the environment on import).
+	for (const key of Object.keys(process.env)) {
+		if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) {
+			delete process.env[key];
+		}
+	}
+});
+
+const {startInteractive} = await import('./harness/interactive-screen.js');
+
+/** The viewport's rows as text, trailing blank rows dropped. */
+function viewportRows(tty: import('./harness/fake-terminal.js').FakeTty): string[] {
+	const buffer = tty.terminal.buffer.active;
+	const rows: string[] = [];
+	for (let y = buffer.viewportY; y < buffer.viewportY + tty.terminal.rows; y++) {
+		rows.push(buffer.getLine(y)?.translateToString(true) ?? '');
+	}
+
+	while (rows.length > 0 && rows.at(-1) === '') {
+		rows.pop();
+	}
+
+	return rows;
+}
+
+/** Every buffer row as text (scrollback included), trailing blank rows dropped. */
+function bufferRows(tty: import('./harness/fake-terminal.js').FakeTty): string[] {
+	const rows = tty.text().split('\n');
+	while (rows.length > 0 && rows.at(-1) === '') {
+		rows.pop();
+	}
+
+	return rows;
+}
+
+describe('a settled card in the live transcript', () => {
+	it('sits directly above the prompt when it was taller than the screen, the card before it right above it', async () => {
+		const screen = await startInteractive('tall-settled', {columns: 80, rows: 24});
+		try {
+			await screen.type('!echo before', '● bash echo before');
+			await screen.type('!for i in $(seq 1 60); do echo L$i; sleep 0.02; done', 'earlier lines not shown');
+			await screen.tty.waitForText('● bash for i');
+			const rows = viewportRows(screen.tty);
+			// The card is on screen, whole (folded), ending one blank row above the prompt and the status line.
+			expect(rows[0]).toMatch(/^● bash for i/);
+			expect(rows.slice(-5)).toEqual(['L59', 'L60', '', expect.stringMatching(/^> /) as unknown as string, expect.stringMatching(/^● 2 ok/) as unknown as string]);
+			// Earlier output is right above it in the scrollback: no blank run between the two cards.
+			const all = bufferRows(screen.tty);
+			const header = all.findIndex(row => row.startsWith('● bash for i'));
+			expect(all.slice(header - 4, header)).toEqual([expect.stringMatching(/^● bash echo before/), '$ echo before', 'before', '']);
+			expect(all.filter(row => row.startsWith('● bash for i'))).toHaveLength(1);
+		} finally {
+			await screen.close();
+		}
+	}, 60_000);
+
+	it('keeps the output above a shorter card on a full screen, the prompt on the last rows', async () => {
+		const screen = await startInteractive('short-settled', {columns: 80, rows: 24});
+		try {
+			// Fill the screen first, so the live region sits at its bottom.
+			await screen.type('!seq 1 8', '● bash seq 1 8');
+			await screen.type('!seq 11 18', '● bash seq 11 18');
+			await screen.type('!for i in 1 2 3 4 5; do echo S$i; sleep 0.1; done', 'S2');
+			await screen.tty.waitForText('● bash for i');
+			const rows = viewportRows(screen.tty);
+			// Ink leaves the cursor on the row under its frame: the status line is the screen's last row but one.
+			expect(rows).toHaveLength(23);
+			expect(rows.slice(-14)).toEqual([
+				'16', '17', '18', '',
+				expect.stringMatching(/^● bash for i/), expect.stringMatching(/^\$ for i/), 'S1', 'S2', 'S3', 'S4', 'S5', '',
+				expect.stringMatching(/^> /), expect.stringMatching(/^● 3 ok/),
+			]);
+		} finally {
+			await screen.close();
+		}
+	}, 60_000);
+});
