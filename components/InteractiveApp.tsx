@@ -273,7 +273,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	}
 
 	if (pager === 'open') {
-		return <Pager source={pagerSource ?? arrayEntrySource([])} theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} />;
+		return <Pager source={pagerSource ?? arrayEntrySource([])} follow theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} />;
 	}
 
 	const dialogRows = snapshot.approval === undefined ? 0 : APPROVAL_DIALOG_ROWS;

@@ -16,6 +16,7 @@ vi.hoisted(() => {
 });
 
 const {startInteractive} = await import('./harness/interactive-screen.js');
+const {keys} = await import('./harness/fake-terminal.js');
 
 /** The viewport's rows as text, trailing blank rows dropped. */
 function viewportRows(tty: import('./harness/fake-terminal.js').FakeTty): string[] {
@@ -79,6 +80,37 @@ describe('a settled card in the live transcript', () => {
 				expect.stringMatching(/^● bash for i/), expect.stringMatching(/^\$ for i/), 'S1', 'S2', 'S3', 'S4', 'S5', '',
 				expect.stringMatching(/^> /), expect.stringMatching(/^● 3 ok/),
 			]);
+		} finally {
+			await screen.close();
+		}
+	}, 60_000);
+});
+
+describe('cards that settle while the Ctrl+O pager is open', () => {
+	it('turn ● in the pager as they settle, and reach the scrollback in order when it closes', async () => {
+		const screen = await startInteractive('pager-live', {columns: 80, rows: 24});
+		try {
+			await screen.type('!echo first', '● bash echo first');
+			screen.stdin.send('!sleep 1; echo MARK1\r');
+			await screen.tty.waitForText('○ bash sleep 1');
+			// Queued behind the sleep: it runs and settles while the pager is open too.
+			screen.stdin.send('!echo MARK2\r');
+			await screen.tty.waitForText('1 queued');
+			await screen.press(keys.ctrlO);
+			expect(screen.tty.terminal.buffer.active.type).toBe('alternate');
+			expect(screen.tty.frame(false)).toContain('○ bash sleep 1; echo MARK1');
+			await screen.tty.waitForText('● bash echo MARK2');
+			const pager = screen.tty.frame(false);
+			expect(pager).toContain('● bash sleep 1; echo MARK1');
+			expect(pager).toContain('3/3');
+			await screen.press('q');
+			expect(screen.tty.terminal.buffer.active.type).toBe('normal');
+			await screen.tty.waitForText('● bash echo MARK2');
+			const all = bufferRows(screen.tty);
+			const headers = all.filter(row => row.startsWith('● bash'));
+			expect(headers.map(row => row.replace(/ · .*$/, ''))).toEqual(['● bash echo first', '● bash sleep 1; echo MARK1', '● bash echo MARK2']);
+			expect(all).toContain('MARK1');
+			expect(all).toContain('MARK2');
 		} finally {
 			await screen.close();
 		}

@@ -8,6 +8,8 @@ import {isAbsolute, resolve} from 'node:path';
 import type {ApprovalAnswer, LiveSnapshot, PendingApproval, ScrollbackEntry, SessionModel} from '../../../components/session-model.js';
 import {sanitizeInline} from '../../layout/sanitize.js';
 import {arrayEntrySource, type EntrySource} from '../../transcript/entry-source.js';
+import {entryKey, LiveEntrySource} from '../../transcript/live-entry-source.js';
+import {pushAll} from '../../layout/push-all.js';
 import type {Card} from '../../presentation/card.js';
 import type {TranscriptEntry} from '../../presentation/entry.js';
 import type {FoldChange, SessionFold} from '../../session/fold.js';
@@ -64,6 +66,10 @@ export class SessionController implements SessionModel {
 	#closing = false;
 	#closed: Promise<void> | undefined;
 	#failedExits = 0;
+	/** The newest entry key the fold has produced (where a pager's base ends). */
+	#newestKey = Number.NEGATIVE_INFINITY;
+	/** Open pagers, fed every fold change so they stay live. */
+	readonly #pagerListeners = new Set<(entries: readonly TranscriptEntry[]) => void>();
 
 	constructor(options: SessionControllerOptions) {
 		this.#options = options;
@@ -71,7 +77,12 @@ export class SessionController implements SessionModel {
 		this.sessionId = options.sessionId;
 		this.#snapshot = this.#buildSnapshot();
 		options.onFoldChange(change => {
+			for (const listener of this.#pagerListeners) {
+				listener(change.entries);
+			}
+
 			for (const entry of change.entries) {
+				this.#newestKey = Math.max(this.#newestKey, entryKey(entry));
 				if (entry.entry === 'card') {
 					this.#track(entry.card);
 				} else {
@@ -127,7 +138,34 @@ export class SessionController implements SessionModel {
 		return [...this.#options.fold.entries];
 	}
 
+	/** The transcript for the pager, kept current by the fold's changes until it is closed. */
 	async pagerSource(): Promise<EntrySource & {close?(): unknown}> {
+		const boundary = this.#newestKey;
+		// Changes from now on: the base read below may or may not hold them.
+		const missed: TranscriptEntry[] = [];
+		const record = (entries: readonly TranscriptEntry[]): void => {
+			pushAll(missed, entries);
+		};
+
+		this.#pagerListeners.add(record);
+		let base: EntrySource & {close?(): unknown};
+		try {
+			base = await this.#pagerBase();
+		} finally {
+			this.#pagerListeners.delete(record);
+		}
+
+		const listener = (entries: readonly TranscriptEntry[]): void => {
+			live.update(entries);
+		};
+
+		const live = new LiveEntrySource(base, boundary, () => this.#options.fold.counts, () => this.#pagerListeners.delete(listener));
+		live.update(missed);
+		this.#pagerListeners.add(listener);
+		return live;
+	}
+
+	async #pagerBase(): Promise<EntrySource & {close?(): unknown}> {
 		if (this.#options.pagerSource !== undefined) {
 			try {
 				return await this.#options.pagerSource();
