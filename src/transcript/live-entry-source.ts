@@ -13,7 +13,7 @@ export function entryKey(entry: TranscriptEntry): number {
 	return entry.entry === 'card' ? entry.card.seq : entry.seq;
 }
 
-type Base = EntrySource & {keyOf?(index: number): number | undefined; close?(): unknown};
+type Base = EntrySource & {keyOf?(index: number): number | undefined; close?(): unknown; readonly ready?: Promise<void>};
 
 export class LiveEntrySource implements EntrySource {
 	readonly #base: Base;
@@ -29,6 +29,8 @@ export class LiveEntrySource implements EntrySource {
 	readonly #listeners = new Set<() => void>();
 	/** The base's entries up to the boundary, for the base count it was taken at. */
 	#trimmed: {readonly of: number; readonly count: number} = {of: -1, count: 0};
+	/** Resolves when the base is read whole (a log's index built). */
+	readonly ready: Promise<void>;
 	/** The base log's damaged lines (the pager's `!` list). */
 	readonly damage?: () => DamagedLines;
 
@@ -40,6 +42,7 @@ export class LiveEntrySource implements EntrySource {
 	constructor(base: Base, boundary: number, counts: () => Readonly<Record<CardStatus, number>>, onClose?: () => void) {
 		this.#base = base;
 		this.#onClose = onClose;
+		this.ready = base.ready ?? Promise.resolve();
 		this.#boundary = boundary;
 		this.#counts = counts;
 		if (base.damage !== undefined) {
