@@ -12,11 +12,12 @@ import type {Theme} from '../src/layout/theme.js';
 import {APPROVAL_DIALOG_ROWS, ApprovalDialog, approvalTexts} from './ApprovalDialog.js';
 import {fitLiveRows} from './fit-live-rows.js';
 import {useClock} from './hooks/use-clock.js';
+import {useBracketedPaste} from './hooks/use-bracketed-paste.js';
 import {useKeys} from './hooks/use-keys.js';
 import {useScrollback} from './hooks/use-scrollback.js';
 import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
 import {Pager} from './Pager.js';
-import {Prompt} from './Prompt.js';
+import {Prompt, promptRowText} from './Prompt.js';
 import type {ScrollbackEntry, SessionModel} from './session-model.js';
 import {StatusLine, statusText} from './StatusLine.js';
 import {lineText} from '../src/layout/spans.js';
@@ -106,6 +107,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 		};
 	}, [stdout]);
 
+	useBracketedPaste();
 	const frameHeight = useCallback(() => frameWidths.current.length, []);
 	useShrinkGuard(frameHeight, onFrame);
 
@@ -201,7 +203,9 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 
 		const approval = model.getSnapshot().approval;
 		if (approval !== undefined) {
-			if (input === 'a' || input === 'y') {
+			if (key.paste) {
+				// A pasted letter is no answer.
+			} else if (input === 'a' || input === 'y') {
 				model.answerApproval('allowed-once');
 			} else if (input === 's') {
 				model.answerApproval('allowed-session');
@@ -292,7 +296,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	frameWidths.current = [
 		...liveRows.map(row => Math.min(columns, displayWidth(lineText(row)))),
 		...dialogTexts.map(text => Math.min(columns, displayWidth(text))),
-		Math.min(columns, marker.length + 1 + displayWidth(line.text === '' ? promptHint : sanitizeInline(line.text))),
+		Math.min(columns, displayWidth(promptRowText(line, marker, promptHint))),
 		displayWidth(statusText(statusProps)),
 	];
 	return (

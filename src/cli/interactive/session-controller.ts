@@ -189,7 +189,15 @@ export class SessionController implements SessionModel {
 		}
 
 		if (this.#multiline !== undefined) {
-			this.#collect(line);
+			// Pasted text of several lines is several lines of the content.
+			for (const part of line.split('\n')) {
+				if (this.#multiline === undefined) {
+					break;
+				}
+
+				this.#collect(part);
+			}
+
 			return;
 		}
 
