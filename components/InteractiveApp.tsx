@@ -33,6 +33,8 @@ type Props = {
 	readonly color: boolean;
 	/** Emit OSC 8 links for http(s)/file targets. */
 	readonly hyperlinks: boolean;
+	/** Animate running cards (a spinner glyph, one frame a second); off under reduced motion or without colour. */
+	readonly motion?: boolean;
 	/** The clock (tests pass a fixed one). */
 	readonly now?: () => number;
 	/** Subscribe to Ink's rendered frames (render's `onRender`); used to leave the pager's screen after the prompt is drawn. */
@@ -52,7 +54,7 @@ The interactive session's screen. Settled cards are written once into the termin
 pre-rendered rows; Ink draws only the running cards, the approval dialog, the prompt and the status
 line, and that region always stays shorter than the terminal.
 */
-export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now, onFrame}: Props) {
+export function InteractiveApp({model, theme, color, hyperlinks, motion = false, now = Date.now, onFrame}: Props) {
 	const {exit} = useApp();
 	const {write, stdout} = useStdout();
 	const {columns, rows} = useTerminalSize();
@@ -226,6 +228,12 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 			return;
 		}
 
+		if (key.escape) {
+			// Esc cancels the running call (or the text being collected), as Ctrl+C does; never the line.
+			model.cancel();
+			return;
+		}
+
 		if (key.ctrl && input === 'o') {
 			openPager();
 			return;
@@ -283,7 +291,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	const dialogRows = snapshot.approval === undefined ? 0 : APPROVAL_DIALOG_ROWS;
 	const budget = Math.max(0, rows - 1 - CHROME_ROWS - dialogRows);
 	const liveRows = fitLiveRows(
-		snapshot.running.map(card => layoutCard(card, {...options, expansion: 'full'})),
+		snapshot.running.map(card => layoutCard(card, {...options, expansion: 'full', spinner: motion})),
 		budget,
 		hidden => hiddenRow(hidden, theme),
 	);

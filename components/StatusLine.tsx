@@ -40,8 +40,10 @@ export function statusText({cwd, sessionId, snapshot, width, hint}: Props): stri
 
 	const parts = [
 		statusTally(snapshot),
+		// What stops it comes right after the counts, so a narrow terminal keeps it.
+		...(snapshot.running.length > 0 ? ['Esc to cancel'] : []),
 		...(snapshot.jobsRunning > 0 ? [`${snapshot.jobsRunning} job${snapshot.jobsRunning === 1 ? '' : 's'}`] : []),
-		...(snapshot.queued > 0 ? [`${snapshot.queued} queued`] : []),
+		...(snapshot.queued > 0 ? [snapshot.queueHeld === true ? `${snapshot.queued} queued, held: Enter runs · Ctrl+C drops` : `${snapshot.queued} queued`] : []),
 		sanitizeInline(cwd),
 		sanitizeInline(sessionId),
 	];

@@ -29,6 +29,8 @@ export type LiveSnapshot = {
 	readonly multiline?: {readonly label: string; readonly lines: number};
 	/** Commands waiting for the running one. */
 	readonly queued: number;
+	/** The queued commands are held after a cancel: Enter runs them, Ctrl+C drops them. */
+	readonly queueHeld?: boolean;
 	/** A standing problem shown in the status line (e.g. the log cannot be written). */
 	readonly problem?: string;
 	/** Set once the session is closing. */
@@ -52,7 +54,7 @@ export type SessionModel = {
 	*/
 	pagerSource(): Promise<EntrySource & {close?(): unknown}>;
 	submit(line: string): void;
-	/** Cancel the running call; false when nothing was running. */
+	/** Cancel the running call (lines queued after it are held), or drop held lines; false when there was nothing. */
 	cancel(): boolean;
 	answerApproval(answer: ApprovalAnswer): void;
 	/** Completions for the word before the cursor. */

@@ -15,7 +15,7 @@ import {newSessionId} from './open-session.js';
 import {parseArgs, UsageError} from './parse-args.js';
 import {sessionsRoot} from './session-paths.js';
 import {whenAborted, withTerminationSignals} from './termination-signals.js';
-import {colorEnabled, hyperlinksEnabled} from './terminal-env.js';
+import {colorEnabled, hyperlinksEnabled, motionEnabled} from './terminal-env.js';
 
 export const INTERACTIVE_HELP = `usage: cardterm [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
 
@@ -62,7 +62,7 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		};
 
 		const instance = render(
-			<InteractiveApp model={controller} theme={color ? colorTheme : monochromeTheme} color={color} hyperlinks={hyperlinksEnabled(color, io.env, io.isTTY)} onFrame={onFrame} />,
+			<InteractiveApp model={controller} theme={color ? colorTheme : monochromeTheme} color={color} hyperlinks={hyperlinksEnabled(color, io.env, io.isTTY)} motion={motionEnabled(color, io.env)} onFrame={onFrame} />,
 			{
 				exitOnCtrlC: false,
 				patchConsole: false,

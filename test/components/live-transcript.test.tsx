@@ -17,6 +17,7 @@ vi.hoisted(() => {
 
 const {startInteractive} = await import('./harness/interactive-screen.js');
 const {keys} = await import('./harness/fake-terminal.js');
+const {SPINNER_FRAMES} = await import('../../src/layout/card-header.js');
 
 /** The viewport's rows as text, trailing blank rows dropped. */
 function viewportRows(tty: import('./harness/fake-terminal.js').FakeTty): string[] {
@@ -113,6 +114,88 @@ describe('cards that settle while the Ctrl+O pager is open', () => {
 			expect(all).toContain('MARK2');
 		} finally {
 			await screen.close();
+		}
+	}, 60_000);
+});
+
+describe('stopping a running call', () => {
+	it('Esc cancels it; the status line says so while it runs', async () => {
+		const screen = await startInteractive('esc-cancel', {columns: 80, rows: 24});
+		try {
+			await screen.type('!sleep 30', '○ bash sleep 30');
+			expect(viewportRows(screen.tty).at(-1)).toMatch(/^○ 1 running · Esc to cancel · /);
+			await screen.press(keys.escape);
+			await screen.tty.waitForText('⊘ bash sleep 30');
+			expect(viewportRows(screen.tty).at(-1)).not.toContain('Esc to cancel');
+		} finally {
+			await screen.close();
+		}
+	}, 60_000);
+
+	it('Ctrl+C keeps the queued lines and says so; Enter runs them', async () => {
+		const screen = await startInteractive('held-queue', {columns: 80, rows: 24});
+		try {
+			await screen.type('!sleep 30', '○ bash sleep 30');
+			await screen.type('!echo one', '1 queued');
+			await screen.press(keys.ctrlC);
+			await screen.tty.waitForText('1 line still queued, not run: !echo one — Enter runs it, Ctrl+C drops it');
+			expect(viewportRows(screen.tty).at(-1)).toContain('1 queued, held: Enter runs · Ctrl+C drops');
+			expect(screen.tty.text()).not.toContain('● bash echo one');
+			await screen.press(keys.enter);
+			await screen.tty.waitForText('● bash echo one');
+			expect(viewportRows(screen.tty).at(-1)).not.toContain('queued');
+		} finally {
+			await screen.close();
+		}
+	}, 60_000);
+
+	it('a second Ctrl+C drops the held lines, naming them', async () => {
+		const screen = await startInteractive('drop-queue', {columns: 80, rows: 24});
+		try {
+			await screen.type('!sleep 30', '○ bash sleep 30');
+			await screen.type('!echo one', '1 queued');
+			await screen.type('!echo two', '2 queued');
+			await screen.press(keys.ctrlC);
+			await screen.tty.waitForText('2 lines still queued, not run');
+			await screen.press(keys.ctrlC);
+			await screen.tty.waitForText('dropped 2 lines that waited: !echo one · !echo two');
+			expect(viewportRows(screen.tty).at(-1)).not.toContain('queued');
+			await screen.type('!echo three', '● bash echo three');
+			expect(screen.tty.text()).not.toContain('● bash echo one');
+		} finally {
+			await screen.close();
+		}
+	}, 60_000);
+});
+
+describe('the running card spinner', () => {
+	it('turns once a second with motion on, and is the plain ○ without it', async () => {
+		let time = 1000;
+		const moving = await startInteractive('spinner', {columns: 80, rows: 24, motion: true, now: () => time});
+		try {
+			await moving.type('!sleep 30', 'sleep 30');
+			const glyphs = new Set<string>();
+			for (const at of [1000, 2000, 3000]) {
+				time = at;
+				// eslint-disable-next-line no-await-in-loop -- one clock tick after another
+				await moving.tty.waitForText(`${SPINNER_FRAMES[((at - 1000) / 1000) % 4]} bash sleep 30`, 5000);
+				glyphs.add(viewportRows(moving.tty).find(row => row.includes('bash sleep 30'))![0]!);
+			}
+
+			expect([...glyphs]).toEqual(['◐', '◓', '◑']);
+			await moving.press(keys.escape);
+			await moving.tty.waitForText('⊘ bash sleep 30');
+		} finally {
+			await moving.close();
+		}
+
+		const still = await startInteractive('no-spinner', {columns: 80, rows: 24});
+		try {
+			await still.type('!sleep 30', '○ bash sleep 30');
+			await still.press(keys.escape);
+			await still.tty.waitForText('⊘ bash sleep 30');
+		} finally {
+			await still.close();
 		}
 	}, 60_000);
 });

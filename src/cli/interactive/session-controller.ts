@@ -66,6 +66,8 @@ export class SessionController implements SessionModel {
 	#closing = false;
 	#closed: Promise<void> | undefined;
 	#failedExits = 0;
+	/** Queued lines kept, not run, after the user cancelled the call before them (Enter runs them). */
+	#held = false;
 	/** The newest entry key the fold has produced (where a pager's base ends). */
 	#newestKey = Number.NEGATIVE_INFINITY;
 	/** Open pagers, fed every fold change so they stay live. */
@@ -201,6 +203,14 @@ export class SessionController implements SessionModel {
 			return;
 		}
 
+		if (this.#held) {
+			// Enter runs the held lines (after this one, if it is a command).
+			this.#held = false;
+			if (line.trim() === '' && this.#queue.length > 0 && !this.#busy) {
+				this.#draining = this.#drain();
+			}
+		}
+
 		if (line.trim() !== '') {
 			this.#options.history.add(line);
 		}
@@ -268,11 +278,22 @@ export class SessionController implements SessionModel {
 		}
 
 		if (this.#abort === undefined) {
-			return false;
+			if (!this.#held || this.#queue.length === 0) {
+				return false;
+			}
+
+			const dropped = this.#queue.splice(0);
+			this.#held = false;
+			this.#emitScrollback({kind: 'lines', lines: noticeLines(`dropped ${linesWord(dropped.length)} that waited: ${dropped.map(request => requestText(request)).join(' · ')}`, 'info')});
+			this.#changed();
+			return true;
 		}
 
-		this.#queue.length = 0;
+		// Lines queued behind the call are kept, not run: the user stopped the work and decides (the
+		// drain stops before them and says so; Enter runs them, Ctrl+C again drops them).
+		this.#held = this.#queue.length > 0;
 		this.#abort.abort(new Error('cancelled by the user'));
+		this.#changed();
 		return true;
 	}
 
@@ -351,7 +372,7 @@ export class SessionController implements SessionModel {
 	async #drain(): Promise<void> {
 		this.#busy = true;
 		try {
-			while (this.#queue.length > 0 && !this.#closing) {
+			while (this.#queue.length > 0 && !this.#closing && !this.#held) {
 				const request = this.#queue.shift()!;
 				this.#abort = new AbortController();
 				this.#changed();
@@ -359,6 +380,11 @@ export class SessionController implements SessionModel {
 				// eslint-disable-next-line no-await-in-loop -- calls run one at a time, in order
 				await this.#options.runtime.runCall(request.name, args, {signal: this.#abort.signal});
 				this.#abort = undefined;
+			}
+
+			if (this.#held && !this.#closing) {
+				const count = this.#queue.length;
+				this.#emitScrollback({kind: 'lines', lines: noticeLines(`${linesWord(count)} still queued, not run: ${this.#queue.map(request => requestText(request)).join(' · ')} — Enter runs ${count === 1 ? 'it' : 'them'}, Ctrl+C drops ${count === 1 ? 'it' : 'them'}`, 'info')});
 			}
 		} finally {
 			this.#busy = false;
@@ -443,8 +469,22 @@ export class SessionController implements SessionModel {
 			...(this.#approval === undefined ? {} : {approval: this.#approval.request}),
 			...(multiline === undefined ? {} : {multiline: {label: multiline.label, lines: multiline.lines.length}}),
 			queued: this.#queue.length,
+			...(this.#held ? {queueHeld: true} : {}),
 			...(this.#problem === undefined ? {} : {problem: this.#problem}),
 			closing: this.#closing,
 		};
 	}
+}
+
+/** `1 line`, `3 lines`. */
+function linesWord(count: number): string {
+	return count === 1 ? '1 line' : `${count} lines`;
+}
+
+/** A queued request as the user would have typed it (cut short: it names the line in a notice). */
+function requestText(request: ToolRequest): string {
+	const args = request.args as {command?: unknown} | undefined;
+	const text = request.name === 'bash' && typeof args?.command === 'string' ? `!${args.command}` : `${request.name} ${request.rawArgs ?? JSON.stringify(request.args)}`;
+	const inline = sanitizeInline(text);
+	return inline.length > 60 ? `${inline.slice(0, 59)}…` : inline;
 }
