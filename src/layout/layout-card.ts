@@ -105,7 +105,8 @@ function callBody(card: Card, view: ToolCallView, context: BodyContext): CardBod
 		}
 
 		case 'diff': {
-			return layoutDiffBody(view.diffs, {width: context.width, theme: context.theme, expansion: context.expansion});
+			// No result yet: while it runs, the diff is what the call will do, not what it did.
+			return layoutDiffBody(view.diffs, {width: context.width, theme: context.theme, expansion: context.expansion, pending: card.status === 'running'});
 		}
 
 		default: {

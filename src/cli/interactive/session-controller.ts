@@ -15,6 +15,7 @@ import type {TranscriptEntry} from '../../presentation/entry.js';
 import type {FoldChange, SessionFold} from '../../session/fold.js';
 import type {SessionRuntime} from '../../session/session-runtime.js';
 import type {ApprovalOutcome, ApprovalRequest} from '../../tools/types.js';
+import {mutationTarget, WorkspaceGuard} from '../../builtin/fs.js';
 import {completePromptWord} from './complete.js';
 import {helpLines, noticeLines} from './notice-lines.js';
 import {parsePromptLine, type ToolRequest} from './prompt-command.js';
@@ -68,6 +69,8 @@ export class SessionController implements SessionModel {
 	#failedExits = 0;
 	/** Queued lines kept, not run, after the user cancelled the call before them (Enter runs them). */
 	#held = false;
+	/** The workspace rule the file tools apply, to check `/write` and `/edit` paths up front. */
+	readonly #guard: WorkspaceGuard;
 	/** The newest entry key the fold has produced (where a pager's base ends). */
 	#newestKey = Number.NEGATIVE_INFINITY;
 	/** Open pagers, fed every fold change so they stay live. */
@@ -77,6 +80,7 @@ export class SessionController implements SessionModel {
 		this.#options = options;
 		this.cwd = options.cwd;
 		this.sessionId = options.sessionId;
+		this.#guard = new WorkspaceGuard({workspace: options.cwd});
 		this.#snapshot = this.#buildSnapshot();
 		options.onFoldChange(change => {
 			for (const listener of this.#pagerListeners) {
@@ -222,19 +226,9 @@ export class SessionController implements SessionModel {
 				break;
 			}
 
-			case 'write': {
-				this.#startMultiline(`content of ${command.path}`, text => {
-					this.#enqueue({kind: 'tool', name: 'write', args: {file_path: command.path, content: text}});
-				});
-				break;
-			}
-
+			case 'write':
 			case 'edit': {
-				this.#startMultiline(`text to replace in ${command.path}`, oldText => {
-					this.#startMultiline(`replacement text for ${command.path}`, newText => {
-						this.#enqueue({kind: 'tool', name: 'edit', args: {file_path: command.path, old_string: oldText, new_string: newText}});
-					});
-				});
+				void this.#startMutation(command.kind, command.path);
 				break;
 			}
 
@@ -401,6 +395,29 @@ export class SessionController implements SessionModel {
 		} catch (error) {
 			this.#emitScrollback({kind: 'lines', lines: noticeLines(`/run: cannot read ${path}: ${(error as Error).message}`, 'error')});
 		}
+	}
+
+	/** `/write` and `/edit`: the path is checked as the tool will check it, before any text is asked for. */
+	async #startMutation(operation: 'write' | 'edit', path: string): Promise<void> {
+		try {
+			await mutationTarget(this.#guard, path, operation);
+		} catch (error) {
+			this.#emitScrollback({kind: 'lines', lines: noticeLines(`/${operation}: ${(error as Error).message}`, 'error')});
+			return;
+		}
+
+		if (operation === 'write') {
+			this.#startMultiline(`content of ${path}`, text => {
+				this.#enqueue({kind: 'tool', name: 'write', args: {file_path: path, content: text}});
+			});
+			return;
+		}
+
+		this.#startMultiline(`text to replace in ${path}`, oldText => {
+			this.#startMultiline(`replacement text for ${path}`, newText => {
+				this.#enqueue({kind: 'tool', name: 'edit', args: {file_path: path, old_string: oldText, new_string: newText}});
+			});
+		});
 	}
 
 	#startMultiline(label: string, done: (text: string) => void): void {
