@@ -6,7 +6,7 @@ import {layoutCard} from '../src/layout/layout-card.js';
 import {layoutEntry} from '../src/layout/layout-entry.js';
 import type {LayoutOptions} from '../src/layout/layout-options.js';
 import {renderLines} from '../src/layout/render-lines.js';
-import {controlSequence, writeOutput} from '../src/layout/terminal-sink.js';
+import {controlSequence, writeOutput, type TerminalOutput} from '../src/layout/terminal-sink.js';
 import type {StyledLine} from '../src/layout/styled-line.js';
 import type {Theme} from '../src/layout/theme.js';
 import {APPROVAL_DIALOG_ROWS, ApprovalDialog, approvalTexts} from './ApprovalDialog.js';
@@ -19,7 +19,7 @@ import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
 import {Pager} from './Pager.js';
 import {Prompt, promptRowText} from './Prompt.js';
 import type {ScrollbackEntry, SessionModel} from './session-model.js';
-import {StatusLine, statusText} from './StatusLine.js';
+import {candidateHint, StatusLine, statusText} from './StatusLine.js';
 import {lineText} from '../src/layout/spans.js';
 import {sanitizeInline} from '../src/layout/sanitize.js';
 import {displayWidth} from '../src/layout/text-width.js';
@@ -115,11 +115,17 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 
 	const subscribeScrollback = useCallback((listener: (entry: ScrollbackEntry) => void) => model.onScrollback(listener), [model]);
 	const renderScrollback = useCallback((entry: ScrollbackEntry) => {
+		if (entry.kind === 'clear') {
+			// Scroll every row on screen into the scrollback (never ESC[2J/3J: the user's history stays),
+			// then home: Ink redraws the frame at the top of the cleared screen.
+			return clearScreenOutput(stdout.rows || 24);
+		}
+
 		const width = widthRef.current;
 		const lines = entry.kind === 'entry' ? layoutEntry(entry.entry, {width, theme, now: now(), sessionCwd}) : entry.lines;
 		// A blank row after each entry keeps them apart in the scrollback.
 		return renderLines(entry.kind === 'entry' ? [...lines, {spans: []}] : lines, {color, hyperlinks, width});
-	}, [theme, color, hyperlinks, now, sessionCwd]);
+	}, [theme, color, hyperlinks, now, sessionCwd, stdout]);
 
 	useEffect(() => {
 		if (snapshot.closing) {
@@ -234,6 +240,11 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 			return;
 		}
 
+		if (key.ctrl && input === 'l') {
+			model.clearScreen?.();
+			return;
+		}
+
 		if (key.ctrl && input === 'o') {
 			openPager();
 			return;
@@ -250,7 +261,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 				} else if (candidates.length > 1) {
 					const prefix = commonPrefix(candidates);
 					setLine(current => completeWord(current, prefix));
-					setHint(candidates.slice(0, 12).join('  ') + (candidates.length > 12 ? `  … ${candidates.length - 12} more` : ''));
+					setHint(candidateHint(candidates, widthRef.current));
 				} else {
 					setHint('no completions');
 				}
@@ -315,6 +326,11 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 			<StatusLine {...statusProps} />
 		</Box>
 	);
+}
+
+/** What `/clear` writes: enough line feeds to push every row on screen into the scrollback, then home. */
+export function clearScreenOutput(rows: number): TerminalOutput {
+	return controlSequence(`${'\n'.repeat(Math.max(0, rows - 1))}\u001B[H`);
 }
 
 function hiddenRow(hidden: number, theme: Theme): StyledLine {

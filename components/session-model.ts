@@ -37,8 +37,8 @@ export type LiveSnapshot = {
 	readonly closing: boolean;
 };
 
-/** Rows for the terminal's scrollback: settled cards and notices, each written once. */
-export type ScrollbackEntry = {readonly kind: 'entry'; readonly entry: TranscriptEntry} | {readonly kind: 'lines'; readonly lines: readonly StyledLine[]};
+/** Rows for the terminal's scrollback: settled cards and notices, each written once; `clear` scrolls the screen clear. */
+export type ScrollbackEntry = {readonly kind: 'entry'; readonly entry: TranscriptEntry} | {readonly kind: 'lines'; readonly lines: readonly StyledLine[]} | {readonly kind: 'clear'};
 
 /** The interactive session as the app sees it; implemented by src/cli. */
 export type SessionModel = {
@@ -57,6 +57,8 @@ export type SessionModel = {
 	/** Cancel the running call (lines queued after it are held), or drop held lines; false when there was nothing. */
 	cancel(): boolean;
 	answerApproval(answer: ApprovalAnswer): void;
+	/** Clear the screen (Ctrl+L): its rows move into the scrollback, in order with the entries written there. */
+	clearScreen?(): void;
 	/** Completions for the word before the cursor. */
 	complete(line: string, cursor: number): Promise<readonly string[]>;
 	readonly history: readonly string[];

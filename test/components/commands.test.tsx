@@ -51,3 +51,74 @@ describe('/write and /edit', () => {
 		}
 	}, 60_000);
 });
+
+const {keys} = await import('./harness/fake-terminal.js');
+
+describe('help, plain words, clearing, completion', () => {
+	it('/help bash and /tools show descriptions and parameters from the schemas', async () => {
+		const screen = await startInteractive('help-tool', {columns: 120, rows: 40});
+		try {
+			await screen.type('/help bash', 'Parameters');
+			const text = screen.tty.text();
+			expect(text).toContain('bash  call it as: bash {json}');
+			expect(text).toMatch(/^ {2}command +string +required/m);
+			await screen.type('/tools', 'Tools (/help TOOL shows one in full)');
+			expect(screen.tty.text()).toMatch(/^ {2}read {2}\S/m);
+			expect(screen.tty.text()).toMatch(/^ {6}file_path +string +required/m);
+			await screen.type('/help nosuch', '/help: no tool named nosuch');
+		} finally {
+			await screen.close();
+		}
+	}, 60_000);
+
+	it('plain words suggest the command and say what text does with no model connected', async () => {
+		const screen = await startInteractive('plain-words', {columns: 140, rows: 24});
+		try {
+			await screen.type('ls', 'unknown command: ls — did you mean !ls? Plain text goes to the model; no model connected: see --model');
+		} finally {
+			await screen.close();
+		}
+	}, 60_000);
+
+	it('/clear and Ctrl+L clear the screen, keeping the rows in the scrollback, never erasing it', async () => {
+		const screen = await startInteractive('clear', {columns: 80, rows: 24});
+		try {
+			await screen.type('!echo kept', '● bash echo kept');
+			for (const clear of ['/clear\r', '\u000C']) {
+				// eslint-disable-next-line no-await-in-loop -- one way after the other
+				await screen.press(clear);
+				const buffer = screen.tty.terminal.buffer.active;
+				const viewport: string[] = [];
+				for (let y = buffer.viewportY; y < buffer.viewportY + screen.tty.terminal.rows; y++) {
+					viewport.push(buffer.getLine(y)?.translateToString(true) ?? '');
+				}
+
+				// The prompt and the status line are at the top of an otherwise empty screen.
+				expect(viewport[0]).toMatch(/^> /);
+				expect(viewport.slice(2).every(row => row === '')).toBe(true);
+				expect(screen.tty.text()).toContain('● bash echo kept');
+				// eslint-disable-next-line no-await-in-loop -- one way after the other
+				await screen.type('!echo after', '● bash echo after');
+			}
+
+			expect(screen.tty.bytes).not.toMatch(/\u001B\[[23]J/);
+		} finally {
+			await screen.close();
+		}
+	}, 60_000);
+
+	it('Tab after ! completes a program from PATH; Tab on a bare / lists the commands that fit', async () => {
+		const screen = await startInteractive('complete-bang', {columns: 40, rows: 16});
+		try {
+			await screen.press('!ech\t');
+			await screen.tty.waitForText('> !echo');
+			await screen.press('\u0015/\t');
+			const status = screen.tty.frame(false).split('\n').find(row => row.includes('more'));
+			expect(status).toBeDefined();
+			expect(screen.tty.text()).toMatch(/\/read {2}\/grep .*… \d+ more/);
+			await screen.press(keys.backspace);
+		} finally {
+			await screen.close();
+		}
+	}, 60_000);
+});

@@ -14,11 +14,13 @@ import type {Card} from '../../presentation/card.js';
 import type {TranscriptEntry} from '../../presentation/entry.js';
 import type {FoldChange, SessionFold} from '../../session/fold.js';
 import type {SessionRuntime} from '../../session/session-runtime.js';
-import type {ApprovalOutcome, ApprovalRequest} from '../../tools/types.js';
+import type {ApprovalOutcome, ApprovalRequest, ToolSchema} from '../../tools/types.js';
+import type {StyledLine} from '../../layout/styled-line.js';
 import {mutationTarget, WorkspaceGuard} from '../../builtin/fs.js';
 import {completePromptWord} from './complete.js';
 import {helpLines, noticeLines} from './notice-lines.js';
-import {parsePromptLine, type ToolRequest} from './prompt-command.js';
+import {parsePromptLine, plainTextMessage, PROMPT_COMMANDS, type ToolRequest} from './prompt-command.js';
+import {toolHelpLines, toolListLines} from './tool-help.js';
 
 export type SessionControllerOptions = {
 	readonly cwd: string;
@@ -29,6 +31,8 @@ export type SessionControllerOptions = {
 	readonly runtime: SessionRuntime;
 	/** Names of the registered tools (for `TOOL {json}` and completion). */
 	readonly toolNames: () => ReadonlySet<string>;
+	/** A registered tool's name, description and parameter schema (for `/tools` and `/help TOOL`). */
+	readonly toolSchema?: (name: string) => ToolSchema | undefined;
 	/** Running background jobs, and a way to hear when that changes. */
 	readonly jobs?: {readonly running: () => number; readonly onChange: (listener: () => void) => () => void};
 	readonly history: {readonly entries: readonly string[]; add(line: string): void};
@@ -238,7 +242,22 @@ export class SessionController implements SessionModel {
 			}
 
 			case 'help': {
-				this.#emitScrollback({kind: 'lines', lines: [...helpLines(), {spans: []}]});
+				this.#emitScrollback({kind: 'lines', lines: [...this.#helpLines(command.topic), {spans: []}]});
+				break;
+			}
+
+			case 'tools': {
+				this.#emitScrollback({kind: 'lines', lines: [...toolListLines(this.#toolSchemas()), {spans: []}]});
+				break;
+			}
+
+			case 'clear': {
+				this.clearScreen();
+				break;
+			}
+
+			case 'text': {
+				this.#emitScrollback({kind: 'lines', lines: noticeLines(plainTextMessage(command.text), 'error')});
 				break;
 			}
 
@@ -261,6 +280,37 @@ export class SessionController implements SessionModel {
 				command satisfies never;
 			}
 		}
+	}
+
+	/** Clears the screen (Ctrl+L, `/clear`): what was on it moves to the scrollback; the log keeps everything. */
+	clearScreen(): void {
+		this.#emitScrollback({kind: 'clear'});
+	}
+
+	/** `/help`, or `/help TOOL`: the tool's description and parameters from its schema. */
+	#helpLines(topic: string | undefined): StyledLine[] {
+		if (topic === undefined) {
+			return helpLines();
+		}
+
+		const name = topic.replace(/^\//, '');
+		const tool = this.#options.toolSchema?.(name);
+		if (tool !== undefined) {
+			return toolHelpLines(tool);
+		}
+
+		const known = PROMPT_COMMANDS.includes(`/${name}`) ? ` (/${name} is a command: see /help)` : '';
+		return noticeLines(`/help: no tool named ${sanitizeInline(name)}${known}; /tools lists the tools`, 'error');
+	}
+
+	#toolSchemas(): ToolSchema[] {
+		const schemas: ToolSchema[] = [];
+		for (const name of [...this.#options.toolNames()].sort()) {
+			const tool = this.#options.toolSchema?.(name);
+			schemas.push(tool ?? {name, description: '', parameters: {}});
+		}
+
+		return schemas;
 	}
 
 	cancel(): boolean {

@@ -59,6 +59,7 @@ export async function startInteractive(name: string, options: {columns?: number;
 		onFoldChange: listener => session.onFoldChange(listener),
 		runtime: session.runtime,
 		toolNames: () => session.toolNames(),
+		toolSchema: name => session.registry.get(name),
 		history: {entries, add: line => entries.push(line)},
 		shutdown: async () => session.close(),
 	});
