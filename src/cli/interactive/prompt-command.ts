@@ -198,7 +198,7 @@ export function splitWords(text: string): string[] {
 /** The message for plain text while no model is connected: what the user may have meant, and what text does. */
 export function plainTextMessage(text: string): string {
 	const first = text.split(/\s/, 1)[0] ?? text;
-	return `unknown command: ${truncate(first)} — did you mean !${truncate(text)}? Plain text goes to the model; no model connected: see --model`;
+	return `unknown command: ${truncate(first)} — did you mean !${truncate(text)}?\nplain text goes to the model; no model connected: see --model`;
 }
 
 function truncate(text: string): string {
