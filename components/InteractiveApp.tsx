@@ -1,7 +1,5 @@
 import React, {useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import {Box, useApp, useStdout} from 'ink';
-import type {Key} from './input/keys.js';
-import {completeWord, editLine, emptyLine, type LineState} from './input/line-editor.js';
 import {layoutCard} from '../src/layout/layout-card.js';
 import {layoutEntry} from '../src/layout/layout-entry.js';
 import type {LayoutOptions} from '../src/layout/layout-options.js';
@@ -13,15 +11,14 @@ import {APPROVAL_DIALOG_ROWS, ApprovalDialog, approvalTexts} from './ApprovalDia
 import {fitLiveRows} from './fit-live-rows.js';
 import {useClock} from './hooks/use-clock.js';
 import {useBracketedPaste} from './hooks/use-bracketed-paste.js';
-import {useKeys} from './hooks/use-keys.js';
+import {usePromptInput} from './hooks/use-prompt-input.js';
 import {useScrollback} from './hooks/use-scrollback.js';
 import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
 import {Pager} from './Pager.js';
 import {Prompt, promptRowText} from './Prompt.js';
 import type {ScrollbackEntry, SessionModel} from './session-model.js';
-import {candidateHint, StatusLine, statusText} from './StatusLine.js';
+import {StatusLine, statusText} from './StatusLine.js';
 import {lineText} from '../src/layout/spans.js';
-import {sanitizeInline} from '../src/layout/sanitize.js';
 import {displayWidth} from '../src/layout/text-width.js';
 import {StyledRows} from './StyledRows.js';
 import {arrayEntrySource, type EntrySource} from '../src/transcript/entry-source.js';
@@ -62,17 +59,8 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	const subscribe = useCallback((listener: () => void) => model.subscribe(listener), [model]);
 	const getSnapshot = useCallback(() => model.getSnapshot(), [model]);
 	const snapshot = useSyncExternalStore(subscribe, getSnapshot);
-	// The line lives in a ref so that several keys delivered in one chunk see each other's edits.
-	const lineRef = useRef<LineState>(emptyLine(model.history.length));
-	const [line, setLineState] = useState<LineState>(lineRef.current);
-	const setLine = useCallback((next: LineState | ((current: LineState) => LineState)) => {
-		lineRef.current = typeof next === 'function' ? next(lineRef.current) : next;
-		setLineState(lineRef.current);
-	}, []);
-	const [hint, setHint] = useState<string | undefined>();
 	const [pager, setPager] = useState<'closed' | 'open' | 'leaving'>('closed');
 	const [, bumpFrame] = useState(0);
-	const lastInterrupt = useRef(0);
 	const time = useClock(snapshot.running.length > 0, now);
 	const sessionCwd = model.cwd;
 
@@ -182,113 +170,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	// Entries that settle while the pager has the alternate screen wait, in order, until it closes.
 	useScrollback({subscribe: subscribeScrollback, render: renderScrollback, write, paused: pager !== 'closed', ...(onFrame === undefined ? {} : {onFrame})});
 
-	const interrupt = useCallback(() => {
-		if (model.cancel()) {
-			setHint(undefined);
-			return;
-		}
-
-		if (lineRef.current.text !== '') {
-			setLine(emptyLine(model.history.length));
-			return;
-		}
-
-		const at = now();
-		if (at - lastInterrupt.current < 2000) {
-			void model.close();
-			return;
-		}
-
-		lastInterrupt.current = at;
-		setHint('press Ctrl+C again to exit (or Ctrl+D)');
-	}, [model, now, setLine]);
-
-	const handleKey = (input: string, key: Key): void => {
-		if (key.ctrl && input === 'c') {
-			interrupt();
-			return;
-		}
-
-		const approval = model.getSnapshot().approval;
-		if (approval !== undefined) {
-			if (key.paste) {
-				// A pasted letter is no answer.
-			} else if (input === 'a' || input === 'y') {
-				model.answerApproval('allowed-once');
-			} else if (input === 's') {
-				model.answerApproval('allowed-session');
-			} else if (input === 'd' || input === 'n') {
-				model.answerApproval('rejected');
-			} else if (key.escape) {
-				model.cancel();
-			}
-
-			return;
-		}
-
-		if (key.ctrl && input === 'd') {
-			if (lineRef.current.text === '') {
-				void model.close();
-			}
-
-			return;
-		}
-
-		if (key.escape) {
-			// Esc cancels the running call (or the text being collected), as Ctrl+C does; never the line.
-			model.cancel();
-			return;
-		}
-
-		if (key.ctrl && input === 'l') {
-			model.clearScreen?.();
-			return;
-		}
-
-		if (key.ctrl && input === 'o') {
-			openPager();
-			return;
-		}
-
-		if (key.tab) {
-			const {text, cursor} = lineRef.current;
-			void model.complete(text, cursor).then(candidates => {
-				if (candidates.length === 1) {
-					// A finished word gets its space; a directory stays open for the next Tab.
-					const word = candidates[0]!;
-					setLine(current => completeWord(current, word.endsWith('/') ? word : `${word} `));
-					setHint(undefined);
-				} else if (candidates.length > 1) {
-					const prefix = commonPrefix(candidates);
-					setLine(current => completeWord(current, prefix));
-					setHint(candidateHint(candidates, widthRef.current));
-				} else {
-					setHint('no completions');
-				}
-			});
-			return;
-		}
-
-		setHint(undefined);
-		const {state, submitted} = editLine(lineRef.current, input, key, model.history);
-		setLine(state);
-		if (submitted !== undefined) {
-			if (submitted.trim() === '/pager' && model.getSnapshot().multiline === undefined) {
-				openPager();
-			}
-
-			model.submit(submitted);
-			// Only commands enter the history (not lines of a multi-line text): start the walk at its end.
-			setLine(emptyLine(model.history.length));
-		}
-	};
-
-	useKeys(({input, key}) => {
-		// Stay active while leaving the pager (an inactive input releases stdin and lets Node exit), but ignore keys.
-		if (pager === 'closed') {
-			handleKey(input, key);
-		}
-	}, {isActive: pager !== 'open'});
+	const {line, hint} = usePromptInput({model, now, width: widthRef, openPager, pager});
 
 	// Closing: draw nothing, so the terminal is left with the transcript and no stale prompt.
 	if (snapshot.closing) {
@@ -335,15 +217,4 @@ export function clearScreenOutput(rows: number): TerminalOutput {
 
 function hiddenRow(hidden: number, theme: Theme): StyledLine {
 	return {spans: [{text: `… ${hidden} earlier lines not shown while running`, style: theme.muted}]};
-}
-
-function commonPrefix(words: readonly string[]): string {
-	let prefix = words[0] ?? '';
-	for (const word of words) {
-		while (!word.startsWith(prefix)) {
-			prefix = prefix.slice(0, -1);
-		}
-	}
-
-	return prefix;
 }
