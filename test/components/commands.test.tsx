@@ -122,3 +122,21 @@ describe('help, plain words, clearing, completion', () => {
 		}
 	}, 60_000);
 });
+
+describe('a pasted block while /write collects text', () => {
+	it('is taken line by line; lines after the closing "." are ignored and said to be, never run', async () => {
+		const screen = await startInteractive('write-paste', {columns: 80, rows: 24});
+		try {
+			await screen.type('/write pasted.txt', 'Type the content');
+			await screen.press('\u001B[200~alpha\nbeta\n.\n!echo never\u001B[201~');
+			await screen.press('\r');
+			await screen.tty.waitForText('● write');
+			await screen.tty.waitForText('1 line after the closing "." ignored (not run)');
+			expect(screen.tty.text()).not.toContain('● bash');
+			const {readFile} = await import('node:fs/promises');
+			expect(await readFile(`${screen.cwd}/pasted.txt`, 'utf8')).toBe('alpha\nbeta\n');
+		} finally {
+			await screen.close();
+		}
+	}, 60_000);
+});

@@ -200,12 +200,16 @@ export class SessionController implements SessionModel {
 
 		if (this.#multiline !== undefined) {
 			// Pasted text of several lines is several lines of the content.
-			for (const part of line.split('\n')) {
-				if (this.#multiline === undefined) {
-					break;
-				}
+			const parts = line.split('\n');
+			let taken = 0;
+			while (taken < parts.length && this.#multiline !== undefined) {
+				this.#collect(parts[taken++]!);
+			}
 
-				this.#collect(part);
+			const left = parts.slice(taken).filter(part => part !== '').length;
+			if (left > 0) {
+				// Lines after the closing "." are not run as commands: a paste must not run anything.
+				this.#emitScrollback({kind: 'lines', lines: noticeLines(`${linesWord(left)} after the closing "." ignored (not run)`, 'info')});
 			}
 
 			return;
