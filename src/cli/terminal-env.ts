@@ -38,3 +38,13 @@ export function hyperlinksEnabled(color: boolean, env: NodeJS.ProcessEnv, isTTY:
 export function printWidth(flag: number | undefined, columns: number | undefined): number {
 	return flag ?? (columns !== undefined && columns > 0 ? columns : 80);
 }
+
+/**
+Whether the live region may animate (a running card's spinner): only with colour on (so `NO_COLOR`,
+`--no-color` and a dumb terminal turn it off too) and unless `CARDTERM_REDUCED_MOTION` is set to
+anything but `0` or empty.
+*/
+export function motionEnabled(color: boolean, env: NodeJS.ProcessEnv): boolean {
+	const reduced = env.CARDTERM_REDUCED_MOTION;
+	return color && (reduced === undefined || reduced === '' || reduced === '0');
+}
