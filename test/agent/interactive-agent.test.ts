@@ -73,7 +73,7 @@ describe('the interactive session with a model', () => {
 		controller.submit('/model');
 		controller.submit('hello there');
 		await said.done;
-		expect(said.seen.map(lineText)).toEqual([expect.stringContaining('no model: pass --model PROVIDER:MODEL'), expect.stringContaining('unknown command: hello there')]);
+		expect(said.seen.map(lineText)).toEqual([expect.stringContaining('no model: pass --model PROVIDER:MODEL'), expect.stringMatching(/^unknown command: hello — did you mean !hello there\?\nplain text goes to the model; no model connected: see --model$/u)]);
 		await controller.close();
 	});
 
