@@ -1,6 +1,7 @@
 import React, {useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import {Box, useApp, useStdout} from 'ink';
 import {layoutEntry} from '../src/layout/layout-entry.js';
+import {promptHintOf} from './prompt-hint.js';
 import type {LayoutOptions} from '../src/layout/layout-options.js';
 import {renderLines} from '../src/layout/render-lines.js';
 import {controlSequence, writeOutput, type TerminalOutput} from '../src/layout/terminal-sink.js';
@@ -188,9 +189,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 		hidden => hiddenRow(hidden, theme),
 	);
 	const marker = snapshot.multiline === undefined ? '> ' : '… ';
-	const promptHint = snapshot.approval === undefined
-		? (snapshot.multiline === undefined ? 'type !command, /help, or TOOL {json}' : `${snapshot.multiline.label}: line ${snapshot.multiline.lines + 1}, "." ends`)
-		: 'answer the question above: a, s or d';
+	const promptHint = promptHintOf(snapshot);
 	const dialogTexts = snapshot.approval === undefined ? [] : approvalTexts(snapshot.approval, columns);
 	const statusProps = {cwd: model.cwd, sessionId: model.sessionId, snapshot, width: columns, ...(hint === undefined ? {} : {hint})};
 	frameWidths.current = [

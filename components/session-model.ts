@@ -37,6 +37,8 @@ export type LiveSnapshot = {
 	readonly queued: number;
 	/** The agent's model (`provider:model`), or how to connect one; absent when the session has no agent. */
 	readonly model?: string;
+	/** Whether a prompt line that is not a command goes to a model (the prompt's hint says so). */
+	readonly modelConnected?: boolean;
 	/** The queued commands are held after a cancel: Enter runs them, Ctrl+C drops them. */
 	readonly queueHeld?: boolean;
 	/** A standing problem shown in the status line (e.g. the log cannot be written). */

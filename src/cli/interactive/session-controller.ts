@@ -580,7 +580,7 @@ export class SessionController implements SessionModel {
 			...(this.#approval === undefined ? {} : {approval: this.#approval.request}),
 			...(multiline === undefined ? {} : {multiline: {label: multiline.label, lines: multiline.lines.length}}),
 			queued: this.#queue.length,
-			...(this.#options.agent === undefined ? {} : {model: this.#options.agent.status}),
+			...(this.#options.agent === undefined ? {} : {model: this.#options.agent.status, modelConnected: this.#options.agent.model !== undefined}),
 			...(this.#held ? {queueHeld: true} : {}),
 			...(this.#problem === undefined ? {} : {problem: this.#problem}),
 			closing: this.#closing,
