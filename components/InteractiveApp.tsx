@@ -3,6 +3,7 @@ import {Box, useApp, useStdout} from 'ink';
 import type {Key} from './input/keys.js';
 import {completeWord, editLine, emptyLine, type LineState} from './input/line-editor.js';
 import {layoutCard} from '../src/layout/layout-card.js';
+import type {Card} from '../src/presentation/card.js';
 import {layoutEntry} from '../src/layout/layout-entry.js';
 import type {LayoutOptions} from '../src/layout/layout-options.js';
 import {renderLines} from '../src/layout/render-lines.js';
@@ -22,6 +23,7 @@ import {lineText} from '../src/layout/spans.js';
 import {sanitizeInline} from '../src/layout/sanitize.js';
 import {displayWidth} from '../src/layout/text-width.js';
 import {StyledRows} from './StyledRows.js';
+import {ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN} from './alternate-screen.js';
 import {arrayEntrySource, type EntrySource} from '../src/transcript/entry-source.js';
 
 type Props = {
@@ -35,12 +37,12 @@ type Props = {
 	readonly now?: () => number;
 	/** Subscribe to Ink's rendered frames (render's `onRender`); used to leave the pager's screen after the prompt is drawn. */
 	readonly onFrame?: (listener: () => void) => () => void;
+	/** The Ctrl+O pager's `y` and `o` (pager-actions.ts); absent, the pager says they are not available. */
+	readonly onCopy?: (text: string) => string;
+	readonly onOpen?: (card: Card) => {readonly message: string; readonly ran: boolean};
 };
 
-/** DEC private mode 1049: save the cursor and switch to the alternate screen, cursor home. */
-export const ENTER_ALTERNATE_SCREEN = controlSequence('\u001B[?1049h\u001B[H');
-/** Back to the main screen and the saved cursor. */
-export const LEAVE_ALTERNATE_SCREEN = controlSequence('\u001B[?1049l');
+export {ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN} from './alternate-screen.js';
 
 /** Rows of the live region that are not cards: the prompt and the status line. */
 const CHROME_ROWS = 2;
@@ -50,7 +52,7 @@ The interactive session's screen. Settled cards are written once into the termin
 pre-rendered rows; Ink draws only the running cards, the approval dialog, the prompt and the status
 line, and that region always stays shorter than the terminal.
 */
-export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now, onFrame}: Props) {
+export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now, onFrame, onCopy, onOpen}: Props) {
 	const {exit} = useApp();
 	const {write, stdout} = useStdout();
 	const {columns, rows} = useTerminalSize();
@@ -268,7 +270,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	}
 
 	if (pager === 'open') {
-		return <Pager source={pagerSource ?? arrayEntrySource([])} theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} />;
+		return <Pager source={pagerSource ?? arrayEntrySource([])} theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} onCopy={onCopy} onOpen={onOpen} />;
 	}
 
 	const dialogRows = snapshot.approval === undefined ? 0 : APPROVAL_DIALOG_ROWS;

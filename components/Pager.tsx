@@ -1,5 +1,5 @@
 import React, {useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState} from 'react';
-import {Box, Text, useStdout} from 'ink';
+import {Box, Text, useStdin, useStdout} from 'ink';
 import {layoutEntry} from '../src/layout/layout-entry.js';
 import type {Expansion, LayoutOptions} from '../src/layout/layout-options.js';
 import {sanitizeInline} from '../src/layout/sanitize.js';
@@ -12,7 +12,9 @@ import type {EntrySource} from '../src/transcript/entry-source.js';
 import {useClock} from './hooks/use-clock.js';
 import {useKeys} from './hooks/use-keys.js';
 import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
-import {entryCopyText, entrySearchText, isFailedEntry} from './pager/card-text.js';
+import {entryCopy, entrySearchText, isFailedEntry} from './pager/card-text.js';
+import {REDRAW_SCREEN, REENTER_ALTERNATE_SCREEN} from './alternate-screen.js';
+import {writeOutput} from '../src/layout/terminal-sink.js';
 import {damageNote, damageRows, damageStatus, lastDamageTop} from './pager/damage-list.js';
 import {helpRows, statusRows} from './pager/pager-keys.js';
 import {matchPosition, searchMatches} from './pager/search-matches.js';
@@ -34,8 +36,8 @@ type Props = {
 	readonly onExit: () => void;
 	/** Copy text to the clipboard (OSC 52 or print on exit); returns a message for the status line. */
 	readonly onCopy?: (text: string) => string;
-	/** Open a file location in $EDITOR; returns a message for the status line. */
-	readonly onOpen?: (card: Card) => string;
+	/** Open a file location in $EDITOR (synchronously); the message for the status line, and whether an editor ran. */
+	readonly onOpen?: (card: Card) => {readonly message: string; readonly ran: boolean};
 };
 
 /**
@@ -46,6 +48,8 @@ schedules nothing: the clock ticks only while a card runs in a live source.
 */
 export function Pager({source, theme, title, now = Date.now, sessionCwd, start = 'end', follow = false, onExit, onCopy, onOpen}: Props) {
 	const {columns, rows} = useTerminalSize();
+	const {write, stdout} = useStdout();
+	const {setRawMode} = useStdin();
 	// The frame on screen: rows of cards and one or two status rows (pager-keys.ts statusRows).
 	const frameRows = Math.max(2, rows - 1);
 	// An overlay (`?` help, `!` damaged lines) has one status row.
@@ -312,14 +316,31 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 			}
 		} else if (input === 'y') {
 			const entry = source.entry(cursor);
-			if (entry !== undefined && onCopy !== undefined) {
+			if (onCopy === undefined) {
+				setMessage('y: copying is not available here');
+			} else if (entry !== undefined) {
 				// What the entry shows at its expansion: the raw output when a card's full view shows it raw.
-				setMessage(onCopy(entryCopyText(entry, expansions.get(cursor) ?? globalExpansion ?? 'bounded')));
+				const copy = entryCopy(entry, expansions.get(cursor) ?? globalExpansion ?? 'bounded');
+				setMessage(`${onCopy(copy.text)} · ${copy.what}`);
 			}
 		} else if (input === 'o') {
 			const entry = source.entry(cursor);
-			if (entry?.entry === 'card' && onOpen !== undefined) {
-				setMessage(onOpen(entry.card));
+			if (onOpen === undefined) {
+				setMessage('o: opening files is not available here');
+			} else if (entry?.entry !== 'card') {
+				setMessage('o: only a card has a file to open');
+			} else {
+				// The editor gets the terminal as a shell would give it: cooked, then the pager takes it back
+				// and redraws on its own screen (an editor leaving its alternate screen left the pager's).
+				setRawMode(false);
+				const outcome = onOpen(entry.card);
+				setRawMode(true);
+				if (outcome.ran) {
+					void writeOutput(stdout, REENTER_ALTERNATE_SCREEN);
+					write(REDRAW_SCREEN);
+				}
+
+				setMessage(outcome.message);
 			}
 		}
 	}, {oneAtATime: true});

@@ -7,6 +7,7 @@ import {render} from 'ink';
 import {InteractiveApp} from '../../components/InteractiveApp.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import {loadConfig} from './approval-policy.js';
+import {copyText, openInEditor} from './pager-actions.js';
 import type {CliIo} from './cli-io.js';
 import {logOutcomeMessage} from './interactive/log-outcome.js';
 import {openInteractiveSession} from './interactive/open-interactive-session.js';
@@ -61,8 +62,18 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 			return () => frameListeners.delete(listener);
 		};
 
+		// The Ctrl+O pager's `y` and `o`, as in replay: texts a terminal without OSC 52 cannot take are printed on exit.
+		const copies: string[] = [];
 		const instance = render(
-			<InteractiveApp model={controller} theme={color ? colorTheme : monochromeTheme} color={color} hyperlinks={hyperlinksEnabled(color, io.env, io.isTTY)} onFrame={onFrame} />,
+			<InteractiveApp
+				model={controller}
+				theme={color ? colorTheme : monochromeTheme}
+				color={color}
+				hyperlinks={hyperlinksEnabled(color, io.env, io.isTTY)}
+				onFrame={onFrame}
+				onCopy={text => copyText(text, copies, io.env)}
+				onOpen={card => openInEditor(card, io.cwd, io.env)}
+			/>,
 			{
 				exitOnCtrlC: false,
 				patchConsole: false,
@@ -75,6 +86,10 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		);
 		await instance.waitUntilExit();
 		await controller.close();
+		for (const text of copies) {
+			await io.print(`${text}\n`);
+		}
+
 		await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
 		return 0;
 	}, {terminal: true});
