@@ -1,4 +1,4 @@
-import React, {useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
+import React, {useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import {Box, useApp, useStdout} from 'ink';
 import type {Key} from './input/keys.js';
 import {completeWord, editLine, emptyLine, type LineState} from './input/line-editor.js';
@@ -24,6 +24,7 @@ import {sanitizeInline} from '../src/layout/sanitize.js';
 import {displayWidth} from '../src/layout/text-width.js';
 import {StyledRows} from './StyledRows.js';
 import {ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN} from './alternate-screen.js';
+import {ColorDepthContext} from './color-depth-context.js';
 import {arrayEntrySource, type EntrySource} from '../src/transcript/entry-source.js';
 
 type Props = {
@@ -56,6 +57,8 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	const {exit} = useApp();
 	const {write, stdout} = useStdout();
 	const {columns, rows} = useTerminalSize();
+	// The scrollback's colours at the terminal's depth, as the live frame's (StyledRows).
+	const depth = useContext(ColorDepthContext);
 	// The model is a class instance: bind its methods, or React calls them without `this`.
 	const subscribe = useCallback((listener: () => void) => model.subscribe(listener), [model]);
 	const getSnapshot = useCallback(() => model.getSnapshot(), [model]);
@@ -114,8 +117,8 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 		const width = widthRef.current;
 		const lines = entry.kind === 'entry' ? layoutEntry(entry.entry, {width, theme, now: now(), sessionCwd}) : entry.lines;
 		// A blank row after each entry keeps them apart in the scrollback.
-		write(renderLines(entry.kind === 'entry' ? [...lines, {spans: []}] : lines, {color, hyperlinks, width}));
-	}), [model, write, theme, color, hyperlinks, now, sessionCwd]);
+		write(renderLines(entry.kind === 'entry' ? [...lines, {spans: []}] : lines, {color, depth, hyperlinks, width}));
+	}), [model, write, theme, color, depth, hyperlinks, now, sessionCwd]);
 
 	useEffect(() => {
 		if (snapshot.closing) {

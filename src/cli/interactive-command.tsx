@@ -8,6 +8,7 @@ import {InteractiveApp} from '../../components/InteractiveApp.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import {loadConfig} from './approval-policy.js';
 import {copyText, openInEditor} from './pager-actions.js';
+import {ColorDepthContext} from '../../components/color-depth-context.js';
 import type {CliIo} from './cli-io.js';
 import {logOutcomeMessage} from './interactive/log-outcome.js';
 import {openInteractiveSession} from './interactive/open-interactive-session.js';
@@ -16,7 +17,7 @@ import {newSessionId} from './open-session.js';
 import {parseArgs, UsageError} from './parse-args.js';
 import {sessionsRoot} from './session-paths.js';
 import {whenAborted, withTerminationSignals} from './termination-signals.js';
-import {colorEnabled, hyperlinksEnabled} from './terminal-env.js';
+import {colorDepth, colorEnabled, hyperlinksEnabled} from './terminal-env.js';
 
 export const INTERACTIVE_HELP = `usage: cardterm [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
 
@@ -65,6 +66,7 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		// The Ctrl+O pager's `y` and `o`, as in replay: texts a terminal without OSC 52 cannot take are printed on exit.
 		const copies: string[] = [];
 		const instance = render(
+			<ColorDepthContext.Provider value={colorDepth(color, io.env)}>
 			<InteractiveApp
 				model={controller}
 				theme={color ? colorTheme : monochromeTheme}
@@ -73,7 +75,8 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 				onFrame={onFrame}
 				onCopy={text => copyText(text, copies, io.env)}
 				onOpen={card => openInEditor(card, io.cwd, io.env)}
-			/>,
+			/>
+			</ColorDepthContext.Provider>,
 			{
 				exitOnCtrlC: false,
 				patchConsole: false,

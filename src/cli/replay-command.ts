@@ -17,7 +17,7 @@ import {formatDiagnostic, isNote, type LogDiagnostic} from '../session/log-error
 import {openSessionLog} from '../session/read-session-log.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
-import {colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
+import {colorDepth, colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
 import {TranscriptStream} from './transcript-stream.js';
 
 export const REPLAY_HELP = `usage: cardterm replay LOG|--last [--print] [--json] [--width N] [--expand none|auto|all] [--color|--no-color]
@@ -109,6 +109,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	const color = colorEnabled(colorFlag, io.env, io.isTTY);
 	const theme = color ? colorTheme : monochromeTheme;
 	const hyperlinks = hyperlinksEnabled(color, io.env, io.isTTY);
+	const depth = colorDepth(color, io.env);
 	const now = Date.now();
 	const chunks: TerminalOutput[] = [];
 	let buffered = 0;
@@ -121,7 +122,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	};
 
 	const write = (entry: TranscriptEntry): void => {
-		const text = json ? jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText})) : renderLines(layoutEntry(entry, {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})}), {color, hyperlinks, width: io.isTTY ? width : undefined});
+		const text = json ? jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText})) : renderLines(layoutEntry(entry, {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})}), {color, depth, hyperlinks, width: io.isTTY ? width : undefined});
 		chunks.push(text);
 		buffered += text.length;
 	};

@@ -42,15 +42,19 @@ export function displayCwd(cwd: string | undefined, sessionCwd: string | undefin
 	return relative !== '' && !relative.startsWith('..') ? relative : resolved;
 }
 
-/** Map a style the command asked for onto the theme: plain text is the body tone; no colour in monochrome. */
+/**
+Map a style the command asked for onto the theme: plain text is the body tone. Monochrome has no
+colour: both colours go, and a background becomes inverse, so a ` PASS ` badge or a highlighted name
+still stands out (and a black-on-green name never becomes black text on the default background).
+*/
 function outputStyle(style: Style | undefined, theme: Theme): Style {
 	if (style === undefined) {
 		return theme.body;
 	}
 
-	if (theme.name === 'monochrome' && style.fg !== undefined) {
-		const {fg: _dropped, ...rest} = style;
-		return rest;
+	if (theme.name === 'monochrome' && (style.fg !== undefined || style.bg !== undefined)) {
+		const {fg: _fg, bg, ...rest} = style;
+		return bg === undefined ? rest : {...rest, inverse: true};
 	}
 
 	return style;

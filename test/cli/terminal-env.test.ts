@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {colorEnabled, hyperlinksEnabled, printWidth} from '../../src/cli/terminal-env.js';
+import {colorDepth, colorEnabled, hyperlinksEnabled, printWidth} from '../../src/cli/terminal-env.js';
 
 describe('colorEnabled', () => {
 	it('lets the flag win over the environment', () => {
@@ -32,5 +32,14 @@ describe('printWidth', () => {
 		expect(printWidth(100, 60)).toBe(100);
 		expect(printWidth(undefined, 60)).toBe(60);
 		expect(printWidth(undefined, undefined)).toBe(80);
+	});
+});
+
+describe('colorDepth', () => {
+	it('no colour is no depth; FORCE_COLOR 1/2/3 decides outright; then COLORTERM and TERM', () => {
+		expect(colorDepth(false, {COLORTERM: 'truecolor'})).toBe('none');
+		expect([colorDepth(true, {FORCE_COLOR: '1', COLORTERM: 'truecolor'}), colorDepth(true, {FORCE_COLOR: '2'}), colorDepth(true, {FORCE_COLOR: '3', TERM: 'xterm'})]).toEqual(['ansi16', 'ansi256', 'truecolor']);
+		expect([colorDepth(true, {COLORTERM: 'truecolor', TERM: 'xterm'}), colorDepth(true, {COLORTERM: '24bit'}), colorDepth(true, {TERM: 'xterm-direct'})]).toEqual(['truecolor', 'truecolor', 'truecolor']);
+		expect([colorDepth(true, {TERM: 'xterm-256color'}), colorDepth(true, {TERM: 'tmux-256color'}), colorDepth(true, {TERM: 'xterm'}), colorDepth(true, {TERM: 'linux'}), colorDepth(true, {})]).toEqual(['ansi256', 'ansi256', 'ansi16', 'ansi16', 'ansi16']);
 	});
 });
