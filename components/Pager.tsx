@@ -388,7 +388,8 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 function statusText(source: EntrySource, cursor: number, title: string, counts: Readonly<Record<CardStatus, number>> | undefined, damage: string | undefined, searchNote: string | undefined): string {
 	const count = source.count();
 	const progress = source.progress?.();
-	const index = source.complete() ? '' : (progress === undefined ? ' · reading…' : ` · indexing ${Math.round(progress * 100)}%`);
+	// A source that names its own state (watch: `following`, `writer finished`, `waiting for …`) is not `reading…`.
+	const index = source.complete() || source.label?.() !== undefined ? '' : (progress === undefined ? ' · reading…' : ` · indexing ${Math.round(progress * 100)}%`);
 	const tally = counts === undefined ? '' : ` · ● ${counts.ok} ✗ ${counts.error} ⊘ ${counts.cancelled} ◌ ${counts.interrupted}${counts.running > 0 ? ` ○ ${counts.running}` : ''}`;
 	// Damage and the search position come first: on a narrow terminal the rest of the line is cut.
 	return `${positionText(source, cursor, count)}${searchNote === undefined ? '' : ` · ${searchNote}`}${damage === undefined ? '' : ` · ${damage}`}${tally} · ${title}${index}`;

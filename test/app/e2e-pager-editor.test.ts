@@ -6,11 +6,11 @@ back on its own screen afterwards, redrawn; a file that is gone is refused; quit
 screen as it was (the transcript in the session, the shell's output under replay).
 Needs tmux (CI installs it) and a built dist/ (rebuilt here when older than the sources).
 */
-import {chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {buildDist, cardtermCommand, killTmuxServer, screen, shellWord, shows, tmux, tmuxMissing, waitFor} from './e2e-helpers.js';
+import {buildDist, cardtermCommand, repo, killTmuxServer, screen, shellWord, shows, tmux, tmuxMissing, waitFor} from './e2e-helpers.js';
 
 const alternateOn = (target: string) => tmux('display-message', '-p', '-t', target, '#{alternate_on}').trim() === '1';
 
@@ -109,5 +109,27 @@ describe.skipIf(tmuxMissing)('the pager\'s y and o in tmux (skipped when tmux is
 		expect(shell).not.toContain('? help · q quit');
 		expect(shell).not.toContain('● read');
 		expect(shell).not.toContain('IN THE EDITOR');
+	}, 180_000);
+
+	it('watch waits for a log that is not there yet, shows its cards and a damaged line as they arrive, and says when the writer finished', async () => {
+		const log = join(folder, 'later', 'session.jsonl');
+		const lines = readFileSync(join(repo, 'test/fixtures/logs/basic.jsonl'), 'utf8').split('\n').filter(line => line !== '');
+		const command = cardtermCommand({}, 'watch', log).map(word => shellWord(word)).join(' ');
+		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'ed3', '-x', '120', '-y', '20', '-c', folder, command);
+		tmux('set-option', '-t', 'ed3', 'remain-on-exit', 'on');
+		await shows(`waiting for ${log}`, 'ed3');
+		mkdirSync(join(folder, 'later'));
+		// A writer holding the lock, half way through its turn.
+		writeFileSync(`${log}.lock`, `${process.pid}\n`);
+		writeFileSync(log, `${lines.slice(0, -1).join('\n')}\nnot json at all\n`);
+		await shows('following', 'ed3');
+		await shows('1 damaged line (! lists)', 'ed3');
+		expect(screen('ed3')).not.toContain('reading…');
+		appendFileSync(log, `${lines.at(-1)!}\n`);
+		rmSync(`${log}.lock`);
+		await shows('writer finished', 'ed3');
+		tmux('send-keys', '-t', 'ed3', 'q');
+		await waitFor('watch to exit', () => tmux('display-message', '-p', '-t', 'ed3', '#{pane_dead}').trim() === '1', 30_000, 'ed3');
+		expect(tmux('display-message', '-p', '-t', 'ed3', '#{pane_dead_status}').trim()).toBe('0');
 	}, 180_000);
 });
