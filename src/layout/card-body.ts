@@ -16,4 +16,6 @@ export type CardBody = {
 	`lines[at - 1]` and `lines[at]`. Absent: `lines` is every row.
 	*/
 	readonly omitted?: {readonly at: number; readonly count: number};
+	/** The one row a `summary` shows, when the body knows better than the fold's rule (a failure: its message, the code dim). */
+	readonly summary?: StyledLine;
 };

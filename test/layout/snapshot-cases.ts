@@ -229,7 +229,7 @@ export function snapshotCases(): SnapshotCase[] {
 			subCall('glob', 'Glob test/**', 'ok'),
 			subCall('read', 'Read missing.txt', 'error'),
 		]},
-		contains: '↳ ✗ read Read missing.txt',
+		contains: '↳ ✗ read missing.txt',
 	});
 
 	// Hard inputs.
