@@ -42,8 +42,9 @@ type Props = {
 
 /**
 The full-screen pager: a card cursor over a virtualised list, per-card expansion, search, jumps
-between failures, and the list of the log's damaged lines (`!`). It is `rows − 1` tall (one status
-row included): on ink 6.8 a frame as tall as the terminal clears the user's scrollback. Idle, it
+between failures, the list of the log's damaged lines (`!`) and of its keys (`?`). It is `rows − 1`
+tall (its one or two status rows included): on ink 6.8 a frame as tall as the terminal clears the
+user's scrollback. Idle, it
 schedules nothing: the clock ticks only while a card runs in a live source.
 */
 export function Pager({source, theme, title, now = Date.now, sessionCwd, start = 'end', follow = false, onExit, onCopy, onOpen}: Props) {
