@@ -69,10 +69,27 @@ function withHints(before: string, room: number): string {
 	return hints === '' ? '' : ` · ${hints}`;
 }
 
-/** The `?` overlay's rows: each key in the path style, what it does after it, wrapped to `width`. */
+/** Below this width the overlay puts each key on a row of its own, what it does indented below it. */
+const TWO_ROW_WIDTH = 60;
+
+/** The `?` overlay's rows: each key in the path style, what it does after it (or below it when narrow), wrapped to `width`. */
 export function helpRows(width: number, theme: Theme): StyledLine[] {
-	const column = Math.min(24, Math.max(8, Math.floor(width / 3)));
 	const rows: StyledLine[] = [{spans: [span('Pager keys', theme.markdownHeading)]}, {spans: []}];
+	if (width < TWO_ROW_WIDTH) {
+		for (const key of PAGER_KEYS) {
+			for (const row of wrapSpans([span(key.keys, theme.path)], width)) {
+				rows.push(row);
+			}
+
+			for (const row of wrapSpans([span(key.does)], Math.max(1, width - 2))) {
+				rows.push({spans: [span('  '), ...row.spans]});
+			}
+		}
+
+		return rows;
+	}
+
+	const column = Math.min(24, Math.floor(width / 3));
 	for (const key of PAGER_KEYS) {
 		const keys = displayWidth(key.keys) >= column ? `${key.keys} ` : key.keys.padEnd(column);
 		for (const row of wrapSpans([span(keys, theme.path), span(key.does)], width)) {

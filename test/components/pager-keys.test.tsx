@@ -72,6 +72,21 @@ describe('pager keys', () => {
 		}
 	});
 
+	it('lists every key whole at 40 columns, each on its own row with what it does below', async () => {
+		const pager = await startPager(arrayEntrySource(asEntries([card(0)])), {columns: 40, rows: 80});
+		try {
+			await pager.press('?');
+			const rows = pager.tty.text().split('\n').map(row => row.trimEnd());
+			for (const key of PAGER_KEYS) {
+				expect(rows).toContain(key.keys);
+			}
+
+			expect(rows).toContain('  next / previous entry');
+		} finally {
+			await pager.close();
+		}
+	});
+
 	it('takes less keys: Space and b page, Ctrl+D and Ctrl+U move half a page, g and G go to the ends', async () => {
 		// 30 one-row-output cards, 2 rows each; 20 rows of terminal: 18 rows of cards on screen.
 		const source = arrayEntrySource(asEntries(Array.from({length: 30}, (_, index) => card(index))));
