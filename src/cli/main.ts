@@ -59,7 +59,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 
 async function reportError(error: unknown, io: CliIo): Promise<number> {
 	if (error instanceof UsageError) {
-		await io.printError(`cardterm ${error.message}\n`);
+		// A command's message starts with its name (`replay: …` → `cardterm replay: …`); the top level's does not (`cardterm: …`).
+		const scope = /^([a-z]+): /.exec(error.message)?.[1];
+		await io.printError(`cardterm${scope !== undefined && Object.hasOwn(commands, scope) ? ' ' : ': '}${error.message}\n`);
 		return 2;
 	}
 

@@ -15,7 +15,7 @@ import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
 import {entryLayoutOptions, entryOutput, renderEntryRows} from './entry-output.js';
 import {layoutEntry} from '../layout/layout-entry.js';
-import {colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
+import {colorDepth, colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
 import {TranscriptStream} from './transcript-stream.js';
 import {childRowsOf, inlineChildren} from './child-transcript.js';
 import {isSubagentCard} from '../session/child-sessions.js';
@@ -108,7 +108,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	const workspace = log.header.cwd ?? process.cwd();
 	const fold = new SessionFold(referencePresenters(workspace));
 	const color = colorEnabled(colorFlag, io.env, io.isTTY);
-	const outputOptions = {json, width, color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), isTTY: io.isTTY, sessionCwd: workspace, now: Date.now(), ...(expansion === undefined ? {} : {expansion})};
+	const outputOptions = {json, width, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), isTTY: io.isTTY, sessionCwd: workspace, now: Date.now(), ...(expansion === undefined ? {} : {expansion})};
 	const output = entryOutput(outputOptions);
 	// A chunk waits while a subagent's child session is read to be inlined under its card.
 	const chunks: Array<TerminalOutput | Promise<TerminalOutput>> = [];

@@ -1,5 +1,5 @@
 /**
-@module `cardterm sessions`: saved sessions, newest first — time, cwd, title, cards, failures —
+@module `cardterm sessions`: saved sessions, newest first — time, cwd, title if any, cards, failures, id —
 and the newest session of a directory for `replay --last`.
 */
 import {sanitizeInline} from '../layout/sanitize.js';
@@ -12,7 +12,9 @@ import {sessionsRoot} from './session-paths.js';
 
 export const SESSIONS_HELP = `usage: cardterm sessions [--session-dir DIR] [--json]
 
-Lists saved sessions, newest first: time, working directory, title, cards and failed cards.`;
+Lists saved sessions, newest first, one a line: time (UTC), working directory, the title when the
+log's header has one (logs from other producers; cardterm's own sessions have none), cards, failed
+cards when there are any, and the session id.`;
 
 /** Columns a field of a listed session may take: a huge title or id must not turn one row into pages. */
 const MAX_CELL_COLUMNS = 200;
