@@ -5,6 +5,7 @@ the interactive session, `cardterm call` and `cardterm run`.
 */
 import {attachCodeMode, builtinTools} from '../builtin/index.js';
 import {JobRuntime} from '../jobs/job-runtime.js';
+import type {PresenterLookup} from '../presentation/presenters.js';
 import {writeText} from '../layout/terminal-sink.js';
 import {EventLog} from '../session/event-log.js';
 import type {SessionEvent, SessionHeader} from '../session/events.js';
@@ -41,6 +42,8 @@ export type OpenSessionOptions = {
 	readonly now?: () => number;
 	/** The id for a new log's header (default: a fresh time-sorted id). */
 	readonly id?: string;
+	/** Presenters beyond the registry's (an ACP agent's calls); given the registry's lookup, returns the fold's. */
+	readonly presenters?: (registry: PresenterLookup) => PresenterLookup;
 };
 
 export type OpenedSession = {
@@ -110,7 +113,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		registry.on('tools/pre-execute', options.policy);
 	}
 
-	const fold = new SessionFold(name => registry.get(name));
+	const registryPresenters: PresenterLookup = name => registry.get(name);
+	const fold = new SessionFold(options.presenters?.(registryPresenters) ?? registryPresenters);
 	const changeListeners = new Set<(change: FoldChange) => void>();
 	log.listen(event => {
 		const change = fold.apply(event);

@@ -2,6 +2,7 @@
 @module `cardterm replay LOG`: the pager on a TTY, otherwise the transcript as text (`--print`) or
 one JSON object per card (`--json`).
 */
+import {withAcpPresenter} from '../acp/acp-presenter.js';
 import {builtinTools, codeModePresenter} from '../builtin/index.js';
 import {renderLines} from '../layout/render-lines.js';
 import {joinOutput, jsonLine, type TerminalOutput} from '../layout/terminal-sink.js';
@@ -61,9 +62,9 @@ export function expansionOf(value: string | true | undefined): Expansion | undef
 	}
 }
 
-/** Presenters of the reference tools, for replay: nothing executes. */
+/** Presenters of the reference tools and of ACP agents' calls, for replay: nothing executes. */
 export function referencePresenters(workspace: string): PresenterLookup {
-	return presentersOf([...builtinTools({workspace}).tools, codeModePresenter()]);
+	return withAcpPresenter(presentersOf([...builtinTools({workspace}).tools, codeModePresenter()]));
 }
 
 export async function replayCommand(argv: readonly string[], io: CliIo): Promise<number> {
