@@ -149,6 +149,11 @@ export class AcpClient {
 		return this.#facts;
 	}
 
+	/** The agent's process id (undefined when it could not be started). */
+	get pid(): number | undefined {
+		return this.#agent.pid;
+	}
+
 	/** Resolves when the agent's process has exited. */
 	get exited(): Promise<AgentExit> {
 		return this.#agent.exited;
@@ -259,9 +264,8 @@ export class AcpClient {
 		}, this.#options.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS);
 	}
 
-	/** The second Ctrl+C: stop the agent's whole process tree now. */
+	/** The second Ctrl+C: stop the agent's whole process tree now (a running prompt then fails with the agent's exit). */
 	async kill(): Promise<void> {
-		this.#running?.abort.abort();
 		await this.#agent.kill(0);
 	}
 

@@ -10,7 +10,7 @@ The first word of each prompt picks what the turn does:
   fs          fs/read_text_file, fs/write_text_file (a new file), a read outside the workspace
   terminal    terminal/create|output|wait_for_exit|kill|release on a long command
   slow        streams a chunk, then waits for session/cancel (answers `cancelled`)
-  deaf        streams a chunk, then ignores everything, cancel included
+  deaf        starts a detached grandchild, streams a chunk, then ignores everything, cancel included
   crash       streams a chunk and a pending call, writes to stderr and exits 3
   malformed   writes frames that are not JSON-RPC, then answers normally
   anything else: `You said: <prompt>`
@@ -18,6 +18,7 @@ The first word of each prompt picks what the turn does:
 Flags: --load advertises session/load (replays a short history on load); --auth requires
 `authenticate` before session/new.
 */
+import {spawn} from 'node:child_process';
 import {Readable, Writable} from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 
@@ -201,7 +202,9 @@ const app = acp.agent({name: 'fake-agent'})
 			case 'terminal': return {stopReason: await terminalLifecycle(client, params.sessionId, cwd)};
 			case 'slow': return {stopReason: await waitForCancel(client, params.sessionId)};
 			case 'deaf': {
-				await update(client, params.sessionId, chunk('agent_message_chunk', 'Not listening.'));
+				// A grandchild in a session of its own: stopping the agent's tree must reach it too.
+				const child = spawn('sleep', ['300'], {detached: true, stdio: 'ignore'});
+				await update(client, params.sessionId, chunk('agent_message_chunk', `Not listening (child ${child.pid}).`));
 				return new Promise(() => {});
 			}
 
