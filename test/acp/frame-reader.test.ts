@@ -1,0 +1,47 @@
+import {describe, expect, it} from 'vitest';
+import {parseFrame, readFrames, UPDATE_METHOD, type MalformedFrame} from '../../src/acp/frame-reader.js';
+
+async function readAll(chunks: readonly string[]): Promise<{messages: unknown[]; bad: MalformedFrame[]}> {
+	const bad: MalformedFrame[] = [];
+	const encoder = new TextEncoder();
+	const input = new ReadableStream<Uint8Array>({start(controller) {
+		for (const chunk of chunks) {
+			controller.enqueue(encoder.encode(chunk));
+		}
+
+		controller.close();
+	}});
+	const messages: unknown[] = [];
+	const reader = readFrames(input, frame => bad.push(frame)).getReader();
+	for (let next = await reader.read(); !next.done; next = await reader.read()) {
+		messages.push(next.value);
+	}
+
+	return {messages, bad};
+}
+
+describe('the agent\'s frames', () => {
+	it('splits lines across chunk boundaries (also inside a character) and keeps their order', async () => {
+		const line = JSON.stringify({jsonrpc: '2.0', id: 1, result: {text: 'héllo'}});
+		const bytes = `${line}\n{"jsonrpc":"2.0","id":2,"result":{}}\n`;
+		const {messages, bad} = await readAll([bytes.slice(0, 30), bytes.slice(30, 60), bytes.slice(60)]);
+		expect(messages).toEqual([JSON.parse(line), {jsonrpc: '2.0', id: 2, result: {}}]);
+		expect(bad).toEqual([]);
+	});
+
+	it('hands session/update on under the client extension method, requests of that name untouched', () => {
+		expect(parseFrame('{"jsonrpc":"2.0","method":"session/update","params":{}}')).toEqual({message: {jsonrpc: '2.0', method: UPDATE_METHOD, params: {}}});
+		expect(parseFrame('{"jsonrpc":"2.0","id":4,"method":"session/update"}')).toEqual({message: {jsonrpc: '2.0', id: 4, method: 'session/update'}});
+	});
+
+	it('names and drops what is not a message, a last line without a newline included', async () => {
+		const {messages, bad} = await readAll(['oops\n\n', '"text"\n', '{"id":1,"result":{}}\n', '[]\n', '{"a":1}']);
+		expect(messages).toEqual([{id: 1, result: {}}]);
+		expect(bad.map(frame => frame.reason)).toEqual(['not JSON', 'not a JSON object', 'a JSON-RPC batch (ACP has none)', 'neither a request, a notification nor a response']);
+	});
+
+	it('cuts a long frame\'s preview', async () => {
+		const {bad} = await readAll([`${'x'.repeat(500)}\n`]);
+		expect(bad).toEqual([{preview: `${'x'.repeat(120)}…`, reason: 'not JSON'}]);
+	});
+});
