@@ -108,8 +108,8 @@ export class AcpClient {
 				this.events.update(isRecord(params) ? params.update : undefined);
 			})
 			.onRequest(methods.client.session.requestPermission, async ({params, signal}) => this.#permission(params, signal))
-			.onRequest(methods.client.fs.readTextFile, async ({params}) => files.read(params))
-			.onRequest(methods.client.fs.writeTextFile, async ({params, signal}) => files.write(params, signal))
+			.onRequest(methods.client.fs.readTextFile, async ({params}) => files.readTextFile(params))
+			.onRequest(methods.client.fs.writeTextFile, async ({params, signal}) => files.writeTextFile(params, signal))
 			.onRequest(methods.client.terminal.create, async ({params}) => this.#terminals.create(params))
 			.onRequest(methods.client.terminal.output, ({params}) => this.#terminals.output(params.terminalId))
 			.onRequest(methods.client.terminal.waitForExit, async ({params}) => this.#terminals.waitForExit(params.terminalId))

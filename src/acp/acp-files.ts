@@ -59,7 +59,7 @@ export class AcpFiles {
 		this.#events = events;
 	}
 
-	async read(request: {readonly path: string; readonly line?: number | null; readonly limit?: number | null}): Promise<{content: string}> {
+	async readTextFile(request: {readonly path: string; readonly line?: number | null; readonly limit?: number | null}): Promise<{content: string}> {
 		try {
 			const target = await this.#guard.resolve(request.path);
 			let handle;
@@ -99,7 +99,7 @@ export class AcpFiles {
 		}
 	}
 
-	async write(request: {readonly path: string; readonly content: string}, signal: AbortSignal): Promise<Record<string, never>> {
+	async writeTextFile(request: {readonly path: string; readonly content: string}, signal: AbortSignal): Promise<Record<string, never>> {
 		const args = {file_path: request.path, content: request.content};
 		const card = this.#events.localCall('write', args);
 		try {
