@@ -13,6 +13,7 @@ The first word of each prompt picks what the turn does:
   deaf        starts a detached grandchild, streams a chunk, then ignores everything, cancel included
   crash       streams a chunk and a pending call, writes to stderr and exits 3
   malformed   writes frames that are not JSON-RPC, then answers normally
+  bench N     N updates: text chunks with a tool call every tenth (bench/acp-session.mjs)
   anything else: `You said: <prompt>`
 
 Flags: --load advertises session/load (replays a short history on load); --auth requires
@@ -82,6 +83,22 @@ async function tour(client, sessionId, cwd) {
 	await say({sessionUpdate: 'session_info_update', title: 'Tour of the project'});
 	await say({sessionUpdate: 'future_update', something: 1});
 	await say(chunk('agent_message_chunk', 'Done: DEBUG is off.'));
+	return 'end_turn';
+}
+
+/** `bench N`: N updates, as a busy turn sends them: mostly text chunks, a tool call (start and end) every tenth. */
+async function bench(client, sessionId, count) {
+	for (let index = 0; index < count; index++) {
+		if (index % 10 === 9) {
+			const toolCallId = `bench-${index}`;
+			await update(client, sessionId, {sessionUpdate: 'tool_call', toolCallId, title: `Read file${index}.ts`, kind: 'read', status: 'in_progress', rawInput: {path: `file${index}.ts`}});
+			await update(client, sessionId, {sessionUpdate: 'tool_call_update', toolCallId, status: 'completed', content: [{type: 'content', content: {type: 'text', text: `line one of ${index}\nline two\n`}}]});
+			index++;
+		} else {
+			await update(client, sessionId, chunk('agent_message_chunk', `word${index} `));
+		}
+	}
+
 	return 'end_turn';
 }
 
@@ -210,6 +227,7 @@ const app = acp.agent({name: 'fake-agent'})
 
 			case 'crash': return {stopReason: await crash(client, params.sessionId)};
 			case 'malformed': return {stopReason: await malformed(client, params.sessionId)};
+			case 'bench': return {stopReason: await bench(client, params.sessionId, Number(text.split(/\s+/)[1] ?? 1000))};
 			default: {
 				await update(client, params.sessionId, chunk('agent_message_chunk', `You said: ${text}`));
 				return {stopReason: 'end_turn'};
