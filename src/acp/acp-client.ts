@@ -11,7 +11,7 @@ import {spawnAgent, type AgentExit, type AgentProcess} from './agent-process.js'
 import {AcpEvents, type EventSink} from './acp-events.js';
 import {AcpFiles} from './acp-files.js';
 import {AcpTerminals} from './acp-terminals.js';
-import {readFrames, UPDATE_METHOD} from './frame-reader.js';
+import {readFrames} from './frame-reader.js';
 
 const {methods, RequestError} = acp;
 
@@ -103,10 +103,6 @@ export class AcpClient {
 		const files = new AcpFiles(guard, this.events);
 		this.#agent = spawnAgent(options.command, options.args, {cwd: options.cwd, ...(options.env === undefined ? {} : {env: options.env})});
 		const app = acp.client({name: 'cardterm'})
-			// `session/update`, renamed by `readFrames`: raw params, so an update of a kind this SDK does not know reaches the mapping.
-			.onNotification(UPDATE_METHOD, (params: unknown) => params, ({params}) => {
-				this.events.update(isRecord(params) ? params.update : undefined);
-			})
 			.onRequest(methods.client.session.requestPermission, async ({params, signal}) => this.#permission(params, signal))
 			.onRequest(methods.client.fs.readTextFile, async ({params}) => files.readTextFile(params))
 			.onRequest(methods.client.fs.writeTextFile, async ({params, signal}) => files.writeTextFile(params, signal))
@@ -115,8 +111,14 @@ export class AcpClient {
 			.onRequest(methods.client.terminal.waitForExit, async ({params}) => this.#terminals.waitForExit(params.terminalId))
 			.onRequest(methods.client.terminal.kill, ({params}) => this.#terminals.kill(params.terminalId))
 			.onRequest(methods.client.terminal.release, ({params}) => this.#terminals.release(params.terminalId));
-		const readable = readFrames(this.#agent.output, frame => {
-			this.events.notice(`skipped a frame from the agent that is ${frame.reason}: ${frame.preview}`);
+		// `session/update` goes from the reader to the mapping; everything else through the SDK.
+		const readable = readFrames(this.#agent.output, {
+			onMalformed: frame => {
+				this.events.notice(`skipped a frame from the agent that is ${frame.reason}: ${frame.preview}`);
+			},
+			onUpdate: params => {
+				this.events.update(isRecord(params) ? params.update : undefined);
+			},
 		});
 		// The SDK's ndJSON writer; what the agent writes is read by `readFrames` (the SDK's reader gets nothing).
 		const {writable} = acp.ndJsonStream(this.#agent.input, new ReadableStream<Uint8Array>({start: controller => {

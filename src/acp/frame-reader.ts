@@ -5,15 +5,17 @@ that is not a JSON-RPC message (not JSON, not an object, neither a method nor an
 through `onMalformed` and dropped, so the session goes on: the SDK would answer it with an error
 and, for some shapes, write to the console, which the live screen owns.
 
-`session/update` is handed on under `UPDATE_METHOD`, a client extension method the SDK does not
-validate: the SDK's own schema rejects an update of a kind it does not know (agents send
-`usage_update`, `session_info_update`, kinds of newer versions), and such an update must be named
-and skipped by the mapping, not lost. The order of messages is kept.
+`session/update` notifications go to `onUpdate`, in the order they arrive, and not through the
+SDK: its schema drops an update of a kind it does not know (agents send kinds of newer versions),
+which must be named and skipped by the mapping instead; and its dispatch costs more per message
+than all of cardterm's own work on an update (bench/acp-session.mjs). Requests and responses still
+go through the SDK. An agent orders what it sends by awaiting: an update it sends after a request
+is answered is read after that answer.
 */
 import type {AnyMessage} from '@agentclientprotocol/sdk';
 
-/** The method `session/update` notifications reach the client under (raw params). */
-export const UPDATE_METHOD = '_cardterm/session_update';
+/** The notification handed to `onUpdate` instead of the SDK. */
+export const UPDATE_METHOD = 'session/update';
 
 /** A frame the agent sent that is no JSON-RPC message. */
 export type MalformedFrame = {readonly preview: string; readonly reason: string};
@@ -24,8 +26,8 @@ const PREVIEW_CHARS = 120;
 /** Characters one frame may hold (the SDK's own default message limit). */
 export const MAX_FRAME_CHARS = 32 * 1024 * 1024;
 
-/** The message a line holds, or why it holds none. */
-export function parseFrame(line: string): {readonly message: AnyMessage} | {readonly reason: string} {
+/** The message a line holds (an update's params apart), or why it holds none. */
+export function parseFrame(line: string): {readonly message: AnyMessage} | {readonly update: unknown} | {readonly reason: string} {
 	let value: unknown;
 	try {
 		value = JSON.parse(line) as unknown;
@@ -42,15 +44,16 @@ export function parseFrame(line: string): {readonly message: AnyMessage} | {read
 		return {reason: 'neither a request, a notification nor a response'};
 	}
 
-	if (fields.method === 'session/update' && !('id' in fields)) {
-		fields.method = UPDATE_METHOD;
+	if (fields.method === UPDATE_METHOD && !('id' in fields)) {
+		return {update: fields.params};
 	}
 
 	return {message: fields as AnyMessage};
 }
 
 /** The agent's messages, line by line; malformed lines are reported and dropped. */
-export function readFrames(input: ReadableStream<Uint8Array>, onMalformed: (frame: MalformedFrame) => void): ReadableStream<AnyMessage> {
+export function readFrames(input: ReadableStream<Uint8Array>, handlers: {readonly onMalformed: (frame: MalformedFrame) => void; readonly onUpdate: (params: unknown) => void}): ReadableStream<AnyMessage> {
+	const {onMalformed, onUpdate} = handlers;
 	const decoder = new TextDecoder();
 	let pending = '';
 	/** The rest of an overlong line, already reported, is dropped up to its newline. */
@@ -64,6 +67,8 @@ export function readFrames(input: ReadableStream<Uint8Array>, onMalformed: (fram
 		const frame = parseFrame(trimmed);
 		if ('message' in frame) {
 			controller.enqueue(frame.message);
+		} else if ('update' in frame) {
+			onUpdate(frame.update);
 		} else {
 			onMalformed({preview: trimmed.length > PREVIEW_CHARS ? `${trimmed.slice(0, PREVIEW_CHARS)}…` : trimmed, reason: frame.reason});
 		}

@@ -1,8 +1,9 @@
 import {describe, expect, it} from 'vitest';
 import {parseFrame, readFrames, UPDATE_METHOD, type MalformedFrame} from '../../src/acp/frame-reader.js';
 
-async function readAll(chunks: readonly string[]): Promise<{messages: unknown[]; bad: MalformedFrame[]}> {
+async function readAll(chunks: readonly string[]): Promise<{messages: unknown[]; bad: MalformedFrame[]; updates: unknown[]}> {
 	const bad: MalformedFrame[] = [];
+	const updates: unknown[] = [];
 	const encoder = new TextEncoder();
 	const input = new ReadableStream<Uint8Array>({start(controller) {
 		for (const chunk of chunks) {
@@ -12,12 +13,12 @@ async function readAll(chunks: readonly string[]): Promise<{messages: unknown[];
 		controller.close();
 	}});
 	const messages: unknown[] = [];
-	const reader = readFrames(input, frame => bad.push(frame)).getReader();
+	const reader = readFrames(input, {onMalformed: frame => bad.push(frame), onUpdate: params => updates.push(params)}).getReader();
 	for (let next = await reader.read(); !next.done; next = await reader.read()) {
 		messages.push(next.value);
 	}
 
-	return {messages, bad};
+	return {messages, bad, updates};
 }
 
 describe('the agent\'s frames', () => {
@@ -29,9 +30,11 @@ describe('the agent\'s frames', () => {
 		expect(bad).toEqual([]);
 	});
 
-	it('hands session/update on under the client extension method, requests of that name untouched', () => {
-		expect(parseFrame('{"jsonrpc":"2.0","method":"session/update","params":{}}')).toEqual({message: {jsonrpc: '2.0', method: UPDATE_METHOD, params: {}}});
-		expect(parseFrame('{"jsonrpc":"2.0","id":4,"method":"session/update"}')).toEqual({message: {jsonrpc: '2.0', id: 4, method: 'session/update'}});
+	it('hands session/update notifications to onUpdate (unvalidated), a request of that name to the SDK', async () => {
+		expect(parseFrame('{"jsonrpc":"2.0","id":4,"method":"session/update"}')).toEqual({message: {jsonrpc: '2.0', id: 4, method: UPDATE_METHOD}});
+		const {messages, updates} = await readAll(['{"jsonrpc":"2.0","method":"session/update","params":{"update":{"sessionUpdate":"future"}}}\n{"id":1,"result":{}}\n']);
+		expect(updates).toEqual([{update: {sessionUpdate: 'future'}}]);
+		expect(messages).toEqual([{id: 1, result: {}}]);
 	});
 
 	it('names and drops what is not a message, a last line without a newline included', async () => {
