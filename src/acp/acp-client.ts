@@ -11,7 +11,7 @@ import {spawnAgent, type AgentExit, type AgentProcess} from './agent-process.js'
 import {AcpEvents, type EventSink} from './acp-events.js';
 import {AcpFiles} from './acp-files.js';
 import {AcpTerminals} from './acp-terminals.js';
-import {readFrames} from './frame-reader.js';
+import {OutgoingRequests, readFrames} from './frame-reader.js';
 
 const {methods, RequestError} = acp;
 
@@ -112,7 +112,9 @@ export class AcpClient {
 			.onRequest(methods.client.terminal.kill, ({params}) => this.#terminals.kill(params.terminalId))
 			.onRequest(methods.client.terminal.release, ({params}) => this.#terminals.release(params.terminalId));
 		// `session/update` goes from the reader to the mapping; everything else through the SDK.
+		const requests = new OutgoingRequests();
 		const readable = readFrames(this.#agent.output, {
+			requests,
 			onMalformed: frame => {
 				this.events.notice(`skipped a frame from the agent that is ${frame.reason}: ${frame.preview}`);
 			},
@@ -124,7 +126,7 @@ export class AcpClient {
 		const {writable} = acp.ndJsonStream(this.#agent.input, new ReadableStream<Uint8Array>({start: controller => {
 			controller.close();
 		}}));
-		this.#connection = app.connect({writable, readable});
+		this.#connection = app.connect({writable: requests.watch(writable), readable});
 		void this.#agent.exited.then(exit => {
 			this.#exit = exit;
 		});

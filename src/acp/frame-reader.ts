@@ -51,9 +51,39 @@ export function parseFrame(line: string): {readonly message: AnyMessage} | {read
 	return {message: fields as AnyMessage};
 }
 
+/**
+The ids of the requests the client sent and the agent has not answered: a response to any other id
+is dropped with a notice (the SDK would write it to the console). The agent's own request ids may
+equal these; they are requests (they have a method), not responses.
+*/
+export class OutgoingRequests {
+	readonly #pending = new Set<unknown>();
+
+	/** Pass-through of what the client writes, noting each request's id. */
+	watch(output: WritableStream<AnyMessage>): WritableStream<AnyMessage> {
+		const writer = output.getWriter();
+		return new WritableStream<AnyMessage>({
+			write: async message => {
+				if ('method' in message && 'id' in message) {
+					this.#pending.add(message.id);
+				}
+
+				await writer.write(message);
+			},
+			close: async () => writer.close(),
+			abort: async reason => writer.abort(reason),
+		});
+	}
+
+	/** Whether a response with `id` answers a request still open (and forget it). */
+	answer(id: unknown): boolean {
+		return this.#pending.delete(id);
+	}
+}
+
 /** The agent's messages, line by line; malformed lines are reported and dropped. */
-export function readFrames(input: ReadableStream<Uint8Array>, handlers: {readonly onMalformed: (frame: MalformedFrame) => void; readonly onUpdate: (params: unknown) => void}): ReadableStream<AnyMessage> {
-	const {onMalformed, onUpdate} = handlers;
+export function readFrames(input: ReadableStream<Uint8Array>, handlers: {readonly onMalformed: (frame: MalformedFrame) => void; readonly onUpdate: (params: unknown) => void; readonly requests?: OutgoingRequests}): ReadableStream<AnyMessage> {
+	const {onMalformed, onUpdate, requests} = handlers;
 	const decoder = new TextDecoder();
 	let pending = '';
 	/** The rest of an overlong line, already reported, is dropped up to its newline. */
@@ -66,7 +96,13 @@ export function readFrames(input: ReadableStream<Uint8Array>, handlers: {readonl
 
 		const frame = parseFrame(trimmed);
 		if ('message' in frame) {
-			controller.enqueue(frame.message);
+			const {message} = frame;
+			if (requests !== undefined && !('method' in message) && !requests.answer(message.id)) {
+				onMalformed({preview: trimmed.length > PREVIEW_CHARS ? `${trimmed.slice(0, PREVIEW_CHARS)}…` : trimmed, reason: 'a response to no request the client sent'});
+				return;
+			}
+
+			controller.enqueue(message);
 		} else if ('update' in frame) {
 			onUpdate(frame.update);
 		} else {

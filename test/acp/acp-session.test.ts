@@ -197,7 +197,7 @@ describe('cancellation and failures', () => {
 		expect(replay.fold.entries).toEqual(harness.session.fold.entries);
 	});
 
-	it('frames that are not JSON-RPC are named and skipped; the session goes on', async () => {
+	it('frames that are not JSON-RPC, and a response to nothing, are named and skipped; the session goes on', async () => {
 		harness = await startHarness();
 		expect(await harness.client.prompt('malformed')).toEqual({stopReason: 'end_turn'});
 		const entries = harness.session.fold.entries;
@@ -205,6 +205,7 @@ describe('cancellation and failures', () => {
 			'skipped a frame from the agent that is not JSON: this is not json',
 			'skipped a frame from the agent that is a JSON-RPC batch (ACP has none): [1,2]',
 			'skipped a frame from the agent that is neither a request, a notification nor a response: {"no":"jsonrpc"}',
+			'skipped a frame from the agent that is a response to no request the client sent: {"jsonrpc":"2.0","id":"never-asked","result":{}}',
 		]);
 		expect(textOf(entries, 'assistant')).toEqual(['Still here.']);
 	});

@@ -12,7 +12,7 @@ The first word of each prompt picks what the turn does:
   slow        streams a chunk, then waits for session/cancel (answers `cancelled`)
   deaf        starts a detached grandchild, streams a chunk, then ignores everything, cancel included
   crash       streams a chunk and a pending call, writes to stderr and exits 3
-  malformed   writes frames that are not JSON-RPC, then answers normally
+  malformed   writes frames that are not JSON-RPC and a response to nothing, then answers normally
   bench N     N updates: text chunks with a tool call every tenth (bench/acp-session.mjs)
   anything else: `You said: <prompt>`
 
@@ -176,6 +176,7 @@ async function malformed(client, sessionId) {
 	process.stdout.write('this is not json\n');
 	process.stdout.write('[1,2]\n');
 	process.stdout.write('{"no":"jsonrpc"}\n');
+	process.stdout.write('{"jsonrpc":"2.0","id":"never-asked","result":{}}\n');
 	await sleep(20);
 	await update(client, sessionId, chunk('agent_message_chunk', 'Still here.'));
 	return 'end_turn';

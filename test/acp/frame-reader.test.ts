@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {parseFrame, readFrames, UPDATE_METHOD, type MalformedFrame} from '../../src/acp/frame-reader.js';
+import {OutgoingRequests, parseFrame, readFrames, UPDATE_METHOD, type MalformedFrame} from '../../src/acp/frame-reader.js';
 
 async function readAll(chunks: readonly string[]): Promise<{messages: unknown[]; bad: MalformedFrame[]; updates: unknown[]}> {
 	const bad: MalformedFrame[] = [];
@@ -46,5 +46,33 @@ describe('the agent\'s frames', () => {
 	it('cuts a long frame\'s preview', async () => {
 		const {bad} = await readAll([`${'x'.repeat(500)}\n`]);
 		expect(bad).toEqual([{preview: `${'x'.repeat(120)}…`, reason: 'not JSON'}]);
+	});
+});
+
+describe('responses', () => {
+	it('passes a response to a request the client sent once, and names one to no request', async () => {
+		const requests = new OutgoingRequests();
+		const written: unknown[] = [];
+		const writer = requests.watch(new WritableStream({write(message) {
+			written.push(message);
+		}})).getWriter();
+		await writer.write({jsonrpc: '2.0', id: 0, method: 'initialize', params: {}});
+		await writer.write({jsonrpc: '2.0', method: 'session/cancel', params: {}});
+		expect(written).toHaveLength(2);
+		const bad: MalformedFrame[] = [];
+		const encoder = new TextEncoder();
+		const input = new ReadableStream<Uint8Array>({start(controller) {
+			// The agent's own request with the same id is a request, not an answer.
+			controller.enqueue(encoder.encode('{"jsonrpc":"2.0","id":0,"method":"fs/read_text_file","params":{}}\n{"jsonrpc":"2.0","id":0,"result":{}}\n{"jsonrpc":"2.0","id":0,"result":{}}\n'));
+			controller.close();
+		}});
+		const reader = readFrames(input, {onMalformed: frame => bad.push(frame), onUpdate: () => {}, requests}).getReader();
+		const messages: unknown[] = [];
+		for (let next = await reader.read(); !next.done; next = await reader.read()) {
+			messages.push(next.value);
+		}
+
+		expect(messages).toEqual([{jsonrpc: '2.0', id: 0, method: 'fs/read_text_file', params: {}}, {jsonrpc: '2.0', id: 0, result: {}}]);
+		expect(bad.map(frame => frame.reason)).toEqual(['a response to no request the client sent']);
 	});
 });
