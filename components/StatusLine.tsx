@@ -42,6 +42,7 @@ export function statusText({cwd, sessionId, snapshot, width, hint}: Props): stri
 		statusTally(snapshot),
 		...(snapshot.jobsRunning > 0 ? [`${snapshot.jobsRunning} job${snapshot.jobsRunning === 1 ? '' : 's'}`] : []),
 		...(snapshot.queued > 0 ? [`${snapshot.queued} queued`] : []),
+		...(snapshot.agent === undefined ? [] : [sanitizeInline(snapshot.agent)]),
 		sanitizeInline(cwd),
 		sanitizeInline(sessionId),
 	];

@@ -33,6 +33,8 @@ export type LiveSnapshot = {
 	readonly problem?: string;
 	/** Set once the session is closing. */
 	readonly closing: boolean;
+	/** What an ACP agent reports about itself (its mode, its context use): shown in the status line. */
+	readonly agent?: string;
 };
 
 /** Rows for the terminal's scrollback: settled cards and notices, each written once. */

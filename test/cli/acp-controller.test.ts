@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 import type {AcpClient, PermissionQuestion} from '../../src/acp/acp-client.js';
 import {AcpController, optionForAnswer} from '../../src/cli/acp/acp-controller.js';
 import {startHarness} from '../acp/acp-harness.js';
+import {statusText} from '../../components/StatusLine.js';
 
 const options = [
 	{optionId: 'proceed_once', name: 'Allow', kind: 'allow_once'},
@@ -31,15 +32,20 @@ describe('the ACP live-screen adapter', () => {
 				onFoldChange: listener => harness.session.onFoldChange(listener),
 				onEvent: listener => harness.session.log.listen(listener),
 				client: () => harness.client,
+				mode: 'ask',
 				yolo: false,
 				stopAgent: async () => harness.client.close(),
 				closeLog: async () => harness.session.close(),
 			});
+			expect(model.getSnapshot().agent).toBe('mode ask');
 			model.onScrollback(entry => {
 				scrollback.push(entry.kind === 'entry' ? entry.entry.entry : 'lines');
 			});
 			model.submit('tour');
 			await until(() => scrollback.includes('turn'));
+			// The agent's mode change and context use reach the status line.
+			expect(model.getSnapshot().agent).toBe('mode code · context 1% of 200k · 0.01 USD');
+			expect(statusText({cwd: '/w', sessionId: 's', snapshot: model.getSnapshot(), width: 200})).toContain('mode code · context 1% of 200k · 0.01 USD · /w · s');
 			expect(await model.complete('/r', 2)).toEqual(['/review']);
 			expect(await model.complete('/x', 2)).toEqual([]);
 			model.submit('permission');

@@ -22,6 +22,8 @@ export type AcpControllerOptions = {
 	/** Every event as the log records it (the agent's commands arrive as one). */
 	readonly onEvent: (listener: (event: SessionEvent) => void) => () => void;
 	readonly client: () => AcpClient | undefined;
+	/** The agent's mode when the session started. */
+	readonly mode?: string;
 	/** Answer permission requests with allow-once without asking (`--yolo`). */
 	readonly yolo: boolean;
 	/** Stop the agent (its tree, its terminals). */
@@ -53,6 +55,22 @@ export function optionForAnswer(answer: ApprovalAnswer, options: readonly Permis
 	}
 }
 
+/** An ACP `usage_update` for the status line: the share of the context in use, and the cost. */
+export function usageText(data: Record<string, unknown>): string | undefined {
+	const {used, size, cost} = data;
+	const parts: string[] = [];
+	if (typeof used === 'number' && typeof size === 'number' && size > 0) {
+		parts.push(`context ${Math.round(used / size * 100)}% of ${size >= 1000 ? `${Math.round(size / 1000)}k` : size}`);
+	}
+
+	if (typeof cost === 'object' && cost !== null && typeof (cost as {amount?: unknown}).amount === 'number') {
+		const {amount, currency} = cost as {amount: number; currency?: unknown};
+		parts.push(`${amount.toFixed(2)} ${typeof currency === 'string' ? currency : ''}`.trim());
+	}
+
+	return parts.length === 0 ? undefined : parts.join(' · ');
+}
+
 export class AcpController implements SessionModel {
 	readonly cwd: string;
 	readonly sessionId: string;
@@ -65,6 +83,8 @@ export class AcpController implements SessionModel {
 	readonly #pendingScrollback: ScrollbackEntry[] = [];
 	#scrollback: ((entry: ScrollbackEntry) => void) | undefined;
 	#commands: readonly AcpCommand[] = [];
+	#mode: string | undefined;
+	#usage: string | undefined;
 	#approval: {readonly request: PendingApproval; readonly question: PermissionQuestion; readonly resolve: (optionId: string | undefined) => void} | undefined;
 	#busy = false;
 	#cancelled = false;
@@ -78,6 +98,7 @@ export class AcpController implements SessionModel {
 		this.#options = options;
 		this.cwd = options.cwd;
 		this.sessionId = options.sessionId;
+		this.#mode = options.mode;
 		this.#snapshot = this.#build();
 		options.onFoldChange(change => {
 			for (const entry of change.entries) {
@@ -93,9 +114,32 @@ export class AcpController implements SessionModel {
 			}
 		});
 		options.onEvent(event => {
-			if (event.type === 'acp/commands') {
-				const data = event.data as {commands?: AcpCommand[]};
-				this.#commands = Array.isArray(data.commands) ? data.commands : [];
+			const data = event.data as Record<string, unknown>;
+			switch (event.type) {
+				case 'acp/commands': {
+					this.#commands = Array.isArray(data.commands) ? data.commands as AcpCommand[] : [];
+					break;
+				}
+
+				case 'acp/mode': {
+					const mode = data.modeId;
+					if (typeof mode === 'string') {
+						this.#mode = mode;
+						this.#changed();
+					}
+
+					break;
+				}
+
+				case 'acp/usage': {
+					this.#usage = usageText(data);
+					this.#changed();
+					break;
+				}
+
+				default: {
+					break;
+				}
 			}
 		});
 	}
@@ -295,6 +339,7 @@ export class AcpController implements SessionModel {
 			queued: this.#queue.length,
 			...(this.#problem === undefined ? {} : {problem: this.#problem}),
 			closing: this.#closing,
+			...(this.#mode === undefined && this.#usage === undefined ? {} : {agent: [this.#mode === undefined ? undefined : `mode ${this.#mode}`, this.#usage].filter(part => part !== undefined).join(' · ')}),
 		};
 	}
 }

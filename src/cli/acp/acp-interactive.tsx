@@ -32,6 +32,7 @@ export async function acpInteractive(options: Omit<AcpSessionOptions, 'approve'>
 			onEvent: listener => session.log.listen(listener),
 			client: () => client,
 			yolo: options.yolo,
+			...(client.facts.modes === undefined ? {} : {mode: client.facts.modes.current}),
 			stopAgent: async () => client.close(),
 			closeLog: async () => session.close(),
 		});
