@@ -50,7 +50,12 @@ type OpenCall = {
 	readonly seq: number;
 	/** Text already sent as live output (agents that resend the whole text on each update). */
 	shown: string;
+	/** Characters of live output recorded so far (capped: the result holds the output that counts). */
+	progress: number;
 };
+
+/** Live output recorded per call; past it the card shows the output when the call ends. */
+export const PROGRESS_LOG_LIMIT = 256 * 1024;
 
 export type AcpEventsOptions = {
 	/** Output of a terminal this client runs, for the card that shows it. */
@@ -262,8 +267,9 @@ export class AcpEvents {
 	/** Live output of a terminal this client runs; the card that names it shows it. */
 	terminalOutput(terminalId: string, text: string): void {
 		const callId = this.#terminalCall.get(terminalId);
-		if (callId !== undefined && this.#open.has(callId)) {
-			this.#log.emit({type: 'cardterm/tool-progress', data: {callId, stream: 'stdout', text}, ignorable: true});
+		const call = callId === undefined ? undefined : this.#open.get(callId);
+		if (call !== undefined) {
+			this.#progress(call, text);
 		}
 	}
 
@@ -319,7 +325,7 @@ export class AcpEvents {
 		const args: AcpCallArguments = {title: state.title, kind: state.kind, ...(state.rawInput === undefined ? {} : {rawInput: state.rawInput}), content: state.content, locations: state.locations};
 		const event = this.#log.emit({type: 'tool/call', data: {turn: this.#turn, step: this.#step, callId: state.toolCallId, name: acpToolName(state.kind), arguments: JSON.stringify(args)}});
 		this.#settled.delete(state.toolCallId);
-		this.#open.set(state.toolCallId, {state, turn: this.#turn, step: this.#step, seq: event.seq, shown: ''});
+		this.#open.set(state.toolCallId, {state, turn: this.#turn, step: this.#step, seq: event.seq, shown: '', progress: 0});
 	}
 
 	#linkTerminals(call: OpenCall): void {
@@ -332,7 +338,7 @@ export class AcpEvents {
 			// What the terminal printed before the card named it.
 			const sofar = this.#options.terminalOutput?.(terminalId);
 			if (sofar !== undefined && sofar.output !== '') {
-				this.#log.emit({type: 'cardterm/tool-progress', data: {callId: call.state.toolCallId, stream: 'stdout', text: sofar.output}, ignorable: true});
+				this.#progress(call, sofar.output);
 			}
 		}
 	}
@@ -350,7 +356,19 @@ export class AcpEvents {
 
 		const added = text.startsWith(call.shown) ? text.slice(call.shown.length) : `\n${text}`;
 		call.shown = text;
-		this.#log.emit({type: 'cardterm/tool-progress', data: {callId: call.state.toolCallId, stream: 'stdout', text: added}, ignorable: true});
+		this.#progress(call, added);
+	}
+
+	/** Live output of a running call, recorded up to `PROGRESS_LOG_LIMIT` (a flooding command must not flood the log). */
+	#progress(call: OpenCall, text: string): void {
+		const room = PROGRESS_LOG_LIMIT - call.progress;
+		if (room <= 0) {
+			return;
+		}
+
+		const kept = text.length > room ? `${text.slice(0, room)}\n[live output stops here; the card shows the output when the call ends]\n` : text;
+		call.progress += text.length;
+		this.#log.emit({type: 'cardterm/tool-progress', data: {callId: call.state.toolCallId, stream: 'stdout', text: kept}, ignorable: true});
 	}
 
 	#settleFinal(call: OpenCall): void {

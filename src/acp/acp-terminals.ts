@@ -77,8 +77,8 @@ export class AcpTerminals {
 		const line = `${envPrefix(request.env ?? [])}${[request.command, ...(request.args ?? [])].map((word, index) => index === 0 && (request.args ?? []).length === 0 ? word : shellQuote(word)).join(' ')}`;
 		const terminalId = `term-${++this.#next}`;
 		const buffer = new TailBuffer(limit);
-		const decoder = new TextDecoder();
-		const onChunk = (chunk: Buffer): void => {
+		// One decoder per stream: a character split across chunks of one must not meet the other's bytes.
+		const reader = (decoder: TextDecoder) => (chunk: Buffer): void => {
 			buffer.push(chunk);
 			const text = decoder.decode(chunk, {stream: true});
 			if (text !== '') {
@@ -86,7 +86,7 @@ export class AcpTerminals {
 			}
 		};
 
-		const shell = startShell(line, cwd, {onStdout: onChunk, onStderr: onChunk}, TIMING);
+		const shell = startShell(line, cwd, {onStdout: reader(new TextDecoder()), onStderr: reader(new TextDecoder())}, TIMING);
 		const terminal: Terminal = {shell, buffer, exit: undefined, exited: shell.exited};
 		void shell.exited.then(exit => {
 			terminal.exit = exit;

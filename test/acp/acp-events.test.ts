@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {AcpEvents} from '../../src/acp/acp-events.js';
+import {AcpEvents, PROGRESS_LOG_LIMIT} from '../../src/acp/acp-events.js';
 import {withAcpPresenter} from '../../src/acp/acp-presenter.js';
 import {cardsOf} from '../../src/presentation/entry.js';
 import {EventLog} from '../../src/session/event-log.js';
@@ -124,6 +124,22 @@ describe('AcpEvents', () => {
 		acp.update(patch('x', {status: 'completed'}));
 		expect(events.filter(event => event.type === 'cardterm/tool-progress').map(event => (event.data as {text: string}).text)).toEqual(['early\n', 'late\n']);
 		expect(cardsOf(fold.entries)[0]!.resultView).toEqual({card: 'terminal', output: 'early\nlate\n', exitCode: 0});
+	});
+
+	it('records live output up to a limit per call, so a flooding command cannot flood the log', () => {
+		const terminals = {'t-1': {output: ''}};
+		const {acp, events} = setup(terminals);
+		acp.startTurn('go');
+		acp.update(call('x', {title: 'yes', kind: 'execute', status: 'in_progress', content: [{type: 'terminal', terminalId: 't-1'}]}));
+		const chunk = 'y\n'.repeat(50_000);
+		for (let index = 0; index < 10; index++) {
+			acp.terminalOutput('t-1', chunk);
+		}
+
+		const texts = events.filter(event => event.type === 'cardterm/tool-progress').map(event => (event.data as {text: string}).text);
+		expect(texts).toHaveLength(3);
+		expect(texts.join('').length).toBeLessThan(PROGRESS_LOG_LIMIT + 100);
+		expect(texts.at(-1)).toMatch(/\[live output stops here; the card shows the output when the call ends\]\n$/);
 	});
 
 	it('names updates it cannot use and goes on', () => {
