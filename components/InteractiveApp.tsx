@@ -280,7 +280,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	);
 	const marker = snapshot.multiline === undefined ? '> ' : '… ';
 	const promptHint = snapshot.approval === undefined
-		? (snapshot.multiline === undefined ? 'type !command, /help, or TOOL {json}' : `${snapshot.multiline.label}: line ${snapshot.multiline.lines + 1}, "." ends`)
+		? (snapshot.multiline === undefined ? model.placeholder ?? 'type !command, /help, or TOOL {json}' : `${snapshot.multiline.label}: line ${snapshot.multiline.lines + 1}, "." ends`)
 		: 'answer the question above: a, s or d';
 	const dialogTexts = snapshot.approval === undefined ? [] : approvalTexts(snapshot.approval, columns);
 	const statusProps = {cwd: model.cwd, sessionId: model.sessionId, snapshot, width: columns, ...(hint === undefined ? {} : {hint})};

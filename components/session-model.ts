@@ -60,6 +60,8 @@ export type SessionModel = {
 	/** Completions for the word before the cursor. */
 	complete(line: string, cursor: number): Promise<readonly string[]>;
 	readonly history: readonly string[];
+	/** What the empty prompt says (default: the reference tools' commands). */
+	readonly placeholder?: string;
 	/** Flush the log and release everything; resolves when durable. */
 	close(): Promise<void>;
 };

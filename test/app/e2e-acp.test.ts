@@ -40,6 +40,7 @@ describe.skipIf(tmuxMissing)('cardterm acp in tmux (skipped when tmux is not ins
 		tmux('set-option', '-t', target, 'remain-on-exit', 'on');
 		tmux('set-option', '-t', target, 'history-limit', '5000');
 
+		await sees('message the agent');
 		tmux('send-keys', '-t', target, 'tour', 'Enter');
 		await sees('Done: DEBUG is off.');
 		await sees('── completed');

@@ -75,6 +75,7 @@ export class AcpController implements SessionModel {
 	readonly cwd: string;
 	readonly sessionId: string;
 	readonly history: string[] = [];
+	readonly placeholder = 'message the agent (Tab completes its /commands; Ctrl+C cancels a turn)';
 	readonly #options: AcpControllerOptions;
 	readonly #listeners = new Set<() => void>();
 	readonly #running = new Map<number, Card>();
