@@ -175,6 +175,7 @@ export class AcpClient {
 			clientInfo: {name: 'cardterm', version: this.#options.clientVersion ?? '0'},
 		}), 'initialize');
 		const name = init.agentInfo?.name ?? this.#options.command;
+		this.events.named(name);
 		const canLoad = init.agentCapabilities?.loadSession === true;
 		const auth: AuthChoice[] = (init.authMethods ?? []).map(method => ({id: method.id, name: method.name, ...(typeof method.description === 'string' ? {description: method.description} : {})}));
 		const open = async (): Promise<{sessionId: string; modes?: acp.SessionModeState | null}> => {

@@ -81,6 +81,7 @@ export class AcpEvents {
 	#user = '';
 	#approvals = 0;
 	#localCalls = 0;
+	#agentName: string;
 	/** Calls with no result yet, by id. */
 	readonly #open = new Map<string, OpenCall>();
 	/** Which open call shows a terminal's output. */
@@ -91,6 +92,12 @@ export class AcpEvents {
 	constructor(log: EventSink, options: AcpEventsOptions = {}) {
 		this.#log = log;
 		this.#options = options;
+		this.#agentName = options.agentName ?? 'agent';
+	}
+
+	/** The agent's name, once `initialize` said it: the model of its messages. */
+	named(name: string): void {
+		this.#agentName = name;
 	}
 
 	get turnOpen(): boolean {
@@ -493,7 +500,7 @@ export class AcpEvents {
 		this.#messages++;
 		this.#log.emit({
 			type: 'assistant/message',
-			data: {turn: this.#turn, step: this.#step, message: {id: `acp-a-${this.#turn}-${this.#step}-${this.#messages}`, role: 'assistant', content, source: {kind: 'model', provider: 'acp', model: this.#options.agentName ?? 'agent'}}},
+			data: {turn: this.#turn, step: this.#step, message: {id: `acp-a-${this.#turn}-${this.#step}-${this.#messages}`, role: 'assistant', content, source: {kind: 'model', provider: 'acp', model: this.#agentName}}},
 			surfaceOp: 'append',
 		});
 	}

@@ -11,6 +11,7 @@ import {layoutEntry} from '../layout/layout-entry.js';
 import {cardOutputHidesText} from '../layout/terminal-card.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import {entryToJson} from '../presentation/entry-json.js';
+import type {TranscriptEntry} from '../presentation/entry.js';
 import {newSessionId} from '../session/session-store.js';
 import {openAcpSession} from './acp/open-acp-session.js';
 import type {CliIo} from './cli-io.js';
@@ -131,7 +132,7 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 	});
 }
 
-async function printTranscript(entries: Parameters<typeof entryToJson>[0][] | readonly Parameters<typeof entryToJson>[0][], parsed: ParsedArgs, io: CliIo, cwd: string): Promise<void> {
+async function printTranscript(entries: readonly TranscriptEntry[], parsed: ParsedArgs, io: CliIo, cwd: string): Promise<void> {
 	const json = parsed.flags.has('json');
 	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 	const color = colorEnabled(colorFlag, io.env, io.isTTY);

@@ -74,6 +74,7 @@ describe('an ACP agent\'s turn as events', () => {
 		expect(byType('acp/commands').map(event => event.data)).toEqual([{commands: [{name: 'review', description: 'Review the changes'}, {name: 'test', description: 'Run the tests', hint: 'filter'}]}]);
 		expect(byType('acp/usage').map(event => event.data)).toEqual([{used: 1200, size: 200_000, cost: {amount: 0.01, currency: 'USD'}}]);
 		expect(byType('acp/usage').every(event => event.ignorable === true)).toBe(true);
+		expect(harness.events.find(event => event.type === 'assistant/message')?.data).toMatchObject({message: {source: {kind: 'model', provider: 'acp', model: 'fake-agent'}}});
 		expect(harness.client.facts).toMatchObject({name: 'fake-agent', sessionId: 'fake-1', canLoad: false, modes: {current: 'ask', available: ['ask', 'code']}});
 		// Live output of our terminal reached the running card, all of it once (before or after the card named the terminal).
 		const shown = byType('cardterm/tool-progress').map(event => event.data as {callId: string; text: string}).filter(data => data.callId === 'call_sh');
