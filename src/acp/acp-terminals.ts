@@ -78,7 +78,7 @@ export class AcpTerminals {
 		const terminalId = `term-${++this.#next}`;
 		const buffer = new TailBuffer(limit);
 		// One decoder per stream: a character split across chunks of one must not meet the other's bytes.
-		const reader = (decoder: TextDecoder) => (chunk: Buffer): void => {
+		const reader = (decoder: InstanceType<typeof TextDecoder>) => (chunk: Buffer): void => {
 			buffer.push(chunk);
 			const text = decoder.decode(chunk, {stream: true});
 			if (text !== '') {
