@@ -194,7 +194,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 		hidden => hiddenRow(hidden, theme),
 	);
 	const marker = snapshot.multiline === undefined ? '> ' : '… ';
-	const promptHint = promptHintOf(snapshot);
+	const promptHint = promptHintOf(snapshot, model.placeholder);
 	const dialogTexts = snapshot.approval === undefined ? [] : approvalTexts(snapshot.approval, columns);
 	const statusProps = {cwd: model.cwd, sessionId: model.sessionId, snapshot, width: columns, ...(hint === undefined ? {} : {hint})};
 	frameWidths.current = [

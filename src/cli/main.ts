@@ -16,6 +16,7 @@ usage:
   cardterm run SCRIPT.mjs [--log FILE]                  Code Mode: the script gets tools.<name>(args)
   cardterm sessions                list saved sessions, newest first
   cardterm demo                    replay the bundled demo session (every card kind)
+  cardterm acp [-p PROMPT] -- CMD ARGS…   an Agent Client Protocol agent's session as cards
 
 Every command takes --help. Exit codes: 0 ok, 1 a failed tool call, 2 usage, 65 unreadable log.`;
 
@@ -29,6 +30,7 @@ const commands: Record<string, () => Promise<Command>> = {
 	watch: async () => (await import('./watch-command.js')).watchCommand,
 	sessions: async () => (await import('./sessions-command.js')).sessionsCommand,
 	demo: async () => (await import('./demo-command.js')).demoCommand,
+	acp: async () => (await import('./acp-command.js')).acpCommand,
 };
 
 /** Run the command line; returns the process exit code. */

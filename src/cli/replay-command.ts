@@ -2,6 +2,7 @@
 @module `cardterm replay LOG`: the pager on a TTY, otherwise the transcript as text (`--print`) or
 one JSON object per card (`--json`).
 */
+import {withAcpPresenter} from '../acp/acp-presenter.js';
 import {builtinTools, codeModePresenter} from '../builtin/index.js';
 import {joinOutput, type TerminalOutput} from '../layout/terminal-sink.js';
 import type {Expansion} from '../layout/layout-options.js';
@@ -62,9 +63,9 @@ export function expansionOf(value: string | true | undefined): Expansion | undef
 	}
 }
 
-/** Presenters of the reference tools, for replay: nothing executes. */
+/** Presenters of the reference tools and of ACP agents' calls, for replay: nothing executes. */
 export function referencePresenters(workspace: string): PresenterLookup {
-	return presentersOf([...builtinTools({workspace}).tools, codeModePresenter()]);
+	return withAcpPresenter(presentersOf([...builtinTools({workspace}).tools, codeModePresenter()]));
 }
 
 export async function replayCommand(argv: readonly string[], io: CliIo): Promise<number> {
