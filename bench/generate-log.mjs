@@ -6,12 +6,22 @@ import {closeSync, openSync, writeSync} from 'node:fs';
 import {parseArgs} from 'node:util';
 import {generateLogLines} from './lib/log-generator.mjs';
 
-/** Streams `events` events (plus the header) to `fd` in ~1 MiB writes; returns the bytes written. */
-export function writeLog(fd, {events, seed, shape}) {
+/** A line that makes a message entry: the person's message or the model's answer (the small shape's answers all have text). */
+function isMessageLine(line) {
+	const {type, data} = JSON.parse(line);
+	return type === 'assistant/message' || (type === 'user/message' && data?.source?.kind === 'user');
+}
+
+/**
+Streams `events` events (plus the header) to `fd` in ~1 MiB writes; returns the bytes written. With
+`messages`, stops after the line of the `messages`-th message instead (`events` is then a cap).
+*/
+export function writeLog(fd, {events, seed, shape, messages}) {
 	let pending = [];
 	let size = 0;
 	let total = 0;
 	let count = 0;
+	let messagesLeft = messages;
 	const flush = () => {
 		const buffer = Buffer.from(pending.join(''));
 		writeSync(fd, buffer);
@@ -28,7 +38,7 @@ export function writeLog(fd, {events, seed, shape}) {
 		}
 
 		count++;
-		if (count > events) {
+		if (count > events || (messagesLeft !== undefined && count > 1 && isMessageLine(line) && --messagesLeft === 0)) {
 			break;
 		}
 	}
