@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import {describe, expect, it} from 'vitest';
-import {displayWidth, graphemes, isNarrowText, NARROW_CHARACTERS, truncateToWidth, wrapToWidth} from '../../src/layout/text-width.js';
+import {displayWidth, graphemes, isNarrowText, truncateToWidth, wrapToWidth} from '../../src/layout/text-width.js';
+import {narrowCharacters} from './helpers.js';
 
 // string-width, except that a mark never takes a cell (string-width measures a flag with a mark by its
 // first code point); test/layout/sanitize-width.test.ts checks the widths against a terminal.
@@ -27,11 +28,7 @@ describe('displayWidth', () => {
 });
 
 describe('narrow text (measured and cut by its length)', () => {
-	const narrow = [...NARROW_CHARACTERS.matchAll(/\\x([\da-f]{2})-\\x([\da-f]{2})|\\u([\da-f]{4})(?:-\\u([\da-f]{4}))?/g)].flatMap(match => {
-		const first = Number.parseInt(match[1] ?? match[3]!, 16);
-		const last = Number.parseInt(match[2] ?? match[4] ?? match[3]!, 16);
-		return Array.from({length: last - first + 1}, (_, index) => String.fromCharCode(first + index));
-	});
+	const narrow = narrowCharacters();
 	const segmenter = new Intl.Segmenter();
 	const segments = (text: string) => Array.from(segmenter.segment(text), segment => segment.segment);
 
