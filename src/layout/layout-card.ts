@@ -17,6 +17,7 @@ import {elapsedSeconds, layoutHeader} from './card-header.js';
 import {layoutDiffBody} from './diff-card.js';
 import {foldBody, foldPolicy} from './fold-body.js';
 import {layoutGenericCallBody, layoutGenericResultBody} from './generic-card.js';
+import {LruCache} from './lru-cache.js';
 import type {Expansion, LayoutOptions} from './layout-options.js';
 import {layoutReadBody} from './read-card.js';
 import {layoutSearchMatchesBody, layoutSearchPathsBody} from './search-card.js';
@@ -188,7 +189,7 @@ function childRows(card: Card, options: LayoutOptions): StyledLine[] {
 
 type CacheEntry = {readonly card: Card; readonly theme: Theme; readonly lines: readonly StyledLine[]};
 
-const cache = new Map<string, CacheEntry>();
+const cache = new LruCache<string, CacheEntry>(LAYOUT_CACHE_LIMIT);
 
 /** Forget every cached layout (tests, theme switches). */
 export function clearLayoutCache(): void {
@@ -214,16 +215,10 @@ export function layoutCard(card: Card, options: LayoutOptions): StyledLine[] {
 	const hit = cache.get(key);
 	// The key names the inputs; identity guards against two different cards sharing an id and revision.
 	if (hit !== undefined && hit.card === card && hit.theme === options.theme) {
-		cache.delete(key);
-		cache.set(key, hit);
 		return hit.lines as StyledLine[];
 	}
 
 	const lines = Object.freeze(layoutCardUncached(card, {...options, expansion}));
 	cache.set(key, {card, theme: options.theme, lines});
-	if (cache.size > LAYOUT_CACHE_LIMIT) {
-		cache.delete(cache.keys().next().value!);
-	}
-
 	return lines as StyledLine[];
 }
