@@ -11,10 +11,10 @@ elapsed second, so the header ticks at most once a second), in a bounded LRU.
 import {assertNever} from '../presentation/assert-never.js';
 import type {Card} from '../presentation/card.js';
 import type {ToolCallView, ToolResultView} from '../tools/views.js';
-import type {BodyContext} from './body-text.js';
+import {footerOnly, type BodyContext} from './body-text.js';
 import type {CardBody} from './card-body.js';
 import {elapsedSeconds, layoutHeader} from './card-header.js';
-import {layoutDiffBody} from './diff-card.js';
+import {layoutDiffBody, layoutDiffFooterBody} from './diff-card.js';
 import {foldBody, foldPolicy} from './fold-body.js';
 import {layoutGenericCallBody, layoutGenericResultBody} from './generic-card.js';
 import {LruCache} from './lru-cache.js';
@@ -49,7 +49,7 @@ function resultBody(card: Card, view: ToolResultView, context: BodyContext): Car
 		}
 
 		case 'diff': {
-			return layoutDiffBody(view.diffs, {width: context.width, theme: context.theme, expansion: context.expansion});
+			return diffBody(view.diffs, context);
 		}
 
 		case 'search': {
@@ -95,6 +95,11 @@ function resultBody(card: Card, view: ToolResultView, context: BodyContext): Car
 	}
 }
 
+function diffBody(diffs: Parameters<typeof layoutDiffBody>[0], context: BodyContext): CardBody {
+	const ctx = {width: context.width, theme: context.theme, expansion: context.expansion};
+	return footerOnly(context) ? layoutDiffFooterBody(diffs, ctx) : layoutDiffBody(diffs, ctx);
+}
+
 function callBody(card: Card, view: ToolCallView, context: BodyContext): CardBody {
 	switch (view.card) {
 		case 'generic': {
@@ -106,7 +111,7 @@ function callBody(card: Card, view: ToolCallView, context: BodyContext): CardBod
 		}
 
 		case 'diff': {
-			return layoutDiffBody(view.diffs, {width: context.width, theme: context.theme, expansion: context.expansion});
+			return diffBody(view.diffs, context);
 		}
 
 		default: {
