@@ -14,11 +14,11 @@ const combiningMarks = /(?![\uFE0E\uFE0F\u20E3])[\p{Mn}\p{Me}]/gu;
 /**
 Characters that are one column and one grapheme each whatever stands beside them (no combining mark,
 joiner, selector, jamo or emoji among them): printable ASCII, Latin, Greek and Cyrillic letters, and
-the dashes, quotes, bullets, arrows, math and box-drawing symbols of everyday text. A text made of
+the dashes, quotes, bullets, arrows, math, box-drawing and check-mark symbols of everyday text. A text made of
 these alone is measured, split and wrapped by its length (test/layout/text-width.test.ts checks each
 one against the full measure and the grapheme segmenter).
 */
-export const NARROW_CHARACTERS = String.raw`\x20-\x7e\u00a0-\u00ac\u00ae-\u02ff\u0370-\u0377\u037a-\u037f\u0384-\u038a\u038c\u038e-\u03a1\u03a3-\u0482\u048a-\u052f\u2010-\u2027\u2030-\u205e\u2190-\u22ff\u2500-\u25fc`;
+export const NARROW_CHARACTERS = String.raw`\x20-\x7e\u00a0-\u00ac\u00ae-\u02ff\u0370-\u0377\u037a-\u037f\u0384-\u038a\u038c\u038e-\u03a1\u03a3-\u0482\u048a-\u052f\u2010-\u2027\u2030-\u205e\u2190-\u22ff\u2500-\u25fc\u270c-\u2727`;
 const narrowText = new RegExp(`^[${NARROW_CHARACTERS}]*$`);
 
 /** Whether `text` is made only of `NARROW_CHARACTERS`: one column and one grapheme per UTF-16 unit. */

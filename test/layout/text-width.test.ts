@@ -36,6 +36,7 @@ describe('narrow text (measured and cut by its length)', () => {
 		expect(narrow.length).toBeGreaterThan(1500);
 		expect(narrow).toContain('—');
 		expect(narrow).toContain('→');
+		expect(narrow).toContain('✓');
 		const wrong = narrow.filter(character => reference(character) !== 1
 			|| segments(`a${character}a`).length !== 3 || segments(`${character}${character}`).length !== 2 || segments(`é${character}é`).length !== 3);
 		expect(wrong.map(character => character.codePointAt(0)!.toString(16))).toEqual([]);
