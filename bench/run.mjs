@@ -1,5 +1,7 @@
 // The benchmark harness of issue 7 (`npm run bench`, which builds first). Runs against dist/.
-//   node bench/run.mjs [--quick] [--markdown FILE]
+//   node bench/run.mjs [--quick] [--markdown FILE] [--only NAME[,NAME…]] [--keep]
+// --only runs the scenarios whose name contains one of the NAMEs (e.g. `--only "replay small-events,pager messages"`);
+// inputs are generated only for the scenarios that run.
 // Generates its inputs into a temp dir, runs every scenario several times (a warm-up discarded),
 // and prints one JSON object per figure — {name, median, p95, unit, floor, ratio, target, met} —
 // then a table. Every floor is measured in the same run, interleaved with the figure it divides.
@@ -11,7 +13,10 @@ import {parseArgs} from 'node:util';
 import {writeLog} from './generate-log.mjs';
 import {figure, round, summarize} from './lib/stats.mjs';
 
-const {values} = parseArgs({options: {quick: {type: 'boolean', default: false}, markdown: {type: 'string'}, keep: {type: 'boolean', default: false}}});
+const {values} = parseArgs({options: {quick: {type: 'boolean', default: false}, markdown: {type: 'string'}, keep: {type: 'boolean', default: false}, only: {type: 'string'}}});
+const only = values.only === undefined ? undefined : values.only.split(',').map((name) => name.trim()).filter((name) => name !== '');
+/** Whether the scenario `name` runs (`--only`). */
+const selected = (name) => only === undefined || only.some((part) => name.includes(part));
 const quick = values.quick;
 const root = join(import.meta.dirname, '..');
 const lib = join(import.meta.dirname, 'lib');
@@ -88,6 +93,10 @@ async function paired(a, b, runs, warmup = 1) {
 const failures = [];
 /** Runs one scenario; a failure (e.g. a module another engineer is rebuilding) is reported, not fatal. */
 async function scenario(name, body) {
+	if (!selected(name)) {
+		return;
+	}
+
 	try {
 		await body();
 	} catch (error) {
@@ -100,16 +109,25 @@ const mb = (bytes) => round(bytes / 1_048_576, 1);
 const ratioAtMost = (limit) => (value) => value.ratio !== null && value.ratio <= limit;
 
 // ---------------------------------------------------------------------------------------------
-// Inputs: ≈100 KB, ≈10 MB, ≈100 MB (quick: ≈100 KB, ≈1 MB, ≈10 MB), seed 1.
+// Inputs: ≈100 KB, ≈10 MB, ≈100 MB (quick: ≈100 KB, ≈1 MB, ≈10 MB), seed 1; and a log of many
+// small events (a chatty session, `--shape small` of the generator): 100 000 events (quick: 10 000).
 const sizes = quick ? [['100KB', 110], ['1MB', 1_100], ['10MB', 10_500]] : [['100KB', 110], ['10MB', 10_500], ['100MB', 100_000]];
+const smallEventsLabel = 'small-events';
+const inputs = [...sizes.map(([label, events]) => [label, events, 'large']), [smallEventsLabel, quick ? 10_000 : 100_000, 'small']];
 const logs = {};
-for (const [label, events] of sizes) {
-	const file = join(work, `bench-${label}.jsonl`);
-	const fd = openSync(file, 'w');
-	writeLog(fd, {events, seed: 1});
-	closeSync(fd);
-	logs[label] = {file, events, bytes: statSync(file).size};
-	note(`generated ${label}: ${events} events, ${mb(logs[label].bytes)} MiB`);
+/** The generated log `label` (written on first use, so `--only` writes only what it runs). */
+function input(label) {
+	if (logs[label] === undefined) {
+		const [, events, shape] = inputs.find(([name]) => name === label);
+		const file = join(work, `bench-${label}.jsonl`);
+		const fd = openSync(file, 'w');
+		writeLog(fd, {events, seed: 1, shape});
+		closeSync(fd);
+		logs[label] = {file, events, bytes: statSync(file).size};
+		note(`generated ${label}: ${events} events, ${mb(logs[label].bytes)} MiB`);
+	}
+
+	return logs[label];
 }
 
 const cli = join(root, 'bin/cardterm');
@@ -136,15 +154,15 @@ async function replayStartup() {
 
 /** Rows per second of output net of the command's start-up. */
 const netRate = (result, base) => result.rows / (Math.max(1, result.ms - base) / 1000);
-const large = logs[largeLabel];
-const small = logs[smallLabel];
 const replayRuns = quick ? 2 : 3;
 
-// 1–2. replay --json and replay --print --expand none against the parse floor, per size.
+// 1–2. replay --json and replay --print --expand none against the parse floor, per size and for
+// the small-events log (targets on the largest log and on the small-events one).
 const parseFloor = {};
-for (const [label] of sizes) await scenario(`replay ${label}`, async () => {
-	const {file, events, bytes} = logs[label];
+for (const [label] of inputs) await scenario(`replay ${label}`, async () => {
+	const {file, events, bytes} = input(label);
 	const isLarge = label === largeLabel;
+	const targeted = isLarge || label === smallEventsLabel;
 	const runs = isLarge ? replayRuns : replayRuns + 1;
 	const floorRun = () => run([join(lib, 'parse-floor.mjs'), file], {rss: true});
 	// The large log was just written, so it is in the page cache: its runs skip the warm-up (time).
@@ -155,12 +173,12 @@ for (const [label] of sizes) await scenario(`replay ${label}`, async () => {
 	parseFloor[label] = summarize(floors).median;
 	const tag = `(${label}, ${events} events, ${mb(bytes)} MiB)`;
 	emit(figure(`parse floor: read + JSON.parse every line ${tag}`, floors, {floor: null, target: null, met: null}));
-	emit(figure(`replay --json end to end ${tag}`, json.map((result) => result.ms), {floor: parseFloor[label], target: isLarge ? '≤ 2.5× floor' : null, met: isLarge ? ratioAtMost(2.5) : null}));
-	if (isLarge) {
+	emit(figure(`replay --json end to end ${tag}`, json.map((result) => result.ms), {floor: parseFloor[label], target: targeted ? '≤ 2.5× floor' : null, met: targeted ? ratioAtMost(2.5) : null}));
+	if (targeted) {
 		emit(figure(`replay --json peak RSS ${tag}`, json.map((result) => result.rssMb), {unit: 'MB', floor: summarize(floorA.map((result) => result.rssMb)).median, target: '≤ 400 MB', met: (value) => value.median <= 400}));
 	}
 
-	emit(figure(`replay --print --expand none ${tag}`, print.map((result) => result.ms), {floor: parseFloor[label], target: isLarge ? '≤ 5× floor' : null, met: isLarge ? ratioAtMost(5) : null}));
+	emit(figure(`replay --print --expand none ${tag}`, print.map((result) => result.ms), {floor: parseFloor[label], target: targeted ? '≤ 5× floor' : null, met: targeted ? ratioAtMost(5) : null}));
 	const base = await replayStartup();
 	emit(figure(`replay --print --expand none rows/s net of start-up ${tag}, ${print[0].rows} rows`, print.map((result) => netRate(result, base)), {unit: 'rows/s', floor: null, target: isLarge ? '≥ 200 000 rows/s' : null, met: isLarge ? (value) => value.median >= 200_000 : null}));
 	if (label === sizes[1][0]) {
@@ -174,6 +192,8 @@ for (const [label] of sizes) await scenario(`replay ${label}`, async () => {
 
 // 3. Pager: first full frame from process start, 100 MB vs 100 KB; full index vs parse floor.
 await scenario('pager first frame', async () => {
+	const large = input(largeLabel);
+	const small = input(smallLabel);
 	const firstFrame = async (log) => {
 		const started = Date.now();
 		const result = await run([join(lib, 'pager-bench.mjs'), 'first-frame', log.file], {capture: true});
@@ -188,6 +208,34 @@ await scenario('pager first frame', async () => {
 	emit(figure(`pager full index from process start (${largeLabel} log, ${largeRuns[0].cards} cards)`, largeRuns.map((value) => value.indexed), {floor: parseFloor[largeLabel], target: '≤ 3× parse floor', met: ratioAtMost(3)}));
 	emit(figure(`pager peak RSS after full index (${largeLabel} log)`, largeRuns.map((value) => value.rss), {unit: 'MB', floor: null, target: '≤ 300 MB', met: (value) => value.median <= 300}));
 	note('pager first frame done');
+});
+
+// 3a. Pager on sessions of messages (the small-events shape: the person's and the model's messages,
+// cards, turns): the first full frame of a 2 000-message session against a 20-message one's.
+await scenario('pager messages', async () => {
+	const sessions = [20, 2_000].map((messages) => {
+		const file = join(work, `bench-${messages}-messages.jsonl`);
+		const fd = openSync(file, 'w');
+		writeLog(fd, {events: 10_000_000, seed: 3, shape: 'small', messages});
+		closeSync(fd);
+		note(`generated a ${messages}-message session: ${mb(statSync(file).size)} MiB`);
+		return {messages, file};
+	});
+	const firstFrame = async (session) => {
+		const started = Date.now();
+		const result = await run([join(lib, 'pager-bench.mjs'), 'first-frame', session.file], {capture: true});
+		const [value] = jsonLines(result.text);
+		if (value.firstFrameEpoch === null) {
+			throw new Error(`the pager never drew a full frame of the ${session.messages}-message session`);
+		}
+
+		return {first: value.firstFrameEpoch - started, entries: value.cards};
+	};
+
+	const [many, few] = await paired(() => firstFrame(sessions[1]), () => firstFrame(sessions[0]), quick ? 3 : 5);
+	emit(figure(`pager first full frame from process start (2000-message session, ${many[0].entries} entries)`, many.map((value) => value.first), {floor: summarize(few.map((value) => value.first)).median, target: '≤ 1.5× the 20-message session', met: ratioAtMost(1.5)}));
+	emit(figure(`pager first full frame from process start (20-message session, ${few[0].entries} entries)`, few.map((value) => value.first), {floor: null, target: null, met: null}));
+	note('pager messages done');
 });
 
 // 3b. Pager steps at 100, 10 000 and 100 000 cards (one process per size; the N=100 step is the floor).
@@ -268,7 +316,7 @@ await scenario('agent overhead', async () => {
 });
 
 // 11. Diff layout (bench/diff-layout.mjs, owned separately): its figures with the issue's targets.
-if (existsSync(join(import.meta.dirname, 'diff-layout.mjs'))) {
+if (selected('diff-layout') && existsSync(join(import.meta.dirname, 'diff-layout.mjs'))) {
 	const targets = [
 		[/^diff-layout 2000 lines 20 edits \(bounded\)$/, '≤ 5 ms', 5],
 		[/^diff-layout 20000 lines 20 edits \(bounded\)$/, '≤ 50 ms', 50],

@@ -63,8 +63,19 @@ function outputLine(p, index, colored) {
 /**
 Yields the log's lines (without newlines): the header, then exactly `events` events with
 contiguous seq. The tail may be an open turn (a pending card), as in a log still being written.
+`shape`: 'large' (the default, ≈1 KB an event: long outputs, diffs, reads) or 'small' (a chatty
+session of ≈600 B an event: see `generateSmallEventLines`).
 */
-export function * generateLogLines({events, seed}) {
+export function * generateLogLines({events, seed, shape = 'large'}) {
+	if (shape === 'small') {
+		yield * generateSmallEventLines({events, seed});
+		return;
+	}
+
+	if (shape !== 'large') {
+		throw new Error(`log-generator: unknown shape ${shape}`);
+	}
+
 	const next = random(seed);
 	const p = pickers(next);
 	yield JSON.stringify({type: 'session', version: 0, id: `s-bench-${seed}`, createdAt: START_TIME, cwd: CWD, delegationDepth: 0});
@@ -322,9 +333,9 @@ function errorCall(p) {
 }
 
 /** The log as an array of `events` + 1 lines (header first). */
-export function generateLog({events, seed}) {
+export function generateLog({events, seed, shape}) {
 	const lines = [];
-	for (const line of generateLogLines({events, seed})) {
+	for (const line of generateLogLines({events, seed, shape})) {
 		lines.push(line);
 		if (lines.length > events) {
 			break;
@@ -332,4 +343,166 @@ export function generateLog({events, seed}) {
 	}
 
 	return lines;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The small-events shape: what a chatty real session looks like (compare the corpus's logs). Many
+// turns of short user and assistant messages (Markdown, reasoning, usage), small tool calls with
+// one-line results, turn and step events, and some notices (titles, plugin context, retries, plan
+// mode). Nearly every event is a few hundred bytes, so per-event costs dominate, not big payloads.
+
+/** A uuid-shaped id from the PRNG (real logs carry these on every message). */
+const uuid = (p) => {
+	const hex = (count) => Array.from({length: count}, () => p.int(0, 15).toString(16)).join('');
+	return `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
+};
+
+/** A short Markdown answer: a sentence or a few, sometimes inline code, emphasis or a short list. */
+function shortMarkdown(p) {
+	const sentences = Array.from({length: p.int(1, 8)}, () => {
+		const text = p.sentence(p.int(6, 22));
+		return `${text[0].toUpperCase()}${text.slice(1)}${p.chance(0.3) ? ` in \`${p.path()}\`` : ''}${p.chance(0.15) ? ` — **${p.word()}** ${p.word()}` : ''}.`;
+	});
+	const paragraph = sentences.join(' ');
+	if (!p.chance(0.2)) {
+		return paragraph;
+	}
+
+	const items = Array.from({length: p.int(2, 4)}, () => `- ${p.sentence(p.int(3, 9))}`);
+	return `${paragraph}\n\n${items.join('\n')}`;
+}
+
+/** One small tool call with a one-line result: the reference tools' shapes (§2.1–§2.10). */
+function smallCall(p, number) {
+	const id = `call_${String(number).padStart(2, '0')}_${uuid(p).replaceAll('-', '').slice(0, 24)}`;
+	const roll = p.int(0, 99);
+	let name;
+	let args;
+	let text;
+	let isError = false;
+	let meta;
+	if (roll < 45) {
+		name = 'bash';
+		const exit = p.chance(0.1) ? p.pick([1, 2]) : 0;
+		args = {command: p.pick(['git status --short', 'pwd', 'npm test -- --silent', 'ls src', 'git rev-parse HEAD', 'node -v', 'wc -l src/index.ts']), description: `Run ${p.sentence(p.int(2, 5))}`};
+		text = `${p.pick([` M ${p.path()}`, CWD, `Tests ${p.int(1, 400)} passed`, `${p.word()}.ts ${p.word()}.ts`, p.int(0x1000000, 0xfffffff).toString(16), 'v20.20.2', `${p.int(1, 900)} src/index.ts`])}\n${exit === 0 ? '' : `[exit code: ${exit}]`}`;
+	} else if (roll < 65) {
+		name = 'read';
+		const path = p.path();
+		const lineNumber = p.int(1, 400);
+		const line = p.codeLine(lineNumber).trim();
+		args = {file_path: path, offset: lineNumber, limit: 1};
+		text = `<path>${CWD}/${path}</path>\n<type>file</type>\n<content>\n${lineNumber}: ${line}\n\n(Showing lines ${lineNumber}-${lineNumber} of ${lineNumber + p.int(0, 500)}. Use offset=${lineNumber + 1} to continue.)\n</content>`;
+	} else if (roll < 78) {
+		name = 'grep';
+		const path = p.path();
+		const match = {lineNumber: p.int(1, 900), line: p.codeLine(0)};
+		args = {pattern: p.word()};
+		text = `Found 1 match\n\n${path}\nLine ${match.lineNumber}: ${match.line}`;
+		meta = {shape: 'matches', files: [{path, matches: [match]}], truncated: false, total: 1};
+	} else if (roll < 86) {
+		name = 'glob';
+		const path = p.path();
+		args = {pattern: `**/${p.word()}*.ts`};
+		text = path;
+		meta = {shape: 'paths', paths: [path], truncated: false, total: 1};
+	} else if (roll < 96) {
+		name = 'edit';
+		const path = p.path();
+		const line = p.int(1, 400);
+		const before = p.codeLine(line);
+		const after = p.codeLine(line + 1);
+		args = {file_path: path, old_string: before.trim(), new_string: after.trim()};
+		text = `The file ${CWD}/${path} has been updated successfully.`;
+		meta = {diffs: [{path, oldText: before, newText: after}]};
+	} else {
+		name = 'deploy';
+		args = {target: p.word()};
+		text = 'Error: unknown tool "deploy"';
+		isError = true;
+	}
+
+	return {id, name, arguments: JSON.stringify(args), text, isError, meta};
+}
+
+/** The small-events shape (see above). Deterministic in `seed`; stops after `events` events. */
+export function * generateSmallEventLines({events, seed}) {
+	const p = pickers(random(seed));
+	yield JSON.stringify({type: 'session', version: 0, id: `s-bench-small-${seed}`, createdAt: START_TIME, cwd: CWD, delegationDepth: 0});
+	let seq = 0;
+	let time = START_TIME;
+	let callCount = 0;
+	const source = {kind: 'model', provider: 'bench', model: 'bench-model'};
+	const event = (type, data, extra) => {
+		time += p.int(1, 900);
+		const line = JSON.stringify({type, seq, time, data, ...extra});
+		seq++;
+		return line;
+	};
+
+	for (let turn = 1; seq < events; turn++) {
+		yield event('turn/start', {turn});
+		if (turn === 1) {
+			yield event('session/title', {title: p.sentence(4), messageSeqs: [seq + 2], source: {kind: 'fallback'}});
+		}
+
+		if (p.chance(0.25)) {
+			// Injected context: a plugin's notice (its sections repeat the text, as real ones do).
+			const sections = Array.from({length: p.int(1, 3)}, () => ({name: `${p.word()}:${p.word()}`, text: `${p.sentence(p.int(10, 30))}.`}));
+			const text = `Current runtime context. This snapshot supersedes earlier ones.\n\n${sections.map((section) => section.text).join('\n\n')}`;
+			yield event('user/message', {content: [{type: 'text', text}], source: {kind: 'plugin', plugin: 'bench-context', form: 'snapshot', sections}, role: 'user', id: uuid(p)}, {surfaceOp: 'append'});
+		}
+
+		const userText = `${p.sentence(p.int(4, 40))}?`;
+		yield event('user/message', {content: [{type: 'text', text: userText}], source: {kind: 'user'}, role: 'user', id: uuid(p)}, {surfaceOp: 'append'});
+		const steps = p.int(1, 6);
+		let aborted = false;
+		for (let step = 1; step <= steps && seq < events && !aborted; step++) {
+			yield event('step/start', {turn, step});
+			if (p.chance(0.02)) {
+				yield event('llm/retry', {turn, step, attempt: p.int(1, 3), reason: 'rate limited (HTTP 429)'});
+			}
+
+			const calls = step === steps ? [] : Array.from({length: p.int(1, 3)}, () => smallCall(p, ++callCount));
+			const content = [];
+			if (p.chance(0.7)) {
+				content.push({type: 'reasoning', text: p.sentence(p.int(10, 90))});
+			}
+
+			content.push({type: 'text', text: shortMarkdown(p)});
+			for (const call of calls) {
+				content.push({type: 'tool-call', id: call.id, name: call.name, arguments: call.arguments});
+			}
+
+			const usage = {inputTokens: p.int(2000, 60_000), outputTokens: p.int(20, 900), cacheReadTokens: p.int(0, 50_000), reasoningTokens: p.int(0, 300)};
+			yield event('assistant/message', {turn, step, message: {role: 'assistant', content, source, id: uuid(p)}, usage}, {surfaceOp: 'append'});
+			for (const call of calls) {
+				const callSeq = seq;
+				yield event('tool/call', {turn, step, callId: call.id, name: call.name, arguments: call.arguments});
+				const cancel = p.chance(0.005);
+				const data = {turn, step, message: {source: {kind: 'tool', callId: call.id}, content: [{type: 'tool-result', toolCallId: call.id, content: [{type: 'text', text: cancel ? 'Error: tool call aborted' : call.text}], isError: cancel || call.isError}], role: 'user', id: uuid(p)}};
+				if (cancel) {
+					data.error = {name: 'AbortError', code: 'ABORTED'};
+				} else if (call.isError) {
+					data.error = {name: 'ToolNotFoundError', code: 'UNKNOWN_TOOL'};
+				} else if (call.meta !== undefined) {
+					data.meta = call.meta;
+				}
+
+				yield event('tool/result', data, {sourceEventSeqs: [callSeq], surfaceOp: 'append'});
+				if (cancel) {
+					aborted = true;
+					break;
+				}
+			}
+
+			yield event('step/end', {turn, step});
+		}
+
+		if (p.chance(0.03)) {
+			yield event('plan/mode', {mode: p.pick(['plan', 'default'])});
+		}
+
+		yield event('turn/end', {turn, reason: aborted ? {kind: 'aborted', reason: {kind: 'user'}} : {kind: 'completed'}});
+	}
 }

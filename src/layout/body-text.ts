@@ -25,6 +25,14 @@ export type BodyContext = {
 	readonly sessionCwd?: string;
 };
 
+/**
+Whether a body needs only its pinned footer: a folded `summary` shows that footer alone when a body
+pins one (fold-body.ts), so the bodies that always end in one (diff, search) build nothing else.
+*/
+export function footerOnly(context: BodyContext): boolean {
+	return context.keep !== undefined && context.expansion === 'summary';
+}
+
 /** Wrap one logical line of spans into rows. */
 export function wrapLine(spans: readonly Span[], width: number): StyledLine[] {
 	return wrapSpans(spans, width);

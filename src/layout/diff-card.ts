@@ -353,9 +353,30 @@ export function layoutDiffBody(diffs: readonly FileDiff[], ctx: DiffLayoutContex
 		}
 	}
 
-	const files = new Set(diffs.map(diff => diff.path)).size;
-	const summary = `+${added} −${removed} · ${plural(files, 'file', 'files')}${approximate ? ' · approximate' : ''}`;
-	const footer = textRows(summary, theme.muted, width);
+	const footer = diffFooter(diffs, {added, removed, approximate}, ctx);
 	pushAll(lines, footer);
 	return {lines, pinnedTop, pinnedBottom: footer.length};
+}
+
+/** The footer a diff body ends in: `+A −R · N files`, and `· approximate` when a line diff was. */
+function diffFooter(diffs: readonly FileDiff[], counts: {readonly added: number; readonly removed: number; readonly approximate: boolean}, ctx: DiffLayoutContext): StyledLine[] {
+	const files = new Set(diffs.map(diff => diff.path)).size;
+	const summary = `+${counts.added} −${counts.removed} · ${plural(files, 'file', 'files')}${counts.approximate ? ' · approximate' : ''}`;
+	return textRows(summary, ctx.theme.muted, ctx.width);
+}
+
+/** A diff body's footer alone (what a summary shows): the line diffs counted, no row laid out. */
+export function layoutDiffFooterBody(diffs: readonly FileDiff[], ctx: DiffLayoutContext, limits?: DiffLimits): CardBody {
+	let added = 0;
+	let removed = 0;
+	let approximate = false;
+	for (const diff of diffs) {
+		const lineDiff = computeLineDiff(diff, limits);
+		added += lineDiff.added;
+		removed += lineDiff.removed;
+		approximate ||= lineDiff.approximate !== undefined;
+	}
+
+	const footer = diffFooter(diffs, {added, removed, approximate}, ctx);
+	return {lines: footer, pinnedBottom: footer.length};
 }

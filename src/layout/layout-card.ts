@@ -11,12 +11,13 @@ elapsed second, so the header ticks at most once a second), in a bounded LRU.
 import {assertNever} from '../presentation/assert-never.js';
 import type {Card} from '../presentation/card.js';
 import type {ToolCallView, ToolResultView} from '../tools/views.js';
-import type {BodyContext} from './body-text.js';
+import {footerOnly, type BodyContext} from './body-text.js';
 import type {CardBody} from './card-body.js';
 import {elapsedSeconds, layoutHeader} from './card-header.js';
-import {layoutDiffBody} from './diff-card.js';
+import {layoutDiffBody, layoutDiffFooterBody} from './diff-card.js';
 import {foldBody, foldPolicy} from './fold-body.js';
 import {layoutGenericCallBody, layoutGenericResultBody} from './generic-card.js';
+import {LruCache} from './lru-cache.js';
 import type {Expansion, LayoutOptions} from './layout-options.js';
 import {layoutReadBody} from './read-card.js';
 import {layoutSearchMatchesBody, layoutSearchPathsBody} from './search-card.js';
@@ -48,7 +49,7 @@ function resultBody(card: Card, view: ToolResultView, context: BodyContext): Car
 		}
 
 		case 'diff': {
-			return layoutDiffBody(view.diffs, {width: context.width, theme: context.theme, expansion: context.expansion});
+			return diffBody(view.diffs, context);
 		}
 
 		case 'search': {
@@ -94,6 +95,11 @@ function resultBody(card: Card, view: ToolResultView, context: BodyContext): Car
 	}
 }
 
+function diffBody(diffs: Parameters<typeof layoutDiffBody>[0], context: BodyContext, pending = false): CardBody {
+	const ctx = {width: context.width, theme: context.theme, expansion: context.expansion, pending};
+	return footerOnly(context) ? layoutDiffFooterBody(diffs, ctx) : layoutDiffBody(diffs, ctx);
+}
+
 function callBody(card: Card, view: ToolCallView, context: BodyContext): CardBody {
 	switch (view.card) {
 		case 'generic': {
@@ -106,7 +112,7 @@ function callBody(card: Card, view: ToolCallView, context: BodyContext): CardBod
 
 		case 'diff': {
 			// No result yet: while it runs, the diff is what the call will do, not what it did.
-			return layoutDiffBody(view.diffs, {width: context.width, theme: context.theme, expansion: context.expansion, pending: card.status === 'running'});
+			return diffBody(view.diffs, context, card.status === 'running');
 		}
 
 		default: {
@@ -242,7 +248,7 @@ function childRows(card: Card, options: LayoutOptions): StyledLine[] {
 
 type CacheEntry = {readonly card: Card; readonly theme: Theme; readonly lines: readonly StyledLine[]};
 
-const cache = new Map<string, CacheEntry>();
+const cache = new LruCache<string, CacheEntry>(LAYOUT_CACHE_LIMIT);
 
 /** Forget every cached layout (tests, theme switches). */
 export function clearLayoutCache(): void {
@@ -268,16 +274,10 @@ export function layoutCard(card: Card, options: LayoutOptions): StyledLine[] {
 	const hit = cache.get(key);
 	// The key names the inputs; identity guards against two different cards sharing an id and revision.
 	if (hit !== undefined && hit.card === card && hit.theme === options.theme) {
-		cache.delete(key);
-		cache.set(key, hit);
 		return hit.lines as StyledLine[];
 	}
 
 	const lines = Object.freeze(layoutCardUncached(card, {...options, expansion}));
 	cache.set(key, {card, theme: options.theme, lines});
-	if (cache.size > LAYOUT_CACHE_LIMIT) {
-		cache.delete(cache.keys().next().value!);
-	}
-
 	return lines as StyledLine[];
 }

@@ -23,20 +23,34 @@ export type MatchPiece = {readonly text: string; readonly match: boolean};
 /** Splits a line into pieces, highlighting at most `maxMatches` matches. */
 export type MatchHighlighter = (line: string, maxMatches: number) => MatchPiece[];
 
+/** Compiled patterns kept (a session greps for the same few words again and again; compiling is the costly part). */
+const COMPILED_PATTERNS_KEPT = 256;
+const compiled = new Map<string, LinearRegex | undefined>();
+
 function compileForHighlight(pattern: unknown): LinearRegex | undefined {
 	if (typeof pattern !== 'string' || pattern === '' || pattern.length > HIGHLIGHT_MAX_PATTERN_LENGTH) {
 		return undefined;
 	}
 
-	try {
-		return compileLinearRegex(pattern, HIGHLIGHT_MAX_PROGRAM_SIZE);
-	} catch (error) {
-		if (error instanceof PatternSyntaxError) {
-			return undefined;
-		}
-
-		throw error;
+	if (compiled.has(pattern)) {
+		return compiled.get(pattern);
 	}
+
+	let regex: LinearRegex | undefined;
+	try {
+		regex = compileLinearRegex(pattern, HIGHLIGHT_MAX_PROGRAM_SIZE);
+	} catch (error) {
+		if (!(error instanceof PatternSyntaxError)) {
+			throw error;
+		}
+	}
+
+	if (compiled.size >= COMPILED_PATTERNS_KEPT) {
+		compiled.delete(compiled.keys().next().value!);
+	}
+
+	compiled.set(pattern, regex);
+	return regex;
 }
 
 /** One card's highlighter; its lines share the card's work budget, in the order they are laid out. */

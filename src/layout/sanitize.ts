@@ -20,7 +20,7 @@ icons live there and terminals give them one column, as `displayWidth` does.
 Two callers' shapes: one row (`sanitizeLine`, tabs expanded, a newline shown as `\n`) and text that
 keeps its newlines and tabs (`sanitizeText`, for copying and plain messages).
 */
-import {displayWidth} from './text-width.js';
+import {displayWidth, isNarrowText} from './text-width.js';
 
 /** Tab stops every 8 columns from the start of the line, as terminals default to. */
 export const TAB_STOP = 8;
@@ -42,8 +42,6 @@ const ZWJ = 0x20_0d;
 const TEXT_STYLE = 0xfe_0e;
 const EMOJI_STYLE = 0xfe_0f;
 const KEYCAP = 0x20_e3;
-
-const printableAscii = /^[\x20-\x7e]*$/;
 
 const printableAsciiWithTabs = /^[\t\x20-\x7e]*$/;
 
@@ -183,7 +181,8 @@ Escape every unsafe code point of a text that holds no tabs to expand (a run of 
 Newlines are escaped too: callers split lines before calling this.
 */
 export function escapeUnsafe(text: string): string {
-	return printableAscii.test(text) ? text : replaceUnsafe(text, visibleEscape);
+	// Narrow text (text-width.ts) holds no control, format, mark or ignorable character: nothing to escape.
+	return isNarrowText(text) ? text : replaceUnsafe(text, visibleEscape);
 }
 
 /** Options of the one-line sanitizer. */
@@ -197,7 +196,7 @@ Sanitize text that becomes (part of) one row: tabs expanded to the next stop of 
 unsafe character escaped visibly. A newline inside it is shown as `\n`.
 */
 export function sanitizeLine(text: string, options: SanitizeLineOptions = {}): string {
-	if (printableAscii.test(text)) {
+	if (isNarrowText(text)) {
 		return text;
 	}
 
@@ -259,7 +258,7 @@ and tabs stay, everything else the rule escapes is shown escaped, so the result 
 character but `\n` and `\t`.
 */
 export function sanitizeText(text: string): string {
-	if (printableAscii.test(text)) {
+	if (isNarrowText(text)) {
 		return text;
 	}
 
@@ -283,5 +282,7 @@ surrogate pair beyond the BMP), still valid JSON that parses to the same value. 
 already escapes C0 controls and lone surrogates.
 */
 export function stringifyForTerminal(value: unknown): string {
-	return replaceUnsafe(JSON.stringify(value), jsonEscape);
+	const json = JSON.stringify(value);
+	// JSON.stringify leaves no C0 control, and narrow text has nothing else the rule escapes.
+	return isNarrowText(json) ? json : replaceUnsafe(json, jsonEscape);
 }

@@ -5,7 +5,7 @@ with the count, worded as the tool's own truncation when the tool capped the res
 */
 import type {SearchMatchesResultView, SearchPathsResultView} from '../tools/views.js';
 import {BodyRows} from './body-rows.js';
-import type {BodyContext} from './body-text.js';
+import {footerOnly, type BodyContext} from './body-text.js';
 import type {CardBody} from './card-body.js';
 import {formatCount, plural} from './format.js';
 import {pathSpan} from './path-span.js';
@@ -93,6 +93,11 @@ function footerRows(shown: number, total: number, truncated: boolean, noun: read
 /** grep results, grouped by file. */
 export function layoutSearchMatchesBody(view: SearchMatchesResultView, pattern: unknown, context: BodyContext): CardBody {
 	const {theme, width} = context;
+	if (footerOnly(context) && !(view.files.length === 0 && !view.truncated)) {
+		const footer = matchesFooter(view, view.files.reduce((sum, file) => sum + file.matches.length, 0), context);
+		return {lines: footer, pinnedBottom: footer.length};
+	}
+
 	const highlight = matchHighlighter(pattern);
 	const lines = new BodyRows(context.keep);
 	let shown = 0;
@@ -114,14 +119,24 @@ export function layoutSearchMatchesBody(view: SearchMatchesResultView, pattern: 
 		return {lines: footer, pinnedBottom: footer.length};
 	}
 
-	const footer = footerRows(shown, view.total, view.truncated, ['match', 'matches'], ` in ${plural(view.files.length, 'file')}`, context);
+	const footer = matchesFooter(view, shown, context);
 	lines.pushAll(footer);
 	return lines.body(footer.length);
+}
+
+/** The footer of grep results: `3 matches in 2 files` (or the tool's truncation). */
+function matchesFooter(view: SearchMatchesResultView, shown: number, context: BodyContext): StyledLine[] {
+	return footerRows(shown, view.total, view.truncated, ['match', 'matches'], ` in ${plural(view.files.length, 'file')}`, context);
 }
 
 /** glob results, one path per row. */
 export function layoutSearchPathsBody(view: SearchPathsResultView, context: BodyContext): CardBody {
 	const {theme, width} = context;
+	if (footerOnly(context) && !(view.paths.length === 0 && !view.truncated)) {
+		const footer = pathsFooter(view, context);
+		return {lines: footer, pinnedBottom: footer.length};
+	}
+
 	const lines = new BodyRows(context.keep);
 	for (const filePath of view.paths) {
 		lines.pushAll(wrapSpans([pathSpan(filePath, context, theme.body)], width));
@@ -132,7 +147,12 @@ export function layoutSearchPathsBody(view: SearchPathsResultView, context: Body
 		return {lines: footer, pinnedBottom: footer.length};
 	}
 
-	const footer = footerRows(view.paths.length, view.total, view.truncated, ['path', 'paths'], '', context);
+	const footer = pathsFooter(view, context);
 	lines.pushAll(footer);
 	return lines.body(footer.length);
+}
+
+/** The footer of glob results: `12 paths` (or the tool's truncation). */
+function pathsFooter(view: SearchPathsResultView, context: BodyContext): StyledLine[] {
+	return footerRows(view.paths.length, view.total, view.truncated, ['path', 'paths'], '', context);
 }

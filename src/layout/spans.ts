@@ -3,7 +3,7 @@
 row, both measured with the one width function so they agree with folding and the terminal.
 */
 import type {Span, StyledLine, Style} from './styled-line.js';
-import {displayWidth, graphemes, wrapToWidth} from './text-width.js';
+import {displayWidth, graphemes, isNarrowText, wrapToWidth} from './text-width.js';
 
 const widthCache = new Map<string, number>();
 
@@ -66,18 +66,6 @@ function piece(source: Span, text: string): Span {
 	return source.text === text ? source : span(text, source.style, source.link);
 }
 
-const printableAscii = /^[\x20-\x7e]*$/;
-
-/** `wrapToWidth` for printable ASCII: rows of `width` characters. */
-function asciiRows(text: string, width: number): string[] {
-	const rows: string[] = [];
-	for (let start = 0; start < text.length; start += width) {
-		rows.push(text.slice(start, start + width));
-	}
-
-	return rows;
-}
-
 /**
 Wrap one logical line into rows of at most `width` columns, breaking between graphemes exactly
 where a terminal would soft-wrap (a wide character that does not fit moves to the next row): the
@@ -85,8 +73,8 @@ cuts are `wrapToWidth`'s on the joined text. Continuation rows carry `softWrap: 
 so a copied line has no break in it. Empty spans are dropped; an empty line is one empty row.
 */
 export function wrapSpans(spans: readonly Span[], width: number): StyledLine[] {
-	// Fast path: one short ASCII span, the most common row of all.
-	if (spans.length === 1 && spans[0]!.text.length <= width && spans[0]!.text !== '' && printableAscii.test(spans[0]!.text)) {
+	// Fast path: one short span of narrow text, the most common row of all.
+	if (spans.length === 1 && spans[0]!.text.length <= width && spans[0]!.text !== '' && isNarrowText(spans[0]!.text)) {
 		return [{spans}];
 	}
 
@@ -96,9 +84,9 @@ export function wrapSpans(spans: readonly Span[], width: number): StyledLine[] {
 		text += item.text;
 	}
 
-	// No UTF-16 unit is wider than two columns, so a short text fits without measuring it; printable
-	// ASCII is one column a character, so it is cut by length.
-	const rows = width <= 0 || text.length * 2 <= width ? [text] : (printableAscii.test(text) ? (text.length <= width ? [text] : asciiRows(text, width)) : wrapToWidth(text, width));
+	// No UTF-16 unit is wider than two columns, so a short text fits without measuring it (and
+	// wrapToWidth cuts narrow text by its length).
+	const rows = width <= 0 || text.length * 2 <= width ? [text] : wrapToWidth(text, width);
 	if (rows.length === 1) {
 		return [{spans: kept}];
 	}

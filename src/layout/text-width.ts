@@ -11,6 +11,21 @@ const segmenter = new Intl.Segmenter();
 /** Nonspacing and enclosing marks, except the ones that make an emoji (style selectors, keycap). */
 const combiningMarks = /(?![\uFE0E\uFE0F\u20E3])[\p{Mn}\p{Me}]/gu;
 
+/**
+Characters that are one column and one grapheme each whatever stands beside them (no combining mark,
+joiner, selector, jamo or emoji among them): printable ASCII, Latin, Greek and Cyrillic letters, and
+the dashes, quotes, bullets, arrows, math, box-drawing and check-mark symbols of everyday text. A text made of
+these alone is measured, split and wrapped by its length (test/layout/text-width.test.ts checks each
+one against the full measure and the grapheme segmenter).
+*/
+export const NARROW_CHARACTERS = String.raw`\x20-\x7e\u00a0-\u00ac\u00ae-\u02ff\u0370-\u0377\u037a-\u037f\u0384-\u038a\u038c\u038e-\u03a1\u03a3-\u0482\u048a-\u052f\u2010-\u2027\u2030-\u205e\u2190-\u22ff\u2500-\u25fc\u270c-\u2727`;
+const narrowText = new RegExp(`^[${NARROW_CHARACTERS}]*$`);
+
+/** Whether `text` is made only of `NARROW_CHARACTERS`: one column and one grapheme per UTF-16 unit. */
+export function isNarrowText(text: string): boolean {
+	return narrowText.test(text);
+}
+
 /** Widths of single graphemes already measured (layout measures the same few thousand over and over). */
 const graphemeWidths = new Map<string, number>();
 const GRAPHEME_CACHE_LIMIT = 20_000;
@@ -22,8 +37,8 @@ export function displayWidth(text: string): number {
 		return text.length;
 	}
 
-	// Latin scripts without combining marks are one column per code unit too.
-	if (/^[\x20-\x7e\u00a0-\u00ac\u00ae-\u02ff]*$/.test(text)) {
+	// So are Latin, Greek and Cyrillic letters and everyday punctuation and symbols.
+	if (narrowText.test(text)) {
 		return text.length;
 	}
 
@@ -75,8 +90,8 @@ function spacingLetters(text: string): number {
 
 /** The grapheme clusters of `text`. */
 export function graphemes(text: string): string[] {
-	if (/^[\x20-\x7e]*$/.test(text)) {
-		return [...text];
+	if (narrowText.test(text)) {
+		return text.split('');
 	}
 
 	return Array.from(segmenter.segment(text), segment => segment.segment);
@@ -119,6 +134,16 @@ An empty string is one empty row.
 export function wrapToWidth(text: string, width: number): string[] {
 	if (width <= 0) {
 		return [text];
+	}
+
+	if (narrowText.test(text)) {
+		// One column a unit: rows of `width` units.
+		const rows: string[] = [];
+		for (let start = 0; start < text.length || start === 0; start += width) {
+			rows.push(text.slice(start, start + width));
+		}
+
+		return rows;
 	}
 
 	if (displayWidth(text) <= width) {

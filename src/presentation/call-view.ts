@@ -8,6 +8,9 @@ import {asCallView} from './view-guards.js';
 /** Parsed call arguments. An empty string means `{}` (as the agent loop executes it). */
 export type ParsedArguments = {readonly ok: true; readonly value: unknown} | {readonly ok: false};
 
+/** Argument texts up to this long nest at most 512 levels, which `JSON.stringify` always serialises. */
+const SHALLOW_ARGUMENT_CHARS = 1024;
+
 export function parseArguments(raw: string): ParsedArguments {
 	if (raw.trim() === '') {
 		return {ok: true, value: {}};
@@ -16,7 +19,12 @@ export function parseArguments(raw: string): ParsedArguments {
 	try {
 		const value = JSON.parse(raw) as unknown;
 		// Nesting too deep to serialise again (`--json`, the generic card's input) counts as unparsable.
-		JSON.stringify(value);
+		// Each level takes two characters, and a few hundred levels serialise on any stack: only a
+		// longer text can be that deep.
+		if (raw.length > SHALLOW_ARGUMENT_CHARS) {
+			JSON.stringify(value);
+		}
+
 		return {ok: true, value};
 	} catch {
 		return {ok: false};

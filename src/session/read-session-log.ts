@@ -27,7 +27,7 @@ import type {SessionEvent, SessionHeader} from './events.js';
 import {KeptDiagnostics} from './kept-diagnostics.js';
 import {SessionLogError, type LogDiagnostic} from './log-errors.js';
 import {parseHeaderLine} from './log-header.js';
-import {logRecords, type LogRecord} from './log-records.js';
+import {LogRecordStream, type LogRecord} from './log-records.js';
 import {openLogSource, type SessionLogSource} from './log-source.js';
 import {DEFAULT_MAX_LINE_BYTES} from './line-splitter.js';
 
@@ -75,7 +75,7 @@ unparsable or of another version, when the file is empty, or when the file canno
 export async function openSessionLog(source: SessionLogSource, options: ReadSessionLogOptions = {}): Promise<OpenedSessionLog> {
 	const opened = await openLogSource(source, options.name, {onWaiting: options.onWaiting});
 	const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-	const records = logRecords(opened.chunks, {name: opened.path ?? options.name, maxLineBytes});
+	const records = new ChunkRecords(opened.chunks, new LogRecordStream({name: opened.path ?? options.name, maxLineBytes}), options.signal);
 	const damage = new KeptDiagnostics();
 	const report = (diagnostic: LogDiagnostic): void => {
 		damage.add(diagnostic);
@@ -87,8 +87,7 @@ export async function openSessionLog(source: SessionLogSource, options: ReadSess
 		if (!closed) {
 			closed = true;
 			opened.close();
-			// Not awaited: a caller's stream that never ends would keep a pending read forever.
-			records.return(undefined).catch(() => undefined);
+			records.close();
 		}
 	};
 
@@ -103,19 +102,21 @@ export async function openSessionLog(source: SessionLogSource, options: ReadSess
 	const decoder = new LogEventDecoder(opened.file, report);
 	const events = (async function * (): AsyncGenerator<SessionEvent, void, undefined> {
 		try {
-			for (;;) {
-				let next;
-				try {
-					next = await nextOrAbort(records, options.signal);
-				} catch (error) {
-					throw new SessionLogError(opened.file, 0, `cannot read: ${error instanceof Error ? error.message : String(error)}`, {cause: error});
-				}
-
-				if (next === undefined || next.done === true) {
+			// A chunk's records are decoded in one go: one await per chunk read, not per line.
+			for (let batch: LogRecord[] | undefined = records.takeBuffered(); ; batch = await readRecords(records, opened.file)) {
+				if (batch === undefined) {
 					return;
 				}
 
-				yield * decodeRecord(next.value, decoder, report, opened.file);
+				for (const record of batch) {
+					if (options.signal?.aborted === true) {
+						return;
+					}
+
+					for (const event of decodeRecord(record, decoder, report, opened.file)) {
+						yield event;
+					}
+				}
 			}
 		} finally {
 			await close();
@@ -151,20 +152,99 @@ export async function * readSessionLog(source: SessionLogSource, options: ReadSe
 	}
 }
 
+/**
+The records of raw log bytes, a chunk at a time: `next()` reads chunks until one completes records
+(or the input ends) and returns them all, so the reader awaits once per chunk instead of once per line.
+*/
+class ChunkRecords {
+	readonly #chunks: AsyncIterator<Uint8Array | string>;
+	readonly #stream: LogRecordStream;
+	readonly #signal: AbortSignal | undefined;
+	#buffered: LogRecord[] = [];
+	#ended = false;
+
+	constructor(chunks: AsyncIterable<Uint8Array | string>, stream: LogRecordStream, signal: AbortSignal | undefined) {
+		this.#chunks = chunks[Symbol.asyncIterator]();
+		this.#stream = stream;
+		this.#signal = signal;
+	}
+
+	/** The next records, at least one; `undefined` once the input and its end are read (or `signal` aborted). */
+	async next(): Promise<LogRecord[] | undefined> {
+		while (!this.#ended) {
+			const next = await nextOrAbort(this.#chunks, this.#signal);
+			let records: LogRecord[];
+			if (next === undefined) {
+				// Aborted: a quiet end, without the input's end records.
+				this.#ended = true;
+				return undefined;
+			}
+
+			if (next.done === true) {
+				this.#ended = true;
+				records = [...this.#stream.end()];
+			} else {
+				records = [...this.#stream.push(typeof next.value === 'string' ? Buffer.from(next.value, 'utf8') : next.value)];
+				// A last record (corrupt data, not a log) ends the records: nothing more is read.
+				this.#ended = this.#stream.done;
+			}
+
+			if (records.length > 0) {
+				return records;
+			}
+		}
+
+		return undefined;
+	}
+
+	/** Records read but not yet handed out (those after line 1, once the header was taken). */
+	takeBuffered(): LogRecord[] {
+		const records = this.#buffered;
+		this.#buffered = [];
+		return records;
+	}
+
+	/** The first record; the rest of its chunk stays buffered for `takeBuffered`. */
+	async first(): Promise<LogRecord | undefined> {
+		const records = await this.next();
+		if (records === undefined) {
+			return undefined;
+		}
+
+		this.#buffered = records.slice(1);
+		return records[0];
+	}
+
+	/** Stops reading. Not awaited: a caller's stream that never ends would keep a pending read forever. */
+	close(): void {
+		this.#ended = true;
+		this.#chunks.return?.(undefined)?.catch(() => undefined);
+	}
+}
+
+/** The next records, a read failure named as the log's. */
+async function readRecords(records: ChunkRecords, file: string): Promise<LogRecord[] | undefined> {
+	try {
+		return await records.next();
+	} catch (error) {
+		throw new SessionLogError(file, 0, `cannot read: ${error instanceof Error ? error.message : String(error)}`, {cause: error});
+	}
+}
+
 /** Reads line 1 and checks it. */
-async function readHeader(records: AsyncGenerator<LogRecord>, file: string): Promise<SessionHeader> {
+async function readHeader(records: ChunkRecords, file: string): Promise<SessionHeader> {
 	let first;
 	try {
-		first = await records.next();
+		first = await records.first();
 	} catch (error) {
 		throw new SessionLogError(file, 0, `cannot read: ${error instanceof Error ? error.message : String(error)}`, {cause: error});
 	}
 
-	if (first.done === true) {
+	if (first === undefined) {
 		throw new SessionLogError(file, 1, 'missing header: the file is empty');
 	}
 
-	return headerFromRecord(first.value, file);
+	return headerFromRecord(first, file);
 }
 
 /** The header in line 1's record, or the `SessionLogError` saying why there is none. */

@@ -70,7 +70,22 @@ export function defineTool<const S extends ParameterSchemaSpec, const O extends 
 	type Value = InferValue<O>;
 	// The empty label makes the root print as `arguments`, as `validateArgs` does.
 	const violationsOf = (args: unknown): string[] => validateJsonSchemaValue(parameters, args, '');
-	const isValid = (args: unknown): args is Args => violationsOf(args).length === 0;
+	// A card's presenters check the same parsed arguments at its call and at its result: remember
+	// the answer per arguments object (presenters are pure, so nobody changes them in between).
+	const validity = new WeakMap<object, boolean>();
+	const isValid = (args: unknown): args is Args => {
+		if (typeof args !== 'object' || args === null) {
+			return violationsOf(args).length === 0;
+		}
+
+		let valid = validity.get(args);
+		if (valid === undefined) {
+			valid = violationsOf(args).length === 0;
+			validity.set(args, valid);
+		}
+
+		return valid;
+	};
 
 	const outputDeclaration: ToolOutputDeclaration = {
 		schema: outputSchema,

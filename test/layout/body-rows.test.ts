@@ -58,6 +58,21 @@ describe('folded layouts', () => {
 		}
 	});
 
+	it('build only the footer of a diff or search card for a folded summary (the one row it shows)', () => {
+		const cards = snapshotCases().map(item => item.card).filter(card => card.resultView?.card === 'diff' || card.resultView?.card === 'search');
+		const seen = new Set<string>();
+		for (const card of cards) {
+			const body = layoutCardBody(card, {width: 80, theme: colorTheme, expansion: 'summary', keep: foldPolicy(card).budget});
+			const full = layoutCardBody(card, {width: 80, theme: colorTheme, expansion: 'summary'});
+			expect(body.lines).toEqual(full.lines.slice(-body.lines.length));
+			expect(body.lines.length).toBe(full.pinnedBottom);
+			const view = card.resultView!;
+			seen.add(view.card === 'search' ? `search-${view.shape}` : view.card);
+		}
+
+		expect([...seen].sort()).toEqual(['diff', 'search-matches', 'search-paths']);
+	});
+
 	it('keeps the head, the pinned rows and a ring of the last rows', () => {
 		const rows = new BodyRows(2, {pinned: true});
 		const row = (label: string) => ({spans: [{text: label}]});

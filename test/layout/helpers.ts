@@ -2,6 +2,7 @@ import {layoutCard} from '../../src/layout/layout-card.js';
 import type {Expansion} from '../../src/layout/layout-options.js';
 import {lineText} from '../../src/layout/spans.js';
 import type {StyledLine} from '../../src/layout/styled-line.js';
+import {NARROW_CHARACTERS} from '../../src/layout/text-width.js';
 import {colorTheme, monochromeTheme} from '../../src/layout/theme.js';
 import type {Card} from '../../src/presentation/card.js';
 import {CALL_TIME, SESSION_CWD} from './fixtures.js';
@@ -25,4 +26,13 @@ export function texts(lines: readonly StyledLine[]): string[] {
 /** A card's rows as texts at `width`. */
 export function cardTexts(card: Card, width = 80, extra: {color?: boolean; expansion?: Expansion; now?: number} = {}): string[] {
 	return texts(layoutCard(card, options(width, extra)));
+}
+
+/** Every character of `NARROW_CHARACTERS` (its `\\xHH-\\xHH` and `\\uHHHH[-\\uHHHH]` ranges). */
+export function narrowCharacters(): string[] {
+	return [...NARROW_CHARACTERS.matchAll(/\\x([\da-f]{2})-\\x([\da-f]{2})|\\u([\da-f]{4})(?:-\\u([\da-f]{4}))?/g)].flatMap(match => {
+		const first = Number.parseInt(match[1] ?? match[3]!, 16);
+		const last = Number.parseInt(match[2] ?? match[4] ?? match[3]!, 16);
+		return Array.from({length: last - first + 1}, (_, index) => String.fromCharCode(first + index));
+	});
 }

@@ -23,6 +23,18 @@ describe('match highlight', () => {
 		expect(lines.at(-1)).toEqual([{text: line, match: false}]);
 	});
 
+	it('gives each card its own budget, however often a pattern comes back (its compiled form is shared)', () => {
+		const line = 'a'.repeat(2000);
+		const spent = matchHighlighter('a');
+		for (let index = 0; index < 250; index++) {
+			spent(line, 80);
+		}
+
+		expect(spent(line, 80)).toEqual([{text: line, match: false}]);
+		expect(matched(matchHighlighter('a')(line, 80))).toHaveLength(80);
+		expect(matched(matchHighlighter('a+')(line, 80))).toEqual([line]);
+	});
+
 	it('highlights every line of an ordinary card: 250 lines of 100 characters, one match each', () => {
 		const highlight = matchHighlighter('(?i)error');
 		const line = `${'x'.repeat(50)}Error${'y'.repeat(45)}`;

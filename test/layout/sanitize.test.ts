@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {escapeUnsafe, sanitizeInline, sanitizeLine, sanitizeLines, sanitizeText} from '../../src/layout/sanitize.js';
+import {escapeUnsafe, sanitizeInline, sanitizeLine, sanitizeLines, sanitizeText, stringifyForTerminal} from '../../src/layout/sanitize.js';
+import {narrowCharacters} from './helpers.js';
 
 describe('sanitizeLine', () => {
 	it('leaves printable ASCII untouched', () => {
@@ -126,5 +127,21 @@ describe('the one rule for invisible characters', () => {
 
 	it('keeps only newline and tab in copied text', () => {
 		expect(sanitizeText('a\r\nb\tc\rd\u0007')).toBe('a\nb\tc\\rd\\x07');
+	});
+});
+
+describe('narrow text (text-width.ts) passes the rule untouched', () => {
+	const narrow = narrowCharacters();
+
+	it('as the full walk decides (a wide character beside it forces the walk)', () => {
+		expect(narrow.length).toBeGreaterThan(1500);
+		const changed = narrow.filter(character => sanitizeText(`日${character}`) !== `日${character}` || sanitizeLine(`日${character}`) !== `日${character}`
+			|| escapeUnsafe(`日${character}`) !== `日${character}` || stringifyForTerminal({text: `日${character}`}) !== JSON.stringify({text: `日${character}`}));
+		expect(changed.map(character => character.codePointAt(0)!.toString(16))).toEqual([]);
+	});
+
+	it('while what is not narrow is still escaped in JSON and text', () => {
+		expect(stringifyForTerminal({text: 'a\u202eb — c'})).toBe('{"text":"a\\u202eb — c"}');
+		expect(sanitizeText('x\u200by — z')).toBe('x\\u200by — z');
 	});
 });

@@ -157,6 +157,27 @@ describe('defineTool: the produced definition (§2.3)', () => {
 		expect({presentCall: calls.presentCall, presentResult: calls.presentResult}).toEqual({presentCall: [{path: 'a'}], presentResult: [{path: 'a'}]});
 	});
 
+	it('checks one arguments object once for its call and its result (a card\'s presenters share it), another object again', () => {
+		const {tool, calls} = readTool();
+		let reads = 0;
+		const args = {
+			get path() {
+				reads++;
+				return 'a';
+			},
+		};
+		expect(tool.presentCall?.(args)).toBeDefined();
+		const afterCall = reads;
+		expect(afterCall).toBeGreaterThan(0);
+		expect(tool.presentResult?.(args, someResult)).toBeDefined();
+		expect(reads).toBe(afterCall);
+		expect(calls.presentResult).toEqual([args]);
+		const bad = {path: 'a', limit: 1.5};
+		expect(tool.presentCall?.(bad)).toBeUndefined();
+		expect(tool.presentResult?.(bad, someResult)).toBeUndefined();
+		expect(tool.presentResult?.({path: 'b'}, someResult)).toBeDefined();
+	});
+
 	it('the classifier answers false for invalid arguments and delegates for valid ones', () => {
 		const {tool, calls} = readTool();
 		expect(tool.isConcurrencySafe?.({})).toBe(false);

@@ -1,0 +1,100 @@
+// Where `cardterm replay` spends its time, stage by stage, in one process (after a build):
+//   node bench/replay-stages.mjs LOG [--print] [--rounds N]
+// Each stage runs the whole log through one more step of the replay path than the one before —
+// read + JSON.parse (the floor) · the log reader (envelope checks, events) · + the fold and the
+// transcript stream · + the entry's output (--json objects and their safe JSON, or with --print
+// the layout and the rendered rows) — and prints the median ms of each and its ratio to the floor.
+// Stages take turns round by round, so each sees the same machine; a profile (`node --cpu-prof`)
+// of the command says which function inside a stage costs what.
+import {closeSync, openSync, readSync} from 'node:fs';
+import {StringDecoder} from 'node:string_decoder';
+import {parseArgs} from 'node:util';
+import {referencePresenters} from '../dist/src/cli/replay-command.js';
+import {TranscriptStream} from '../dist/src/cli/transcript-stream.js';
+import {layoutEntry} from '../dist/src/layout/layout-entry.js';
+import {renderLines} from '../dist/src/layout/render-lines.js';
+import {cardOutputHidesText} from '../dist/src/layout/terminal-card.js';
+import {jsonLine} from '../dist/src/layout/terminal-sink.js';
+import {monochromeTheme} from '../dist/src/layout/theme.js';
+import {entryToJson} from '../dist/src/presentation/entry-json.js';
+import {SessionFold} from '../dist/src/session/fold.js';
+import {openSessionLog} from '../dist/src/session/read-session-log.js';
+import {summarize, round} from './lib/stats.mjs';
+
+const {values, positionals} = parseArgs({allowPositionals: true, options: {print: {type: 'boolean', default: false}, rounds: {type: 'string', default: '5'}}});
+const [file] = positionals;
+const rounds = Number(values.rounds);
+
+function floor() {
+	const fd = openSync(file, 'r');
+	const buffer = Buffer.allocUnsafe(1 << 20);
+	const decoder = new StringDecoder('utf8');
+	let rest = '';
+	for (;;) {
+		const read = readSync(fd, buffer, 0, buffer.length, null);
+		if (read === 0) {
+			break;
+		}
+
+		const text = rest + decoder.write(buffer.subarray(0, read));
+		let start = 0;
+		for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+			JSON.parse(text.slice(start, end));
+			start = end + 1;
+		}
+
+		rest = text.slice(start);
+	}
+
+	closeSync(fd);
+}
+
+/** The replay loop of replay-command.ts up to `depth`: 0 reader, 1 + fold, 2 + output. */
+async function replay(depth) {
+	const log = await openSessionLog(file);
+	const fold = new SessionFold(referencePresenters(log.header.cwd ?? process.cwd()));
+	const now = Date.now();
+	let bytes = 0;
+	const write = depth < 2 ? () => undefined : (values.print
+		? (entry) => {
+			bytes += renderLines(layoutEntry(entry, {width: 120, theme: monochromeTheme, now, sessionCwd: log.header.cwd, expansion: 'summary'}), {color: false, hyperlinks: false}).length;
+		}
+		: (entry) => {
+			bytes += jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText})).length;
+		});
+	const stream = new TranscriptStream(fold, write);
+	let events = 0;
+	for await (const event of log.events) {
+		events++;
+		if (depth >= 1) {
+			fold.apply(event);
+			stream.advance();
+		}
+	}
+
+	stream.finish();
+	return {events, bytes};
+}
+
+const stages = [
+	['read + JSON.parse (floor)', async () => floor()],
+	['log reader (events)', () => replay(0)],
+	['+ fold and transcript stream', () => replay(1)],
+	[values.print ? '+ layout and rendered rows (--print --expand none)' : '+ entry JSON, terminal-safe (--json)', () => replay(2)],
+];
+const samples = stages.map(() => []);
+for (let round = 0; round <= rounds; round++) {
+	for (const [index, [, run]] of stages.entries()) {
+		const started = performance.now();
+		await run();
+		if (round > 0) {
+			samples[index].push(performance.now() - started);
+		}
+	}
+}
+
+const floorMedian = summarize(samples[0]).median;
+for (const [index, [name]] of stages.entries()) {
+	const {median, p95} = summarize(samples[index]);
+	process.stdout.write(`${JSON.stringify({name, median: round(median, 1), p95: round(p95, 1), ratio: round(median / floorMedian, 2)})}\n`);
+}
