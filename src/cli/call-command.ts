@@ -18,8 +18,12 @@ import {colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
 export const CALL_HELP = `usage: cardterm call TOOL [JSON] [--log FILE] [--cwd DIR] [--json] [--width N] [--color|--no-color]
 
 Runs one tool call with the reference tools in DIR (default: the current directory), appends its
-events to FILE (created with a header when new), and prints its card (--json: the card object).
-Exit code 1 when the call failed.`;
+events to FILE (created with a header when new), and prints its card (--json: the card object,
+whose "outcome" is the call's outcome).
+
+Exit code: 0 when the outcome is ok; 1 when it is failed (a non-zero exit, killed by a signal, or
+an HTTP status of 400 or more), error, denied (approval refused), cancelled or interrupted; 2 for a
+usage error; 128+N when signal N stopped cardterm.`;
 
 const flags = [{name: 'log', value: true}, {name: 'cwd', value: true}, {name: 'json'}, {name: 'width', value: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
 
@@ -55,7 +59,7 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
 				await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), ...(io.isTTY ? {} : {})}));
 			}
 
-			return card.result?.isError ? 1 : 0;
+			return card.outcome === 'ok' ? 0 : 1;
 		} finally {
 			await session.close();
 		}

@@ -17,7 +17,8 @@ usage:
   cardterm sessions                list saved sessions, newest first
   cardterm demo                    replay the bundled demo session (every card kind)
 
-Every command takes --help. Exit codes: 0 ok, 1 a failed tool call, 2 usage, 65 unreadable log.`;
+Every command takes --help. Exit codes: 0 ok, 1 a tool call that did not end ok (call, run:
+failed, error, denied, cancelled or interrupted), 2 usage, 65 unreadable log.`;
 
 type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
 

@@ -23,7 +23,7 @@ export const RUN_HELP = `usage: cardterm run SCRIPT.mjs [--log FILE] [--cwd DIR]
 Runs SCRIPT as a Code Mode program: its text is the body of an async function with \`tools\` in
 scope (await tools.read({file_path: 'README.md'})). Static imports become dynamic imports. The run
 and its tool calls are appended to FILE when given, and its card is printed. Exit code 1 when the
-program failed.`;
+program's card did not end ok (its outcome: see cardterm call --help for the rule).`;
 
 const flags = [{name: 'log', value: true}, {name: 'cwd', value: true}, {name: 'json'}, {name: 'width', value: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
 
@@ -63,7 +63,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
 				await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY)}));
 			}
 
-			return card.result?.isError ? 1 : 0;
+			return card.outcome === 'ok' ? 0 : 1;
 		} finally {
 			await session.close();
 		}

@@ -63,7 +63,6 @@ export class SessionController implements SessionModel {
 	#problem: string | undefined;
 	#closing = false;
 	#closed: Promise<void> | undefined;
-	#failedExits = 0;
 
 	constructor(options: SessionControllerOptions) {
 		this.#options = options;
@@ -360,10 +359,6 @@ export class SessionController implements SessionModel {
 		this.#running.delete(card.seq);
 		if (!this.#committed.has(card.seq)) {
 			this.#committed.add(card.seq);
-			if (card.status === 'ok' && card.failedExit) {
-				this.#failedExits++;
-			}
-
 			this.#emitScrollback({kind: 'entry', entry: {entry: 'card', card}});
 			// Written for good: the pager reads it back from the log. Interrupted cards stay (a late result may settle them).
 			if (card.status !== 'interrupted' && this.#options.releaseSettled?.() === true) {
@@ -392,7 +387,6 @@ export class SessionController implements SessionModel {
 		return {
 			running: [...this.#running.values()],
 			counts: this.#options.fold.counts,
-			failedExits: this.#failedExits,
 			jobsRunning: this.#options.jobs?.running() ?? 0,
 			...(this.#approval === undefined ? {} : {approval: this.#approval.request}),
 			...(multiline === undefined ? {} : {multiline: {label: multiline.label, lines: multiline.lines.length}}),
