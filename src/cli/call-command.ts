@@ -13,7 +13,7 @@ import type {CliIo} from './cli-io.js';
 import {openSession, type OpenedSession} from './open-session.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import {withTerminationSignals} from './termination-signals.js';
-import {colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
+import {colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 
 export const CALL_HELP = `usage: cardterm call TOOL [JSON] [--log FILE] [--cwd DIR] [--json] [--width N] [--color|--no-color]
 
@@ -55,8 +55,8 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
 			} else {
 				const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 				const color = colorEnabled(colorFlag, io.env, io.isTTY);
-				const width = printWidth(positiveInt(parsed, 'width', 'call'), io.columns);
-				await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), ...(io.isTTY ? {} : {})}));
+				const {width, unwrap} = printRows(positiveInt(parsed, 'width', 'call'), io.columns, io.isTTY);
+				await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), unwrap}));
 			}
 
 			return card.outcome === 'ok' ? 0 : 1;

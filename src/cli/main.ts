@@ -3,6 +3,7 @@
 1 a failed tool call, 2 a usage error, 65 an unreadable log.
 */
 import type {CliIo} from './cli-io.js';
+import {OutputClosedError} from '../layout/terminal-sink.js';
 import {UsageError} from './parse-args.js';
 import {processIo} from './process-io.js';
 
@@ -59,6 +60,11 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 }
 
 async function reportError(error: unknown, io: CliIo): Promise<number> {
+	if (error instanceof OutputClosedError) {
+		// The reader has what it wanted (`| head`): not a failure, and nothing to say.
+		return 0;
+	}
+
 	if (error instanceof UsageError) {
 		await io.printError(`cardterm ${error.message}\n`);
 		return 2;

@@ -17,7 +17,7 @@ import {formatDiagnostic, isNote, type LogDiagnostic} from '../session/log-error
 import {openSessionLog} from '../session/read-session-log.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
-import {colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
+import {colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 import {TranscriptStream} from './transcript-stream.js';
 
 export const REPLAY_HELP = `usage: cardterm replay LOG|--last [--print] [--json] [--width N] [--expand none|auto|all] [--color|--no-color]
@@ -25,6 +25,8 @@ export const REPLAY_HELP = `usage: cardterm replay LOG|--last [--print] [--json]
 Replays a session log as cards: the pager on a terminal, text when stdout is not a terminal or with
 --print, one JSON object per card with --json. LOG is a .jsonl or .jsonl.zstd file, a session folder,
 or - for stdin. --last opens the newest session of the current directory.
+Text to a terminal wraps at its width; to a pipe or a file each line stays whole (grep works) unless
+--width N asks for rows of N columns.
 Damaged lines are reported on stderr and skipped; an unreadable header exits 65.`;
 
 const flags = [
@@ -79,7 +81,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 
 	const source = await io.resolveLog(parsed.positionals[0], parsed.flags.has('last'), parsed.flags.get('session-dir'));
 	const json = parsed.flags.has('json');
-	const width = printWidth(positiveInt(parsed, 'width', 'replay'), io.columns);
+	const {width, rowWidth, unwrap} = printRows(positiveInt(parsed, 'width', 'replay'), io.columns, io.isTTY);
 	const expansion = expansionOf(parsed.flags.get('expand'));
 	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 	const print = parsed.flags.has('print') || !io.isTTY;
@@ -121,7 +123,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	};
 
 	const write = (entry: TranscriptEntry): void => {
-		const text = json ? jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText})) : renderLines(layoutEntry(entry, {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})}), {color, hyperlinks, width: io.isTTY ? width : undefined});
+		const text = json ? jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText})) : renderLines(layoutEntry(entry, {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})}), {color, hyperlinks, width: rowWidth, unwrap});
 		chunks.push(text);
 		buffered += text.length;
 	};

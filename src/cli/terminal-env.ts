@@ -38,3 +38,13 @@ export function hyperlinksEnabled(color: boolean, env: NodeJS.ProcessEnv, isTTY:
 export function printWidth(flag: number | undefined, columns: number | undefined): number {
 	return flag ?? (columns !== undefined && columns > 0 ? columns : 80);
 }
+
+/**
+How print mode writes rows: to a terminal, as wide as it is (its own wrapping continues soft-wrapped
+rows); to a pipe or file without `--width`, laid out at the print width but with every wrapped line
+joined back whole, so `grep` on the output works; with `--width N`, hard rows of N columns.
+*/
+export function printRows(flag: number | undefined, columns: number | undefined, isTTY: boolean): {readonly width: number; readonly rowWidth: number | undefined; readonly unwrap: boolean} {
+	const width = printWidth(flag, columns);
+	return {width, rowWidth: isTTY ? width : undefined, unwrap: !isTTY && flag === undefined};
+}

@@ -41,12 +41,58 @@ export type TerminalStream = {
 	once(event: 'drain', listener: () => void): unknown;
 };
 
+/** The reader of an output went away (EPIPE: `| head` has read enough); the command ends quietly. */
+export class OutputClosedError extends Error {
+	constructor() {
+		super('the reader of the output closed it');
+		this.name = 'OutputClosedError';
+	}
+}
+
+/** Streams whose reader went away: writing to them throws `OutputClosedError`. */
+const readerGone = new WeakSet<object>();
+/** Writers waiting for a drain that will never come once the reader is gone. */
+const waiting = new WeakMap<object, Set<() => void>>();
+
+/**
+Watch `stream` for its reader going away: an EPIPE marks it closed (later writes throw
+`OutputClosedError`, a write waiting for a drain is released) instead of crashing the process on an
+unhandled error. Other write errors are not this listener's business and still surface.
+*/
+export function watchForClosedReader(stream: NodeJS.WritableStream): void {
+	stream.on('error', (error: NodeJS.ErrnoException) => {
+		if (error.code !== 'EPIPE') {
+			throw error;
+		}
+
+		readerGone.add(stream);
+		for (const release of waiting.get(stream) ?? []) {
+			release();
+		}
+	});
+}
+
 /** Write output cardterm composed; resolves once the stream takes more (back-pressure). */
 export async function writeOutput(stream: TerminalStream, output: TerminalOutput): Promise<void> {
+	if (readerGone.has(stream)) {
+		throw new OutputClosedError();
+	}
+
 	if (!stream.write(output)) {
 		await new Promise<void>(resolve => {
-			stream.once('drain', resolve);
+			const releases = waiting.get(stream) ?? new Set<() => void>();
+			waiting.set(stream, releases);
+			const done = (): void => {
+				releases.delete(done);
+				resolve();
+			};
+
+			releases.add(done);
+			stream.once('drain', done);
 		});
+		if (readerGone.has(stream)) {
+			throw new OutputClosedError();
+		}
 	}
 }
 
