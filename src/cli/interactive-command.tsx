@@ -2,6 +2,8 @@
 @module `cardterm` with no command: an interactive session in the current directory — the reference
 tools (and plugins), a new session log, a prompt, and the live transcript.
 */
+import {stat} from 'node:fs/promises';
+import {resolve} from 'node:path';
 import React from 'react';
 import {render} from 'ink';
 import {InteractiveApp} from '../../components/InteractiveApp.js';
@@ -17,14 +19,20 @@ import {sessionsRoot} from './session-paths.js';
 import {whenAborted, withTerminationSignals} from './termination-signals.js';
 import {colorEnabled, hyperlinksEnabled} from './terminal-env.js';
 
-export const INTERACTIVE_HELP = `usage: cardterm [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
+export const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
 
-Opens an interactive session in the current directory with the reference tools. Type !command,
-/help, or TOOL {json}. The session is recorded to <session-dir>/<id>/session.jsonl
-(default: the per-user data directory; also CARDTERM_SESSION_DIR). Approval rules come from
-.cardterm/config.json (or CARDTERM_CONFIG).`;
+Opens an interactive session with the reference tools in DIR (--cwd; default: the current
+directory), the workspace its tools work in. Type !command, /help, or TOOL {json}. The session is
+recorded to <session-dir>/<id>/session.jsonl (default: the per-user data directory; also
+CARDTERM_SESSION_DIR) once something happens in it: a start and a quit with nothing done keeps no
+session. Prompt history is kept beside the sessions (<data dir>/history, or DIR/.history for a named
+session folder). Approval rules come from DIR/.cardterm/config.json (or CARDTERM_CONFIG).`;
 
-const flags = [{name: 'session-dir', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
+const flags = [{name: 'cwd', value: true}, {name: 'session-dir', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
+
+async function isDirectory(path: string): Promise<boolean> {
+	return stat(path).then(found => found.isDirectory(), () => false);
+}
 
 export async function interactiveCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'cardterm');
@@ -37,6 +45,12 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		throw new UsageError(`unknown command ${parsed.positionals[0]} (see cardterm --help)`);
 	}
 
+	const cwdFlag = parsed.flags.get('cwd');
+	const cwd = resolve(io.cwd, typeof cwdFlag === 'string' ? cwdFlag : '.');
+	if (!(await isDirectory(cwd))) {
+		throw new UsageError(`--cwd: ${cwd} is not a directory`);
+	}
+
 	if (!io.isTTY || process.stdin.isTTY !== true) {
 		throw new UsageError('the interactive session needs a terminal; use cardterm call, run or replay --print instead');
 	}
@@ -45,9 +59,9 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 	return withTerminationSignals(async signal => {
 		const sessionDirFlag = parsed.flags.get('session-dir');
 		const root = sessionsRoot(typeof sessionDirFlag === 'string' ? sessionDirFlag : undefined, io.env, io.cwd);
-		const config = await loadConfig(io.cwd, io.env);
+		const config = await loadConfig(cwd, io.env);
 		const extraTools = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
-		const {controller, logOutcome} = await openInteractiveSession({root, cwd: io.cwd, id: newSessionId(Date.now()), extraTools, rules: config.approval?.ask ?? []});
+		const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: newSessionId(Date.now()), extraTools, rules: config.approval?.ask ?? []});
 		// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
 		// the log closes, and the screen is given back (the app exits when the controller is closing).
 		whenAborted(signal, () => {
@@ -75,7 +89,11 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		);
 		await instance.waitUntilExit();
 		await controller.close();
-		await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
+		// A start and a quit with nothing done leaves no session behind, and nothing to say about one.
+		if (!(await discardIfEmpty())) {
+			await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
+		}
+
 		return 0;
 	}, {terminal: true});
 }

@@ -10,7 +10,7 @@ import {processIo} from './process-io.js';
 export const MAIN_HELP = `cardterm — every tool call is a card, live and on replay
 
 usage:
-  cardterm [--session-dir DIR] [--plugin FILE]…   interactive session in the current directory
+  cardterm [--cwd DIR] [--session-dir DIR] [--plugin FILE]…   interactive session in DIR (default: here)
   cardterm replay LOG|--last [--print] [--json] [--width N] [--expand none|auto|all] [--color|--no-color]
   cardterm watch LOG               follow a log that another process is appending to
   cardterm call TOOL [JSON] [--log FILE] [--cwd DIR]   run one tool call, print its card

@@ -57,19 +57,27 @@ const waiting = new WeakMap<object, Set<() => void>>();
 /**
 Watch `stream` for its reader going away: an EPIPE marks it closed (later writes throw
 `OutputClosedError`, a write waiting for a drain is released) instead of crashing the process on an
-unhandled error. Other write errors are not this listener's business and still surface.
+unhandled error. Other write errors are not this listener's business: another listener (the
+termination handling's, for EIO of a closed terminal) takes them, and without one they surface as
+before.
 */
 export function watchForClosedReader(stream: NodeJS.WritableStream): void {
-	stream.on('error', (error: NodeJS.ErrnoException) => {
+	const listener = (error: NodeJS.ErrnoException): void => {
 		if (error.code !== 'EPIPE') {
-			throw error;
+			if (stream.listeners('error').every(other => other === listener)) {
+				throw error;
+			}
+
+			return;
 		}
 
 		readerGone.add(stream);
 		for (const release of waiting.get(stream) ?? []) {
 			release();
 		}
-	});
+	};
+
+	stream.on('error', listener);
 }
 
 /** Write output cardterm composed; resolves once the stream takes more (back-pressure). */

@@ -33,6 +33,11 @@ export function sessionsRoot(override?: string): string {
 		return fromEnvironment;
 	}
 
+	return defaultSessionsRoot();
+}
+
+/** The sessions folder when nothing overrides it: `sessions` in the per-user data directory. */
+export function defaultSessionsRoot(): string {
 	return join(envPaths('cardterm', {suffix: ''}).data, 'sessions');
 }
 
@@ -104,7 +109,8 @@ missing root is an empty list.
 export async function listSessions(root: string, options: ListSessionsOptions = {}): Promise<SessionSummary[]> {
 	let names: string[];
 	try {
-		names = (await readdir(root, {withFileTypes: true})).filter(entry => entry.isDirectory()).map(entry => entry.name);
+		// A dot-folder is not a session (the prompt history lives in `.history` of a named folder).
+		names = (await readdir(root, {withFileTypes: true})).filter(entry => entry.isDirectory() && !entry.name.startsWith('.')).map(entry => entry.name);
 	} catch (error) {
 		const code = systemErrorCode(error);
 		if (code === 'ENOENT') {
@@ -118,7 +124,10 @@ export async function listSessions(root: string, options: ListSessionsOptions = 
 	for (const name of names) {
 		const dir = join(root, name);
 		try {
-			summaries.push(await summarize(dir, options.counts ?? true));
+			const summary = await summarize(dir, options.counts ?? true);
+			if (summary !== undefined) {
+				summaries.push(summary);
+			}
 		} catch (error) {
 			// Whatever is wrong with one session, the others are still listed.
 			options.onUnreadable?.(dir, error instanceof SessionLogError ? error : new SessionLogError(dir, 0, `cannot read: ${messageOf(error)}`, {cause: error}));
@@ -133,11 +142,13 @@ const TITLE_PREFIX = '{"type":"session/title"';
 /** Lines of these types are decoded; writers put "type" first, so a prefix test skips the rest (chunks, messages) without JSON work. */
 const CARD_PREFIXES = [...cardEventTypes].map(type => `${TYPE_PREFIX}${type}"`);
 
-async function summarize(dir: string, counts: boolean): Promise<SessionSummary> {
+/** A session's summary, or `undefined` for an empty one: nothing after its header (nothing was done in it). */
+async function summarize(dir: string, counts: boolean): Promise<SessionSummary | undefined> {
 	const path = await resolveSessionLogPath(dir);
 	const source = await openLogSource(path);
 	let header: SessionHeader | undefined;
 	let title: string | undefined;
+	let empty = true;
 	// The same pairing the fold and the log index use: the counts agree with every other view.
 	const pairing = new EntryPairing();
 	const decoder = new LogEventDecoder(path, () => undefined);
@@ -146,11 +157,13 @@ async function summarize(dir: string, counts: boolean): Promise<SessionSummary> 
 			if (header === undefined) {
 				header = headerFromRecord(record, path);
 				title = header.title;
-				if (!counts) {
-					break;
-				}
-
 				continue;
+			}
+
+			empty &&= record.kind === 'line' && record.text.trim() === '';
+			// Without counts, the first record after the header says all that is needed: not empty.
+			if (!counts && !empty) {
+				break;
 			}
 
 			if (record.kind !== 'line') {
@@ -174,6 +187,10 @@ async function summarize(dir: string, counts: boolean): Promise<SessionSummary> 
 
 	if (header === undefined) {
 		throw new SessionLogError(path, 1, 'missing header: the file is empty');
+	}
+
+	if (empty) {
+		return undefined;
 	}
 
 	const outcomes = counts ? pairing.counts : undefined;

@@ -61,7 +61,7 @@ describe.skipIf(tmuxMissing)('cardterm in tmux (skipped when tmux is not install
 		tmux('send-keys', '-t', 'e2e', 'C-d');
 		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', 'e2e', '#{pane_dead}').trim() === '1');
 
-		const [id] = readdirSync(sessions);
+		const [id] = readdirSync(sessions).filter(name => !name.startsWith('.'));
 		const log = join(sessions, id!, 'session.jsonl');
 		expect(screen()).toContain(`session saved: ${log}`);
 		const replay = execFileSync(process.execPath, [cardterm, 'replay', log, '--json'], {encoding: 'utf8'});

@@ -64,7 +64,12 @@ describe('listSessions', () => {
 		writer.append({type: 'tool/call', time: 2, data: {callId: 'c2', name: 'read', arguments: '{}'}});
 		writer.append(result('c2', false));
 		await writer.close();
-		await (await SessionLogWriter.open(newer.logPath, {...newer.header, title: 'Header title'})).close();
+		const newerWriter = await SessionLogWriter.open(newer.logPath, {...newer.header, title: 'Header title'});
+		newerWriter.append({type: 'user/message', time: 4, data: {content: [{type: 'text', text: 'hi'}]}});
+		await newerWriter.close();
+		// Nothing after its header: an empty session, not listed.
+		const empty = createSessionDir(dir, '/c', 3000);
+		await (await SessionLogWriter.open(empty.logPath, empty.header)).close();
 		mkdirSync(join(dir, 'broken'));
 		writeFileSync(join(dir, 'broken', 'session.jsonl'), '');
 		const unreadable: string[] = [];
