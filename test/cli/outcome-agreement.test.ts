@@ -18,6 +18,9 @@ import {listSessions} from '../../src/session/session-store.js';
 import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import {openIndexedEntrySource} from '../../src/transcript/indexed-entry-source.js';
 import {statusTally} from '../../components/StatusLine.js';
+import {isFailedEntry} from '../../components/pager/card-text.js';
+import {statusGlyph} from '../../src/layout/card-header.js';
+import {colorTheme} from '../../src/layout/theme.js';
 import {EventScript} from '../session/fold-events.js';
 import {fakeIo} from './cli-io-fake.js';
 
@@ -121,6 +124,19 @@ describe('one outcome rule, counted the same everywhere', () => {
 		const cards = io.out().split('\n').filter(line => line !== '').map(line => JSON.parse(line) as EntryJson).filter(entry => entry.entry === 'card');
 		expect(cards.map(card => card.outcome)).toEqual(expected);
 		expect(cards.map(card => card.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'error', 'error', 'cancelled', 'interrupted', 'running', 'running']);
+	});
+
+	it('draws the header glyph and its colour by outcome, and e/E stop at every card that did not end ok', () => {
+		const fold = foldEvents(events, referencePresenters('/home/u/proj'));
+		const cards = fold.entries.filter(entry => entry.entry === 'card');
+		expect(cardsOf(cards).map(card => {
+			const {glyph, style} = statusGlyph(card, colorTheme);
+			return `${glyph}${style.fg ?? ''}`;
+		})).toEqual([
+			`●${colorTheme.ok.fg}`, `✗${colorTheme.error.fg}`, `✗${colorTheme.error.fg}`, `✗${colorTheme.error.fg}`, `✗${colorTheme.error.fg}`, `✗${colorTheme.error.fg}`,
+			`⊘${colorTheme.cancelled.fg ?? ''}`, `◌${colorTheme.interrupted.fg ?? ''}`, `○${colorTheme.running.fg ?? ''}`, `○${colorTheme.running.fg ?? ''}`,
+		]);
+		expect(cards.map(entry => isFailedEntry(entry))).toEqual(expected.map(outcome => !['ok', 'pending', 'running'].includes(outcome)));
 	});
 
 	it('words the status line\'s tally as the pager\'s', () => {
