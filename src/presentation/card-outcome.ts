@@ -51,9 +51,9 @@ const cancelledCodes = new Set(['ABORTED', 'ABORTED_BEFORE_DISPATCH']);
 const interruptedCodes = new Set(['TOOL_OUTCOME_UNKNOWN', 'TOOL_NOT_STARTED']);
 const refusals = new Set(['rejected', 'cancelled', 'unavailable', 'denied']);
 
-/** The terminal exit markers (presentation-events.md §2.1), matched only at the very end of the text. */
-const signalMarker = /\n\[killed by signal: ([^\]\n]+)\]$/;
-const exitMarker = /\n\[exit code: (-?\d+)\]$/;
+/** The terminal exit markers (presentation-events.md §2.1): the text's last line, after a newline. */
+const signalMarker = /^\[killed by signal: ([^\]\n]+)\]$/;
+const exitMarker = /^\[exit code: (-?\d+)\]$/;
 
 /** The outcome of one call. */
 export function cardOutcome(facts: OutcomeFacts): CardOutcome {
@@ -96,14 +96,19 @@ The exit a terminal text ends with, and the text before its marker: `signal`, or
 there is no marker). The bash presenter's terminal view is built from this too.
 */
 export function terminalExit(text: string): {readonly output: string; readonly exitCode: number} | {readonly output: string; readonly signal: string} {
-	const signal = signalMarker.exec(text);
-	if (signal !== null) {
-		return {output: text.slice(0, signal.index), signal: signal[1]!};
-	}
+	// Only the last line is looked at: every result of a log passes here, some of them megabytes long.
+	const newline = text.lastIndexOf('\n');
+	const last = newline === -1 ? '' : text.slice(newline + 1);
+	if (last.startsWith('[')) {
+		const signal = signalMarker.exec(last);
+		if (signal !== null) {
+			return {output: text.slice(0, newline), signal: signal[1]!};
+		}
 
-	const exit = exitMarker.exec(text);
-	if (exit !== null) {
-		return {output: text.slice(0, exit.index), exitCode: Number(exit[1])};
+		const exit = exitMarker.exec(last);
+		if (exit !== null) {
+			return {output: text.slice(0, newline), exitCode: Number(exit[1])};
+		}
 	}
 
 	return {output: text, exitCode: 0};

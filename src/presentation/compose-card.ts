@@ -115,7 +115,9 @@ export function withProgress(card: Card, text: string, limit: number): Card {
 
 /** The card with its approval state replaced. */
 export function withApproval(card: Card, approval: CardApproval): Card {
-	return judged({...card, approval, revision: card.revision + 1}, card.result === null && card.outcome === 'interrupted');
+	const changed = {...card, approval, revision: card.revision + 1};
+	// A settled card keeps the outcome its result gave it (the pairing decides the same way).
+	return card.result === null ? judged(changed, card.outcome === 'interrupted') : changed;
 }
 
 /** The card with its children replaced. */
