@@ -7,7 +7,7 @@ import type {CliIo} from './cli-io.js';
 
 export function processIo(): CliIo {
 	// `cardterm replay --json | head`: when head leaves, writing stops and the command exits 0 quietly (main.ts).
-	watchForClosedReader(process.stdout);
+	watchForClosedReader();
 	return {
 		stdin: process.stdin,
 		env: process.env,

@@ -61,7 +61,7 @@ unhandled error. Other write errors are not this listener's business: another li
 termination handling's, for EIO of a closed terminal) takes them, and without one they surface as
 before.
 */
-export function watchForClosedReader(stream: NodeJS.WritableStream): void {
+export function watchForClosedReader(stream: NodeJS.WritableStream = process.stdout): void {
 	const listener = (error: NodeJS.ErrnoException): void => {
 		if (error.code !== 'EPIPE') {
 			if (stream.listeners('error').every(other => other === listener)) {
