@@ -10,6 +10,8 @@ export default defineConfig({
 		alias: [
 			{find: /^cardterm\/testing$/, replacement: source('./src/testing/index.ts')},
 			{find: /^cardterm$/, replacement: source('./src/index.ts')},
+			// What `--plugin` resolves the seed's package to at run time (src/cli/load-plugins.ts).
+			{find: /^@deepseek-ai\/dsh-tools$/, replacement: source('./src/index.ts')},
 		],
 	},
 	test: {

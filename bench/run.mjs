@@ -245,6 +245,15 @@ await scenario('card snapshot', async () => {
 	emit(figure(`card snapshot: layoutCard + JSON of the rows (width 100, expanded, mean ${round(value.rows, 1)} rows)`, value.layout, {floor: summarize(value.split).median, target: '≤ 20 ms', met: (v) => v.p95 <= 20}));
 });
 
+// 9b. Streaming Markdown: one text delta appended to a 20 000-character message, by itself and
+// through the entry layout path (bench/markdown-stream.mjs), against a full re-layout.
+await scenario('markdown stream', async () => {
+	const result = await run([join(import.meta.dirname, 'markdown-stream.mjs')], {capture: true});
+	for (const value of jsonLines(result.text)) {
+		emit(value);
+	}
+});
+
 // 10. Diff layout (bench/diff-layout.mjs, owned separately): its figures with the issue's targets.
 if (existsSync(join(import.meta.dirname, 'diff-layout.mjs'))) {
 	const targets = [

@@ -2,7 +2,6 @@ import React, {useCallback, useEffect, useMemo, useRef, useState, useSyncExterna
 import {Box, useApp, useStdout} from 'ink';
 import type {Key} from './input/keys.js';
 import {completeWord, editLine, emptyLine, type LineState} from './input/line-editor.js';
-import {layoutCard} from '../src/layout/layout-card.js';
 import {layoutEntry} from '../src/layout/layout-entry.js';
 import type {LayoutOptions} from '../src/layout/layout-options.js';
 import {renderLines} from '../src/layout/render-lines.js';
@@ -274,7 +273,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	const dialogRows = snapshot.approval === undefined ? 0 : APPROVAL_DIALOG_ROWS;
 	const budget = Math.max(0, rows - 1 - CHROME_ROWS - dialogRows);
 	const liveRows = fitLiveRows(
-		snapshot.running.map(card => layoutCard(card, {...options, expansion: 'full'})),
+		(snapshot.runningEntries ?? snapshot.running.map(card => ({entry: 'card' as const, card}))).map(entry => layoutEntry(entry, {...options, expansion: 'full'})).filter(lines => lines.length > 0),
 		budget,
 		hidden => hiddenRow(hidden, theme),
 	);

@@ -10,6 +10,8 @@ import type {Card} from '../src/presentation/card.js';
 import {outcomeTally, type OutcomeCounts} from '../src/presentation/card-outcome.js';
 import type {TranscriptEntry} from '../src/presentation/entry.js';
 import type {EntrySource} from '../src/transcript/entry-source.js';
+import type {ChildSessionLinks, OpenedChild} from '../src/transcript/child-session-links.js';
+import {childSessionRow} from '../src/layout/child-session-row.js';
 import {useClock} from './hooks/use-clock.js';
 import {useKeys} from './hooks/use-keys.js';
 import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
@@ -35,6 +37,8 @@ type Props = {
 	readonly onCopy?: (text: string) => string;
 	/** Open a file location in $EDITOR; returns a message for the status line. */
 	readonly onOpen?: (card: Card) => string;
+	/** Child sessions of subagent cards: a dim row under each such card; Enter on one opens its child in a nested pager (`q` comes back). */
+	readonly childSessions?: ChildSessionLinks;
 };
 
 /**
@@ -43,7 +47,7 @@ between failures, and the list of the log's damaged lines (`!`). It is `rows −
 row included): on ink 6.8 a frame as tall as the terminal clears the user's scrollback. Idle, it
 schedules nothing: the clock ticks only while a card runs in a live source.
 */
-export function Pager({source, theme, title, now = Date.now, sessionCwd, start = 'end', follow = false, onExit, onCopy, onOpen}: Props) {
+export function Pager({source, theme, title, now = Date.now, sessionCwd, start = 'end', follow = false, onExit, onCopy, onOpen, childSessions}: Props) {
 	const {columns, rows} = useTerminalSize();
 	const height = Math.max(1, rows - 2);
 	// The frame on screen is `height` rows of cards and one status row.
@@ -67,9 +71,16 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 	const time = useClock((follow || !source.complete()) && (source.counts?.().running ?? 0) > 0, now);
 
 	useEffect(() => source.subscribe?.(refresh), [source]);
+	useEffect(() => childSessions?.subscribe(refresh), [childSessions]);
+	// A subagent's child session, open in a nested pager over this one.
+	const [nested, setNested] = useState<OpenedChild | undefined>();
 
 	const base = useMemo((): LayoutOptions => ({width: columns, theme, now: time, ...(sessionCwd === undefined ? {} : {sessionCwd})}), [columns, theme, time, sessionCwd]);
-	const rowsOf = useCallback((entry: TranscriptEntry, index: number) => layoutEntry(entry, pagerLayoutOptions(base, expansions.get(index), globalExpansion)), [base, expansions, globalExpansion]);
+	const rowsOf = useCallback((entry: TranscriptEntry, index: number) => {
+		const rows = layoutEntry(entry, pagerLayoutOptions(base, expansions.get(index), globalExpansion));
+		const link = childSessions?.linkOf(entry);
+		return link === undefined ? rows : [...rows, childSessionRow(link, theme, columns, link.found ? '⏎ opens it' : undefined)];
+	}, [base, expansions, globalExpansion, childSessions, theme, columns]);
 
 	// Open on the newest cards, and keep to them while the source grows and the user has not moved.
 	const count = source.count();
@@ -170,6 +181,19 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 		}
 	}, [cursor, findFrom, focus]);
 
+	/** Opens the child session of `entry` when it is a subagent card with one; false otherwise. */
+	const openChild = (entry: TranscriptEntry | undefined): boolean => {
+		const link = entry === undefined ? undefined : childSessions?.linkOf(entry);
+		if (link?.found !== true) {
+			return false;
+		}
+
+		void childSessions!.open(link.id).then(setNested, (error: unknown) => {
+			setMessage(`cannot open child session ${link.id}: ${error instanceof Error ? error.message : String(error)}`);
+		});
+		return true;
+	};
+
 	// Fast key repeat, tmux and pastes deliver several keys in one chunk: each character is a key.
 	useKeys(({input, key}) => {
 		if (search.editing) {
@@ -249,6 +273,8 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 		} else if (input === 'G' || key.end) {
 			setTop(lastPage(source, height, rowsOf));
 			setCursor(Math.max(0, source.count() - 1));
+		} else if (key.return && childSessions !== undefined && openChild(source.entry(cursor))) {
+			// Enter on a subagent card with a child session opened it; space still expands the card.
 		} else if (key.return || input === ' ') {
 			if (source.entry(cursor) !== undefined) {
 				const current = expansions.get(cursor) ?? globalExpansion ?? 'bounded';
@@ -282,7 +308,26 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 				setMessage(onOpen(entry.card));
 			}
 		}
-	}, {oneAtATime: true});
+	}, {oneAtATime: true, isActive: nested === undefined});
+
+	if (nested !== undefined) {
+		return (
+			<Pager
+				source={nested.source}
+				theme={theme}
+				title={nested.title}
+				now={now}
+				{...(sessionCwd === undefined ? {} : {sessionCwd})}
+				childSessions={nested.links}
+				{...(onCopy === undefined ? {} : {onCopy})}
+				{...(onOpen === undefined ? {} : {onOpen})}
+				onExit={() => {
+					nested.source.close();
+					setNested(undefined);
+				}}
+			/>
+		);
+	}
 
 	if (damageTop !== undefined && damage !== undefined) {
 		const shown = damageList.slice(damageTop, damageTop + height);

@@ -20,6 +20,12 @@ export type ApprovalAnswer = ApprovalOutcome | 'allowed-session';
 export type LiveSnapshot = {
 	/** Running top-level cards, in transcript order. */
 	readonly running: readonly Card[];
+	/**
+	What the live frame draws, in transcript order: the running cards, then the open tail of a step
+	that is still streaming (the model's partial text and reasoning, its `preparing <tool>…` rows).
+	Absent: draw `running`.
+	*/
+	readonly runningEntries?: readonly TranscriptEntry[];
 	/** Top-level cards by outcome (`card-outcome.ts`). */
 	readonly counts: OutcomeCounts;
 	/** Background jobs still running. */

@@ -10,22 +10,23 @@ import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import {cardToJson} from '../presentation/card-json.js';
 import type {Card} from '../presentation/card.js';
 import type {CliIo} from './cli-io.js';
+import {loadPlugins} from './load-plugins.js';
 import {openSession, type OpenedSession} from './open-session.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import {withTerminationSignals} from './termination-signals.js';
 import {colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 
-export const CALL_HELP = `usage: cardterm call TOOL [JSON] [--log FILE] [--cwd DIR] [--json] [--width N] [--color|--no-color]
+export const CALL_HELP = `usage: cardterm call TOOL [JSON] [--log FILE] [--cwd DIR] [--plugin FILE]… [--json] [--width N] [--color|--no-color]
 
-Runs one tool call with the reference tools in DIR (default: the current directory), appends its
-events to FILE (created with a header when new), and prints its card (--json: the card object,
-whose "outcome" is the call's outcome).
+Runs one tool call with the reference tools (and the plugins' tools) in DIR (default: the current
+directory), appends its events to FILE (created with a header when new), and prints its card
+(--json: the card object, whose "outcome" is the call's outcome).
 
 Exit code: 0 when the outcome is ok; 1 when it is failed (a non-zero exit, killed by a signal, or
 an HTTP status of 400 or more), error, denied (approval refused), cancelled or interrupted; 2 for a
 usage error; 128+N when signal N stopped cardterm.`;
 
-const flags = [{name: 'log', value: true}, {name: 'cwd', value: true}, {name: 'json'}, {name: 'width', value: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
+const flags = [{name: 'log', value: true}, {name: 'cwd', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'json'}, {name: 'width', value: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
 
 export async function callCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'call');
@@ -43,7 +44,8 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
 	const logFlag = parsed.flags.get('log');
 	// Ctrl+C, a polite kill or a closed terminal cancels the call (its process tree goes with it); the log is then closed.
 	return withTerminationSignals(async signal => {
-		const session = await openSession({cwd, ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
+		const plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
+		const session = await openSession({cwd, plugins, ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
 		try {
 			if (!session.toolNames().has(tool)) {
 				throw new UsageError(`call: unknown tool "${tool}" (known: ${[...session.toolNames()].sort().join(', ')})`);

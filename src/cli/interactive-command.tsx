@@ -21,8 +21,9 @@ import {colorEnabled, hyperlinksEnabled} from './terminal-env.js';
 
 export const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
 
-Opens an interactive session with the reference tools in DIR (--cwd; default: the current
-directory), the workspace its tools work in. Type !command, /help, or TOOL {json}. The session is
+Opens an interactive session in DIR (--cwd; default: the current directory), the workspace its
+tools work in, with the reference tools (and those of each --plugin FILE: defineTool exports, or a
+plugin with name, inject and apply(ctx)). Type !command, /help, or TOOL {json}. The session is
 recorded to <session-dir>/<id>/session.jsonl (default: the per-user data directory; also
 CARDTERM_SESSION_DIR) once something happens in it: a start and a quit with nothing done keeps no
 session. Prompt history is kept beside the sessions (<data dir>/history, or DIR/.history for a named
@@ -60,8 +61,8 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		const sessionDirFlag = parsed.flags.get('session-dir');
 		const root = sessionsRoot(typeof sessionDirFlag === 'string' ? sessionDirFlag : undefined, io.env, io.cwd);
 		const config = await loadConfig(cwd, io.env);
-		const extraTools = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
-		const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: newSessionId(Date.now()), extraTools, rules: config.approval?.ask ?? []});
+		const plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
+		const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: newSessionId(Date.now()), plugins, rules: config.approval?.ask ?? []});
 		// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
 		// the log closes, and the screen is given back (the app exits when the controller is closing).
 		whenAborted(signal, () => {

@@ -1,24 +1,42 @@
 /**
-@module `--plugin FILE`: a module whose exports are tool definitions (`defineTool` results, or an
-array of them as the default export). Anything else exported is ignored; a module that exports no
-tool is an error naming the file.
+@module `--plugin FILE`: import each file and make it a `SessionPlugin` (`session-plugin.ts` says
+which module shapes are plugins). Before the first import the plugin module hooks are registered
+(`plugin-loader-hooks.ts`): the seed's `@deepseek-ai/dsh-tools` resolves to this cardterm and a
+TypeScript plugin loads on Node 20 too.
 */
+// A namespace import: `register` is missing before Node 20.6, and a named import would fail to link.
+import * as nodeModule from 'node:module';
 import {resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {pushAll} from '../layout/push-all.js';
-import type {ToolDefinition} from '../tools/types.js';
+import type {PluginLoaderData} from './plugin-loader-hooks.js';
+import {pluginFromModule, type SessionPlugin} from './session-plugin.js';
 
-function isToolDefinition(value: unknown): value is ToolDefinition {
-	if (typeof value !== 'object' || value === null) {
-		return false;
+/** The seed's package names and the module of this cardterm each stands for. */
+const seedPackages: PluginLoaderData['aliases'] = {
+	'@deepseek-ai/dsh-tools': new URL('../index.js', import.meta.url).href,
+};
+
+let hooksRegistered = false;
+
+function registerPluginHooks(): void {
+	if (hooksRegistered) {
+		return;
 	}
 
-	const candidate = value as Partial<ToolDefinition>;
-	return typeof candidate.name === 'string' && typeof candidate.execute === 'function' && typeof candidate.output === 'object' && candidate.output !== null;
+	hooksRegistered = true;
+	const data: PluginLoaderData = {aliases: seedPackages};
+	if (typeof nodeModule.register === 'function') {
+		nodeModule.register(new URL('plugin-loader-hooks.js', import.meta.url), {data});
+	}
 }
 
-export async function loadPlugins(files: readonly string[], cwd: string): Promise<ToolDefinition[]> {
-	const tools: ToolDefinition[] = [];
+export async function loadPlugins(files: readonly string[], cwd: string): Promise<SessionPlugin[]> {
+	if (files.length === 0) {
+		return [];
+	}
+
+	registerPluginHooks();
+	const plugins: SessionPlugin[] = [];
 	for (const file of files) {
 		const path = resolve(cwd, file);
 		let module: Record<string, unknown>;
@@ -29,13 +47,8 @@ export async function loadPlugins(files: readonly string[], cwd: string): Promis
 			throw new Error(`cannot load plugin ${file}: ${(error as Error).message}`);
 		}
 
-		const found = Object.values(module).flatMap(value => (Array.isArray(value) ? value : [value])).filter(value => isToolDefinition(value));
-		if (found.length === 0) {
-			throw new Error(`plugin ${file} exports no tool definition (export defineTool(...) results)`);
-		}
-
-		pushAll(tools, found);
+		plugins.push(pluginFromModule(module, file));
 	}
 
-	return tools;
+	return plugins;
 }

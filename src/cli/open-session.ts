@@ -16,6 +16,7 @@ import {SessionRuntime, type ApprovalPrompt} from '../session/session-runtime.js
 import {ToolRegistry} from '../tools/registry.js';
 import type {PreExecuteListener} from '../tools/registry-hooks.js';
 import type {ToolDefinition} from '../tools/types.js';
+import type {SessionPlugin} from './session-plugin.js';
 
 export type OpenSessionOptions = {
 	/** The workspace: where tools run and what they may touch. */
@@ -24,8 +25,10 @@ export type OpenSessionOptions = {
 	readonly logPath?: string;
 	/** Where *ask* decisions go. */
 	readonly approve?: ApprovalPrompt;
-	/** Tools beyond the reference set (plugins). */
+	/** Tools beyond the reference set. */
 	readonly extraTools?: readonly ToolDefinition[];
+	/** Plugins (`--plugin`), applied in order after the reference tools and the policy; disposed by `close()`. */
+	readonly plugins?: readonly SessionPlugin[];
 	/** A `tools/pre-execute` policy (approval rules from the config). */
 	readonly policy?: PreExecuteListener;
 	/**
@@ -110,6 +113,29 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		registry.on('tools/pre-execute', options.policy);
 	}
 
+	const disposePlugins: Array<() => Promise<void>> = [];
+	const endPlugins = async (): Promise<void> => {
+		// Last applied first, as their registrations within each plugin.
+		for (const dispose of disposePlugins.reverse()) {
+			// eslint-disable-next-line no-await-in-loop -- ordered teardown
+			await dispose();
+		}
+
+		disposePlugins.length = 0;
+	};
+
+	for (const plugin of options.plugins ?? []) {
+		try {
+			// eslint-disable-next-line no-await-in-loop -- plugins apply in the order given
+			disposePlugins.push(await plugin.apply({registry, jobs, report}));
+		} catch (error) {
+			await endPlugins();
+			await jobs.dispose();
+			await writer?.close();
+			throw error;
+		}
+	}
+
 	const fold = new SessionFold(name => registry.get(name));
 	const changeListeners = new Set<(change: FoldChange) => void>();
 	log.listen(event => {
@@ -144,6 +170,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 			}
 
 			closed = true;
+			await endPlugins();
 			await jobs.dispose();
 			await writer?.close();
 		},

@@ -21,7 +21,7 @@ export type PagerCommandOptions = {
 
 export async function openPagerOnLog(source: string, options: PagerCommandOptions): Promise<number> {
 	const controller = new AbortController();
-	const {cards, header, consuming, close} = await openPagerSource(source, {follow: options.follow === true, signal: controller.signal});
+	const {cards, header, consuming, close, childSessions} = await openPagerSource(source, {follow: options.follow === true, signal: controller.signal});
 	const color = colorEnabled(options.colorFlag, process.env, true);
 	const copies: string[] = [];
 	const found = header();
@@ -39,6 +39,7 @@ export async function openPagerOnLog(source: string, options: PagerCommandOption
 			}}
 			onCopy={text => copyText(text, copies)}
 			onOpen={card => openInEditor(card, header()?.cwd ?? process.cwd())}
+			{...(childSessions === undefined ? {} : {childSessions})}
 		/>,
 		{exitOnCtrlC: false, patchConsole: false},
 	);

@@ -5,7 +5,8 @@ log's damaged lines for the pager's `!` list.
 */
 import type {SessionHeader} from '../session/events.js';
 import {SessionFold} from '../session/fold.js';
-import {isRegularLogFile, STDIN_NAME} from '../session/log-source.js';
+import {isRegularLogFile, resolveSessionLogPath, STDIN_NAME} from '../session/log-source.js';
+import {childSessionLinks, type ChildSessionLinks} from '../transcript/child-session-links.js';
 import {writeText} from '../layout/terminal-sink.js';
 import {openSessionLog} from '../session/read-session-log.js';
 import {FoldedEntrySource} from '../transcript/folded-entry-source.js';
@@ -22,6 +23,8 @@ export type PagerSource = {
 	readonly consuming: Promise<void>;
 	/** Releases the file (after `signal` aborted). */
 	readonly close: () => void;
+	/** The child sessions of its subagent cards (a saved log file). */
+	readonly childSessions?: ChildSessionLinks;
 };
 
 /** Opens `source` (a log path or folder, or `-`: `stdin`) for the pager; `follow` watches it. A bad header throws `SessionLogError`. */
@@ -34,7 +37,8 @@ export async function openPagerSource(source: string, options: {readonly follow:
 
 	if (source !== '-' && await isRegularLogFile(source)) {
 		const indexed = await openIndexedEntrySource(source, {presenters});
-		return {cards: indexed, header: () => indexed.header, consuming: Promise.resolve(), close: () => indexed.close()};
+		const childSessions = childSessionLinks(await resolveSessionLogPath(source), indexed.header, presenters);
+		return {cards: indexed, header: () => indexed.header, consuming: Promise.resolve(), close: () => indexed.close(), childSessions};
 	}
 
 	let folded: FoldedEntrySource | undefined;

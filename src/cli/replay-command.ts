@@ -9,6 +9,7 @@ import {layoutEntry} from '../layout/layout-entry.js';
 import type {Expansion} from '../layout/layout-options.js';
 import {cardOutputHidesText} from '../layout/terminal-card.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
+import type {StyledLine} from '../layout/styled-line.js';
 import {entryToJson} from '../presentation/entry-json.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 import {presentersOf, type PresenterLookup} from '../presentation/presenters.js';
@@ -19,6 +20,9 @@ import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
 import {colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 import {TranscriptStream} from './transcript-stream.js';
+import {childRowsOf, inlineChildren} from './child-transcript.js';
+import {isSubagentCard} from '../session/child-sessions.js';
+import {resolveSessionLogPath} from '../session/log-source.js';
 
 export const REPLAY_HELP = `usage: cardterm replay LOG|--last [--print] [--json] [--width N] [--expand none|auto|all] [--color|--no-color]
 
@@ -112,18 +116,37 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	const theme = color ? colorTheme : monochromeTheme;
 	const hyperlinks = hyperlinksEnabled(color, io.env, io.isTTY);
 	const now = Date.now();
-	const chunks: TerminalOutput[] = [];
+	// A chunk waits while a subagent's child session is read to be inlined under its card.
+	const chunks: Array<TerminalOutput | Promise<TerminalOutput>> = [];
 	let buffered = 0;
 	const flushChunks = async (): Promise<void> => {
 		if (chunks.length > 0) {
-			await io.write(joinOutput(chunks));
+			await io.write(joinOutput(await Promise.all(chunks)));
 			chunks.length = 0;
 			buffered = 0;
 		}
 	};
 
+	const layoutOptions = {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})};
+	const render = (rows: readonly StyledLine[]): TerminalOutput => renderLines(rows, {color, hyperlinks, width: rowWidth, unwrap});
+	// The child sessions beside a saved log, for its subagent cards (print mode only).
+	const children = json || source === '-' ? undefined : await inlineChildren(await resolveSessionLogPath(source), log.header, found => referencePresenters(found.cwd ?? workspace));
 	const write = (entry: TranscriptEntry): void => {
-		const text = json ? jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText})) : renderLines(layoutEntry(entry, {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})}), {color, hyperlinks, width: rowWidth, unwrap});
+		if (json) {
+			const text = jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText}));
+			chunks.push(text);
+			buffered += text.length;
+			return;
+		}
+
+		const rows = layoutEntry(entry, layoutOptions);
+		if (children !== undefined && entry.entry === 'card' && isSubagentCard(entry.card)) {
+			chunks.push(childRowsOf(entry.card, layoutOptions, children).then(extra => render(extra.length === 0 ? rows : [...rows, ...extra])));
+			buffered += 1024;
+			return;
+		}
+
+		const text = render(rows);
 		chunks.push(text);
 		buffered += text.length;
 	};

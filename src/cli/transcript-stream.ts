@@ -2,7 +2,7 @@
 @module Streams a folded transcript in order: an entry is written once it can no longer change and
 every entry before it has been written, so output starts before the log ends and memory for written
 entries can be released. Running and interrupted cards wait (a late result may still settle them);
-every other entry is final when it is created.
+every other entry is final when it is created. A log that ends mid-step ends with its open tail.
 */
 import type {TranscriptEntry} from '../presentation/entry.js';
 import type {SessionFold} from '../session/fold.js';
@@ -32,13 +32,17 @@ export class TranscriptStream {
 		}
 	}
 
-	/** Write everything left, whatever its status (the log has ended). */
+	/** Write everything left, whatever its status (the log has ended), and the open tail of a step still streaming. */
 	finish(): void {
 		const entries = this.#fold.entries;
 		while (this.#next < entries.length) {
 			this.#write(entries[this.#next]!);
 			this.#fold.release(this.#next);
 			this.#next++;
+		}
+
+		for (const entry of this.#fold.tail) {
+			this.#write(entry);
 		}
 	}
 }

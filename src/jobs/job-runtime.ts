@@ -155,7 +155,8 @@ export class JobRuntime {
 	*/
 	start(spec: JobStart): JobId {
 		if (this.#controllers.size === 0 || this.#disposing !== undefined) {
-			throw new Error('background jobs unavailable: no job controller serves this agent (load the job tools (job_output, job_list, job_kill) in this session)');
+			// The contract's exact text (tools-contract.md §5.1); cardterm's controller is `jobTools(runtime)`.
+			throw new Error('background jobs unavailable: no job controller serves this agent (load @deepseek-ai/dsh-tool-jobs in its composition)');
 		}
 
 		if (typeof spec.kind !== 'string' || spec.kind === '') {

@@ -1,15 +1,17 @@
 /**
 @module What the model answered: its reasoning first, dim and folded to one `∴ reasoning · N lines`
 row unless the entry is fully expanded, then its text; an interrupted answer ends with a muted
-`(interrupted)` row.
+`(interrupted)` row. While it streams, the text is laid out incrementally (`streaming-markdown.ts`),
+a bounded view shows its end, and each tool call being prepared is one `◌ preparing <tool>…` row.
 */
 import type {AssistantEntry} from '../presentation/entry.js';
 import {readableText} from './body-text.js';
-import {foldEntryRows} from './entry-rows.js';
+import {foldEntryRows, foldEntryTail} from './entry-rows.js';
 import {formatCount} from './format.js';
 import type {LayoutOptions} from './layout-options.js';
 import {markdownRows} from './markdown-rows.js';
-import {sanitizeLines} from './sanitize.js';
+import {sanitizeInline, sanitizeLines} from './sanitize.js';
+import {streamingMarkdownRows} from './streaming-markdown.js';
 import {span, truncateSpans, wrapSpans} from './spans.js';
 import type {StyledLine} from './styled-line.js';
 
@@ -32,13 +34,20 @@ export function layoutAssistantEntry(entry: AssistantEntry, options: LayoutOptio
 		}
 	}
 
-	const text = markdownRows(entry.text, {width, theme});
-	for (const row of foldEntryRows(text.rows, text.lineStarts, expansion === 'summary' ? 'summary' : (expansion === 'full' ? 'full' : 'bounded'), theme, width)) {
+	const text = entry.streaming ? streamingMarkdownRows(entry, {width, theme}) : markdownRows(entry.text, {width, theme});
+	const folded = entry.streaming && expansion === 'bounded'
+		? foldEntryTail(text.rows, text.lineStarts, theme, width)
+		: foldEntryRows(text.rows, text.lineStarts, expansion === 'summary' ? 'summary' : (expansion === 'full' ? 'full' : 'bounded'), theme, width);
+	for (const row of folded) {
 		rows.push(row);
 	}
 
 	if (entry.interrupted) {
 		rows.push({spans: [span('(interrupted)', theme.muted)]});
+	}
+
+	for (const name of entry.preparing) {
+		rows.push({spans: truncateSpans([span('◌ ', theme.running), span('preparing ', theme.muted), span(sanitizeInline(name), theme.toolName), span('…', theme.muted)], width)});
 	}
 
 	return rows;

@@ -3,6 +3,7 @@
 Body text is one recessed tone; wrapped continuation rows are soft wraps with no indent, so a line
 copied from the terminal comes out whole.
 */
+import {parsePathEnvelope} from '../presentation/path-envelope.js';
 import type {ContentBlock} from '../tools/content.js';
 import type {Expansion} from './layout-options.js';
 import {sanitizeInline, sanitizeLines} from './sanitize.js';
@@ -11,6 +12,7 @@ import type {Span, StyledLine, Style} from './styled-line.js';
 import type {Theme} from './theme.js';
 import type {RowTarget} from './body-rows.js';
 import {pushAll} from './push-all.js';
+import {pathSpan} from './path-span.js';
 
 /** What every body layout receives besides its view. */
 export type BodyContext = {
@@ -77,7 +79,8 @@ export function blockPlaceholder(block: ContentBlock | {readonly type: string}):
 }
 
 /**
-Content blocks as rows: text as readable text in `style`, reasoning in italics, every other block
+Content blocks as rows: text as readable text in `style` (a path envelope as its path, then its
+content), reasoning in italics, every other block
 (an image, or a block type from a newer producer) as a muted placeholder row.
 */
 export function contentRows(blocks: readonly ContentBlock[], style: Style, context: BodyContext): StyledLine[];
@@ -86,7 +89,13 @@ export function contentRows(blocks: readonly ContentBlock[], style: Style, conte
 	const {theme, width} = context;
 	for (const block of blocks as ReadonlyArray<ContentBlock | {readonly type: string}>) {
 		if (block.type === 'text' && 'text' in block && typeof block.text === 'string') {
-			const text = readableText(block.text);
+			const envelope = parsePathEnvelope(block.text);
+			if (envelope !== undefined) {
+				// The model-facing wrapper as a person reads it: the path and type, then the content.
+				pushAll(rows, wrapSpans([pathSpan(envelope.path, context), span(` · ${sanitizeInline(envelope.type)}`, theme.muted)], width));
+			}
+
+			const text = readableText(envelope?.body ?? block.text);
 			if (text !== '') {
 				textRows(text, style, width, rows);
 			}

@@ -13,7 +13,16 @@ export type CardBody = {
 	readonly pinnedBottom?: number;
 	/**
 	Rows a folded layout counted but did not build (see body-rows.ts): `count` rows belong between
-	`lines[at - 1]` and `lines[at]`. Absent: `lines` is every row.
+	`lines[at - 1]` and `lines[at]`; `starts` of them begin a logical line (are not soft wraps).
+	Absent: `lines` is every row.
 	*/
-	readonly omitted?: {readonly at: number; readonly count: number};
+	readonly omitted?: {readonly at: number; readonly count: number; readonly starts: number};
+	/**
+	The section (a grep card's file) each row of `lines` belongs to, parallel to `lines`: a fold that
+	hides a section's header repeats it above the rows it shows of that section.
+	*/
+	readonly sections?: ReadonlyArray<BodySection | undefined>;
 };
+
+/** A run of rows under one header: `at` is the header's first row in the whole body. */
+export type BodySection = {readonly at: number; readonly header: readonly StyledLine[]};

@@ -30,3 +30,26 @@ export function foldEntryRows(rows: readonly StyledLine[], lineStarts: readonly 
 	kept.push({spans: truncateSpans([span(marker, theme.muted)], width)});
 	return kept;
 }
+
+/**
+The last rows of a message that is still growing, under one `… N earlier lines` row: a bounded view
+of a streaming answer follows its end, where the new text arrives.
+*/
+export function foldEntryTail(rows: readonly StyledLine[], lineStarts: readonly number[], theme: Theme, width: number): StyledLine[] {
+	if (rows.length <= MESSAGE_ROW_BUDGET) {
+		return rows.slice();
+	}
+
+	const first = rows.length - (MESSAGE_ROW_BUDGET - 1);
+	let startsAbove = 0;
+	for (const start of lineStarts) {
+		if (start < first) {
+			startsAbove++;
+		}
+	}
+
+	// A line cut by the top of the view counts as shown.
+	const hidden = lineStarts.includes(first) ? startsAbove : startsAbove - 1;
+	const marker = hidden > 0 ? `… ${formatCount(hidden)} earlier ${hidden === 1 ? 'line' : 'lines'}` : '…';
+	return [{spans: truncateSpans([span(marker, theme.muted)], width)}, ...rows.slice(first)];
+}

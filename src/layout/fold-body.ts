@@ -1,6 +1,8 @@
 /**
-@module Folding a card body to an expansion level. Rows are counted after wrapping, so the
-`… N lines hidden (of M)` marker is exact on the first frame. Both ends survive a fold: the pinned
+@module Folding a card body to an expansion level. The fold budget is in rows (after wrapping); the
+`… N lines hidden (of M)` marker counts logical lines — rows that are not soft-wrap continuations —
+of the body without its pinned rows (the `$ command`, the `[exit N]` footer), so `seq 1 5000` says
+`of 5,000` at any width. Both ends survive a fold: the pinned
 rows (a `$ command`, an `[exit N]` or `+A −R` footer) and a head and a tail of the rest. This marker
 speaks for the UI only; a tool's own truncation is worded differently by each card.
 */
@@ -73,6 +75,53 @@ function rowAt(body: CardBody, index: number): StyledLine {
 	return body.lines[index - omitted.count]!;
 }
 
+/** Logical lines begun by rows `from` to `to` (exclusive) of the whole body, omitted rows included. */
+function linesBetween(body: CardBody, from: number, to: number): number {
+	const {omitted} = body;
+	let count = 0;
+	for (let index = from; index < to; index++) {
+		if (omitted !== undefined && index === omitted.at) {
+			count += omitted.starts;
+			index += omitted.count - 1;
+			continue;
+		}
+
+		if (rowAt(body, index).softWrap !== true) {
+			count++;
+		}
+	}
+
+	return count;
+}
+
+/** Index in `body.lines` of row `index` of the whole body (a row the body kept). */
+function keptIndex(body: CardBody, index: number): number {
+	const {omitted} = body;
+	return omitted === undefined || index < omitted.at ? index : index - omitted.count;
+}
+
+/**
+How the tail starts when its first rows belong to a section (a grep card's file) whose header the fold
+hides: the header is repeated after the marker, in rows taken from the tail; when those rows would
+leave none of the section to show, the tail starts at the next section's header instead. Either
+way no row reads as belonging to the section above the marker.
+*/
+function tailStart(body: CardBody, hiddenFrom: number, tailFrom: number, tail: number): {readonly header: readonly StyledLine[]; readonly tail: number} {
+	const section = body.sections?.[keptIndex(body, tailFrom)];
+	if (section === undefined || section.at < hiddenFrom || section.at + section.header.length > tailFrom) {
+		return {header: [], tail};
+	}
+
+	const after = tailFrom + section.header.length;
+	const next = body.sections?.[keptIndex(body, after)];
+	if (section.header.length < tail && next === section) {
+		// The repeated header is not a continuation of the marker row above it.
+		return {header: section.header.map((row, index) => (index === 0 ? withoutSoftWrap(row) : row)), tail: tail - section.header.length};
+	}
+
+	return next !== undefined && next !== section && next.at > tailFrom ? {header: [], tail: tail - (next.at - tailFrom)} : {header: [], tail};
+}
+
 /** Rows `from` to `to` (exclusive) of the whole body. */
 function rowsBetween(body: CardBody, from: number, to: number): StyledLine[] {
 	const rows: StyledLine[] = [];
@@ -83,9 +132,12 @@ function rowsBetween(body: CardBody, from: number, to: number): StyledLine[] {
 	return rows;
 }
 
-/** The fold marker row, muted and cut to the width. */
-export function foldMarker(hidden: number, total: number, width: number, theme: Theme): StyledLine {
-	const text = `… ${plural(hidden, 'line')} hidden (of ${formatCount(total)})`;
+/**
+The fold marker row, muted and cut to the width. When the hidden rows begin no line (the middle of
+one long wrapped line) it says rows, since "0 lines hidden" would be false.
+*/
+export function foldMarker(hidden: {readonly lines: number; readonly rows: number}, totalLines: number, width: number, theme: Theme): StyledLine {
+	const text = hidden.lines === 0 ? `… ${plural(hidden.rows, 'wrapped row')} hidden` : `… ${plural(hidden.lines, 'line')} hidden (of ${formatCount(totalLines)})`;
 	return {spans: truncateSpans([span(text, theme.muted)], width)};
 }
 
@@ -116,11 +168,14 @@ export function foldBody(body: CardBody, expansion: Expansion, policy: FoldPolic
 
 	const room = policy.budget - top - bottom - 1;
 	const head = policy.preferTail ? Math.floor(room / 3) : Math.ceil(room / 2);
-	const tail = room - head;
-	const hidden = total - top - bottom - head - tail;
+	const start = tailStart(body, top + head, total - bottom - (room - head), room - head);
+	const {header: repeated, tail} = start;
+	const hidden = {lines: linesBetween(body, top + head, total - bottom - tail), rows: total - top - bottom - head - tail};
+	const allLines = linesBetween(body, top, total - bottom);
 
 	const out: StyledLine[] = rowsBetween(body, 0, top + head);
-	out.push(foldMarker(hidden, total, width, theme));
+	out.push(foldMarker(hidden, allLines, width, theme));
+	pushAll(out, repeated);
 	const after = rowsBetween(body, total - bottom - tail, total);
 	// The first row after the marker no longer continues the row above it.
 	if (after.length > 0) {

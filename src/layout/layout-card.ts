@@ -151,7 +151,7 @@ export function layoutCardBody(card: Card, context: BodyContext): CardBody {
 		// A layout bug must not take the transcript down: show the raw content and say what failed.
 		const note = wrapSpans([span(`layout failed: ${error instanceof Error ? error.message : String(error)}`, context.theme.warning)], context.width);
 		const raw = card.result === null ? {lines: []} : layoutGenericResultBody(card.result.content, card.result, context);
-		return {lines: [...note, ...raw.lines], ...(raw.omitted === undefined ? {} : {omitted: {at: raw.omitted.at + note.length, count: raw.omitted.count}})};
+		return {lines: [...note, ...raw.lines], ...(raw.omitted === undefined ? {} : {omitted: {...raw.omitted, at: raw.omitted.at + note.length}})};
 	}
 }
 

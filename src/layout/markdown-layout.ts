@@ -319,8 +319,15 @@ function definitionsOf(blocks: readonly MarkdownBlock[]): {links: Links | undefi
 
 const blankRow: StyledLine = Object.freeze({spans: Object.freeze([]) as readonly Span[]});
 
+/**
+Rows a caller keeps per block, by the block's start in the message (a streaming message: an append
+re-splits only its tail, and every other block keeps its start and text), so its blocks survive
+evictions from the shared cache and are found without hashing their text.
+*/
+export type BlockMemo = Map<number, {readonly text: string; readonly key: string; readonly theme: Theme; readonly lines: readonly StyledLine[]}>;
+
 /** The rows of a split message: each block's cached rows, a blank row between blocks. */
-export function layoutSplit(split: MarkdownSplit, options: MarkdownLayoutOptions): readonly StyledLine[] {
+export function layoutSplit(split: MarkdownSplit, options: MarkdownLayoutOptions, memo?: BlockMemo): readonly StyledLine[] {
 	if (options.width <= 0) {
 		return [];
 	}
@@ -330,12 +337,19 @@ export function layoutSplit(split: MarkdownSplit, options: MarkdownLayoutOptions
 	for (const block of split.blocks) {
 		// Only a block that may hold a reference link depends on the other blocks' definitions.
 		const links = block.kind === 'markdown' && block.text.includes('[') ? definitions : undefined;
-		const key = `${options.width}\u0000${options.theme.name}\u0000${block.kind}\u0000${links?.key ?? ''}\u0000${block.text}`;
-		let lines = blockCache.get(key, options.theme);
+		const optionsKey = `${options.width}\u0000${options.theme.name}\u0000${block.kind}\u0000${links?.key ?? ''}`;
+		const memoized = memo?.get(block.start);
+		let lines = memoized !== undefined && memoized.text === block.text && memoized.key === optionsKey && memoized.theme === options.theme ? memoized.lines : undefined;
 		if (lines === undefined) {
-			markdownLayoutStats.blocksLaidOut++;
-			lines = Object.freeze(layoutBlockUncached(block, options, links?.links));
-			blockCache.set(key, options.theme, lines);
+			const key = `${optionsKey}\u0000${block.text}`;
+			lines = blockCache.get(key, options.theme);
+			if (lines === undefined) {
+				markdownLayoutStats.blocksLaidOut++;
+				lines = Object.freeze(layoutBlockUncached(block, options, links?.links));
+				blockCache.set(key, options.theme, lines);
+			}
+
+			memo?.set(block.start, {text: block.text, key: optionsKey, theme: options.theme, lines});
 		}
 
 		if (lines.length > 0) {

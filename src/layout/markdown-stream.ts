@@ -4,7 +4,7 @@ split, so an append re-splits from the last block only, and lays out through the
 so only blocks that changed are lexed and laid out again: the cost of a delta is the last block's.
 */
 import {extendSplit, type MarkdownSplit, splitMarkdown} from './markdown-blocks.js';
-import {layoutSplit, type MarkdownLayoutOptions} from './markdown-layout.js';
+import {type BlockMemo, layoutSplit, type MarkdownLayoutOptions} from './markdown-layout.js';
 import type {StyledLine} from './styled-line.js';
 
 /** A growing message. */
@@ -21,6 +21,7 @@ export type MarkdownStream = {
 export function createMarkdownStream(initial = ''): MarkdownStream {
 	let split: MarkdownSplit = splitMarkdown(initial);
 	let text = initial;
+	const memo: BlockMemo = new Map();
 	let last: {readonly width: number; readonly theme: MarkdownLayoutOptions['theme']; readonly text: string; readonly lines: readonly StyledLine[]} | undefined;
 	return {
 		get text() {
@@ -36,7 +37,7 @@ export function createMarkdownStream(initial = ''): MarkdownStream {
 
 			// Split lazily: deltas appended between two layouts are re-split once.
 			split = extendSplit(split, text);
-			const lines = layoutSplit(split, options);
+			const lines = layoutSplit(split, options, memo);
 			last = {width: options.width, theme: options.theme, text, lines};
 			return lines;
 		},

@@ -3,29 +3,18 @@
 syntax colours by `lang`. Line numbers are the file's own; the gutter is the one kept on purpose
 (with diff markers), and a wrapped line continues as a soft wrap without it.
 */
-import * as path from 'node:path';
 import type {ReadResultView} from '../tools/views.js';
 import {BodyRows} from './body-rows.js';
 import type {BodyContext} from './body-text.js';
 import type {CardBody} from './card-body.js';
 import {formatCount} from './format.js';
 import {highlightLines} from './highlight.js';
-import {fileLinkTarget} from './link-target.js';
-import {sanitizeInline, sanitizeLine} from './sanitize.js';
+import {pathSpan} from './path-span.js';
+import {sanitizeLine} from './sanitize.js';
 import {span, wrapSpans} from './spans.js';
-import type {Span} from './styled-line.js';
+import type {Span, StyledLine} from './styled-line.js';
 import type {Theme} from './theme.js';
 import {maxOf} from './push-all.js';
-
-/** A path relative to the session cwd when it lies inside it, else as given. */
-export function displayPath(filePath: string, sessionCwd: string | undefined): string {
-	if (sessionCwd === undefined || !path.posix.isAbsolute(filePath)) {
-		return filePath;
-	}
-
-	const relative = path.posix.relative(sessionCwd, filePath);
-	return relative !== '' && !relative.startsWith('..') && !path.posix.isAbsolute(relative) ? relative : filePath;
-}
 
 /** Highlighted spans mapped onto the theme: no colour in monochrome. */
 function themed(spans: readonly Span[], theme: Theme): Span[] {
@@ -77,15 +66,27 @@ function visibleHighlights(texts: readonly string[], lang: string | undefined, c
 	return [...(head ?? Array.from({length: BOUNDED_HIGHLIGHT_LINES})), ...middle, ...(tail ?? Array.from({length: BOUNDED_HIGHLIGHT_LINES}))];
 }
 
+/**
+A numbered line's rows: the gutter, then the text wrapped beside it, continuation rows indented under
+the text so a wrapped line never reads as a new line number. (Copying a wrapped numbered line keeps
+the indent; a listing with a gutter is not copied whole anyway.) Too narrow for a gutter: no indent.
+*/
+function numberedRows(gutter: Span, body: readonly Span[], gutterWidth: number, width: number): StyledLine[] {
+	if (width <= gutterWidth * 2) {
+		return wrapSpans([gutter, ...body], width);
+	}
+
+	const rows = wrapSpans(body, width - gutterWidth);
+	const indent = span(' '.repeat(gutterWidth));
+	return rows.map((row, index) => (index === 0 ? {spans: [gutter, ...row.spans]} : {spans: [indent, ...row.spans], softWrap: true}));
+}
+
 /** The read card body. */
 export function layoutReadBody(view: ReadResultView, context: BodyContext): CardBody {
 	const {theme, width} = context;
-	const shown = displayPath(view.path, context.sessionCwd);
-	const absolute = path.posix.isAbsolute(view.path) ? view.path : context.sessionCwd === undefined ? undefined : path.posix.resolve(context.sessionCwd, view.path);
-	const link = absolute === undefined ? undefined : fileLinkTarget(absolute);
 	const lines = new BodyRows(context.keep, {pinned: true});
 	lines.pushAll(wrapSpans([
-		span(sanitizeInline(shown), theme.path, link),
+		pathSpan(view.path, context),
 		span(` · ${windowLabel(view)}`, theme.muted),
 	], width));
 	lines.pin();
@@ -97,7 +98,7 @@ export function layoutReadBody(view: ReadResultView, context: BodyContext): Card
 		const gutter = span(`${String(line.number).padStart(numberWidth)} `, theme.muted);
 		const text = texts[index]!;
 		const body = highlighted?.[index] === undefined ? [span(text, theme.body)] : themed(highlighted[index]!, theme);
-		lines.pushAll(wrapSpans([gutter, ...body], width));
+		lines.pushAll(numberedRows(gutter, body, numberWidth + 1, width));
 	});
 	return lines.body();
 }

@@ -3,15 +3,14 @@
 highlighted, long lines trimmed around the match. Paths: one per row. Both end in a pinned footer
 with the count, worded as the tool's own truncation when the tool capped the result.
 */
-import * as path from 'node:path';
 import type {SearchMatchesResultView, SearchPathsResultView} from '../tools/views.js';
 import {BodyRows} from './body-rows.js';
 import type {BodyContext} from './body-text.js';
 import type {CardBody} from './card-body.js';
 import {formatCount, plural} from './format.js';
-import {fileLinkTarget} from './link-target.js';
+import {pathSpan} from './path-span.js';
 import {matchHighlighter, type MatchHighlighter} from './match-highlight.js';
-import {sanitizeInline, sanitizeLine} from './sanitize.js';
+import {sanitizeLine} from './sanitize.js';
 import {graphemeWidth, span, spansWidth, wrapSpans} from './spans.js';
 import type {Span, StyledLine} from './styled-line.js';
 import {displayWidth, graphemes} from './text-width.js';
@@ -82,12 +81,6 @@ function matchedLineSpans(line: string, highlight: MatchHighlighter, width: numb
 	return [...lead, ...kept, ...(needsTail ? [span('…', theme.muted)] : [])];
 }
 
-/** A path and its `file://` link when it can be resolved against the session cwd. */
-function pathSpan(filePath: string, context: BodyContext): Span {
-	const target = context.sessionCwd === undefined ? undefined : fileLinkTarget(path.posix.resolve(context.sessionCwd, filePath));
-	return span(sanitizeInline(filePath), context.theme.path, target);
-}
-
 /** The footer: `3 matches in 2 files`, or `showing 250 of 1 204 matches (tool truncated)`. */
 function footerRows(shown: number, total: number, truncated: boolean, noun: readonly [string, string], where: string, context: BodyContext): StyledLine[] {
 	const {theme, width} = context;
@@ -106,7 +99,7 @@ export function layoutSearchMatchesBody(view: SearchMatchesResultView, pattern: 
 	for (const file of view.files) {
 		const count = file.matches.length;
 		shown += count;
-		lines.pushAll(wrapSpans([pathSpan(file.path, context), span(` · ${plural(count, 'match', 'matches')}`, theme.muted)], width));
+		lines.startSection(wrapSpans([pathSpan(file.path, context), span(` · ${plural(count, 'match', 'matches')}`, theme.muted)], width));
 		const numberWidth = maxOf(file.matches.map(match => String(match.lineNumber).length), 1);
 		for (const match of file.matches) {
 			const gutter = span(`${String(match.lineNumber).padStart(numberWidth)}: `, theme.muted);
@@ -131,8 +124,7 @@ export function layoutSearchPathsBody(view: SearchPathsResultView, context: Body
 	const {theme, width} = context;
 	const lines = new BodyRows(context.keep);
 	for (const filePath of view.paths) {
-		const item = pathSpan(filePath, context);
-		lines.pushAll(wrapSpans([span(item.text, theme.body, item.link)], width));
+		lines.pushAll(wrapSpans([pathSpan(filePath, context, theme.body)], width));
 	}
 
 	if (view.paths.length === 0 && !view.truncated) {

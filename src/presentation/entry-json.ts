@@ -9,7 +9,7 @@ import type {TranscriptEntry, Usage} from './entry.js';
 export type EntryJson =
 	| ({readonly entry: 'card'} & CardJson)
 	| {readonly entry: 'user'; readonly seq: number; readonly time: number; readonly source: 'user' | 'steering'; readonly text: string}
-	| {readonly entry: 'assistant'; readonly seq: number; readonly time: number; readonly turn: number | null; readonly step: number | null; readonly text: string; readonly reasoning: string; readonly interrupted: boolean}
+	| {readonly entry: 'assistant'; readonly seq: number; readonly time: number; readonly turn: number | null; readonly step: number | null; readonly text: string; readonly reasoning: string; readonly interrupted: boolean; readonly streaming: boolean; readonly preparing: readonly string[]}
 	| {readonly entry: 'turn'; readonly seq: number; readonly time: number; readonly turn: number; readonly outcome: string; readonly failed: boolean; readonly durationMs: number | null; readonly usage: Usage | null}
 	| {readonly entry: 'notice'; readonly seq: number; readonly time: number; readonly source: string; readonly summary: string; readonly detail: string | null}
 	| {readonly entry: 'todo'; readonly seq: number; readonly time: number; readonly items: ReadonlyArray<{readonly content: string; readonly status: string}>};
@@ -26,7 +26,7 @@ export function entryToJson(entry: TranscriptEntry, checks: CardJsonChecks = {})
 		}
 
 		case 'assistant': {
-			return {entry: 'assistant', seq: entry.seq, time: entry.time, turn: entry.turn ?? null, step: entry.step ?? null, text: entry.text, reasoning: entry.reasoning, interrupted: entry.interrupted};
+			return {entry: 'assistant', seq: entry.seq, time: entry.time, turn: entry.turn ?? null, step: entry.step ?? null, text: entry.text, reasoning: entry.reasoning, interrupted: entry.interrupted, streaming: entry.streaming, preparing: entry.preparing};
 		}
 
 		case 'turn': {

@@ -3,7 +3,8 @@
 */
 import type {AssistantEntry, NoticeEntry, TodoEntry, TurnEntry, UserEntry} from '../presentation/entry.js';
 import {assistantFacts, contentText, noticeFacts, oneRow, pluginNotice, todoItems, turnOutcome, userMessageSource} from './entry-facts.js';
-import type {MessageKind, TurnFacts} from './entry-pairing.js';
+import type {StreamText} from './chunk-facts.js';
+import type {MessageKind, OpenStream, TurnFacts} from './entry-pairing.js';
 import type {SessionEvent} from './events.js';
 
 type Fields = Record<string, unknown>;
@@ -61,4 +62,39 @@ export function composeEntry(kind: MessageKind, event: SessionEvent, turn?: Turn
 			return {entry: 'todo', ...base, items: todoItems(data) ?? []};
 		}
 	}
+}
+
+/** The open tail entry of a stream: the text and reasoning so far (while they stream) and its `preparing` rows. */
+export function composeStreamEntry(stream: OpenStream<unknown>, text: StreamText): AssistantEntry {
+	return {
+		entry: 'assistant',
+		seq: stream.seq,
+		time: stream.time,
+		turn: stream.turn,
+		step: stream.step,
+		text: stream.textOpen ? text.text : '',
+		reasoning: stream.textOpen ? text.reasoning : '',
+		interrupted: false,
+		streaming: true,
+		// A call whose deltas never named it is still a call being prepared.
+		preparing: stream.preparing.map(name => name ?? 'tool'),
+		revision: stream.revision,
+	};
+}
+
+/** The entry a stream leaves when its step closes without a message: what arrived, interrupted (§3.4). */
+export function composeClosedStream(event: SessionEvent, stream: {readonly turn: number; readonly step: number}, text: StreamText, revision: number): AssistantEntry {
+	return {
+		entry: 'assistant',
+		seq: event.seq,
+		time: event.time,
+		turn: stream.turn,
+		step: stream.step,
+		text: text.text,
+		reasoning: text.reasoning,
+		interrupted: true,
+		streaming: false,
+		preparing: [],
+		revision,
+	};
 }

@@ -212,6 +212,13 @@ export function noticeFacts(type: string, data: unknown): Pick<NoticeEntry, 'sou
 			return {source: type, summary: `hook ${point}${decision === undefined ? '' : `: ${decision}`}${exit}${said === undefined ? '' : ` — ${said}`}`};
 		}
 
+		case 'subagent/descriptor': {
+			// A child session's first event: what the parent delegated to it.
+			const label = firstText(fields, ['label', 'name', 'description']);
+			const how = [firstText(fields, ['mode']), firstText(fields, ['provider'])].filter(part => part !== undefined).join(', ');
+			return {source: 'subagent', summary: `${label ?? 'subagent'}${how === '' ? '' : ` (${how})`}`};
+		}
+
 		default: {
 			return {source: type, summary: `${type}${scalarSummary(fields)}`};
 		}

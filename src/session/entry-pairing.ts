@@ -6,6 +6,12 @@ late result settling an interrupted card, an orphan result becoming a card of it
 are messages, turns, notices and todo lists — exists once. The pairing parses each event's fields
 once (`call-facts.ts`, `entry-facts.ts`), numbers entries in transcript order, and tracks each
 card's outcome (by the one rule, `card-outcome.ts`); it builds nothing: what an entry looks like is the consumer's business.
+
+A step's streamed output (`assistant/chunk`: text, reasoning, tool calls being prepared) is not an
+entry while it streams: it is the transcript's open tail (`streams`), after every entry. Its
+`assistant/message` is the entry that replaces it (same place at the end, a later revision); a step
+that closes without one keeps its visible text as an interrupted entry; a `preparing` row goes when
+its `tool/call` arrives, and the rest when the step ends or the model is retried (§3.4).
 */
 import type {CardStatus} from '../presentation/card.js';
 import {type ApprovalStanding, type CardOutcome, type OutcomeCounts, approvalStanding, cardOutcome, cardOutcomes, emptyOutcomeCounts, outcomeStatus} from '../presentation/card-outcome.js';
@@ -14,6 +20,7 @@ import {
 	type ApprovalAskedFacts, type ApprovalDecidedFacts, type CallFacts, type ChildSettleFacts, type ChildStartFacts, type ResultFacts,
 	announcedCalls, approvalAskedFacts, approvalDecidedFacts, callFacts, childSettleFacts, childStartFacts, progressFacts, resultFacts,
 } from './call-facts.js';
+import {chunkFacts, type TextDelta} from './chunk-facts.js';
 import {addUsage, assistantFacts, contentText, isNoticeType, noticeFacts, pluginNotice, todoItems, turnOutcome, userMessageSource} from './entry-facts.js';
 import type {Usage} from '../presentation/entry.js';
 import type {SessionEvent} from './events.js';
@@ -52,7 +59,45 @@ export type Pairing<T = undefined> =
 	A new entry of another kind, from this event. A `turn` entry also depends on earlier events of its
 	turn (its start, the usage of its steps): `turn` carries what they said, `lines` their tokens.
 	*/
-	| {readonly op: 'entry'; readonly entry: number; readonly kind: MessageKind; readonly turn?: TurnFacts<T>; readonly interrupted?: readonly number[]};
+	| {
+		readonly op: 'entry'; readonly entry: number; readonly kind: MessageKind; readonly turn?: TurnFacts<T>; readonly interrupted?: readonly number[];
+		/** An assistant entry that replaces a stream: its revision follows the stream's, and `stream` says which and how. */
+		readonly revision?: number;
+		readonly stream?: StreamEnd<T>;
+	}
+	/** A chunk changed the open stream `key`; `delta` is text or reasoning to append. */
+	| {readonly op: 'stream'; readonly key: string; readonly delta?: TextDelta};
+
+/**
+How a stream became an entry: its step's `assistant/message` (the entry is the message), or the step
+closed without one (`close`: the entry is the streamed text, interrupted; `lines` are its deltas' tokens).
+*/
+export type StreamEnd<T> = {readonly key: string; readonly from: 'message'} | {readonly key: string; readonly from: 'close'; readonly turn: number; readonly step: number; readonly lines: readonly T[]};
+
+/** A step's output while it streams: the transcript's open tail. */
+export type OpenStream<T> = {
+	readonly key: string;
+	readonly turn: number;
+	readonly step: number;
+	/** Seq and time of its first chunk. */
+	readonly seq: number;
+	readonly time: number;
+	/** Text and reasoning still stream (until the step's `assistant/message`). */
+	readonly textOpen: boolean;
+	/** Some streamed text or reasoning is not blank. */
+	readonly visible: boolean;
+	/** Names of the tool calls being prepared, oldest first (`undefined`: no delta named it yet). */
+	readonly preparing: ReadonlyArray<string | undefined>;
+	/** Tokens of its text and reasoning chunk events, in order (the log index rebuilds the text from them). */
+	readonly lines: readonly T[];
+	/** Changes so far: the tail entry's revision. */
+	readonly revision: number;
+};
+
+type MutableStream<T> = {
+	key: string; turn: number; step: number; seq: number; time: number; textOpen: boolean; visible: boolean;
+	calls: Map<string, string | undefined>; lines: T[]; revision: number;
+};
 
 /** What a turn's earlier events said, for its end entry. */
 export type TurnFacts<T> = {readonly startTime?: number; readonly usage?: Usage; readonly lines: readonly T[]};
@@ -61,6 +106,9 @@ export type TurnFacts<T> = {readonly startTime?: number; readonly usage?: Usage;
 type OpenTurn<T> = {startTime?: number; usage?: Usage; lines: T[]; modelSteps: number};
 
 const none: Pairing<never> = Object.freeze({op: 'none'});
+/** Streams kept open at most, and tool calls being prepared per stream: bounds against hostile logs (a step streams one at a time, with a few calls). */
+export const MAX_OPEN_STREAMS = 8;
+export const MAX_PREPARING_CALLS = 64;
 const noteOf = (reason: string): Pairing<never> => ({op: 'note', reason});
 /** `#approval` codes: 0 is none. */
 const approvalCodes: ReadonlyArray<ApprovalStanding | undefined> = [undefined, 'asked', 'allowed', 'refused'];
@@ -115,6 +163,10 @@ export class EntryPairing<T = undefined> {
 	readonly #topLevelChildren = new Set<string>();
 	readonly #counts: Record<CardOutcome, number> = emptyOutcomeCounts();
 	readonly #turnsOpen = new Map<number, OpenTurn<T>>();
+	/** Open streams by `turn:step`, oldest first. */
+	readonly #streams = new Map<string, MutableStream<T>>();
+	#streamsVersion = 0;
+	#views: {readonly version: number; readonly all: ReadonlyArray<OpenStream<T>>; readonly shown: ReadonlyArray<OpenStream<T>>} | undefined;
 
 	/** Entries so far. */
 	get count(): number {
@@ -124,6 +176,47 @@ export class EntryPairing<T = undefined> {
 	/** Card counts by outcome. */
 	get counts(): OutcomeCounts {
 		return {...this.#counts};
+	}
+
+	/** The open streams (the transcript's tail after every entry), oldest first. Rebuilt once per change. */
+	get streams(): ReadonlyArray<OpenStream<T>> {
+		return this.#streamViews().all;
+	}
+
+	/** The open streams with something to show (visible text, or a call being prepared): the tail entries. */
+	get shownStreams(): ReadonlyArray<OpenStream<T>> {
+		return this.#streamViews().shown;
+	}
+
+	/** Whether the text of stream `key` still streams. */
+	textOpen(key: string): boolean {
+		return this.#streams.get(key)?.textOpen === true;
+	}
+
+	#streamViews(): {readonly all: ReadonlyArray<OpenStream<T>>; readonly shown: ReadonlyArray<OpenStream<T>>} {
+		if (this.#views?.version !== this.#streamsVersion) {
+			const all: Array<OpenStream<T>> = [];
+			const shown: Array<OpenStream<T>> = [];
+			for (const stream of this.#streams.values()) {
+				const view: OpenStream<T> = {
+					key: stream.key, turn: stream.turn, step: stream.step, seq: stream.seq, time: stream.time, textOpen: stream.textOpen,
+					visible: stream.visible, preparing: [...stream.calls.values()], lines: stream.lines, revision: stream.revision,
+				};
+				all.push(view);
+				if ((view.textOpen && view.visible) || view.preparing.length > 0) {
+					shown.push(view);
+				}
+			}
+
+			this.#views = {version: this.#streamsVersion, all, shown};
+		}
+
+		return this.#views;
+	}
+
+	/** Increments whenever `streams` changes. */
+	get streamsVersion(): number {
+		return this.#streamsVersion;
 	}
 
 	/** The kind of entry `entry`. */
@@ -187,7 +280,22 @@ export class EntryPairing<T = undefined> {
 		const data: unknown = event.data;
 		switch (event.type) {
 			case 'tool/call': {
-				return this.#call(event.seq, data);
+				const pairing = this.#call(event.seq, data);
+				if (pairing.op === 'call') {
+					this.#prepared(pairing.call.callId, pairing.call.turn, pairing.call.step);
+				}
+
+				return pairing;
+			}
+
+			case 'assistant/chunk': {
+				return this.#chunk(event, data, token);
+			}
+
+			case 'llm/retry': {
+				// A retried attempt streams again from the start: what the failed one streamed is void.
+				this.#dropStreams(stream => !isRecord(data) || !isInt(data.turn) || stream.turn === data.turn);
+				return this.#notice(event);
 			}
 
 			case 'tool/result': {
@@ -204,7 +312,7 @@ export class EntryPairing<T = undefined> {
 			}
 
 			case 'step/end': {
-				return isRecord(data) && isInt(data.turn) && isInt(data.step) ? this.#interrupt(this.#runningByStep.get(`${data.turn}:${data.step}`)) : noteOf('step/end without integer turn and step');
+				return isRecord(data) && isInt(data.turn) && isInt(data.step) ? this.#stepEnd(event.seq, data.turn, data.step) : noteOf('step/end without integer turn and step');
 			}
 
 			case 'turn/start': {
@@ -216,7 +324,14 @@ export class EntryPairing<T = undefined> {
 			}
 
 			case 'turn/end': {
-				return isRecord(data) && isInt(data.turn) ? this.#turnEnd(event.seq, data.turn, data.reason) : noteOf('turn/end without an integer turn');
+				if (!isRecord(data) || !isInt(data.turn)) {
+					return noteOf('turn/end without an integer turn');
+				}
+
+				// A turn that ends without its step's end (no crash repair): what still streams is dropped.
+				const turnNumber = data.turn;
+				this.#dropStreams(stream => stream.turn === turnNumber);
+				return this.#turnEnd(event.seq, turnNumber, data.reason);
 			}
 
 			case 'user/message':
@@ -297,15 +412,150 @@ export class EntryPairing<T = undefined> {
 					}
 				}
 
-				return facts.text.trim() === '' && facts.reasoning.trim() === '' ? none : this.#entry(event.seq, 'assistant');
+				const stream = isRecord(data) && isInt(data.turn) && isInt(data.step) ? this.#streams.get(`${data.turn}:${data.step}`) : undefined;
+				const revision = stream?.textOpen === true ? this.#closeText(stream) : undefined;
+				if (facts.text.trim() === '' && facts.reasoning.trim() === '') {
+					return none;
+				}
+
+				const entry = this.#entry(event.seq, 'assistant');
+				return revision === undefined || entry.op !== 'entry' ? entry : {...entry, revision, stream: {key: stream!.key, from: 'message'}};
 			}
 
 			default: {
-				// Notices; an event of a type no vocabulary knows (passed as ignorable) shows only when it carries text.
-				const shown = (isNoticeType(event.type) || !isKnownEventType(event.type)) && noticeFacts(event.type, data) !== undefined;
-				return shown ? this.#entry(event.seq, 'notice') : none;
+				return this.#notice(event);
 			}
 		}
+	}
+
+	/** Notices; an event of a type no vocabulary knows (passed as ignorable) shows only when it carries text. */
+	#notice(event: SessionEvent): Pairing<T> {
+		const shown = (isNoticeType(event.type) || !isKnownEventType(event.type)) && noticeFacts(event.type, event.data) !== undefined;
+		return shown ? this.#entry(event.seq, 'notice') : none;
+	}
+
+	#chunk(event: SessionEvent, data: unknown, token: T | undefined): Pairing<T> {
+		const facts = chunkFacts(data);
+		if (typeof facts === 'string') {
+			return noteOf(facts);
+		}
+
+		const {delta} = facts;
+		if (delta === undefined) {
+			return none;
+		}
+
+		const key = `${facts.turn}:${facts.step}`;
+		let stream = this.#streams.get(key);
+		if (delta.kind === 'tool') {
+			// A call already started (or an unknown one after its step closed) needs no preview.
+			if (this.#open.has(delta.id) || (stream === undefined && this.#latest.has(delta.id))) {
+				return none;
+			}
+
+			stream ??= this.#openStream(key, facts.turn, facts.step, event);
+			const known = stream.calls.get(delta.id);
+			if ((stream.calls.has(delta.id) && (known !== undefined || delta.name === undefined)) || (!stream.calls.has(delta.id) && stream.calls.size >= MAX_PREPARING_CALLS)) {
+				return none;
+			}
+
+			stream.calls.set(delta.id, delta.name ?? known);
+			this.#streamChanged(stream);
+			return {op: 'stream', key};
+		}
+
+		if (stream !== undefined && !stream.textOpen) {
+			// Deltas after the step's message change nothing (the message is the text).
+			return none;
+		}
+
+		stream ??= this.#openStream(key, facts.turn, facts.step, event);
+		if (token !== undefined) {
+			stream.lines.push(token);
+		}
+
+		stream.visible ||= delta.text.trim() !== '';
+		this.#streamChanged(stream);
+		return {op: 'stream', key, delta};
+	}
+
+	#openStream(key: string, turn: number, step: number, event: SessionEvent): MutableStream<T> {
+		// A session streams one step at a time; a log with more open is hostile or broken: the oldest go.
+		for (const oldest of this.#streams.keys()) {
+			if (this.#streams.size < MAX_OPEN_STREAMS) {
+				break;
+			}
+
+			this.#streams.delete(oldest);
+		}
+
+		const stream: MutableStream<T> = {key, turn, step, seq: event.seq, time: event.time, textOpen: true, visible: false, calls: new Map(), lines: [], revision: -1};
+		this.#streams.set(key, stream);
+		return stream;
+	}
+
+	#streamChanged(stream: MutableStream<T>): void {
+		stream.revision++;
+		this.#streamsVersion++;
+	}
+
+	/** The step's message arrived: its text stops streaming. Returns the revision the message's entry takes. */
+	#closeText(stream: MutableStream<T>): number {
+		stream.textOpen = false;
+		stream.visible = false;
+		stream.lines = [];
+		this.#streamChanged(stream);
+		if (stream.calls.size === 0) {
+			this.#streams.delete(stream.key);
+		}
+
+		return stream.revision;
+	}
+
+	/** A call started: its preview goes (and the stream, when nothing else of it is left). */
+	#prepared(callId: string, turn: number | undefined, step: number | undefined): void {
+		const streams = turn !== undefined && step !== undefined ? [this.#streams.get(`${turn}:${step}`)] : [...this.#streams.values()];
+		for (const stream of streams) {
+			if (stream?.calls.delete(callId) === true) {
+				this.#streamChanged(stream);
+				if (stream.calls.size === 0 && !stream.textOpen) {
+					this.#streams.delete(stream.key);
+				}
+			}
+		}
+	}
+
+	#dropStreams(which: (stream: MutableStream<T>) => boolean): void {
+		for (const stream of [...this.#streams.values()]) {
+			if (which(stream)) {
+				this.#streams.delete(stream.key);
+				this.#streamsVersion++;
+			}
+		}
+	}
+
+	/**
+	A step's end: its running cards are interrupted; its previews go; text it streamed without a
+	message becomes an interrupted entry that keeps what arrived.
+	*/
+	#stepEnd(seq: number, turn: number, step: number): Pairing<T> {
+		const interrupted = this.#interrupt(this.#runningByStep.get(`${turn}:${step}`));
+		const key = `${turn}:${step}`;
+		const stream = this.#streams.get(key);
+		if (stream === undefined) {
+			return interrupted;
+		}
+
+		this.#streams.delete(key);
+		this.#streamsVersion++;
+		if (!stream.textOpen || !stream.visible) {
+			return interrupted;
+		}
+
+		const entry = this.#insert(seq, '', kindCodes.indexOf('assistant'));
+		this.#anchored[entry] = 1;
+		const closed = {op: 'entry', entry, kind: 'assistant', revision: stream.revision + 1, stream: {key, from: 'close', turn, step, lines: stream.lines}} as const;
+		return interrupted.op === 'interrupt' ? {...closed, interrupted: interrupted.cards} : closed;
 	}
 
 	#call(seq: number, data: unknown): Pairing<T> {

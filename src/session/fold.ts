@@ -13,10 +13,11 @@ import type {OutcomeCounts} from '../presentation/card-outcome.js';
 import {cardResult, interruptCard, orphanCard, pendingCard, settleCard, withApproval, withChildren, withProgress} from '../presentation/compose-card.js';
 import type {PresenterFailure, PresenterLookup} from '../presentation/presenters.js';
 import {assertNever} from '../presentation/assert-never.js';
-import type {CardEntry, TranscriptEntry} from '../presentation/entry.js';
+import type {AssistantEntry, CardEntry, TranscriptEntry} from '../presentation/entry.js';
 import type {SessionEvent, TodoItem} from './events.js';
-import {composeEntry} from './compose-entry.js';
-import {EntryPairing} from './entry-pairing.js';
+import {appendStreamText, emptyStreamText, type StreamText} from './chunk-facts.js';
+import {composeClosedStream, composeEntry, composeStreamEntry} from './compose-entry.js';
+import {EntryPairing, type Pairing} from './entry-pairing.js';
 
 /** Something the fold could not use, named so a reader can report it. */
 export type FoldNote = {readonly seq: number; readonly type: string; readonly reason: string};
@@ -26,6 +27,8 @@ export type FoldChange = {
 	/** Entries that were created or replaced, in transcript order, with their numbers. */
 	readonly entries: readonly TranscriptEntry[];
 	readonly todosChanged: boolean;
+	/** The open tail (`SessionFold.tail`) changed. */
+	readonly tailChanged?: boolean;
 };
 
 export type SessionFoldOptions = {
@@ -56,6 +59,10 @@ export class SessionFold {
 	readonly #entries: TranscriptEntry[] = [];
 	#todos: readonly TodoItem[] = [];
 	#title: string | undefined;
+	/** Text and reasoning streamed so far, by stream key. */
+	readonly #texts = new Map<string, StreamText>();
+	#tail: readonly AssistantEntry[] = [];
+	#tailVersion = 0;
 
 	constructor(presenters: PresenterLookup, options: SessionFoldOptions = {}) {
 		this.#presenters = presenters;
@@ -65,6 +72,14 @@ export class SessionFold {
 	/** Entries in transcript order. The array is live: copy it to keep a snapshot. */
 	get entries(): readonly TranscriptEntry[] {
 		return this.#entries;
+	}
+
+	/**
+	The open tail: a streaming step's partial text and reasoning and its `preparing <tool>…` rows, one
+	entry per open step, after every entry. Not numbered: its step's message (or its end) replaces it.
+	*/
+	get tail(): readonly AssistantEntry[] {
+		return this.#tail;
 	}
 
 	/** The standing todo list (the latest `todo/write`; a new turn clears it). */
@@ -128,6 +143,23 @@ export class SessionFold {
 	/** Apply one event; returns what changed. */
 	apply(event: SessionEvent): FoldChange {
 		const pairing = this.#pairing.route(event);
+		const change = this.#apply(event, pairing);
+		if (this.#pairing.streamsVersion === this.#tailVersion) {
+			return change;
+		}
+
+		this.#tailVersion = this.#pairing.streamsVersion;
+		this.#tail = this.#pairing.shownStreams.map(stream => composeStreamEntry(stream, this.#texts.get(stream.key) ?? emptyStreamText));
+		for (const key of this.#texts.keys()) {
+			if (!this.#pairing.textOpen(key)) {
+				this.#texts.delete(key);
+			}
+		}
+
+		return {...change, tailChanged: true};
+	}
+
+	#apply(event: SessionEvent, pairing: Pairing): FoldChange {
 		switch (pairing.op) {
 			case 'none': {
 				return this.#session(event);
@@ -182,8 +214,20 @@ export class SessionFold {
 				return {entries: this.#interrupt(pairing.cards), todosChanged: false};
 			}
 
+			case 'stream': {
+				if (pairing.delta !== undefined) {
+					this.#texts.set(pairing.key, appendStreamText(this.#texts.get(pairing.key) ?? emptyStreamText, pairing.delta));
+				}
+
+				return noChange;
+			}
+
 			case 'entry': {
-				const entry = composeEntry(pairing.kind, event, pairing.turn);
+				const {stream} = pairing;
+				const composed = stream?.from === 'close'
+					? composeClosedStream(event, stream, this.#texts.get(stream.key) ?? emptyStreamText, pairing.revision ?? 0)
+					: composeEntry(pairing.kind, event, pairing.turn);
+				const entry = pairing.revision === undefined ? composed : {...composed, revision: pairing.revision};
 				this.#entries[pairing.entry] = entry;
 				if (pairing.kind === 'todo' && entry.entry === 'todo') {
 					this.#todos = entry.items;

@@ -134,7 +134,8 @@ export class SessionRuntime {
 		};
 
 		const result = await executor.execute({callId, name, arguments: parseCallArguments(argsRaw), agent: this.#agent, signal: options.signal, onProgress});
-		this.#log.emit(resultEvent(turn, step, callId, result, callEvent));
+		// The result's own seq makes its message id unique in the log, also after a resume appends to it.
+		this.#log.emit(resultEvent(`result-${this.#log.nextSeq}`, turn, step, callId, result, callEvent));
 		return result;
 	}
 }
@@ -152,8 +153,11 @@ export function parseCallArguments(raw: string): unknown {
 	}
 }
 
-/** The durable `tool/result` projection of a result: content, isError, error info when classed, meta when present. */
-function resultEvent(turn: number, step: number, callId: string, result: ToolExecutionResult, call: SessionEvent): {type: string; data: unknown; sourceEventSeqs: number[]; surfaceOp: 'append'} {
+/**
+The durable `tool/result` projection of a result (presentation-events.md §3.2): a message `{id, role,
+source, content}` holding the content and isError, error info when classed, meta when present.
+*/
+function resultEvent(id: string, turn: number, step: number, callId: string, result: ToolExecutionResult, call: SessionEvent): {type: string; data: unknown; sourceEventSeqs: number[]; surfaceOp: 'append'} {
 	const info = result.isError ? result.error.info : undefined;
 	const content: readonly ContentBlock[] = result.content;
 	return {
@@ -161,7 +165,7 @@ function resultEvent(turn: number, step: number, callId: string, result: ToolExe
 		data: {
 			turn,
 			step,
-			message: {role: 'user', source: {kind: 'tool', callId}, content: [{type: 'tool-result', toolCallId: callId, content, isError: result.isError}]},
+			message: {id, role: 'user', source: {kind: 'tool', callId}, content: [{type: 'tool-result', toolCallId: callId, content, isError: result.isError}]},
 			...(info === undefined ? {} : {error: {name: info.name, code: info.code}}),
 			...('meta' in result && result.meta !== undefined ? {meta: result.meta} : {}),
 		},

@@ -164,13 +164,16 @@ export async function runToolExecution(host: PipelineHost, input: ToolExecutionI
 			},
 		});
 
-	// Stage 12: the default of the tools/execute waterfall.
-	let dispatched: ToolExecutionResult | undefined;
+	// Stage 12: the default of the tools/execute waterfall. A retrying wrapper may run it again after
+	// a failure, so every result it produced for this execution is canonical (stage 13).
+	const dispatched = new WeakSet<ToolExecutionResult>();
 	const dispatch = async (): Promise<ToolExecutionResult> => {
 		const wrapperSignal = exec.signal;
 		const fused = fuseSignals(callerSignal, wrapperSignal);
+		// concludeTurn() marks the attempt whose success it is, not a failed one before it.
+		state.concluded = false;
 		const settle = (result: ToolExecutionResult): ToolExecutionResult => {
-			dispatched = result;
+			dispatched.add(result);
 			return result;
 		};
 
@@ -264,6 +267,8 @@ export async function runToolExecution(host: PipelineHost, input: ToolExecutionI
 					host.execute.snapshot(),
 					async (listener, next) => listener(exec, next),
 					dispatch,
+					// A wrapper may retry: call next() again after it resolved with an error result or rejected.
+					{mayRetry: isFailedResult},
 				);
 			} catch (error) {
 				return failureFromThrown(error);
@@ -273,7 +278,7 @@ export async function runToolExecution(host: PipelineHost, input: ToolExecutionI
 
 			try {
 				// Stage 13: only what dispatch produced for this execution passes as is.
-				result = wrapped !== undefined && wrapped === dispatched ? dispatched : normalizeWrapperResult(wrapped, decisionContext);
+				result = isDispatched(dispatched, wrapped) ? wrapped : normalizeWrapperResult(wrapped, decisionContext);
 			} catch (error) {
 				return failureFromThrown(error);
 			}
@@ -419,6 +424,15 @@ function publish(host: PipelineHost, exec: Readonly<ToolDispatchExecution>, resu
 			report(error);
 		}
 	}
+}
+
+/** An error result, as a retrying `tools/execute` wrapper sees it from `next()`. */
+function isFailedResult(result: ToolExecutionResult): boolean {
+	return typeof result === 'object' && result !== null && result.isError === true;
+}
+
+function isDispatched(dispatched: WeakSet<ToolExecutionResult>, value: unknown): value is ToolExecutionResult {
+	return typeof value === 'object' && value !== null && dispatched.has(value as ToolExecutionResult);
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

@@ -48,34 +48,74 @@ export class HookList<Listener> {
 	}
 }
 
+/** How a waterfall treats a listener that calls `next()` again. */
+export type WaterfallOptions<Result> = {
+	/**
+	Whether a listener may call `next()` again after its previous call settled with `result` (a
+	rejected `next()` always may). Absent: `next()` runs at most once per listener and call.
+	*/
+	readonly mayRetry?: (result: Result) => boolean;
+};
+
 /**
 Run a waterfall: the first listener is outermost; each one's `next()` runs the next listener and
 the last `next()` runs `fallback`. Not calling `next()` short-circuits. A listener that calls
-`next()` a second time gets a rejection naming the hook, so a body can never run twice.
+`next()` a second time gets a rejection naming the hook, so a body can never run twice — unless
+`mayRetry` lets it: then a `next()` that failed may be called again (the inner listeners and the
+fallback run again), never while it is still running nor after it succeeded.
 */
 export async function runWaterfall<Listener, Result>(
 	hook: string,
 	listeners: readonly Listener[],
 	invoke: (listener: Listener, next: () => Promise<Result>) => Result | Promise<Result>,
 	fallback: () => Promise<Result>,
+	options: WaterfallOptions<Result> = {},
 ): Promise<Result> {
+	const {mayRetry} = options;
 	const step = async (index: number): Promise<Result> => {
 		if (index === listeners.length) {
 			return fallback();
 		}
 
-		let called = false;
+		const who = `${hook} listener ${index + 1}`;
+		let state: 'unused' | 'running' | 'failed' | 'done' = 'unused';
 		const next = async (): Promise<Result> => {
-			if (called) {
-				throw new Error(`${hook} listener ${index + 1} called next() more than once`);
+			if (mayRetry === undefined && state !== 'unused') {
+				throw new Error(`${who} called next() more than once`);
 			}
 
-			called = true;
-			return step(index + 1);
+			if (state === 'running') {
+				throw new Error(`${who} called next() again while its previous next() is still running`);
+			}
+
+			if (state === 'done') {
+				throw new Error(`${who} called next() again after it succeeded`);
+			}
+
+			state = 'running';
+			let result: Result;
+			try {
+				result = await step(index + 1);
+			} catch (error) {
+				state = 'failed';
+				throw error;
+			}
+
+			state = mayRetryAfter(mayRetry, result) ? 'failed' : 'done';
+			return result;
 		};
 
 		return invoke(listeners[index]!, next);
 	};
 
 	return step(0);
+}
+
+function mayRetryAfter<Result>(mayRetry: ((result: Result) => boolean) | undefined, result: Result): boolean {
+	try {
+		return mayRetry?.(result) === true;
+	} catch {
+		// A result whose failure cannot even be read is not one to retry.
+		return false;
+	}
 }

@@ -13,7 +13,9 @@ export type PreExecuteListener = (
 
 /**
 `tools/execute` waterfall listener around dispatch. It may replace `exec.signal` around `next()`
-(and must restore it), or short-circuit by returning a result without calling `next()`.
+(and must restore it), or short-circuit by returning a result without calling `next()`. To retry,
+it may call `next()` again after one resolved with an error result or rejected: the inner
+listeners and the body run again. Never while a `next()` is still running, nor after one succeeded.
 */
 export type ExecuteListener = (
 	exec: ToolDispatchExecution,

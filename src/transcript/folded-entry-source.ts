@@ -26,12 +26,14 @@ export class FoldedEntrySource implements EntrySource {
 		this.#signal = new ThrottledSignal(options.intervalMs ?? 100);
 	}
 
+	/** Entries, then the open tail (a streaming step's text and `preparing` rows). */
 	count(): number {
-		return this.#fold.entries.length;
+		return this.#fold.entries.length + this.#fold.tail.length;
 	}
 
 	entry(index: number) {
-		return this.#fold.entries[index];
+		const {entries} = this.#fold;
+		return index < entries.length ? entries[index] : this.#fold.tail[index - entries.length];
 	}
 
 	complete(): boolean {

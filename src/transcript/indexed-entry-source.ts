@@ -28,7 +28,9 @@ import {join} from 'node:path';
 import type {EntrySource} from './entry-source.js';
 import type {CardStatus} from '../presentation/card.js';
 import {emptyOutcomeCounts, type CardOutcome, type OutcomeCounts} from '../presentation/card-outcome.js';
-import type {TranscriptEntry} from '../presentation/entry.js';
+import type {AssistantEntry, TranscriptEntry} from '../presentation/entry.js';
+import {appendStreamText, chunkFacts, emptyStreamText} from '../session/chunk-facts.js';
+import {composeStreamEntry} from '../session/compose-entry.js';
 import type {PresenterLookup} from '../presentation/presenters.js';
 import {LogEventDecoder} from '../session/event-decoder.js';
 import type {SessionEvent, SessionHeader} from '../session/events.js';
@@ -41,7 +43,7 @@ import {DEFAULT_MAX_LINE_BYTES, LineSplitter} from '../session/line-splitter.js'
 import {decodeRecord, openSessionLog} from '../session/read-session-log.js';
 import {DEFAULT_TAIL_BYTES, forEachTailLine, readLogTail, type TailWindow} from './tail-window.js';
 import {ThrottledSignal} from './throttled-signal.js';
-import {EntryPairing} from '../session/entry-pairing.js';
+import {EntryPairing, type OpenStream} from '../session/entry-pairing.js';
 import {assertNever} from '../presentation/assert-never.js';
 import {isCompressed} from '../session/log-index.js';
 import {pushAll} from '../layout/push-all.js';
@@ -81,6 +83,8 @@ export class CardLineIndex {
 	#resultLengths = new Float64Array(this.#capacity);
 	/** Progress events card i received before it settled (dropped lines; their revision bumps count). */
 	#bumps = new Uint32Array(this.#capacity);
+	/** Revisions of entries that replaced a stream (the lines they are built from do not hold the stream's). */
+	readonly #revisions = new Map<number, number>();
 	/** Other lines of card i, as [offset, length, …] (approvals, sub-calls, interrupts, announcements). */
 	readonly #extras = new Map<number, number[]>();
 	/** Progress lines of card i while it runs. */
@@ -101,6 +105,16 @@ export class CardLineIndex {
 	/** Outcome of card `index`. */
 	outcomeOf(index: number): CardOutcome | undefined {
 		return this.#pairing.outcomeOf(index);
+	}
+
+	/** The open streams after the entries: the transcript's tail (`EntryPairing.streams`), with their lines. */
+	get streams(): ReadonlyArray<OpenStream<readonly [number, number]>> {
+		return this.#pairing.shownStreams;
+	}
+
+	/** The revision entry `index` takes instead of the one its lines give (an entry that replaced a stream). */
+	revisionOf(index: number): number | undefined {
+		return this.#revisions.get(index);
 	}
 
 	/** The anchor seq (card key) of card `index`. */
@@ -156,7 +170,9 @@ export class CardLineIndex {
 		const pairing = this.#pairing.route(event, [offset, length]);
 		switch (pairing.op) {
 			case 'none':
-			case 'note': {
+			case 'note':
+			case 'stream': {
+				// A stream is the pairing's until it becomes an entry.
 				break;
 			}
 
@@ -217,9 +233,24 @@ export class CardLineIndex {
 				}
 
 				this.#created(pairing.entry, offset, length);
-				// A turn's end is built from its start and its steps' usage too.
+				// A turn's end is built from its start and its steps' usage too; a closed stream's text from its deltas.
 				for (const line of pairing.turn?.lines ?? []) {
 					this.#extra(pairing.entry, line[0], line[1]);
+				}
+
+				if (pairing.stream?.from === 'close') {
+					let previous = -1;
+					for (const line of pairing.stream.lines) {
+						// A packed row is one line for several deltas.
+						if (line[0] !== previous) {
+							this.#extra(pairing.entry, line[0], line[1]);
+							previous = line[0];
+						}
+					}
+				}
+
+				if (pairing.revision !== undefined) {
+					this.#revisions.set(pairing.entry, pairing.revision);
 				}
 
 				break;
@@ -322,6 +353,8 @@ export class IndexedEntrySource implements EntrySource {
 	#closed = false;
 	#error: Error | undefined;
 	readonly #damage: DamagedLines;
+	/** The last built tail entry of each open stream. */
+	readonly #streamCache = new Map<string, AssistantEntry>();
 
 	/** Use `openIndexedEntrySource`. */
 	constructor(init: {
@@ -375,12 +408,17 @@ export class IndexedEntrySource implements EntrySource {
 	}
 
 	count(): number {
-		return this.#tail === undefined ? this.#index.count : this.#tail.shown.length;
+		return this.#entryCount() + this.#lineIndex().streams.length;
 	}
 
 	entry(index: number): TranscriptEntry | undefined {
 		if (!Number.isInteger(index) || index < 0 || index >= this.count()) {
 			return undefined;
+		}
+
+		const entries = this.#entryCount();
+		if (index >= entries) {
+			return this.#streamEntry(this.#lineIndex().streams[index - entries]!);
 		}
 
 		const cached = this.#cache.get(index);
@@ -413,6 +451,47 @@ export class IndexedEntrySource implements EntrySource {
 
 	complete(): boolean {
 		return this.#complete;
+	}
+
+	/** Numbered entries shown (the open tail comes after them). */
+	#entryCount(): number {
+		return this.#tail === undefined ? this.#index.count : this.#tail.shown.length;
+	}
+
+	#lineIndex(): CardLineIndex {
+		return this.#tail?.index ?? this.#index;
+	}
+
+	/** The tail entry of an open stream: its text rebuilt from its delta lines (cached per revision). */
+	#streamEntry(stream: OpenStream<readonly [number, number]>): AssistantEntry {
+		const cached = this.#streamCache.get(stream.key);
+		if (cached !== undefined && cached.seq === stream.seq && cached.revision === stream.revision) {
+			return cached;
+		}
+
+		const decoder = new LogEventDecoder(this.path, () => undefined);
+		let text = emptyStreamText;
+		let previous = -1;
+		for (const [offset, length] of stream.lines) {
+			if (offset === previous) {
+				continue;
+			}
+
+			previous = offset;
+			const buffer = Buffer.allocUnsafe(length);
+			const read = readSync(this.#fd, buffer, 0, length, offset);
+			for (const event of decoder.decode(buffer.toString('utf8', 0, read), 0)) {
+				const facts = event.type === 'assistant/chunk' ? chunkFacts(event.data) : undefined;
+				if (typeof facts === 'object' && `${facts.turn}:${facts.step}` === stream.key && facts.delta !== undefined && facts.delta.kind !== 'tool') {
+					text = appendStreamText(text, facts.delta);
+				}
+			}
+		}
+
+		const entry = composeStreamEntry(stream, text);
+		this.#streamCache.clear();
+		this.#streamCache.set(stream.key, entry);
+		return entry;
 	}
 
 	progress(): number | undefined {
@@ -520,7 +599,12 @@ export class IndexedEntrySource implements EntrySource {
 			return undefined;
 		}
 
-		return {entry: bumps === 0 || built.entry !== 'card' ? built : {entry: 'card', card: {...built.card, revision: built.card.revision + bumps}}, bytes};
+		if (built.entry !== 'card') {
+			const revision = index.revisionOf(card);
+			return {entry: revision === undefined ? built : {...built, revision}, bytes};
+		}
+
+		return {entry: bumps === 0 ? built : {entry: 'card', card: {...built.card, revision: built.card.revision + bumps}}, bytes};
 	}
 
 }

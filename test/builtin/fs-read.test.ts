@@ -201,7 +201,6 @@ describe('read presenters', () => {
 		expect(presentReadResult(args, {content: text, isError: false, meta: good})?.card).toBe('read');
 		const declined = [
 			presentReadResult(args, {content: [{type: 'text', text: 'Error: x'}], isError: true}),
-			presentReadResult(args, {content: text, isError: false}),
 			presentReadResult(args, {content: text, isError: false, meta: {...good, offset: 0}}),
 			presentReadResult(args, {content: text, isError: false, meta: {...good, totalLines: -1}}),
 			presentReadResult(args, {content: text, isError: false, meta: {...good, lines: [{number: 2, text: 'x'}]}}),
@@ -210,6 +209,25 @@ describe('read presenters', () => {
 			presentReadResult(args, {content: text, isError: false, meta: {...good, lang: 3}}),
 			presentReadResult(args, {content: [{type: 'text', text: 'plain'}], isError: false, meta: good}),
 			presentReadResult(args, {content: [...text, ...text], isError: false, meta: good}),
+		];
+		expect(declined).toEqual(Array.from({length: declined.length}, () => undefined));
+	});
+
+	it('reads the window from the envelope itself when a log\'s result has no meta', () => {
+		const envelope = (body: string) => [{type: 'text' as const, text: `<path>/w/a.ts</path>\n<type>file</type>\n<content>\n${body}\n</content>`}];
+		const args = {file_path: 'a.ts'};
+		expect(presentReadResult(args, {content: envelope('3: x\n4: \n\n(Showing lines 3-4 of 9. Use offset=5 to continue.)'), isError: false})).toMatchObject({
+			card: 'read', path: '/w/a.ts', offset: 3, totalLines: 9, lang: 'ts', lines: [{number: 3, text: 'x'}, {number: 4, text: ''}],
+		});
+		expect(presentReadResult(args, {content: envelope('1: only\n\n(End of file - total 1 lines)'), isError: false})).toMatchObject({offset: 1, totalLines: 1, lines: [{number: 1, text: 'only'}]});
+		const declined = [
+			// A byte-capped window does not say how long the file is.
+			presentReadResult(args, {content: envelope('1: x\n\n(Output capped. Showing lines 1-1. Use offset=2 to continue.)'), isError: false}),
+			presentReadResult(args, {content: envelope('1: x\n3: y\n\n(End of file - total 3 lines)'), isError: false}),
+			presentReadResult(args, {content: envelope('1: x\n2: y\n\n(End of file - total 1 lines)'), isError: false}),
+			presentReadResult(args, {content: envelope('x\n\n(End of file - total 1 lines)'), isError: false}),
+			presentReadResult(args, {content: envelope('1: x\n(End of file - total 1 lines)'), isError: false}),
+			presentReadResult(args, {content: [{type: 'text', text: '<path>/w/a.png</path>\n<type>image</type>\n<content>\npng\n</content>'}], isError: false}),
 		];
 		expect(declined).toEqual(Array.from({length: declined.length}, () => undefined));
 	});

@@ -134,3 +134,27 @@ describe('cardterm replay --json', () => {
 		expect(io.err()).toBe('cardterm replay: unknown flag --colour (see cardterm replay --help)\n');
 	});
 });
+
+describe('cardterm replay of a log that ends mid-step', () => {
+	const header = JSON.stringify({type: 'session', version: 0, id: 's-open', createdAt: 1_790_000_000_000, cwd: '/tmp', delegationDepth: 0});
+	const lines = [
+		{type: 'turn/start', seq: 0, time: 1, data: {turn: 1}},
+		{type: 'user/message', seq: 1, time: 2, data: {id: 'u', role: 'user', content: [{type: 'text', text: 'List the files.'}], source: {kind: 'user'}}, surfaceOp: 'append'},
+		{type: 'text-chunks', seq0: 2, time0: 3, data: {turn: 1, step: 1, index: 0, dt: [1, 1], texts: ['I will', ' **list**', ' them']}},
+		{type: 'assistant/chunk', seq: 5, time: 6, data: {turn: 1, step: 1, chunk: {type: 'tool-call-delta', index: 1, id: 'c1', name: 'bash', argumentsDelta: '{"command"'}}},
+	];
+	const file = join(mkdtempSync(join(tmpdir(), 'cardterm-open-step-')), 'session.jsonl');
+	writeFileSync(file, `${[header, ...lines.map(line => JSON.stringify(line))].join('\n')}\n`);
+
+	it('--print ends with the partial answer and its preparing row', async () => {
+		const io = fakeIo();
+		expect(await main(['replay', file, '--print', '--width', '60'], io)).toBe(0);
+		expect(io.out()).toMatch(/List the files\.[\s\S]*I will list them\n◌ preparing bash…\n/);
+	});
+
+	it('--json writes the streaming entry last, with its preparing calls', async () => {
+		const {entries} = await replayJson(file);
+		expect(entries.map(entry => entry.entry)).toEqual(['user', 'assistant']);
+		expect(entries[1]).toMatchObject({entry: 'assistant', seq: 2, text: 'I will **list** them', streaming: true, preparing: ['bash'], interrupted: false});
+	});
+});

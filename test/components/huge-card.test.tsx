@@ -36,7 +36,7 @@ describe('a 300 000-row card on screen', () => {
 			exited = true;
 		}});
 		try {
-			await pager.tty.waitForText(`lines hidden (of ${formatCount(LINES + 1)})`);
+			await pager.tty.waitForText(`lines hidden (of ${formatCount(LINES)})`);
 			await pager.press('\r'); // bounded → full
 			await pager.press('G');
 			await pager.tty.waitForText(`row ${LINES}`);

@@ -60,11 +60,11 @@ describe('pager keys in one chunk', () => {
 	it('moves one card per j or k when several arrive together', async () => {
 		const cards = Array.from({length: 10}, (_, index) => card(index));
 		const screen = await startPager({count: () => cards.length, entry: index => (cards[index] === undefined ? undefined : {entry: 'card', card: cards[index]}), complete: () => true}, {columns: 60, rows: 30});
-		expect(screen.tty.text()).toContain('10/10');
+		await screen.tty.waitForText('10/10');
 		await screen.press('kkk');
-		expect(screen.tty.text()).toContain('7/10');
+		await screen.tty.waitForText('7/10');
 		await screen.press('jj');
-		expect(screen.tty.text()).toContain('9/10');
+		await screen.tty.waitForText('9/10');
 		await screen.close();
 	});
 });

@@ -1,4 +1,4 @@
-import {readFileSync, renameSync, truncateSync, unlinkSync, writeFileSync} from 'node:fs';
+import {appendFileSync, readFileSync, renameSync, truncateSync, unlinkSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it, vi} from 'vitest';
 import {referencePresenters} from '../../src/cli/replay-command.js';
@@ -109,6 +109,31 @@ describe('watch: the status line says what the log path holds', () => {
 			renameSync(join(dir, 'next.jsonl'), path);
 			await pager.tty.waitForText('s-first · follow stopped:');
 			expect(pager.tty.text()).not.toContain('following');
+		} finally {
+			await close();
+		}
+	});
+});
+
+describe('watch: a step still streaming', () => {
+	it('shows the partial answer as it grows and a preparing row, which the card replaces when its call arrives', async () => {
+		const path = join(dir, 'session.jsonl');
+		let seq = 0;
+		const line = (type: string, data: unknown): string => `${JSON.stringify({type, seq: seq++, time: 1_790_000_000_000 + seq, data})}\n`;
+		const chunk = (value: Record<string, unknown>): string => line('assistant/chunk', {turn: 1, step: 1, chunk: value});
+		writeFileSync(path, `${JSON.stringify({type: 'session', version: 0, id: 's-live', createdAt: 1_790_000_000_000, cwd: dir, delegationDepth: 0})}\n${line('turn/start', {turn: 1})}${line('step/start', {turn: 1, step: 1})}${chunk({type: 'text-delta', index: 0, text: 'Looking at the'})}`);
+		const {pager, close} = await watching(path);
+		try {
+			await pager.tty.waitForText('Looking at the');
+			appendFileSync(path, chunk({type: 'text-delta', index: 0, text: ' **workspace** now.'}));
+			await pager.tty.waitForText('Looking at the workspace now.');
+			appendFileSync(path, chunk({type: 'tool-call-delta', index: 1, id: 'c1', name: 'bash', argumentsDelta: '{"command":'}));
+			await pager.tty.waitForText('◌ preparing bash…');
+			appendFileSync(path, line('assistant/message', {turn: 1, step: 1, message: {role: 'assistant', content: [{type: 'text', text: 'Looking at the **workspace** now.'}, {type: 'tool-call', id: 'c1', name: 'bash', arguments: '{"command": "ls", "description": "list"}'}]}}));
+			appendFileSync(path, line('tool/call', {turn: 1, step: 1, callId: 'c1', name: 'bash', arguments: '{"command": "ls", "description": "list"}'}));
+			await pager.tty.waitForText('$ ls');
+			expect(pager.tty.text()).not.toContain('preparing bash');
+			expect(pager.tty.text().split('Looking at the workspace now.')).toHaveLength(2);
 		} finally {
 			await close();
 		}

@@ -30,7 +30,7 @@ describe('JobRuntime.start', () => {
 		const jobs = new JobRuntime({now: () => 5});
 		const run = vi.fn(() => fakeJob().hooks);
 		expect(() => jobs.start({kind: 'bash', label: 'sleep 1', run})).toThrow(
-			'background jobs unavailable: no job controller serves this agent (load the job tools (job_output, job_list, job_kill) in this session)',
+			'background jobs unavailable: no job controller serves this agent (load @deepseek-ai/dsh-tool-jobs in its composition)',
 		);
 		expect(run).not.toHaveBeenCalled();
 		const detach = jobs.attachController('tools');

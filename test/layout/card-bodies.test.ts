@@ -25,6 +25,46 @@ describe('search card', () => {
 		]);
 	});
 
+	const files = (...counts: Array<[string, number]>): ToolResultView => ({card: 'search', shape: 'matches', truncated: false, total: counts.reduce((sum, [, count]) => sum + count, 0), files: counts.map(([name, count]) => ({
+		path: name,
+		matches: Array.from({length: count}, (_, index) => ({lineNumber: index + 1, line: `hit ${name} ${index + 1}`})),
+	}))});
+	const afterMarker = (view: ToolResultView) => {
+		const lines = cardTexts(settled('grep', {pattern: 'hit'}, view));
+		return lines.slice(lines.findIndex(line => line.startsWith('… ')));
+	};
+
+	it('repeats a file\'s header after the fold marker when the fold hid it', () => {
+		expect(afterMarker(files(['a.ts', 10], ['b.ts', 10]))).toEqual([
+			'… 13 lines hidden (of 22)',
+			'b.ts · 10 matches',
+			' 7: hit b.ts 7', ' 8: hit b.ts 8', ' 9: hit b.ts 9', '10: hit b.ts 10',
+			'20 matches in 2 files',
+		]);
+		expect(afterMarker(files(['a.ts', 12], ['b.ts', 2], ['c.ts', 2]))).toEqual([
+			'… 10 lines hidden (of 19)',
+			'b.ts · 2 matches', '2: hit b.ts 2',
+			'c.ts · 2 matches', '1: hit c.ts 1', '2: hit c.ts 2',
+			'16 matches in 3 files',
+		]);
+	});
+
+	it('does not repeat a header shown above the marker', () => {
+		expect(afterMarker(files(['a.ts', 3], ['b.ts', 20]))).toEqual([
+			'… 15 lines hidden (of 25)',
+			'16: hit b.ts 16', '17: hit b.ts 17', '18: hit b.ts 18', '19: hit b.ts 19', '20: hit b.ts 20',
+			'23 matches in 2 files',
+		]);
+	});
+
+	it('starts the tail at the next file when a repeated header would leave no row of its own file', () => {
+		expect(afterMarker(files(['a.ts', 12], ['b.ts', 1], ['c.ts', 3]))).toEqual([
+			'… 10 lines hidden (of 19)',
+			'c.ts · 3 matches', '1: hit c.ts 1', '2: hit c.ts 2', '3: hit c.ts 3',
+			'16 matches in 3 files',
+		]);
+	});
+
 	it('highlights the matched text and links the file', () => {
 		const lines = layoutCard(inState(KINDS.search, 'ok'), options(80));
 		expect(lines[1]).toEqual({spans: [
@@ -129,10 +169,18 @@ describe('read card', () => {
 		expect(cardTexts(card).slice(1)).toEqual(['/elsewhere/big.ts · no lines (from line 40 of 540)']);
 	});
 
-	it('soft-wraps a long line without repeating the gutter', () => {
+	it('soft-wraps a long line with its continuation indented under the text, not the gutter', () => {
 		const card = settled('read', {}, {card: 'read', path: 'a.txt', offset: 9, lines: [{number: 9, text: 'x'.repeat(15)}], totalLines: 9});
 		const lines = layoutCard(card, options(10));
-		expect(lines.slice(-2).map(line => [line.spans.map(item => item.text).join(''), line.softWrap ?? false])).toEqual([['9 xxxxxxxx', false], ['xxxxxxx', true]]);
+		expect(lines.slice(-2).map(line => [line.spans.map(item => item.text).join(''), line.softWrap ?? false])).toEqual([['9 xxxxxxxx', false], ['  xxxxxxx', true]]);
+		// Too narrow to spare a gutter's width twice: the text wraps under the gutter as before.
+		expect(layoutCard(card, options(4)).slice(-5).map(line => line.spans.map(item => item.text).join(''))).toEqual(['9 xx', 'xxxx', 'xxxx', 'xxxx', 'x']);
+	});
+
+	it('shows a path envelope of any tool as its path and type, then its content', () => {
+		const card = makeCard({name: 'read_image', args: {}, callView: {card: 'generic', title: 'red.png'}, result: {content: text('<path>/home/u/proj/red.png</path>\n<type>image</type>\n<content>\nimage/png image, 1x1 px\n</content>')}});
+		expect(cardTexts(card).slice(1)).toEqual(['red.png · image', 'image/png image, 1x1 px']);
+		expect(layoutCard(card, options(80))[1]!.spans[0]).toEqual({text: 'red.png', style: {bold: true}, link: 'file:///home/u/proj/red.png'});
 	});
 });
 

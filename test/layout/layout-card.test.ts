@@ -96,14 +96,14 @@ describe('layoutCard', () => {
 		expect(cardTexts(card)).toEqual(['● job_list · 1.2s', '(no background jobs)']);
 	});
 
-	it('folds a long successful output to head and tail around a marker that counts rows', () => {
+	it('folds a long successful output to head and tail around a marker that counts lines, not pinned rows', () => {
 		const lines = cardTexts(terminalCard(numberedLines(100)));
 		expect(lines).toHaveLength(1 + OK_ROW_BUDGET);
 		expect(lines).toEqual([
 			'● bash make build · 1.2s',
 			'$ make build',
 			'line 1', 'line 2', 'line 3', 'line 4', 'line 5',
-			'… 90 lines hidden (of 101)',
+			'… 90 lines hidden (of 100)',
 			'line 96', 'line 97', 'line 98', 'line 99', 'line 100',
 		]);
 	});
@@ -111,7 +111,7 @@ describe('layoutCard', () => {
 	it('opens failures further and keeps more of their tail, footer included', () => {
 		const lines = cardTexts(terminalCard(numberedLines(100), {exitCode: 1}));
 		expect(lines).toHaveLength(1 + FAILURE_ROW_BUDGET);
-		expect(lines.slice(0, 10)).toEqual(['✗ bash make build · 1.2s', '$ make build', 'line 1', 'line 2', 'line 3', 'line 4', 'line 5', 'line 6', 'line 7', '… 79 lines hidden (of 102)']);
+		expect(lines.slice(0, 10)).toEqual(['✗ bash make build · 1.2s', '$ make build', 'line 1', 'line 2', 'line 3', 'line 4', 'line 5', 'line 6', 'line 7', '… 79 lines hidden (of 100)']);
 		expect(lines.slice(-2)).toEqual(['line 100', '[exit 1]']);
 	});
 
@@ -133,9 +133,23 @@ describe('layoutCard', () => {
 	it('never marks the row after a fold marker as a soft wrap', () => {
 		const lines = layoutCard(terminalCard('a'.repeat(400)), options(10));
 		const marker = texts(lines).findIndex(line => line.startsWith('… '));
-		expect(texts(lines)[marker]).toBe('… 31 line…');
+		expect(texts(lines)[marker]).toBe('… 31 wrap…');
 		expect(marker).toBeGreaterThan(0);
 		expect(lines[marker + 1]!.softWrap).toBeUndefined();
+	});
+
+	it('counts the lines a fold hides, not the rows they wrap to', () => {
+		const output = Array.from({length: 30}, (_, index) => `${String(index + 1).padStart(2, '0')} ${'x'.repeat(30)}`).join('\n');
+		const lines = texts(layoutCard(terminalCard(output), options(20)));
+		// 30 lines of 33 columns wrap to 60 rows at 20 columns; 5 rows at each end show lines 1–3 and
+		// 28–30 in part, so lines 4–28 begin in the hidden rows.
+		expect(lines.find(line => line.startsWith('… '))).toBe('… 25 lines hidden (…');
+		expect(texts(layoutCard(terminalCard(output), options(60))).find(line => line.startsWith('… '))).toBe('… 20 lines hidden (of 30)');
+	});
+
+	it('says wrapped rows when the hidden rows are the middle of one long line', () => {
+		const lines = texts(layoutCard(terminalCard('a'.repeat(1000)), options(40)));
+		expect(lines.find(line => line.startsWith('… '))).toBe('… 15 wrapped rows hidden');
 	});
 
 	it('returns the cached rows for the same card, width, expansion and theme', () => {

@@ -24,7 +24,7 @@ export const CASE_TIMEOUT_MS = 15_000;
 const ENTRY_KEYS: Readonly<Record<string, readonly string[]>> = {
 	card: ['entry', 'callId', 'name', 'status', 'outcome', 'call', 'result', 'isError', 'error', 'durationMs', 'children'],
 	user: ['entry', 'seq', 'time', 'source', 'text'],
-	assistant: ['entry', 'seq', 'time', 'turn', 'step', 'text', 'reasoning', 'interrupted'],
+	assistant: ['entry', 'seq', 'time', 'turn', 'step', 'text', 'reasoning', 'interrupted', 'streaming', 'preparing'],
 	turn: ['entry', 'seq', 'time', 'turn', 'outcome', 'failed', 'durationMs', 'usage'],
 	notice: ['entry', 'seq', 'time', 'source', 'summary', 'detail'],
 	todo: ['entry', 'seq', 'time', 'items'],

@@ -72,6 +72,8 @@ describe('entry facts', () => {
 		expect(noticeFacts('llm/retry', {attempt: 2, error: {message: 'overloaded'}})).toEqual({source: 'llm/retry', summary: 'retrying the model (attempt 2): overloaded'});
 		expect(noticeFacts('session/title', {title: 'Fix the build'})).toEqual({source: 'title', summary: 'Fix the build'});
 		expect(noticeFacts('tool-workflow/run-end', {runId: 'r', stopReason: 'completed'})).toEqual({source: 'tool-workflow/run-end', summary: 'tool-workflow/run-end · stopReason completed'});
+		expect(noticeFacts('subagent/descriptor', {version: 3, mode: 'one-shot', provider: 'spawn', label: 'survey the repo'})).toEqual({source: 'subagent', summary: 'survey the repo (one-shot, spawn)'});
+		expect(noticeFacts('subagent/descriptor', {version: 3})).toEqual({source: 'subagent', summary: 'subagent'});
 		expect(noticeFacts('made/up', {text: 'a line\nand more'})).toEqual({source: 'made/up', summary: 'a line', detail: 'a line\nand more'});
 		expect(noticeFacts('made/up', {count: 3})).toBeUndefined();
 		expect(noticeFacts('request/header', {header: {}})).toBeUndefined();

@@ -7,7 +7,7 @@ import {langFromPath} from '../../presentation/lang-from-path.js';
 import type {ContentBlock} from '../../tools/content.js';
 import {ToolArgsError} from '../../tools/errors.js';
 import type {GenericCallView, ReadFileLine, ReadResultView, ToolResult} from '../../tools/views.js';
-import {formatReadEnvelope, readEnvelopeBody, readMetaFromMeta} from './read-window.js';
+import {formatReadEnvelope, readEnvelopeBody, readMetaFromEnvelope, readMetaFromMeta} from './read-window.js';
 
 /** `read` arguments as the schema admits them. */
 export type ReadArgs = {readonly file_path: string; readonly offset?: number; readonly limit?: number};
@@ -79,15 +79,23 @@ export function presentReadCall(args: ReadArgs): GenericCallView {
 	return {card: 'generic', title: `Read ${args.file_path}${window}`, kind: 'read', locations: [{path: args.file_path, line: start}]};
 }
 
-/** Completed card: the read window from `meta`, with the envelope body as fallback text; declines on anything unexpected. */
+/**
+Completed card: the read window from `meta` — or, for logs whose results carry none, from the
+envelope text itself — with the envelope body as fallback text; declines on anything unexpected.
+*/
 export function presentReadResult(_args: ReadArgs, result: ToolResult): ReadResultView | undefined {
 	if (result.isError) {
 		return undefined;
 	}
 
-	const meta = readMetaFromMeta(result.meta);
 	const only = result.content.length === 1 ? result.content[0] : undefined;
-	if (meta === undefined || only?.type !== 'text') {
+	if (only?.type !== 'text') {
+		return undefined;
+	}
+
+	// Malformed meta declines; only a result without any reads its window from the text.
+	const meta = result.meta === undefined ? readMetaFromEnvelope(only.text) : readMetaFromMeta(result.meta);
+	if (meta === undefined) {
 		return undefined;
 	}
 

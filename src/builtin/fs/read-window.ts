@@ -3,6 +3,8 @@
 model-facing `<path>/<type>/<content>` envelope with its footers, the `lang` hint table, and the
 narrowing of persisted `meta` (presentation-events.md §2.3, §5.1).
 */
+import {langFromPath} from '../../presentation/lang-from-path.js';
+import {parsePathEnvelope} from '../../presentation/path-envelope.js';
 import type {ReadFileLine} from '../../tools/views.js';
 import {FsError} from '../workspace/fs-error.js';
 
@@ -159,7 +161,59 @@ export function formatReadEnvelope(input: ReadEnvelopeInput): string {
 
 /** The envelope body of a read text, or `undefined` when the text is not a read envelope. */
 export function readEnvelopeBody(text: string): string | undefined {
-	return /^<path>[^\n]*<\/path>\n<type>file<\/type>\n<content>\n([\s\S]*)\n<\/content>$/u.exec(text)?.[1];
+	const envelope = parsePathEnvelope(text);
+	return envelope?.type === 'file' ? envelope.body : undefined;
+}
+
+const numberedLine = /^([1-9]\d*): (.*)$/su;
+const endOfFile = /^\(End of file - total (\d+) lines\)$/u;
+const moreLines = /^\(Showing lines \d+-\d+ of (\d+)\. Use offset=\d+ to continue\.\)$/u;
+
+/**
+The read window an envelope's body stands for — the inverse of `formatReadBody` — for logs whose
+`read` results carry no `meta` (other producers, older versions). `undefined` unless every line is
+numbered in order and the footer gives the file's length (a byte-capped window does not).
+*/
+export function readMetaFromEnvelope(text: string): ReadMeta | undefined {
+	const envelope = parsePathEnvelope(text);
+	if (envelope?.type !== 'file') {
+		return undefined;
+	}
+
+	const rows = envelope.body.split('\n');
+	const footer = rows.pop() ?? '';
+	const totalText = (endOfFile.exec(footer) ?? moreLines.exec(footer))?.[1];
+	if (totalText === undefined) {
+		return undefined;
+	}
+
+	if (rows.length > 0 && rows.pop() !== '') {
+		return undefined;
+	}
+
+	const lines: ReadFileLine[] = [];
+	for (const row of rows) {
+		const match = numberedLine.exec(row);
+		const number = match === null ? Number.NaN : Number(match[1]);
+		if (match === null || (lines.length > 0 && number !== lines.at(-1)!.number + 1)) {
+			return undefined;
+		}
+
+		lines.push({number, text: match[2]!});
+	}
+
+	const totalLines = Number(totalText);
+	if (lines.length === 0 && moreLines.test(footer)) {
+		return undefined;
+	}
+
+	const offset = lines[0]?.number ?? totalLines + 1;
+	if (lines.length > 0 && lines.at(-1)!.number > totalLines) {
+		return undefined;
+	}
+
+	const lang = langFromPath(envelope.path);
+	return {path: envelope.path, offset, lines, totalLines, ...(lang === undefined ? {} : {lang})};
 }
 
 /** A read window as persisted in `meta`. */

@@ -11,6 +11,7 @@ import type {ToolDefinition} from '../../tools/types.js';
 import {approvalPolicy, type AskRule} from '../approval-policy.js';
 import {openIndexedEntrySource} from '../../transcript/indexed-entry-source.js';
 import {openSession, type OpenedSession, type OpenSessionOptions} from '../open-session.js';
+import type {SessionPlugin} from '../session-plugin.js';
 import {historyPath} from '../session-paths.js';
 import type {LogOutcome} from './log-outcome.js';
 import {PromptHistory} from './prompt-history.js';
@@ -22,6 +23,8 @@ export type InteractiveSessionOptions = {
 	readonly cwd: string;
 	readonly id: string;
 	readonly extraTools?: readonly ToolDefinition[];
+	/** `--plugin` files, loaded. */
+	readonly plugins?: readonly SessionPlugin[];
 	/** Approval rules from the config. */
 	readonly rules?: readonly AskRule[];
 	/** How the writer opens the log file (fault-injection tests). */
@@ -65,6 +68,7 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 		id: options.id,
 		...(folderMade ? {logPath: join(folder, 'session.jsonl')} : {}),
 		...(options.extraTools === undefined ? {} : {extraTools: options.extraTools}),
+		...(options.plugins === undefined ? {} : {plugins: options.plugins}),
 		...(options.openLogFile === undefined ? {} : {openLogFile: options.openLogFile}),
 		approve: async request => prompt(request),
 		...(rules.length === 0 ? {} : {policy: approvalPolicy(rules, options.cwd, () => controller?.sessionAllowed ?? new Set())}),

@@ -82,7 +82,8 @@ export class SessionController implements SessionModel {
 				}
 			}
 
-			if (change.entries.length > 0) {
+			// A streaming step's tail changes the live frame, and nothing else until its message.
+			if (change.entries.length > 0 || change.tailChanged === true) {
 				this.#changed();
 			}
 		});
@@ -122,8 +123,9 @@ export class SessionController implements SessionModel {
 		};
 	}
 
+	/** The transcript in memory, ending with a streaming step's open tail. */
 	entries(): readonly TranscriptEntry[] {
-		return [...this.#options.fold.entries];
+		return [...this.#options.fold.entries, ...this.#options.fold.tail];
 	}
 
 	async pagerSource(): Promise<EntrySource & {close?(): unknown}> {
@@ -384,8 +386,15 @@ export class SessionController implements SessionModel {
 
 	#buildSnapshot(): LiveSnapshot {
 		const multiline = this.#multiline;
+		const running = [...this.#running.values()];
+		const runningEntries: TranscriptEntry[] = running.map(card => ({entry: 'card', card}));
+		for (const entry of this.#options.fold.tail) {
+			runningEntries.push(entry);
+		}
+
 		return {
-			running: [...this.#running.values()],
+			running,
+			runningEntries,
 			counts: this.#options.fold.counts,
 			jobsRunning: this.#options.jobs?.running() ?? 0,
 			...(this.#approval === undefined ? {} : {approval: this.#approval.request}),

@@ -8,6 +8,7 @@ import {arrayEntrySource, type EntrySource} from '../../../src/transcript/entry-
 import {Pager} from '../../../components/Pager.js';
 import {colorTheme} from '../../../src/layout/theme.js';
 import type {Card} from '../../../src/presentation/card.js';
+import type {ChildSessionLinks} from '../../../src/transcript/child-session-links.js';
 import {FakeStdin, FakeTty} from './fake-terminal.js';
 import {FROZEN_NOW} from './interactive-screen.js';
 
@@ -19,7 +20,7 @@ export type PagerScreen = {
 };
 
 /** Render the pager at `columns`×`rows` on `source`. */
-export async function startPager(source: EntrySource, options: {columns?: number; rows?: number; follow?: boolean; title?: string; sessionCwd?: string; onExit?: () => void; onCopy?: (text: string) => string} = {}): Promise<PagerScreen> {
+export async function startPager(source: EntrySource, options: {columns?: number; rows?: number; follow?: boolean; title?: string; sessionCwd?: string; onExit?: () => void; onCopy?: (text: string) => string; childSessions?: ChildSessionLinks} = {}): Promise<PagerScreen> {
 	const tty = new FakeTty(options.columns ?? 80, options.rows ?? 24);
 	const stdin = new FakeStdin();
 	const instance = render(
@@ -31,6 +32,7 @@ export async function startPager(source: EntrySource, options: {columns?: number
 			follow={options.follow === true}
 			{...(options.sessionCwd === undefined ? {} : {sessionCwd: options.sessionCwd})}
 			{...(options.onCopy === undefined ? {} : {onCopy: options.onCopy})}
+			{...(options.childSessions === undefined ? {} : {childSessions: options.childSessions})}
 			onExit={() => {
 				options.onExit?.();
 				instance.unmount();
