@@ -254,7 +254,20 @@ await scenario('markdown stream', async () => {
 	}
 });
 
-// 10. Diff layout (bench/diff-layout.mjs, owned separately): its figures with the issue's targets.
+// 10. The agent (issue 14): cardterm's own cost per model tool call of a 200-call session against the
+// fake model server (wall minus the server's time), against the same calls run directly; peak RSS.
+await scenario('agent overhead', async () => {
+	const samples = [];
+	for (let index = 0; index < (quick ? 1 : 3); index++) {
+		const result = await run([join(import.meta.dirname, 'agent-overhead.mjs'), '200'], {capture: true});
+		samples.push(jsonLines(result.text)[0]);
+	}
+
+	emit(figure('agent: cardterm overhead per model tool call, 200-call session (wall − server)', samples.map((value) => value.overheadPerCallMs), {floor: samples.map((value) => value.directPerCallMs), target: 'reported (floor: the same call run directly)', met: null}));
+	emit(figure('agent: peak RSS after a 200-call session', samples.map((value) => value.maxRssMb), {unit: 'MB', floor: null, target: '≤ 250 MB', met: (value) => value.median <= 250}));
+});
+
+// 11. Diff layout (bench/diff-layout.mjs, owned separately): its figures with the issue's targets.
 if (existsSync(join(import.meta.dirname, 'diff-layout.mjs'))) {
 	const targets = [
 		[/^diff-layout 2000 lines 20 edits \(bounded\)$/, '≤ 5 ms', 5],

@@ -32,6 +32,7 @@ export function statusText({cwd, sessionId, snapshot, width, hint}: Props): stri
 
 	const parts = [
 		statusTally(snapshot),
+		...(snapshot.model === undefined ? [] : [sanitizeInline(snapshot.model)]),
 		...(snapshot.jobsRunning > 0 ? [`${snapshot.jobsRunning} job${snapshot.jobsRunning === 1 ? '' : 's'}`] : []),
 		...(snapshot.queued > 0 ? [`${snapshot.queued} queued`] : []),
 		sanitizeInline(cwd),

@@ -35,6 +35,8 @@ export type LiveSnapshot = {
 	readonly multiline?: {readonly label: string; readonly lines: number};
 	/** Commands waiting for the running one. */
 	readonly queued: number;
+	/** The agent's model (`provider:model`), or how to connect one; absent when the session has no agent. */
+	readonly model?: string;
 	/** A standing problem shown in the status line (e.g. the log cannot be written). */
 	readonly problem?: string;
 	/** Set once the session is closing. */

@@ -11,18 +11,34 @@ import {isAbsolute, join, relative, resolve} from 'node:path';
 import type {PreExecuteListener} from '../tools/registry-hooks.js';
 
 /** One rule: ask before these tools (inside/outside a directory, when given). */
-export type AskRule = {readonly tool: string | readonly string[]; readonly outside?: string; readonly inside?: string};
+export type AskRule = {
+	readonly tool: string | readonly string[];
+	readonly outside?: string;
+	readonly inside?: string;
+	/** Who asks, for the dialog (default: "the config"). */
+	readonly by?: string;
+};
 
-export type CardtermConfig = {readonly approval?: {readonly ask?: readonly AskRule[]}};
+export type CardtermConfig = {
+	readonly approval?: {readonly ask?: readonly AskRule[]};
+	/** The agent's model, `PROVIDER:MODEL` (or a name with `baseUrl`). */
+	readonly model?: string;
+	/** An OpenAI-compatible server for `model`. */
+	readonly baseUrl?: string;
+};
 
 /** Read the config; a missing file is no config, a broken one is an error naming the file. */
 export async function loadConfig(cwd: string, env: NodeJS.ProcessEnv): Promise<CardtermConfig> {
-	const path = env.CARDTERM_CONFIG ?? join(cwd, '.cardterm', 'config.json');
+	return loadConfigFile(env.CARDTERM_CONFIG ?? join(cwd, '.cardterm', 'config.json'), env.CARDTERM_CONFIG !== undefined);
+}
+
+/** Read one config file; a missing one is no config unless `required`. */
+export async function loadConfigFile(path: string, required = false): Promise<CardtermConfig> {
 	let text: string;
 	try {
 		text = await readFile(path, 'utf8');
 	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === 'ENOENT' && env.CARDTERM_CONFIG === undefined) {
+		if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !required) {
 			return {};
 		}
 
@@ -47,6 +63,13 @@ export async function loadConfig(cwd: string, env: NodeJS.ProcessEnv): Promise<C
 function checkConfig(config: unknown): string | undefined {
 	if (typeof config !== 'object' || config === null || Array.isArray(config)) {
 		return 'must be a JSON object';
+	}
+
+	for (const key of ['model', 'baseUrl'] as const) {
+		const value = (config as Record<string, unknown>)[key];
+		if (value !== undefined && (typeof value !== 'string' || value.trim() === '')) {
+			return `${key} must be a non-empty string`;
+		}
 	}
 
 	const ask = (config as {approval?: {ask?: unknown}}).approval?.ask;
@@ -101,7 +124,7 @@ export function askReason(rules: readonly AskRule[], name: string, args: unknown
 		}
 
 		if (rule.outside === undefined && rule.inside === undefined) {
-			return `the config asks before ${name}`;
+			return `${rule.by ?? 'the config'} asks before ${name}`;
 		}
 
 		const target = pathArgument(args);

@@ -8,18 +8,33 @@ import React from 'react';
 import {render} from 'ink';
 import {InteractiveApp} from '../../components/InteractiveApp.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
-import {loadConfig} from './approval-policy.js';
+import type {ModelClient} from '../agent/model-types.js';
+import {AGENT_ASK_RULES, agentModel, systemPromptFile} from './agent-setup.js';
+import {loadConfig, type CardtermConfig} from './approval-policy.js';
 import type {CliIo} from './cli-io.js';
 import {logOutcomeMessage} from './interactive/log-outcome.js';
 import {openInteractiveSession} from './interactive/open-interactive-session.js';
 import {loadPlugins} from './load-plugins.js';
 import {newSessionId} from './open-session.js';
-import {parseArgs, UsageError} from './parse-args.js';
+import {parseArgs, UsageError, type ParsedArgs} from './parse-args.js';
+import {resumeTarget} from './resume-target.js';
 import {sessionsRoot} from './session-paths.js';
 import {whenAborted, withTerminationSignals} from './termination-signals.js';
 import {colorEnabled, hyperlinksEnabled} from './terminal-env.js';
 
-export const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
+export const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--yolo]
+                [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
+       cardterm -p "PROMPT" [--json] [--cwd DIR] [--model …] [--base-url URL] [--yolo] [--session-dir DIR]
+       both take [--continue | --resume ID]
+
+With a model (--model, CARDTERM_MODEL, or "model" in .cardterm/config.json or the user config), a
+prompt line goes to the model, which answers and calls tools; writes and commands ask first
+(--yolo approves everything). Keys come from the providers' variables (OPENAI_API_KEY,
+ANTHROPIC_API_KEY, GEMINI_API_KEY, DEEPSEEK_API_KEY, OPENROUTER_API_KEY); --base-url selects an
+OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio). -p runs one turn without a screen
+and prints the transcript (--json: one object per entry); exit 0 completed, 1 error, 130 cancelled.
+--continue appends to this directory's newest session and --resume ID to that session: the model
+sees the conversation so far, and the log goes on with contiguous seqs.
 
 Opens an interactive session in DIR (--cwd; default: the current directory), the workspace its
 tools work in, with the reference tools (and those of each --plugin FILE: defineTool exports, or a
@@ -29,7 +44,11 @@ CARDTERM_SESSION_DIR) once something happens in it: a start and a quit with noth
 session. Prompt history is kept beside the sessions (<data dir>/history, or DIR/.history for a named
 session folder). Approval rules come from DIR/.cardterm/config.json (or CARDTERM_CONFIG).`;
 
-const flags = [{name: 'cwd', value: true}, {name: 'session-dir', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
+const flags = [
+	{name: 'session-dir', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'},
+	{name: 'model', value: true}, {name: 'base-url', value: true}, {name: 'system-prompt', value: true}, {name: 'yolo'},
+	{name: 'p', value: true}, {name: 'json'}, {name: 'cwd', value: true}, {name: 'width', value: true}, {name: 'continue'}, {name: 'resume', value: true},
+] as const;
 
 async function isDirectory(path: string): Promise<boolean> {
 	return stat(path).then(found => found.isDirectory(), () => false);
@@ -44,6 +63,11 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 
 	if (parsed.positionals.length > 0) {
 		throw new UsageError(`unknown command ${parsed.positionals[0]} (see cardterm --help)`);
+	}
+
+	if (parsed.flags.has('p')) {
+		const {promptOnceCommand} = await import('./prompt-once-command.js');
+		return promptOnceCommand(parsed, io);
 	}
 
 	const cwdFlag = parsed.flags.get('cwd');
@@ -62,7 +86,16 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		const root = sessionsRoot(typeof sessionDirFlag === 'string' ? sessionDirFlag : undefined, io.env, io.cwd);
 		const config = await loadConfig(cwd, io.env);
 		const plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
-		const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: newSessionId(Date.now()), plugins, rules: config.approval?.ask ?? []});
+		const agent = await interactiveAgent(parsed, io, config);
+		const rules = [...(config.approval?.ask ?? []), ...(agent.model !== undefined && !parsed.flags.has('yolo') ? AGENT_ASK_RULES : [])];
+		const resumeFlag = parsed.flags.get('resume');
+		const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(typeof resumeFlag === 'string' ? {resumeId: resumeFlag} : {}), ...(typeof sessionDirFlag === 'string' ? {sessionDir: sessionDirFlag} : {}), env: io.env, cwd});
+		if (resumed !== undefined) {
+			// Above the live screen, once: what is continued and where to read it.
+			await io.printError(`cardterm: continuing session ${resumed.header.id} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
+		}
+
+		const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status})} : {model: agent.model, from: agent.from, ...(agent.systemPrompt === undefined ? {} : {systemPrompt: agent.systemPrompt})}});
 		// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
 		// the log closes, and the screen is given back (the app exits when the controller is closing).
 		whenAborted(signal, () => {
@@ -97,4 +130,28 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 
 		return 0;
 	}, {terminal: true});
+}
+
+/** The model of an interactive session, or why there is none (the session then starts in command mode). */
+async function interactiveAgent(parsed: ParsedArgs, io: CliIo, config: CardtermConfig): Promise<{model: ModelClient; from: string; systemPrompt?: string} | {model: undefined; why: string; status?: string}> {
+	const flag = (name: string): string | undefined => {
+		const value = parsed.flags.get(name);
+		return typeof value === 'string' ? value : undefined;
+	};
+
+	const chosen = await agentModel({...(flag('model') === undefined ? {} : {flag: flag('model')}), ...(flag('base-url') === undefined ? {} : {baseUrlFlag: flag('base-url')}), env: io.env, config, cwd: io.cwd});
+	switch (chosen.kind) {
+		case 'none': {
+			return {model: undefined, why: chosen.hint};
+		}
+
+		case 'unusable': {
+			return {model: undefined, why: `the model cannot be used: ${chosen.message}`, status: 'model not usable (see /model)'};
+		}
+
+		default: {
+			const systemPrompt = await systemPromptFile(flag('system-prompt'), io.cwd);
+			return {model: chosen.model, from: chosen.setting.from, ...(systemPrompt === undefined ? {} : {systemPrompt})};
+		}
+	}
 }

@@ -44,6 +44,8 @@ export type OpenSessionOptions = {
 	readonly now?: () => number;
 	/** The id for a new log's header (default: a fresh time-sorted id). */
 	readonly id?: string;
+	/** The events already in the log a session continues: the fold starts from them. */
+	readonly history?: readonly SessionEvent[];
 };
 
 export type OpenedSession = {
@@ -137,6 +139,10 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	}
 
 	const fold = new SessionFold(name => registry.get(name));
+	for (const event of options.history ?? []) {
+		fold.apply(event);
+	}
+
 	const changeListeners = new Set<(change: FoldChange) => void>();
 	log.listen(event => {
 		const change = fold.apply(event);
@@ -170,6 +176,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 			}
 
 			closed = true;
+			// The agent refuses injections from here on (the contract: refused after disposal).
+			runtime.dispose();
 			await endPlugins();
 			await jobs.dispose();
 			await writer?.close();

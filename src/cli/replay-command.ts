@@ -3,14 +3,9 @@
 one JSON object per card (`--json`).
 */
 import {builtinTools, codeModePresenter} from '../builtin/index.js';
-import {renderLines} from '../layout/render-lines.js';
-import {joinOutput, jsonLine, type TerminalOutput} from '../layout/terminal-sink.js';
-import {layoutEntry} from '../layout/layout-entry.js';
+import {joinOutput, type TerminalOutput} from '../layout/terminal-sink.js';
 import type {Expansion} from '../layout/layout-options.js';
-import {cardOutputHidesText} from '../layout/terminal-card.js';
-import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import type {StyledLine} from '../layout/styled-line.js';
-import {entryToJson} from '../presentation/entry-json.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 import {presentersOf, type PresenterLookup} from '../presentation/presenters.js';
 import {SessionFold} from '../session/fold.js';
@@ -18,6 +13,8 @@ import {formatDiagnostic, isNote, type LogDiagnostic} from '../session/log-error
 import {openSessionLog} from '../session/read-session-log.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
+import {entryLayoutOptions, entryOutput, renderEntryRows} from './entry-output.js';
+import {layoutEntry} from '../layout/layout-entry.js';
 import {colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 import {TranscriptStream} from './transcript-stream.js';
 import {childRowsOf, inlineChildren} from './child-transcript.js';
@@ -85,7 +82,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 
 	const source = await io.resolveLog(parsed.positionals[0], parsed.flags.has('last'), parsed.flags.get('session-dir'));
 	const json = parsed.flags.has('json');
-	const {width, rowWidth, unwrap} = printRows(positiveInt(parsed, 'width', 'replay'), io.columns, io.isTTY);
+	const {width, unwrap} = printRows(positiveInt(parsed, 'width', 'replay'), io.columns, io.isTTY);
 	const expansion = expansionOf(parsed.flags.get('expand'));
 	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 	const print = parsed.flags.has('print') || !io.isTTY;
@@ -113,9 +110,8 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	const workspace = log.header.cwd ?? process.cwd();
 	const fold = new SessionFold(referencePresenters(workspace));
 	const color = colorEnabled(colorFlag, io.env, io.isTTY);
-	const theme = color ? colorTheme : monochromeTheme;
-	const hyperlinks = hyperlinksEnabled(color, io.env, io.isTTY);
-	const now = Date.now();
+	const outputOptions = {json, width, unwrap, color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), isTTY: io.isTTY, sessionCwd: workspace, now: Date.now(), ...(expansion === undefined ? {} : {expansion})};
+	const output = entryOutput(outputOptions);
 	// A chunk waits while a subagent's child session is read to be inlined under its card.
 	const chunks: Array<TerminalOutput | Promise<TerminalOutput>> = [];
 	let buffered = 0;
@@ -127,26 +123,19 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 		}
 	};
 
-	const layoutOptions = {width, theme, now, sessionCwd: workspace, ...(expansion === undefined ? {} : {expansion})};
-	const render = (rows: readonly StyledLine[]): TerminalOutput => renderLines(rows, {color, hyperlinks, width: rowWidth, unwrap});
+	const layoutOptions = entryLayoutOptions(outputOptions);
+	const render = (rows: readonly StyledLine[]): TerminalOutput => renderEntryRows(rows, outputOptions);
 	// The child sessions beside a saved log, for its subagent cards (print mode only).
 	const children = json || source === '-' ? undefined : await inlineChildren(await resolveSessionLogPath(source), log.header, found => referencePresenters(found.cwd ?? workspace));
 	const write = (entry: TranscriptEntry): void => {
-		if (json) {
-			const text = jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText}));
-			chunks.push(text);
-			buffered += text.length;
-			return;
-		}
-
-		const rows = layoutEntry(entry, layoutOptions);
 		if (children !== undefined && entry.entry === 'card' && isSubagentCard(entry.card)) {
+			const rows = layoutEntry(entry, layoutOptions);
 			chunks.push(childRowsOf(entry.card, layoutOptions, children).then(extra => render(extra.length === 0 ? rows : [...rows, ...extra])));
 			buffered += 1024;
 			return;
 		}
 
-		const text = render(rows);
+		const text = output(entry);
 		chunks.push(text);
 		buffered += text.length;
 	};

@@ -40,11 +40,10 @@ export function printWidth(flag: number | undefined, columns: number | undefined
 }
 
 /**
-How print mode writes rows: to a terminal, as wide as it is (its own wrapping continues soft-wrapped
-rows); to a pipe or file without `--width`, laid out at the print width but with every wrapped line
-joined back whole, so `grep` on the output works; with `--width N`, hard rows of N columns.
+How print mode lays out and writes rows: to a terminal, as wide as it is (its own wrapping continues
+soft-wrapped rows); to a pipe or file without `--width`, laid out at the print width but with every
+wrapped line joined back whole (`unwrap`), so `grep` on the output works; with `--width N`, rows of N.
 */
-export function printRows(flag: number | undefined, columns: number | undefined, isTTY: boolean): {readonly width: number; readonly rowWidth: number | undefined; readonly unwrap: boolean} {
-	const width = printWidth(flag, columns);
-	return {width, rowWidth: isTTY ? width : undefined, unwrap: !isTTY && flag === undefined};
+export function printRows(flag: number | undefined, columns: number | undefined, isTTY: boolean): {readonly width: number; readonly unwrap: boolean} {
+	return {width: printWidth(flag, columns), unwrap: !isTTY && flag === undefined};
 }

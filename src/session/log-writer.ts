@@ -17,6 +17,9 @@
   `append` itself never throws for I/O, so the session keeps running.
 - A process that exits without `close()` still gets its pending lines written (synchronously, from an
   `exit` handler, when no write is in flight) and its lock removed.
+- Streamed deltas are packed (§3.7, `chunk-packer.ts`): a run of delta chunks of one block is held
+  until another event ends it (or `flush`, `close`, exit), then written as one row; its seqs count
+  as unwritten meanwhile.
 - Only plain `.jsonl` is written (there is no zstd compressor among the dependencies); appending to
   a zstd log is refused.
 */
@@ -25,6 +28,7 @@ import {open as openFile, type FileHandle} from 'node:fs/promises';
 import {dirname} from 'node:path';
 import {isPlainRecord} from '../json/is-plain-record.js';
 import {checkEventData} from './event-shape.js';
+import {ChunkPacker, type LogLine} from './chunk-packer.js';
 import {PACKED_CHUNK_TYPES} from './event-vocabulary.js';
 import type {EventEnvelope, SessionEvent, SessionHeader} from './events.js';
 import {acquireLogLock, type LogLock} from './log-lock.js';
@@ -124,7 +128,8 @@ export class SessionLogWriter {
 	private seq: number;
 	private durableSeq: number;
 	private durableSize: number;
-	private pending: string[] = [];
+	private pending: LogLine[] = [];
+	private readonly packer = new ChunkPacker();
 	private writing: Promise<void> | undefined;
 	private timer: NodeJS.Immediate | NodeJS.Timeout | undefined;
 	private failure: SessionLogWriteError | undefined;
@@ -201,13 +206,21 @@ export class SessionLogWriter {
 		}
 
 		this.seq += 1;
-		this.pending.push(line);
-		this.schedule();
+		const lines = this.packer.add(recorded, line);
+		if (lines.length > 0) {
+			for (const ready of lines) {
+				this.pending.push(ready);
+			}
+
+			this.schedule();
+		}
+
 		return recorded;
 	}
 
 	/** Resolves when every event appended before the call is durable; rejects with `SessionLogWriteError`. */
 	async flush(): Promise<void> {
+		this.closeRun();
 		const target = this.seq;
 		while (this.durableSeq < target) {
 			await this.writeBatch();
@@ -238,21 +251,29 @@ export class SessionLogWriter {
 		}
 	}
 
+	/** Ends the open delta run so its events become lines. */
+	private closeRun(): void {
+		for (const line of this.packer.close()) {
+			this.pending.push(line);
+		}
+	}
+
 	private writePendingSync(): void {
+		this.closeRun();
 		const fd = this.handle.fd;
 		if (this.closed || this.writing !== undefined || this.partialOnDisk || this.pending.length === 0 || typeof fd !== 'number') {
 			return;
 		}
 
 		try {
-			const bytes = Buffer.from(this.pending.join(''));
+			const bytes = Buffer.from(this.pending.map(line => line.text).join(''));
 			let written = 0;
 			while (written < bytes.length) {
 				written += writeSync(fd, bytes, written, bytes.length - written);
 			}
 
 			fdatasyncSync(fd);
-			this.durableSeq += this.pending.length;
+			this.durableSeq += eventsOf(this.pending);
 			this.pending = [];
 		} catch {
 			// Exiting anyway: the lines stay unwritten, exactly as if the process had been killed.
@@ -310,13 +331,13 @@ export class SessionLogWriter {
 				this.partialOnDisk = false;
 			}
 
-			const bytes = Buffer.from(lines.join(''));
+			const bytes = Buffer.from(lines.map(line => line.text).join(''));
 			this.partialOnDisk = true;
 			await writeAll(this.handle, bytes);
 			await this.handle.datasync();
 			this.partialOnDisk = false;
 			this.durableSize += bytes.length;
-			this.durableSeq += lines.length;
+			this.durableSeq += eventsOf(lines);
 			const recovered = this.failure !== undefined;
 			this.failure = undefined;
 			if (recovered) {
@@ -342,6 +363,16 @@ export class SessionLogWriter {
 			throw failure;
 		}
 	}
+}
+
+/** How many events (seqs) these lines stand for. */
+function eventsOf(lines: readonly LogLine[]): number {
+	let events = 0;
+	for (const line of lines) {
+		events += line.events;
+	}
+
+	return events;
 }
 
 /** Writes all of `bytes` (looping over short writes). */

@@ -3,10 +3,15 @@
 events, in the order the contract gives (presentation-events.md §3.3): `turn/start`, `step/start`,
 then per call `tool/call` … side events (approvals, todos, code dispatches, live output) …
 `tool/result`, then `step/end`, `turn/end`. The UI and the log both consume these events only.
+
+A turn is either one step around direct calls (`turn`, `runCall`) or driven step by step by the
+agent loop (`openTurn`): it records the model's events in the step and closes whatever is open, in
+order, when it ends. The runtime also holds the agent's inbox: `agent.inject` queues a message, the
+loop writes it at its next step.
 */
 import type {ContentBlock} from '../tools/content.js';
-import type {Agent, ApprovalOutcome, ApprovalRequest, ToolExecutionInput, ToolExecutionResult, ToolProgress} from '../tools/types.js';
-import type {EventLog} from './event-log.js';
+import type {Agent, AgentInjection, ApprovalOutcome, ApprovalRequest, ToolExecutionInput, ToolExecutionResult, ToolProgress} from '../tools/types.js';
+import type {EventDraft, EventLog} from './event-log.js';
 import type {SessionEvent, TodoItem} from './events.js';
 
 /** What the runtime needs from a registry. */
@@ -16,7 +21,12 @@ export type ToolExecutor = {execute(input: ToolExecutionInput): Promise<ToolExec
 export type ApprovalPrompt = (request: ApprovalRequest & {readonly id: string}) => Promise<ApprovalOutcome>;
 
 /** How a turn ended. */
-export type TurnEndReason = {readonly kind: 'completed'} | {readonly kind: 'aborted'; readonly reason: {readonly kind: 'user'}} | {readonly kind: 'error'; readonly error: {readonly message: string}};
+export type TurnEndReason =
+	| {readonly kind: 'completed'}
+	| {readonly kind: 'aborted'; readonly reason: {readonly kind: 'user'}}
+	| {readonly kind: 'error'; readonly error: {readonly message: string; readonly code?: string; readonly status?: number}}
+	| {readonly kind: 'max-tokens'}
+	| {readonly kind: 'blocked'; readonly message: string};
 
 export type SessionRuntimeOptions = {
 	readonly log: EventLog;
@@ -30,7 +40,35 @@ export type StepHandle = {
 	readonly turn: number;
 	readonly step: number;
 	/** Run one call; the returned result is what the registry resolved. Never rejects. */
-	call(name: string, args: unknown, options: {readonly signal: AbortSignal; readonly callId?: string}): Promise<ToolExecutionResult>;
+	call(name: string, args: unknown, options: CallOptions): Promise<ToolExecutionResult>;
+	/**
+	Start one call: its `tool/call` is written now and the body runs; `commit` writes its
+	`tool/result` once the result is in (the agent loop commits results in model order).
+	*/
+	start(name: string, args: unknown, options: CallOptions): StartedCall;
+};
+
+export type CallOptions = {readonly signal: AbortSignal; readonly callId?: string};
+
+/** A call whose body is running; `result` never rejects. */
+export type StartedCall = {
+	readonly callId: string;
+	readonly result: Promise<ToolExecutionResult>;
+	/** Write the `tool/result` of `result` (once). */
+	commit(result: ToolExecutionResult): void;
+};
+
+/** A turn the agent loop drives: steps one after another, then `end`. */
+export type TurnHandle = {
+	readonly turn: number;
+	/** The open step, if any. */
+	readonly step: StepHandle | undefined;
+	/** Close the open step (if any) and open the next one. */
+	nextStep(): StepHandle;
+	/** Record an event of the open step (a message, a chunk, a retry). */
+	record(draft: EventDraft): SessionEvent;
+	/** Close the open step and the turn; `extra` joins the `turn/end` data (usage, timing). */
+	end(reason: TurnEndReason, extra?: Record<string, unknown>): void;
 };
 
 export class SessionRuntime {
@@ -40,11 +78,53 @@ export class SessionRuntime {
 	#turn = 0;
 	#approvals = 0;
 	#executor: ToolExecutor | undefined;
+	readonly #inbox: AgentInjection[] = [];
+	#disposed = false;
 
-	constructor(options: SessionRuntimeOptions) {
+	constructor(options: SessionRuntimeOptions & {readonly firstTurn?: number}) {
 		this.#log = options.log;
-		this.#agent = options.agent;
+		// One object for the session's whole life: job ownership is by identity.
+		this.#agent = {...options.agent, inject: message => this.#inject(message)};
 		this.#approve = options.approve;
+		this.#turn = options.firstTurn ?? 0;
+	}
+
+	/** The number of the last turn opened (a resumed session continues after the log's last turn). */
+	get lastTurn(): number {
+		return this.#turn;
+	}
+
+	/** Continue numbering turns after `turn` (a resumed log's last turn). */
+	continueAfterTurn(turn: number): void {
+		this.#turn = Math.max(this.#turn, turn);
+	}
+
+	/** Messages injected since the last call, oldest first; the inbox is emptied. */
+	takeInbox(): AgentInjection[] {
+		return this.#inbox.splice(0);
+	}
+
+	/** Whether messages wait in the inbox. */
+	get inboxSize(): number {
+		return this.#inbox.length;
+	}
+
+	/** After this, `agent.inject` throws (the contract: injection is refused after disposal). */
+	dispose(): void {
+		this.#disposed = true;
+		this.#inbox.length = 0;
+	}
+
+	#inject(message: AgentInjection): void {
+		if (this.#disposed) {
+			throw new Error(`agent "${this.#agent.id}" is disposed: cannot inject a message`);
+		}
+
+		if (!Array.isArray(message?.content) || typeof message.source?.kind !== 'string') {
+			throw new TypeError('agent.inject needs {content: ContentBlock[], source: {kind, …}}');
+		}
+
+		this.#inbox.push({content: message.content, source: message.source});
 	}
 
 	/** The agent every call runs for. */
@@ -85,6 +165,45 @@ export class SessionRuntime {
 		this.#log.emit({type: event.type, data: event.data});
 	};
 
+	/** Open a turn for the agent loop: `turn/start` now; steps and the end are the caller's. */
+	openTurn(): TurnHandle {
+		const turn = ++this.#turn;
+		this.#log.emit({type: 'turn/start', data: {turn}});
+		let step: StepHandle | undefined;
+		let ended = false;
+		const closeStep = (): void => {
+			if (step !== undefined) {
+				this.#log.emit({type: 'step/end', data: {turn, step: step.step}});
+				step = undefined;
+			}
+		};
+
+		let steps = 0;
+		return {
+			turn,
+			get step() {
+				return step;
+			},
+			nextStep: () => {
+				closeStep();
+				steps += 1;
+				this.#log.emit({type: 'step/start', data: {turn, step: steps}});
+				step = this.#step(turn, steps);
+				return step;
+			},
+			record: draft => this.#log.emit(draft),
+			end: (reason, extra = {}) => {
+				if (ended) {
+					return;
+				}
+
+				ended = true;
+				closeStep();
+				this.#log.emit({type: 'turn/end', data: {...extra, turn, reason}});
+			},
+		};
+	}
+
 	/** Open a turn with one step, run `body` in it, close both — also when `body` throws. */
 	async turn<T>(body: (step: StepHandle) => Promise<T>, options: {readonly signal?: AbortSignal} = {}): Promise<T> {
 		const turn = ++this.#turn;
@@ -115,11 +234,17 @@ export class SessionRuntime {
 		return {
 			turn,
 			step,
-			call: async (name, args, options) => this.#call(turn, step, name, args, options),
+			call: async (name, args, options) => {
+				const started = this.#start(turn, step, name, args, options);
+				const result = await started.result;
+				started.commit(result);
+				return result;
+			},
+			start: (name, args, options) => this.#start(turn, step, name, args, options),
 		};
 	}
 
-	async #call(turn: number, step: number, name: string, args: unknown, options: {readonly signal: AbortSignal; readonly callId?: string}): Promise<ToolExecutionResult> {
+	#start(turn: number, step: number, name: string, args: unknown, options: CallOptions): StartedCall {
 		const executor = this.#executor;
 		if (executor === undefined) {
 			throw new Error('SessionRuntime: attach a registry before running calls');
@@ -133,10 +258,19 @@ export class SessionRuntime {
 			this.#log.emit({type: 'cardterm/tool-progress', data: {callId, stream: update.stream, text: update.text}, ignorable: true});
 		};
 
-		const result = await executor.execute({callId, name, arguments: parseCallArguments(argsRaw), agent: this.#agent, signal: options.signal, onProgress});
-		// The result's own seq makes its message id unique in the log, also after a resume appends to it.
-		this.#log.emit(resultEvent(`result-${this.#log.nextSeq}`, turn, step, callId, result, callEvent));
-		return result;
+		const result = executor.execute({callId, name, arguments: parseCallArguments(argsRaw), agent: this.#agent, signal: options.signal, onProgress});
+		let committed = false;
+		return {
+			callId,
+			result,
+			commit: settled => {
+				if (!committed) {
+					committed = true;
+					// The result's own seq makes its message id unique in the log, also after a resume appends to it.
+					this.#log.emit(resultEvent(`result-${this.#log.nextSeq}`, turn, step, callId, settled, callEvent));
+				}
+			},
+		};
 	}
 }
 

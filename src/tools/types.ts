@@ -14,7 +14,18 @@ export type {JsonSchemaNode};
 export type CallId = string;
 
 /** The agent a call runs for. cardterm's session is the only agent; the field is a seam for more. */
-export type Agent = {readonly id: string; readonly sessionId?: string};
+export type Agent = {
+	readonly id: string;
+	readonly sessionId?: string;
+	/**
+	Add a durable context message (a `user/message`, usually `source.kind: 'plugin'`) that the next
+	model request sees. Not a wake-up: an idle agent stays idle. Throws once the agent is disposed.
+	*/
+	readonly inject?: (message: AgentInjection) => void;
+};
+
+/** What `agent.inject` takes. */
+export type AgentInjection = {readonly content: readonly ContentBlock[]; readonly source: UserMessage['source']};
 
 /** An opaque identity for one execution, minted by the registry. Never serialized. */
 export type ToolExecutionToken = symbol;

@@ -186,6 +186,56 @@ describe('SessionLogWriter', () => {
 		expect(diagnostics).toEqual([]);
 	});
 
+	it('packs a run of three or more deltas of one block into one row that reads back as the same events', async () => {
+		const writer = await SessionLogWriter.open(log, header);
+		const chunk = (time: number, chunkData: Record<string, unknown>) => ({type: 'assistant/chunk', time, data: {turn: 1, step: 1, chunk: chunkData}});
+		const appended = [
+			writer.append(chunk(10, {type: 'block-start', index: 0, blockType: 'text'})),
+			writer.append(chunk(11, {type: 'text-delta', index: 0, text: 'He'})),
+			writer.append(chunk(13, {type: 'text-delta', index: 0, text: 'll'})),
+			writer.append(chunk(13, {type: 'text-delta', index: 0, text: 'o'})),
+			writer.append(chunk(20, {type: 'block-start', index: 1, blockType: 'tool-call'})),
+			writer.append(chunk(21, {type: 'tool-call-delta', index: 1, id: 'c1', name: 'read', argumentsDelta: '{"file_'})),
+			writer.append(chunk(22, {type: 'tool-call-delta', index: 1, id: 'c1', argumentsDelta: 'path":'})),
+			writer.append(chunk(25, {type: 'tool-call-delta', index: 1, id: 'c1', argumentsDelta: '"a"}'})),
+			writer.append(chunk(30, {type: 'reasoning-delta', index: 2, text: 'only'})),
+			writer.append(chunk(31, {type: 'reasoning-delta', index: 2, text: 'two'})),
+			writer.append(turnStart(2, 40)),
+		];
+		expect(writer.unwrittenEvents).toBe(11);
+		await writer.close();
+		const lines = readFileSync(log, 'utf8').trimEnd().split('\n').slice(1).map(line => JSON.parse(line) as {type: string});
+		expect(lines.map(line => line.type)).toEqual(['assistant/chunk', 'text-chunks', 'assistant/chunk', 'tool-call-chunks', 'assistant/chunk', 'assistant/chunk', 'turn/start']);
+		expect(lines[1]).toEqual({type: 'text-chunks', seq0: 1, time0: 11, data: {turn: 1, step: 1, index: 0, dt: [2, 0], texts: ['He', 'll', 'o']}});
+		expect(lines[3]).toEqual({type: 'tool-call-chunks', seq0: 5, time0: 21, data: {turn: 1, step: 1, index: 1, dt: [1, 3], id: 'c1', name: 'read', args: ['{"file_', 'path":', '"a"}']}});
+		expect(await readAll(log)).toEqual({header, events: appended, diagnostics: []});
+	});
+
+	it('holds an open delta run until flush, then writes it packed', async () => {
+		const writer = await SessionLogWriter.open(log, header);
+		for (const text of ['a', 'b', 'c', 'd']) {
+			writer.append({type: 'assistant/chunk', time: 1, data: {turn: 1, step: 1, chunk: {type: 'text-delta', index: 0, text}}});
+		}
+
+		await new Promise(resolve => setImmediate(resolve));
+		expect(writer.durableUpTo).toBe(0);
+		await writer.flush();
+		expect(writer.durableUpTo).toBe(4);
+		expect(readFileSync(log, 'utf8').split('\n')[1]).toContain('"type":"text-chunks"');
+		await writer.close();
+	});
+
+	it('does not pack deltas that carry fields a row cannot hold', async () => {
+		const writer = await SessionLogWriter.open(log, header);
+		for (const text of ['a', 'b', 'c']) {
+			writer.append({type: 'assistant/chunk', time: 1, data: {turn: 1, step: 1, chunk: {type: 'text-delta', index: 0, text, extra: true}}});
+		}
+
+		await writer.close();
+		expect(readFileSync(log, 'utf8')).not.toContain('text-chunks');
+		expect((await readAll(log)).events).toHaveLength(3);
+	});
+
 	it('batches appends of one tick into one write', async () => {
 		let writes = 0;
 		const openCounting = async (path: string): Promise<LogFileHandle> => openWithWrite(path, async (real, buffer, offset, length) => {

@@ -4,7 +4,7 @@ log), the prompt history and the controller the app draws. A folder or log that 
 a problem in the status line, and the session goes on in memory.
 */
 import {rm, rmdir} from 'node:fs/promises';
-import {join} from 'node:path';
+import {dirname, join} from 'node:path';
 import {makeDirectory} from '../../session/make-directory.js';
 import type {ApprovalPrompt} from '../../session/session-runtime.js';
 import type {ToolDefinition} from '../../tools/types.js';
@@ -13,6 +13,11 @@ import {openIndexedEntrySource} from '../../transcript/indexed-entry-source.js';
 import {openSession, type OpenedSession, type OpenSessionOptions} from '../open-session.js';
 import type {SessionPlugin} from '../session-plugin.js';
 import {historyPath} from '../session-paths.js';
+import type {ModelClient} from '../../agent/model-types.js';
+import {sessionAgent} from '../agent-setup.js';
+import {continueLog} from '../continue-log.js';
+import type {ResumedLog} from '../resume-target.js';
+import {modelTurns, noModelTurns, type AgentTurns} from './agent-turns.js';
 import type {LogOutcome} from './log-outcome.js';
 import {PromptHistory} from './prompt-history.js';
 import {SessionController} from './session-controller.js';
@@ -29,6 +34,10 @@ export type InteractiveSessionOptions = {
 	readonly rules?: readonly AskRule[];
 	/** How the writer opens the log file (fault-injection tests). */
 	readonly openLogFile?: OpenSessionOptions['openLogFile'];
+	/** The agent's model (and where it was configured), or why there is none. Absent: no agent at all. */
+	readonly agent?: {readonly model: ModelClient; readonly from: string; readonly systemPrompt?: string} | {readonly none: string; readonly status?: string};
+	/** The log this session continues (`--continue`, `--resume ID`); `id` is then its header's. */
+	readonly resumed?: ResumedLog;
 };
 
 export type InteractiveSession = {
@@ -45,7 +54,7 @@ export type InteractiveSession = {
 };
 
 export async function openInteractiveSession(options: InteractiveSessionOptions): Promise<InteractiveSession> {
-	const folder = join(options.root, options.id);
+	const folder = options.resumed === undefined ? join(options.root, options.id) : dirname(options.resumed.path);
 	// Why the log is not being written right now; cleared when a write succeeds again.
 	let problem: string | undefined;
 	let controller: SessionController | undefined;
@@ -66,7 +75,8 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 	const session = await openSession({
 		cwd: options.cwd,
 		id: options.id,
-		...(folderMade ? {logPath: join(folder, 'session.jsonl')} : {}),
+		...(folderMade ? {logPath: options.resumed?.path ?? join(folder, 'session.jsonl')} : {}),
+		...(options.resumed === undefined ? {} : {history: options.resumed.events}),
 		...(options.extraTools === undefined ? {} : {extraTools: options.extraTools}),
 		...(options.plugins === undefined ? {} : {plugins: options.plugins}),
 		...(options.openLogFile === undefined ? {} : {openLogFile: options.openLogFile}),
@@ -81,6 +91,19 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 		},
 	});
 	const history = await PromptHistory.load(historyPath(options.root, options.cwd));
+	const agentOption = options.agent;
+	const created = agentOption === undefined || 'none' in agentOption ? undefined : await sessionAgent(session, {cwd: options.cwd, model: agentOption.model, ...(agentOption.systemPrompt === undefined ? {} : {systemPrompt: agentOption.systemPrompt}), ...(options.resumed === undefined ? {} : {history: options.resumed.events})});
+	if (options.resumed !== undefined) {
+		continueLog(session, options.resumed.events);
+	}
+
+	let agent: AgentTurns | undefined;
+	if (created !== undefined && agentOption !== undefined && !('none' in agentOption)) {
+		agent = modelTurns(created.loop, agentOption.from);
+	} else if (agentOption !== undefined && 'none' in agentOption) {
+		agent = noModelTurns(agentOption.none, agentOption.status);
+	}
+
 	controller = new SessionController({
 		cwd: options.cwd,
 		sessionId: session.id,
@@ -94,7 +117,11 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 		},
 		history,
 		// A final write that fails was reported already; the closing line says what is missing.
-		shutdown: async () => session.close().catch(() => undefined),
+		shutdown: async () => {
+			created?.dispose();
+			await session.close().catch(() => undefined);
+		},
+		...(agent === undefined ? {} : {agent}),
 		// With a healthy log, settled cards leave memory once written to the scrollback, and the pager
 		// reads the session back from its log (the session's memory stays flat however long it runs).
 		releaseSettled: () => session.logPath !== undefined && problem === undefined,
@@ -124,7 +151,8 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 		},
 		async discardIfEmpty() {
 			const state = session.logState();
-			if (state === undefined || state.written > 0 || state.unwritten > 0) {
+			// A continued session is someone's earlier session: never ours to remove.
+			if (options.resumed !== undefined || state === undefined || state.written > 0 || state.unwritten > 0) {
 				return false;
 			}
 

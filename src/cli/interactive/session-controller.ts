@@ -13,6 +13,7 @@ import type {TranscriptEntry} from '../../presentation/entry.js';
 import type {FoldChange, SessionFold} from '../../session/fold.js';
 import type {SessionRuntime} from '../../session/session-runtime.js';
 import type {ApprovalOutcome, ApprovalRequest} from '../../tools/types.js';
+import {modelPrompt, type AgentTurns} from './agent-turns.js';
 import {completePromptWord} from './complete.js';
 import {helpLines, noticeLines} from './notice-lines.js';
 import {parsePromptLine, type ToolRequest} from './prompt-command.js';
@@ -38,7 +39,12 @@ export type SessionControllerOptions = {
 	pager reads cards back from it). Checked per card.
 	*/
 	readonly releaseSettled?: () => boolean;
+	/** The agent: with a model, a prompt line that is not a command is a turn. */
+	readonly agent?: AgentTurns;
 };
+
+/** What waits in the queue: a call the person asked for, or a prompt for the model. */
+type QueuedWork = ToolRequest | {readonly kind: 'prompt'; readonly text: string};
 
 type Multiline = {readonly label: string; readonly lines: string[]; readonly done: (text: string) => void};
 
@@ -49,7 +55,7 @@ export class SessionController implements SessionModel {
 	readonly #listeners = new Set<() => void>();
 	readonly #running = new Map<number, Card>();
 	readonly #committed = new Set<number>();
-	readonly #queue: ToolRequest[] = [];
+	readonly #queue: QueuedWork[] = [];
 	#scrollback: ((entry: ScrollbackEntry) => void) | undefined;
 	readonly #pendingScrollback: ScrollbackEntry[] = [];
 	#snapshot: LiveSnapshot;
@@ -158,6 +164,18 @@ export class SessionController implements SessionModel {
 
 		if (line.trim() !== '') {
 			this.#options.history.add(line);
+		}
+
+		const agent = this.#options.agent;
+		if (agent !== undefined && line.trim() === '/model') {
+			this.#emitScrollback({kind: 'lines', lines: noticeLines(agent.describe(), 'info')});
+			return;
+		}
+
+		const prompt = agent?.model === undefined ? undefined : modelPrompt(line, this.#options.toolNames());
+		if (prompt !== undefined) {
+			this.#enqueue({kind: 'prompt', text: prompt});
+			return;
 		}
 
 		const command = parsePromptLine(line, this.#options.toolNames());
@@ -295,7 +313,7 @@ export class SessionController implements SessionModel {
 		await this.#options.shutdown();
 	}
 
-	#enqueue(request: ToolRequest): void {
+	#enqueue(request: QueuedWork): void {
 		this.#queue.push(request);
 		this.#changed();
 		if (!this.#busy) {
@@ -310,9 +328,8 @@ export class SessionController implements SessionModel {
 				const request = this.#queue.shift()!;
 				this.#abort = new AbortController();
 				this.#changed();
-				const args = request.rawArgs ?? request.args;
-				// eslint-disable-next-line no-await-in-loop -- calls run one at a time, in order
-				await this.#options.runtime.runCall(request.name, args, {signal: this.#abort.signal});
+				// eslint-disable-next-line no-await-in-loop -- calls and turns run one at a time, in order
+				await this.#run(request, this.#abort.signal);
 				this.#abort = undefined;
 			}
 		} finally {
@@ -320,6 +337,20 @@ export class SessionController implements SessionModel {
 			this.#abort = undefined;
 			this.#changed();
 		}
+	}
+
+	async #run(request: QueuedWork, signal: AbortSignal): Promise<void> {
+		if (request.kind === 'prompt') {
+			try {
+				await this.#options.agent!.run(request.text, signal);
+			} catch (error) {
+				this.#emitScrollback({kind: 'lines', lines: noticeLines((error as Error).message, 'error')});
+			}
+
+			return;
+		}
+
+		await this.#options.runtime.runCall(request.name, request.rawArgs ?? request.args, {signal});
 	}
 
 	async #runScript(path: string): Promise<void> {
@@ -400,6 +431,7 @@ export class SessionController implements SessionModel {
 			...(this.#approval === undefined ? {} : {approval: this.#approval.request}),
 			...(multiline === undefined ? {} : {multiline: {label: multiline.label, lines: multiline.lines.length}}),
 			queued: this.#queue.length,
+			...(this.#options.agent === undefined ? {} : {model: this.#options.agent.status}),
 			...(this.#problem === undefined ? {} : {problem: this.#problem}),
 			closing: this.#closing,
 		};

@@ -1,0 +1,72 @@
+// cardterm's own overhead per model tool call (issue 14): a scripted session of N steps, one `read`
+// call each, against the fake model server (test/fixtures/fake-model-server.mjs), timed from the
+// prompt to the turn's end; the server's own time is subtracted. The floor, measured in the same
+// process: the same N calls run directly through the session (`runCall`), without a model.
+//   npm run build && node bench/agent-overhead.mjs [N]
+// Prints one JSON line: {calls, agentMs, serverMs, overheadPerCallMs, directPerCallMs, ratio, maxRssMb}.
+import {mkdtemp, rm, writeFile} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {createAgent} from '../dist/src/agent/create-agent.js';
+import {resolveModel} from '../dist/src/agent/model-client.js';
+import {openSession} from '../dist/src/cli/open-session.js';
+import {startFakeModelServer} from '../test/fixtures/fake-model-server.mjs';
+
+const calls = Number(process.argv[2] ?? 200);
+
+async function workspace() {
+	const dir = await mkdtemp(join(tmpdir(), 'cardterm-agent-bench-'));
+	await writeFile(join(dir, 'notes.txt'), 'alpha\nbeta\ngamma\n'.repeat(20));
+	return dir;
+}
+
+/** N steps with one read each, then an answer; returns wall and server ms. */
+async function agentRun(count) {
+	const dir = await workspace();
+	const server = await startFakeModelServer({
+		lifetimeMs: 600_000,
+		keepRequests: false,
+		script: (_request, index) => index < count ? {toolCalls: [{id: `c${index}`, name: 'read', args: ['{"file_path":', '"notes.txt",', '"limit":5}']}]} : {text: ['All ', 'read.']},
+	});
+	const session = await openSession({cwd: dir, logPath: join(dir, 'session.jsonl')});
+	const model = resolveModel({spec: 'fake-model', baseUrl: server.url, env: {}});
+	const agent = await createAgent({cwd: dir, runtime: session.runtime, log: session.log, registry: session.registry, model, maxSteps: count + 1});
+	const started = performance.now();
+	const outcome = await agent.loop.runTurn('Read the notes again and again.', {signal: new AbortController().signal});
+	const wall = performance.now() - started;
+	if (outcome.reason.kind !== 'completed') {
+		throw new Error(`the turn ended ${JSON.stringify(outcome.reason)}`);
+	}
+
+	const serverMs = server.serverMs;
+	agent.dispose();
+	await session.close();
+	await server.close();
+	await rm(dir, {recursive: true, force: true});
+	return {wall, serverMs};
+}
+
+/** The same calls without a model. */
+async function directRun(count) {
+	const dir = await workspace();
+	const session = await openSession({cwd: dir, logPath: join(dir, 'session.jsonl')});
+	const signal = new AbortController().signal;
+	const started = performance.now();
+	for (let index = 0; index < count; index++) {
+		await session.runtime.runCall('read', {file_path: 'notes.txt', limit: 5}, {signal});
+	}
+
+	const wall = performance.now() - started;
+	await session.close();
+	await rm(dir, {recursive: true, force: true});
+	return wall;
+}
+
+// Warm up the modules, the SDK and the JIT on a short session first.
+await agentRun(10);
+await directRun(10);
+const direct = await directRun(calls);
+const agent = await agentRun(calls);
+const overhead = (agent.wall - agent.serverMs) / calls;
+const directPerCall = direct / calls;
+process.stdout.write(`${JSON.stringify({calls, agentMs: agent.wall, serverMs: agent.serverMs, overheadPerCallMs: overhead, directPerCallMs: directPerCall, ratio: overhead / directPerCall, maxRssMb: process.resourceUsage().maxRSS / 1024})}\n`);

@@ -1,0 +1,76 @@
+/**
+@module An agent loop for one session: the system prompt (or the person's replacement), the
+registry's schemas and concurrency verdicts, and background-job completion notices delivered into
+the next step as plugin messages.
+*/
+import {formatJobCompletionNotice} from '../jobs/status-line.js';
+import type {JobRuntime} from '../jobs/job-runtime.js';
+import type {EventLog} from '../session/event-log.js';
+import type {SessionEvent} from '../session/events.js';
+import type {SessionRuntime} from '../session/session-runtime.js';
+import type {ToolRegistry} from '../tools/registry.js';
+import {AgentLoop} from './agent-loop.js';
+import type {ModelClient} from './model-types.js';
+import type {RetryPolicy} from './retry-policy.js';
+import {readAgentsFile, systemPrompt} from './system-prompt.js';
+
+export type CreateAgentOptions = {
+	readonly cwd: string;
+	readonly runtime: SessionRuntime;
+	readonly log: EventLog;
+	readonly registry: ToolRegistry;
+	readonly model: ModelClient;
+	/** Replaces the whole system prompt (`--system-prompt FILE`'s text). */
+	readonly systemPrompt?: string;
+	/** The session's jobs: an owned job that settles unreported tells the model in a later step. */
+	readonly jobs?: JobRuntime;
+	readonly retry?: RetryPolicy;
+	readonly maxSteps?: number;
+	readonly now?: () => number;
+	readonly platform?: string;
+	/** The log so far (a resumed session). */
+	readonly history?: Iterable<SessionEvent>;
+};
+
+export type CreatedAgent = {readonly loop: AgentLoop; readonly system: string; dispose(): void};
+
+export async function createAgent(options: CreateAgentOptions): Promise<CreatedAgent> {
+	const now = options.now ?? Date.now;
+	const system = options.systemPrompt ?? systemPrompt({
+		cwd: options.cwd,
+		tools: options.registry.schemas(),
+		now: new Date(now()),
+		platform: options.platform ?? `${process.platform} ${process.arch}`,
+		agentsFile: await readAgentsFile(options.cwd),
+	});
+	const loop = new AgentLoop({
+		runtime: options.runtime,
+		log: options.log,
+		model: options.model,
+		tools: () => options.registry.schemas(),
+		isParallel: (name, args) => options.registry.executionMode({name, arguments: args}).kind === 'parallel',
+		system,
+		now,
+		...(options.retry === undefined ? {} : {retry: options.retry}),
+		...(options.maxSteps === undefined ? {} : {maxSteps: options.maxSteps}),
+		...(options.history === undefined ? {} : {history: options.history}),
+	});
+	const agent = options.runtime.agent;
+	const stopNotices = options.jobs?.onJobDone((job, owner) => {
+		if (owner === agent && !job.reported) {
+			try {
+				agent.inject?.({content: [{type: 'text', text: formatJobCompletionNotice(job)}], source: {kind: 'plugin', plugin: 'jobs'}});
+			} catch {
+				// The session is closing: nobody will read the notice.
+			}
+		}
+	});
+	return {
+		loop,
+		system,
+		dispose() {
+			stopNotices?.();
+			loop.dispose();
+		},
+	};
+}

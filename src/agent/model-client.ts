@@ -1,0 +1,283 @@
+/**
+@module The one module that knows the model library (the Vercel AI SDK, `ai` + provider packages):
+it resolves `PROVIDER:MODEL` (or `--base-url` → an OpenAI-compatible server) with the key from
+the provider's usual variable, and turns the SDK's stream into `ModelStreamPart`s. Retries are the
+loop's (the provider interface does not retry), so each one is logged as `llm/retry`.
+*/
+import {createAnthropic} from '@ai-sdk/anthropic';
+import {createGoogleGenerativeAI} from '@ai-sdk/google';
+import {createOpenAI} from '@ai-sdk/openai';
+import {createOpenAICompatible} from '@ai-sdk/openai-compatible';
+import {APICallError, type LanguageModel} from 'ai';
+import type {ConversationMessage, ModelClient, ModelError, ModelFinishReason, ModelStreamPart, ModelUsage} from './model-types.js';
+
+/** A model that cannot be set up (unknown provider, missing key); its message is the one line a person sees. */
+export class ModelConfigError extends Error {
+	override readonly name = 'ModelConfigError';
+}
+
+type ProviderSpec = {
+	readonly keyVariables: readonly string[];
+	/** Build the SDK model; `key` is present when the provider needs one. */
+	readonly create: (model: string, key: string | undefined, env: NodeJS.ProcessEnv) => LanguageModel;
+	readonly needsKey: boolean;
+};
+
+const compatible = (name: string, baseURL: string) => (model: string, key: string | undefined): LanguageModel =>
+	createOpenAICompatible({name, baseURL, includeUsage: true, ...(key === undefined ? {} : {apiKey: key})}).chatModel(model);
+
+/** The providers `--model PROVIDER:MODEL` knows. */
+const providers: Readonly<Record<string, ProviderSpec>> = {
+	openai: {keyVariables: ['OPENAI_API_KEY'], needsKey: true, create: (model, key) => createOpenAI({apiKey: key}).chat(model)},
+	anthropic: {keyVariables: ['ANTHROPIC_API_KEY'], needsKey: true, create: (model, key) => createAnthropic({apiKey: key})(model)},
+	google: {keyVariables: ['GEMINI_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY'], needsKey: true, create: (model, key) => createGoogleGenerativeAI({apiKey: key})(model)},
+	deepseek: {keyVariables: ['DEEPSEEK_API_KEY'], needsKey: true, create: compatible('deepseek', 'https://api.deepseek.com/v1')},
+	openrouter: {keyVariables: ['OPENROUTER_API_KEY'], needsKey: true, create: compatible('openrouter', 'https://openrouter.ai/api/v1')},
+	ollama: {keyVariables: [], needsKey: false, create: (model, key, env) => compatible('ollama', `${(env.OLLAMA_HOST ?? 'http://127.0.0.1:11434').replace(/\/+$/, '')}/v1`)(model, key)},
+};
+const aliases: Readonly<Record<string, string>> = {gemini: 'google'};
+
+/** Provider names for messages and help. */
+export const PROVIDER_NAMES: readonly string[] = Object.keys(providers);
+
+export type ModelOptions = {
+	/** `PROVIDER:MODEL`, or just the model's name with `baseUrl`. */
+	readonly spec: string;
+	/** An OpenAI-compatible server (`http://127.0.0.1:8080/v1`); its key, if any, is `OPENAI_API_KEY`. */
+	readonly baseUrl?: string;
+	readonly env: NodeJS.ProcessEnv;
+};
+
+/** Resolve a model; throws `ModelConfigError` with one clear line. Nothing is contacted yet. */
+export function resolveModel(options: ModelOptions): ModelClient {
+	// The SDK's warning log writes to the console, which belongs to the screen here.
+	(globalThis as {AI_SDK_LOG_WARNINGS?: boolean}).AI_SDK_LOG_WARNINGS = false;
+	const spec = options.spec.trim();
+	const colon = spec.indexOf(':');
+	const prefix = colon < 0 ? '' : spec.slice(0, colon).toLowerCase();
+	const known = aliases[prefix] ?? (prefix in providers || prefix === 'openai-compatible' ? prefix : undefined);
+	if (options.baseUrl !== undefined) {
+		let url: URL;
+		try {
+			url = new URL(options.baseUrl);
+		} catch {
+			throw new ModelConfigError(`--base-url ${options.baseUrl} is not a URL (e.g. http://127.0.0.1:8080/v1)`);
+		}
+
+		// Local model names may hold colons (`qwen2.5:7b`): only a known provider prefix is dropped.
+		const model = known === undefined ? spec : spec.slice(colon + 1);
+		if (model === '') {
+			throw new ModelConfigError('--model needs the model\'s name with --base-url');
+		}
+
+		const key = nonEmpty(options.env.OPENAI_API_KEY);
+		return sdkClient('openai-compatible', model, compatible('openai-compatible', url.href.replace(/\/+$/, ''))(model, key));
+	}
+
+	if (colon <= 0 || colon === spec.length - 1) {
+		throw new ModelConfigError(`--model needs PROVIDER:MODEL (for example openai:gpt-4.1), got "${spec}"; providers: ${PROVIDER_NAMES.join(', ')}, or --base-url URL for an OpenAI-compatible server`);
+	}
+
+	const provider = known === undefined || known === 'openai-compatible' ? undefined : providers[known];
+	if (provider === undefined) {
+		throw new ModelConfigError(`unknown model provider "${spec.slice(0, colon)}"; providers: ${PROVIDER_NAMES.join(', ')}, or --base-url URL for an OpenAI-compatible server`);
+	}
+
+	const model = spec.slice(colon + 1);
+	const key = provider.keyVariables.map(name => nonEmpty(options.env[name])).find(value => value !== undefined);
+	if (provider.needsKey && key === undefined) {
+		throw new ModelConfigError(`no API key for ${known}: set ${provider.keyVariables.join(' or ')}`);
+	}
+
+	return sdkClient(known!, model, provider.create(model, key, options.env));
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+	return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+/** A provider's streaming model (the SDK's `LanguageModelV3`), as the providers' factories return it. */
+type StreamingModel = Extract<Exclude<LanguageModel, string>, {readonly specificationVersion: 'v3'}>;
+type CallOptions = Parameters<StreamingModel['doStream']>[0];
+type ProviderPart = Awaited<ReturnType<StreamingModel['doStream']>>['stream'] extends ReadableStream<infer P> ? P : never;
+
+/**
+A `ModelClient` over one SDK model. It calls the provider's `doStream` itself rather than
+`streamText`: one step per request is all the loop asks for, and `streamText` re-validates the
+whole conversation against its schemas on every request — work that grows with the session (it
+was most of cardterm's per-call cost in `bench/agent-overhead.mjs`).
+*/
+export function sdkClient(provider: string, model: string, languageModel: LanguageModel): ModelClient {
+	if (typeof languageModel === 'string' || languageModel.specificationVersion !== 'v3') {
+		throw new ModelConfigError(`${provider}:${model}: the provider's model does not stream in the supported interface`);
+	}
+
+	const streaming = languageModel;
+	return {
+		provider,
+		model,
+		async * stream(request) {
+			const options: CallOptions = {
+				prompt: toPrompt(request.system, request.messages),
+				tools: request.tools.map(schema => ({type: 'function', name: schema.name, description: schema.description, inputSchema: schema.parameters as never})),
+				abortSignal: request.signal,
+			};
+			// Raw argument text per call, as the model streamed it.
+			const argumentsById = new Map<string, string>();
+			try {
+				const {stream} = await streaming.doStream(options);
+				// Node's web streams are async iterable; the DOM typings the SDK uses do not say so.
+				for await (const part of stream as unknown as AsyncIterable<ProviderPart>) {
+					switch (part.type) {
+						case 'text-start':
+						case 'text-end':
+						case 'reasoning-start':
+						case 'reasoning-end': {
+							yield {type: part.type, id: part.id};
+							break;
+						}
+
+						case 'text-delta':
+						case 'reasoning-delta': {
+							yield {type: part.type, id: part.id, text: part.delta};
+							break;
+						}
+
+						case 'tool-input-start': {
+							argumentsById.set(part.id, '');
+							yield {type: 'tool-input-start', id: part.id, name: part.toolName};
+							break;
+						}
+
+						case 'tool-input-delta': {
+							argumentsById.set(part.id, (argumentsById.get(part.id) ?? '') + part.delta);
+							yield {type: 'tool-input-delta', id: part.id, delta: part.delta};
+							break;
+						}
+
+						case 'tool-call': {
+							const streamed = argumentsById.get(part.toolCallId);
+							yield {type: 'tool-call', id: part.toolCallId, name: part.toolName, arguments: streamed !== undefined && streamed !== '' ? streamed : part.input};
+							break;
+						}
+
+						case 'finish': {
+							yield {type: 'finish', reason: finishReason(part.finishReason.unified), usage: usageOf(part.usage)};
+							break;
+						}
+
+						case 'error': {
+							yield {type: 'error', error: modelError(part.error)};
+							return;
+						}
+
+						default: {
+							break;
+						}
+					}
+				}
+			} catch (error) {
+				if (!request.signal.aborted) {
+					yield {type: 'error', error: modelError(error)};
+				}
+			}
+		},
+	};
+}
+
+/** Our conversation in the provider interface's prompt shape. */
+function toPrompt(system: string, messages: readonly ConversationMessage[]): CallOptions['prompt'] {
+	const prompt: CallOptions['prompt'] = [{role: 'system', content: system}];
+	for (const message of messages) {
+		switch (message.role) {
+			case 'user': {
+				prompt.push({role: 'user', content: [{type: 'text', text: message.text}]});
+				break;
+			}
+
+			case 'assistant': {
+				const content: Array<{type: 'text'; text: string} | {type: 'tool-call'; toolCallId: string; toolName: string; input: unknown}> = [];
+				if (message.text !== '') {
+					content.push({type: 'text', text: message.text});
+				}
+
+				for (const call of message.toolCalls) {
+					content.push({type: 'tool-call', toolCallId: call.id, toolName: call.name, input: parsedOrRaw(call.arguments)});
+				}
+
+				prompt.push({role: 'assistant', content});
+				break;
+			}
+
+			case 'tool': {
+				prompt.push({role: 'tool', content: [{type: 'tool-result', toolCallId: message.callId, toolName: message.name, output: message.isError ? {type: 'error-text', value: message.text} : {type: 'text', value: message.text}}]});
+				break;
+			}
+
+			default: {
+				break;
+			}
+		}
+	}
+
+	return prompt;
+}
+
+function parsedOrRaw(raw: string): unknown {
+	try {
+		return raw.trim() === '' ? {} : JSON.parse(raw) as unknown;
+	} catch {
+		return raw;
+	}
+}
+
+function finishReason(reason: string): ModelFinishReason {
+	return reason === 'tool-calls' || reason === 'stop' || reason === 'length' || reason === 'content-filter' || reason === 'error' ? reason : 'other';
+}
+
+type ProviderUsage = Extract<ProviderPart, {type: 'finish'}>['usage'];
+
+function usageOf(usage: ProviderUsage | undefined): ModelUsage {
+	return {
+		inputTokens: usage?.inputTokens.total ?? 0,
+		outputTokens: usage?.outputTokens.total ?? 0,
+		cacheReadTokens: usage?.inputTokens.cacheRead ?? 0,
+		reasoningTokens: usage?.outputTokens.reasoning ?? 0,
+	};
+}
+
+/** Network failures worth another attempt (the server may be restarting or the link flapping). */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** Classify a failure: the server's status and message, and whether to try again. */
+export function modelError(error: unknown): ModelError {
+	if (APICallError.isInstance(error)) {
+		const status = error.statusCode;
+		const retryAfter = Number(error.responseHeaders?.['retry-after']);
+		return {
+			message: oneLine(error.message),
+			...(status === undefined ? {} : {status}),
+			retryable: error.isRetryable || status === 429 || (status !== undefined && status >= 500),
+			...(Number.isFinite(retryAfter) && retryAfter >= 0 ? {retryAfterMs: retryAfter * 1000} : {}),
+		};
+	}
+
+	const code = networkCode(error);
+	const message = error instanceof Error ? error.message : String(error);
+	return {message: oneLine(code === undefined || message.includes(code) ? message : `${message} (${code})`), retryable: code !== undefined};
+}
+
+function networkCode(error: unknown): string | undefined {
+	for (let cause = error, depth = 0; typeof cause === 'object' && cause !== null && depth < 5; cause = (cause as {cause?: unknown}).cause, depth++) {
+		const code = (cause as {code?: unknown}).code;
+		if (typeof code === 'string' && NETWORK_CODES.has(code)) {
+			return code;
+		}
+	}
+
+	return undefined;
+}
+
+function oneLine(text: string): string {
+	return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,67 @@
+/**
+@module The agent's own view of a model: the conversation it sends, the stream parts it gets back,
+and the errors it can see. Only `model-client.ts` knows which library streams; everything else in
+`src/agent/` speaks these types.
+*/
+import type {ToolSchema} from '../tools/types.js';
+
+/** One tool call the model made, its arguments as the raw text it emitted. */
+export type ModelToolCall = {readonly id: string; readonly name: string; readonly arguments: string};
+
+/** A message of the conversation sent with every request (the system prompt travels apart). */
+export type ConversationMessage =
+	| {readonly role: 'user'; readonly text: string}
+	| {readonly role: 'assistant'; readonly text: string; readonly toolCalls: readonly ModelToolCall[]}
+	| {readonly role: 'tool'; readonly callId: string; readonly name: string; readonly text: string; readonly isError: boolean};
+
+/** Token counts of one model call (absent counts are 0). */
+export type ModelUsage = {
+	readonly inputTokens: number;
+	readonly outputTokens: number;
+	readonly cacheReadTokens: number;
+	readonly reasoningTokens: number;
+};
+
+/** Why the model stopped: `tool-calls`, `stop`, `length` (max tokens), `content-filter`, `error`, `other`. */
+export type ModelFinishReason = 'tool-calls' | 'stop' | 'length' | 'content-filter' | 'error' | 'other';
+
+/** A failure of a model call, classified for the retry rule. */
+export type ModelError = {
+	readonly message: string;
+	/** HTTP status when the server answered. */
+	readonly status?: number;
+	/** Rate limit, overload, 5xx or network: worth another attempt. */
+	readonly retryable: boolean;
+	/** The server's `Retry-After`, in ms, when it sent one. */
+	readonly retryAfterMs?: number;
+};
+
+/**
+What a model stream yields. Ids name blocks: each text, reasoning or tool-call block starts,
+streams deltas and ends; a tool call then arrives whole.
+*/
+export type ModelStreamPart =
+	| {readonly type: 'text-start' | 'reasoning-start' | 'text-end' | 'reasoning-end'; readonly id: string}
+	| {readonly type: 'text-delta' | 'reasoning-delta'; readonly id: string; readonly text: string}
+	| {readonly type: 'tool-input-start'; readonly id: string; readonly name: string}
+	| {readonly type: 'tool-input-delta'; readonly id: string; readonly delta: string}
+	| ({readonly type: 'tool-call'} & ModelToolCall)
+	| {readonly type: 'finish'; readonly reason: ModelFinishReason; readonly usage: ModelUsage}
+	| {readonly type: 'error'; readonly error: ModelError};
+
+/** One request: one step of a turn. */
+export type ModelRequest = {
+	readonly system: string;
+	readonly messages: readonly ConversationMessage[];
+	readonly tools: readonly ToolSchema[];
+	readonly signal: AbortSignal;
+};
+
+/** A configured model. `stream` never throws: failures arrive as an `error` part. */
+export type ModelClient = {
+	/** Provider name as logged (`openai`, `anthropic`, `openai-compatible`, …). */
+	readonly provider: string;
+	/** Model id as the provider knows it. */
+	readonly model: string;
+	stream(request: ModelRequest): AsyncIterable<ModelStreamPart>;
+};

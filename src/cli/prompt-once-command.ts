@@ -1,0 +1,109 @@
+/**
+@module `cardterm -p "PROMPT"`: one agent turn without a screen. The transcript is printed as it
+settles, as `replay --print` prints it (`--json`: one object per entry, as `replay --json`); the
+session is recorded like an interactive one. Exit code from the turn: 0 completed, 1 error (the
+provider's message on stderr, one line), 130 cancelled (Ctrl+C), 2 no usable model.
+*/
+import {join, resolve} from 'node:path';
+import type {TerminalOutput} from '../layout/terminal-sink.js';
+import {makeDirectory} from '../session/make-directory.js';
+import {turnOutcome} from '../session/entry-facts.js';
+import {approvalPolicy, loadConfig} from './approval-policy.js';
+import {AGENT_ASK_RULES, agentModel, sessionAgent, systemPromptFile} from './agent-setup.js';
+import type {CliIo} from './cli-io.js';
+import {entryOutput} from './entry-output.js';
+import {newSessionId, openSession} from './open-session.js';
+import {positiveInt, UsageError, type ParsedArgs} from './parse-args.js';
+import {continueLog} from './continue-log.js';
+import {resumeTarget} from './resume-target.js';
+import {sessionsRoot} from './session-paths.js';
+import {withTerminationSignals} from './termination-signals.js';
+import {colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
+import {TranscriptStream} from './transcript-stream.js';
+
+const stringFlag = (parsed: ParsedArgs, name: string): string | undefined => {
+	const value = parsed.flags.get(name);
+	return typeof value === 'string' ? value : undefined;
+};
+
+export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
+	const prompt = stringFlag(parsed, 'p') ?? '';
+	if (prompt.trim() === '') {
+		throw new UsageError('-p needs a prompt: cardterm -p "PROMPT"');
+	}
+
+	const cwd = resolve(io.cwd, stringFlag(parsed, 'cwd') ?? '.');
+	const config = await loadConfig(cwd, io.env);
+	const chosen = await agentModel({...(stringFlag(parsed, 'model') === undefined ? {} : {flag: stringFlag(parsed, 'model')}), ...(stringFlag(parsed, 'base-url') === undefined ? {} : {baseUrlFlag: stringFlag(parsed, 'base-url')}), env: io.env, config, cwd});
+	if (chosen.kind === 'none') {
+		throw new UsageError(`-p: ${chosen.hint}`);
+	}
+
+	if (chosen.kind === 'unusable') {
+		throw new UsageError(`-p: ${chosen.message}`);
+	}
+
+	const systemPrompt = await systemPromptFile(stringFlag(parsed, 'system-prompt'), io.cwd);
+	const json = parsed.flags.has('json');
+	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
+	const color = !json && colorEnabled(colorFlag, io.env, io.isTTY);
+	const output = entryOutput({json, ...printRows(positiveInt(parsed, 'width', 'cardterm'), io.columns, io.isTTY), color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), isTTY: io.isTTY, sessionCwd: cwd, now: Date.now()});
+
+	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(stringFlag(parsed, 'resume') === undefined ? {} : {resumeId: stringFlag(parsed, 'resume')}), ...(stringFlag(parsed, 'session-dir') === undefined ? {} : {sessionDir: stringFlag(parsed, 'session-dir')}), env: io.env, cwd});
+	return withTerminationSignals(async signal => {
+		const id = resumed?.header.id ?? newSessionId(Date.now());
+		const folder = join(sessionsRoot(stringFlag(parsed, 'session-dir'), io.env, io.cwd), id);
+		const logPath = resumed?.path ?? await makeDirectory(folder).then(() => join(folder, 'session.jsonl'), async (error: unknown) => {
+			await io.printError(`cardterm: session log not saved: cannot create ${folder}: ${(error as Error).message}\n`);
+			return undefined;
+		});
+		// Without a person to ask, an ask is answered "unavailable": the model is told the call was refused.
+		const rules = parsed.flags.has('yolo') ? [] : [...(config.approval?.ask ?? []), ...AGENT_ASK_RULES];
+		const session = await openSession({
+			cwd,
+			id,
+			...(logPath === undefined ? {} : {logPath}),
+			...(rules.length === 0 ? {} : {policy: approvalPolicy(rules, cwd, () => new Set())}),
+			onLogError(error) {
+				void io.printError(`cardterm: ${error.message}\n`);
+			},
+		});
+		const agent = await sessionAgent(session, {cwd, model: chosen.model, ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(resumed === undefined ? {} : {history: resumed.events})});
+		// Entries are printed in order as they settle; writes queue so that back-pressure holds.
+		let writing: Promise<void> = Promise.resolve();
+		const stream = new TranscriptStream(session.fold, entry => {
+			const text: TerminalOutput = output(entry);
+			writing = writing.then(async () => io.write(text));
+		});
+		const stopFollowing = session.onFoldChange(() => {
+			stream.advance();
+		});
+		if (resumed !== undefined) {
+			continueLog(session, resumed.events);
+		}
+
+		try {
+			const outcome = await agent.loop.runTurn(prompt, {signal});
+			stream.finish();
+			await writing;
+			switch (outcome.reason.kind) {
+				case 'completed': {
+					return 0;
+				}
+
+				case 'aborted': {
+					return 130;
+				}
+
+				default: {
+					await io.printError(`cardterm: ${turnOutcome(outcome.reason).text}\n`);
+					return 1;
+				}
+			}
+		} finally {
+			stopFollowing();
+			agent.dispose();
+			await session.close().catch(() => undefined);
+		}
+	});
+}

@@ -1,0 +1,152 @@
+import {mkdtemp, rm, writeFile} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import type {ScrollbackEntry} from '../../components/session-model.js';
+import {statusText} from '../../components/StatusLine.js';
+import {resolveModel} from '../../src/agent/model-client.js';
+import {AGENT_ASK_RULES} from '../../src/cli/agent-setup.js';
+import {askReason} from '../../src/cli/approval-policy.js';
+import {modelPrompt} from '../../src/cli/interactive/agent-turns.js';
+import {openInteractiveSession} from '../../src/cli/interactive/open-interactive-session.js';
+import {resumeTarget} from '../../src/cli/resume-target.js';
+import {openSessionLog} from '../../src/session/read-session-log.js';
+import {startFakeModelServer, type FakeModelServer} from '../fixtures/fake-model-server.mjs';
+
+let workspace: string;
+let root: string;
+let server: FakeModelServer | undefined;
+beforeEach(async () => {
+	workspace = await mkdtemp(join(tmpdir(), 'cardterm-ia-'));
+	root = await mkdtemp(join(tmpdir(), 'cardterm-ia-root-'));
+	await writeFile(join(workspace, 'a.txt'), 'alpha\n');
+});
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+	await rm(workspace, {recursive: true, force: true});
+	await rm(root, {recursive: true, force: true});
+});
+
+/** Resolves once `predicate` holds for what reached the scrollback. */
+function scrollbackUntil(controller: {onScrollback(listener: (entry: ScrollbackEntry) => void): () => void}, predicate: (seen: ScrollbackEntry[]) => boolean): {seen: ScrollbackEntry[]; done: Promise<void>} {
+	const seen: ScrollbackEntry[] = [];
+	const done = new Promise<void>(resolve => {
+		controller.onScrollback(entry => {
+			seen.push(entry);
+			if (predicate(seen)) {
+				resolve();
+			}
+		});
+	});
+	return {seen, done};
+}
+
+const lineText = (entry: ScrollbackEntry): string => entry.kind === 'lines' ? entry.lines.map(line => line.spans.map(span => span.text).join('')).join('\n') : '';
+
+describe('the interactive session with a model', () => {
+	it('sends a prompt line that is not a command to the model; commands still run; the status line and /model name the model', async () => {
+		server = await startFakeModelServer({script: [{toolCalls: [{id: 'c', name: 'read', args: '{"file_path":"a.txt"}'}]}, {text: 'It holds alpha.'}]});
+		const model = resolveModel({spec: 'fake-model', baseUrl: server.url, env: {}});
+		const {controller} = await openInteractiveSession({root, cwd: workspace, id: 's-agent', agent: {model, from: '--model'}});
+		const turnDone = scrollbackUntil(controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
+		expect(controller.getSnapshot().model).toBe('openai-compatible:fake-model');
+		expect(statusText({cwd: workspace, sessionId: 's-agent', snapshot: controller.getSnapshot(), width: 200})).toContain('no calls yet · openai-compatible:fake-model · ');
+		controller.submit('read a.txt and tell me');
+		await turnDone.done;
+		expect(turnDone.seen.filter(entry => entry.kind === 'entry').map(entry => entry.kind === 'entry' && entry.entry.entry)).toEqual(['user', 'card', 'assistant', 'turn']);
+		expect(server.requests[0]!.body.messages.at(-1)).toEqual({role: 'user', content: 'read a.txt and tell me'});
+
+		const shown = scrollbackUntil(controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'card'));
+		controller.submit('/model');
+		controller.submit('read {"file_path":"a.txt"}');
+		await shown.done;
+		expect(lineText(shown.seen[0]!)).toContain('model: openai-compatible:fake-model (from --model)');
+		expect(server.requests).toHaveLength(2);
+		await controller.close();
+	}, 30_000);
+
+	it('without a model stays in command mode and says how to connect one', async () => {
+		const {controller} = await openInteractiveSession({root, cwd: workspace, id: 's-none', agent: {none: 'no model: pass --model PROVIDER:MODEL'}});
+		expect(controller.getSnapshot().model).toBe('no model (see /model)');
+		const said = scrollbackUntil(controller, seen => seen.length >= 2);
+		controller.submit('/model');
+		controller.submit('hello there');
+		await said.done;
+		expect(said.seen.map(lineText)).toEqual([expect.stringContaining('no model: pass --model PROVIDER:MODEL'), expect.stringContaining('unknown command: hello there')]);
+		await controller.close();
+	});
+
+	it('tells prompts from commands', () => {
+		const tools = new Set(['read', 'bash']);
+		expect(['fix the failing test', 'read the README', 'read', 'read {"file_path":"a"}', '/help', '!ls', '  '].map(line => modelPrompt(line, tools) ?? null))
+			.toEqual(['fix the failing test', 'read the README', null, null, null, null, null]);
+	});
+});
+
+describe('the interactive session continuing a log', () => {
+	it('starts its fold from the log, numbers turns on, and the model sees the earlier turn', async () => {
+		server = await startFakeModelServer({script: [{text: 'First answer.'}, {text: 'Second answer.'}]});
+		const model = resolveModel({spec: 'fake-model', baseUrl: server.url, env: {}});
+		const first = await openInteractiveSession({root, cwd: workspace, id: 's-first', agent: {model, from: '--model'}});
+		const firstDone = scrollbackUntil(first.controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
+		first.controller.submit('hello');
+		await firstDone.done;
+		await first.controller.close();
+
+		const resumed = await resumeTarget({continueFlag: false, resumeId: 's-first', sessionDir: root, env: {}, cwd: workspace});
+		const second = await openInteractiveSession({root, cwd: workspace, id: resumed!.header.id, agent: {model, from: '--model'}, resumed});
+		expect(second.controller.entries().map(entry => entry.entry)).toEqual(['user', 'assistant', 'turn']);
+		const secondDone = scrollbackUntil(second.controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
+		second.controller.submit('and again');
+		await secondDone.done;
+		await second.controller.close();
+		expect(server.requests[1]!.body.messages.slice(1)).toEqual([{role: 'user', content: 'hello'}, {role: 'assistant', content: 'First answer.'}, {role: 'user', content: 'and again'}]);
+		const log = await openSessionLog(resumed!.path);
+		const events = [];
+		for await (const event of log.events) {
+			events.push(event);
+		}
+
+		expect(log.diagnostics).toEqual([]);
+		expect(events.filter(event => event.type === 'turn/end').map(event => (event.data as {turn: number}).turn)).toEqual([1, 2]);
+	}, 30_000);
+});
+
+describe('agent approvals', () => {
+	it('ask before changes and commands, not before reads, and say who asks', () => {
+		expect(['write', 'edit', 'bash', 'run_code', 'job_kill', 'read', 'grep', 'glob', 'web_fetch', 'todo_write'].map(name => askReason(AGENT_ASK_RULES, name, {}, workspace) ?? null)).toEqual([
+			'the agent session (--yolo skips this) asks before write', 'the agent session (--yolo skips this) asks before edit', 'the agent session (--yolo skips this) asks before bash',
+			'the agent session (--yolo skips this) asks before run_code', 'the agent session (--yolo skips this) asks before job_kill', null, null, null, null, null,
+		]);
+	});
+});
+
+describe('cancelling a turn from the prompt', () => {
+	it('Esc/Ctrl+C (controller.cancel) aborts the model\'s stream; the turn ends cancelled and the next prompt runs', async () => {
+		server = await startFakeModelServer({script: [{text: ['Thinking about ', 'it'], hangAfterChunks: 3}, {text: 'Fresh start.'}]});
+		const model = resolveModel({spec: 'fake-model', baseUrl: server.url, env: {}});
+		const {controller, session} = await openInteractiveSession({root, cwd: workspace, id: 's-cancel', agent: {model, from: '--model'}});
+		const streaming = new Promise<void>(resolve => {
+			session.log.listen(event => {
+				if (event.type === 'assistant/chunk' && (event.data as {chunk: {text?: string}}).chunk.text === 'it') {
+					resolve();
+				}
+			});
+		});
+		const turns = scrollbackUntil(controller, seen => seen.filter(entry => entry.kind === 'entry' && entry.entry.entry === 'turn').length === 2);
+		controller.submit('think');
+		controller.submit('then start over');
+		expect(controller.getSnapshot().queued).toBe(1);
+		await streaming;
+		expect(controller.cancel()).toBe(true);
+		// Cancel empties the queue (as for calls): the person submits again.
+		controller.submit('start over');
+		await turns.done;
+		const shown = turns.seen.filter(entry => entry.kind === 'entry').map(entry => entry.kind === 'entry' ? entry.entry : undefined);
+		expect(shown.map(entry => entry!.entry)).toEqual(['user', 'assistant', 'turn', 'user', 'assistant', 'turn']);
+		expect(shown[2]).toMatchObject({entry: 'turn', outcome: {text: 'cancelled by you'}});
+		expect(shown[1]).toMatchObject({entry: 'assistant', text: 'Thinking about it', interrupted: true});
+		await controller.close();
+	}, 30_000);
+});

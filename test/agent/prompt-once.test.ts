@@ -1,0 +1,203 @@
+import {mkdtemp, readdir, readFile, rm, writeFile, mkdir} from 'node:fs/promises';
+import {openSessionLog} from '../../src/session/read-session-log.js';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {main} from '../../src/cli/main.js';
+import {fakeIo} from '../cli/cli-io-fake.js';
+import {startFakeModelServer, type FakeAnswer} from '../fixtures/fake-model-server.mjs';
+
+let workspace: string;
+let sessions: string;
+let config: string;
+beforeEach(async () => {
+	workspace = await mkdtemp(join(tmpdir(), 'cardterm-p-'));
+	sessions = await mkdtemp(join(tmpdir(), 'cardterm-p-sessions-'));
+	config = await mkdtemp(join(tmpdir(), 'cardterm-p-config-'));
+	await writeFile(join(workspace, 'hello.txt'), 'hello world\n');
+});
+afterEach(async () => {
+	for (const dir of [workspace, sessions, config]) {
+		await rm(dir, {recursive: true, force: true});
+	}
+});
+
+async function runP(script: FakeAnswer[], args: string[], env: NodeJS.ProcessEnv = {}) {
+	const server = await startFakeModelServer({script});
+	const io = fakeIo({cwd: workspace, env: {OPENAI_API_KEY: 'k', XDG_CONFIG_HOME: config, ...env}});
+	try {
+		const code = await main(['-p', 'Read hello.txt', '--base-url', server.url, '--session-dir', sessions, ...args], io);
+		return {code, out: io.out(), err: io.err(), server};
+	} finally {
+		await server.close();
+	}
+}
+
+const readThenAnswer: FakeAnswer[] = [
+	{toolCalls: [{id: 'c1', name: 'read', args: '{"file_path":"hello.txt"}'}]},
+	{text: 'It says **hello world**.'},
+];
+
+describe('cardterm -p', () => {
+	it('runs one turn and prints the transcript; the session is recorded', async () => {
+		const {code, out, err} = await runP(readThenAnswer, ['--model', 'fake', '--width', '60', '--no-color']);
+		expect(err).toBe('');
+		expect(code).toBe(0);
+		expect(out).toContain('Read hello.txt');
+		expect(out).toContain('hello world');
+		expect(out).toContain('It says hello world.');
+		const [id] = await readdir(sessions);
+		expect(await readdir(join(sessions, id!))).toContain('session.jsonl');
+	}, 30_000);
+
+	it('--json streams one object per entry, as replay --json does', async () => {
+		const {code, out} = await runP(readThenAnswer, ['--model', 'fake', '--json']);
+		expect(code).toBe(0);
+		const entries = out.trimEnd().split('\n').map(line => JSON.parse(line) as {entry: string});
+		expect(entries.map(entry => entry.entry)).toEqual(['user', 'card', 'assistant', 'turn']);
+		const [id] = await readdir(sessions);
+		const replayed = fakeIo({cwd: workspace});
+		expect(await main(['replay', join(sessions, id!, 'session.jsonl'), '--json'], replayed)).toBe(0);
+		expect(replayed.out()).toBe(out);
+	}, 30_000);
+
+	it('a write asks first; without a person to ask it is refused and the model is told, unless --yolo', async () => {
+		const script: FakeAnswer[] = [{toolCalls: [{id: 'w', name: 'write', args: '{"file_path":"new.txt","content":"x"}'}]}, {text: 'done'}];
+		const refused = await runP(script, ['--model', 'fake', '--json']);
+		expect(refused.code).toBe(0);
+		expect(String(refused.server.requests[1]!.body.messages.at(-1)!.content)).toMatch(/^Error: tool "write" requires approval, but no approval channel is available/);
+		expect(await readdir(workspace)).not.toContain('new.txt');
+		const allowed = await runP(script, ['--model', 'fake', '--json', '--yolo']);
+		expect(allowed.code).toBe(0);
+		expect(await readdir(workspace)).toContain('new.txt');
+	}, 30_000);
+
+	it('a turn that fails exits 1 with the provider\'s message in one line', async () => {
+		const {code, err} = await runP([{status: 401, error: 'Incorrect API key provided'}], ['--model', 'fake', '--json']);
+		expect(code).toBe(1);
+		expect(err).toBe('cardterm: error: Incorrect API key provided\n');
+	}, 30_000);
+
+	it('takes the model from CARDTERM_MODEL, the project config and the user config, in that order', async () => {
+		await mkdir(join(workspace, '.cardterm'));
+		await writeFile(join(workspace, '.cardterm', 'config.json'), JSON.stringify({model: 'project-model'}));
+		await mkdir(join(config, 'cardterm'));
+		await writeFile(join(config, 'cardterm', 'config.json'), JSON.stringify({model: 'user-model'}));
+		const fromEnv = await runP([{text: 'a'}], ['--json'], {CARDTERM_MODEL: 'env-model'});
+		expect(fromEnv.server.requests[0]!.body.model).toBe('env-model');
+		const fromProject = await runP([{text: 'a'}], ['--json']);
+		expect(fromProject.server.requests[0]!.body.model).toBe('project-model');
+		await rm(join(workspace, '.cardterm'), {recursive: true});
+		const fromUser = await runP([{text: 'a'}], ['--json']);
+		expect(fromUser.server.requests[0]!.body.model).toBe('user-model');
+	}, 30_000);
+
+	it('without a model, or with one that cannot be used, says so in one line (exit 2)', async () => {
+		const none = fakeIo({cwd: workspace, env: {XDG_CONFIG_HOME: config}});
+		expect(await main(['-p', 'hi', '--session-dir', sessions], none)).toBe(2);
+		expect(none.err()).toMatch(/^cardterm -p: no model: pass --model PROVIDER:MODEL .*\n$/);
+		const unknown = fakeIo({cwd: workspace, env: {XDG_CONFIG_HOME: config}});
+		expect(await main(['-p', 'hi', '--model', 'acme:x', '--session-dir', sessions], unknown)).toBe(2);
+		expect(unknown.err()).toMatch(/^cardterm -p: unknown model provider "acme"; providers: [^\n]*\n$/);
+	});
+});
+
+describe('cardterm -p --continue / --resume', () => {
+	const logOf = async (): Promise<string> => {
+		const [id] = await readdir(sessions);
+		return join(sessions, id!, 'session.jsonl');
+	};
+
+	const readEvents = async (path: string) => {
+		const log = await openSessionLog(path);
+		const events = [];
+		for await (const event of log.events) {
+			events.push(event);
+		}
+
+		return {events, diagnostics: log.diagnostics};
+	};
+
+	it('--continue appends a turn to the newest session; the model sees the conversation so far; seqs stay contiguous', async () => {
+		const first = await runP(readThenAnswer, ['--model', 'fake', '--json']);
+		expect(first.code).toBe(0);
+		const server = await startFakeModelServer({script: [{text: 'You asked me to read hello.txt.'}]});
+		try {
+			const io = fakeIo({cwd: workspace, env: {XDG_CONFIG_HOME: config}});
+			expect(await main(['-p', 'What did I ask?', '--continue', '--base-url', server.url, '--model', 'fake', '--session-dir', sessions, '--json'], io)).toBe(0);
+			expect(io.out().trimEnd().split('\n').map(line => (JSON.parse(line) as {entry: string}).entry)).toEqual(['user', 'assistant', 'turn']);
+			expect(server.requests[0]!.body.messages.slice(1).map(message => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user']);
+			expect(server.requests[0]!.body.messages.at(-2)).toEqual({role: 'assistant', content: 'It says **hello world**.'});
+		} finally {
+			await server.close();
+		}
+
+		expect(await readdir(sessions)).toHaveLength(1);
+		const {events, diagnostics} = await readEvents(await logOf());
+		expect(diagnostics).toEqual([]);
+		expect(events.map(event => event.seq)).toEqual(events.map((_event, index) => index));
+		expect(events.filter(event => event.type === 'turn/start').map(event => (event.data as {turn: number}).turn)).toEqual([1, 2]);
+		// The whole session replays: both turns.
+		const replayed = fakeIo({cwd: workspace});
+		expect(await main(['replay', await logOf(), '--json'], replayed)).toBe(0);
+		expect(replayed.out().trimEnd().split('\n').map(line => (JSON.parse(line) as {entry: string}).entry)).toEqual(['user', 'card', 'assistant', 'turn', 'user', 'assistant', 'turn']);
+	}, 30_000);
+
+	it('--resume ID closes a turn the log left open (crash repair) before the new one, and tells the model', async () => {
+		const first = await runP(readThenAnswer, ['--model', 'fake', '--json']);
+		expect(first.code).toBe(0);
+		const path = await logOf();
+		// Cut the log as a crash inside turn 1 would: after the read's tool/call.
+		const lines = (await readFile(path, 'utf8')).split('\n');
+		const callLine = lines.findIndex(line => line.includes('"type":"tool/call"'));
+		await writeFile(path, `${lines.slice(0, callLine + 1).join('\n')}\n`);
+		const server = await startFakeModelServer({script: [{text: 'I will check the file again.'}]});
+		try {
+			const io = fakeIo({cwd: workspace, env: {XDG_CONFIG_HOME: config}});
+			const [id] = await readdir(sessions);
+			expect(await main(['-p', 'Go on', '--resume', id!, '--base-url', server.url, '--model', 'fake', '--session-dir', sessions, '--json'], io)).toBe(0);
+			const told = server.requests[0]!.body.messages.find(message => message.role === 'tool');
+			expect(String(told!.content)).toMatch(/^Error: the outcome of this tool call is unknown/);
+		} finally {
+			await server.close();
+		}
+
+		const {events, diagnostics} = await readEvents(path);
+		expect(diagnostics).toEqual([]);
+		const trail = events.map(event => event.type).filter(type => ['tool/call', 'tool/result', 'step/end', 'turn/end', 'turn/start'].includes(type));
+		expect(trail).toEqual(['turn/start', 'tool/call', 'tool/result', 'step/end', 'turn/end', 'turn/start', 'step/end', 'turn/end']);
+		expect((events.find(event => event.type === 'tool/result')!.data as {error: unknown}).error).toEqual({name: 'ToolOutcomeUnknownError', code: 'TOOL_OUTCOME_UNKNOWN'});
+		expect((events.filter(event => event.type === 'turn/end')[0]!.data as {reason: unknown}).reason).toEqual({kind: 'interrupted'});
+	}, 30_000);
+
+	it('--resume of a session that does not exist is a usage error', async () => {
+		const io = fakeIo({cwd: workspace, env: {XDG_CONFIG_HOME: config}});
+		expect(await main(['-p', 'hi', '--resume', 'nope', '--model', 'x', '--base-url', 'http://127.0.0.1:9/v1', '--session-dir', sessions], io)).toBe(2);
+		expect(io.err()).toMatch(/^cardterm --resume: no session nope in /);
+	});
+});
+
+describe('cardterm -p --system-prompt', () => {
+	it('replaces the whole system prompt with the file\'s text', async () => {
+		await writeFile(join(config, 'prompt.txt'), 'You are a terse test agent.');
+		const {code, server} = await runP([{text: 'ok'}], ['--model', 'fake', '--json', '--system-prompt', join(config, 'prompt.txt')]);
+		expect(code).toBe(0);
+		expect(server.requests[0]!.body.messages[0]).toEqual({role: 'system', content: 'You are a terse test agent.'});
+	}, 30_000);
+});
+
+describe('cardterm -p --cwd', () => {
+	it('runs the tools in the named directory, which the system prompt names as the workspace', async () => {
+		const other = await mkdtemp(join(tmpdir(), 'cardterm-p-other-'));
+		try {
+			await writeFile(join(other, 'hello.txt'), 'from the other directory\n');
+			const {code, out, server} = await runP(readThenAnswer, ['--model', 'fake', '--json', '--cwd', other]);
+			expect(code).toBe(0);
+			expect(String(server.requests[0]!.body.messages[0]!.content)).toContain(`Workspace: ${other}`);
+			expect(String(server.requests[1]!.body.messages.at(-1)!.content)).toContain('from the other directory');
+			expect(out).toContain('from the other directory');
+		} finally {
+			await rm(other, {recursive: true, force: true});
+		}
+	}, 30_000);
+});

@@ -1,0 +1,59 @@
+/**
+The real `bin/cardterm` as an agent, in tmux, against the fake model server: a prompt goes to the
+model, its read runs, its write waits for the approval dialog, the answer streams in, the turn
+ends; Ctrl+D exits and the saved log replays to the same cards.
+*/
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {startFakeModelServer, type FakeModelServer} from '../fixtures/fake-model-server.mjs';
+import {buildDist, cardterm, cardtermCommand, killTmuxServer, shellWord, shows, tmux, tmuxMissing, waitFor} from './e2e-helpers.js';
+
+describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is not installed)', () => {
+	let folder = '';
+	let server: FakeModelServer | undefined;
+
+	beforeAll(async () => {
+		buildDist();
+		folder = mkdtempSync(join(tmpdir(), 'cardterm-e2e-agent-'));
+		writeFileSync(join(folder, 'hello.txt'), 'hello world\n');
+		server = await startFakeModelServer({script: [
+			{reasoning: 'The person wants the file.', toolCalls: [{id: 'r', name: 'read', args: '{"file_path":"hello.txt"}'}]},
+			{toolCalls: [{id: 'w', name: 'write', args: '{"file_path":"out.txt","content":"copied\\n"}'}]},
+			{text: ['The file says ', '**hello world**; ', 'I wrote out.txt.'], chunkDelayMs: 20},
+		]});
+	}, 300_000);
+
+	afterAll(async () => {
+		killTmuxServer();
+		await server?.close();
+		if (folder !== '') {
+			rmSync(folder, {recursive: true, force: true});
+		}
+	});
+
+	it('answers a prompt through tool calls, asks before the write, and the log replays to the same cards', async () => {
+		const sessions = join(folder, 'sessions');
+		const command = cardtermCommand({CARDTERM_SESSION_DIR: sessions, OPENAI_API_KEY: 'test'}, '--base-url', server!.url, '--model', 'fake-model').map(word => shellWord(word)).join(' ');
+		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'e2e', '-x', '100', '-y', '30', '-c', folder, command);
+		tmux('set-option', '-t', 'e2e', 'remain-on-exit', 'on');
+		await shows('openai-compatible:fake-model');
+		tmux('send-keys', '-t', 'e2e', 'copy hello.txt to out.txt', 'Enter');
+		await shows('● read Read hello.txt');
+		await shows('asks before write');
+		tmux('send-keys', '-t', 'e2e', 'a');
+		await shows('I wrote out.txt.');
+		await shows('── completed');
+		expect(readFileSync(join(folder, 'out.txt'), 'utf8')).toBe('copied\n');
+		tmux('send-keys', '-t', 'e2e', 'C-d');
+		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', 'e2e', '#{pane_dead}').trim() === '1');
+
+		const [id] = readdirSync(sessions);
+		const replay = execFileSync(process.execPath, [cardterm, 'replay', join(sessions, id!, 'session.jsonl'), '--json'], {encoding: 'utf8'});
+		const entries = replay.trim().split('\n').map(line => JSON.parse(line) as {entry: string; name?: string; status?: string});
+		expect(entries.map(entry => entry.entry === 'card' ? `${entry.name} ${entry.status}` : entry.entry)).toEqual(['user', 'assistant', 'read ok', 'write ok', 'assistant', 'turn']);
+		expect(server!.requests).toHaveLength(3);
+	}, 120_000);
+});
