@@ -1,24 +1,24 @@
 import React, {useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import {Box, useApp, useStdout} from 'ink';
-import type {Key} from './input/keys.js';
-import {completeWord, editLine, emptyLine, type LineState} from './input/line-editor.js';
 import {layoutEntry} from '../src/layout/layout-entry.js';
+import {promptHintOf} from './prompt-hint.js';
 import type {LayoutOptions} from '../src/layout/layout-options.js';
 import {renderLines} from '../src/layout/render-lines.js';
-import {controlSequence, writeOutput} from '../src/layout/terminal-sink.js';
+import {controlSequence, writeOutput, type TerminalOutput} from '../src/layout/terminal-sink.js';
 import type {StyledLine} from '../src/layout/styled-line.js';
 import type {Theme} from '../src/layout/theme.js';
 import {APPROVAL_DIALOG_ROWS, ApprovalDialog, approvalTexts} from './ApprovalDialog.js';
 import {fitLiveRows} from './fit-live-rows.js';
 import {useClock} from './hooks/use-clock.js';
-import {useKeys} from './hooks/use-keys.js';
+import {useBracketedPaste} from './hooks/use-bracketed-paste.js';
+import {usePromptInput} from './hooks/use-prompt-input.js';
+import {useScrollback} from './hooks/use-scrollback.js';
 import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
 import {Pager} from './Pager.js';
-import {Prompt} from './Prompt.js';
+import {Prompt, promptRowText} from './Prompt.js';
 import type {ScrollbackEntry, SessionModel} from './session-model.js';
 import {StatusLine, statusText} from './StatusLine.js';
 import {lineText} from '../src/layout/spans.js';
-import {sanitizeInline} from '../src/layout/sanitize.js';
 import {displayWidth} from '../src/layout/text-width.js';
 import {StyledRows} from './StyledRows.js';
 import {arrayEntrySource, type EntrySource} from '../src/transcript/entry-source.js';
@@ -30,6 +30,8 @@ type Props = {
 	readonly color: boolean;
 	/** Emit OSC 8 links for http(s)/file targets. */
 	readonly hyperlinks: boolean;
+	/** Animate running cards (a spinner glyph, one frame a second); off under reduced motion or without colour. */
+	readonly motion?: boolean;
 	/** The clock (tests pass a fixed one). */
 	readonly now?: () => number;
 	/** Subscribe to Ink's rendered frames (render's `onRender`); used to leave the pager's screen after the prompt is drawn. */
@@ -49,7 +51,7 @@ The interactive session's screen. Settled cards are written once into the termin
 pre-rendered rows; Ink draws only the running cards, the approval dialog, the prompt and the status
 line, and that region always stays shorter than the terminal.
 */
-export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now, onFrame}: Props) {
+export function InteractiveApp({model, theme, color, hyperlinks, motion = false, now = Date.now, onFrame}: Props) {
 	const {exit} = useApp();
 	const {write, stdout} = useStdout();
 	const {columns, rows} = useTerminalSize();
@@ -57,17 +59,8 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	const subscribe = useCallback((listener: () => void) => model.subscribe(listener), [model]);
 	const getSnapshot = useCallback(() => model.getSnapshot(), [model]);
 	const snapshot = useSyncExternalStore(subscribe, getSnapshot);
-	// The line lives in a ref so that several keys delivered in one chunk see each other's edits.
-	const lineRef = useRef<LineState>(emptyLine(model.history.length));
-	const [line, setLineState] = useState<LineState>(lineRef.current);
-	const setLine = useCallback((next: LineState | ((current: LineState) => LineState)) => {
-		lineRef.current = typeof next === 'function' ? next(lineRef.current) : next;
-		setLineState(lineRef.current);
-	}, []);
-	const [hint, setHint] = useState<string | undefined>();
 	const [pager, setPager] = useState<'closed' | 'open' | 'leaving'>('closed');
 	const [, bumpFrame] = useState(0);
-	const lastInterrupt = useRef(0);
 	const time = useClock(snapshot.running.length > 0, now);
 	const sessionCwd = model.cwd;
 
@@ -104,15 +97,23 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 		};
 	}, [stdout]);
 
+	useBracketedPaste();
 	const frameHeight = useCallback(() => frameWidths.current.length, []);
 	useShrinkGuard(frameHeight, onFrame);
 
-	useEffect(() => model.onScrollback((entry: ScrollbackEntry) => {
+	const subscribeScrollback = useCallback((listener: (entry: ScrollbackEntry) => void) => model.onScrollback(listener), [model]);
+	const renderScrollback = useCallback((entry: ScrollbackEntry) => {
+		if (entry.kind === 'clear') {
+			// Scroll every row on screen into the scrollback (never ESC[2J/3J: the user's history stays),
+			// then home: Ink redraws the frame at the top of the cleared screen.
+			return clearScreenOutput(stdout.rows || 24);
+		}
+
 		const width = widthRef.current;
 		const lines = entry.kind === 'entry' ? layoutEntry(entry.entry, {width, theme, now: now(), sessionCwd}) : entry.lines;
 		// A blank row after each entry keeps them apart in the scrollback.
-		write(renderLines(entry.kind === 'entry' ? [...lines, {spans: []}] : lines, {color, hyperlinks, width}));
-	}), [model, write, theme, color, hyperlinks, now, sessionCwd]);
+		return renderLines(entry.kind === 'entry' ? [...lines, {spans: []}] : lines, {color, hyperlinks, width});
+	}, [theme, color, hyperlinks, now, sessionCwd, stdout]);
 
 	useEffect(() => {
 		if (snapshot.closing) {
@@ -166,100 +167,10 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 		return unsubscribe;
 	}, [pager, onFrame, write]);
 
-	const interrupt = useCallback(() => {
-		if (model.cancel()) {
-			setHint(undefined);
-			return;
-		}
+	// Entries that settle while the pager has the alternate screen wait, in order, until it closes.
+	useScrollback({subscribe: subscribeScrollback, render: renderScrollback, write, paused: pager !== 'closed', ...(onFrame === undefined ? {} : {onFrame})});
 
-		if (lineRef.current.text !== '') {
-			setLine(emptyLine(model.history.length));
-			return;
-		}
-
-		const at = now();
-		if (at - lastInterrupt.current < 2000) {
-			void model.close();
-			return;
-		}
-
-		lastInterrupt.current = at;
-		setHint('press Ctrl+C again to exit (or Ctrl+D)');
-	}, [model, now, setLine]);
-
-	const handleKey = (input: string, key: Key): void => {
-		if (key.ctrl && input === 'c') {
-			interrupt();
-			return;
-		}
-
-		const approval = model.getSnapshot().approval;
-		if (approval !== undefined) {
-			if (input === 'a' || input === 'y') {
-				model.answerApproval('allowed-once');
-			} else if (input === 's') {
-				model.answerApproval('allowed-session');
-			} else if (input === 'd' || input === 'n') {
-				model.answerApproval('rejected');
-			} else if (key.escape) {
-				model.cancel();
-			}
-
-			return;
-		}
-
-		if (key.ctrl && input === 'd') {
-			if (lineRef.current.text === '') {
-				void model.close();
-			}
-
-			return;
-		}
-
-		if (key.ctrl && input === 'o') {
-			openPager();
-			return;
-		}
-
-		if (key.tab) {
-			const {text, cursor} = lineRef.current;
-			void model.complete(text, cursor).then(candidates => {
-				if (candidates.length === 1) {
-					// A finished word gets its space; a directory stays open for the next Tab.
-					const word = candidates[0]!;
-					setLine(current => completeWord(current, word.endsWith('/') ? word : `${word} `));
-					setHint(undefined);
-				} else if (candidates.length > 1) {
-					const prefix = commonPrefix(candidates);
-					setLine(current => completeWord(current, prefix));
-					setHint(candidates.slice(0, 12).join('  ') + (candidates.length > 12 ? `  … ${candidates.length - 12} more` : ''));
-				} else {
-					setHint('no completions');
-				}
-			});
-			return;
-		}
-
-		setHint(undefined);
-		const {state, submitted} = editLine(lineRef.current, input, key, model.history);
-		setLine(state);
-		if (submitted !== undefined) {
-			if (submitted.trim() === '/pager' && model.getSnapshot().multiline === undefined) {
-				openPager();
-			}
-
-			model.submit(submitted);
-			// Only commands enter the history (not lines of a multi-line text): start the walk at its end.
-			setLine(emptyLine(model.history.length));
-		}
-	};
-
-	useKeys(({input, key}) => {
-		// Stay active while leaving the pager (an inactive input releases stdin and lets Node exit), but ignore keys.
-		if (pager === 'closed') {
-			handleKey(input, key);
-		}
-	}, {isActive: pager !== 'open'});
+	const {line, hint} = usePromptInput({model, now, width: widthRef, openPager, pager});
 
 	// Closing: draw nothing, so the terminal is left with the transcript and no stale prompt.
 	if (snapshot.closing) {
@@ -267,26 +178,24 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	}
 
 	if (pager === 'open') {
-		return <Pager source={pagerSource ?? arrayEntrySource([])} theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} />;
+		return <Pager source={pagerSource ?? arrayEntrySource([])} follow theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} />;
 	}
 
 	const dialogRows = snapshot.approval === undefined ? 0 : APPROVAL_DIALOG_ROWS;
 	const budget = Math.max(0, rows - 1 - CHROME_ROWS - dialogRows);
 	const liveRows = fitLiveRows(
-		(snapshot.runningEntries ?? snapshot.running.map(card => ({entry: 'card' as const, card}))).map(entry => layoutEntry(entry, {...options, expansion: 'full'})).filter(lines => lines.length > 0),
+		(snapshot.runningEntries ?? snapshot.running.map(card => ({entry: 'card' as const, card}))).map(entry => layoutEntry(entry, {...options, expansion: 'full', spinner: motion})).filter(lines => lines.length > 0),
 		budget,
 		hidden => hiddenRow(hidden, theme),
 	);
 	const marker = snapshot.multiline === undefined ? '> ' : '… ';
-	const promptHint = snapshot.approval === undefined
-		? (snapshot.multiline === undefined ? 'type !command, /help, or TOOL {json}' : `${snapshot.multiline.label}: line ${snapshot.multiline.lines + 1}, "." ends`)
-		: 'answer the question above: a, s or d';
+	const promptHint = promptHintOf(snapshot);
 	const dialogTexts = snapshot.approval === undefined ? [] : approvalTexts(snapshot.approval, columns);
 	const statusProps = {cwd: model.cwd, sessionId: model.sessionId, snapshot, width: columns, ...(hint === undefined ? {} : {hint})};
 	frameWidths.current = [
 		...liveRows.map(row => Math.min(columns, displayWidth(lineText(row)))),
 		...dialogTexts.map(text => Math.min(columns, displayWidth(text))),
-		Math.min(columns, marker.length + 1 + displayWidth(line.text === '' ? promptHint : sanitizeInline(line.text))),
+		Math.min(columns, displayWidth(promptRowText(line, marker, promptHint))),
 		displayWidth(statusText(statusProps)),
 	];
 	return (
@@ -299,17 +208,11 @@ export function InteractiveApp({model, theme, color, hyperlinks, now = Date.now,
 	);
 }
 
-function hiddenRow(hidden: number, theme: Theme): StyledLine {
-	return {spans: [{text: `… ${hidden} earlier lines not shown while running`, style: theme.muted}]};
+/** What `/clear` writes: enough line feeds to push every row on screen into the scrollback, then home. */
+export function clearScreenOutput(rows: number): TerminalOutput {
+	return controlSequence(`${'\n'.repeat(Math.max(0, rows - 1))}\u001B[H`);
 }
 
-function commonPrefix(words: readonly string[]): string {
-	let prefix = words[0] ?? '';
-	for (const word of words) {
-		while (!word.startsWith(prefix)) {
-			prefix = prefix.slice(0, -1);
-		}
-	}
-
-	return prefix;
+function hiddenRow(hidden: number, theme: Theme): StyledLine {
+	return {spans: [{text: `… ${hidden} earlier lines not shown while running`, style: theme.muted}]};
 }

@@ -196,6 +196,11 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 
 	// Fast key repeat, tmux and pastes deliver several keys in one chunk: each character is a key.
 	useKeys(({input, key}) => {
+		if (key.paste && !search.editing) {
+			// Pasted text is no keys to run: only a search being typed takes it.
+			return;
+		}
+
 		if (search.editing) {
 			if (key.return) {
 				setSearch({query: search.query, editing: false});
@@ -205,7 +210,7 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 			} else if (key.backspace || key.delete) {
 				setSearch({query: search.query.slice(0, -1), editing: true});
 			} else if (!key.ctrl && !key.meta && input !== '') {
-				setSearch({query: search.query + input, editing: true});
+				setSearch({query: search.query + input.replaceAll(/\s+/g, ' '), editing: true});
 			}
 
 			return;

@@ -13,12 +13,39 @@ type Props = {
 };
 
 /**
+Where a text of several lines is: the line the cursor is on, the text before it in that line, and a
+dim note naming the others (`[pasted 12 lines]` when a paste brought them, else `[line 2 of 3]`).
+*/
+export function cursorLine(line: LineState): {readonly note: string; readonly state: LineState} {
+	const start = line.text.lastIndexOf('\n', line.cursor - 1) + 1;
+	if (start === 0 && !line.text.includes('\n')) {
+		return {note: '', state: line};
+	}
+
+	const end = line.text.indexOf('\n', line.cursor);
+	const count = line.text.split('\n').length;
+	const index = line.text.slice(0, start).split('\n').length;
+	// A paste's final line end (a copied line usually has one) starts no line worth counting.
+	const pastedLines = line.text.endsWith('\n') ? count - 1 : count;
+	const note = line.pasted === true ? `[pasted ${pastedLines} lines] ` : `[line ${index} of ${count}] `;
+	return {note, state: {...line, text: line.text.slice(start, end === -1 ? undefined : end), cursor: line.cursor - start}};
+}
+
+/** The prompt row's text without styles (for measuring the frame). */
+export function promptRowText(line: LineState, marker: string, hint: string): string {
+	const {note, state} = cursorLine(line);
+	return `${marker} ${line.text === '' ? hint : note + sanitizeInline(state.text)}`;
+}
+
+/**
 The one-row prompt: the text around an inverse cursor cell, scrolled so the cursor stays visible.
 The line holds what the user typed or pasted (sent as is when submitted); it is drawn sanitized, so a
-pasted control character or bidi override shows escaped instead of acting on the terminal.
+pasted control character or bidi override shows escaped instead of acting on the terminal. Input of
+several lines shows the cursor's line after a note naming the others.
 */
-export function Prompt({line, width, marker, hint}: Props) {
-	const room = Math.max(1, width - marker.length - 1);
+export function Prompt({line: whole, width, marker, hint}: Props) {
+	const {note, state: line} = cursorLine(whole);
+	const room = Math.max(1, width - marker.length - 1 - displayWidth(note));
 	const codePoint = line.text.codePointAt(line.cursor);
 	const under = codePoint === undefined ? '' : String.fromCodePoint(codePoint);
 	const at = under === '' ? ' ' : sanitizeInline(under);
@@ -27,6 +54,7 @@ export function Prompt({line, width, marker, hint}: Props) {
 	return (
 		<Text wrap="truncate-end">
 			<Text bold>{marker}</Text>
+			{note === '' ? null : <Text dimColor>{note}</Text>}
 			{before}
 			<Text inverse>{at}</Text>
 			{after}

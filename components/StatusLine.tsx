@@ -1,7 +1,7 @@
 import React from 'react';
 import {Text} from 'ink';
 import {sanitizeInline} from '../src/layout/sanitize.js';
-import {truncateToWidth} from '../src/layout/text-width.js';
+import {displayWidth, truncateToWidth} from '../src/layout/text-width.js';
 import {outcomeTally} from '../src/presentation/card-outcome.js';
 import type {LiveSnapshot} from './session-model.js';
 
@@ -32,13 +32,36 @@ export function statusText({cwd, sessionId, snapshot, width, hint}: Props): stri
 
 	const parts = [
 		statusTally(snapshot),
+		// What stops it comes right after the counts, so a narrow terminal keeps it.
+		...(snapshot.running.length > 0 ? ['Esc to cancel'] : []),
 		...(snapshot.model === undefined ? [] : [sanitizeInline(snapshot.model)]),
 		...(snapshot.jobsRunning > 0 ? [`${snapshot.jobsRunning} job${snapshot.jobsRunning === 1 ? '' : 's'}`] : []),
-		...(snapshot.queued > 0 ? [`${snapshot.queued} queued`] : []),
+		...(snapshot.queued > 0 ? [snapshot.queueHeld === true ? `${snapshot.queued} queued, held: Enter runs · Ctrl+C drops` : `${snapshot.queued} queued`] : []),
 		sanitizeInline(cwd),
 		sanitizeInline(sessionId),
 	];
 	return truncateToWidth(parts.join(' · '), width);
+}
+
+/**
+Completion candidates for the status row: as many whole words as fit in `width` columns, then
+`… N more` when some do not (the bare `/` list at 40 columns, say).
+*/
+export function candidateHint(words: readonly string[], width: number): string {
+	let shown = '';
+	for (const [index, word] of words.entries()) {
+		const next = shown === '' ? word : `${shown}  ${word}`;
+		const rest = words.length - index - 1;
+		const tail = rest === 0 ? '' : `  … ${rest} more`;
+		if (displayWidth(next + tail) > width) {
+			const left = words.length - index;
+			return shown === '' ? truncateToWidth(`${word}  … ${left - 1} more`, width) : `${shown}  … ${left} more`;
+		}
+
+		shown = next;
+	}
+
+	return shown;
 }
 
 /** One recessed row: counts by status, jobs, where, which session; a problem in red, a hint instead of the counts. */

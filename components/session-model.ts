@@ -37,14 +37,18 @@ export type LiveSnapshot = {
 	readonly queued: number;
 	/** The agent's model (`provider:model`), or how to connect one; absent when the session has no agent. */
 	readonly model?: string;
+	/** Whether a prompt line that is not a command goes to a model (the prompt's hint says so). */
+	readonly modelConnected?: boolean;
+	/** The queued commands are held after a cancel: Enter runs them, Ctrl+C drops them. */
+	readonly queueHeld?: boolean;
 	/** A standing problem shown in the status line (e.g. the log cannot be written). */
 	readonly problem?: string;
 	/** Set once the session is closing. */
 	readonly closing: boolean;
 };
 
-/** Rows for the terminal's scrollback: settled cards and notices, each written once. */
-export type ScrollbackEntry = {readonly kind: 'entry'; readonly entry: TranscriptEntry} | {readonly kind: 'lines'; readonly lines: readonly StyledLine[]};
+/** Rows for the terminal's scrollback: settled cards and notices, each written once; `clear` scrolls the screen clear. */
+export type ScrollbackEntry = {readonly kind: 'entry'; readonly entry: TranscriptEntry} | {readonly kind: 'lines'; readonly lines: readonly StyledLine[]} | {readonly kind: 'clear'};
 
 /** The interactive session as the app sees it; implemented by src/cli. */
 export type SessionModel = {
@@ -60,9 +64,11 @@ export type SessionModel = {
 	*/
 	pagerSource(): Promise<EntrySource & {close?(): unknown}>;
 	submit(line: string): void;
-	/** Cancel the running call; false when nothing was running. */
+	/** Cancel the running call (lines queued after it are held), or drop held lines; false when there was nothing. */
 	cancel(): boolean;
 	answerApproval(answer: ApprovalAnswer): void;
+	/** Clear the screen (Ctrl+L): its rows move into the scrollback, in order with the entries written there. */
+	clearScreen?(): void;
 	/** Completions for the word before the cursor. */
 	complete(line: string, cursor: number): Promise<readonly string[]>;
 	readonly history: readonly string[];

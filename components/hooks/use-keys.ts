@@ -1,7 +1,11 @@
 import {useEffect, useLayoutEffect, useReducer, useRef} from 'react';
 import {useStdin} from 'ink';
-import {parseKeys, type KeyPress} from '../input/keys.js';
+import {KeyStream} from '../input/key-stream.js';
+import type {KeyPress} from '../input/keys.js';
 import {pushAll} from '../../src/layout/push-all.js';
+
+/** How long an open paste waits for more of itself before it is taken as ended. */
+const PASTE_QUIET_MS = 50;
 
 /** How a screen takes its keys. */
 export type KeysOptions = {
@@ -46,8 +50,9 @@ export function useKeys(handler: (press: KeyPress) => void, options: KeysOptions
 			return;
 		}
 
-		const onInput = (data: unknown): void => {
-			const presses = parseKeys(String(data));
+		const stream = new KeyStream();
+		let pasteTimer: NodeJS.Timeout | undefined;
+		const hand = (presses: readonly KeyPress[]): void => {
 			if (!oneAtATime) {
 				for (const press of presses) {
 					latest.current(press);
@@ -57,15 +62,34 @@ export function useKeys(handler: (press: KeyPress) => void, options: KeysOptions
 			}
 
 			const idle = queue.current.length === 0;
-			// A paste can be any number of characters: queued one by one, never spread.
+			// Keys typed fast can be any number of characters: queued one by one, never spread.
 			pushAll(queue.current, presses.flatMap(press => singleCharacters(press)));
 			if (idle) {
 				nextTurn();
 			}
 		};
 
+		const onInput = (data: unknown): void => {
+			clearTimeout(pasteTimer);
+			hand(stream.feed(String(data)));
+			if (stream.pasting) {
+				// A paste whose end marker never comes (a broken terminal, stray bytes) ends after a quiet
+				// moment, so input is never swallowed for good. The hop through setImmediate lets input
+				// already waiting (an event loop that was busy) be read first.
+				pasteTimer = setTimeout(() => {
+					setImmediate(() => {
+						if (stream.pasting) {
+							const press = stream.endPaste();
+							hand(press === undefined ? [] : [press]);
+						}
+					});
+				}, PASTE_QUIET_MS);
+			}
+		};
+
 		events.on('input', onInput);
 		return () => {
+			clearTimeout(pasteTimer);
 			queue.current = [];
 			events.removeListener('input', onInput);
 		};
@@ -94,7 +118,7 @@ export function useKeys(handler: (press: KeyPress) => void, options: KeysOptions
 	}, [turn]);
 }
 
-/** A run of typed text as one key per character; any other key as it is. */
+/** A run of typed text as one key per character; any other key (a paste too) as it is. */
 function singleCharacters(press: KeyPress): KeyPress[] {
 	return Object.keys(press.key).length === 0 && press.input.length > 1 ? Array.from(press.input, input => ({input, key: {}})) : [press];
 }

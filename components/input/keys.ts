@@ -4,8 +4,8 @@ any string. Fast typing, tmux send-keys and pastes arrive as one chunk, and a te
 may send any escape sequence, so the parser never trusts a chunk to be one key: printable runs stay
 together as text, C0 controls become their keys, escape sequences are parsed by their ECMA-48
 shape, and a sequence that is not a key (SGR, a mouse report, a paste marker, a reply) is dropped
-whole — never typed as text, never a crash. A later bracketed-paste mode builds on `parseKeys`:
-its markers are CSI 200~ and 201~.
+whole — never typed as text, never a crash. Bracketed paste (CSI 200~ … 201~) spans chunks, so
+it is read by `KeyStream` (key-stream.ts), which uses `parseKeys` between and inside pastes.
 */
 
 /** What a key press carries besides its text (the subset of Ink's `Key` cardterm reads). */
@@ -27,6 +27,8 @@ export type Key = {
 	readonly ctrl?: boolean;
 	readonly meta?: boolean;
 	readonly shift?: boolean;
+	/** A bracketed paste: `input` is the pasted text, newlines as `\n` (never a key to interpret). */
+	readonly paste?: boolean;
 };
 
 /** One key press: `input` is the typed text (a run of printable characters) or the letter of Ctrl+letter. */
@@ -61,8 +63,18 @@ function csiKey(parameters: string, intermediates: string, final: string): Key |
 	}
 
 	const [first, second, ...rest] = parameters.split(';');
+	if (first === '27' && final === '~' && rest.length === 1 && rest[0] === '13') {
+		// xterm's modifyOtherKeys: `CSI 27 ; m ; 13 ~` is Enter with modifiers (Shift+Enter).
+		return {return: true, ...modifiers(second)};
+	}
+
 	if (rest.length > 0) {
 		return undefined;
+	}
+
+	if (first === '13' && final === 'u') {
+		// The kitty keyboard protocol's (CSI u) Enter with modifiers.
+		return {return: true, ...modifiers(second)};
 	}
 
 	const letter = letterKeys[final];

@@ -12,13 +12,37 @@ export type LineState = {
 	readonly historyIndex: number;
 	/** The line being edited before the history walk started. */
 	readonly draft: string;
+	/** Set once a paste of several lines went into the text (the prompt then shows `[pasted N lines]`). */
+	readonly pasted?: boolean;
 };
 
 export const emptyLine = (historyLength: number): LineState => ({text: '', cursor: 0, historyIndex: historyLength, draft: ''});
 
+/** The text with `inserted` at the cursor, the cursor after it. */
+function insert(state: LineState, inserted: string): LineState {
+	const {text, cursor} = state;
+	return {...state, text: text.slice(0, cursor) + inserted + text.slice(cursor), cursor: cursor + inserted.length};
+}
+
 /** Apply one key press. `submitted` carries the line when Enter was pressed. */
 export function editLine(state: LineState, input: string, key: Key, history: readonly string[]): {state: LineState; submitted?: string} {
 	const {text, cursor} = state;
+	if (key.paste) {
+		// Pasted text goes in as text, newlines and all: nothing runs until Enter.
+		const pasted = insert(state, input);
+		return {state: input.includes('\n') ? {...pasted, pasted: true} : pasted};
+	}
+
+	if (key.return && (key.shift || key.meta)) {
+		// Shift+Enter and Alt+Enter start a new line of the same input.
+		return {state: insert(state, '\n')};
+	}
+
+	if (key.return && cursor > 0 && text[cursor - 1] === '\\') {
+		// A backslash before Enter continues the input on a new line, as in a shell.
+		return {state: {...state, text: `${text.slice(0, cursor - 1)}\n${text.slice(cursor)}`}};
+	}
+
 	if (key.return) {
 		return {state: emptyLine(history.length + (text.trim() === '' ? 0 : 1)), submitted: text};
 	}
@@ -80,9 +104,8 @@ export function editLine(state: LineState, input: string, key: Key, history: rea
 		return {state};
 	}
 
-	// Pasted text may carry newlines; the prompt is one line, so they become spaces.
-	const typed = input.replaceAll(/\r\n|\r|\n/g, ' ');
-	return {state: {...state, text: text.slice(0, cursor) + typed + text.slice(cursor), cursor: cursor + typed.length}};
+	// Typed text never holds a line end (the key parser makes each one an Enter).
+	return {state: insert(state, input)};
 }
 
 /** Replace the word under the cursor with `completion`. */

@@ -12,6 +12,7 @@ import {writeTool} from './fs/write-tool.js';
 import {WorkspaceGuard} from './workspace/workspace-guard.js';
 
 export {FsError, type FsErrorCode} from './workspace/fs-error.js';
+export {mutationTarget} from './fs/mutate-file.js';
 export {WorkspaceGuard, type ContainedPath, type WorkspaceOptions} from './workspace/workspace-guard.js';
 
 /** Configuration of the file tools. Every cap has the spec's default. */

@@ -20,7 +20,7 @@ import {parseArgs, UsageError, type ParsedArgs} from './parse-args.js';
 import {resumeTarget} from './resume-target.js';
 import {sessionsRoot} from './session-paths.js';
 import {whenAborted, withTerminationSignals} from './termination-signals.js';
-import {colorEnabled, hyperlinksEnabled} from './terminal-env.js';
+import {colorEnabled, hyperlinksEnabled, motionEnabled} from './terminal-env.js';
 
 export const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--yolo]
                 [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
@@ -110,7 +110,7 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		};
 
 		const instance = render(
-			<InteractiveApp model={controller} theme={color ? colorTheme : monochromeTheme} color={color} hyperlinks={hyperlinksEnabled(color, io.env, io.isTTY)} onFrame={onFrame} />,
+			<InteractiveApp model={controller} theme={color ? colorTheme : monochromeTheme} color={color} hyperlinks={hyperlinksEnabled(color, io.env, io.isTTY)} motion={motionEnabled(color, io.env)} onFrame={onFrame} />,
 			{
 				exitOnCtrlC: false,
 				patchConsole: false,

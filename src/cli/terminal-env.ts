@@ -47,3 +47,13 @@ wrapped line joined back whole (`unwrap`), so `grep` on the output works; with `
 export function printRows(flag: number | undefined, columns: number | undefined, isTTY: boolean): {readonly width: number; readonly unwrap: boolean} {
 	return {width: printWidth(flag, columns), unwrap: !isTTY && flag === undefined};
 }
+
+/**
+Whether the live region may animate (a running card's spinner): only with colour on (so `NO_COLOR`,
+`--no-color` and a dumb terminal turn it off too) and unless `CARDTERM_REDUCED_MOTION` is set to
+anything but `0` or empty.
+*/
+export function motionEnabled(color: boolean, env: NodeJS.ProcessEnv): boolean {
+	const reduced = env.CARDTERM_REDUCED_MOTION;
+	return color && (reduced === undefined || reduced === '' || reduced === '0');
+}

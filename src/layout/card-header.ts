@@ -83,10 +83,16 @@ function timeLabel(card: Card, now: number): string | undefined {
 	return undefined;
 }
 
+/** A running card's spinner, one frame per elapsed second: the quarters of the running `○`. */
+export const SPINNER_FRAMES: readonly string[] = ['◐', '◓', '◑', '◒'];
+
 /** The header row of a card at `options.width` (≥ 1). */
 export function layoutHeader(card: Card, options: LayoutOptions): StyledLine {
 	const {theme, width} = options;
-	const {glyph, style} = statusGlyph(card, theme);
+	const status = statusGlyph(card, theme);
+	const seconds = options.spinner === true ? elapsedSeconds(card, options.now) : undefined;
+	const glyph = seconds === undefined ? status.glyph : SPINNER_FRAMES[seconds % SPINNER_FRAMES.length]!;
+	const {style} = status;
 	const name = sanitizeInline(card.name);
 	// A tool without a presenter is titled by its name (presentation-events.md §1.5): say what it was given instead.
 	const composed = sanitizeInline(cardTitle(card));

@@ -4,6 +4,7 @@ highlighted, unchanged context in the body tone, and a `+A −R · K files` foot
 
 Layout per file group (consecutive entries with the same path are hunks of one file):
 - the path in `theme.path`, as `Created <path>` when every entry of the group has `oldText: null`;
+  while the call runs (a preview, before approval or result) `Will create <path>` / `Will edit <path>`;
 - per hunk: `- text` (`theme.removed`), `+ text` (`theme.added`), `  text` (`theme.body`); long
   unchanged runs as a muted `⋯ N unchanged lines` row; hunks of one file separated by a muted `⋯`;
   an approximate hunk (a diff bound was hit) starts with a muted `[exact line diff omitted: …]`;
@@ -38,7 +39,22 @@ import type {Theme} from './theme.js';
 import {rowWordHighlights, type WordRange} from './word-diff.js';
 
 /** What the diff body depends on besides the diffs. */
-export type DiffLayoutContext = {readonly width: number; readonly theme: Theme; readonly expansion: Expansion};
+export type DiffLayoutContext = {
+	readonly width: number;
+	readonly theme: Theme;
+	readonly expansion: Expansion;
+	/** The change has not happened yet (a running call's preview, awaiting approval or its result). */
+	readonly pending?: boolean;
+};
+
+/** A file group's header: what happened to the file, or what will (`pending`). */
+export function diffPathHeader(path: string, created: boolean, pending: boolean): string {
+	if (pending) {
+		return created ? `Will create ${path}` : `Will edit ${path}`;
+	}
+
+	return created ? `Created ${path}` : path;
+}
 
 /**
 Rows at each end of a body that a `bounded` fold can show (the largest row budget of the fold).
@@ -277,7 +293,7 @@ export function layoutDiffBody(diffs: readonly FileDiff[], ctx: DiffLayoutContex
 
 		const path = sanitizeInline(group[0]!.path);
 		const created = group.every(diff => diff.oldText === null);
-		items.push({kind: 'header', text: created ? `Created ${path}` : path, first: groupIndex === 0});
+		items.push({kind: 'header', text: diffPathHeader(path, created, ctx.pending === true), first: groupIndex === 0});
 		rows++;
 		for (const [hunkIndex, diff] of group.entries()) {
 			if (hunkIndex > 0) {

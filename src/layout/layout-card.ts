@@ -105,7 +105,8 @@ function callBody(card: Card, view: ToolCallView, context: BodyContext): CardBod
 		}
 
 		case 'diff': {
-			return layoutDiffBody(view.diffs, {width: context.width, theme: context.theme, expansion: context.expansion});
+			// No result yet: while it runs, the diff is what the call will do, not what it did.
+			return layoutDiffBody(view.diffs, {width: context.width, theme: context.theme, expansion: context.expansion, pending: card.status === 'running'});
 		}
 
 		default: {
@@ -210,7 +211,7 @@ export function layoutCard(card: Card, options: LayoutOptions): StyledLine[] {
 	}
 
 	const expansion = options.expansion ?? defaultExpansion(card);
-	const key = [card.callId, card.revision, options.width, expansion, options.theme.name, options.sessionCwd ?? '', elapsedSeconds(card, options.now) ?? '', card.resultTime ?? ''].join('\u0000');
+	const key = [card.callId, card.revision, options.width, expansion, options.theme.name, options.sessionCwd ?? '', elapsedSeconds(card, options.now) ?? '', card.resultTime ?? '', options.spinner === true ? 'spin' : ''].join('\u0000');
 	const hit = cache.get(key);
 	// The key names the inputs; identity guards against two different cards sharing an id and revision.
 	if (hit !== undefined && hit.card === card && hit.theme === options.theme) {

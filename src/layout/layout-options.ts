@@ -17,4 +17,9 @@ export type LayoutOptions = {
 	readonly now: number;
 	/** The session workspace (header `cwd`), to resolve and shorten paths and terminal cwd. */
 	readonly sessionCwd?: string;
+	/**
+	Draw a running card's glyph as a spinner frame that advances with its elapsed seconds (the live
+	region, when motion is on); otherwise `○`. Frames change at most once a second.
+	*/
+	readonly spinner?: boolean;
 };

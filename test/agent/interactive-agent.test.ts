@@ -1,3 +1,4 @@
+import {promptHintOf} from '../../components/prompt-hint.js';
 import {mkdtemp, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -51,6 +52,7 @@ describe('the interactive session with a model', () => {
 		const {controller} = await openInteractiveSession({root, cwd: workspace, id: 's-agent', agent: {model, from: '--model'}});
 		const turnDone = scrollbackUntil(controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
 		expect(controller.getSnapshot().model).toBe('openai-compatible:fake-model');
+		expect(promptHintOf(controller.getSnapshot())).toBe('ask the model, or type !command, /help');
 		expect(statusText({cwd: workspace, sessionId: 's-agent', snapshot: controller.getSnapshot(), width: 200})).toContain('no calls yet · openai-compatible:fake-model · ');
 		controller.submit('read a.txt and tell me');
 		await turnDone.done;
@@ -69,11 +71,12 @@ describe('the interactive session with a model', () => {
 	it('without a model stays in command mode and says how to connect one', async () => {
 		const {controller} = await openInteractiveSession({root, cwd: workspace, id: 's-none', agent: {none: 'no model: pass --model PROVIDER:MODEL'}});
 		expect(controller.getSnapshot().model).toBe('no model (see /model)');
+		expect(promptHintOf(controller.getSnapshot())).toBe('type !command, /help, or TOOL {json}');
 		const said = scrollbackUntil(controller, seen => seen.length >= 2);
 		controller.submit('/model');
 		controller.submit('hello there');
 		await said.done;
-		expect(said.seen.map(lineText)).toEqual([expect.stringContaining('no model: pass --model PROVIDER:MODEL'), expect.stringContaining('unknown command: hello there')]);
+		expect(said.seen.map(lineText)).toEqual([expect.stringContaining('no model: pass --model PROVIDER:MODEL'), expect.stringMatching(/^unknown command: hello — did you mean !hello there\?\nplain text goes to the model; no model connected: see --model$/u)]);
 		await controller.close();
 	});
 

@@ -29,7 +29,8 @@ describe.skipIf(tmuxMissing)('cardterm in tmux (skipped when tmux is not install
 
 	it('runs commands, cancels a sleep with Ctrl+C, opens and closes the pager, exits, and the log replays to the same cards', async () => {
 		const sessions = join(folder, 'sessions');
-		const command = cardtermCommand({CARDTERM_SESSION_DIR: sessions}).map(word => shellWord(word)).join(' ');
+		// Reduced motion: a running card keeps its plain ○ (the spinner is the other test's).
+		const command = cardtermCommand({CARDTERM_SESSION_DIR: sessions, CARDTERM_REDUCED_MOTION: '1'}).map(word => shellWord(word)).join(' ');
 		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'e2e', '-x', '100', '-y', '30', '-c', folder, command);
 		tmux('set-option', '-t', 'e2e', 'remain-on-exit', 'on');
 		const appPid = Number(tmux('display-message', '-p', '-t', 'e2e', '#{pane_pid}').trim());
@@ -71,5 +72,67 @@ describe.skipIf(tmuxMissing)('cardterm in tmux (skipped when tmux is not install
 			{name: 'read', status: 'ok', title: expect.stringContaining('README.md') as unknown as string},
 			{name: 'bash', status: 'cancelled', title: 'sleep 30'},
 		]);
+	}, 180_000);
+
+	it('takes a paste as text, cancels with Esc, keeps a tall settled card above the prompt through a resize, and Ctrl+O while a call settles', async () => {
+		const target = 'live';
+		const sessions = join(folder, 'sessions-live');
+		const command = cardtermCommand({CARDTERM_SESSION_DIR: sessions}).map(word => shellWord(word)).join(' ');
+		tmux('-f', '/dev/null', 'new-session', '-d', '-s', target, '-x', '100', '-y', '30', '-c', folder, command);
+		tmux('set-option', '-t', target, 'remain-on-exit', 'on');
+		const pane = (): string => tmux('capture-pane', '-p', '-t', target);
+		await shows('type !command', target);
+
+		// A paste of two lines (tmux pastes bracketed when the app asked for it): text, nothing runs.
+		tmux('set-buffer', '-b', 'two', '!echo pasted-one\necho pasted-two\n');
+		tmux('paste-buffer', '-p', '-b', 'two', '-t', target);
+		await shows('[pasted 2 lines]', target);
+		await new Promise(resolve => {
+			setTimeout(resolve, 500);
+		});
+		expect(screen(target)).not.toContain('● bash');
+		tmux('send-keys', '-t', target, 'Enter');
+		await shows('● bash echo pasted-one', target);
+		expect(screen(target)).toMatch(/^pasted-two$/m);
+
+		// Esc cancels the running call; the status line offered it.
+		tmux('send-keys', '-t', target, '!sleep 30', 'Enter');
+		await shows('Esc to cancel', target);
+		tmux('send-keys', '-t', target, 'Escape');
+		await shows('⊘ bash sleep 30', target);
+
+		// A card taller than the screen: once settled it sits right above the prompt, and stays there
+		// when the window gets shorter.
+		tmux('send-keys', '-t', target, '!for i in $(seq 1 60); do echo L$i; sleep 0.02; done', 'Enter');
+		await shows('earlier lines not shown', target);
+		await waitFor('the tall card to settle', () => pane().includes('● bash for i'), 30_000, target);
+		const rowsAbove = (text: string): string[] => {
+			const rows = text.split('\n');
+			const prompt = rows.findIndex(row => row.startsWith('> '));
+			return rows.slice(0, prompt);
+		};
+
+		expect(rowsAbove(pane()).slice(-3)).toEqual(['L59', 'L60', '']);
+		tmux('resize-window', '-t', target, '-x', '100', '-y', '20');
+		await waitFor('the shorter window', () => tmux('display-message', '-p', '-t', target, '#{pane_height}').trim() === '20', 10_000, target);
+		await waitFor('the prompt after the resize', () => pane().includes('> '), 10_000, target);
+		expect(rowsAbove(pane()).slice(-3)).toEqual(['L59', 'L60', '']);
+
+		// Ctrl+O while a call runs: the pager turns it ● when it settles, and after q it is in the scrollback once.
+		tmux('send-keys', '-t', target, '!sleep 2; echo MARK', 'Enter');
+		// Motion is on: the running card's glyph is a spinner frame.
+		await waitFor('the running card', () => /[◐◓◑◒] bash sleep 2; echo MARK/.test(pane()), 30_000, target);
+		tmux('send-keys', '-t', target, 'C-o');
+		await shows('j/k move', target);
+		await waitFor('the pager to show the settled card', () => pane().includes('● bash sleep 2; echo MARK'), 30_000, target);
+		tmux('send-keys', '-t', target, 'q');
+		await waitFor('the main screen', () => tmux('display-message', '-p', '-t', target, '#{alternate_on}').trim() === '0', 10_000, target);
+		await waitFor('MARK in the scrollback', () => screen(target).split('\n').includes('MARK'), 10_000, target);
+		expect(screen(target).split('● bash sleep 2; echo MARK').length - 1).toBe(1);
+
+		tmux('send-keys', '-t', target, 'C-d');
+		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', target, '#{pane_dead}').trim() === '1', 30_000, target);
+		const replay = execFileSync(process.execPath, [cardterm, 'replay', join(sessions, readdirSync(sessions)[0]!, 'session.jsonl'), '--json'], {encoding: 'utf8'});
+		expect(replay.trim().split('\n').map(line => (JSON.parse(line) as {status: string}).status)).toEqual(['ok', 'cancelled', 'ok', 'ok']);
 	}, 180_000);
 });

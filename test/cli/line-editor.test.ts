@@ -46,8 +46,24 @@ describe('editLine', () => {
 		expect(type({text: 'abc def', cursor: 4, historyIndex: 0, draft: ''}, [['u', {ctrl: true}]])).toEqual({text: 'def', cursor: 0, historyIndex: 0, draft: ''});
 	});
 
-	it('turns pasted newlines into spaces', () => {
-		expect(type(emptyLine(0), ['a\nb\r\nc']).text).toBe('a b c');
+	it('inserts a paste as text, newlines and all, and submits nothing', () => {
+		const {state, submitted} = editLine({text: '!x', cursor: 1, historyIndex: 0, draft: ''}, 'a\nb\n', {paste: true}, []);
+		expect(submitted).toBeUndefined();
+		expect(state).toEqual({text: '!a\nb\nx', cursor: 5, historyIndex: 0, draft: '', pasted: true});
+		expect(editLine(emptyLine(0), 'one line', {paste: true}, []).state.pasted).toBeUndefined();
+	});
+
+	it('starts a new line on Shift+Enter, Alt+Enter and a backslash before Enter', () => {
+		for (const key of [{return: true, shift: true}, {return: true, meta: true}]) {
+			const {state, submitted} = editLine({text: 'ab', cursor: 1, historyIndex: 0, draft: ''}, '', key, []);
+			expect(submitted).toBeUndefined();
+			expect(state).toMatchObject({text: 'a\nb', cursor: 2});
+		}
+
+		const {state, submitted} = editLine({text: 'echo a \\', cursor: 8, historyIndex: 0, draft: ''}, '', {return: true}, []);
+		expect(submitted).toBeUndefined();
+		expect(state).toMatchObject({text: 'echo a \n', cursor: 8});
+		expect(editLine(state, '', {return: true}, []).submitted).toBe('echo a \n');
 	});
 
 	it('completes the word under the cursor', () => {

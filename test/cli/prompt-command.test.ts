@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {parsePromptLine} from '../../src/cli/interactive/prompt-command.js';
+import {plainTextMessage, parsePromptLine} from '../../src/cli/interactive/prompt-command.js';
 
 const tools = new Set(['bash', 'read', 'my_tool']);
 
@@ -35,7 +35,20 @@ describe('parsePromptLine', () => {
 		expect(parsePromptLine('my_tool {"a": [1, 2]}', tools)).toEqual({kind: 'tool', name: 'my_tool', args: {a: [1, 2]}, rawArgs: '{"a": [1, 2]}'});
 		expect(parsePromptLine('my_tool', tools)).toEqual({kind: 'tool', name: 'my_tool', args: {}});
 		expect(parsePromptLine('my_tool {oops', tools)).toMatchObject({kind: 'usage'});
-		expect(parsePromptLine('nope {}', tools)).toEqual({kind: 'usage', message: 'unknown command: nope {} (type /help)'});
+		// Words that name no tool are plain text: the model's, when one is connected.
+		expect(parsePromptLine('nope {}', tools)).toEqual({kind: 'text', text: 'nope {}'});
+	});
+
+	it('says what plain text would do while no model is connected, suggesting the command it may be', () => {
+		expect(plainTextMessage('ls -la')).toBe('unknown command: ls — did you mean !ls -la?\nplain text goes to the model; no model connected: see --model');
+	});
+
+	it('knows /help TOOL, /tools, /clear, and the bare / as the command list', () => {
+		expect(parsePromptLine('/help bash', tools)).toEqual({kind: 'help', topic: 'bash'});
+		expect(parsePromptLine('/help a b', tools)).toMatchObject({kind: 'usage'});
+		expect(parsePromptLine('/', tools)).toEqual({kind: 'help'});
+		expect(parsePromptLine('/tools', tools)).toEqual({kind: 'tools'});
+		expect(parsePromptLine('/clear', tools)).toEqual({kind: 'clear'});
 	});
 
 	it('knows help, exit and empty lines', () => {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {colorEnabled, hyperlinksEnabled, printWidth} from '../../src/cli/terminal-env.js';
+import {colorEnabled, hyperlinksEnabled, motionEnabled, printWidth} from '../../src/cli/terminal-env.js';
 
 describe('colorEnabled', () => {
 	it('lets the flag win over the environment', () => {
@@ -32,5 +32,15 @@ describe('printWidth', () => {
 		expect(printWidth(100, 60)).toBe(100);
 		expect(printWidth(undefined, 60)).toBe(60);
 		expect(printWidth(undefined, undefined)).toBe(80);
+	});
+});
+
+describe('motionEnabled', () => {
+	it('animates only with colour on and without CARDTERM_REDUCED_MOTION', () => {
+		expect(motionEnabled(true, {})).toBe(true);
+		expect(motionEnabled(true, {CARDTERM_REDUCED_MOTION: '0'})).toBe(true);
+		expect(motionEnabled(true, {CARDTERM_REDUCED_MOTION: '1'})).toBe(false);
+		expect(motionEnabled(true, {CARDTERM_REDUCED_MOTION: 'yes'})).toBe(false);
+		expect(motionEnabled(false, {})).toBe(false);
 	});
 });

@@ -167,6 +167,14 @@ describe('layoutCard', () => {
 		expect(texts(layoutCard(card, options(80, {now: card.callTime! + 4000})))[0]).toBe('○ bash npm test · 4s');
 	});
 
+	it('draws the running glyph as a spinner frame per elapsed second when asked, ○ otherwise, and settled glyphs as they are', () => {
+		const card = inState(KINDS.terminal, 'running');
+		const at = (seconds: number, spinner: boolean) => texts(layoutCard(card, {...options(80, {now: card.callTime! + (seconds * 1000)}), spinner}))[0]!.slice(0, 1);
+		expect([0, 1, 2, 3, 4].map(seconds => at(seconds, true))).toEqual(['◐', '◓', '◑', '◒', '◐']);
+		expect(at(1, false)).toBe('○');
+		expect(texts(layoutCard(inState(KINDS.terminal, 'ok'), {...options(80), spinner: true}))[0]!.slice(0, 1)).toBe('●');
+	});
+
 	it('does not confuse two cards that share an id and revision', () => {
 		const a = makeCard({name: 'x', callView: {card: 'generic', title: 'A'}});
 		const b = makeCard({name: 'x', callView: {card: 'generic', title: 'B'}});

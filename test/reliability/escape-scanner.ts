@@ -17,6 +17,8 @@ export type ScanRules = {
 	readonly hyperlinks: boolean;
 	/** Cursor sequences Ink's renderer writes (live region and pager). */
 	readonly inkCursor: boolean;
+	/** Bracketed paste mode on and off (`CSI ?2004h` / `l`), which the interactive session sets for its lifetime. */
+	readonly pasteMode?: boolean;
 };
 
 /** The whole scan: sequences found in order, and everything not allowed. */
@@ -81,7 +83,8 @@ export function scanTerminalOutput(output: string, rules: ScanRules): ScanResult
 				sequences.push({kind: 'csi', text, parameters, intermediates, final});
 				const sgr = final === 'm' && intermediates === '' && sgrParameters.test(parameters);
 				const ink = rules.inkCursor && intermediates === '' && inkCsi.test(parameters + final);
-				if (!sgr && !ink) {
+				const paste = rules.pasteMode === true && intermediates === '' && /^\?2004[hl]$/.test(parameters + final);
+				if (!sgr && !ink && !paste) {
 					violations.push(`CSI ${describe(text)} at ${index}`);
 				}
 

@@ -43,6 +43,12 @@ describe('the escape scanner', () => {
 		expect(scanTerminalOutput('\u001B[2K', {hyperlinks: false, inkCursor: false}).violations).toEqual(['CSI "\\u001b[2K" at 0']);
 		expect(scanTerminalOutput('\u001B[2J', {hyperlinks: false, inkCursor: true}).violations).toEqual(['CSI "\\u001b[2J" at 0']);
 	});
+
+	it('allows bracketed paste mode on and off only when asked to', () => {
+		expect(scanTerminalOutput('\u001B[?2004h\u001B[?2004l', {hyperlinks: false, inkCursor: true, pasteMode: true}).violations).toEqual([]);
+		expect(scanTerminalOutput('\u001B[?2004h', {hyperlinks: false, inkCursor: true}).violations).toEqual(['CSI "\\u001b[?2004h" at 0']);
+		expect(scanTerminalOutput('\u001B[?2005h', {hyperlinks: false, inkCursor: true, pasteMode: true}).violations).toHaveLength(1);
+	});
 });
 
 describe('terminal safety of every card kind', () => {

@@ -169,7 +169,7 @@ describe('terminal safety of the interactive screens', () => {
 			clearLayoutCache();
 			const model = fixedModel(hostileCards(strings), {cwd, sessionId, reason: strings[0]!, ...(problem === undefined ? {} : {problem})});
 			const output = await renderToTty(<InteractiveApp model={model} theme={colorTheme} color hyperlinks now={() => NOW} />, {columns, rows: 40});
-			expectClean(output, {hyperlinks: true, inkCursor: true}, 'live screen');
+			expectClean(output, {hyperlinks: true, inkCursor: true, pasteMode: true}, 'live screen');
 			expect(output.length).toBeGreaterThan(0);
 		}), {numRuns: fuzzCases(10), seed: fuzzSeed()});
 	});

@@ -13,7 +13,7 @@ import React from 'react';
 import {render} from 'ink';
 import {afterAll, describe, expect, it, vi} from 'vitest';
 import {arrayEntrySource} from '../../src/transcript/entry-source.js';
-import {ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN} from '../../components/InteractiveApp.js';
+import {clearScreenOutput, ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN} from '../../components/InteractiveApp.js';
 import {copyableText} from '../../components/pager/card-text.js';
 import {Pager} from '../../components/Pager.js';
 import {main} from '../../src/cli/main.js';
@@ -150,9 +150,13 @@ describe('the prompt\'s echo', () => {
 			await screen.tty.waitForText('session screen-sink-echo · j/k');
 			await screen.press('q');
 			await screen.tty.waitForText('> abcde\\u202ef\\u200bg');
-			// The pager's own screen switches aside, only Ink's frames reached the terminal.
-			const bytes = screen.tty.bytes.replaceAll(ENTER_ALTERNATE_SCREEN, '').replaceAll(LEAVE_ALTERNATE_SCREEN, '');
-			expect(scanTerminalOutput(bytes, {hyperlinks: false, inkCursor: true}).violations).toEqual([]);
+			// FF is Ctrl+L: it clears the screen with cardterm's own line feeds and cursor home.
+			const clear = clearScreenOutput(12);
+			expect(screen.tty.bytes).toContain(clear);
+			// The pager's own screen switches and that clear aside, only Ink's frames (and the session's
+			// bracketed paste mode) reached the terminal.
+			const bytes = screen.tty.bytes.replaceAll(ENTER_ALTERNATE_SCREEN, '').replaceAll(LEAVE_ALTERNATE_SCREEN, '').replaceAll(clear, '');
+			expect(scanTerminalOutput(bytes, {hyperlinks: false, inkCursor: true, pasteMode: true}).violations).toEqual([]);
 		} finally {
 			await screen.close();
 		}

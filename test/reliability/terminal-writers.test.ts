@@ -22,6 +22,7 @@ const SINK_CALLS = new Set(['io.write']);
 /** Calls named write that do not reach a terminal, by file and callee. */
 const OTHER_WRITERS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 	'components/InteractiveApp.tsx': {write: 'Ink\'s own stdout handling (useStdout): it erases its frame, writes, redraws; given only rendered rows and screen switches'},
+	'components/hooks/use-scrollback.ts': {'latest.current.write': 'Ink\'s write (useStdout), handed in by InteractiveApp: only rendered rows (TerminalOutput)'},
 	'src/layout/terminal-output.ts': {'line.write': 'the output emulator\'s line buffer', 'this.write': 'the output emulator\'s line buffer'},
 	'src/builtin/fs/read-file.ts': {'decoder.write': 'a StringDecoder'},
 	'src/builtin/bash/stream-capture.ts': {'this.#spill.write': 'the spill file'},

@@ -65,6 +65,26 @@ async function readStable(guard: WorkspaceGuard, target: ContainedPath, signal: 
 }
 
 /**
+The file `write` or `edit` would act on, with what is there now; throws the `FsError` the tool
+refuses the path with (outside the workspace, not a regular file, and for `edit` missing). The
+interactive `/write` and `/edit` ask it before collecting any text; the tools ask it again when they run.
+*/
+export async function mutationTarget(guard: WorkspaceGuard, filePath: string, operation: 'write' | 'edit'): Promise<{readonly target: ContainedPath; readonly prior: Stats | undefined}> {
+	const target = await guard.resolve(filePath);
+	const display = target.absolute;
+	const prior = await priorStat(target, operation);
+	if (prior === undefined && operation === 'edit') {
+		throw new FsError(`cannot edit "${display}": not found`, 'FS_NOT_FOUND');
+	}
+
+	if (prior !== undefined && !prior.isFile()) {
+		throw new FsError(`cannot ${operation} "${display}": not a regular file`, 'FS_NOT_A_FILE');
+	}
+
+	return {target, prior};
+}
+
+/**
 `write`: create or replace the file with `content`. The prior text becomes the diff basis only when
 it is UTF-8 text, both sides are under `diffBasisMaxBytes`, and it did not change while being read.
 */
@@ -74,12 +94,8 @@ export async function writeWorkspaceFile(
 	caps: MutateCaps,
 	signal: AbortSignal,
 ): Promise<WriteValue> {
-	const target = await guard.resolve(input.filePath);
+	const {target, prior} = await mutationTarget(guard, input.filePath, 'write');
 	const display = target.absolute;
-	const prior = await priorStat(target, 'write');
-	if (prior !== undefined && !prior.isFile()) {
-		throw new FsError(`cannot write "${display}": not a regular file`, 'FS_NOT_A_FILE');
-	}
 
 	let before: string | null = null;
 	let mode: number | undefined;
@@ -109,16 +125,10 @@ export async function writeWorkspaceFile(
 
 /** `edit`: replace literal text in an existing UTF-8 file. */
 export async function editWorkspaceFile(guard: WorkspaceGuard, input: EditInput, caps: MutateCaps, signal: AbortSignal): Promise<EditValue> {
-	const target = await guard.resolve(input.filePath);
+	const {target, prior: found} = await mutationTarget(guard, input.filePath, 'edit');
 	const display = target.absolute;
-	const prior = await priorStat(target, 'edit');
-	if (prior === undefined) {
-		throw new FsError(`cannot edit "${display}": not found`, 'FS_NOT_FOUND');
-	}
-
-	if (!prior.isFile()) {
-		throw new FsError(`cannot edit "${display}": not a regular file`, 'FS_NOT_A_FILE');
-	}
+	// mutationTarget refuses a missing file for `edit`.
+	const prior = found!;
 
 	if (prior.size >= caps.editMaxBytes) {
 		throw new FsError(`cannot edit "${display}": the file has ${prior.size} bytes, over the ${caps.editMaxBytes}-byte edit limit`, 'FS_FILE_TOO_LARGE');

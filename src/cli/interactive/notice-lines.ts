@@ -15,7 +15,9 @@ export function helpLines(): StyledLine[] {
 	return [
 		{spans: [{text: 'Commands', style: {bold: true}}]},
 		...PROMPT_HELP.map(([form, what]): StyledLine => ({spans: [{text: `  ${form.padEnd(width)}  `}, {text: what, style: {dim: true}}]})),
-		{spans: [{text: 'Keys: Tab completes · ↑/↓ history · Ctrl+O pager', style: {dim: true}}]},
-		{spans: [{text: '      Ctrl+C cancels the running call (twice on an empty prompt: exit) · Ctrl+D exits', style: {dim: true}}]},
+		{spans: [{text: 'Keys: Tab completes (programs after !) · ↑/↓ history · Ctrl+O pager · Ctrl+L clears the screen', style: {dim: true}}]},
+		{spans: [{text: '      Esc or Ctrl+C cancels the running call; lines queued after it are held (Enter runs, Ctrl+C drops)', style: {dim: true}}]},
+		{spans: [{text: '      Ctrl+C twice on an empty prompt or Ctrl+D exits · Shift+Enter, Alt+Enter or \\ Enter: a new line', style: {dim: true}}]},
+		{spans: [{text: 'Text that is no command goes to the model when one is connected (see --model).', style: {dim: true}}]},
 	];
 }

@@ -111,6 +111,7 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 		onFoldChange: listener => session.onFoldChange(listener),
 		runtime: session.runtime,
 		toolNames: () => session.toolNames(),
+		toolSchema: name => session.registry.get(name),
 		jobs: {
 			running: () => session.jobs.list().filter(job => job.status === 'running' || job.status === 'stopping').length,
 			onChange: listener => session.jobs.onJobsChanged(listener),

@@ -12,7 +12,11 @@ export type PromptCommand =
 	| {readonly kind: 'write'; readonly path: string}
 	| {readonly kind: 'edit'; readonly path: string}
 	| {readonly kind: 'run'; readonly path: string}
-	| {readonly kind: 'help'}
+	| {readonly kind: 'help'; readonly topic?: string}
+	| {readonly kind: 'tools'}
+	| {readonly kind: 'clear'}
+	/** Plain text: a message for the model when one is connected. */
+	| {readonly kind: 'text'; readonly text: string}
 	| {readonly kind: 'exit'}
 	| {readonly kind: 'pager'}
 	| {readonly kind: 'empty'}
@@ -33,12 +37,14 @@ export const PROMPT_HELP: ReadonlyArray<readonly [string, string]> = [
 	['/run SCRIPT.mjs', 'run a Code Mode script (tools.<name>(args))'],
 	['TOOL {json}', 'call any registered tool with JSON arguments'],
 	['/pager', 'open the pager on this session (also Ctrl+O)'],
-	['/help', 'this list'],
+	['/tools', 'the tools, with their parameters'],
+	['/help [TOOL]', 'this list, or a tool\'s description and parameters'],
+	['/clear', 'clear the screen (the log keeps everything; also Ctrl+L)'],
 	['/exit', 'flush the log and quit (also Ctrl+D)'],
 ];
 
 /** The commands Tab completes (besides tool names and paths). */
-export const PROMPT_COMMANDS: readonly string[] = ['/read', '/grep', '/glob', '/fetch', '/search', '/write', '/edit', '/jobs', '/kill', '/run', '/pager', '/help', '/exit'];
+export const PROMPT_COMMANDS: readonly string[] = ['/read', '/grep', '/glob', '/fetch', '/search', '/write', '/edit', '/jobs', '/kill', '/run', '/pager', '/tools', '/help', '/clear', '/exit'];
 
 /** Parse one prompt line. `toolNames` are the registered tools (for `TOOL {json}`). */
 export function parsePromptLine(line: string, toolNames: ReadonlySet<string>): PromptCommand {
@@ -58,7 +64,7 @@ export function parsePromptLine(line: string, toolNames: ReadonlySet<string>): P
 
 	const match = /^([A-Za-z_$][\w$.-]*)(?:\s+([\s\S]*))?$/.exec(text);
 	if (match === null || !toolNames.has(match[1]!)) {
-		return {kind: 'usage', message: `unknown command: ${truncate(text)} (type /help)`};
+		return {kind: 'text', text};
 	}
 
 	const rawArgs = (match[2] ?? '').trim();
@@ -146,8 +152,21 @@ function parseSlash(text: string): PromptCommand {
 			return words.length === 1 ? {kind: 'run', path: words[0]!} : {kind: 'usage', message: 'usage: /run SCRIPT.mjs'};
 		}
 
+		case '/':
 		case '/help': {
-			return {kind: 'help'};
+			if (words.length > 1) {
+				return {kind: 'usage', message: 'usage: /help [TOOL]'};
+			}
+
+			return words[0] === undefined ? {kind: 'help'} : {kind: 'help', topic: words[0]};
+		}
+
+		case '/tools': {
+			return words.length === 0 ? {kind: 'tools'} : {kind: 'usage', message: 'usage: /tools (then /help TOOL)'};
+		}
+
+		case '/clear': {
+			return words.length === 0 ? {kind: 'clear'} : {kind: 'usage', message: 'usage: /clear'};
 		}
 
 		case '/exit':
@@ -174,6 +193,12 @@ export function splitWords(text: string): string[] {
 	}
 
 	return words;
+}
+
+/** The message for plain text while no model is connected: what the user may have meant, and what text does. */
+export function plainTextMessage(text: string): string {
+	const first = text.split(/\s/, 1)[0] ?? text;
+	return `unknown command: ${truncate(first)} — did you mean !${truncate(text)}?\nplain text goes to the model; no model connected: see --model`;
 }
 
 function truncate(text: string): string {

@@ -8,15 +8,20 @@ import {isAbsolute, resolve} from 'node:path';
 import type {ApprovalAnswer, LiveSnapshot, PendingApproval, ScrollbackEntry, SessionModel} from '../../../components/session-model.js';
 import {sanitizeInline} from '../../layout/sanitize.js';
 import {arrayEntrySource, type EntrySource} from '../../transcript/entry-source.js';
+import {entryKey, LiveEntrySource} from '../../transcript/live-entry-source.js';
+import {pushAll} from '../../layout/push-all.js';
 import type {Card} from '../../presentation/card.js';
 import type {TranscriptEntry} from '../../presentation/entry.js';
 import type {FoldChange, SessionFold} from '../../session/fold.js';
 import type {SessionRuntime} from '../../session/session-runtime.js';
-import type {ApprovalOutcome, ApprovalRequest} from '../../tools/types.js';
+import type {ApprovalOutcome, ApprovalRequest, ToolSchema} from '../../tools/types.js';
+import type {StyledLine} from '../../layout/styled-line.js';
+import {mutationTarget, WorkspaceGuard} from '../../builtin/fs.js';
 import {modelPrompt, type AgentTurns} from './agent-turns.js';
 import {completePromptWord} from './complete.js';
 import {helpLines, noticeLines} from './notice-lines.js';
-import {parsePromptLine, type ToolRequest} from './prompt-command.js';
+import {parsePromptLine, plainTextMessage, PROMPT_COMMANDS, type ToolRequest} from './prompt-command.js';
+import {toolHelpLines, toolListLines} from './tool-help.js';
 
 export type SessionControllerOptions = {
 	readonly cwd: string;
@@ -27,6 +32,8 @@ export type SessionControllerOptions = {
 	readonly runtime: SessionRuntime;
 	/** Names of the registered tools (for `TOOL {json}` and completion). */
 	readonly toolNames: () => ReadonlySet<string>;
+	/** A registered tool's name, description and parameter schema (for `/tools` and `/help TOOL`). */
+	readonly toolSchema?: (name: string) => ToolSchema | undefined;
 	/** Running background jobs, and a way to hear when that changes. */
 	readonly jobs?: {readonly running: () => number; readonly onChange: (listener: () => void) => () => void};
 	readonly history: {readonly entries: readonly string[]; add(line: string): void};
@@ -69,14 +76,28 @@ export class SessionController implements SessionModel {
 	#problem: string | undefined;
 	#closing = false;
 	#closed: Promise<void> | undefined;
+	/** Queued lines kept, not run, after the user cancelled the call before them (Enter runs them). */
+	#held = false;
+	/** The workspace rule the file tools apply, to check `/write` and `/edit` paths up front. */
+	readonly #guard: WorkspaceGuard;
+	/** The newest entry key the fold has produced (where a pager's base ends). */
+	#newestKey = Number.NEGATIVE_INFINITY;
+	/** Open pagers, fed every fold change so they stay live. */
+	readonly #pagerListeners = new Set<(entries: readonly TranscriptEntry[]) => void>();
 
 	constructor(options: SessionControllerOptions) {
 		this.#options = options;
 		this.cwd = options.cwd;
 		this.sessionId = options.sessionId;
+		this.#guard = new WorkspaceGuard({workspace: options.cwd});
 		this.#snapshot = this.#buildSnapshot();
 		options.onFoldChange(change => {
+			for (const listener of this.#pagerListeners) {
+				listener(change.entries);
+			}
+
 			for (const entry of change.entries) {
+				this.#newestKey = Math.max(this.#newestKey, entryKey(entry));
 				if (entry.entry === 'card') {
 					this.#track(entry.card);
 				} else {
@@ -134,7 +155,34 @@ export class SessionController implements SessionModel {
 		return [...this.#options.fold.entries, ...this.#options.fold.tail];
 	}
 
+	/** The transcript for the pager, kept current by the fold's changes until it is closed. */
 	async pagerSource(): Promise<EntrySource & {close?(): unknown}> {
+		const boundary = this.#newestKey;
+		// Changes from now on: the base read below may or may not hold them.
+		const missed: TranscriptEntry[] = [];
+		const record = (entries: readonly TranscriptEntry[]): void => {
+			pushAll(missed, entries);
+		};
+
+		this.#pagerListeners.add(record);
+		let base: EntrySource & {close?(): unknown};
+		try {
+			base = await this.#pagerBase();
+		} finally {
+			this.#pagerListeners.delete(record);
+		}
+
+		const listener = (entries: readonly TranscriptEntry[]): void => {
+			live.update(entries);
+		};
+
+		const live = new LiveEntrySource(base, boundary, () => this.#options.fold.counts, () => this.#pagerListeners.delete(listener));
+		live.update(missed);
+		this.#pagerListeners.add(listener);
+		return live;
+	}
+
+	async #pagerBase(): Promise<EntrySource & {close?(): unknown}> {
 		if (this.#options.pagerSource !== undefined) {
 			try {
 				return await this.#options.pagerSource();
@@ -158,8 +206,28 @@ export class SessionController implements SessionModel {
 		}
 
 		if (this.#multiline !== undefined) {
-			this.#collect(line);
+			// Pasted text of several lines is several lines of the content.
+			const parts = line.split('\n');
+			let taken = 0;
+			while (taken < parts.length && this.#multiline !== undefined) {
+				this.#collect(parts[taken++]!);
+			}
+
+			const left = parts.slice(taken).filter(part => part !== '').length;
+			if (left > 0) {
+				// Lines after the closing "." are not run as commands: a paste must not run anything.
+				this.#emitScrollback({kind: 'lines', lines: noticeLines(`${linesWord(left)} after the closing "." ignored (not run)`, 'info')});
+			}
+
 			return;
+		}
+
+		if (this.#held) {
+			// Enter runs the held lines (after this one, if it is a command).
+			this.#held = false;
+			if (line.trim() === '' && this.#queue.length > 0 && !this.#busy) {
+				this.#draining = this.#drain();
+			}
 		}
 
 		if (line.trim() !== '') {
@@ -185,19 +253,9 @@ export class SessionController implements SessionModel {
 				break;
 			}
 
-			case 'write': {
-				this.#startMultiline(`content of ${command.path}`, text => {
-					this.#enqueue({kind: 'tool', name: 'write', args: {file_path: command.path, content: text}});
-				});
-				break;
-			}
-
+			case 'write':
 			case 'edit': {
-				this.#startMultiline(`text to replace in ${command.path}`, oldText => {
-					this.#startMultiline(`replacement text for ${command.path}`, newText => {
-						this.#enqueue({kind: 'tool', name: 'edit', args: {file_path: command.path, old_string: oldText, new_string: newText}});
-					});
-				});
+				void this.#startMutation(command.kind, command.path);
 				break;
 			}
 
@@ -207,7 +265,22 @@ export class SessionController implements SessionModel {
 			}
 
 			case 'help': {
-				this.#emitScrollback({kind: 'lines', lines: [...helpLines(), {spans: []}]});
+				this.#emitScrollback({kind: 'lines', lines: [...this.#helpLines(command.topic), {spans: []}]});
+				break;
+			}
+
+			case 'tools': {
+				this.#emitScrollback({kind: 'lines', lines: [...toolListLines(this.#toolSchemas()), {spans: []}]});
+				break;
+			}
+
+			case 'clear': {
+				this.clearScreen();
+				break;
+			}
+
+			case 'text': {
+				this.#emitScrollback({kind: 'lines', lines: noticeLines(plainTextMessage(command.text), 'error')});
 				break;
 			}
 
@@ -232,6 +305,37 @@ export class SessionController implements SessionModel {
 		}
 	}
 
+	/** Clears the screen (Ctrl+L, `/clear`): what was on it moves to the scrollback; the log keeps everything. */
+	clearScreen(): void {
+		this.#emitScrollback({kind: 'clear'});
+	}
+
+	/** `/help`, or `/help TOOL`: the tool's description and parameters from its schema. */
+	#helpLines(topic: string | undefined): StyledLine[] {
+		if (topic === undefined) {
+			return helpLines();
+		}
+
+		const name = topic.replace(/^\//, '');
+		const tool = this.#options.toolSchema?.(name);
+		if (tool !== undefined) {
+			return toolHelpLines(tool);
+		}
+
+		const known = PROMPT_COMMANDS.includes(`/${name}`) ? ` (/${name} is a command: see /help)` : '';
+		return noticeLines(`/help: no tool named ${sanitizeInline(name)}${known}; /tools lists the tools`, 'error');
+	}
+
+	#toolSchemas(): ToolSchema[] {
+		const schemas: ToolSchema[] = [];
+		for (const name of [...this.#options.toolNames()].sort()) {
+			const tool = this.#options.toolSchema?.(name);
+			schemas.push(tool ?? {name, description: '', parameters: {}});
+		}
+
+		return schemas;
+	}
+
 	cancel(): boolean {
 		if (this.#multiline !== undefined) {
 			this.#multiline = undefined;
@@ -241,11 +345,22 @@ export class SessionController implements SessionModel {
 		}
 
 		if (this.#abort === undefined) {
-			return false;
+			if (!this.#held || this.#queue.length === 0) {
+				return false;
+			}
+
+			const dropped = this.#queue.splice(0);
+			this.#held = false;
+			this.#emitScrollback({kind: 'lines', lines: noticeLines(`dropped ${linesWord(dropped.length)} that waited: ${dropped.map(request => requestText(request)).join(' · ')}`, 'info')});
+			this.#changed();
+			return true;
 		}
 
-		this.#queue.length = 0;
+		// Lines queued behind the call are kept, not run: the user stopped the work and decides (the
+		// drain stops before them and says so; Enter runs them, Ctrl+C again drops them).
+		this.#held = this.#queue.length > 0;
 		this.#abort.abort(new Error('cancelled by the user'));
+		this.#changed();
 		return true;
 	}
 
@@ -324,13 +439,18 @@ export class SessionController implements SessionModel {
 	async #drain(): Promise<void> {
 		this.#busy = true;
 		try {
-			while (this.#queue.length > 0 && !this.#closing) {
+			while (this.#queue.length > 0 && !this.#closing && !this.#held) {
 				const request = this.#queue.shift()!;
 				this.#abort = new AbortController();
 				this.#changed();
 				// eslint-disable-next-line no-await-in-loop -- calls and turns run one at a time, in order
 				await this.#run(request, this.#abort.signal);
 				this.#abort = undefined;
+			}
+
+			if (this.#held && !this.#closing) {
+				const count = this.#queue.length;
+				this.#emitScrollback({kind: 'lines', lines: noticeLines(`${linesWord(count)} still queued, not run: ${this.#queue.map(request => requestText(request)).join(' · ')} — Enter runs ${count === 1 ? 'it' : 'them'}, Ctrl+C drops ${count === 1 ? 'it' : 'them'}`, 'info')});
 			}
 		} finally {
 			this.#busy = false;
@@ -361,6 +481,29 @@ export class SessionController implements SessionModel {
 		} catch (error) {
 			this.#emitScrollback({kind: 'lines', lines: noticeLines(`/run: cannot read ${path}: ${(error as Error).message}`, 'error')});
 		}
+	}
+
+	/** `/write` and `/edit`: the path is checked as the tool will check it, before any text is asked for. */
+	async #startMutation(operation: 'write' | 'edit', path: string): Promise<void> {
+		try {
+			await mutationTarget(this.#guard, path, operation);
+		} catch (error) {
+			this.#emitScrollback({kind: 'lines', lines: noticeLines(`/${operation}: ${(error as Error).message}`, 'error')});
+			return;
+		}
+
+		if (operation === 'write') {
+			this.#startMultiline(`content of ${path}`, text => {
+				this.#enqueue({kind: 'tool', name: 'write', args: {file_path: path, content: text}});
+			});
+			return;
+		}
+
+		this.#startMultiline(`text to replace in ${path}`, oldText => {
+			this.#startMultiline(`replacement text for ${path}`, newText => {
+				this.#enqueue({kind: 'tool', name: 'edit', args: {file_path: path, old_string: oldText, new_string: newText}});
+			});
+		});
 	}
 
 	#startMultiline(label: string, done: (text: string) => void): void {
@@ -431,9 +574,31 @@ export class SessionController implements SessionModel {
 			...(this.#approval === undefined ? {} : {approval: this.#approval.request}),
 			...(multiline === undefined ? {} : {multiline: {label: multiline.label, lines: multiline.lines.length}}),
 			queued: this.#queue.length,
-			...(this.#options.agent === undefined ? {} : {model: this.#options.agent.status}),
+			...(this.#options.agent === undefined ? {} : {model: this.#options.agent.status, modelConnected: this.#options.agent.model !== undefined}),
+			...(this.#held ? {queueHeld: true} : {}),
 			...(this.#problem === undefined ? {} : {problem: this.#problem}),
 			closing: this.#closing,
 		};
 	}
+}
+
+/** `1 line`, `3 lines`. */
+function linesWord(count: number): string {
+	return count === 1 ? '1 line' : `${count} lines`;
+}
+
+/** A queued line as the user typed it (cut short: it names the line in a notice). */
+function requestText(request: QueuedWork): string {
+	if (request.kind === 'prompt') {
+		return shortInline(request.text);
+	}
+
+	const args = request.args as {command?: unknown} | undefined;
+	const text = request.name === 'bash' && typeof args?.command === 'string' ? `!${args.command}` : `${request.name} ${request.rawArgs ?? JSON.stringify(request.args)}`;
+	return shortInline(text);
+}
+
+function shortInline(text: string): string {
+	const inline = sanitizeInline(text);
+	return inline.length > 60 ? `${inline.slice(0, 59)}…` : inline;
 }

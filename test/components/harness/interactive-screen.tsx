@@ -31,7 +31,7 @@ export type InteractiveScreen = {
 };
 
 /** Start the app at `columns`×`rows` in a fresh fixed directory named after the case. */
-export async function startInteractive(name: string, options: {columns?: number; rows?: number; ask?: readonly AskRule[]; files?: Record<string, string>} = {}): Promise<InteractiveScreen> {
+export async function startInteractive(name: string, options: {columns?: number; rows?: number; ask?: readonly AskRule[]; files?: Record<string, string>; motion?: boolean; now?: () => number} = {}): Promise<InteractiveScreen> {
 	const cwd = join('/tmp', `cardterm-screen-${name}`);
 	await rm(cwd, {recursive: true, force: true});
 	await mkdir(cwd, {recursive: true});
@@ -40,7 +40,7 @@ export async function startInteractive(name: string, options: {columns?: number;
 		await writeFile(join(cwd, path), text);
 	}
 
-	const now = (): number => FROZEN_NOW;
+	const now = options.now ?? ((): number => FROZEN_NOW);
 	let prompt: ApprovalPrompt = async () => 'unavailable';
 	let controller: SessionController | undefined;
 	const rules = options.ask ?? [];
@@ -59,6 +59,7 @@ export async function startInteractive(name: string, options: {columns?: number;
 		onFoldChange: listener => session.onFoldChange(listener),
 		runtime: session.runtime,
 		toolNames: () => session.toolNames(),
+		toolSchema: name => session.registry.get(name),
 		history: {entries, add: line => entries.push(line)},
 		shutdown: async () => session.close(),
 	});
@@ -73,6 +74,7 @@ export async function startInteractive(name: string, options: {columns?: number;
 			theme={colorTheme}
 			color
 			hyperlinks={false}
+			motion={options.motion ?? false}
 			now={now}
 			onFrame={listener => {
 				frameListeners.add(listener);
