@@ -1,5 +1,6 @@
-import React, {useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
+import React, {useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import {Box, useApp, useStdout} from 'ink';
+import type {Card} from '../src/presentation/card.js';
 import {layoutEntry} from '../src/layout/layout-entry.js';
 import {promptHintOf} from './prompt-hint.js';
 import type {LayoutOptions} from '../src/layout/layout-options.js';
@@ -21,6 +22,8 @@ import {StatusLine, statusText} from './StatusLine.js';
 import {lineText} from '../src/layout/spans.js';
 import {displayWidth} from '../src/layout/text-width.js';
 import {StyledRows} from './StyledRows.js';
+import {ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN} from './alternate-screen.js';
+import {ColorDepthContext} from './color-depth-context.js';
 import {arrayEntrySource, type EntrySource} from '../src/transcript/entry-source.js';
 
 type Props = {
@@ -36,12 +39,12 @@ type Props = {
 	readonly now?: () => number;
 	/** Subscribe to Ink's rendered frames (render's `onRender`); used to leave the pager's screen after the prompt is drawn. */
 	readonly onFrame?: (listener: () => void) => () => void;
+	/** The Ctrl+O pager's `y` and `o` (pager-actions.ts); absent, the pager says they are not available. */
+	readonly onCopy?: (text: string) => string;
+	readonly onOpen?: (card: Card) => {readonly message: string; readonly ran: boolean};
 };
 
-/** DEC private mode 1049: save the cursor and switch to the alternate screen, cursor home. */
-export const ENTER_ALTERNATE_SCREEN = controlSequence('\u001B[?1049h\u001B[H');
-/** Back to the main screen and the saved cursor. */
-export const LEAVE_ALTERNATE_SCREEN = controlSequence('\u001B[?1049l');
+export {ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN} from './alternate-screen.js';
 
 /** Rows of the live region that are not cards: the prompt and the status line. */
 const CHROME_ROWS = 2;
@@ -51,10 +54,12 @@ The interactive session's screen. Settled cards are written once into the termin
 pre-rendered rows; Ink draws only the running cards, the approval dialog, the prompt and the status
 line, and that region always stays shorter than the terminal.
 */
-export function InteractiveApp({model, theme, color, hyperlinks, motion = false, now = Date.now, onFrame}: Props) {
+export function InteractiveApp({model, theme, color, hyperlinks, motion = false, now = Date.now, onFrame, onCopy, onOpen}: Props) {
 	const {exit} = useApp();
 	const {write, stdout} = useStdout();
 	const {columns, rows} = useTerminalSize();
+	// The scrollback's colours at the terminal's depth, as the live frame's (StyledRows).
+	const depth = useContext(ColorDepthContext);
 	// The model is a class instance: bind its methods, or React calls them without `this`.
 	const subscribe = useCallback((listener: () => void) => model.subscribe(listener), [model]);
 	const getSnapshot = useCallback(() => model.getSnapshot(), [model]);
@@ -112,8 +117,8 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 		const width = widthRef.current;
 		const lines = entry.kind === 'entry' ? layoutEntry(entry.entry, {width, theme, now: now(), sessionCwd}) : entry.lines;
 		// A blank row after each entry keeps them apart in the scrollback.
-		return renderLines(entry.kind === 'entry' ? [...lines, {spans: []}] : lines, {color, hyperlinks, width});
-	}, [theme, color, hyperlinks, now, sessionCwd, stdout]);
+		return renderLines(entry.kind === 'entry' ? [...lines, {spans: []}] : lines, {color, depth, hyperlinks, width});
+	}, [theme, color, depth, hyperlinks, now, sessionCwd, stdout]);
 
 	useEffect(() => {
 		if (snapshot.closing) {
@@ -178,7 +183,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	}
 
 	if (pager === 'open') {
-		return <Pager source={pagerSource ?? arrayEntrySource([])} follow theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} />;
+		return <Pager source={pagerSource ?? arrayEntrySource([])} follow theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} onCopy={onCopy} onOpen={onOpen} />;
 	}
 
 	const dialogRows = snapshot.approval === undefined ? 0 : APPROVAL_DIALOG_ROWS;
@@ -189,7 +194,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 		hidden => hiddenRow(hidden, theme),
 	);
 	const marker = snapshot.multiline === undefined ? '> ' : '… ';
-	const promptHint = promptHintOf(snapshot);
+	const promptHint = promptHintOf(snapshot, model.placeholder);
 	const dialogTexts = snapshot.approval === undefined ? [] : approvalTexts(snapshot.approval, columns);
 	const statusProps = {cwd: model.cwd, sessionId: model.sessionId, snapshot, width: columns, ...(hint === undefined ? {} : {hint})};
 	frameWidths.current = [

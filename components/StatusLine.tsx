@@ -37,6 +37,7 @@ export function statusText({cwd, sessionId, snapshot, width, hint}: Props): stri
 		...(snapshot.model === undefined ? [] : [sanitizeInline(snapshot.model)]),
 		...(snapshot.jobsRunning > 0 ? [`${snapshot.jobsRunning} job${snapshot.jobsRunning === 1 ? '' : 's'}`] : []),
 		...(snapshot.queued > 0 ? [snapshot.queueHeld === true ? `${snapshot.queued} queued, held: Enter runs · Ctrl+C drops` : `${snapshot.queued} queued`] : []),
+		...(snapshot.agent === undefined ? [] : [sanitizeInline(snapshot.agent)]),
 		sanitizeInline(cwd),
 		sanitizeInline(sessionId),
 	];

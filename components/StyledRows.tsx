@@ -1,6 +1,8 @@
-import React, {memo} from 'react';
+import React, {memo, useContext} from 'react';
 import {Text} from 'ink';
-import type {AnsiColor, Span, StyledLine} from '../src/layout/styled-line.js';
+import {isAnsiColor, styleAtDepth} from '../src/layout/color-depth.js';
+import type {AnsiColor, Color, Span, StyledLine} from '../src/layout/styled-line.js';
+import {ColorDepthContext} from './color-depth-context.js';
 
 type Props = {
 	/** Rows from a layout; each already fits the width, so Ink never wraps them. */
@@ -26,11 +28,26 @@ const inkColors: Record<AnsiColor, string> = {
 	brightWhite: 'whiteBright',
 };
 
+/** A colour as Ink (chalk) names it: one of the 16 by name, `ansi256(n)`, or `#rrggbb`. */
+function inkColor(color: Color | undefined): string | undefined {
+	if (color === undefined) {
+		return undefined;
+	}
+
+	if (isAnsiColor(color)) {
+		return inkColors[color];
+	}
+
+	return typeof color === 'number' ? `ansi256(${color})` : color;
+}
+
 function SpanText({span}: {readonly span: Span}) {
-	const style = span.style ?? {};
+	// Mapped to the terminal's depth here, as render-lines.ts does for the scrollback and print mode.
+	const style = styleAtDepth(span.style ?? {}, useContext(ColorDepthContext));
 	return (
 		<Text
-			color={style.fg === undefined ? undefined : inkColors[style.fg]}
+			color={inkColor(style.fg)}
+			backgroundColor={inkColor(style.bg)}
 			bold={style.bold}
 			dimColor={style.dim}
 			italic={style.italic}

@@ -1,7 +1,7 @@
 import type {LiveSnapshot} from './session-model.js';
 
-/** The dim hint in an empty prompt: what typing does now (answer a dialog, a line of text, a command or a model prompt). */
-export function promptHintOf(snapshot: Pick<LiveSnapshot, 'approval' | 'multiline' | 'modelConnected'>): string {
+/** The dim hint in an empty prompt: what typing does now (answer a dialog, a line of text, a command or a model prompt); `placeholder` is the session model's own. */
+export function promptHintOf(snapshot: Pick<LiveSnapshot, 'approval' | 'multiline' | 'modelConnected'>, placeholder?: string): string {
 	if (snapshot.approval !== undefined) {
 		return 'answer the question above: a, s or d';
 	}
@@ -10,5 +10,10 @@ export function promptHintOf(snapshot: Pick<LiveSnapshot, 'approval' | 'multilin
 		return `${snapshot.multiline.label}: line ${snapshot.multiline.lines + 1}, "." ends`;
 	}
 
-	return snapshot.modelConnected === true ? 'ask the model, or type !command, /help' : 'type !command, /help, or TOOL {json}';
+	if (snapshot.modelConnected === true) {
+		return 'ask the model, or type !command, /help';
+	}
+
+	// A front end of its own (an ACP agent's session) says what its prompt does.
+	return placeholder ?? 'type !command, /help, or TOOL {json}';
 }

@@ -45,6 +45,8 @@ export type LiveSnapshot = {
 	readonly problem?: string;
 	/** Set once the session is closing. */
 	readonly closing: boolean;
+	/** What an ACP agent reports about itself (its mode, its context use): shown in the status line. */
+	readonly agent?: string;
 };
 
 /** Rows for the terminal's scrollback: settled cards and notices, each written once; `clear` scrolls the screen clear. */
@@ -72,6 +74,8 @@ export type SessionModel = {
 	/** Completions for the word before the cursor. */
 	complete(line: string, cursor: number): Promise<readonly string[]>;
 	readonly history: readonly string[];
+	/** What the empty prompt says (default: the reference tools' commands). */
+	readonly placeholder?: string;
 	/** Flush the log and release everything; resolves when durable. */
 	close(): Promise<void>;
 };

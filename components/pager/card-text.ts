@@ -1,6 +1,9 @@
 import {sanitizeInline, sanitizeText} from '../../src/layout/sanitize.js';
 import type {Expansion} from '../../src/layout/layout-options.js';
+import {layoutCard} from '../../src/layout/layout-card.js';
 import {markdownCopyText} from '../../src/layout/markdown-layout.js';
+import {lineText} from '../../src/layout/spans.js';
+import {monochromeTheme} from '../../src/layout/theme.js';
 import {emulateTerminalOutput, rawOutputLines} from '../../src/layout/terminal-output.js';
 import {assertNever} from '../../src/presentation/assert-never.js';
 import type {Card} from '../../src/presentation/card.js';
@@ -89,15 +92,62 @@ export function searchableText(card: Card): string {
 A card's text for copying, as the card shows it at `expansion`: the call on one row, then the
 result, without styling or gutters. Command output is the emulated screen text (colours applied,
 `\r` overwrites resolved) — or, when that hides text and the card is shown `full`, the raw output
-the card then shows; whatever the card shows escaped is copied escaped: no control character but
-`\n` and `\t` reaches the clipboard or the terminal.
+the card then shows; a read card gives the file's lines it shows (not the model-facing
+`<path>…<content>` text); any other card gives its body rows as laid out in full. Whatever the card
+shows escaped is copied escaped: no control character but `\n` and `\t` reaches the clipboard or
+the terminal.
 */
 export function copyableText(card: Card, expansion: Expansion = 'bounded'): string {
 	const call = sanitizeInline(card.callView.card === 'terminal' ? `$ ${card.callView.title}` : `${card.name}: ${card.callView.title}`);
-	const body = card.resultView?.card === 'terminal'
-		? outputText(card.resultView.output ?? '', expansion)
-		: sanitizeText(contentText(card.result?.content ?? []));
+	const body = copiedBody(card, expansion);
 	return body === '' ? call : `${call}\n${body}`;
+}
+
+/** The body part of `copyableText`. */
+function copiedBody(card: Card, expansion: Expansion): string {
+	const view = card.resultView;
+	if (view?.card === 'terminal') {
+		return outputText(view.output ?? '', expansion);
+	}
+
+	if (view?.card === 'read') {
+		return sanitizeText(view.lines.map(line => line.text).join('\n'));
+	}
+
+	if (card.result === null) {
+		return '';
+	}
+
+	// The body rows as the card draws them in full, one logical line per row (no wrapping), no header.
+	const rows = layoutCard(card, {width: COPY_WIDTH, theme: monochromeTheme, now: 0, expansion: 'full'});
+	return rows.slice(1).map(row => lineText(row).trimEnd()).join('\n');
+}
+
+/** Wide enough that no body row of a copied card wraps. */
+const COPY_WIDTH = 100_000;
+
+/** What `y` copies of an entry, and how the status line names it. */
+export function entryCopy(entry: TranscriptEntry, expansion: Expansion = 'bounded'): {readonly text: string; readonly what: string} {
+	const text = entryCopyText(entry, expansion);
+	const lines = text === '' ? 0 : text.split('\n').length;
+	const count = `${lines} line${lines === 1 ? '' : 's'}`;
+	if (entry.entry !== 'card') {
+		return {text, what: `the ${entry.entry === 'user' ? 'message' : (entry.entry === 'assistant' ? 'answer' : entry.entry)} (${count})`};
+	}
+
+	const view = entry.card.resultView;
+	if (view?.card === 'read') {
+		const first = view.lines[0]?.number;
+		const last = view.lines.at(-1)?.number;
+		const range = first === undefined || last === undefined ? 'no lines' : `lines ${first}–${last}`;
+		return {text, what: `${sanitizeInline(view.path)} ${range} as shown`};
+	}
+
+	if (view?.card === 'terminal' || entry.card.callView.card === 'terminal') {
+		return {text, what: `the command and its output as shown (${count})`};
+	}
+
+	return {text, what: `the ${sanitizeInline(entry.card.name)} card as shown (${count})`};
 }
 
 /** Command output as the card shows it (terminal-card.ts `outputRows`), as text. */

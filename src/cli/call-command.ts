@@ -14,7 +14,7 @@ import {loadPlugins} from './load-plugins.js';
 import {openSession, type OpenedSession} from './open-session.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import {withTerminationSignals} from './termination-signals.js';
-import {colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
+import {colorDepth, colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 
 export const CALL_HELP = `usage: cardterm call TOOL [JSON] [--log FILE] [--cwd DIR] [--plugin FILE]… [--json] [--width N] [--color|--no-color]
 
@@ -58,7 +58,7 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
 				const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 				const color = colorEnabled(colorFlag, io.env, io.isTTY);
 				const {width, unwrap} = printRows(positiveInt(parsed, 'width', 'call'), io.columns, io.isTTY);
-				await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), unwrap}));
+				await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), unwrap}));
 			}
 
 			return card.outcome === 'ok' ? 0 : 1;

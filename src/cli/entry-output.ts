@@ -5,6 +5,7 @@ object (`--json`). `replay` and `cardterm -p` print through this, so their outpu
 import {layoutEntry} from '../layout/layout-entry.js';
 import type {Expansion, LayoutOptions} from '../layout/layout-options.js';
 import type {StyledLine} from '../layout/styled-line.js';
+import type {ColorDepth} from '../layout/color-depth.js';
 import {renderLines} from '../layout/render-lines.js';
 import {cardOutputHidesText} from '../layout/terminal-card.js';
 import {jsonLine, type TerminalOutput} from '../layout/terminal-sink.js';
@@ -16,6 +17,8 @@ export type EntryOutputOptions = {
 	readonly json: boolean;
 	readonly width: number;
 	readonly color: boolean;
+	/** The terminal's colour depth (`colorDepth`); the 16 colours when absent. */
+	readonly depth?: ColorDepth;
 	readonly hyperlinks: boolean;
 	readonly isTTY: boolean;
 	/** Join every soft-wrapped row back to its line (a pipe or a file without `--width`: `printRows`). */
@@ -34,7 +37,7 @@ export function entryLayoutOptions(options: EntryOutputOptions): LayoutOptions {
 
 /** Rows as the stream gets them (`--print`): a terminal of that width wraps rows itself; `unwrap` joins them back. */
 export function renderEntryRows(rows: readonly StyledLine[], options: EntryOutputOptions): TerminalOutput {
-	return renderLines(rows, {color: options.color, hyperlinks: options.hyperlinks, width: options.isTTY ? options.width : undefined, ...(options.unwrap === true ? {unwrap: true} : {})});
+	return renderLines(rows, {color: options.color, ...(options.depth === undefined ? {} : {depth: options.depth}), hyperlinks: options.hyperlinks, width: options.isTTY ? options.width : undefined, ...(options.unwrap === true ? {unwrap: true} : {})});
 }
 
 /** A function that turns an entry into what the stream gets. */

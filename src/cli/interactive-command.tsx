@@ -11,6 +11,8 @@ import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import type {ModelClient} from '../agent/model-types.js';
 import {AGENT_ASK_RULES, agentModel, systemPromptFile} from './agent-setup.js';
 import {loadConfig, type CardtermConfig} from './approval-policy.js';
+import {copyText, openInEditor} from './pager-actions.js';
+import {ColorDepthContext} from '../../components/color-depth-context.js';
 import type {CliIo} from './cli-io.js';
 import {logOutcomeMessage} from './interactive/log-outcome.js';
 import {openInteractiveSession} from './interactive/open-interactive-session.js';
@@ -20,7 +22,7 @@ import {parseArgs, UsageError, type ParsedArgs} from './parse-args.js';
 import {resumeTarget} from './resume-target.js';
 import {sessionsRoot} from './session-paths.js';
 import {whenAborted, withTerminationSignals} from './termination-signals.js';
-import {colorEnabled, hyperlinksEnabled, motionEnabled} from './terminal-env.js';
+import {colorDepth, colorEnabled, hyperlinksEnabled, motionEnabled} from './terminal-env.js';
 
 export const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--yolo]
                 [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
@@ -109,8 +111,21 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 			return () => frameListeners.delete(listener);
 		};
 
+		// The Ctrl+O pager's `y` and `o`, as in replay: texts a terminal without OSC 52 cannot take are printed on exit.
+		const copies: string[] = [];
 		const instance = render(
-			<InteractiveApp model={controller} theme={color ? colorTheme : monochromeTheme} color={color} hyperlinks={hyperlinksEnabled(color, io.env, io.isTTY)} motion={motionEnabled(color, io.env)} onFrame={onFrame} />,
+			<ColorDepthContext.Provider value={colorDepth(color, io.env)}>
+			<InteractiveApp
+				model={controller}
+				theme={color ? colorTheme : monochromeTheme}
+				color={color}
+				hyperlinks={hyperlinksEnabled(color, io.env, io.isTTY)}
+				motion={motionEnabled(color, io.env)}
+				onFrame={onFrame}
+				onCopy={text => copyText(text, copies, io.env)}
+				onOpen={card => openInEditor(card, io.cwd, io.env)}
+			/>
+			</ColorDepthContext.Provider>,
 			{
 				exitOnCtrlC: false,
 				patchConsole: false,
@@ -123,11 +138,14 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		);
 		await instance.waitUntilExit();
 		await controller.close();
+		for (const text of copies) {
+			await io.print(`${text}\n`);
+		}
+
 		// A start and a quit with nothing done leaves no session behind, and nothing to say about one.
 		if (!(await discardIfEmpty())) {
 			await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
 		}
-
 		return 0;
 	}, {terminal: true});
 }

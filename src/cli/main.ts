@@ -17,6 +17,7 @@ usage:
   cardterm run SCRIPT.mjs [--log FILE]                  Code Mode: the script gets tools.<name>(args)
   cardterm sessions                list saved sessions, newest first
   cardterm demo                    replay the bundled demo session (every card kind)
+  cardterm acp [-p PROMPT] -- CMD ARGS…   an Agent Client Protocol agent's session as cards
 
 Every command takes --help. Exit codes: 0 ok, 1 a tool call that did not end ok (call, run:
 failed, error, denied, cancelled or interrupted), 2 usage, 65 unreadable log.`;
@@ -31,6 +32,7 @@ const commands: Record<string, () => Promise<Command>> = {
 	watch: async () => (await import('./watch-command.js')).watchCommand,
 	sessions: async () => (await import('./sessions-command.js')).sessionsCommand,
 	demo: async () => (await import('./demo-command.js')).demoCommand,
+	acp: async () => (await import('./acp-command.js')).acpCommand,
 };
 
 /** Run the command line; returns the process exit code. */
@@ -66,7 +68,9 @@ async function reportError(error: unknown, io: CliIo): Promise<number> {
 	}
 
 	if (error instanceof UsageError) {
-		await io.printError(`cardterm ${error.message}\n`);
+		// A command's message starts with its name (`replay: …` → `cardterm replay: …`); the top level's does not (`cardterm: …`).
+		const scope = /^([a-z]+): /.exec(error.message)?.[1];
+		await io.printError(`cardterm${scope !== undefined && Object.hasOwn(commands, scope) ? ' ' : ': '}${error.message}\n`);
 		return 2;
 	}
 

@@ -5,6 +5,7 @@ the interactive session, `cardterm call` and `cardterm run`.
 */
 import {attachCodeMode, builtinTools} from '../builtin/index.js';
 import {JobRuntime} from '../jobs/job-runtime.js';
+import type {PresenterLookup} from '../presentation/presenters.js';
 import {writeText} from '../layout/terminal-sink.js';
 import {EventLog} from '../session/event-log.js';
 import type {SessionEvent, SessionHeader} from '../session/events.js';
@@ -46,6 +47,8 @@ export type OpenSessionOptions = {
 	readonly id?: string;
 	/** The events already in the log a session continues: the fold starts from them. */
 	readonly history?: readonly SessionEvent[];
+	/** Presenters beyond the registry's (an ACP agent's calls); given the registry's lookup, returns the fold's. */
+	readonly presenters?: (registry: PresenterLookup) => PresenterLookup;
 };
 
 export type OpenedSession = {
@@ -138,7 +141,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		}
 	}
 
-	const fold = new SessionFold(name => registry.get(name));
+	const registryPresenters: PresenterLookup = name => registry.get(name);
+	const fold = new SessionFold(options.presenters?.(registryPresenters) ?? registryPresenters);
 	for (const event of options.history ?? []) {
 		fold.apply(event);
 	}

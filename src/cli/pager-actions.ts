@@ -3,7 +3,8 @@
 pager closes) and opening a card's file in $EDITOR.
 */
 import {spawnSync} from 'node:child_process';
-import {isAbsolute, resolve} from 'node:path';
+import {existsSync} from 'node:fs';
+import {basename, isAbsolute, relative, resolve} from 'node:path';
 import {cardLocation} from '../../components/pager/card-text.js';
 import {sanitizeText} from '../layout/sanitize.js';
 import {controlSequence, writeOutput, type TerminalOutput} from '../layout/terminal-sink.js';
@@ -29,20 +30,36 @@ export function copyText(text: string, later: string[], env: NodeJS.ProcessEnv =
 	return 'this terminal has no clipboard escape: the text is printed when the pager closes';
 }
 
-/** Open the card's file location in $VISUAL/$EDITOR; returns the status-line message. */
-export function openInEditor(card: Card, cwd: string, env: NodeJS.ProcessEnv = process.env): string {
+/** What `o` did: the status-line message, and whether an editor ran (the pager then redraws its screen). */
+export type OpenOutcome = {readonly message: string; readonly ran: boolean};
+
+/**
+Open the card's file location in $VISUAL/$EDITOR, waiting for the editor. A path that does not exist
+is refused (`file not found: …`) rather than handed to an editor that would open an empty buffer
+named after it. The caller takes its raw mode off around this and redraws after it.
+*/
+export function openInEditor(card: Card, cwd: string, env: NodeJS.ProcessEnv = process.env): OpenOutcome {
 	const location = cardLocation(card);
 	if (location === undefined) {
-		return 'this card has no file location';
+		return {message: 'this card has no file location', ran: false};
+	}
+
+	const path = isAbsolute(location.path) ? location.path : resolve(cwd, location.path);
+	// Named as the cards name it: relative inside the workspace.
+	const inside = relative(cwd, path);
+	const named = inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path;
+	if (!existsSync(path)) {
+		return {message: `file not found: ${named}`, ran: false};
 	}
 
 	const editor = env.VISUAL ?? env.EDITOR;
 	if (editor === undefined || editor === '') {
-		return 'set $EDITOR to open files';
+		return {message: 'set $EDITOR to open files', ran: false};
 	}
 
-	const path = isAbsolute(location.path) ? location.path : resolve(cwd, location.path);
 	const args = location.line === undefined ? [path] : [`+${location.line}`, path];
 	const result = spawnSync(editor, args, {stdio: 'inherit', shell: false});
-	return result.error === undefined ? `opened ${location.path}` : `cannot start ${editor}: ${result.error.message}`;
+	return result.error === undefined
+		? {message: `opened ${named}${location.line === undefined ? '' : ` at line ${location.line}`} in ${basename(editor)}`, ran: true}
+		: {message: `cannot start ${editor}: ${result.error.message}`, ran: false};
 }

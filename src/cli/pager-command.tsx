@@ -9,7 +9,8 @@ import {Pager} from '../../components/Pager.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import {writeOutput, writeText} from '../layout/terminal-sink.js';
 import {copyText, openInEditor} from './pager-actions.js';
-import {colorEnabled} from './terminal-env.js';
+import {colorDepth, colorEnabled} from './terminal-env.js';
+import {ColorDepthContext} from '../../components/color-depth-context.js';
 import {openPagerSource} from './pager-source.js';
 
 export type PagerCommandOptions = {
@@ -29,6 +30,7 @@ export async function openPagerOnLog(source: string, options: PagerCommandOption
 	// The pager takes the alternate screen, as `less` does: quitting gives the terminal back as it was.
 	await writeOutput(process.stdout, ENTER_ALTERNATE_SCREEN);
 	const instance = render(
+		<ColorDepthContext.Provider value={colorDepth(color, process.env)}>
 		<Pager
 			source={cards}
 			theme={color ? colorTheme : monochromeTheme}
@@ -40,7 +42,8 @@ export async function openPagerOnLog(source: string, options: PagerCommandOption
 			onCopy={text => copyText(text, copies)}
 			onOpen={card => openInEditor(card, header()?.cwd ?? process.cwd())}
 			{...(childSessions === undefined ? {} : {childSessions})}
-		/>,
+		/>
+		</ColorDepthContext.Provider>,
 		{exitOnCtrlC: false, patchConsole: false},
 	);
 	try {

@@ -38,7 +38,8 @@ export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[], c
 		const [rawName, inlineValue] = splitOnce(arg.replace(/^--?/, ''), '=');
 		const spec = byName.get(rawName);
 		if (spec === undefined) {
-			throw new UsageError(`${command}: unknown flag ${arg.split('=')[0]} (see cardterm ${command === 'cardterm' ? '' : `${command} `}--help)`);
+			// The top level's own messages carry no command name: `cardterm: unknown flag …`, not `cardterm cardterm: …`.
+			throw new UsageError(command === 'cardterm' ? `unknown flag ${arg.split('=')[0]} (see cardterm --help)` : `${command}: unknown flag ${arg.split('=')[0]} (see cardterm ${command} --help)`);
 		}
 
 		let value: string | true = true;

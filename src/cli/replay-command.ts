@@ -2,6 +2,7 @@
 @module `cardterm replay LOG`: the pager on a TTY, otherwise the transcript as text (`--print`) or
 one JSON object per card (`--json`).
 */
+import {withAcpPresenter} from '../acp/acp-presenter.js';
 import {builtinTools, codeModePresenter} from '../builtin/index.js';
 import {joinOutput, type TerminalOutput} from '../layout/terminal-sink.js';
 import type {Expansion} from '../layout/layout-options.js';
@@ -15,7 +16,7 @@ import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
 import {entryLayoutOptions, entryOutput, renderEntryRows} from './entry-output.js';
 import {layoutEntry} from '../layout/layout-entry.js';
-import {colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
+import {colorDepth, colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 import {TranscriptStream} from './transcript-stream.js';
 import {childRowsOf, inlineChildren} from './child-transcript.js';
 import {isSubagentCard} from '../session/child-sessions.js';
@@ -64,9 +65,9 @@ export function expansionOf(value: string | true | undefined): Expansion | undef
 	}
 }
 
-/** Presenters of the reference tools, for replay: nothing executes. */
+/** Presenters of the reference tools and of ACP agents' calls, for replay: nothing executes. */
 export function referencePresenters(workspace: string): PresenterLookup {
-	return presentersOf([...builtinTools({workspace}).tools, codeModePresenter()]);
+	return withAcpPresenter(presentersOf([...builtinTools({workspace}).tools, codeModePresenter()]));
 }
 
 export async function replayCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -110,7 +111,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	const workspace = log.header.cwd ?? process.cwd();
 	const fold = new SessionFold(referencePresenters(workspace));
 	const color = colorEnabled(colorFlag, io.env, io.isTTY);
-	const outputOptions = {json, width, unwrap, color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), isTTY: io.isTTY, sessionCwd: workspace, now: Date.now(), ...(expansion === undefined ? {} : {expansion})};
+	const outputOptions = {json, width, unwrap, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), isTTY: io.isTTY, sessionCwd: workspace, now: Date.now(), ...(expansion === undefined ? {} : {expansion})};
 	const output = entryOutput(outputOptions);
 	// A chunk waits while a subagent's child session is read to be inlined under its card.
 	const chunks: Array<TerminalOutput | Promise<TerminalOutput>> = [];

@@ -16,7 +16,7 @@ import {runOne} from './call-command.js';
 import {openSession} from './open-session.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import {withTerminationSignals} from './termination-signals.js';
-import {colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
+import {colorDepth, colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 
 export const RUN_HELP = `usage: cardterm run SCRIPT.mjs [--log FILE] [--cwd DIR] [--json] [--width N] [--color|--no-color]
 
@@ -60,7 +60,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
 				const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 				const color = colorEnabled(colorFlag, io.env, io.isTTY);
 				const {width, unwrap} = printRows(positiveInt(parsed, 'width', 'run'), io.columns, io.isTTY);
-				await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), unwrap}));
+				await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), unwrap}));
 			}
 
 			return card.outcome === 'ok' ? 0 : 1;

@@ -1,5 +1,5 @@
 /**
-@module `cardterm sessions`: saved sessions, newest first — time, cwd, title, cards, failures —
+@module `cardterm sessions`: saved sessions, newest first — time, cwd, title if any, cards, failures, id —
 and the newest session of a directory for `replay --last`.
 */
 import {sanitizeInline} from '../layout/sanitize.js';
@@ -13,9 +13,11 @@ import {sessionsRoot} from './session-paths.js';
 
 export const SESSIONS_HELP = `usage: cardterm sessions [--session-dir DIR] [--json]
 
-Lists saved sessions, newest first: time, working directory, title (when it has one), its cards,
-and the cards that did not end ok, by outcome (✗ failed: a non-zero exit, a signal or HTTP ≥ 400;
-✗ error; ✗ denied; ⊘ cancelled; ◌ interrupted) — the counts the status line and the pager show.
+Lists saved sessions, newest first, one a line: time (UTC), working directory, the title when the
+log's header has one (logs from other producers; cardterm's own sessions have none), its cards and
+the cards that did not end ok, by outcome (✗ failed: a non-zero exit, a signal or HTTP ≥ 400;
+✗ error; ✗ denied; ⊘ cancelled; ◌ interrupted — the counts the status line and the pager show),
+and the session id. Empty sessions (nothing after the header) are left out.
 --json: one object per session, with "cards", "failures" (cards not ok) and "outcomes" by outcome.`;
 
 /** Columns a field of a listed session may take: a huge title or id must not turn one row into pages. */

@@ -1,8 +1,9 @@
 /**
-@module What the command line reads from the environment about the terminal: colour, width,
-hyperlinks. The only place that looks at `NO_COLOR`, `FORCE_COLOR` and `isTTY`; everything below
-gets plain values.
+@module What the command line reads from the environment about the terminal: colour, its depth,
+width, hyperlinks. The only place that looks at `NO_COLOR`, `FORCE_COLOR`, `COLORTERM` and `isTTY`;
+everything below gets plain values.
 */
+import type {ColorDepth} from '../layout/color-depth.js';
 
 /** Colour on or off: `--color`/`--no-color` win, then `NO_COLOR`, then `FORCE_COLOR`, then whether stdout is a TTY. */
 export function colorEnabled(flag: boolean | undefined, env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
@@ -19,6 +20,30 @@ export function colorEnabled(flag: boolean | undefined, env: NodeJS.ProcessEnv, 
 	}
 
 	return isTTY && env.TERM !== 'dumb';
+}
+
+/**
+How many colours to write, once colour is on (`colorEnabled`): `FORCE_COLOR=1|2|3` says 16 / 256 /
+truecolor outright (chalk's convention); else `COLORTERM=truecolor|24bit` or a `TERM` ending in
+`-direct` means truecolor, a `TERM` naming 256 colours (`xterm-256color`, `tmux-256color`) means 256;
+anything else the 16. Tool output's extended colours are mapped down to this depth (color-depth.ts).
+*/
+export function colorDepth(color: boolean, env: NodeJS.ProcessEnv): ColorDepth {
+	if (!color) {
+		return 'none';
+	}
+
+	const forced = env.FORCE_COLOR;
+	if (forced === '1' || forced === '2' || forced === '3') {
+		return forced === '1' ? 'ansi16' : (forced === '2' ? 'ansi256' : 'truecolor');
+	}
+
+	const term = env.TERM ?? '';
+	if (env.COLORTERM === 'truecolor' || env.COLORTERM === '24bit' || term.endsWith('-direct')) {
+		return 'truecolor';
+	}
+
+	return /256(?:col)?/.test(term) ? 'ansi256' : 'ansi16';
 }
 
 /** Whether to write OSC 8 links: only on a TTY with colour, and not where the terminal is known to print them raw. */

@@ -7,8 +7,10 @@ import {parseArgs, UsageError} from './parse-args.js';
 export const WATCH_HELP = `usage: cardterm watch LOG [--color|--no-color]
 
 Shows a session that another process is writing (plain or zstd log), live: new cards appear as their
-events are appended and running cards tick. The view follows the newest cards until you move; G
-follows again. q quits.`;
+events are appended, running cards tick, and damaged lines are counted as they arrive (! lists them).
+A LOG that does not exist yet is waited for, as tail -F does ("waiting for LOG"). The status line says
+"writer finished" once the last turn has ended and no process holds the log's lock. The view follows
+the newest cards until you move; G follows again. ? lists the keys; q quits.`;
 
 const flags = [{name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
 

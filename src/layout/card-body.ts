@@ -22,6 +22,8 @@ export type CardBody = {
 	hides a section's header repeats it above the rows it shows of that section.
 	*/
 	readonly sections?: ReadonlyArray<BodySection | undefined>;
+	/** The one row a `summary` shows, when the body knows better than the fold's rule (a failure: its message, the code dim). */
+	readonly summary?: StyledLine;
 };
 
 /** A run of rows under one header: `at` is the header's first row in the whole body. */

@@ -51,6 +51,22 @@ export function statusGlyph(card: Card, theme: Theme): {readonly glyph: string; 
 	}
 }
 
+/**
+A title as the header shows it after the tool's name: without the name again (`read Read README.md`
+→ `read README.md`), and a presenter's line window (`(1 - 5)`, the contract's call title) in the one
+range style cards use (`lines 1–5`, as the read body's `lines 1–5 of 62`).
+*/
+export function displayTitle(title: string, name: string): string {
+	let shown = title;
+	if (shown.length > name.length + 1 && shown.slice(0, name.length).toLowerCase() === name.toLowerCase() && shown[name.length] === ' ') {
+		shown = shown.slice(name.length + 1);
+	}
+
+	return shown
+		.replace(/ \((\d+) - (\d+)\)$/, (_match, first: string, last: string) => (first === last ? ` · line ${first}` : ` · lines ${first}–${last}`))
+		.replace(/ \(from line (\d+)\)$/, ' · from line $1');
+}
+
 /** The composed title: result view title, else call view title, else the tool name. */
 export function cardTitle(card: Card): string {
 	const fromResult = card.resultView?.title;
@@ -96,7 +112,7 @@ export function layoutHeader(card: Card, options: LayoutOptions): StyledLine {
 	const name = sanitizeInline(card.name);
 	// A tool without a presenter is titled by its name (presentation-events.md §1.5): say what it was given instead.
 	const composed = sanitizeInline(cardTitle(card));
-	const title = composed === name && card.callView.card === 'generic' ? argumentSummary(card.args) : composed;
+	const title = composed === name && card.callView.card === 'generic' ? argumentSummary(card.args) : displayTitle(composed, name);
 	const lead: Span[] = [span(glyph, style), span(' '), span(name, theme.toolName)];
 
 	const tail: Span[] = [];

@@ -64,7 +64,7 @@ export function sanitizeSpans(spans: readonly Span[], startColumn = 0): Span[] {
 function sameStyle(a: Style | undefined, b: Style | undefined): boolean {
 	const left = a ?? {};
 	const right = b ?? {};
-	return left.fg === right.fg && left.bold === right.bold && left.dim === right.dim && left.italic === right.italic
+	return left.fg === right.fg && left.bg === right.bg && left.bold === right.bold && left.dim === right.dim && left.italic === right.italic
 		&& left.underline === right.underline && left.inverse === right.inverse && left.strikethrough === right.strikethrough;
 }
 

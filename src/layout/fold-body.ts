@@ -43,6 +43,10 @@ The one row a `summary` shows: the footer when the body pins one (`[exit 1]`, `+
 `2 matches in 1 file`), else for a failure the last row, else the first row after the pinned head.
 */
 function summaryRow(body: CardBody, policy: FoldPolicy): StyledLine | undefined {
+	if (body.summary !== undefined) {
+		return body.summary;
+	}
+
 	const total = rowCount(body);
 	if (total === 0) {
 		return undefined;

@@ -8,7 +8,7 @@ import type {GenericCallView} from '../tools/views.js';
 import {type BodyContext, contentRows, textRows} from './body-text.js';
 import type {CardBody} from './card-body.js';
 import {sanitizeInline} from './sanitize.js';
-import {span, wrapSpans} from './spans.js';
+import {span, truncateSpans, wrapSpans} from './spans.js';
 import type {StyledLine} from './styled-line.js';
 import {BodyRows, type RowTarget} from './body-rows.js';
 import {hiddenTextNote, outputRows} from './terminal-card.js';
@@ -94,7 +94,25 @@ export function layoutGenericResultBody(content: readonly ContentBlock[], result
 		return lines.body();
 	}
 
-	const footer = wrapSpans([span(`${sanitizeInline(result.error.name)} · ${sanitizeInline(result.error.code)}`, theme.error)], width);
+	// The message says what went wrong; the class and code are for looking it up: dim.
+	const code = `${sanitizeInline(result.error.name)} · ${sanitizeInline(result.error.code)}`;
+	const footer = wrapSpans([span(code, theme.muted)], width);
 	lines.pushAll(footer);
-	return lines.body(footer.length);
+	const message = firstTextLine(content);
+	const summary = {spans: truncateSpans(message === undefined ? [span(code, theme.muted)] : [span(message, theme.error), span(` · ${code}`, theme.muted)], width)};
+	return {...lines.body(footer.length), summary};
+}
+
+/** The first non-blank line of the content's text, as one row of text. */
+function firstTextLine(content: readonly ContentBlock[]): string | undefined {
+	for (const block of content) {
+		if (block.type === 'text') {
+			const line = block.text.split('\n').find(candidate => candidate.trim() !== '');
+			if (line !== undefined) {
+				return sanitizeInline(line.trim());
+			}
+		}
+	}
+
+	return undefined;
 }

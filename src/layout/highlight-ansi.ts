@@ -49,7 +49,7 @@ export function parseSgrLines(text: string): Span[][] {
 		pushText(text.slice(position, match.index));
 		position = match.index + match[0].length;
 		if (match[2] === 'm') {
-			style = applySgr(style, match[1]!, {extendedForeground: false});
+			style = applySgr(style, match[1]!, {extendedColors: false});
 		}
 	}
 

@@ -11,6 +11,7 @@ Highlighting never changes the text: input holding an escape byte or a newline i
 and the spans of every line are checked to join back to the line exactly (the HTML round trip
 inside cli-highlight would otherwise turn a `\r` or NUL into something else).
 */
+import {isAnsiColor} from './color-depth.js';
 import {createRequire} from 'node:module';
 import {grammarFor} from './highlight-lang.js';
 import {parseSgrLines} from './highlight-ansi.js';
@@ -65,7 +66,8 @@ const reset = '\u001B[0m';
 
 function openSequence(style: Style): string {
 	const codes: number[] = [];
-	if (style.fg !== undefined) {
+	// The highlighter's palette is the 16 colours.
+	if (style.fg !== undefined && isAnsiColor(style.fg)) {
 		codes.push(foregroundCodes[style.fg]);
 	}
 

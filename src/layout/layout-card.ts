@@ -136,6 +136,57 @@ function withArguments(card: Card, body: CardBody, context: BodyContext): CardBo
 	return {...body, lines};
 }
 
+/** Error codes of a call refused for its arguments: the card shows what was sent. */
+const ARGUMENT_ERRORS: ReadonlySet<string> = new Set(['INVALID_ARGS', 'INVALID_JSON']);
+
+/**
+A card that failed without a result view (an error, cancelled, refused) keeps what it was about
+above its error: a command's `$ command` rows (pinned, as while it ran), and for a call refused for
+its arguments, the arguments as sent.
+*/
+function withCallContext(card: Card, body: CardBody, context: BodyContext, argumentsShown: boolean): CardBody {
+	let top: readonly StyledLine[] = [];
+	let pinned = 0;
+	if (card.callView.card === 'terminal' && card.result?.isError === true) {
+		const command = layoutTerminalBody({call: card.callView}, context);
+		top = command.lines;
+		pinned = command.lines.length;
+	}
+
+	const code = card.result?.error?.code;
+	if (code !== undefined && ARGUMENT_ERRORS.has(code) && card.argsRaw !== '' && !argumentsShown) {
+		const sent: StyledLine[] = [{spans: [span('sent:', context.theme.muted)]}];
+		pushAll(sent, layoutGenericCallBody({card: 'generic', title: card.name, rawInput: parsedOrRaw(card.argsRaw)}, {...context, keep: undefined}).lines);
+		top = [...top, ...sent];
+	}
+
+	if (top.length === 0) {
+		return body;
+	}
+
+	const lines: StyledLine[] = [];
+	pushAll(lines, top);
+	pushAll(lines, body.lines);
+	// Rows put above would shift a body's sections (grep files); a failure's body has none to keep.
+	const {sections: _shifted, ...rest} = body;
+	return {
+		...rest,
+		lines,
+		// A failure's body pins nothing at its top: only the command rows are pinned.
+		pinnedTop: pinned,
+		...(body.omitted === undefined ? {} : {omitted: {...body.omitted, at: body.omitted.at + top.length}}),
+	};
+}
+
+/** Arguments as sent: parsed JSON (pretty-printed by the call body), or the raw text when it is not JSON. */
+function parsedOrRaw(raw: string): unknown {
+	try {
+		return JSON.parse(raw) as unknown;
+	} catch {
+		return raw;
+	}
+}
+
 /** The unfolded body of a card. */
 export function layoutCardBody(card: Card, context: BodyContext): CardBody {
 	try {
@@ -144,7 +195,9 @@ export function layoutCardBody(card: Card, context: BodyContext): CardBody {
 		}
 
 		if (card.result !== null) {
-			return withArguments(card, layoutGenericResultBody(card.result.content, card.result, context), context);
+			const failure = layoutGenericResultBody(card.result.content, card.result, context);
+			const withArgs = withArguments(card, failure, context);
+			return withCallContext(card, withArgs, context, withArgs !== failure);
 		}
 
 		return callBody(card, card.callView, context);

@@ -9,7 +9,8 @@ import {layoutCard} from './layout-card.js';
 import type {LayoutOptions} from './layout-options.js';
 import {safeLinkTarget} from './link-target.js';
 import {spansWidth} from './spans.js';
-import type {AnsiColor, StyledLine, Style} from './styled-line.js';
+import {colorParameters, styleAtDepth, type ColorDepth} from './color-depth.js';
+import type {StyledLine, Style} from './styled-line.js';
 import {controlSequence, type TerminalOutput} from './terminal-sink.js';
 import {displayWidth, graphemes} from './text-width.js';
 
@@ -30,46 +31,48 @@ export type RenderOptions = {
 	(a pipe, a file) gets each logical line whole, so `grep` finds it (rows cut exactly, so nothing is lost).
 	*/
 	readonly unwrap?: boolean;
+	/** How many colours the terminal shows (cli/terminal-env.ts `colorDepth`); default the 16. */
+	readonly depth?: ColorDepth;
 };
 
-const foreground: Record<AnsiColor, number> = {
-	black: 30, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36, white: 37,
-	gray: 90, brightRed: 91, brightGreen: 92, brightYellow: 93, brightBlue: 94, brightMagenta: 95, brightCyan: 96, brightWhite: 97,
-};
-
-/** The SGR parameters of a style, or '' for the default style. */
-export function sgrParameters(style: Style | undefined): string {
+/** The SGR parameters of a style at the terminal's colour depth, or '' for the default style. */
+export function sgrParameters(style: Style | undefined, depth: ColorDepth = 'ansi16'): string {
 	if (style === undefined) {
 		return '';
 	}
 
-	const codes: number[] = [];
-	if (style.bold) {
+	const shown = styleAtDepth(style, depth);
+	const codes: Array<number | string> = [];
+	if (shown.bold) {
 		codes.push(1);
 	}
 
-	if (style.dim) {
+	if (shown.dim) {
 		codes.push(2);
 	}
 
-	if (style.italic) {
+	if (shown.italic) {
 		codes.push(3);
 	}
 
-	if (style.underline) {
+	if (shown.underline) {
 		codes.push(4);
 	}
 
-	if (style.inverse) {
+	if (shown.inverse) {
 		codes.push(7);
 	}
 
-	if (style.strikethrough) {
+	if (shown.strikethrough) {
 		codes.push(9);
 	}
 
-	if (style.fg !== undefined) {
-		codes.push(foreground[style.fg]);
+	if (shown.fg !== undefined) {
+		codes.push(colorParameters(shown.fg, false));
+	}
+
+	if (shown.bg !== undefined) {
+		codes.push(colorParameters(shown.bg, true));
 	}
 
 	return codes.join(';');
@@ -83,7 +86,7 @@ function renderRow(line: StyledLine, options: RenderOptions): string {
 			continue;
 		}
 
-		const parameters = sgrParameters(item.style);
+		const parameters = sgrParameters(item.style, options.depth);
 		let text = parameters === '' ? item.text : `\u001B[${parameters}m${item.text}\u001B[0m`;
 		const link = options.hyperlinks === true && item.link !== undefined ? safeLinkTarget(item.link) : undefined;
 		if (link !== undefined) {
@@ -126,5 +129,5 @@ export function renderLines(lines: readonly StyledLine[], options: RenderOptions
 
 /** A card laid out and written as text in one step. */
 export function renderCardText(card: Card, options: LayoutOptions & RenderOptions): TerminalOutput {
-	return renderLines(layoutCard(card, options), {color: options.color, hyperlinks: options.hyperlinks, width: options.width, ...(options.unwrap === true ? {unwrap: true} : {})});
+	return renderLines(layoutCard(card, options), {color: options.color, hyperlinks: options.hyperlinks, width: options.width, ...(options.depth === undefined ? {} : {depth: options.depth}), ...(options.unwrap === true ? {unwrap: true} : {})});
 }

@@ -8,9 +8,20 @@ export type AnsiColor =
 	| 'black' | 'red' | 'green' | 'yellow' | 'blue' | 'magenta' | 'cyan' | 'white'
 	| 'gray' | 'brightRed' | 'brightGreen' | 'brightYellow' | 'brightBlue' | 'brightMagenta' | 'brightCyan' | 'brightWhite';
 
+/**
+A colour a command asked for beyond the 16: an index 16–255 of the 256-colour palette, or 24-bit
+RGB as `#rrggbb` (lower case). Written at the terminal's depth (color-depth.ts).
+*/
+export type ExtendedColor = number | `#${string}`;
+
+/** A colour: one of the 16 (the theme only uses these), or an extended one from tool output. */
+export type Color = AnsiColor | ExtendedColor;
+
 /** Text attributes. Absent keys mean "off" / the terminal's default colour. */
 export type Style = {
-	readonly fg?: AnsiColor;
+	readonly fg?: Color;
+	/** Background: only tool output (SGR 40–47, 100–107, 48;5;n, 48;2;r;g;b) sets one; the theme never does. */
+	readonly bg?: Color;
 	readonly bold?: boolean;
 	readonly dim?: boolean;
 	readonly italic?: boolean;

@@ -20,6 +20,11 @@ import {pushAll} from './push-all.js';
 /** Lines the producer adds to say *it* cut or stopped the output; drawn in the warning role. */
 const toolMarker = /^(\[(output truncated|timed out after|result truncated)|\(Omitted \d+ bytes\.)/;
 
+/** A truncation marker as the card words it: bash's `(unavailable)` spill path says nothing to a reader. */
+function markerText(text: string): string {
+	return text === '[output truncated; full output: (unavailable)]' ? '[output truncated; the full output was not kept]' : text;
+}
+
 /** The separator bash prints before stderr: structure, not output. */
 const stderrMarker = /^\[stderr\]$/;
 
@@ -42,15 +47,19 @@ export function displayCwd(cwd: string | undefined, sessionCwd: string | undefin
 	return relative !== '' && !relative.startsWith('..') ? relative : resolved;
 }
 
-/** Map a style the command asked for onto the theme: plain text is the body tone; no colour in monochrome. */
+/**
+Map a style the command asked for onto the theme: plain text is the body tone. Monochrome has no
+colour: both colours go, and a background becomes inverse, so a ` PASS ` badge or a highlighted name
+still stands out (and a black-on-green name never becomes black text on the default background).
+*/
 function outputStyle(style: Style | undefined, theme: Theme): Style {
 	if (style === undefined) {
 		return theme.body;
 	}
 
-	if (theme.name === 'monochrome' && style.fg !== undefined) {
-		const {fg: _dropped, ...rest} = style;
-		return rest;
+	if (theme.name === 'monochrome' && (style.fg !== undefined || style.bg !== undefined)) {
+		const {fg: _fg, bg, ...rest} = style;
+		return bg === undefined ? rest : {...rest, inverse: true};
 	}
 
 	return style;
@@ -112,17 +121,23 @@ export function outputRows(output: string, context: BodyContext, rows: RowTarget
 		end--;
 	}
 
-	const bodyStyled = Object.keys(theme.body).length > 0;
+	// Plain stdout is the body tone; after bash's `[stderr]` separator plain text takes the stderr tone.
+	let plain = theme.body;
 	for (let index = start; index < end; index++) {
 		const line = parsed[index]!;
 		const first = line[0]?.text[0];
 		// Markers start with `[` or `(`; checking that first keeps the common line cheap.
 		const text = first === '[' || first === '(' ? line.map(item => item.text).join('') : '';
-		const spans: Span[] = text !== '' && toolMarker.test(text)
-			? [span(text, theme.warning)]
-			: text !== '' && stderrMarker.test(text)
-				? [span(text, theme.muted)]
-				: line.map(item => item.style === undefined && bodyStyled ? {text: item.text, style: theme.body} : span(item.text, outputStyle(item.style, theme)));
+		let spans: Span[];
+		if (text !== '' && toolMarker.test(text)) {
+			spans = [span(markerText(text), theme.warning)];
+		} else if (text !== '' && stderrMarker.test(text)) {
+			spans = [span(text, theme.muted)];
+			plain = theme.stderr;
+		} else {
+			spans = line.map(item => (item.style === undefined ? span(item.text, plain) : span(item.text, outputStyle(item.style, theme))));
+		}
+
 		pushAll(rows, wrapSpans(spans, width));
 	}
 

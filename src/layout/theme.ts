@@ -34,6 +34,8 @@ export type Theme = {
 	readonly match: Style;
 	/** A tool's own truncation notice. */
 	readonly warning: Style;
+	/** A command's stderr (after bash's `[stderr]` separator), apart from its stdout. */
+	readonly stderr: Style;
 	readonly link: Style;
 	/** Focus / selection (pager cursor). */
 	readonly selected: Style;
@@ -72,6 +74,7 @@ export const colorTheme: Theme = Object.freeze<Theme>({
 	path: {bold: true},
 	match: {fg: 'yellow', bold: true},
 	warning: {fg: 'yellow'},
+	stderr: {fg: 'red', dim: true},
 	link: {fg: 'blue', underline: true},
 	selected: {inverse: true},
 	userMarker: {fg: 'cyan', bold: true},
@@ -103,6 +106,7 @@ export const monochromeTheme: Theme = Object.freeze<Theme>({
 	path: {bold: true},
 	match: {bold: true},
 	warning: {},
+	stderr: {italic: true},
 	link: {underline: true},
 	selected: {inverse: true},
 	userMarker: {bold: true},

@@ -18,6 +18,23 @@ export const MAX_HEADER_BYTES = 1024 * 1024;
 
 const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf];
 
+/** Compressed formats cardterm does not read, by magic number, and how to decompress each. */
+const COMPRESSED_FORMATS: ReadonlyArray<{readonly name: string; readonly magic: readonly number[]; readonly decompress: string}> = [
+	{name: 'gzip', magic: [0x1f, 0x8b], decompress: 'gunzip -k'},
+	{name: 'bzip2', magic: [0x42, 0x5a, 0x68], decompress: 'bunzip2 -k'},
+	{name: 'xz', magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], decompress: 'unxz -k'},
+	{name: 'zip', magic: [0x50, 0x4b, 0x03, 0x04], decompress: 'unzip'},
+	{name: 'lz4', magic: [0x04, 0x22, 0x4d, 0x18], decompress: 'unlz4'},
+];
+
+/** The problem of a file that starts with a compressed format's magic number, or undefined. */
+function compressedProblem(bytes: Uint8Array, at: number): string | undefined {
+	const format = COMPRESSED_FORMATS.find(candidate => candidate.magic.every((byte, index) => bytes[at + index] === byte));
+	return format === undefined
+		? undefined
+		: `missing header: this is a ${format.name}-compressed file; cardterm reads plain .jsonl logs and zstd-compressed ones (.zst, .zstd): decompress it first (${format.decompress})`;
+}
+
 /**
 Checks line 1 as its bytes arrive, before its newline: only a UTF-8 byte-order mark and blanks may
 come before the `{` of the header, so anything else is refused at its first byte instead of after
@@ -44,6 +61,11 @@ export class HeaderStartCheck {
 			this.decided = true;
 			// A `{` starts a header; a newline ends line 1, which the header parser then judges.
 			if (byte !== 0x7b && byte !== 0x0a) {
+				const compressed = this.index === 0 ? compressedProblem(bytes, at) : undefined;
+				if (compressed !== undefined) {
+					return compressed;
+				}
+
 				const hex = `0x${byte.toString(16).padStart(2, '0')}`;
 				const shown = byte > 0x20 && byte < 0x7f ? `${hex} (${JSON.stringify(String.fromCharCode(byte))})` : hex;
 				return `missing header: line 1 starts with ${shown}, not "{"; this is not a session log`;

@@ -105,6 +105,12 @@ async function createWithContent(path: string, content: string): Promise<boolean
 	}
 }
 
+/** Whether a live process holds the lock of `logPath` (a missing, unreadable or stale lock: no). */
+export async function writerHoldsLock(logPath: string): Promise<boolean> {
+	const holder = await readHolder(lockPathOf(logPath));
+	return holder !== undefined && isProcessAlive(holder);
+}
+
 async function readHolder(lockPath: string): Promise<number | undefined> {
 	const text = await readFile(lockPath, 'utf8').catch(() => undefined);
 	return parsePid(text);

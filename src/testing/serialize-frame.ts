@@ -14,7 +14,7 @@ regression shows in the same diff as a text one.
 One row per line: `<n>| <JSON text>` (`<n>~|` for a soft-wrapped row), then one
 `  style <start>-<end> <labels>` line per maximal run of identical non-default style, columns
 0-based, inclusive and counted in display cells (a wide character covers two). Labels come in a
-fixed order: `fg=<name> bold dim italic underline inverse strike link=<url>`. Empty unstyled rows
+fixed order: `fg=<colour> bg=<colour> bold dim italic underline inverse strike link=<url>`. Empty unstyled rows
 merge into `<n>| <blank>` or `<n>-<m>| <blank>`.
 */
 import {lineText} from '../layout/spans.js';
@@ -27,6 +27,10 @@ export function styleLabels(item: Span): string {
 	const labels: string[] = [];
 	if (style.fg !== undefined) {
 		labels.push(`fg=${style.fg}`);
+	}
+
+	if (style.bg !== undefined) {
+		labels.push(`bg=${style.bg}`);
 	}
 
 	if (style.bold) {

@@ -25,6 +25,11 @@ export type EntrySource = {
 	*/
 	generation?(): number;
 	moved?(index: number, from: number): number | undefined;
+	/**
+	Whether entry numbers are provisional: a log's tail window, which the full index will renumber.
+	The pager then counts positions back from the newest entry instead of from the first.
+	*/
+	provisional?(): boolean;
 	/** Damaged lines of the log skipped so far (the pager names them on `!`). */
 	damage?(): DamagedLines;
 	/**

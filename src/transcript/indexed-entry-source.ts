@@ -510,6 +510,11 @@ export class IndexedEntrySource implements EntrySource {
 		return this.#signal.subscribe(listener);
 	}
 
+	/** Whether the tail window is shown: its numbers are not the log's card numbers. */
+	provisional(): boolean {
+		return this.#tail !== undefined;
+	}
+
 	/** Incremented when cards were renumbered (the tail window replaced by the full index). */
 	generation(): number {
 		return this.#generation;

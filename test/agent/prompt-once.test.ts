@@ -95,10 +95,10 @@ describe('cardterm -p', () => {
 	it('without a model, or with one that cannot be used, says so in one line (exit 2)', async () => {
 		const none = fakeIo({cwd: workspace, env: {XDG_CONFIG_HOME: config}});
 		expect(await main(['-p', 'hi', '--session-dir', sessions], none)).toBe(2);
-		expect(none.err()).toMatch(/^cardterm -p: no model: pass --model PROVIDER:MODEL .*\n$/);
+		expect(none.err()).toMatch(/^cardterm: -p: no model: pass --model PROVIDER:MODEL .*\n$/);
 		const unknown = fakeIo({cwd: workspace, env: {XDG_CONFIG_HOME: config}});
 		expect(await main(['-p', 'hi', '--model', 'acme:x', '--session-dir', sessions], unknown)).toBe(2);
-		expect(unknown.err()).toMatch(/^cardterm -p: unknown model provider "acme"; providers: [^\n]*\n$/);
+		expect(unknown.err()).toMatch(/^cardterm: -p: unknown model provider "acme"; providers: [^\n]*\n$/);
 	});
 });
 
@@ -173,7 +173,7 @@ describe('cardterm -p --continue / --resume', () => {
 	it('--resume of a session that does not exist is a usage error', async () => {
 		const io = fakeIo({cwd: workspace, env: {XDG_CONFIG_HOME: config}});
 		expect(await main(['-p', 'hi', '--resume', 'nope', '--model', 'x', '--base-url', 'http://127.0.0.1:9/v1', '--session-dir', sessions], io)).toBe(2);
-		expect(io.err()).toMatch(/^cardterm --resume: no session nope in /);
+		expect(io.err()).toMatch(/^cardterm: --resume: no session nope in /);
 	});
 });
 

@@ -334,7 +334,7 @@ describe('glob', () => {
 		await utimes(path.join(workspace, file), when, when);
 	}
 
-	it('lists files only, hidden and ignored included, VCS and symlinks excluded, newest first with ties by path', async () => {
+	it('lists files only under grep\'s ignore rule (.gitignore honoured, hidden skipped, VCS and symlinks excluded), newest-modified first with ties by path', async () => {
 		await age('src/config.ts', 10);
 		await age('src/log.ts', 30);
 		await age('dist/out.ts', 20);
@@ -342,23 +342,36 @@ describe('glob', () => {
 		await age('src/nested/secret.ts', 40);
 		await age('src/nested/open.tsx', 40);
 		await age('Ünïcode/naïve.ts', 50);
+		// dist/ and src/nested/secret.ts are .gitignore'd, .hidden/ is hidden: grep skips them too.
 		expect(await runGlob(guard, {pattern: '*.ts'}, fallback, signal)).toEqual({
 			root: '.',
-			paths: ['src/config.ts', '.hidden/h.ts', 'dist/out.ts', 'src/log.ts', 'src/nested/secret.ts', 'Ünïcode/naïve.ts'],
+			paths: ['src/config.ts', 'src/log.ts', 'Ünïcode/naïve.ts'],
 		});
+		const grepped = new Set((await runGrep(guard, {pattern: 'DEBUG'}, fallback, signal)).matches.map((match) => match.path).filter((file) => file.endsWith('.ts')));
+		expect(new Set((await runGlob(guard, {pattern: '*.ts'}, fallback, signal)).paths)).toEqual(grepped);
+	});
+
+	it('walks hidden entries when the pattern names a dot segment, still honouring .gitignore', async () => {
+		expect((await runGlob(guard, {pattern: '.hidden/*.ts'}, fallback, signal)).paths).toEqual(['.hidden/h.ts']);
+		expect((await runGlob(guard, {pattern: '**/.gitignore'}, fallback, signal)).paths.sort()).toEqual(['.gitignore', 'src/nested/.gitignore']);
+		expect((await runGlob(guard, {pattern: 'dist/*.ts'}, fallback, signal)).paths).toEqual([]);
 	});
 
 	it('anchors slashed patterns at the search root or the workspace', async () => {
 		const fromRoot = await runGlob(guard, {pattern: 'nested/*.ts*', path: 'src'}, fallback, signal);
 		const fromWorkspace = await runGlob(guard, {pattern: 'src/nested/*.tsx', path: 'src'}, fallback, signal);
-		expect([fromRoot.root, [...fromRoot.paths].sort(), fromWorkspace.paths]).toEqual(['src', ['src/nested/open.tsx', 'src/nested/secret.ts'], ['src/nested/open.tsx']]);
+		// src/nested/secret.ts is .gitignore'd (src/nested/.gitignore).
+		expect([fromRoot.root, [...fromRoot.paths].sort(), fromWorkspace.paths]).toEqual(['src', ['src/nested/open.tsx'], ['src/nested/open.tsx']]);
 	});
 
 	it('excludes VCS metadata even for a match-everything pattern', async () => {
 		const all = await runGlob(guard, {pattern: '**'}, fallback, signal);
 		expect(all.paths.filter((entry) => entry.includes('.git/') || entry.includes('link-out') || entry.startsWith('dir-out'))).toEqual([]);
-		expect(all.paths).toContain('.gitignore');
-		expect(all.paths).toHaveLength(17);
+		// Hidden entries are skipped, except `.env`, which a negated rule names; ignored files are skipped.
+		expect(all.paths).not.toContain('.gitignore');
+		expect(all.paths).toContain('.env');
+		// The enclosing repository's `*.log` stops at the nested repository vendor/lib, as in grep.
+		expect(all.paths.filter((entry) => entry.startsWith('dist/') || entry.endsWith('.log')).sort()).toEqual(['keep.log', 'vendor/lib/debug.log']);
 	});
 
 	it('refuses a file as root, a missing root and paths outside', async () => {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {colorEnabled, hyperlinksEnabled, motionEnabled, printWidth} from '../../src/cli/terminal-env.js';
+import {colorDepth, colorEnabled, hyperlinksEnabled, motionEnabled, printWidth} from '../../src/cli/terminal-env.js';
 
 describe('colorEnabled', () => {
 	it('lets the flag win over the environment', () => {
@@ -42,5 +42,14 @@ describe('motionEnabled', () => {
 		expect(motionEnabled(true, {CARDTERM_REDUCED_MOTION: '1'})).toBe(false);
 		expect(motionEnabled(true, {CARDTERM_REDUCED_MOTION: 'yes'})).toBe(false);
 		expect(motionEnabled(false, {})).toBe(false);
+	});
+});
+
+describe('colorDepth', () => {
+	it('no colour is no depth; FORCE_COLOR 1/2/3 decides outright; then COLORTERM and TERM', () => {
+		expect(colorDepth(false, {COLORTERM: 'truecolor'})).toBe('none');
+		expect([colorDepth(true, {FORCE_COLOR: '1', COLORTERM: 'truecolor'}), colorDepth(true, {FORCE_COLOR: '2'}), colorDepth(true, {FORCE_COLOR: '3', TERM: 'xterm'})]).toEqual(['ansi16', 'ansi256', 'truecolor']);
+		expect([colorDepth(true, {COLORTERM: 'truecolor', TERM: 'xterm'}), colorDepth(true, {COLORTERM: '24bit'}), colorDepth(true, {TERM: 'xterm-direct'})]).toEqual(['truecolor', 'truecolor', 'truecolor']);
+		expect([colorDepth(true, {TERM: 'xterm-256color'}), colorDepth(true, {TERM: 'tmux-256color'}), colorDepth(true, {TERM: 'xterm'}), colorDepth(true, {TERM: 'linux'}), colorDepth(true, {})]).toEqual(['ansi256', 'ansi256', 'ansi16', 'ansi16', 'ansi16']);
 	});
 });

@@ -59,8 +59,8 @@ describe('interactive session screens', () => {
 		const screen = await startInteractive('after-commands', {columns: 80, rows: 24, files});
 		try {
 			await screen.type('!echo hi', '● bash');
-			await screen.type('/read notes.txt', '● read Read');
-			await screen.type('/grep TODO', '● grep Grep');
+			await screen.type('/read notes.txt', '● read notes.txt');
+			await screen.type('/grep TODO', '● grep TODO');
 			await screen.type('!exit 3', '[exit 3]');
 			await checkpoint('interactive-after-commands', screen.tty.frame(true));
 		} finally {
@@ -97,7 +97,7 @@ describe('interactive session screens', () => {
 		const screen = await startInteractive('pager', {columns: 80, rows: 24, files});
 		try {
 			await screen.type('!echo hi', '● bash');
-			await screen.type('/read notes.txt', '● read Read');
+			await screen.type('/read notes.txt', '● read notes.txt');
 			await screen.press(keys.ctrlO);
 			expect(screen.tty.terminal.buffer.active.type).toBe('alternate');
 			await checkpoint('interactive-pager-from-ctrl-o', screen.tty.frame(false));
@@ -130,7 +130,7 @@ describe('interactive session screens', () => {
 			await screen.type('/write x.txt', 'Type the content');
 			await screen.type('first line');
 			await screen.type('second line');
-			await screen.type('.', '● write Write');
+			await screen.type('.', '● write ');
 			await checkpoint('interactive-multiline-write', screen.tty.frame(true));
 		} finally {
 			await screen.close();
@@ -146,9 +146,9 @@ describe('pager screens', () => {
 		const screen = await startInteractive('pager-fixture', {columns: 80, rows: 24, files});
 		try {
 			await screen.type('!echo first', '● bash');
-			await screen.type('/read long.txt', '● read Read');
+			await screen.type('/read long.txt', '● read long.txt');
 			await screen.type('!exit 2', '[exit 2]');
-			await screen.type('/grep TODO', '● grep Grep');
+			await screen.type('/grep TODO', '● grep TODO');
 			await screen.type('!echo last', '● 3 ok');
 			cards = cardsOf(screen.controller.entries());
 			cwd = screen.cwd;

@@ -34,7 +34,7 @@ function session(id: string, cards: 1 | 2 = 1): string {
 
 async function watching(path: string) {
 	const controller = new AbortController();
-	const watched = await watchLog(path, {signal: controller.signal, presenters: header => referencePresenters(header.cwd ?? dir)});
+	const watched = await watchLog(path, {signal: controller.signal, presenters: header => referencePresenters(header.cwd ?? dir), checkIntervalMs: 50});
 	const pager = await startPager(watched.cards, {columns: 100, rows: 16, follow: true});
 	return {
 		pager,
@@ -101,7 +101,8 @@ describe('watch: the status line says what the log path holds', () => {
 
 	it('says follow stopped, with the reason, when the log at the path has a bad header', async () => {
 		const path = join(dir, 'session.jsonl');
-		writeFileSync(path, session('s-first'));
+		// Two cards, the last after the turn end: the writer is not finished.
+		writeFileSync(path, session('s-first', 2));
 		const {pager, close} = await watching(path);
 		try {
 			await pager.tty.waitForText('s-first · following');
@@ -134,6 +135,67 @@ describe('watch: a step still streaming', () => {
 			await pager.tty.waitForText('$ ls');
 			expect(pager.tty.text()).not.toContain('preparing bash');
 			expect(pager.tty.text().split('Looking at the workspace now.')).toHaveLength(2);
+		} finally {
+			await close();
+		}
+	});
+});
+
+describe('watch: waiting, the writer finishing, damage as it arrives', () => {
+	it('waits for a log that does not exist yet, like tail -F, and shows it once it is written', async () => {
+		const path = join(dir, 'later.jsonl');
+		const {pager, close} = await watching(path);
+		try {
+			await pager.tty.waitForText(`waiting for ${path}`);
+			expect(pager.tty.text()).toContain('empty · ');
+			expect(pager.tty.text()).not.toContain('reading…');
+			writeFileSync(path, session('s-later', 2));
+			await pager.tty.waitForText('s-later · following');
+			expect(pager.tty.text()).toContain('5/5 · ');
+		} finally {
+			await close();
+		}
+	});
+
+	it('says writer finished once the turn has ended and the lock is gone, never reading… forever', async () => {
+		const path = join(dir, 'session.jsonl');
+		writeFileSync(path, session('s-live'));
+		writeFileSync(`${path}.lock`, `${process.pid}\n`);
+		const {pager, close} = await watching(path);
+		try {
+			await pager.tty.waitForText('s-live · following');
+			expect(pager.tty.text()).not.toContain('reading…');
+			unlinkSync(`${path}.lock`);
+			await pager.tty.waitForText('s-live · writer finished');
+		} finally {
+			await close();
+		}
+	});
+
+	it('says writer gone when the lock goes without a turn end', async () => {
+		const path = join(dir, 'session.jsonl');
+		writeFileSync(path, session('s-crash', 2));
+		writeFileSync(`${path}.lock`, `${process.pid}\n`);
+		const {pager, close} = await watching(path);
+		try {
+			await pager.tty.waitForText('s-crash · following');
+			unlinkSync(`${path}.lock`);
+			await pager.tty.waitForText('s-crash · writer gone · turn not ended');
+		} finally {
+			await close();
+		}
+	});
+
+	it('counts damaged lines in the status line as they are appended, before q', async () => {
+		const path = join(dir, 'session.jsonl');
+		writeFileSync(path, session('s-damage', 2));
+		const {pager, close} = await watching(path);
+		try {
+			await pager.tty.waitForText('5/5 · ');
+			appendFileSync(path, 'this is not JSON\n');
+			await pager.tty.waitForText('1 damaged line (! lists)');
+			appendFileSync(path, '{"broken": \n');
+			await pager.tty.waitForText('2 damaged lines (! lists)');
 		} finally {
 			await close();
 		}

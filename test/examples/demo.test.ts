@@ -32,7 +32,7 @@ describe('cardterm demo', () => {
 	it('prints the demo as plain text without escape sequences when colour is off', async () => {
 		const io = fakeIo({env: {NO_COLOR: '1'}});
 		expect(await main(['demo', '--print', '--width', '80'], io)).toBe(0);
-		expect(io.out()).toContain('Read src/config.ts');
+		expect(io.out()).toContain('● read src/config.ts');
 		expect(io.out()).not.toMatch(/\u001B/);
 	});
 });

@@ -195,7 +195,12 @@ describe('layoutCard', () => {
 		expect(layoutCard(card, options(80)).slice(1)).toEqual([
 			{spans: [{text: 'Error: old_string was not found', style: {fg: 'red'}}]},
 			{spans: [{text: 'in src/a.ts', style: {dim: true}}]},
-			{spans: [{text: 'FsError · FS_EDIT_NOT_FOUND', style: {fg: 'red'}}]},
+			// The code is for looking the failure up: dim; the message above it says what went wrong.
+			{spans: [{text: 'FsError · FS_EDIT_NOT_FOUND', style: {dim: true}}]},
+		]);
+		// Collapsed, the card shows the message, the code dim after it.
+		expect(layoutCard(card, {...options(80), expansion: 'summary'}).slice(1)).toEqual([
+			{spans: [{text: 'Error: old_string was not found', style: {fg: 'red'}}, {text: ' · FsError · FS_EDIT_NOT_FOUND', style: {dim: true}}]},
 		]);
 	});
 
@@ -244,7 +249,7 @@ describe('layoutCard sub-calls', () => {
 	it('lists Code Mode sub-calls as header rows after the body, except in summary', () => {
 		const child = makeCard({name: 'read', callId: 'c1', callView: {card: 'generic', title: 'Read a.ts'}, result: {content: text('x')}, durationMs: 3});
 		const parent = {...makeCard({name: 'run_code', callView: {card: 'generic', title: 'Count'}, result: {content: text('2')}}), children: [child]};
-		expect(cardTexts(parent)).toEqual(['● run_code Count · 1.2s', '2', '↳ ● read Read a.ts · 3ms']);
+		expect(cardTexts(parent)).toEqual(['● run_code Count · 1.2s', '2', '↳ ● read a.ts · 3ms']);
 		expect(cardTexts(parent, 80, {expansion: 'summary'})).toEqual(['● run_code Count · 1.2s', '2']);
 	});
 });

@@ -44,7 +44,7 @@ describe('renderLines', () => {
 describe('renderCardText', () => {
 	it('lays a card out and writes it', () => {
 		expect(renderCardText(inState(KINDS.read, 'ok'), {...options(80), color: false})).toBe([
-			'● read Read src/config.ts · 1.2s',
+			'● read src/config.ts · 1.2s',
 			'src/config.ts · lines 1–4 of 4',
 			'1 export const config = {',
 			'2   DEBUG: true,',

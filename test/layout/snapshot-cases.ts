@@ -75,6 +75,13 @@ const overwrittenOutput = [
 	'\u001B[32m✓ 12 passed\u001B[39m',
 ].join('\n');
 
+/** Output in colour: `ls --color=always`'s black-on-green folder, a test runner's badges, 256-colour and truecolor text and backgrounds. */
+const colourOutput = [
+	'\u001B[0m\u001B[01;34msrc\u001B[0m  \u001B[30;42mtmp\u001B[0m  \u001B[01;32mrun.sh\u001B[0m',
+	'\u001B[30;42m PASS \u001B[49m \u001B[39msrc/a.test.ts  \u001B[97;41m FAIL \u001B[0m src/b.test.ts',
+	'\u001B[38;5;208morange 208\u001B[0m \u001B[48;5;21m on blue 21 \u001B[0m \u001B[38;2;255;0;128mpink rgb\u001B[0m \u001B[38;5;22;48;5;28m 22 on 28 \u001B[0m',
+].join('\n');
+
 const hostileOutput = [
 	'before\u001B]0;pwned title\u0007\u001B]52;c;cm0gLXJmIH4=\u0007\u001B[2J\u001B[H\u001B[?1049h',
 	'cursor\u001B[10;10Hmoves\u001B[5Adropped\u001BPq#0;2;0;0;0\u001B\\\u001B_apc\u001B\\\u001B^pm\u001B\\',
@@ -222,7 +229,7 @@ export function snapshotCases(): SnapshotCase[] {
 			subCall('glob', 'Glob test/**', 'ok'),
 			subCall('read', 'Read missing.txt', 'error'),
 		]},
-		contains: '↳ ✗ read Read missing.txt',
+		contains: '↳ ✗ read missing.txt',
 	});
 
 	// Hard inputs.
@@ -256,6 +263,12 @@ export function snapshotCases(): SnapshotCase[] {
 				{number: 5, text: '}'},
 			]}}}),
 			contains: 'func main() {',
+		},
+		{
+			name: 'terminal-colours--ok',
+			input: 'output with backgrounds (ls black on green, PASS/FAIL badges), 256-colour and truecolor SGR',
+			card: makeCard({name: 'bash', callView: {card: 'terminal', title: 'ls --color=always; npm test'}, result: {content: text('x'), view: {card: 'terminal', output: colourOutput, exitCode: 0}}}),
+			contains: ' PASS ',
 		},
 		{
 			name: 'terminal-hostile--ok',

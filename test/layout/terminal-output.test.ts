@@ -16,13 +16,15 @@ describe('parseTerminalOutput', () => {
 		]]);
 	});
 
-	it('maps bright, 256-colour and colon forms onto the 16 colours and drops truecolour and backgrounds', () => {
-		expect(parseTerminalOutput('\x1b[92ma\x1b[38;5;4mb\x1b[38;5;200mc\x1b[38;2;1;2;3;41md\x1b[4:3me\x1b[4:0;24mf')).toEqual([[
+	it('keeps bright, 256-colour, truecolour and colon forms and backgrounds, indexes 0–15 as the 16', () => {
+		expect(parseTerminalOutput('\x1b[92ma\x1b[38;5;4mb\x1b[38;5;200mc\x1b[38;2;1;2;3;41md\x1b[4:3me\x1b[4:0;24mf\x1b[0mg')).toEqual([[
 			{text: 'a', style: {fg: 'brightGreen'}},
 			{text: 'b', style: {fg: 'blue'}},
-			{text: 'cd'},
-			{text: 'e', style: {underline: true}},
-			{text: 'f'},
+			{text: 'c', style: {fg: 200}},
+			{text: 'd', style: {fg: '#010203', bg: 'red'}},
+			{text: 'e', style: {fg: '#010203', bg: 'red', underline: true}},
+			{text: 'f', style: {fg: '#010203', bg: 'red'}},
+			{text: 'g'},
 		]]);
 	});
 

@@ -147,7 +147,8 @@ describe('the prompt\'s echo', () => {
 			expect(screen.tty.text()).toContain('> abcde\\u202ef\\u200bg');
 			// SI is Ctrl+O: it opens the pager instead of reaching the line.
 			await screen.press('\u000F');
-			await screen.tty.waitForText('session screen-sink-echo · j/k');
+			// The pager's status line ends with its help hint.
+			await screen.tty.waitForText('? help · q quit');
 			await screen.press('q');
 			await screen.tty.waitForText('> abcde\\u202ef\\u200bg');
 			// FF is Ctrl+L: it clears the screen with cardterm's own line feeds and cursor home.

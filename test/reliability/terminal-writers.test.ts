@@ -23,6 +23,7 @@ const SINK_CALLS = new Set(['io.write']);
 const OTHER_WRITERS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 	'components/InteractiveApp.tsx': {write: 'Ink\'s own stdout handling (useStdout): it erases its frame, writes, redraws; given only rendered rows and screen switches'},
 	'components/hooks/use-scrollback.ts': {'latest.current.write': 'Ink\'s write (useStdout), handed in by InteractiveApp: only rendered rows (TerminalOutput)'},
+	'components/Pager.tsx': {write: 'Ink\'s own stdout handling (useStdout) after $EDITOR: it erases its frame, writes the composed REDRAW_SCREEN, redraws'},
 	'src/layout/terminal-output.ts': {'line.write': 'the output emulator\'s line buffer', 'this.write': 'the output emulator\'s line buffer'},
 	'src/builtin/fs/read-file.ts': {'decoder.write': 'a StringDecoder'},
 	'src/builtin/bash/stream-capture.ts': {'this.#spill.write': 'the spill file'},
@@ -32,6 +33,7 @@ const OTHER_WRITERS: Readonly<Record<string, Readonly<Record<string, string>>>> 
 	'src/transcript/indexed-entry-source.ts': {writeSync: 'a temporary file'},
 	'src/cli/transcript-stream.ts': {'this.#write': 'the replay command\'s card callback, which writes through the CliIo sink'},
 	'src/cli/pager-actions.ts': {write: 'the injected OSC 52 writer: takes TerminalOutput, defaults to the sink'},
+	'src/acp/frame-reader.ts': {'writer.write': 'the agent\'s stdin (the SDK\'s ndJSON writer), noting request ids on the way'},
 };
 
 /** Library defaults for embedders that pass no reporter; cardterm's own sessions pass the sink (src/cli/open-session.ts). */

@@ -16,10 +16,11 @@ describe('renderCardFrame', () => {
 	it('draws the pending card from the tool’s presentCall', () => {
 		expect(renderCardFrame(greet, {args: {name: 'Ada'}, width: 40, now: 3000})).toBe([
 			'# greet · running · width 40 · colour',
-			'0| "○ greet Greet Ada · 3s"',
+			// The title does not repeat the tool's name (`Greet Ada`).
+			'0| "○ greet Ada · 3s"',
 			'  style 0-0 fg=yellow',
 			'  style 2-6 bold',
-			'  style 17-21 dim',
+			'  style 11-15 dim',
 			'1| "Ada"',
 			'',
 		].join('\n'));
@@ -28,7 +29,7 @@ describe('renderCardFrame', () => {
 	it('draws the settled card from the tool’s presentResult', () => {
 		expect(renderCardFrame(greet, {args: {name: 'Ada'}, result: {content: [{type: 'text', text: 'hello'}]}, width: 40, color: false, durationMs: 1500})).toBe([
 			'# greet · ok · width 40 · plain',
-			'0| "● greet Greet Ada · 1.5s"',
+			'0| "● greet Ada · 1.5s"',
 			'  style 2-6 bold',
 			'1| "people/Ada"',
 			'2| "1 path"',
@@ -44,7 +45,7 @@ describe('renderCardFrame', () => {
 	});
 
 	it('draws an interrupted call and refuses a state the inputs cannot produce', () => {
-		expect(renderCardFrame(greet, {args: {name: 'Ada'}, width: 40, status: 'interrupted'}).split('\n')[1]).toBe('0| "◌ greet Greet Ada"');
+		expect(renderCardFrame(greet, {args: {name: 'Ada'}, width: 40, status: 'interrupted'}).split('\n')[1]).toBe('0| "◌ greet Ada"');
 		expect(() => renderCardFrame(greet, {args: {}, width: 40, status: 'ok'})).toThrow('renderCardFrame(greet): status "ok" needs a result');
 		expect(() => renderCardFrame(greet, {args: {name: 'A'}, result: {content: []}, width: 40, status: 'error'})).toThrow('renderCardFrame(greet): the result settles the card as "ok", not "error"');
 	});

@@ -11,7 +11,7 @@ import {runGlob, type SearchRunOptions} from './search-run.js';
 export function globTool(guard: WorkspaceGuard, caps: SearchCaps, run: SearchRunOptions): ToolDefinition {
 	return defineTool({
 		name: 'glob',
-		description: `Find files whose paths match a glob pattern. Returns files only (never directories), hidden and ignored files included, VCS metadata excluded, newest first. Shows the first ${caps.maxResults} paths.`,
+		description: `Find files whose paths match a glob pattern. Returns files only (never directories), sorted newest-modified first (ties by path). Skips what grep skips: files matched by .gitignore (node_modules, build output…), hidden entries unless the pattern names one (".github/**"), and VCS metadata. Shows the first ${caps.maxResults} paths.`,
 		parameters: {
 			pattern: {
 				type: 'string',

@@ -14,7 +14,7 @@ import {INVALID_UTF8_LINE, type GrepRequest, type RawGrepMatch} from './grep-eng
 import {compileGrepRegex} from './grep-regex.js';
 import {compileGlob, relativeBelow} from './include-matcher.js';
 import {SearchError} from './search-error.js';
-import {walkFiles} from './tree-walk.js';
+import {SEARCH_IGNORE_RULE, walkFiles} from './tree-walk.js';
 
 const CHUNK_BYTES = 256 * 1024;
 /** Engine steps between two yields to the event loop. */
@@ -125,7 +125,7 @@ export async function grepInProcess(request: GrepRequest): Promise<RawGrepMatch[
 	if (request.targetIsFile) {
 		files.push(request.target);
 	} else {
-		for await (const file of walkFiles(request.target, {respectIgnore: true, includeHidden: false, ...(include === undefined ? {} : {include}), signal: request.signal})) {
+		for await (const file of walkFiles(request.target, {...SEARCH_IGNORE_RULE, ...(include === undefined ? {} : {include}), signal: request.signal})) {
 			files.push(file);
 		}
 	}

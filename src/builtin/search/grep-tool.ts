@@ -11,7 +11,7 @@ import {runGrep, type SearchRunOptions} from './search-run.js';
 export function grepTool(guard: WorkspaceGuard, caps: SearchCaps, run: SearchRunOptions): ToolDefinition {
 	return defineTool({
 		name: 'grep',
-		description: `Search file contents with a regular expression (ripgrep syntax). Returns matching lines with their line numbers, grouped by file; hidden and .gitignore'd files are skipped. Shows the first ${caps.maxMatches} matches. Use read on a matched file for surrounding context.`,
+		description: `Search file contents with a regular expression (ripgrep syntax). Returns matching lines with their line numbers, grouped by file, files sorted by path and lines by number; skips what glob skips: files matched by .gitignore (node_modules, build output…), hidden entries (include can name them) and VCS metadata. Shows the first ${caps.maxMatches} matches. Use read on a matched file for surrounding context.`,
 		parameters: {
 			pattern: {type: 'string', required: true, description: 'The regular expression to search for.'},
 			path: {type: 'string', description: 'The file or directory to search: relative to the workspace, or absolute. Defaults to the workspace.'},

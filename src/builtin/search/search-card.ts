@@ -29,7 +29,7 @@ export type GlobArgs = {readonly pattern: string; readonly path?: string};
 /** `grep`'s canonical value: every match found, in file-path order then line order. */
 export type GrepValue = {readonly matches: GrepMatch[]};
 
-/** `glob`'s canonical value: every file found, newest first; `root` is the workspace-relative search root. */
+/** `glob`'s canonical value: every file found, newest-modified first (ties by path); `root` is the workspace-relative search root. */
 export type GlobValue = {readonly root: string; readonly paths: string[]};
 
 /** Caps of the search projections. */

@@ -14,7 +14,7 @@ import {findRipgrep, grepWithRipgrep} from './grep-ripgrep.js';
 import {compileGlob, relativeBelow} from './include-matcher.js';
 import type {GlobArgs, GlobValue, GrepArgs, GrepMatch, GrepValue} from './search-card.js';
 import {SearchError} from './search-error.js';
-import {walkFiles} from './tree-walk.js';
+import {SEARCH_IGNORE_RULE, walkFiles} from './tree-walk.js';
 
 /** Default budget of one search. */
 export const SEARCH_TIMEOUT_MS = 30_000;
@@ -129,10 +129,16 @@ async function relativize(guard: WorkspaceGuard, raw: readonly RawGrepMatch[]): 
 	return matches.sort((left, right) => comparePaths(left.path, right.path) || left.lineNumber - right.lineNumber);
 }
 
+/** Whether a glob names a hidden entry itself (`.github/x.yml`, `.env`): then hidden entries are walked. */
+function namesDotSegment(pattern: string): boolean {
+	return /(^|\/)\.[^./]/.test(pattern);
+}
+
 /**
-glob: every file below the root (hidden and ignored ones included, VCS metadata excluded, symlinks
-not followed) whose path matches, newest first, ties by path. A pattern with a `/` may be written
-relative to the search root or to the workspace.
+glob: every file below the root whose path matches, under grep's ignore rule (`SEARCH_IGNORE_RULE`:
+`.gitignore` honoured, hidden entries skipped — unless the pattern names a dot segment, as in
+`.github/**` — VCS metadata excluded, symlinks not followed), newest-modified first, ties by path.
+A pattern with a `/` may be written relative to the search root or to the workspace.
 */
 export async function runGlob(guard: WorkspaceGuard, args: GlobArgs, options: SearchRunOptions, signal: AbortSignal): Promise<GlobValue> {
 	const {target, info} = await searchRoot(guard, args.path);
@@ -150,7 +156,7 @@ export async function runGlob(guard: WorkspaceGuard, args: GlobArgs, options: Se
 	const [workspace] = await guard.realRoots();
 	const found = await withBudget('glob', options.timeoutMs, signal, async (budget) => {
 		const files: {path: string; real: string; mtimeMs: number}[] = [];
-		for await (const file of walkFiles(target.real, {respectIgnore: false, includeHidden: true, signal: budget})) {
+		for await (const file of walkFiles(target.real, {...SEARCH_IGNORE_RULE, includeHidden: namesDotSegment(args.pattern), signal: budget})) {
 			const fromRoot = relativeBelow(target.real, file)!;
 			const fromWorkspace = relativeBelow(workspace!, file);
 			if (!test(fromRoot) && (fromWorkspace === undefined || !test(fromWorkspace))) {

@@ -15,6 +15,14 @@ import ignore from 'ignore';
 /** Directory (and gitfile) names never searched or listed. */
 export const VCS_NAMES: ReadonlySet<string> = new Set(['.git', '.svn', '.hg', '.bzr', '.jj', '.sl', '_darcs', 'CVS']);
 
+/**
+The one ignore rule of grep (both engines) and glob: `.gitignore` files honoured (so `node_modules`,
+`dist` … of a project that ignores them are not searched), hidden entries skipped unless a negated
+rule names them, VCS metadata always skipped. ripgrep is given the same rule by its flags
+(grep-ripgrep.ts). glob includes hidden entries only when its pattern names a dot segment itself.
+*/
+export const SEARCH_IGNORE_RULE = {respectIgnore: true, includeHidden: false} as const;
+
 /** How to walk. */
 export type WalkOptions = {
 	/** Honour `.gitignore` files. */

@@ -200,10 +200,25 @@ const palette: readonly AnsiColor[] = ['black', 'red', 'green', 'yellow', 'blue'
 type Buffer = InstanceType<typeof Terminal>['buffer']['active'];
 type Cell = NonNullable<ReturnType<NonNullable<ReturnType<Buffer['getLine']>>['getCell']>>;
 
+function cellColor(isPalette: boolean, isRgb: boolean, value: number): string | number | undefined {
+	if (isPalette) {
+		return value < 16 ? palette[value] : value;
+	}
+
+	return isRgb ? `#${value.toString(16).padStart(6, '0')}` : undefined;
+}
+
 function cellStyle(cell: Cell): Span['style'] {
 	const style: Record<string, unknown> = {};
-	if (cell.isFgPalette() && cell.getFgColor() < 16) {
-		style.fg = palette[cell.getFgColor()];
+	// Colours as layout names them: the 16 by name, a 256-colour index as its number, RGB as `#rrggbb`.
+	const fg = cellColor(cell.isFgPalette(), cell.isFgRGB(), cell.getFgColor());
+	if (fg !== undefined) {
+		style.fg = fg;
+	}
+
+	const bg = cellColor(cell.isBgPalette(), cell.isBgRGB(), cell.getBgColor());
+	if (bg !== undefined) {
+		style.bg = bg;
 	}
 
 	if (cell.isBold()) {

@@ -1,0 +1,116 @@
+// An ACP agent's busy turn drawn live vs the same events drawn from its log (issue 15).
+//   npm run build && node bench/acp-session.mjs [--updates N] [--runs N]
+// The live side runs `cardterm acp`'s session (the scripted agent over stdio, the SDK, the mapping,
+// the log writer, the fold) and lays out every entry each event changes, as the live screen does;
+// the floor reads the log that run wrote, folds it and lays out the same way. Cost is this
+// process's CPU time (user + system) per event: wall time of the live side is the agent's pace,
+// not cardterm's work. A second floor is a native session recording the same events (log writer,
+// fold, layout), i.e. the cost ACP adds. All are measured in the same run, interleaved; prints one
+// JSON figure per floor (target ≤ 1.3).
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {parseArgs} from 'node:util';
+import {openAcpSession} from '../dist/src/cli/acp/open-acp-session.js';
+import {withAcpPresenter} from '../dist/src/acp/acp-presenter.js';
+import {openSession} from '../dist/src/cli/open-session.js';
+import {referencePresenters} from '../dist/src/cli/replay-command.js';
+import {layoutEntry} from '../dist/src/layout/layout-entry.js';
+import {colorTheme} from '../dist/src/layout/theme.js';
+import {SessionFold} from '../dist/src/session/fold.js';
+import {openSessionLog} from '../dist/src/session/read-session-log.js';
+import {figure} from './lib/stats.mjs';
+
+const {values} = parseArgs({options: {updates: {type: 'string', default: '1000'}, runs: {type: 'string', default: '5'}}});
+const updates = Number(values.updates);
+const runs = Number(values.runs);
+const agent = join(import.meta.dirname, '..', 'test', 'acp', 'fake-agent.mjs');
+const work = mkdtempSync(join(tmpdir(), 'cardterm-bench-acp-'));
+writeFileSync(join(work, 'notes.md'), '# Notes\n');
+const options = {width: 100, theme: colorTheme, now: 0, sessionCwd: work};
+
+/** CPU milliseconds of this process since `started`. */
+function cpuMs(started) {
+	const used = process.cpuUsage(started);
+	return (used.user + used.system) / 1000;
+}
+
+/** Lays out what one fold change touched (the live screen's work per event). */
+function draw(change) {
+	let rows = 0;
+	for (const entry of change.entries) {
+		rows += layoutEntry(entry, options).length;
+	}
+
+	return rows;
+}
+
+async function live(run) {
+	const acp = await openAcpSession({command: process.execPath, args: [agent], cwd: work, root: join(work, 'sessions'), id: `run-${run}`, approve: async () => undefined});
+	let events = 0;
+	acp.session.onFoldChange(change => {
+		events++;
+		draw(change);
+	});
+	const started = process.cpuUsage();
+	await acp.client.prompt(`bench ${updates}`);
+	await acp.session.flush();
+	const ms = cpuMs(started);
+	await acp.close();
+	return {ms, events, log: acp.session.logPath};
+}
+
+async function replay(logPath) {
+	const started = process.cpuUsage();
+	const log = await openSessionLog(logPath);
+	const fold = new SessionFold(referencePresenters(work));
+	let events = 0;
+	for await (const event of log.events) {
+		events++;
+		draw(fold.apply(event));
+	}
+
+	return {ms: cpuMs(started), events};
+}
+
+/** A native session writing the same events (log writer, fold, layout): what a session costs without ACP. */
+async function native(logPath, run) {
+	const log = await openSessionLog(logPath);
+	const drafts = [];
+	for await (const event of log.events) {
+		drafts.push({type: event.type, data: event.data, ...(event.ignorable ? {ignorable: true} : {}), ...(event.surfaceOp === undefined ? {} : {surfaceOp: event.surfaceOp}), ...(event.sourceEventSeqs === undefined ? {} : {sourceEventSeqs: event.sourceEventSeqs})});
+	}
+
+	const session = await openSession({cwd: work, logPath: join(work, `native-${run}.jsonl`), presenters: withAcpPresenter});
+	session.onFoldChange(draw);
+	const started = process.cpuUsage();
+	for (const draft of drafts) {
+		session.log.emit(draft);
+	}
+
+	await session.flush();
+	const ms = cpuMs(started);
+	await session.close();
+	return {ms, events: drafts.length};
+}
+
+const liveSamples = [];
+const floorSamples = [];
+const nativeSamples = [];
+try {
+	await live('warm-up');
+	for (let run = 0; run < runs; run++) {
+		const one = await live(run);
+		const back = await replay(one.log);
+		const same = await native(one.log, run);
+		liveSamples.push(one.ms / one.events);
+		floorSamples.push(back.ms / back.events);
+		nativeSamples.push(same.ms / same.events);
+	}
+} finally {
+	rmSync(work, {recursive: true, force: true});
+}
+
+const met = value => value.ratio !== null && value.ratio <= 1.3;
+process.stdout.write(`${JSON.stringify(figure(`acp turn of ${updates} updates, per event (live vs from its log)`, liveSamples, {unit: 'cpu ms/event', floor: floorSamples, target: '≤ 1.3×', met}))}\n`);
+process.stdout.write(`${JSON.stringify(figure(`acp turn of ${updates} updates, per event (live vs a native session writing the same events)`, liveSamples, {unit: 'cpu ms/event', floor: nativeSamples, target: '≤ 1.3×', met}))}\n`);

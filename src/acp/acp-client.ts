@@ -1,0 +1,365 @@
+/**
+@module cardterm as an ACP client: it starts the agent (`agent-process.ts`), speaks ACP over its stdio
+with the SDK's client side, serves the client methods it advertises (files and terminals inside the
+workspace, permission requests through `approve`), and records everything as events
+(`acp-events.ts`). What it advertises is exactly what it serves: `fs.readTextFile`,
+`fs.writeTextFile` and `terminal`.
+*/
+import * as acp from '@agentclientprotocol/sdk';
+import {WorkspaceGuard} from '../builtin/workspace/workspace-guard.js';
+import {spawnAgent, type AgentExit, type AgentProcess} from './agent-process.js';
+import {AcpEvents, type EventSink} from './acp-events.js';
+import {AcpFiles} from './acp-files.js';
+import {AcpTerminals} from './acp-terminals.js';
+import {OutgoingRequests, readFrames} from './frame-reader.js';
+
+const {methods, RequestError} = acp;
+
+type Fields = Record<string, unknown>;
+const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A permission option as the agent offered it. */
+export type PermissionChoice = {readonly optionId: string; readonly name: string; readonly kind: string};
+
+/** What the approval dialog is asked: the call's title and the agent's options. */
+export type PermissionQuestion = {readonly approvalId: string; readonly callId: string; readonly title: string; readonly options: readonly PermissionChoice[]; readonly signal: AbortSignal};
+
+/** The person's answer: the chosen option's id, or undefined (the request was cancelled). */
+export type ApproveCallback = (question: PermissionQuestion) => Promise<string | undefined>;
+
+/** An authentication method the agent offers. */
+export type AuthChoice = {readonly id: string; readonly name: string; readonly description?: string};
+
+export type AcpClientOptions = {
+	readonly command: string;
+	readonly args: readonly string[];
+	/** The workspace: the agent's cwd, `session/new`'s cwd, and the reach of fs and terminals. */
+	readonly cwd: string;
+	readonly log: EventSink;
+	readonly approve: ApproveCallback;
+	/** The agent asks to authenticate: choose one of its methods (undefined: do not). Default: none. */
+	readonly authenticate?: (choices: readonly AuthChoice[]) => Promise<string | undefined>;
+	readonly env?: NodeJS.ProcessEnv;
+	/** How long a cancelled prompt may go unanswered before the turn is ended here. */
+	readonly cancelGraceMs?: number;
+	readonly clientVersion?: string;
+};
+
+/** What the agent said about itself at `initialize`. */
+export type AgentFacts = {readonly name: string; readonly canLoad: boolean; readonly sessionId: string; readonly modes?: {readonly current: string; readonly available: readonly string[]}};
+
+/** How a prompt turn ended, for a caller (exit code of `-p`). */
+export type PromptOutcome = {readonly stopReason: string} | {readonly error: string};
+
+/** Raised when the agent refuses to start a session; its message says why. */
+export class AcpStartError extends Error {
+	override readonly name = 'AcpStartError';
+}
+
+const DEFAULT_CANCEL_GRACE_MS = 3000;
+
+/** Waits for a settled promise at most `ms` (the agent's exit after its stdout closed). */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const result = await Promise.race([promise, new Promise<undefined>(resolve => {
+		timer = setTimeout(() => {
+			resolve(undefined);
+		}, ms);
+	})]);
+	clearTimeout(timer);
+	return result;
+}
+
+/** How the agent ended, in a line. */
+export function describeExit(exit: AgentExit): string {
+	if (exit.error !== undefined) {
+		return `the agent could not be started: ${exit.error.message}`;
+	}
+
+	return exit.signal === null ? `the agent exited with code ${exit.exitCode ?? 'unknown'}` : `the agent was killed by ${exit.signal}`;
+}
+
+export class AcpClient {
+	readonly events: AcpEvents;
+	readonly #options: AcpClientOptions;
+	readonly #agent: AgentProcess;
+	readonly #terminals: AcpTerminals;
+	readonly #connection: acp.ClientConnection;
+	#facts: AgentFacts | undefined;
+	#exit: AgentExit | undefined;
+	/** Set while a prompt runs: how to end it here when the agent does not answer a cancel. */
+	#running: {readonly abort: AbortController; cancelTimer?: ReturnType<typeof setTimeout>} | undefined;
+	/** Permission questions waiting for the person; a cancel answers them `cancelled`. */
+	readonly #asking = new Set<AbortController>();
+	#closed = false;
+
+	private constructor(options: AcpClientOptions) {
+		this.#options = options;
+		const guard = new WorkspaceGuard({workspace: options.cwd});
+		this.#terminals = new AcpTerminals(guard, (terminalId, text) => {
+			this.events.terminalOutput(terminalId, text);
+		});
+		this.events = new AcpEvents(options.log, {terminalOutput: terminalId => this.#terminals.snapshot(terminalId)});
+		const files = new AcpFiles(guard, this.events);
+		this.#agent = spawnAgent(options.command, options.args, {cwd: options.cwd, ...(options.env === undefined ? {} : {env: options.env})});
+		const app = acp.client({name: 'cardterm'})
+			.onRequest(methods.client.session.requestPermission, async ({params, signal}) => this.#permission(params, signal))
+			.onRequest(methods.client.fs.readTextFile, async ({params}) => files.readTextFile(params))
+			.onRequest(methods.client.fs.writeTextFile, async ({params, signal}) => files.writeTextFile(params, signal))
+			.onRequest(methods.client.terminal.create, async ({params}) => this.#terminals.create(params))
+			.onRequest(methods.client.terminal.output, ({params}) => this.#terminals.output(params.terminalId))
+			.onRequest(methods.client.terminal.waitForExit, async ({params}) => this.#terminals.waitForExit(params.terminalId))
+			.onRequest(methods.client.terminal.kill, ({params}) => this.#terminals.kill(params.terminalId))
+			.onRequest(methods.client.terminal.release, ({params}) => this.#terminals.release(params.terminalId));
+		// `session/update` goes from the reader to the mapping; everything else through the SDK.
+		const requests = new OutgoingRequests();
+		const readable = readFrames(this.#agent.output, {
+			requests,
+			onMalformed: frame => {
+				this.events.notice(`skipped a frame from the agent that is ${frame.reason}: ${frame.preview}`);
+			},
+			onUpdate: params => {
+				this.events.update(isRecord(params) ? params.update : undefined);
+			},
+		});
+		// The SDK's ndJSON writer; what the agent writes is read by `readFrames` (the SDK's reader gets nothing).
+		const {writable} = acp.ndJsonStream(this.#agent.input, new ReadableStream<Uint8Array>({start: controller => {
+			controller.close();
+		}}));
+		this.#connection = app.connect({writable: requests.watch(writable), readable});
+		void this.#agent.exited.then(exit => {
+			this.#exit = exit;
+		});
+	}
+
+	/** Start the agent, `initialize`, authenticate if it asks, and open (or load) a session. */
+	static async start(options: AcpClientOptions & {readonly resume?: string}): Promise<AcpClient> {
+		const client = new AcpClient(options);
+		try {
+			await client.#start(options.resume);
+		} catch (error) {
+			await client.close();
+			throw error;
+		}
+
+		return client;
+	}
+
+	get facts(): AgentFacts {
+		if (this.#facts === undefined) {
+			throw new Error('AcpClient: not started');
+		}
+
+		return this.#facts;
+	}
+
+	/** The agent's process id (undefined when it could not be started). */
+	get pid(): number | undefined {
+		return this.#agent.pid;
+	}
+
+	/** Resolves when the agent's process has exited. */
+	get exited(): Promise<AgentExit> {
+		return this.#agent.exited;
+	}
+
+	/** The agent's stderr, last bytes. */
+	stderrTail(): string {
+		return this.#agent.stderrTail();
+	}
+
+	async #start(resume: string | undefined): Promise<void> {
+		const init = await this.#untilExit(this.#connection.agent.request(methods.agent.initialize, {
+			protocolVersion: acp.PROTOCOL_VERSION,
+			clientCapabilities: {fs: {readTextFile: true, writeTextFile: true}, terminal: true},
+			clientInfo: {name: 'cardterm', version: this.#options.clientVersion ?? '0'},
+		}), 'initialize');
+		const name = init.agentInfo?.name ?? this.#options.command;
+		this.events.named(name);
+		const canLoad = init.agentCapabilities?.loadSession === true;
+		const auth: AuthChoice[] = (init.authMethods ?? []).map(method => ({id: method.id, name: method.name, ...(typeof method.description === 'string' ? {description: method.description} : {})}));
+		const open = async (): Promise<{sessionId: string; modes?: acp.SessionModeState | null}> => {
+			if (resume === undefined) {
+				return this.#untilExit(this.#connection.agent.request(methods.agent.session.new, {cwd: this.#options.cwd, mcpServers: []}), 'session/new');
+			}
+
+			if (!canLoad) {
+				throw new AcpStartError(`${name} cannot load a session (it does not advertise loadSession)`);
+			}
+
+			const loaded = await this.#untilExit(this.#connection.agent.request(methods.agent.session.load, {sessionId: resume, cwd: this.#options.cwd, mcpServers: []}), 'session/load');
+			this.events.endHistory();
+			return {sessionId: resume, modes: loaded?.modes ?? null};
+		};
+
+		let session: {sessionId: string; modes?: acp.SessionModeState | null};
+		try {
+			session = await open();
+		} catch (error) {
+			if (!(error instanceof RequestError) || error.code !== -32_000) {
+				throw error;
+			}
+
+			session = await this.#authenticate(name, auth, open);
+		}
+
+		const modes = session.modes ?? undefined;
+		this.#facts = {name, canLoad, sessionId: session.sessionId, ...(modes === undefined ? {} : {modes: {current: modes.currentModeId, available: modes.availableModes.map(mode => mode.id)}})};
+		this.#options.log.emit({type: 'acp/session', data: {agent: name, sessionId: session.sessionId, canLoad, ...(modes === undefined ? {} : {modeId: modes.currentModeId})}, ignorable: true});
+	}
+
+	async #authenticate<T>(name: string, choices: readonly AuthChoice[], open: () => Promise<T>): Promise<T> {
+		const wanted = choices.length === 0 ? 'but offers no method' : `with one of: ${choices.map(choice => `${choice.name} (${choice.id})${choice.description === undefined ? '' : ` — ${choice.description}`}`).join('; ')}`;
+		this.events.notice(`${name} asks to authenticate ${wanted}`);
+		const methodId = choices.length === 0 ? undefined : await this.#options.authenticate?.(choices);
+		if (methodId === undefined) {
+			throw new AcpStartError(`${name} asks to authenticate ${wanted}`);
+		}
+
+		await this.#untilExit(this.#connection.agent.request(methods.agent.authenticate, {methodId}), 'authenticate');
+		return open();
+	}
+
+	/** One prompt turn: the person's text, what the agent streams, and how it ended. Never rejects. */
+	async prompt(text: string): Promise<PromptOutcome> {
+		if (this.#running !== undefined) {
+			throw new Error('AcpClient: a prompt is already running');
+		}
+
+		const {sessionId} = this.facts;
+		this.events.startTurn(text);
+		const abort = new AbortController();
+		this.#running = {abort};
+		let outcome: PromptOutcome;
+		try {
+			if (this.#exit !== undefined) {
+				throw new Error(describeExit(this.#exit));
+			}
+
+			const response = await this.#untilExit(this.#connection.agent.request(methods.agent.session.prompt, {sessionId, prompt: [{type: 'text', text}]}, {cancellationSignal: abort.signal, stopWaitingOnCancel: true}), 'session/prompt');
+			outcome = {stopReason: response.stopReason};
+		} catch (error) {
+			outcome = abort.signal.aborted ? {stopReason: 'cancelled'} : {error: error instanceof Error ? error.message : String(error)};
+			if (abort.signal.aborted) {
+				this.events.notice('the agent did not answer the cancel in time; the turn was ended here');
+			}
+		} finally {
+			clearTimeout(this.#running.cancelTimer);
+			this.#running = undefined;
+		}
+
+		this.events.endTurn(outcome);
+		return outcome;
+	}
+
+	/** Esc / Ctrl+C: ask the agent to stop (`session/cancel`); a turn it does not end in time is ended here. */
+	cancel(): void {
+		const running = this.#running;
+		for (const asking of this.#asking) {
+			asking.abort();
+		}
+
+		if (running === undefined || running.cancelTimer !== undefined || this.#facts === undefined) {
+			return;
+		}
+
+		void this.#connection.agent.notify(methods.agent.session.cancel, {sessionId: this.#facts.sessionId}).catch(() => {});
+		running.cancelTimer = setTimeout(() => {
+			running.abort.abort();
+		}, this.#options.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS);
+	}
+
+	/** The second Ctrl+C: stop the agent's whole process tree now (a running prompt then fails with the agent's exit). */
+	async kill(): Promise<void> {
+		await this.#agent.kill(0);
+	}
+
+	/** End the session: commands in terminals stop, the connection closes, the agent's tree is stopped. */
+	async close(): Promise<void> {
+		if (this.#closed) {
+			return;
+		}
+
+		this.#closed = true;
+		for (const asking of this.#asking) {
+			asking.abort();
+		}
+
+		await this.#terminals.dispose();
+		this.#connection.close();
+		await this.#agent.kill();
+		await this.#agent.exited;
+	}
+
+	/** A request to the agent, rejected with the agent's exit (stderr tail included) when it dies first. */
+	async #untilExit<T>(request: Promise<T>, method: string): Promise<T> {
+		const died = this.#agent.exited.then(exit => ({exit}));
+		const result = await Promise.race([request.then(value => ({value}), (error: unknown) => ({error})), died]);
+		if ('value' in result) {
+			return result.value;
+		}
+
+		// A closed connection usually means the agent is going: wait for its exit to say how.
+		const exit = 'exit' in result ? result.exit : await within(this.#agent.exited, 500);
+		if (exit === undefined) {
+			throw (result as {error: unknown}).error;
+		}
+
+		this.#reportExit(exit);
+		throw new Error(`${describeExit(exit)} during ${method}`);
+	}
+
+	#exitReported = false;
+
+	/** The agent's exit as a notice: how it ended and the tail of its stderr. */
+	#reportExit(exit: AgentExit): void {
+		if (this.#exitReported || this.#closed) {
+			return;
+		}
+
+		this.#exitReported = true;
+		const tail = this.#agent.stderrTail().trimEnd();
+		this.events.notice(tail === '' ? describeExit(exit) : `${describeExit(exit)}; its stderr ended with:\n${tail}`);
+	}
+
+	async #permission(params: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
+		const options: PermissionChoice[] = params.options.map(option => ({optionId: option.optionId, name: option.name, kind: option.kind}));
+		const approvalId = this.events.askPermission(params.toolCall, options);
+		const asking = new AbortController();
+		const stop = (): void => {
+			asking.abort();
+		};
+
+		signal.addEventListener('abort', stop, {once: true});
+		this.#asking.add(asking);
+		let chosen: string | undefined;
+		try {
+			chosen = asking.signal.aborted ? undefined : await this.#options.approve({
+				approvalId,
+				callId: params.toolCall.toolCallId,
+				title: params.toolCall.title ?? 'tool call',
+				options,
+				signal: asking.signal,
+			});
+		} catch {
+			chosen = undefined;
+		} finally {
+			signal.removeEventListener('abort', stop);
+			this.#asking.delete(asking);
+		}
+
+		const option = asking.signal.aborted ? undefined : options.find(each => each.optionId === chosen);
+		this.events.decidePermission(approvalId, option?.kind);
+		return option === undefined ? {outcome: {outcome: 'cancelled'}} : {outcome: {outcome: 'selected', optionId: option.optionId}};
+	}
+}
+
+/** The option `--yolo` (and a yes-to-all answer) picks: allow once, else allow always. */
+export function allowOption(options: readonly PermissionChoice[]): PermissionChoice | undefined {
+	return options.find(option => option.kind === 'allow_once') ?? options.find(option => option.kind === 'allow_always');
+}
+
+/** The option a non-interactive run without `--yolo` picks: reject once, else reject always. */
+export function rejectOption(options: readonly PermissionChoice[]): PermissionChoice | undefined {
+	return options.find(option => option.kind === 'reject_once') ?? options.find(option => option.kind === 'reject_always');
+}

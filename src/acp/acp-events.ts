@@ -1,0 +1,600 @@
+/**
+@module ACP → cardterm events: the one place that decides what an agent's `session/update`s, prompt
+turns and permission requests become in the contract's event vocabulary (presentation-events.md §3).
+Every view draws from these events, live and on replay, so what the live session showed is what
+its log folds back to. The table is docs/acp-mapping.md.
+
+A prompt turn is `turn/start`, `step/start`, the person's `user/message`, then what the agent
+streams. Text and thought chunks are `assistant/chunk` deltas of one step; the step's
+`assistant/message` is written before the next tool call (or the turn's end), and text after a
+tool call opens the next step, so each step reads as the contract's "message, then its calls".
+Steps end together at the turn's end: an ACP call may still run when the agent talks again, and a
+step's end would mark it interrupted.
+*/
+import type {ContentBlock} from '../tools/content.js';
+import type {EventDraft} from '../session/event-log.js';
+import type {SessionEvent, TodoItem} from '../session/events.js';
+import {acpToolName, type AcpCallArguments, type AcpResultMeta} from './acp-presenter.js';
+import {contentBlockText, contentText, isFinalStatus, mergeToolCall, metaTerminalOutput, newToolCall, terminalIds, type AcpTerminalOutput, type AcpToolCallState} from './tool-call-state.js';
+
+type Fields = Record<string, unknown>;
+const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Where events go: the session's event log (numbered, written, folded). */
+export type EventSink = {emit(draft: EventDraft): SessionEvent};
+
+/** How a prompt turn ended: the agent's stop reason, or a failure (the request failed, the agent died). */
+export type TurnEnd = {readonly stopReason: string} | {readonly error: string};
+
+/** The permission option kinds ACP defines, as cardterm records the decision. */
+const APPROVAL_OUTCOMES: Readonly<Record<string, string>> = {
+	allow_once: 'allowed-once',
+	allow_always: 'allowed-always',
+	reject_once: 'rejected',
+	reject_always: 'rejected-always',
+};
+
+/** The recorded outcome of a permission answer: the chosen option's kind, or `cancelled`. */
+export function approvalOutcome(kind: string | undefined): string {
+	return kind === undefined ? 'cancelled' : APPROVAL_OUTCOMES[kind] ?? kind;
+}
+
+const PLAN_STATUSES = new Set(['pending', 'in_progress', 'completed']);
+
+type Block = {kind: 'text' | 'reasoning'; text: string};
+
+type OpenCall = {
+	state: AcpToolCallState;
+	readonly turn: number | undefined;
+	readonly step: number | undefined;
+	readonly seq: number;
+	/** Text already sent as live output (agents that resend the whole text on each update). */
+	shown: string;
+	/** Characters of live output recorded so far (capped: the result holds the output that counts). */
+	progress: number;
+};
+
+/** Live output recorded per call; past it the card shows the output when the call ends. */
+export const PROGRESS_LOG_LIMIT = 256 * 1024;
+
+export type AcpEventsOptions = {
+	/** Output of a terminal this client runs, for the card that shows it. */
+	readonly terminalOutput?: (terminalId: string) => AcpTerminalOutput | undefined;
+	/** The agent's name, recorded as the assistant messages' model. */
+	readonly agentName?: string;
+};
+
+export class AcpEvents {
+	readonly #log: EventSink;
+	readonly #options: AcpEventsOptions;
+	#turn = 0;
+	#step = 0;
+	#inTurn = false;
+	#stepHasCalls = false;
+	/** The open turn is a prompt the person typed here (not a loaded history). */
+	#prompted = false;
+	/** The agent said or did something in the open turn. */
+	#agentSpoke = false;
+	#blocks: Block[] = [];
+	#blockIndex = 0;
+	#messages = 0;
+	#user = '';
+	#approvals = 0;
+	#localCalls = 0;
+	#agentName: string;
+	/** Calls with no result yet, by id. */
+	readonly #open = new Map<string, OpenCall>();
+	/** Which open call shows a terminal's output. */
+	readonly #terminalCall = new Map<string, string>();
+	/** The latest call state by id, also after its result (a late update is then ignored). */
+	readonly #settled = new Set<string>();
+
+	constructor(log: EventSink, options: AcpEventsOptions = {}) {
+		this.#log = log;
+		this.#options = options;
+		this.#agentName = options.agentName ?? 'agent';
+	}
+
+	/** The agent's name, once `initialize` said it: the model of its messages. */
+	named(name: string): void {
+		this.#agentName = name;
+	}
+
+	get turnOpen(): boolean {
+		return this.#inTurn;
+	}
+
+	/** The running turn's number (0 before the first). */
+	get turn(): number {
+		return this.#turn;
+	}
+
+	/** Open a prompt turn for what the person typed. */
+	startTurn(text: string): void {
+		this.endTurn({stopReason: 'end_turn'});
+		this.#openTurn();
+		this.#prompted = true;
+		this.#emitUser(text);
+	}
+
+	/** Close the turn: the step's message, cancelled calls' results, the steps' and the turn's ends. */
+	endTurn(end: TurnEnd): void {
+		if (!this.#inTurn) {
+			return;
+		}
+
+		this.#flushUser();
+		this.#flushAssistant();
+		const cancelled = 'stopReason' in end && end.stopReason === 'cancelled';
+		if (cancelled) {
+			// A cancelled turn settles its running calls as the contract's cancellations.
+			for (const call of [...this.#open.values()]) {
+				if (call.turn === this.#turn) {
+					this.#settle(call, {content: [{type: 'text', text: 'Error: tool call aborted'}], isError: true, error: {name: 'AbortError', code: 'ABORTED'}});
+				}
+			}
+		}
+
+		for (let step = 1; step <= this.#step; step++) {
+			this.#log.emit({type: 'step/end', data: {turn: this.#turn, step}});
+		}
+
+		this.#log.emit({type: 'turn/end', data: {turn: this.#turn, reason: turnReason(end)}});
+		this.#inTurn = false;
+		this.#prompted = false;
+	}
+
+	/** `session/load` replays the conversation as updates (each person's message opens a turn of its own); this closes the last. */
+	endHistory(): void {
+		this.endTurn({stopReason: 'end_turn'});
+	}
+
+	/** One `session/update`'s `update`. Unknown kinds are named in a notice and skipped. */
+	update(update: unknown): void {
+		if (!isRecord(update) || typeof update.sessionUpdate !== 'string') {
+			this.notice('skipped a session/update without a sessionUpdate kind');
+			return;
+		}
+
+		const kind = update.sessionUpdate;
+		switch (kind) {
+			case 'user_message_chunk': {
+				if (this.#prompted) {
+					// The prompt of a live turn is recorded already; an agent echoing it adds nothing.
+					return;
+				}
+
+				this.#flushAssistant();
+				if (!this.#inTurn || this.#agentSpoke) {
+					// A person's message after the agent spoke (a loaded history) is the next turn.
+					this.#reopenForUser();
+				}
+
+				this.#user += chunkText(update.content);
+				return;
+			}
+
+			case 'agent_message_chunk':
+			case 'agent_thought_chunk': {
+				this.#flushUser();
+				this.#ensureTurn();
+				if (this.#stepHasCalls) {
+					this.#nextStep();
+				}
+
+				this.#appendChunk(kind === 'agent_message_chunk' ? 'text' : 'reasoning', chunkText(update.content));
+				return;
+			}
+
+			case 'tool_call':
+			case 'tool_call_update': {
+				this.#toolCall(update);
+				return;
+			}
+
+			case 'plan': {
+				this.#beforeEntry();
+				this.#log.emit({type: 'todo/write', data: {todos: planTodos(update.entries)}});
+				return;
+			}
+
+			case 'available_commands_update': {
+				this.#log.emit({type: 'acp/commands', data: {commands: commandList(update.availableCommands)}, ignorable: true});
+				return;
+			}
+
+			case 'current_mode_update': {
+				if (typeof update.currentModeId === 'string') {
+					this.#beforeEntry();
+					this.#log.emit({type: 'acp/mode', data: {modeId: update.currentModeId, summary: `mode: ${update.currentModeId}`}, ignorable: true});
+				}
+
+				return;
+			}
+
+			case 'usage_update': {
+				this.#log.emit({type: 'acp/usage', data: usageData(update), ignorable: true});
+				return;
+			}
+
+			case 'session_info_update': {
+				if (typeof update.title === 'string' && update.title.trim() !== '') {
+					this.#log.emit({type: 'session/title', data: {title: update.title}});
+				}
+
+				return;
+			}
+
+			case 'config_option_update': {
+				this.#log.emit({type: 'acp/config', data: {configOptions: update.configOptions ?? null}, ignorable: true});
+				return;
+			}
+
+			case 'notice': {
+				const title = typeof update.title === 'string' ? update.title : 'notice';
+				this.notice(typeof update.description === 'string' && update.description !== '' ? `${title}\n${update.description}` : title);
+				return;
+			}
+
+			default: {
+				this.notice(`skipped a session/update of unknown kind "${kind}"`);
+			}
+		}
+	}
+
+	/** A line cardterm says about the session (a bad frame, the agent's exit), recorded as an ignorable notice. */
+	notice(text: string): void {
+		this.#beforeEntry();
+		this.#log.emit({type: 'acp/notice', data: {text}, ignorable: true});
+	}
+
+	/** A permission request: its call (created if the request is the first we hear of it) and `approval/asked`. */
+	askPermission(toolCall: unknown, options: ReadonlyArray<{readonly name: string; readonly kind: string}>): string {
+		const fields = isRecord(toolCall) ? toolCall : {};
+		const callId = typeof fields.toolCallId === 'string' ? fields.toolCallId : `permission-${this.#approvals + 1}`;
+		const call = this.#open.get(callId);
+		if (call === undefined) {
+			this.#startCall(newToolCall(callId, fields));
+		} else {
+			call.state = mergeToolCall(call.state, fields);
+		}
+
+		const open = this.#open.get(callId)!;
+		const id = `approval-${++this.#approvals}`;
+		const offered = options.map(option => option.name).join(' / ');
+		this.#log.emit({type: 'approval/asked', data: {id, toolName: acpToolName(open.state.kind), callId, reason: `${open.state.title === '' ? 'tool call' : open.state.title} · ${offered}`}});
+		return id;
+	}
+
+	/** The answer to a permission request: the chosen option's kind, or undefined when it was cancelled. */
+	decidePermission(id: string, kind: string | undefined): void {
+		this.#log.emit({type: 'approval/decided', data: {id, outcome: approvalOutcome(kind)}});
+	}
+
+	/** Live output of a terminal this client runs; the card that names it shows it. */
+	terminalOutput(terminalId: string, text: string): void {
+		const callId = this.#terminalCall.get(terminalId);
+		const call = callId === undefined ? undefined : this.#open.get(callId);
+		if (call !== undefined) {
+			this.#progress(call, text);
+		}
+	}
+
+	/**
+	A call cardterm makes for the agent (a file it writes through `fs/write_text_file`), recorded as
+	the reference tool's call so its card is that tool's card; `settle` records its result.
+	*/
+	localCall(name: string, args: unknown): {settle(result: {readonly content: readonly ContentBlock[]; readonly isError: boolean; readonly error?: {readonly name: string; readonly code: string}; readonly meta?: unknown}): void} {
+		this.#beforeEntry();
+		const callId = `acp-client-${++this.#localCalls}`;
+		const where = this.#inTurn ? {turn: this.#turn, step: this.#step} : {};
+		const call = this.#log.emit({type: 'tool/call', data: {...where, callId, name, arguments: JSON.stringify(args)}});
+		return {
+			settle: result => {
+				this.#log.emit(resultDraft(callId, where, call.seq, result));
+			},
+		};
+	}
+
+	#toolCall(update: Fields): void {
+		if (typeof update.toolCallId !== 'string') {
+			this.notice(`skipped a ${String(update.sessionUpdate)} without a toolCallId`);
+			return;
+		}
+
+		const open = this.#open.get(update.toolCallId);
+		if (open === undefined) {
+			if (update.sessionUpdate === 'tool_call_update' && this.#settled.has(update.toolCallId)) {
+				// A call already settled (some agents send its end twice): its card does not change.
+				return;
+			}
+
+			this.#startCall(newToolCall(update.toolCallId, update));
+		} else {
+			open.state = mergeToolCall(open.state, update);
+		}
+
+		const call = this.#open.get(update.toolCallId)!;
+		this.#linkTerminals(call);
+		if (isFinalStatus(call.state.status)) {
+			this.#settleFinal(call);
+		} else {
+			this.#showText(call);
+		}
+	}
+
+	#startCall(state: AcpToolCallState): void {
+		this.#flushUser();
+		this.#ensureTurn();
+		this.#flushAssistant();
+		this.#stepHasCalls = true;
+		this.#agentSpoke = true;
+		const args: AcpCallArguments = {title: state.title, kind: state.kind, ...(state.rawInput === undefined ? {} : {rawInput: state.rawInput}), content: state.content, locations: state.locations};
+		const event = this.#log.emit({type: 'tool/call', data: {turn: this.#turn, step: this.#step, callId: state.toolCallId, name: acpToolName(state.kind), arguments: JSON.stringify(args)}});
+		this.#settled.delete(state.toolCallId);
+		this.#open.set(state.toolCallId, {state, turn: this.#turn, step: this.#step, seq: event.seq, shown: '', progress: 0});
+	}
+
+	#linkTerminals(call: OpenCall): void {
+		for (const terminalId of terminalIds(call.state.content)) {
+			if (this.#terminalCall.get(terminalId) === call.state.toolCallId) {
+				continue;
+			}
+
+			this.#terminalCall.set(terminalId, call.state.toolCallId);
+			// What the terminal printed before the card named it.
+			const sofar = this.#options.terminalOutput?.(terminalId);
+			if (sofar !== undefined && sofar.output !== '') {
+				this.#progress(call, sofar.output);
+			}
+		}
+	}
+
+	/** Text an agent sends while the call runs is its live output (only what is new, for agents that resend it whole). */
+	#showText(call: OpenCall): void {
+		if (terminalIds(call.state.content).length > 0) {
+			return;
+		}
+
+		const text = contentText(call.state.content);
+		if (text === call.shown) {
+			return;
+		}
+
+		const added = text.startsWith(call.shown) ? text.slice(call.shown.length) : `\n${text}`;
+		call.shown = text;
+		this.#progress(call, added);
+	}
+
+	/** Live output of a running call, recorded up to `PROGRESS_LOG_LIMIT` (a flooding command must not flood the log). */
+	#progress(call: OpenCall, text: string): void {
+		const room = PROGRESS_LOG_LIMIT - call.progress;
+		if (room <= 0) {
+			return;
+		}
+
+		const kept = text.length > room ? `${text.slice(0, room)}\n[live output stops here; the card shows the output when the call ends]\n` : text;
+		call.progress += text.length;
+		this.#log.emit({type: 'cardterm/tool-progress', data: {callId: call.state.toolCallId, stream: 'stdout', text: kept}, ignorable: true});
+	}
+
+	#settleFinal(call: OpenCall): void {
+		const {state} = call;
+		const terminal = this.#terminalOf(state);
+		const failed = state.status === 'failed';
+		const text = contentText(state.content) || terminal?.output || rawText(state.rawOutput);
+		const acp: AcpResultMeta['acp'] = {
+			title: state.title,
+			kind: state.kind,
+			status: state.status,
+			...(state.rawInput === undefined ? {} : {rawInput: state.rawInput}),
+			...(state.rawOutput === undefined ? {} : {rawOutput: state.rawOutput}),
+			content: state.content,
+			locations: state.locations,
+			...(state.meta === undefined ? {} : {meta: state.meta}),
+		};
+		const meta: AcpResultMeta = {acp, ...(terminal === undefined ? {} : {terminal})};
+		this.#settle(call, {content: text === '' ? [] : [{type: 'text', text}], isError: failed, meta});
+	}
+
+	#terminalOf(state: AcpToolCallState): AcpTerminalOutput | undefined {
+		for (const terminalId of terminalIds(state.content)) {
+			const ours = this.#options.terminalOutput?.(terminalId);
+			if (ours !== undefined) {
+				return ours;
+			}
+		}
+
+		return metaTerminalOutput(state.meta);
+	}
+
+	#settle(call: OpenCall, result: {readonly content: readonly ContentBlock[]; readonly isError: boolean; readonly error?: {readonly name: string; readonly code: string}; readonly meta?: unknown}): void {
+		const id = call.state.toolCallId;
+		this.#open.delete(id);
+		this.#settled.add(id);
+		for (const [terminalId, callId] of this.#terminalCall) {
+			if (callId === id) {
+				this.#terminalCall.delete(terminalId);
+			}
+		}
+
+		const where = call.turn === undefined ? {} : {turn: call.turn, step: call.step};
+		this.#log.emit(resultDraft(id, where, call.seq, result));
+	}
+
+	#openTurn(): void {
+		this.#turn++;
+		this.#step = 0;
+		this.#inTurn = true;
+		this.#agentSpoke = false;
+		this.#log.emit({type: 'turn/start', data: {turn: this.#turn}});
+		this.#nextStep();
+	}
+
+	#nextStep(): void {
+		this.#flushAssistant();
+		this.#step++;
+		this.#stepHasCalls = false;
+		this.#messages = 0;
+		this.#log.emit({type: 'step/start', data: {turn: this.#turn, step: this.#step}});
+	}
+
+	/** Updates outside a prompt turn (a loaded history, an agent that talks first) get a turn of their own. */
+	#ensureTurn(): void {
+		if (!this.#inTurn) {
+			this.#openTurn();
+		}
+	}
+
+	#reopenForUser(): void {
+		if (this.#inTurn) {
+			this.endTurn({stopReason: 'end_turn'});
+		}
+
+		this.#openTurn();
+	}
+
+	#emitUser(text: string): void {
+		this.#log.emit({type: 'user/message', data: {id: `acp-u-${this.#turn}`, role: 'user', content: [{type: 'text', text}], source: {kind: 'user'}}, surfaceOp: 'append'});
+	}
+
+	#flushUser(): void {
+		if (this.#user !== '') {
+			const text = this.#user;
+			this.#user = '';
+			this.#emitUser(text);
+		}
+	}
+
+	/** Before an entry of its own: the person's and the agent's text so far come first. */
+	#beforeEntry(): void {
+		this.#flushUser();
+		this.#flushAssistant();
+	}
+
+	#appendChunk(kind: Block['kind'], text: string): void {
+		if (text === '') {
+			return;
+		}
+
+		this.#agentSpoke = true;
+		const last = this.#blocks.at(-1);
+		if (last?.kind === kind) {
+			last.text += text;
+		} else {
+			this.#blocks.push({kind, text});
+			this.#blockIndex = this.#blocks.length - 1;
+			this.#log.emit({type: 'assistant/chunk', data: {turn: this.#turn, step: this.#step, chunk: {type: 'block-start', index: this.#blockIndex, blockType: kind}}});
+		}
+
+		this.#log.emit({type: 'assistant/chunk', data: {turn: this.#turn, step: this.#step, chunk: {type: kind === 'text' ? 'text-delta' : 'reasoning-delta', index: this.#blockIndex, text}}});
+	}
+
+	#flushAssistant(): void {
+		if (this.#blocks.length === 0) {
+			return;
+		}
+
+		const content = this.#blocks.map(block => ({type: block.kind, text: block.text}));
+		this.#blocks = [];
+		this.#messages++;
+		this.#log.emit({
+			type: 'assistant/message',
+			data: {turn: this.#turn, step: this.#step, message: {id: `acp-a-${this.#turn}-${this.#step}-${this.#messages}`, role: 'assistant', content, source: {kind: 'model', provider: 'acp', model: this.#agentName}}},
+			surfaceOp: 'append',
+		});
+	}
+}
+
+function resultDraft(callId: string, where: {turn?: number; step?: number | undefined}, callSeq: number, result: {readonly content: readonly ContentBlock[]; readonly isError: boolean; readonly error?: {readonly name: string; readonly code: string}; readonly meta?: unknown}): EventDraft {
+	return {
+		type: 'tool/result',
+		data: {
+			...where,
+			message: {role: 'user', source: {kind: 'tool', callId}, content: [{type: 'tool-result', toolCallId: callId, content: result.content, isError: result.isError}]},
+			...(result.error === undefined ? {} : {error: result.error}),
+			...(result.meta === undefined ? {} : {meta: result.meta}),
+		},
+		sourceEventSeqs: [callSeq],
+		surfaceOp: 'append',
+	};
+}
+
+function chunkText(content: unknown): string {
+	const item = contentBlockText(content);
+	return item === undefined ? '' : item.type === 'text' ? item.text : item.type === 'other' ? item.label : '';
+}
+
+function rawText(rawOutput: unknown): string {
+	if (rawOutput === undefined || rawOutput === null) {
+		return '';
+	}
+
+	return typeof rawOutput === 'string' ? rawOutput : JSON.stringify(rawOutput, null, 2) ?? '';
+}
+
+/** ACP plan entries as the todo list (the statuses coincide; priority has no place in it). */
+function planTodos(entries: unknown): TodoItem[] {
+	const todos: TodoItem[] = [];
+	if (Array.isArray(entries)) {
+		for (const entry of entries) {
+			if (isRecord(entry) && typeof entry.content === 'string') {
+				const status = typeof entry.status === 'string' && PLAN_STATUSES.has(entry.status) ? entry.status as TodoItem['status'] : 'pending';
+				todos.push({content: entry.content, status});
+			}
+		}
+	}
+
+	return todos;
+}
+
+/** The agent's slash commands: name, description, and the input hint when it has one. */
+export type AcpCommand = {readonly name: string; readonly description: string; readonly hint?: string};
+
+function commandList(value: unknown): AcpCommand[] {
+	const commands: AcpCommand[] = [];
+	if (Array.isArray(value)) {
+		for (const item of value) {
+			if (isRecord(item) && typeof item.name === 'string') {
+				const hint = isRecord(item.input) && typeof item.input.hint === 'string' ? {hint: item.input.hint} : {};
+				commands.push({name: item.name, description: typeof item.description === 'string' ? item.description : '', ...hint});
+			}
+		}
+	}
+
+	return commands;
+}
+
+function usageData(update: Fields): Fields {
+	const cost = isRecord(update.cost) && typeof update.cost.amount === 'number' && typeof update.cost.currency === 'string' ? {cost: {amount: update.cost.amount, currency: update.cost.currency}} : {};
+	return {
+		...(typeof update.used === 'number' ? {used: update.used} : {}),
+		...(typeof update.size === 'number' ? {size: update.size} : {}),
+		...cost,
+	};
+}
+
+function turnReason(end: TurnEnd): Fields {
+	if ('error' in end) {
+		return {kind: 'error', error: {message: end.error}};
+	}
+
+	switch (end.stopReason) {
+		case 'end_turn': {
+			return {kind: 'completed'};
+		}
+
+		case 'cancelled': {
+			return {kind: 'aborted', reason: {kind: 'user'}};
+		}
+
+		case 'max_tokens': {
+			return {kind: 'max-tokens'};
+		}
+
+		default: {
+			// max_turn_requests, refusal, and reasons of newer ACP versions: named as the agent sent them.
+			return {kind: end.stopReason.replaceAll('_', ' ')};
+		}
+	}
+}

@@ -1,0 +1,142 @@
+/**
+@module What the agent writes, read one line at a time into the messages the SDK's connection
+takes (the readable half of its `Stream`; the writable half is the SDK's `ndJsonStream`). A line
+that is not a JSON-RPC message (not JSON, not an object, neither a method nor an id) is named
+through `onMalformed` and dropped, so the session goes on: the SDK would answer it with an error
+and, for some shapes, write to the console, which the live screen owns.
+
+`session/update` notifications go to `onUpdate`, in the order they arrive, and not through the
+SDK: its schema drops an update of a kind it does not know (agents send kinds of newer versions),
+which must be named and skipped by the mapping instead; and its dispatch costs more per message
+than all of cardterm's own work on an update (bench/acp-session.mjs). Requests and responses still
+go through the SDK. An agent orders what it sends by awaiting: an update it sends after a request
+is answered is read after that answer.
+*/
+import type {AnyMessage} from '@agentclientprotocol/sdk';
+
+/** The notification handed to `onUpdate` instead of the SDK. */
+export const UPDATE_METHOD = 'session/update';
+
+/** A frame the agent sent that is no JSON-RPC message. */
+export type MalformedFrame = {readonly preview: string; readonly reason: string};
+
+/** Characters of a bad frame kept in its notice. */
+const PREVIEW_CHARS = 120;
+
+/** Characters one frame may hold (the SDK's own default message limit). */
+export const MAX_FRAME_CHARS = 32 * 1024 * 1024;
+
+/** The message a line holds (an update's params apart), or why it holds none. */
+export function parseFrame(line: string): {readonly message: AnyMessage} | {readonly update: unknown} | {readonly reason: string} {
+	let value: unknown;
+	try {
+		value = JSON.parse(line) as unknown;
+	} catch {
+		return {reason: 'not JSON'};
+	}
+
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+		return {reason: Array.isArray(value) ? 'a JSON-RPC batch (ACP has none)' : 'not a JSON object'};
+	}
+
+	const fields = value as Record<string, unknown>;
+	if (typeof fields.method !== 'string' && !('id' in fields)) {
+		return {reason: 'neither a request, a notification nor a response'};
+	}
+
+	if (fields.method === UPDATE_METHOD && !('id' in fields)) {
+		return {update: fields.params};
+	}
+
+	return {message: fields as AnyMessage};
+}
+
+/**
+The ids of the requests the client sent and the agent has not answered: a response to any other id
+is dropped with a notice (the SDK would write it to the console). The agent's own request ids may
+equal these; they are requests (they have a method), not responses.
+*/
+export class OutgoingRequests {
+	readonly #pending = new Set<unknown>();
+
+	/** Pass-through of what the client writes, noting each request's id. */
+	watch(output: WritableStream<AnyMessage>): WritableStream<AnyMessage> {
+		const writer = output.getWriter();
+		return new WritableStream<AnyMessage>({
+			write: async message => {
+				if ('method' in message && 'id' in message) {
+					this.#pending.add(message.id);
+				}
+
+				await writer.write(message);
+			},
+			close: async () => writer.close(),
+			abort: async reason => writer.abort(reason),
+		});
+	}
+
+	/** Whether a response with `id` answers a request still open (and forget it). */
+	answer(id: unknown): boolean {
+		return this.#pending.delete(id);
+	}
+}
+
+/** The agent's messages, line by line; malformed lines are reported and dropped. */
+export function readFrames(input: ReadableStream<Uint8Array>, handlers: {readonly onMalformed: (frame: MalformedFrame) => void; readonly onUpdate: (params: unknown) => void; readonly requests?: OutgoingRequests}): ReadableStream<AnyMessage> {
+	const {onMalformed, onUpdate, requests} = handlers;
+	const decoder = new TextDecoder();
+	let pending = '';
+	/** The rest of an overlong line, already reported, is dropped up to its newline. */
+	let skipping = false;
+	const emitLine = (line: string, controller: TransformStreamDefaultController<AnyMessage>): void => {
+		const trimmed = line.trim();
+		if (trimmed === '') {
+			return;
+		}
+
+		const frame = parseFrame(trimmed);
+		if ('message' in frame) {
+			const {message} = frame;
+			if (requests !== undefined && !('method' in message) && !requests.answer(message.id)) {
+				onMalformed({preview: trimmed.length > PREVIEW_CHARS ? `${trimmed.slice(0, PREVIEW_CHARS)}…` : trimmed, reason: 'a response to no request the client sent'});
+				return;
+			}
+
+			controller.enqueue(message);
+		} else if ('update' in frame) {
+			onUpdate(frame.update);
+		} else {
+			onMalformed({preview: trimmed.length > PREVIEW_CHARS ? `${trimmed.slice(0, PREVIEW_CHARS)}…` : trimmed, reason: frame.reason});
+		}
+	};
+
+	return input.pipeThrough(new TransformStream<Uint8Array, AnyMessage>({
+		transform(chunk, controller) {
+			pending += decoder.decode(chunk, {stream: true});
+			let start = 0;
+			for (let end = pending.indexOf('\n'); end !== -1; end = pending.indexOf('\n', start)) {
+				if (skipping) {
+					skipping = false;
+				} else {
+					emitLine(pending.slice(start, end), controller);
+				}
+
+				start = end + 1;
+			}
+
+			pending = pending.slice(start);
+			if (pending.length > MAX_FRAME_CHARS) {
+				// A line that never ends must not grow without bound: it is dropped whole.
+				onMalformed({preview: `${pending.slice(0, PREVIEW_CHARS)}…`, reason: 'longer than the frame limit'});
+				pending = '';
+				skipping = true;
+			}
+		},
+		flush(controller) {
+			pending += decoder.decode();
+			if (!skipping) {
+				emitLine(pending, controller);
+			}
+		},
+	}));
+}

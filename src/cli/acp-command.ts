@@ -1,0 +1,151 @@
+/**
+@module `cardterm acp [--cwd DIR] [--resume ID] [--yolo] [-p PROMPT [--json]] -- CMD ARGS…`: an ACP
+agent's session as cards. With `-p` one prompt runs, its transcript is printed, and the exit code
+is the turn's outcome; otherwise the interactive session (`acp-interactive.tsx`) takes the terminal.
+*/
+import {resolve} from 'node:path';
+import {allowOption, rejectOption, type ApproveCallback, type AuthChoice, type PromptOutcome} from '../acp/acp-client.js';
+import {renderLines} from '../layout/render-lines.js';
+import {joinOutput, jsonLine, type TerminalOutput} from '../layout/terminal-sink.js';
+import {layoutEntry} from '../layout/layout-entry.js';
+import {cardOutputHidesText} from '../layout/terminal-card.js';
+import {colorTheme, monochromeTheme} from '../layout/theme.js';
+import {entryToJson} from '../presentation/entry-json.js';
+import type {TranscriptEntry} from '../presentation/entry.js';
+import {newSessionId} from '../session/session-store.js';
+import {openAcpSession} from './acp/open-acp-session.js';
+import type {CliIo} from './cli-io.js';
+import {parseArgs, positiveInt, UsageError, type ParsedArgs} from './parse-args.js';
+import {sessionsRoot} from './session-paths.js';
+import {whenAborted, withTerminationSignals} from './termination-signals.js';
+import {colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
+import {version} from './version.js';
+
+export const ACP_HELP = `usage: cardterm acp [--cwd DIR] [--session-dir DIR] [--resume ID] [--auth METHOD] [--yolo]
+                   [-p PROMPT [--json] [--width N] [--color|--no-color]] -- CMD ARGS…
+
+Runs CMD ARGS… as an Agent Client Protocol agent over its stdio and shows its session as cards.
+The agent may read and write files inside DIR (default: the current directory) and run commands
+there; the session is recorded to <session-dir>/<id>/session.jsonl for cardterm replay.
+--resume ID loads the agent's session ID (agents that support session/load). --auth METHOD
+answers the agent's authentication request with METHOD (one it offers; a single one is used
+without asking). --yolo answers every permission request with the agent's allow-once option.
+-p PROMPT runs one prompt, prints the transcript (--json: one object per entry) and exits with
+the turn's outcome: 0 completed, 1 failed, 130 cancelled. Without --yolo, -p rejects
+permission requests.`;
+
+const flags = [
+	{name: 'cwd', value: true},
+	{name: 'session-dir', value: true},
+	{name: 'resume', value: true},
+	{name: 'auth', value: true},
+	{name: 'yolo'},
+	{name: 'p', value: true},
+	{name: 'prompt', value: true},
+	{name: 'json'},
+	{name: 'width', value: true},
+	{name: 'color'},
+	{name: 'no-color'},
+	{name: 'help'},
+] as const;
+
+/** The exit code of a prompt's outcome. */
+export function outcomeExitCode(outcome: PromptOutcome): number {
+	if ('error' in outcome) {
+		return 1;
+	}
+
+	return outcome.stopReason === 'end_turn' ? 0 : outcome.stopReason === 'cancelled' ? 130 : 1;
+}
+
+/** `--auth`, else the only method offered; several without `--auth`: none (the error lists them). */
+export function authChooser(flag: string | undefined): (choices: readonly AuthChoice[]) => Promise<string | undefined> {
+	return async choices => {
+		if (flag !== undefined) {
+			return choices.some(choice => choice.id === flag) ? flag : undefined;
+		}
+
+		return choices.length === 1 ? choices[0]!.id : undefined;
+	};
+}
+
+/** The command after `--` (or the first positional). */
+function agentCommand(parsed: ParsedArgs): {command: string; args: string[]} {
+	const [command, ...args] = parsed.positionals;
+	if (command === undefined || command === '') {
+		throw new UsageError('acp: name the agent to run: cardterm acp -- CMD ARGS… (see cardterm acp --help)');
+	}
+
+	return {command, args};
+}
+
+const text = (parsed: ParsedArgs, name: string): string | undefined => {
+	const value = parsed.flags.get(name);
+	return typeof value === 'string' ? value : undefined;
+};
+
+export async function acpCommand(argv: readonly string[], io: CliIo): Promise<number> {
+	const parsed = parseArgs(argv, flags, 'acp');
+	if (parsed.flags.has('help')) {
+		await io.print(`${ACP_HELP}\n`);
+		return 0;
+	}
+
+	const {command, args} = agentCommand(parsed);
+	const cwd = resolve(io.cwd, text(parsed, 'cwd') ?? '.');
+	const root = sessionsRoot(text(parsed, 'session-dir'), io.env, io.cwd);
+	const prompt = text(parsed, 'p') ?? text(parsed, 'prompt');
+	const yolo = parsed.flags.has('yolo');
+	const resume = text(parsed, 'resume');
+	const base = {command, args, cwd, root, id: newSessionId(Date.now()), authenticate: authChooser(text(parsed, 'auth')), clientVersion: version, ...(resume === undefined ? {} : {resume})};
+	if (prompt === undefined) {
+		if (parsed.flags.has('json')) {
+			throw new UsageError('acp: --json goes with -p PROMPT');
+		}
+
+		const {acpInteractive} = await import('./acp/acp-interactive.js');
+		return acpInteractive({...base, yolo}, io);
+	}
+
+	// Non-interactive: permission requests are answered without asking.
+	const approve: ApproveCallback = async question => (yolo ? allowOption(question.options) : rejectOption(question.options))?.optionId;
+	return withTerminationSignals(async signal => {
+		const acp = await openAcpSession({...base, approve});
+		// Ctrl+C (or a polite kill) cancels the turn; a second one exits at once, killing the agent's tree.
+		whenAborted(signal, () => {
+			acp.client.cancel();
+		});
+		let outcome: PromptOutcome;
+		try {
+			outcome = await acp.client.prompt(prompt);
+		} finally {
+			await acp.close();
+		}
+
+		await printTranscript(acp.session.fold.entries, parsed, io, cwd);
+		const path = acp.session.logPath;
+		if (path !== undefined) {
+			await io.printError(`cardterm: session saved: ${path} (agent session ${acp.client.facts.sessionId})\n`);
+		}
+
+		return outcomeExitCode(outcome);
+	});
+}
+
+async function printTranscript(entries: readonly TranscriptEntry[], parsed: ParsedArgs, io: CliIo, cwd: string): Promise<void> {
+	const json = parsed.flags.has('json');
+	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
+	const color = colorEnabled(colorFlag, io.env, io.isTTY);
+	const width = printWidth(positiveInt(parsed, 'width', 'acp'), io.columns);
+	const theme = color ? colorTheme : monochromeTheme;
+	const hyperlinks = hyperlinksEnabled(color, io.env, io.isTTY);
+	const now = Date.now();
+	const chunks: TerminalOutput[] = [];
+	for (const entry of entries) {
+		chunks.push(json
+			? jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText}))
+			: renderLines(layoutEntry(entry, {width, theme, now, sessionCwd: cwd}), {color, hyperlinks, width: io.isTTY ? width : undefined}));
+	}
+
+	await io.write(joinOutput(chunks));
+}

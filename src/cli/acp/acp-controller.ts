@@ -1,0 +1,346 @@
+/**
+@module The live screen's model (`SessionModel`) for an ACP agent: a thin adapter. A prompt line is
+one `session/prompt` (lines typed meanwhile wait their turn), Ctrl+C cancels the turn and a second
+one kills the agent's process tree, the approval dialog answers with the agent's options (by kind),
+Tab completes the agent's slash commands. Everything shown comes from the fold of the log.
+*/
+import type {ApprovalAnswer, LiveSnapshot, PendingApproval, ScrollbackEntry, SessionModel} from '../../../components/session-model.js';
+import {allowOption, rejectOption, type AcpClient, type PermissionChoice, type PermissionQuestion} from '../../acp/acp-client.js';
+import type {AcpCommand} from '../../acp/acp-events.js';
+import type {Card} from '../../presentation/card.js';
+import type {TranscriptEntry} from '../../presentation/entry.js';
+import type {SessionEvent} from '../../session/events.js';
+import type {FoldChange, SessionFold} from '../../session/fold.js';
+import {arrayEntrySource, type EntrySource} from '../../transcript/entry-source.js';
+import {noticeLines} from '../interactive/notice-lines.js';
+
+export type AcpControllerOptions = {
+	readonly cwd: string;
+	readonly sessionId: string;
+	readonly fold: SessionFold;
+	readonly onFoldChange: (listener: (change: FoldChange) => void) => () => void;
+	/** Every event as the log records it (the agent's commands arrive as one). */
+	readonly onEvent: (listener: (event: SessionEvent) => void) => () => void;
+	readonly client: () => AcpClient | undefined;
+	/** The agent's mode when the session started. */
+	readonly mode?: string;
+	/** Answer permission requests with allow-once without asking (`--yolo`). */
+	readonly yolo: boolean;
+	/** Stop the agent (its tree, its terminals). */
+	readonly stopAgent: () => Promise<void>;
+	/** Flush and close the log (after the last turn's end is recorded). */
+	readonly closeLog: () => Promise<void>;
+	readonly pagerSource?: () => Promise<EntrySource & {close?(): unknown}>;
+};
+
+/** The option an answer of the dialog picks: its kind, else the other option of the same polarity. */
+export function optionForAnswer(answer: ApprovalAnswer, options: readonly PermissionChoice[]): PermissionChoice | undefined {
+	const byKind = (...kinds: string[]) => kinds.map(kind => options.find(option => option.kind === kind)).find(option => option !== undefined);
+	switch (answer) {
+		case 'allowed-once': {
+			return allowOption(options);
+		}
+
+		case 'allowed-session': {
+			return byKind('allow_always', 'allow_once');
+		}
+
+		case 'rejected': {
+			return rejectOption(options);
+		}
+
+		default: {
+			return undefined;
+		}
+	}
+}
+
+/** An ACP `usage_update` for the status line: the share of the context in use, and the cost. */
+export function usageText(data: Record<string, unknown>): string | undefined {
+	const {used, size, cost} = data;
+	const parts: string[] = [];
+	if (typeof used === 'number' && typeof size === 'number' && size > 0) {
+		parts.push(`context ${Math.round(used / size * 100)}% of ${size >= 1000 ? `${Math.round(size / 1000)}k` : size}`);
+	}
+
+	if (typeof cost === 'object' && cost !== null && typeof (cost as {amount?: unknown}).amount === 'number') {
+		const {amount, currency} = cost as {amount: number; currency?: unknown};
+		parts.push(`${amount.toFixed(2)} ${typeof currency === 'string' ? currency : ''}`.trim());
+	}
+
+	return parts.length === 0 ? undefined : parts.join(' · ');
+}
+
+export class AcpController implements SessionModel {
+	readonly cwd: string;
+	readonly sessionId: string;
+	readonly history: string[] = [];
+	readonly placeholder = 'message the agent (Tab completes its /commands; Ctrl+C cancels a turn)';
+	readonly #options: AcpControllerOptions;
+	readonly #listeners = new Set<() => void>();
+	readonly #running = new Map<number, Card>();
+	readonly #committed = new Set<number>();
+	readonly #queue: string[] = [];
+	readonly #pendingScrollback: ScrollbackEntry[] = [];
+	#scrollback: ((entry: ScrollbackEntry) => void) | undefined;
+	#commands: readonly AcpCommand[] = [];
+	#mode: string | undefined;
+	#usage: string | undefined;
+	#approval: {readonly request: PendingApproval; readonly question: PermissionQuestion; readonly resolve: (optionId: string | undefined) => void} | undefined;
+	#busy = false;
+	#cancelled = false;
+	#problem: string | undefined;
+	#closing = false;
+	#closed: Promise<void> | undefined;
+	#draining: Promise<void> | undefined;
+	#snapshot: LiveSnapshot;
+
+	constructor(options: AcpControllerOptions) {
+		this.#options = options;
+		this.cwd = options.cwd;
+		this.sessionId = options.sessionId;
+		this.#mode = options.mode;
+		this.#snapshot = this.#build();
+		options.onFoldChange(change => {
+			for (const entry of change.entries) {
+				if (entry.entry === 'card') {
+					this.#track(entry.card);
+				} else {
+					this.#emit({kind: 'entry', entry});
+				}
+			}
+
+			if (change.entries.length > 0) {
+				this.#changed();
+			}
+		});
+		options.onEvent(event => {
+			const data = event.data as Record<string, unknown>;
+			switch (event.type) {
+				case 'acp/commands': {
+					this.#commands = Array.isArray(data.commands) ? data.commands as AcpCommand[] : [];
+					break;
+				}
+
+				case 'acp/mode': {
+					const mode = data.modeId;
+					if (typeof mode === 'string') {
+						this.#mode = mode;
+						this.#changed();
+					}
+
+					break;
+				}
+
+				case 'acp/usage': {
+					this.#usage = usageText(data);
+					this.#changed();
+					break;
+				}
+
+				default: {
+					break;
+				}
+			}
+		});
+	}
+
+	/** The agent is gone: said in the status line; prompts are refused from now on. */
+	agentExited(message: string): void {
+		this.#problem = message;
+		this.#changed();
+	}
+
+	subscribe(listener: () => void): () => void {
+		this.#listeners.add(listener);
+		return () => this.#listeners.delete(listener);
+	}
+
+	getSnapshot(): LiveSnapshot {
+		return this.#snapshot;
+	}
+
+	onScrollback(listener: (entry: ScrollbackEntry) => void): () => void {
+		this.#scrollback = listener;
+		for (const entry of this.#pendingScrollback.splice(0)) {
+			listener(entry);
+		}
+
+		return () => {
+			if (this.#scrollback === listener) {
+				this.#scrollback = undefined;
+			}
+		};
+	}
+
+	async pagerSource(): Promise<EntrySource & {close?(): unknown}> {
+		return this.#options.pagerSource?.() ?? arrayEntrySource([...this.#options.fold.entries] as TranscriptEntry[]);
+	}
+
+	submit(line: string): void {
+		if (this.#closing || line.trim() === '') {
+			return;
+		}
+
+		this.history.push(line);
+		if (line.trim() === '/exit' || line.trim() === '/quit') {
+			void this.close();
+			return;
+		}
+
+		this.#queue.push(line);
+		this.#changed();
+		if (!this.#busy) {
+			this.#draining = this.#drain();
+		}
+	}
+
+	/** Ctrl+C: cancel the turn (and answer an open dialog `cancelled`); again while it ends: kill the agent's tree. */
+	cancel(): boolean {
+		if (!this.#busy) {
+			return false;
+		}
+
+		const client = this.#options.client();
+		this.#queue.length = 0;
+		if (this.#cancelled) {
+			this.#emit({kind: 'lines', lines: noticeLines('stopping the agent and every process it started', 'info')});
+			void client?.kill();
+			return true;
+		}
+
+		this.#cancelled = true;
+		this.#approval?.resolve(undefined);
+		client?.cancel();
+		this.#emit({kind: 'lines', lines: noticeLines('cancelling… (Ctrl+C again stops the agent)', 'info')});
+		this.#changed();
+		return true;
+	}
+
+	answerApproval(answer: ApprovalAnswer): void {
+		const pending = this.#approval;
+		if (pending !== undefined) {
+			pending.resolve(optionForAnswer(answer, pending.question.options)?.optionId);
+		}
+	}
+
+	/** The client's permission callback: the dialog, answered by the person (or at once under `--yolo`). */
+	readonly approve = async (question: PermissionQuestion): Promise<string | undefined> => {
+		if (this.#options.yolo) {
+			return allowOption(question.options)?.optionId;
+		}
+
+		if (this.#closing) {
+			return undefined;
+		}
+
+		return new Promise(resolve => {
+			const finish = (optionId: string | undefined): void => {
+				if (this.#approval?.question === question) {
+					this.#approval = undefined;
+					this.#changed();
+				}
+
+				resolve(optionId);
+			};
+
+			question.signal.addEventListener('abort', () => {
+				finish(undefined);
+			}, {once: true});
+			const offered = question.options.map(option => option.name).join(' / ');
+			this.#approval = {request: {id: question.approvalId, toolName: question.title, callId: question.callId, reason: `the agent offers ${offered}`}, question, resolve: finish};
+			this.#changed();
+		});
+	};
+
+	/** Slash commands the agent announced, for the word at the start of the line. */
+	async complete(line: string, cursor: number): Promise<readonly string[]> {
+		const word = line.slice(0, cursor);
+		if (!word.startsWith('/') || word.includes(' ')) {
+			return [];
+		}
+
+		return this.#commands.map(command => `/${command.name}`).filter(name => name.startsWith(word));
+	}
+
+	async close(): Promise<void> {
+		this.#closed ??= (async () => {
+			this.#closing = true;
+			this.#queue.length = 0;
+			this.#approval?.resolve(undefined);
+			if (this.#busy) {
+				this.#options.client()?.cancel();
+			}
+
+			this.#changed();
+			// The agent goes first, so a turn it never ends is ended (and recorded) before the log closes.
+			await this.#options.stopAgent();
+			await this.#draining;
+			await this.#options.closeLog();
+		})();
+		return this.#closed;
+	}
+
+	async #drain(): Promise<void> {
+		this.#busy = true;
+		try {
+			while (this.#queue.length > 0 && !this.#closing) {
+				const line = this.#queue.shift()!;
+				const client = this.#options.client();
+				this.#cancelled = false;
+				this.#changed();
+				if (client === undefined || this.#problem !== undefined) {
+					this.#emit({kind: 'lines', lines: noticeLines(`not sent: ${this.#problem ?? 'the agent is not running'}`, 'error')});
+					continue;
+				}
+
+				// eslint-disable-next-line no-await-in-loop -- one prompt turn at a time, in order
+				await client.prompt(line);
+			}
+		} finally {
+			this.#busy = false;
+			this.#changed();
+		}
+	}
+
+	#track(card: Card): void {
+		if (card.status === 'running') {
+			this.#running.set(card.seq, card);
+			return;
+		}
+
+		this.#running.delete(card.seq);
+		if (!this.#committed.has(card.seq)) {
+			this.#committed.add(card.seq);
+			this.#emit({kind: 'entry', entry: {entry: 'card', card}});
+		}
+	}
+
+	#emit(entry: ScrollbackEntry): void {
+		if (this.#scrollback === undefined) {
+			this.#pendingScrollback.push(entry);
+		} else {
+			this.#scrollback(entry);
+		}
+	}
+
+	#changed(): void {
+		this.#snapshot = this.#build();
+		for (const listener of this.#listeners) {
+			listener();
+		}
+	}
+
+	#build(): LiveSnapshot {
+		return {
+			running: [...this.#running.values()],
+			counts: this.#options.fold.counts,
+			jobsRunning: 0,
+			...(this.#approval === undefined ? {} : {approval: this.#approval.request}),
+			queued: this.#queue.length,
+			...(this.#problem === undefined ? {} : {problem: this.#problem}),
+			closing: this.#closing,
+			...(this.#mode === undefined && this.#usage === undefined ? {} : {agent: [this.#mode === undefined ? undefined : `mode ${this.#mode}`, this.#usage].filter(part => part !== undefined).join(' · ')}),
+		};
+	}
+}

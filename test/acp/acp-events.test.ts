@@ -1,0 +1,156 @@
+import {describe, expect, it} from 'vitest';
+import {AcpEvents, PROGRESS_LOG_LIMIT} from '../../src/acp/acp-events.js';
+import {withAcpPresenter} from '../../src/acp/acp-presenter.js';
+import {cardsOf} from '../../src/presentation/entry.js';
+import {EventLog} from '../../src/session/event-log.js';
+import type {SessionEvent} from '../../src/session/events.js';
+import {SessionFold} from '../../src/session/fold.js';
+
+function setup(terminals: Record<string, {output: string; exitCode?: number}> = {}) {
+	const log = new EventLog({now: () => 1000});
+	const events: SessionEvent[] = [];
+	const fold = new SessionFold(withAcpPresenter(() => undefined));
+	log.listen(event => {
+		events.push(event);
+		fold.apply(event);
+	});
+	const acp = new AcpEvents(log, {terminalOutput: id => terminals[id]});
+	return {acp, events, fold, types: () => events.map(event => event.type)};
+}
+
+const call = (toolCallId: string, fields: Record<string, unknown>) => ({sessionUpdate: 'tool_call', toolCallId, ...fields});
+const patch = (toolCallId: string, fields: Record<string, unknown>) => ({sessionUpdate: 'tool_call_update', toolCallId, ...fields});
+const say = (text: string) => ({sessionUpdate: 'agent_message_chunk', content: {type: 'text', text}});
+
+describe('AcpEvents', () => {
+	it('writes the step\'s message before a tool call, and text after a call opens the next step', () => {
+		const {acp, types, fold} = setup();
+		acp.startTurn('go');
+		acp.update(say('First.'));
+		acp.update(call('a', {title: 'A', kind: 'other', status: 'in_progress'}));
+		acp.update(say('Second.'));
+		acp.update(patch('a', {status: 'completed'}));
+		acp.endTurn({stopReason: 'end_turn'});
+		expect(types()).toEqual([
+			'turn/start', 'step/start', 'user/message',
+			'assistant/chunk', 'assistant/chunk', 'assistant/message', 'tool/call',
+			// The call of step 1 still runs when the agent speaks again; it settles before the steps end.
+			'step/start', 'assistant/chunk', 'assistant/chunk', 'tool/result',
+			'assistant/message', 'step/end', 'step/end', 'turn/end',
+		]);
+		expect(cardsOf(fold.entries).map(card => card.status)).toEqual(['ok']);
+	});
+
+	it('merges partial updates: fields an update leaves out (or sends as null) stay', () => {
+		const {acp, fold} = setup();
+		acp.startTurn('go');
+		acp.update(call('x', {title: 'Run tests', kind: 'execute', status: 'pending', rawInput: {command: 'npm test'}}));
+		acp.update(patch('x', {title: null, status: 'in_progress', content: [{type: 'content', content: {type: 'text', text: 'PASS'}}]}));
+		acp.update(patch('x', {status: 'completed'}));
+		const [card] = cardsOf(fold.entries);
+		expect(card!.callView).toEqual({card: 'terminal', title: 'npm test', description: 'Run tests'});
+		expect(card!.resultView).toEqual({card: 'terminal', output: 'PASS'});
+	});
+
+	it('shows only the new part of text an agent resends whole while the call runs', () => {
+		const {acp, events} = setup();
+		acp.startTurn('go');
+		acp.update(call('x', {title: 'build', kind: 'execute', status: 'in_progress'}));
+		acp.update(patch('x', {content: [{type: 'content', content: {type: 'text', text: 'step 1'}}]}));
+		acp.update(patch('x', {content: [{type: 'content', content: {type: 'text', text: 'step 1\nstep 2'}}]}));
+		acp.update(patch('x', {content: [{type: 'content', content: {type: 'text', text: 'step 1\nstep 2'}}]}));
+		expect(events.filter(event => event.type === 'cardterm/tool-progress').map(event => (event.data as {text: string}).text)).toEqual(['step 1', '\nstep 2']);
+	});
+
+	it('creates the card of an update for an id it never saw, and ignores an update after the result', () => {
+		const {acp, fold, types} = setup();
+		acp.startTurn('go');
+		acp.update(patch('late', {title: 'Fetch', kind: 'fetch', status: 'completed', content: [{type: 'content', content: {type: 'text', text: 'ok'}}]}));
+		acp.update(patch('late', {status: 'failed'}));
+		expect(types().filter(type => type.startsWith('tool/'))).toEqual(['tool/call', 'tool/result']);
+		expect(cardsOf(fold.entries)[0]).toMatchObject({status: 'ok', callView: {card: 'generic', title: 'Fetch', kind: 'fetch'}});
+	});
+
+	it('settles running calls as cancelled when the turn is cancelled, and names the stop reason otherwise', () => {
+		const {acp, fold} = setup();
+		acp.startTurn('go');
+		acp.update(say('Starting.'));
+		acp.update(call('x', {title: 'slow', status: 'in_progress'}));
+		acp.endTurn({stopReason: 'cancelled'});
+		acp.startTurn('again');
+		acp.update(say('More.'));
+		acp.endTurn({stopReason: 'max_turn_requests'});
+		expect(cardsOf(fold.entries)[0]).toMatchObject({status: 'cancelled', result: {content: [{type: 'text', text: 'Error: tool call aborted'}]}});
+		expect(fold.entries.filter(entry => entry.entry === 'turn').map(entry => entry.entry === 'turn' && entry.outcome.text)).toEqual(['cancelled by you', 'max turn requests']);
+	});
+
+	it('records a loaded history as one turn per person\'s message, and ignores a live prompt echoed back', () => {
+		const {acp, fold} = setup();
+		acp.update({sessionUpdate: 'user_message_chunk', content: {type: 'text', text: 'one'}});
+		acp.update(say('reply one'));
+		acp.update({sessionUpdate: 'user_message_chunk', content: {type: 'text', text: 'two'}});
+		acp.update(say('reply two'));
+		acp.endHistory();
+		acp.startTurn('three');
+		acp.update({sessionUpdate: 'user_message_chunk', content: {type: 'text', text: 'three'}});
+		acp.update(say('reply three'));
+		acp.endTurn({stopReason: 'end_turn'});
+		expect(fold.entries.map(entry => entry.entry === 'user' || entry.entry === 'assistant' ? `${entry.entry}: ${entry.text}` : entry.entry)).toEqual([
+			'user: one', 'assistant: reply one', 'turn', 'user: two', 'assistant: reply two', 'turn', 'user: three', 'assistant: reply three', 'turn',
+		]);
+	});
+
+	it('a permission request for a call it never saw creates the call first; options are recorded by kind', () => {
+		const {acp, events, fold} = setup();
+		acp.startTurn('go');
+		const id = acp.askPermission({toolCallId: 'p', title: 'Delete x', kind: 'delete'}, [{name: 'Yes', kind: 'allow_once'}, {name: 'No', kind: 'reject_once'}]);
+		acp.decidePermission(id, 'reject_once');
+		expect(events.filter(event => event.type.startsWith('approval/') || event.type === 'tool/call').map(event => [event.type, event.data])).toEqual([
+			['tool/call', expect.objectContaining({callId: 'p', name: 'acp_delete'})],
+			['approval/asked', {id: 'approval-1', toolName: 'acp_delete', callId: 'p', reason: 'Delete x · Yes / No'}],
+			['approval/decided', {id: 'approval-1', outcome: 'rejected'}],
+		]);
+		expect(cardsOf(fold.entries)[0]!.approval).toMatchObject({state: 'decided', outcome: 'rejected'});
+	});
+
+	it('feeds a terminal\'s output to the card that names it, from what it printed before', () => {
+		const terminals = {'t-1': {output: 'early\n'}};
+		const {acp, events, fold} = setup(terminals);
+		acp.startTurn('go');
+		acp.update(call('x', {title: 'make', kind: 'execute', status: 'in_progress', content: [{type: 'terminal', terminalId: 't-1'}]}));
+		acp.terminalOutput('t-1', 'late\n');
+		acp.terminalOutput('t-other', 'nobody\n');
+		Object.assign(terminals['t-1'], {output: 'early\nlate\n', exitCode: 0});
+		acp.update(patch('x', {status: 'completed'}));
+		expect(events.filter(event => event.type === 'cardterm/tool-progress').map(event => (event.data as {text: string}).text)).toEqual(['early\n', 'late\n']);
+		expect(cardsOf(fold.entries)[0]!.resultView).toEqual({card: 'terminal', output: 'early\nlate\n', exitCode: 0});
+	});
+
+	it('records live output up to a limit per call, so a flooding command cannot flood the log', () => {
+		const terminals = {'t-1': {output: ''}};
+		const {acp, events} = setup(terminals);
+		acp.startTurn('go');
+		acp.update(call('x', {title: 'yes', kind: 'execute', status: 'in_progress', content: [{type: 'terminal', terminalId: 't-1'}]}));
+		const chunk = 'y\n'.repeat(50_000);
+		for (let index = 0; index < 10; index++) {
+			acp.terminalOutput('t-1', chunk);
+		}
+
+		const texts = events.filter(event => event.type === 'cardterm/tool-progress').map(event => (event.data as {text: string}).text);
+		expect(texts).toHaveLength(3);
+		expect(texts.join('').length).toBeLessThan(PROGRESS_LOG_LIMIT + 100);
+		expect(texts.at(-1)).toMatch(/\[live output stops here; the card shows the output when the call ends\]\n$/);
+	});
+
+	it('names updates it cannot use and goes on', () => {
+		const {acp, fold} = setup();
+		acp.update({nothing: true});
+		acp.update({sessionUpdate: 'tool_call'});
+		acp.update({sessionUpdate: 'notice', severity: 'warning', title: 'Quota low', description: '10% left'});
+		expect(fold.entries.map(entry => entry.entry === 'notice' ? [entry.summary, entry.detail] : entry.entry)).toEqual([
+			['skipped a session/update without a sessionUpdate kind', undefined],
+			['skipped a tool_call without a toolCallId', undefined],
+			['Quota low', 'Quota low\n10% left'],
+		]);
+	});
+});

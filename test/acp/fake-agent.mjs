@@ -1,0 +1,244 @@
+#!/usr/bin/env node
+/**
+A scripted ACP agent for cardterm's tests, written with the SDK's agent side over stdio (loopback
+only: it talks to the process that spawned it and nothing else).
+
+The first word of each prompt picks what the turn does:
+  tour        every session/update kind, partial tool-call updates, diff content, a terminal the
+              client runs, a plan, commands, a mode change, usage, an update kind nobody knows
+  permission  a call that first appears inside session/request_permission; the answer decides it
+  fs          fs/read_text_file, fs/write_text_file (a new file), a read outside the workspace
+  terminal    terminal/create|output|wait_for_exit|kill|release on a long command
+  slow        streams a chunk, then waits for session/cancel (answers `cancelled`)
+  deaf        starts a detached grandchild, streams a chunk, then ignores everything, cancel included
+  crash       streams a chunk and a pending call, writes to stderr and exits 3
+  malformed   writes frames that are not JSON-RPC and a response to nothing, then answers normally
+  bench N     N updates: text chunks with a tool call every tenth (bench/acp-session.mjs)
+  anything else: `You said: <prompt>`
+
+Flags: --load advertises session/load (replays a short history on load); --auth requires
+`authenticate` before session/new.
+*/
+import {spawn} from 'node:child_process';
+import {Readable, Writable} from 'node:stream';
+import * as acp from '@agentclientprotocol/sdk';
+
+const {methods, RequestError} = acp;
+const flags = new Set(process.argv.slice(2));
+let authenticated = !flags.has('--auth');
+let sessions = 0;
+/** Cancellation waiters of the running prompt, per session. */
+const cancelled = new Map();
+
+const sleep = ms => new Promise(resolve => {
+	setTimeout(resolve, ms);
+});
+
+function textOf(prompt) {
+	return prompt.filter(block => block.type === 'text').map(block => block.text).join('\n').trim();
+}
+
+async function update(client, sessionId, body) {
+	await client.notify(methods.client.session.update, {sessionId, update: body});
+}
+
+const chunk = (kind, text) => ({sessionUpdate: kind, content: {type: 'text', text}});
+
+async function tour(client, sessionId, cwd) {
+	const say = async body => update(client, sessionId, body);
+	await say(chunk('agent_thought_chunk', 'Thinking about '));
+	await say(chunk('agent_thought_chunk', 'the plan.'));
+	await say(chunk('agent_message_chunk', 'Looking at '));
+	await say(chunk('agent_message_chunk', 'the **project**.'));
+	await say({sessionUpdate: 'plan', entries: [
+		{content: 'Read the notes', priority: 'high', status: 'completed'},
+		{content: 'Fix the config', priority: 'medium', status: 'in_progress'},
+		{content: 'Run the tests', priority: 'low', status: 'pending'},
+	]});
+	await say({sessionUpdate: 'available_commands_update', availableCommands: [{name: 'review', description: 'Review the changes'}, {name: 'test', description: 'Run the tests', input: {hint: 'filter'}}]});
+	await say({sessionUpdate: 'current_mode_update', currentModeId: 'code'});
+	// A read: pending with half an input, then completed with text content (the update patches only some fields).
+	await say({sessionUpdate: 'tool_call', toolCallId: 'call_read', title: 'Read notes.md', kind: 'read', status: 'pending', rawInput: {}});
+	await say({sessionUpdate: 'tool_call_update', toolCallId: 'call_read', rawInput: {path: 'notes.md'}, locations: [{path: `${cwd}/notes.md`, line: 1}]});
+	await say({sessionUpdate: 'tool_call_update', toolCallId: 'call_read', status: 'completed', content: [{type: 'content', content: {type: 'text', text: '# Notes\n- DEBUG is on\n'}}]});
+	// An edit with a diff: the completed update sends only the status.
+	await say({sessionUpdate: 'tool_call', toolCallId: 'call_edit', title: 'Edit config.ts', kind: 'edit', status: 'in_progress', locations: [{path: `${cwd}/config.ts`}],
+		content: [{type: 'diff', path: `${cwd}/config.ts`, oldText: 'export const DEBUG = true;\nexport const level = "info";\n', newText: 'export const DEBUG = false;\nexport const level = "info";\n'}]});
+	await say({sessionUpdate: 'tool_call_update', toolCallId: 'call_edit', status: 'completed'});
+	// A new file: oldText absent.
+	await say({sessionUpdate: 'tool_call', toolCallId: 'call_new', title: 'Write hello.txt', kind: 'edit', status: 'completed', content: [{type: 'diff', path: 'hello.txt', newText: 'hello\n'}]});
+	// A command in the client's own terminal.
+	const terminal = await client.request(methods.client.terminal.create, {sessionId, command: 'printf', args: ['one\\ntwo\\n'], cwd});
+	await say({sessionUpdate: 'tool_call', toolCallId: 'call_sh', title: 'printf one two', kind: 'execute', status: 'in_progress', rawInput: {command: 'printf "one\\ntwo\\n"'}, content: [{type: 'terminal', terminalId: terminal.terminalId}]});
+	await client.request(methods.client.terminal.waitForExit, {sessionId, terminalId: terminal.terminalId});
+	await say({sessionUpdate: 'tool_call_update', toolCallId: 'call_sh', status: 'completed'});
+	await client.request(methods.client.terminal.release, {sessionId, terminalId: terminal.terminalId});
+	// A command whose output is only in Zed's _meta extension (a terminal the client never created).
+	await say({sessionUpdate: 'tool_call', toolCallId: 'call_meta', title: 'ls', kind: 'execute', status: 'in_progress', content: [{type: 'terminal', terminalId: 'their-term'}]});
+	await say({sessionUpdate: 'tool_call_update', toolCallId: 'call_meta', status: 'completed', _meta: {terminal_output: {terminal_id: 'their-term', data: 'a.txt\nb.txt\n'}, terminal_exit: {terminal_id: 'their-term', exit_code: 2}}});
+	// A search that fails.
+	await say({sessionUpdate: 'tool_call', toolCallId: 'call_grep', title: 'Search TODO', kind: 'search', status: 'in_progress', rawInput: {pattern: 'TODO'}});
+	await say({sessionUpdate: 'tool_call_update', toolCallId: 'call_grep', status: 'failed', content: [{type: 'content', content: {type: 'text', text: 'rg: not found'}}]});
+	await say({sessionUpdate: 'usage_update', used: 1200, size: 200_000, cost: {amount: 0.01, currency: 'USD'}});
+	await say({sessionUpdate: 'session_info_update', title: 'Tour of the project'});
+	await say({sessionUpdate: 'future_update', something: 1});
+	await say(chunk('agent_message_chunk', 'Done: DEBUG is off.'));
+	return 'end_turn';
+}
+
+/** `bench N`: N updates, as a busy turn sends them: mostly text chunks, a tool call (start and end) every tenth. */
+async function bench(client, sessionId, count) {
+	for (let index = 0; index < count; index++) {
+		if (index % 10 === 9) {
+			const toolCallId = `bench-${index}`;
+			await update(client, sessionId, {sessionUpdate: 'tool_call', toolCallId, title: `Read file${index}.ts`, kind: 'read', status: 'in_progress', rawInput: {path: `file${index}.ts`}});
+			await update(client, sessionId, {sessionUpdate: 'tool_call_update', toolCallId, status: 'completed', content: [{type: 'content', content: {type: 'text', text: `line one of ${index}\nline two\n`}}]});
+			index++;
+		} else {
+			await update(client, sessionId, chunk('agent_message_chunk', `word${index} `));
+		}
+	}
+
+	return 'end_turn';
+}
+
+async function permission(client, sessionId) {
+	const toolCall = {toolCallId: 'call_rm', title: 'rm -rf build', kind: 'execute', status: 'pending', rawInput: {command: 'rm -rf build'}};
+	const answer = await client.request(methods.client.session.requestPermission, {sessionId, toolCall, options: [
+		{optionId: 'proceed_once', name: 'Allow', kind: 'allow_once'},
+		{optionId: 'proceed_always', name: 'Always allow', kind: 'allow_always'},
+		{optionId: 'abort', name: 'Reject', kind: 'reject_once'},
+	]});
+	const chosen = answer.outcome.outcome === 'selected' ? answer.outcome.optionId : 'cancelled';
+	const allowed = chosen === 'proceed_once' || chosen === 'proceed_always';
+	await update(client, sessionId, {sessionUpdate: 'tool_call_update', toolCallId: 'call_rm', status: allowed ? 'completed' : 'failed',
+		content: [{type: 'content', content: {type: 'text', text: allowed ? 'removed build' : 'the user refused'}}]});
+	await update(client, sessionId, chunk('agent_message_chunk', `Permission: ${chosen}.`));
+	return 'end_turn';
+}
+
+async function fileSystem(client, sessionId, cwd) {
+	const notes = await client.request(methods.client.fs.readTextFile, {sessionId, path: `${cwd}/notes.md`, line: 2, limit: 1});
+	await client.request(methods.client.fs.writeTextFile, {sessionId, path: `${cwd}/out/new.txt`, content: 'fresh\n'});
+	let refused = 'no error';
+	try {
+		await client.request(methods.client.fs.readTextFile, {sessionId, path: '/etc/hostname'});
+	} catch (error) {
+		refused = `error ${error.code}`;
+	}
+
+	await update(client, sessionId, chunk('agent_message_chunk', `Line 2: ${JSON.stringify(notes.content)}; outside: ${refused}.`));
+	return 'end_turn';
+}
+
+async function terminalLifecycle(client, sessionId, cwd) {
+	const {terminalId} = await client.request(methods.client.terminal.create, {sessionId, command: 'sh', args: ['-c', 'echo started; echo $FAKE_VAR; sleep 30'], env: [{name: 'FAKE_VAR', value: 'from-env'}], cwd, outputByteLimit: 1000});
+	await update(client, sessionId, {sessionUpdate: 'tool_call', toolCallId: 'call_long', title: 'sleep 30', kind: 'execute', status: 'in_progress', content: [{type: 'terminal', terminalId}]});
+	let output = await client.request(methods.client.terminal.output, {sessionId, terminalId});
+	for (let tries = 0; !output.output.includes('from-env') && tries < 200; tries++) {
+		await sleep(20);
+		output = await client.request(methods.client.terminal.output, {sessionId, terminalId});
+	}
+
+	await client.request(methods.client.terminal.kill, {sessionId, terminalId});
+	const exit = await client.request(methods.client.terminal.waitForExit, {sessionId, terminalId});
+	await update(client, sessionId, {sessionUpdate: 'tool_call_update', toolCallId: 'call_long', status: 'completed'});
+	await client.request(methods.client.terminal.release, {sessionId, terminalId});
+	let afterRelease = 'usable';
+	try {
+		await client.request(methods.client.terminal.output, {sessionId, terminalId});
+	} catch (error) {
+		afterRelease = `error ${error.code}`;
+	}
+
+	await update(client, sessionId, chunk('agent_message_chunk', `output ${JSON.stringify(output.output)}, exit ${JSON.stringify(exit)}, after release ${afterRelease}.`));
+	return 'end_turn';
+}
+
+async function waitForCancel(client, sessionId) {
+	await update(client, sessionId, chunk('agent_message_chunk', 'Working slowly…'));
+	await update(client, sessionId, {sessionUpdate: 'tool_call', toolCallId: 'call_slow', title: 'sleep', kind: 'execute', status: 'in_progress'});
+	await new Promise(resolve => {
+		cancelled.set(sessionId, resolve);
+	});
+	return 'cancelled';
+}
+
+async function crash(client, sessionId) {
+	await update(client, sessionId, chunk('agent_message_chunk', 'About to fail'));
+	await update(client, sessionId, {sessionUpdate: 'tool_call', toolCallId: 'call_doomed', title: 'doomed', kind: 'other', status: 'in_progress'});
+	process.stderr.write('fatal: the fake agent crashed on purpose\n');
+	setTimeout(() => process.exit(3), 20);
+	return new Promise(() => {});
+}
+
+async function malformed(client, sessionId) {
+	process.stdout.write('this is not json\n');
+	process.stdout.write('[1,2]\n');
+	process.stdout.write('{"no":"jsonrpc"}\n');
+	process.stdout.write('{"jsonrpc":"2.0","id":"never-asked","result":{}}\n');
+	await sleep(20);
+	await update(client, sessionId, chunk('agent_message_chunk', 'Still here.'));
+	return 'end_turn';
+}
+
+const app = acp.agent({name: 'fake-agent'})
+	.onRequest(methods.agent.initialize, ({params}) => ({
+		protocolVersion: acp.PROTOCOL_VERSION,
+		agentCapabilities: {loadSession: flags.has('--load')},
+		authMethods: flags.has('--auth') ? [{id: 'fake-login', name: 'Fake login', description: `Run fake-login (client fs: ${params.clientCapabilities?.fs?.readTextFile === true})`}] : [],
+		agentInfo: {name: 'fake-agent', version: '1.0.0'},
+	}))
+	.onRequest(methods.agent.authenticate, ({params}) => {
+		if (params.methodId !== 'fake-login') {
+			throw RequestError.invalidParams(undefined, `unknown method ${params.methodId}`);
+		}
+
+		authenticated = true;
+		return {};
+	})
+	.onRequest(methods.agent.session.new, () => {
+		if (!authenticated) {
+			throw RequestError.authRequired();
+		}
+
+		return {sessionId: `fake-${++sessions}`, modes: {currentModeId: 'ask', availableModes: [{id: 'ask', name: 'Ask'}, {id: 'code', name: 'Code'}]}};
+	})
+	.onRequest(methods.agent.session.load, async ({params, client}) => {
+		await update(client, params.sessionId, chunk('user_message_chunk', 'What was the plan?'));
+		await update(client, params.sessionId, chunk('agent_message_chunk', 'The plan was to fix the config.'));
+		return {};
+	})
+	.onRequest(methods.agent.session.prompt, async ({params, client}) => {
+		const text = textOf(params.prompt);
+		const word = text.split(/\s+/)[0];
+		const cwd = process.cwd();
+		switch (word) {
+			case 'tour': return {stopReason: await tour(client, params.sessionId, cwd)};
+			case 'permission': return {stopReason: await permission(client, params.sessionId)};
+			case 'fs': return {stopReason: await fileSystem(client, params.sessionId, cwd)};
+			case 'terminal': return {stopReason: await terminalLifecycle(client, params.sessionId, cwd)};
+			case 'slow': return {stopReason: await waitForCancel(client, params.sessionId)};
+			case 'deaf': {
+				// A grandchild in a session of its own: stopping the agent's tree must reach it too.
+				const child = spawn('sleep', ['300'], {detached: true, stdio: 'ignore'});
+				await update(client, params.sessionId, chunk('agent_message_chunk', `Not listening (child ${child.pid}).`));
+				return new Promise(() => {});
+			}
+
+			case 'crash': return {stopReason: await crash(client, params.sessionId)};
+			case 'malformed': return {stopReason: await malformed(client, params.sessionId)};
+			case 'bench': return {stopReason: await bench(client, params.sessionId, Number(text.split(/\s+/)[1] ?? 1000))};
+			default: {
+				await update(client, params.sessionId, chunk('agent_message_chunk', `You said: ${text}`));
+				return {stopReason: 'end_turn'};
+			}
+		}
+	})
+	.onNotification(methods.agent.session.cancel, ({params}) => {
+		cancelled.get(params.sessionId)?.();
+		cancelled.delete(params.sessionId);
+	});
+
+const connection = app.connect(acp.ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin)));
+await connection.closed;

@@ -1,0 +1,78 @@
+import {describe, expect, it} from 'vitest';
+import {OutgoingRequests, parseFrame, readFrames, UPDATE_METHOD, type MalformedFrame} from '../../src/acp/frame-reader.js';
+
+async function readAll(chunks: readonly string[]): Promise<{messages: unknown[]; bad: MalformedFrame[]; updates: unknown[]}> {
+	const bad: MalformedFrame[] = [];
+	const updates: unknown[] = [];
+	const encoder = new TextEncoder();
+	const input = new ReadableStream<Uint8Array>({start(controller) {
+		for (const chunk of chunks) {
+			controller.enqueue(encoder.encode(chunk));
+		}
+
+		controller.close();
+	}});
+	const messages: unknown[] = [];
+	const reader = readFrames(input, {onMalformed: frame => bad.push(frame), onUpdate: params => updates.push(params)}).getReader();
+	for (let next = await reader.read(); !next.done; next = await reader.read()) {
+		messages.push(next.value);
+	}
+
+	return {messages, bad, updates};
+}
+
+describe('the agent\'s frames', () => {
+	it('splits lines across chunk boundaries (also inside a character) and keeps their order', async () => {
+		const line = JSON.stringify({jsonrpc: '2.0', id: 1, result: {text: 'héllo'}});
+		const bytes = `${line}\n{"jsonrpc":"2.0","id":2,"result":{}}\n`;
+		const {messages, bad} = await readAll([bytes.slice(0, 30), bytes.slice(30, 60), bytes.slice(60)]);
+		expect(messages).toEqual([JSON.parse(line), {jsonrpc: '2.0', id: 2, result: {}}]);
+		expect(bad).toEqual([]);
+	});
+
+	it('hands session/update notifications to onUpdate (unvalidated), a request of that name to the SDK', async () => {
+		expect(parseFrame('{"jsonrpc":"2.0","id":4,"method":"session/update"}')).toEqual({message: {jsonrpc: '2.0', id: 4, method: UPDATE_METHOD}});
+		const {messages, updates} = await readAll(['{"jsonrpc":"2.0","method":"session/update","params":{"update":{"sessionUpdate":"future"}}}\n{"id":1,"result":{}}\n']);
+		expect(updates).toEqual([{update: {sessionUpdate: 'future'}}]);
+		expect(messages).toEqual([{id: 1, result: {}}]);
+	});
+
+	it('names and drops what is not a message, a last line without a newline included', async () => {
+		const {messages, bad} = await readAll(['oops\n\n', '"text"\n', '{"id":1,"result":{}}\n', '[]\n', '{"a":1}']);
+		expect(messages).toEqual([{id: 1, result: {}}]);
+		expect(bad.map(frame => frame.reason)).toEqual(['not JSON', 'not a JSON object', 'a JSON-RPC batch (ACP has none)', 'neither a request, a notification nor a response']);
+	});
+
+	it('cuts a long frame\'s preview', async () => {
+		const {bad} = await readAll([`${'x'.repeat(500)}\n`]);
+		expect(bad).toEqual([{preview: `${'x'.repeat(120)}…`, reason: 'not JSON'}]);
+	});
+});
+
+describe('responses', () => {
+	it('passes a response to a request the client sent once, and names one to no request', async () => {
+		const requests = new OutgoingRequests();
+		const written: unknown[] = [];
+		const writer = requests.watch(new WritableStream({write(message) {
+			written.push(message);
+		}})).getWriter();
+		await writer.write({jsonrpc: '2.0', id: 0, method: 'initialize', params: {}});
+		await writer.write({jsonrpc: '2.0', method: 'session/cancel', params: {}});
+		expect(written).toHaveLength(2);
+		const bad: MalformedFrame[] = [];
+		const encoder = new TextEncoder();
+		const input = new ReadableStream<Uint8Array>({start(controller) {
+			// The agent's own request with the same id is a request, not an answer.
+			controller.enqueue(encoder.encode('{"jsonrpc":"2.0","id":0,"method":"fs/read_text_file","params":{}}\n{"jsonrpc":"2.0","id":0,"result":{}}\n{"jsonrpc":"2.0","id":0,"result":{}}\n'));
+			controller.close();
+		}});
+		const reader = readFrames(input, {onMalformed: frame => bad.push(frame), onUpdate: () => {}, requests}).getReader();
+		const messages: unknown[] = [];
+		for (let next = await reader.read(); !next.done; next = await reader.read()) {
+			messages.push(next.value);
+		}
+
+		expect(messages).toEqual([{jsonrpc: '2.0', id: 0, method: 'fs/read_text_file', params: {}}, {jsonrpc: '2.0', id: 0, result: {}}]);
+		expect(bad.map(frame => frame.reason)).toEqual(['a response to no request the client sent']);
+	});
+});

@@ -1,0 +1,73 @@
+import {readdir} from 'node:fs/promises';
+import path from 'node:path';
+import {afterEach, describe, expect, it} from 'vitest';
+import {main} from '../../src/cli/main.js';
+import {FAKE_AGENT, makeWorkspace} from '../acp/acp-harness.js';
+import {fakeIo} from './cli-io-fake.js';
+
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+	await cleanup?.();
+	cleanup = undefined;
+});
+
+async function run(argv: readonly string[]): Promise<{code: number; out: string; err: string; sessions: string; workspace: string}> {
+	const {base, workspace, dispose} = await makeWorkspace();
+	cleanup = dispose;
+	const sessions = path.join(base, 'sessions');
+	const io = fakeIo({cwd: workspace, columns: 80});
+	const code = await main(['acp', '--session-dir', sessions, '--width', '80', ...argv.map(arg => arg === 'AGENT' ? FAKE_AGENT : arg)], io);
+	return {code, out: io.out(), err: io.err(), sessions, workspace};
+}
+
+describe('cardterm acp -p', () => {
+	it('prints the turn\'s transcript, exits 0, and `replay --print` of the saved log prints the same', async () => {
+		const result = await run(['-p', 'tour', '--', process.execPath, 'AGENT']);
+		expect(result.code).toBe(0);
+		expect(result.out).toContain('› tour');
+		expect(result.out).toContain('acp_edit Edit config.ts');
+		expect(result.out).toContain('$ printf "one\\ntwo\\n"');
+		expect(result.out).toContain('Done: DEBUG is off.');
+		const [id] = await readdir(result.sessions);
+		const logPath = path.join(result.sessions, id!, 'session.jsonl');
+		expect(result.err).toBe(`cardterm: session saved: ${logPath} (agent session fake-1)\n`);
+		const replay = fakeIo({cwd: result.workspace, columns: 80});
+		expect(await main(['replay', '--print', '--width', '80', logPath], replay)).toBe(0);
+		expect(replay.out()).toBe(result.out);
+	});
+
+	it('answers permission requests with reject-once, or with allow-once under --yolo', async () => {
+		expect((await run(['-p', 'permission', '--', process.execPath, 'AGENT'])).out).toContain('Permission: abort.');
+		await cleanup?.();
+		expect((await run(['--yolo', '-p', 'permission', '--', process.execPath, 'AGENT'])).out).toContain('Permission: proceed_once.');
+	});
+
+	it('exits 1 when the agent crashes, with its exit and stderr in the transcript', async () => {
+		const result = await run(['-p', 'crash', '--', process.execPath, 'AGENT']);
+		expect(result.code).toBe(1);
+		expect(result.out).toContain('the agent exited with code 3');
+		expect(result.out).toContain('error: the agent exited with code 3 during session/prompt');
+	});
+
+	it('--json writes one object per entry', async () => {
+		const result = await run(['-p', 'hello there', '--json', '--', process.execPath, 'AGENT']);
+		const entries = result.out.trim().split('\n').map(line => JSON.parse(line) as {entry: string; text?: string});
+		expect(entries.map(entry => [entry.entry, entry.text])).toEqual([['user', 'hello there'], ['assistant', 'You said: hello there'], ['turn', undefined]]);
+	});
+
+	it('authenticates with the only method the agent offers, or names the methods for --auth', async () => {
+		expect((await run(['-p', 'hi', '--', process.execPath, 'AGENT', '--auth'])).code).toBe(0);
+		await cleanup?.();
+		const wrong = await run(['--auth', 'nope', '-p', 'hi', '--', process.execPath, 'AGENT', '--auth']);
+		expect(wrong.code).toBe(1);
+		expect(wrong.err).toContain('fake-agent asks to authenticate with one of: Fake login (fake-login)');
+	});
+
+	it('is a usage error without an agent to run, or with --json outside -p', async () => {
+		const none = await run(['-p', 'x']);
+		expect(none.code).toBe(2);
+		expect(none.err).toContain('acp: name the agent to run');
+		await cleanup?.();
+		expect((await run(['--json', '--', 'agent'])).code).toBe(2);
+	});
+});

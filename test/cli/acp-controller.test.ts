@@ -1,0 +1,99 @@
+import {describe, expect, it} from 'vitest';
+import type {AcpClient, PermissionQuestion} from '../../src/acp/acp-client.js';
+import {AcpController, optionForAnswer} from '../../src/cli/acp/acp-controller.js';
+import {startHarness} from '../acp/acp-harness.js';
+import {statusText} from '../../components/StatusLine.js';
+
+const options = [
+	{optionId: 'proceed_once', name: 'Allow', kind: 'allow_once'},
+	{optionId: 'proceed_always', name: 'Always', kind: 'allow_always'},
+	{optionId: 'abort', name: 'Reject', kind: 'reject_once'},
+];
+
+describe('the ACP live-screen adapter', () => {
+	it('answers the dialog with the agent\'s option of the kind the key stands for', () => {
+		expect(optionForAnswer('allowed-once', options)?.optionId).toBe('proceed_once');
+		expect(optionForAnswer('allowed-session', options)?.optionId).toBe('proceed_always');
+		expect(optionForAnswer('rejected', options)?.optionId).toBe('abort');
+		expect(optionForAnswer('cancelled', options)).toBeUndefined();
+		// An agent without an "always" option: the session key allows once.
+		expect(optionForAnswer('allowed-session', options.filter(option => option.kind !== 'allow_always'))?.optionId).toBe('proceed_once');
+	});
+
+	it('runs prompts through the agent, shows its permission question, completes its slash commands, and closes', async () => {
+		let model: AcpController | undefined;
+		const harness = await startHarness({approve: async question => model!.approve(question)});
+		try {
+			const scrollback: string[] = [];
+			model = new AcpController({
+				cwd: harness.workspace,
+				sessionId: 'test',
+				fold: harness.session.fold,
+				onFoldChange: listener => harness.session.onFoldChange(listener),
+				onEvent: listener => harness.session.log.listen(listener),
+				client: () => harness.client,
+				mode: 'ask',
+				yolo: false,
+				stopAgent: async () => harness.client.close(),
+				closeLog: async () => harness.session.close(),
+			});
+			expect(model.getSnapshot().agent).toBe('mode ask');
+			model.onScrollback(entry => {
+				scrollback.push(entry.kind === 'entry' ? entry.entry.entry : 'lines');
+			});
+			model.submit('tour');
+			await until(() => scrollback.includes('turn'));
+			// The agent's mode change and context use reach the status line.
+			expect(model.getSnapshot().agent).toBe('mode code · context 1% of 200k · 0.01 USD');
+			expect(statusText({cwd: '/w', sessionId: 's', snapshot: model.getSnapshot(), width: 200})).toContain('mode code · context 1% of 200k · 0.01 USD · /w · s');
+			expect(await model.complete('/r', 2)).toEqual(['/review']);
+			expect(await model.complete('/x', 2)).toEqual([]);
+			model.submit('permission');
+			await until(() => model!.getSnapshot().approval !== undefined);
+			expect(model.getSnapshot().approval).toMatchObject({callId: 'call_rm', toolName: 'rm -rf build', reason: 'the agent offers Allow / Always allow / Reject'});
+			model.answerApproval('rejected');
+			await until(() => scrollback.filter(kind => kind === 'turn').length === 2);
+			expect(harness.session.fold.entries.flatMap(entry => entry.entry === 'assistant' ? [entry.text] : [])).toContain('Permission: abort.');
+			await model.close();
+			expect(model.getSnapshot().closing).toBe(true);
+		} finally {
+			await harness.dispose();
+		}
+	});
+
+	it('Ctrl+C cancels the turn; a second one kills the agent', async () => {
+		const calls: string[] = [];
+		const client = {
+			prompt: async () => new Promise(() => {}),
+			cancel: () => calls.push('cancel'),
+			kill: async () => {
+				calls.push('kill');
+			},
+		} as unknown as AcpClient;
+		const model = new AcpController({cwd: '/', sessionId: 's', fold: {counts: {}} as never, onFoldChange: () => () => true, onEvent: () => () => true, client: () => client, yolo: false, stopAgent: async () => {}, closeLog: async () => {}});
+		expect(model.cancel()).toBe(false);
+		model.submit('go');
+		expect(model.cancel()).toBe(true);
+		expect(model.cancel()).toBe(true);
+		expect(calls).toEqual(['cancel', 'kill']);
+	});
+
+	it('--yolo answers with allow-once without showing the dialog', async () => {
+		const model = new AcpController({cwd: '/', sessionId: 's', fold: {counts: {}} as never, onFoldChange: () => () => true, onEvent: () => () => true, client: () => undefined, yolo: true, stopAgent: async () => {}, closeLog: async () => {}});
+		const question: PermissionQuestion = {approvalId: 'a', callId: 'c', title: 't', options, signal: new AbortController().signal};
+		expect(await model.approve(question)).toBe('proceed_once');
+		expect(model.getSnapshot().approval).toBeUndefined();
+	});
+});
+
+async function until(condition: () => boolean): Promise<void> {
+	for (let tries = 0; !condition(); tries++) {
+		if (tries > 1000) {
+			throw new Error('condition never held');
+		}
+
+		await new Promise(resolve => {
+			setTimeout(resolve, 10);
+		});
+	}
+}
