@@ -13,7 +13,7 @@ describe('cardterm --cwd', () => {
 	it('refuses a path that is not a folder, before it needs a terminal', async () => {
 		const io = fakeIo({cwd: folder});
 		expect(await main(['--cwd', 'missing'], io)).toBe(2);
-		expect(io.err()).toBe(`cardterm --cwd: ${join(folder, 'missing')} is not a directory\n`);
+		expect(io.err()).toBe(`cardterm: --cwd: ${join(folder, 'missing')} is not a directory\n`);
 	});
 
 	it('is a known flag of the interactive session, named in its help', async () => {
