@@ -6,7 +6,8 @@ import {sanitizeInline} from '../src/layout/sanitize.js';
 import type {Span, StyledLine} from '../src/layout/styled-line.js';
 import {truncateToWidth} from '../src/layout/text-width.js';
 import type {Theme} from '../src/layout/theme.js';
-import type {Card, CardStatus} from '../src/presentation/card.js';
+import type {Card} from '../src/presentation/card.js';
+import {outcomeTally, type OutcomeCounts} from '../src/presentation/card-outcome.js';
 import type {TranscriptEntry} from '../src/presentation/entry.js';
 import type {EntrySource} from '../src/transcript/entry-source.js';
 import type {ChildSessionLinks, OpenedChild} from '../src/transcript/child-session-links.js';
@@ -436,12 +437,13 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 	);
 }
 
-function statusText(source: EntrySource, cursor: number, title: string, counts: Readonly<Record<CardStatus, number>> | undefined, damage: string | undefined, searchNote: string | undefined): string {
+function statusText(source: EntrySource, cursor: number, title: string, counts: OutcomeCounts | undefined, damage: string | undefined, searchNote: string | undefined): string {
 	const count = source.count();
 	const progress = source.progress?.();
 	// A source that names its own state (watch: `following`, `writer finished`, `waiting for …`) is not `reading…`.
 	const index = source.complete() || source.label?.() !== undefined ? '' : (progress === undefined ? ' · reading…' : ` · indexing ${Math.round(progress * 100)}%`);
-	const tally = counts === undefined ? '' : ` · ● ${counts.ok} ✗ ${counts.error} ⊘ ${counts.cancelled} ◌ ${counts.interrupted}${counts.running > 0 ? ` ○ ${counts.running}` : ''}`;
+	const outcomes = counts === undefined ? '' : outcomeTally(counts, ' ');
+	const tally = outcomes === '' ? '' : ` · ${outcomes}`;
 	// Damage and the search position come first: on a narrow terminal the rest of the line is cut.
 	return `${positionText(source, cursor, count)}${searchNote === undefined ? '' : ` · ${searchNote}`}${damage === undefined ? '' : ` · ${damage}`}${tally} · ${title}${index}`;
 }

@@ -2,6 +2,7 @@ import React from 'react';
 import {Text} from 'ink';
 import {sanitizeInline} from '../src/layout/sanitize.js';
 import {displayWidth, truncateToWidth} from '../src/layout/text-width.js';
+import {outcomeTally} from '../src/presentation/card-outcome.js';
 import type {LiveSnapshot} from './session-model.js';
 
 type Props = {
@@ -13,19 +14,10 @@ type Props = {
 	readonly hint?: string;
 };
 
-/** The tally the status line shows: only the statuses that occurred, failures including non-zero exits. */
+/** The tally the status line shows: the outcomes that occurred, worded as every view words them. */
 export function statusTally(snapshot: LiveSnapshot): string {
-	const {counts} = snapshot;
-	const failedExits = snapshot.failedExits ?? 0;
-	const parts = [
-		[counts.running, '○', 'running'],
-		[counts.ok - failedExits, '●', 'ok'],
-		[counts.error + failedExits, '✗', 'failed'],
-		[counts.cancelled, '⊘', 'cancelled'],
-		[counts.interrupted, '◌', 'interrupted'],
-	] as const;
-	const shown = parts.filter(([count]) => count > 0).map(([count, glyph, word]) => `${glyph} ${count} ${word}`);
-	return shown.length === 0 ? 'no calls yet' : shown.join('  ');
+	const tally = outcomeTally(snapshot.counts);
+	return tally === '' ? 'no calls yet' : tally;
 }
 
 /** The status row's text, already fitted to `width`. */

@@ -1,4 +1,5 @@
-import type {Card, CardStatus} from '../src/presentation/card.js';
+import type {Card} from '../src/presentation/card.js';
+import type {OutcomeCounts} from '../src/presentation/card-outcome.js';
 import type {EntrySource} from '../src/transcript/entry-source.js';
 import type {TranscriptEntry} from '../src/presentation/entry.js';
 import type {StyledLine} from '../src/layout/styled-line.js';
@@ -25,9 +26,8 @@ export type LiveSnapshot = {
 	Absent: draw `running`.
 	*/
 	readonly runningEntries?: readonly TranscriptEntry[];
-	readonly counts: Readonly<Record<CardStatus, number>>;
-	/** Settled `ok` cards whose command exited non-zero (the user sees them as failures). */
-	readonly failedExits?: number;
+	/** Top-level cards by outcome (`card-outcome.ts`). */
+	readonly counts: OutcomeCounts;
 	/** Background jobs still running. */
 	readonly jobsRunning: number;
 	readonly approval?: PendingApproval;

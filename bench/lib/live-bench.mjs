@@ -22,7 +22,7 @@ const rssMb = () => process.memoryUsage().rss / 1_048_576;
 function benchModel() {
 	const listeners = new Set();
 	let scrollback;
-	let snapshot = {running: [], counts: {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0}, jobsRunning: 0, queued: 0, closing: false};
+	let snapshot = {running: [], counts: {pending: 0, running: 0, ok: 0, failed: 0, error: 0, denied: 0, cancelled: 0, interrupted: 0}, jobsRunning: 0, queued: 0, closing: false};
 	let cards = [];
 	return {
 		cwd: '/home/u/proj',
@@ -116,7 +116,7 @@ const running = (tick) => [0, 1, 2].map((k) => ({
 	result: null,
 	resultView: null,
 	resultTime: null,
-	failedExit: false,
+	outcome: 'running',
 	callTime: NOW - 5000,
 	progress: {text: Array.from({length: 4 + (tick % 20)}, (_, line) => `live ${k} line ${line} tick ${tick}`).join('\n'), truncated: false},
 	revision: tick + 1,

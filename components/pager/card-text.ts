@@ -7,17 +7,13 @@ import {monochromeTheme} from '../../src/layout/theme.js';
 import {emulateTerminalOutput, rawOutputLines} from '../../src/layout/terminal-output.js';
 import {assertNever} from '../../src/presentation/assert-never.js';
 import type {Card} from '../../src/presentation/card.js';
+import {isNotOk} from '../../src/presentation/card-outcome.js';
 import type {TranscriptEntry} from '../../src/presentation/entry.js';
 import type {ContentBlock} from '../../src/tools/content.js';
 
-/** Whether the card failed in any way the user would want to jump to. */
-export function isFailed(card: Card): boolean {
-	return card.status === 'error' || card.status === 'cancelled' || card.status === 'interrupted' || card.failedExit;
-}
-
-/** Whether an entry is a failure `e`/`E` jump to: a failed card, or a turn that ended in an error. */
+/** Whether an entry is a failure `e`/`E` jump to: a card settled not `ok` (`card-outcome.ts`), or a turn that ended in an error. */
 export function isFailedEntry(entry: TranscriptEntry): boolean {
-	return entry.entry === 'card' ? isFailed(entry.card) : (entry.entry === 'turn' && entry.outcome.failed);
+	return entry.entry === 'card' ? isNotOk(entry.card.outcome) : (entry.entry === 'turn' && entry.outcome.failed);
 }
 
 /** The text `/` searches in an entry. */

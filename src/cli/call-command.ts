@@ -14,13 +14,17 @@ import {loadPlugins} from './load-plugins.js';
 import {openSession, type OpenedSession} from './open-session.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import {withTerminationSignals} from './termination-signals.js';
-import {colorDepth, colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
+import {colorDepth, colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 
 export const CALL_HELP = `usage: cardterm call TOOL [JSON] [--log FILE] [--cwd DIR] [--plugin FILE]… [--json] [--width N] [--color|--no-color]
 
 Runs one tool call with the reference tools (and the plugins' tools) in DIR (default: the current
 directory), appends its events to FILE (created with a header when new), and prints its card
-(--json: the card object). Exit code 1 when the call failed.`;
+(--json: the card object, whose "outcome" is the call's outcome).
+
+Exit code: 0 when the outcome is ok; 1 when it is failed (a non-zero exit, killed by a signal, or
+an HTTP status of 400 or more), error, denied (approval refused), cancelled or interrupted; 2 for a
+usage error; 128+N when signal N stopped cardterm.`;
 
 const flags = [{name: 'log', value: true}, {name: 'cwd', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'json'}, {name: 'width', value: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
 
@@ -53,11 +57,11 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
 			} else {
 				const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 				const color = colorEnabled(colorFlag, io.env, io.isTTY);
-				const width = printWidth(positiveInt(parsed, 'width', 'call'), io.columns);
-				await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), ...(io.isTTY ? {} : {})}));
+				const {width, unwrap} = printRows(positiveInt(parsed, 'width', 'call'), io.columns, io.isTTY);
+				await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), unwrap}));
 			}
 
-			return card.result?.isError ? 1 : 0;
+			return card.outcome === 'ok' ? 0 : 1;
 		} finally {
 			await session.close();
 		}

@@ -21,6 +21,8 @@ export type EntryOutputOptions = {
 	readonly depth?: ColorDepth;
 	readonly hyperlinks: boolean;
 	readonly isTTY: boolean;
+	/** Join every soft-wrapped row back to its line (a pipe or a file without `--width`: `printRows`). */
+	readonly unwrap?: boolean;
 	/** The session's workspace (relative paths in cards). */
 	readonly sessionCwd: string;
 	readonly expansion?: Expansion;
@@ -33,9 +35,9 @@ export function entryLayoutOptions(options: EntryOutputOptions): LayoutOptions {
 	return {width: options.width, theme: options.color ? colorTheme : monochromeTheme, now: options.now, sessionCwd: options.sessionCwd, ...(options.expansion === undefined ? {} : {expansion: options.expansion})};
 }
 
-/** Rows as the stream gets them (`--print`): hard row breaks only on a terminal of that width. */
+/** Rows as the stream gets them (`--print`): a terminal of that width wraps rows itself; `unwrap` joins them back. */
 export function renderEntryRows(rows: readonly StyledLine[], options: EntryOutputOptions): TerminalOutput {
-	return renderLines(rows, {color: options.color, ...(options.depth === undefined ? {} : {depth: options.depth}), hyperlinks: options.hyperlinks, width: options.isTTY ? options.width : undefined});
+	return renderLines(rows, {color: options.color, ...(options.depth === undefined ? {} : {depth: options.depth}), hyperlinks: options.hyperlinks, width: options.isTTY ? options.width : undefined, ...(options.unwrap === true ? {unwrap: true} : {})});
 }
 
 /** A function that turns an entry into what the stream gets. */

@@ -2,6 +2,8 @@
 @module `cardterm` with no command: an interactive session in the current directory — the reference
 tools (and plugins), a new session log, a prompt, and the live transcript.
 */
+import {stat} from 'node:fs/promises';
+import {resolve} from 'node:path';
 import React from 'react';
 import {render} from 'ink';
 import {InteractiveApp} from '../../components/InteractiveApp.js';
@@ -22,7 +24,7 @@ import {sessionsRoot} from './session-paths.js';
 import {whenAborted, withTerminationSignals} from './termination-signals.js';
 import {colorDepth, colorEnabled, hyperlinksEnabled, motionEnabled} from './terminal-env.js';
 
-export const INTERACTIVE_HELP = `usage: cardterm [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--yolo]
+export const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--yolo]
                 [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
        cardterm -p "PROMPT" [--json] [--cwd DIR] [--model …] [--base-url URL] [--yolo] [--session-dir DIR]
        both take [--continue | --resume ID]
@@ -36,17 +38,23 @@ and prints the transcript (--json: one object per entry); exit 0 completed, 1 er
 --continue appends to this directory's newest session and --resume ID to that session: the model
 sees the conversation so far, and the log goes on with contiguous seqs.
 
-Opens an interactive session in the current directory with the reference tools (and those of each
---plugin FILE: defineTool exports, or a plugin with name, inject and apply(ctx)). Type !command,
-/help, or TOOL {json}. The session is recorded to <session-dir>/<id>/session.jsonl
-(default: the per-user data directory; also CARDTERM_SESSION_DIR). Approval rules come from
-.cardterm/config.json (or CARDTERM_CONFIG).`;
+Opens an interactive session in DIR (--cwd; default: the current directory), the workspace its
+tools work in, with the reference tools (and those of each --plugin FILE: defineTool exports, or a
+plugin with name, inject and apply(ctx)). Type !command, /help, or TOOL {json}. The session is
+recorded to <session-dir>/<id>/session.jsonl (default: the per-user data directory; also
+CARDTERM_SESSION_DIR) once something happens in it: a start and a quit with nothing done keeps no
+session. Prompt history is kept beside the sessions (<data dir>/history, or DIR/.history for a named
+session folder). Approval rules come from DIR/.cardterm/config.json (or CARDTERM_CONFIG).`;
 
 const flags = [
 	{name: 'session-dir', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'},
 	{name: 'model', value: true}, {name: 'base-url', value: true}, {name: 'system-prompt', value: true}, {name: 'yolo'},
 	{name: 'p', value: true}, {name: 'json'}, {name: 'cwd', value: true}, {name: 'width', value: true}, {name: 'continue'}, {name: 'resume', value: true},
 ] as const;
+
+async function isDirectory(path: string): Promise<boolean> {
+	return stat(path).then(found => found.isDirectory(), () => false);
+}
 
 export async function interactiveCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'cardterm');
@@ -64,6 +72,12 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		return promptOnceCommand(parsed, io);
 	}
 
+	const cwdFlag = parsed.flags.get('cwd');
+	const cwd = resolve(io.cwd, typeof cwdFlag === 'string' ? cwdFlag : '.');
+	if (!(await isDirectory(cwd))) {
+		throw new UsageError(`--cwd: ${cwd} is not a directory`);
+	}
+
 	if (!io.isTTY || process.stdin.isTTY !== true) {
 		throw new UsageError('the interactive session needs a terminal; use cardterm call, run or replay --print instead');
 	}
@@ -72,18 +86,18 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 	return withTerminationSignals(async signal => {
 		const sessionDirFlag = parsed.flags.get('session-dir');
 		const root = sessionsRoot(typeof sessionDirFlag === 'string' ? sessionDirFlag : undefined, io.env, io.cwd);
-		const config = await loadConfig(io.cwd, io.env);
+		const config = await loadConfig(cwd, io.env);
 		const plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
 		const agent = await interactiveAgent(parsed, io, config);
 		const rules = [...(config.approval?.ask ?? []), ...(agent.model !== undefined && !parsed.flags.has('yolo') ? AGENT_ASK_RULES : [])];
 		const resumeFlag = parsed.flags.get('resume');
-		const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(typeof resumeFlag === 'string' ? {resumeId: resumeFlag} : {}), ...(typeof sessionDirFlag === 'string' ? {sessionDir: sessionDirFlag} : {}), env: io.env, cwd: io.cwd});
+		const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(typeof resumeFlag === 'string' ? {resumeId: resumeFlag} : {}), ...(typeof sessionDirFlag === 'string' ? {sessionDir: sessionDirFlag} : {}), env: io.env, cwd});
 		if (resumed !== undefined) {
 			// Above the live screen, once: what is continued and where to read it.
 			await io.printError(`cardterm: continuing session ${resumed.header.id} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
 		}
 
-		const {controller, logOutcome} = await openInteractiveSession({root, cwd: io.cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status})} : {model: agent.model, from: agent.from, ...(agent.systemPrompt === undefined ? {} : {systemPrompt: agent.systemPrompt})}});
+		const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status})} : {model: agent.model, from: agent.from, ...(agent.systemPrompt === undefined ? {} : {systemPrompt: agent.systemPrompt})}});
 		// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
 		// the log closes, and the screen is given back (the app exits when the controller is closing).
 		whenAborted(signal, () => {
@@ -128,7 +142,10 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 			await io.print(`${text}\n`);
 		}
 
-		await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
+		// A start and a quit with nothing done leaves no session behind, and nothing to say about one.
+		if (!(await discardIfEmpty())) {
+			await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
+		}
 		return 0;
 	}, {terminal: true});
 }

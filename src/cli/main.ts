@@ -3,13 +3,14 @@
 1 a failed tool call, 2 a usage error, 65 an unreadable log.
 */
 import type {CliIo} from './cli-io.js';
+import {OutputClosedError} from '../layout/terminal-sink.js';
 import {UsageError} from './parse-args.js';
 import {processIo} from './process-io.js';
 
 export const MAIN_HELP = `cardterm — every tool call is a card, live and on replay
 
 usage:
-  cardterm [--session-dir DIR] [--plugin FILE]…   interactive session in the current directory
+  cardterm [--cwd DIR] [--session-dir DIR] [--plugin FILE]…   interactive session in DIR (default: here)
   cardterm replay LOG|--last [--print] [--json] [--width N] [--expand none|auto|all] [--color|--no-color]
   cardterm watch LOG               follow a log that another process is appending to
   cardterm call TOOL [JSON] [--log FILE] [--cwd DIR]   run one tool call, print its card
@@ -18,7 +19,8 @@ usage:
   cardterm demo                    replay the bundled demo session (every card kind)
   cardterm acp [-p PROMPT] -- CMD ARGS…   an Agent Client Protocol agent's session as cards
 
-Every command takes --help. Exit codes: 0 ok, 1 a failed tool call, 2 usage, 65 unreadable log.`;
+Every command takes --help. Exit codes: 0 ok, 1 a tool call that did not end ok (call, run:
+failed, error, denied, cancelled or interrupted), 2 usage, 65 unreadable log.`;
 
 type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
 
@@ -60,6 +62,11 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 }
 
 async function reportError(error: unknown, io: CliIo): Promise<number> {
+	if (error instanceof OutputClosedError) {
+		// The reader has what it wanted (`| head`): not a failure, and nothing to say.
+		return 0;
+	}
+
 	if (error instanceof UsageError) {
 		// A command's message starts with its name (`replay: …` → `cardterm replay: …`); the top level's does not (`cardterm: …`).
 		const scope = /^([a-z]+): /.exec(error.message)?.[1];

@@ -1,11 +1,13 @@
 /**
 @module The real process as `CliIo`.
 */
-import {writeOutput, writeText} from '../layout/terminal-sink.js';
+import {watchForClosedReader, writeOutput, writeText} from '../layout/terminal-sink.js';
 import {UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
 
 export function processIo(): CliIo {
+	// `cardterm replay --json | head`: when head leaves, writing stops and the command exits 0 quietly (main.ts).
+	watchForClosedReader();
 	return {
 		stdin: process.stdin,
 		env: process.env,

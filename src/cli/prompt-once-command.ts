@@ -18,7 +18,7 @@ import {continueLog} from './continue-log.js';
 import {resumeTarget} from './resume-target.js';
 import {sessionsRoot} from './session-paths.js';
 import {withTerminationSignals} from './termination-signals.js';
-import {colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
+import {colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 import {TranscriptStream} from './transcript-stream.js';
 
 const stringFlag = (parsed: ParsedArgs, name: string): string | undefined => {
@@ -47,7 +47,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 	const json = parsed.flags.has('json');
 	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 	const color = !json && colorEnabled(colorFlag, io.env, io.isTTY);
-	const output = entryOutput({json, width: printWidth(positiveInt(parsed, 'width', 'cardterm'), io.columns), color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), isTTY: io.isTTY, sessionCwd: cwd, now: Date.now()});
+	const output = entryOutput({json, ...printRows(positiveInt(parsed, 'width', 'cardterm'), io.columns, io.isTTY), color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), isTTY: io.isTTY, sessionCwd: cwd, now: Date.now()});
 
 	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(stringFlag(parsed, 'resume') === undefined ? {} : {resumeId: stringFlag(parsed, 'resume')}), ...(stringFlag(parsed, 'session-dir') === undefined ? {} : {sessionDir: stringFlag(parsed, 'session-dir')}), env: io.env, cwd});
 	return withTerminationSignals(async signal => {

@@ -16,7 +16,7 @@ import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
 import {entryLayoutOptions, entryOutput, renderEntryRows} from './entry-output.js';
 import {layoutEntry} from '../layout/layout-entry.js';
-import {colorDepth, colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
+import {colorDepth, colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 import {TranscriptStream} from './transcript-stream.js';
 import {childRowsOf, inlineChildren} from './child-transcript.js';
 import {isSubagentCard} from '../session/child-sessions.js';
@@ -27,6 +27,8 @@ export const REPLAY_HELP = `usage: cardterm replay LOG|--last [--print] [--json]
 Replays a session log as cards: the pager on a terminal, text when stdout is not a terminal or with
 --print, one JSON object per card with --json. LOG is a .jsonl or .jsonl.zstd file, a session folder,
 or - for stdin. --last opens the newest session of the current directory.
+Text to a terminal wraps at its width; to a pipe or a file each line stays whole (grep works) unless
+--width N asks for rows of N columns.
 Damaged lines are reported on stderr and skipped; an unreadable header exits 65.`;
 
 const flags = [
@@ -81,7 +83,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 
 	const source = await io.resolveLog(parsed.positionals[0], parsed.flags.has('last'), parsed.flags.get('session-dir'));
 	const json = parsed.flags.has('json');
-	const width = printWidth(positiveInt(parsed, 'width', 'replay'), io.columns);
+	const {width, unwrap} = printRows(positiveInt(parsed, 'width', 'replay'), io.columns, io.isTTY);
 	const expansion = expansionOf(parsed.flags.get('expand'));
 	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 	const print = parsed.flags.has('print') || !io.isTTY;
@@ -109,7 +111,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	const workspace = log.header.cwd ?? process.cwd();
 	const fold = new SessionFold(referencePresenters(workspace));
 	const color = colorEnabled(colorFlag, io.env, io.isTTY);
-	const outputOptions = {json, width, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), isTTY: io.isTTY, sessionCwd: workspace, now: Date.now(), ...(expansion === undefined ? {} : {expansion})};
+	const outputOptions = {json, width, unwrap, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), isTTY: io.isTTY, sessionCwd: workspace, now: Date.now(), ...(expansion === undefined ? {} : {expansion})};
 	const output = entryOutput(outputOptions);
 	// A chunk waits while a subagent's child session is read to be inlined under its card.
 	const chunks: Array<TerminalOutput | Promise<TerminalOutput>> = [];

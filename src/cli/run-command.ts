@@ -16,14 +16,14 @@ import {runOne} from './call-command.js';
 import {openSession} from './open-session.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import {withTerminationSignals} from './termination-signals.js';
-import {colorDepth, colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
+import {colorDepth, colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 
 export const RUN_HELP = `usage: cardterm run SCRIPT.mjs [--log FILE] [--cwd DIR] [--json] [--width N] [--color|--no-color]
 
 Runs SCRIPT as a Code Mode program: its text is the body of an async function with \`tools\` in
 scope (await tools.read({file_path: 'README.md'})). Static imports become dynamic imports. The run
 and its tool calls are appended to FILE when given, and its card is printed. Exit code 1 when the
-program failed.`;
+program's card did not end ok (its outcome: see cardterm call --help for the rule).`;
 
 const flags = [{name: 'log', value: true}, {name: 'cwd', value: true}, {name: 'json'}, {name: 'width', value: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
 
@@ -59,11 +59,11 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
 			} else {
 				const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 				const color = colorEnabled(colorFlag, io.env, io.isTTY);
-				const width = printWidth(positiveInt(parsed, 'width', 'run'), io.columns);
-				await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY)}));
+				const {width, unwrap} = printRows(positiveInt(parsed, 'width', 'run'), io.columns, io.isTTY);
+				await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), unwrap}));
 			}
 
-			return card.result?.isError ? 1 : 0;
+			return card.outcome === 'ok' ? 0 : 1;
 		} finally {
 			await session.close();
 		}

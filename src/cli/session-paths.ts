@@ -4,7 +4,7 @@ store's (`sessionsRoot`); a `--session-dir` flag is resolved against the working
 */
 import {createHash} from 'node:crypto';
 import {join, resolve} from 'node:path';
-import {sessionsRoot as storeRoot} from '../session/session-store.js';
+import {defaultSessionsRoot, sessionsRoot as storeRoot} from '../session/session-store.js';
 
 /** The folder that holds one folder per session: the flag, else `CARDTERM_SESSION_DIR`, else the per-user data directory. */
 export function sessionsRoot(flag: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
@@ -12,8 +12,13 @@ export function sessionsRoot(flag: string | undefined, env: NodeJS.ProcessEnv, c
 	return storeRoot(override === undefined || override === '' ? undefined : resolve(cwd, override));
 }
 
-/** The prompt history file of a project (one per working directory). */
+/**
+The prompt history file of a project (one per working directory), beside the sessions and never
+outside a folder the user named: `<data dir>/history/` for the default sessions folder
+(`<data dir>/sessions`), `DIR/.history/` for a `--session-dir`/`CARDTERM_SESSION_DIR` DIR.
+*/
 export function historyPath(root: string, cwd: string): string {
 	const key = createHash('sha256').update(cwd).digest('hex').slice(0, 16);
-	return join(root, '..', 'history', `${key}.txt`);
+	const folder = resolve(root) === resolve(defaultSessionsRoot()) ? join(root, '..', 'history') : join(root, '.history');
+	return join(folder, `${key}.txt`);
 }

@@ -6,6 +6,7 @@ import {sanitizeInline} from '../layout/sanitize.js';
 import {truncateToWidth} from '../layout/text-width.js';
 import {joinOutput, jsonLine} from '../layout/terminal-sink.js';
 import {listSessions} from '../session/session-store.js';
+import {cardOutcomes, emptyOutcomeCounts, isNotOk, outcomeTally, type OutcomeCounts} from '../presentation/card-outcome.js';
 import type {CliIo} from './cli-io.js';
 import {parseArgs} from './parse-args.js';
 import {sessionsRoot} from './session-paths.js';
@@ -13,8 +14,11 @@ import {sessionsRoot} from './session-paths.js';
 export const SESSIONS_HELP = `usage: cardterm sessions [--session-dir DIR] [--json]
 
 Lists saved sessions, newest first, one a line: time (UTC), working directory, the title when the
-log's header has one (logs from other producers; cardterm's own sessions have none), cards, failed
-cards when there are any, and the session id.`;
+log's header has one (logs from other producers; cardterm's own sessions have none), its cards and
+the cards that did not end ok, by outcome (✗ failed: a non-zero exit, a signal or HTTP ≥ 400;
+✗ error; ✗ denied; ⊘ cancelled; ◌ interrupted — the counts the status line and the pager show),
+and the session id. Empty sessions (nothing after the header) are left out.
+--json: one object per session, with "cards", "failures" (cards not ok) and "outcomes" by outcome.`;
 
 /** Columns a field of a listed session may take: a huge title or id must not turn one row into pages. */
 const MAX_CELL_COLUMNS = 200;
@@ -33,6 +37,16 @@ export async function newestSessionLog(cwd: string, sessionDir: string | undefin
 	}
 
 	return newest.path;
+}
+
+/** Only the outcomes that are not ok: the ok and running cards are the rest of the card count. */
+function notOk(counts: OutcomeCounts): OutcomeCounts {
+	const shown = emptyOutcomeCounts();
+	for (const outcome of cardOutcomes) {
+		shown[outcome] = isNotOk(outcome) ? counts[outcome] : 0;
+	}
+
+	return shown;
 }
 
 export async function sessionsCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -63,7 +77,7 @@ export async function sessionsCommand(argv: readonly string[], io: CliIo): Promi
 		session.cwd ?? '-',
 		session.title ?? '',
 		`${session.cards ?? 0} cards`,
-		(session.failures ?? 0) > 0 ? `${session.failures} failed` : '',
+		session.outcomes === undefined ? '' : outcomeTally(notOk(session.outcomes)),
 		session.id,
 	]);
 	await io.print(rows.map(row => row.filter(cell => cell !== '').map(cell => truncateToWidth(sanitizeInline(cell), MAX_CELL_COLUMNS)).join('  ')).join('\n') + '\n');

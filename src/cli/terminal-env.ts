@@ -65,6 +65,15 @@ export function printWidth(flag: number | undefined, columns: number | undefined
 }
 
 /**
+How print mode lays out and writes rows: to a terminal, as wide as it is (its own wrapping continues
+soft-wrapped rows); to a pipe or file without `--width`, laid out at the print width but with every
+wrapped line joined back whole (`unwrap`), so `grep` on the output works; with `--width N`, rows of N.
+*/
+export function printRows(flag: number | undefined, columns: number | undefined, isTTY: boolean): {readonly width: number; readonly unwrap: boolean} {
+	return {width: printWidth(flag, columns), unwrap: !isTTY && flag === undefined};
+}
+
+/**
 Whether the live region may animate (a running card's spinner): only with colour on (so `NO_COLOR`,
 `--no-color` and a dumb terminal turn it off too) and unless `CARDTERM_REDUCED_MOTION` is set to
 anything but `0` or empty.

@@ -5,6 +5,7 @@ never wrapped; the time and badge survive a long title as long as a few title co
 */
 import type {Card} from '../presentation/card.js';
 import {assertNever} from '../presentation/assert-never.js';
+import {outcomeGlyphs} from '../presentation/card-outcome.js';
 import {argumentSummary} from './argument-summary.js';
 import {formatDuration, formatElapsed} from './format.js';
 import type {LayoutOptions} from './layout-options.js';
@@ -17,31 +18,35 @@ import type {Theme} from './theme.js';
 /** Below this many title columns the time and badge give way to the title. */
 const MIN_TITLE_COLUMNS = 12;
 
-/** The glyph and its theme role for a card's outcome. A failed exit is `ok` but drawn as a failure. */
+/** The glyph and its theme role for a card's outcome (`card-outcome.ts`): failed, error and denied are drawn as failures. */
 export function statusGlyph(card: Card, theme: Theme): {readonly glyph: string; readonly style: Style} {
-	switch (card.status) {
+	const glyph = outcomeGlyphs[card.outcome];
+	switch (card.outcome) {
+		case 'pending':
 		case 'running': {
-			return {glyph: '○', style: theme.running};
+			return {glyph, style: theme.running};
 		}
 
 		case 'ok': {
-			return card.failedExit ? {glyph: '✗', style: theme.error} : {glyph: '●', style: theme.ok};
+			return {glyph, style: theme.ok};
 		}
 
-		case 'error': {
-			return {glyph: '✗', style: theme.error};
+		case 'failed':
+		case 'error':
+		case 'denied': {
+			return {glyph, style: theme.error};
 		}
 
 		case 'cancelled': {
-			return {glyph: '⊘', style: theme.cancelled};
+			return {glyph, style: theme.cancelled};
 		}
 
 		case 'interrupted': {
-			return {glyph: '◌', style: theme.interrupted};
+			return {glyph, style: theme.interrupted};
 		}
 
 		default: {
-			return assertNever(card.status, 'card header status');
+			return assertNever(card.outcome, 'card header outcome');
 		}
 	}
 }

@@ -7,6 +7,7 @@ rows (a `$ command`, an `[exit N]` or `+A −R` footer) and a head and a tail of
 speaks for the UI only; a tool's own truncation is worded differently by each card.
 */
 import type {Card} from '../presentation/card.js';
+import {isNotOk} from '../presentation/card-outcome.js';
 import type {CardBody} from './card-body.js';
 import {formatCount, plural} from './format.js';
 import type {Expansion} from './layout-options.js';
@@ -21,11 +22,6 @@ export const OK_ROW_BUDGET = 12;
 /** Rows a `bounded` body of a failed, cancelled or interrupted card shows: failures open further. */
 export const FAILURE_ROW_BUDGET = 24;
 
-/** Whether a card is drawn as a failure: error, cancelled, interrupted, or a failed exit. */
-export function isFailureCard(card: Card): boolean {
-	return card.status === 'error' || card.status === 'cancelled' || card.status === 'interrupted' || card.failedExit;
-}
-
 /** How a body folds: its row budget and whether the tail matters more than the head. */
 export type FoldPolicy = {
 	readonly budget: number;
@@ -35,7 +31,7 @@ export type FoldPolicy = {
 
 /** The fold policy for a card's outcome. */
 export function foldPolicy(card: Card): FoldPolicy {
-	return isFailureCard(card) ? {budget: FAILURE_ROW_BUDGET, preferTail: true} : {budget: OK_ROW_BUDGET, preferTail: false};
+	return isNotOk(card.outcome) ? {budget: FAILURE_ROW_BUDGET, preferTail: true} : {budget: OK_ROW_BUDGET, preferTail: false};
 }
 
 function withoutSoftWrap(line: StyledLine): StyledLine {

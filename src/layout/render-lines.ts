@@ -26,6 +26,11 @@ export type RenderOptions = {
 	line has no break. Absent or different: every row ends with a newline.
 	*/
 	readonly width?: number;
+	/**
+	Join every soft-wrapped row to its predecessor, whatever the widths: output that is not a terminal
+	(a pipe, a file) gets each logical line whole, so `grep` finds it (rows cut exactly, so nothing is lost).
+	*/
+	readonly unwrap?: boolean;
 	/** How many colours the terminal shows (cli/terminal-env.ts `colorDepth`); default the 16. */
 	readonly depth?: ColorDepth;
 };
@@ -104,7 +109,7 @@ function fillsRow(previous: StyledLine, next: StyledLine, width: number): boolea
 
 /**
 Rows as text: ANSI when `color`, plain otherwise; each row ends with a newline except a soft-wrapped
-row joined to its predecessor (only when `width` equals the layout width).
+row joined to its predecessor (when `width` equals the layout width and the row fills it, or `unwrap`).
 */
 export function renderLines(lines: readonly StyledLine[], options: RenderOptions): TerminalOutput {
 	let out = '';
@@ -112,7 +117,8 @@ export function renderLines(lines: readonly StyledLine[], options: RenderOptions
 	lines.forEach((line, index) => {
 		if (index > 0) {
 			// The terminal wraps a full row itself; any other row ends with a newline.
-			out += join && line.softWrap === true && fillsRow(lines[index - 1]!, line, options.width!) ? '' : '\n';
+			const continues = line.softWrap === true && (options.unwrap === true || (join && fillsRow(lines[index - 1]!, line, options.width!)));
+			out += continues ? '' : '\n';
 		}
 
 		out += renderRow(line, options);
@@ -123,5 +129,5 @@ export function renderLines(lines: readonly StyledLine[], options: RenderOptions
 
 /** A card laid out and written as text in one step. */
 export function renderCardText(card: Card, options: LayoutOptions & RenderOptions): TerminalOutput {
-	return renderLines(layoutCard(card, options), {color: options.color, hyperlinks: options.hyperlinks, width: options.width, ...(options.depth === undefined ? {} : {depth: options.depth})});
+	return renderLines(layoutCard(card, options), {color: options.color, hyperlinks: options.hyperlinks, width: options.width, ...(options.depth === undefined ? {} : {depth: options.depth}), ...(options.unwrap === true ? {unwrap: true} : {})});
 }

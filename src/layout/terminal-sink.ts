@@ -41,12 +41,66 @@ export type TerminalStream = {
 	once(event: 'drain', listener: () => void): unknown;
 };
 
+/** The reader of an output went away (EPIPE: `| head` has read enough); the command ends quietly. */
+export class OutputClosedError extends Error {
+	constructor() {
+		super('the reader of the output closed it');
+		this.name = 'OutputClosedError';
+	}
+}
+
+/** Streams whose reader went away: writing to them throws `OutputClosedError`. */
+const readerGone = new WeakSet<object>();
+/** Writers waiting for a drain that will never come once the reader is gone. */
+const waiting = new WeakMap<object, Set<() => void>>();
+
+/**
+Watch `stream` for its reader going away: an EPIPE marks it closed (later writes throw
+`OutputClosedError`, a write waiting for a drain is released) instead of crashing the process on an
+unhandled error. Other write errors are not this listener's business: another listener (the
+termination handling's, for EIO of a closed terminal) takes them, and without one they surface as
+before.
+*/
+export function watchForClosedReader(stream: NodeJS.WritableStream = process.stdout): void {
+	const listener = (error: NodeJS.ErrnoException): void => {
+		if (error.code !== 'EPIPE') {
+			if (stream.listeners('error').every(other => other === listener)) {
+				throw error;
+			}
+
+			return;
+		}
+
+		readerGone.add(stream);
+		for (const release of waiting.get(stream) ?? []) {
+			release();
+		}
+	};
+
+	stream.on('error', listener);
+}
+
 /** Write output cardterm composed; resolves once the stream takes more (back-pressure). */
 export async function writeOutput(stream: TerminalStream, output: TerminalOutput): Promise<void> {
+	if (readerGone.has(stream)) {
+		throw new OutputClosedError();
+	}
+
 	if (!stream.write(output)) {
 		await new Promise<void>(resolve => {
-			stream.once('drain', resolve);
+			const releases = waiting.get(stream) ?? new Set<() => void>();
+			waiting.set(stream, releases);
+			const done = (): void => {
+				releases.delete(done);
+				resolve();
+			};
+
+			releases.add(done);
+			stream.once('drain', done);
 		});
+		if (readerGone.has(stream)) {
+			throw new OutputClosedError();
+		}
 	}
 }
 

@@ -1,11 +1,14 @@
 import type {ToolCallView, ToolResultView} from '../tools/views.js';
 import type {Card, CardStatus} from './card.js';
+import type {CardOutcome} from './card-outcome.js';
 
 /** The `--json` shape of a card (ARCHITECTURE.md §4): the folded model, for `jq`, tests and benchmarks. */
 export type CardJson = {
 	readonly callId: string;
 	readonly name: string;
 	readonly status: CardStatus;
+	/** How the call ended, by the one outcome rule (`card-outcome.ts`): `failed` for a non-zero exit or HTTP ≥ 400, `denied` for a refused approval. */
+	readonly outcome: CardOutcome;
 	readonly call: ToolCallView;
 	/** The result view; a card whose presenter gave none shows its raw content, as a generic view. Null while running. */
 	readonly result: ToolResultView | null;
@@ -33,6 +36,7 @@ export function cardToJson(card: Card, checks: CardJsonChecks = {}): CardJson {
 		callId: card.callId,
 		name: card.name,
 		status: card.status,
+		outcome: card.outcome,
 		call: card.callView,
 		// What the card shows: without a result view, the raw result content (presentation-events.md §1.5).
 		result: card.resultView ?? (card.result === null ? null : {card: 'generic', content: card.result.content}),

@@ -5,11 +5,13 @@ Cards are plain immutable data. Views are recomputed through presenters, never p
 import type {ContentBlock} from '../tools/content.js';
 import type {ToolErrorInfo} from '../tools/types.js';
 import type {ToolCallView, ToolResultView} from '../tools/views.js';
+import type {CardOutcome} from './card-outcome.js';
 
 /**
-A card's outcome. `running`: no result yet. `ok`/`error`: by `isError`. `cancelled`: an `ABORTED` or
-`ABORTED_BEFORE_DISPATCH` result. `interrupted`: no result and its step or turn has closed, or a
-crash-repair result (`TOOL_OUTCOME_UNKNOWN`, `TOOL_NOT_STARTED`).
+A card's status as the contract words it (presentation-events.md §1.5), projected from its outcome
+(`card-outcome.ts`, `outcomeStatus`): `running`: no result yet. `ok`/`error`: by `isError`.
+`cancelled`: an `ABORTED` or `ABORTED_BEFORE_DISPATCH` result. `interrupted`: no result and its step
+or turn has closed, or a crash-repair result (`TOOL_OUTCOME_UNKNOWN`, `TOOL_NOT_STARTED`).
 */
 export type CardStatus = 'running' | 'ok' | 'error' | 'cancelled' | 'interrupted';
 
@@ -53,13 +55,13 @@ export type Card = {
 	/** Epoch ms of the result event; null while running or interrupted without a result. */
 	readonly resultTime: number | null;
 	readonly status: CardStatus;
+	/** How the call ended (the one outcome rule, `card-outcome.ts`); `status` is its projection. */
+	readonly outcome: CardOutcome;
 	/** The pending view: the presenter's, or the synthesized generic fallback. */
 	readonly callView: ToolCallView;
 	/** The completed view, or null when the presenter declined (then the raw result content is the body). */
 	readonly resultView: ToolResultView | null;
 	readonly result: CardResult | null;
-	/** A terminal card that exited non-zero or by a signal: still `ok`, but shown as failed. */
-	readonly failedExit: boolean;
 	readonly approval?: CardApproval;
 	readonly progress?: CardProgress;
 	/** Code Mode sub-calls, in start order. */

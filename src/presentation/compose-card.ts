@@ -4,7 +4,7 @@ uses these for live and replayed events alike, so a replayed card equals the liv
 */
 import type {ContentBlock} from '../tools/content.js';
 import type {Card, CardApproval, CardResult} from './card.js';
-import {isFailedExit, settledStatus} from './card-status.js';
+import {approvalStanding, cardOutcome, outcomeStatus} from './card-outcome.js';
 import {parseArguments, resolveCallView} from './call-view.js';
 import type {Presenter, PresenterFailure} from './presenters.js';
 import {resolveResultView} from './result-view.js';
@@ -33,10 +33,10 @@ export function pendingCard(call: CallRecord, presenter: Presenter | undefined, 
 		callTime: call.time,
 		resultTime: null,
 		status: 'running',
+		outcome: 'running',
 		callView: resolveCallView(call.name, call.argsRaw, parsed, presenter, onFailure),
 		resultView: null,
 		result: null,
-		failedExit: false,
 		children: [],
 		revision: 0,
 	};
@@ -61,10 +61,10 @@ export function orphanCard(callId: string, seq: number, announced: {readonly nam
 		callTime: null,
 		resultTime: null,
 		status: 'running',
+		outcome: 'running',
 		callView: {card: 'generic', title: 'tool', kind: 'other'},
 		resultView: null,
 		result: null,
-		failedExit: false,
 		children: [],
 		revision: 0,
 	};
@@ -82,21 +82,19 @@ export function settleCard(
 	const toolResult = {content: result.content, isError: result.isError, ...('meta' in result ? {meta: result.meta} : {})};
 	const resultView = resolveResultView(card.name, args, toolResult, presenter, options.orphan ? null : card.callView, options.onFailure);
 	const {progress: _progress, ...rest} = card;
-	return {
+	return judged({
 		...rest,
-		status: settledStatus(result),
 		resultTime: time,
 		result,
 		resultView,
-		failedExit: isFailedExit(resultView),
 		revision: card.revision + 1,
-	};
+	}, false);
 }
 
 /** A running card whose step or turn closed without a result. */
 export function interruptCard(card: Card): Card {
 	const {progress: _progress, ...rest} = card;
-	return {...rest, status: 'interrupted', revision: card.revision + 1};
+	return judged({...rest, revision: card.revision + 1}, true);
 }
 
 /** The card with live output appended, keeping a bounded tail. */
@@ -117,7 +115,9 @@ export function withProgress(card: Card, text: string, limit: number): Card {
 
 /** The card with its approval state replaced. */
 export function withApproval(card: Card, approval: CardApproval): Card {
-	return {...card, approval, revision: card.revision + 1};
+	const changed = {...card, approval, revision: card.revision + 1};
+	// A settled card keeps the outcome its result gave it (the pairing decides the same way).
+	return card.result === null ? judged(changed, card.outcome === 'interrupted') : changed;
 }
 
 /** The card with its children replaced. */
@@ -133,6 +133,13 @@ export function cardResult(content: readonly ContentBlock[], isError: boolean, e
 		...(error === undefined ? {} : {error}),
 		...(hasMeta ? {meta} : {}),
 	};
+}
+
+/** The card with its outcome (and the status it projects to) by the one rule; `closed`: its step or turn closed without a result. */
+function judged(card: Card, closed: boolean): Card {
+	const approval = card.approval === undefined ? undefined : approvalStanding(card.approval.state === 'decided' ? card.approval.outcome : undefined);
+	const outcome = cardOutcome({result: card.result, closed, ...(approval === undefined ? {} : {approval})});
+	return {...card, outcome, status: outcomeStatus(outcome)};
 }
 
 function withStep(card: Card, turn: number | undefined, step: number | undefined): Card {

@@ -5,6 +5,6 @@ export {asCallView, asResultView, isContentBlock, isContentBlocks} from './view-
 export {presentersOf, type Presenter, type PresenterLookup, type PresenterFailure} from './presenters.js';
 export {parseArguments, resolveCallView, type ParsedArguments} from './call-view.js';
 export {resolveResultView} from './result-view.js';
-export {settledStatus, isFailedExit} from './card-status.js';
+export {cardOutcome, outcomeStatus, isNotOk, outcomeTally, cardOutcomes, type CardOutcome, type OutcomeCounts} from './card-outcome.js';
 export {pendingCard, orphanCard, settleCard, interruptCard, withProgress, withApproval, withChildren, cardResult, type CallRecord} from './compose-card.js';
 export {cardToJson, type CardJson} from './card-json.js';

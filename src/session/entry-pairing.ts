@@ -5,7 +5,7 @@ a result pairing with the newest unanswered call of its id, a step closing its r
 late result settling an interrupted card, an orphan result becoming a card of its own, which events
 are messages, turns, notices and todo lists — exists once. The pairing parses each event's fields
 once (`call-facts.ts`, `entry-facts.ts`), numbers entries in transcript order, and tracks each
-card's status; it builds nothing: what an entry looks like is the consumer's business.
+card's outcome (by the one rule, `card-outcome.ts`); it builds nothing: what an entry looks like is the consumer's business.
 
 A step's streamed output (`assistant/chunk`: text, reasoning, tool calls being prepared) is not an
 entry while it streams: it is the transcript's open tail (`streams`), after every entry. Its
@@ -14,7 +14,7 @@ that closes without one keeps its visible text as an interrupted entry; a `prepa
 its `tool/call` arrives, and the rest when the step ends or the model is retried (§3.4).
 */
 import type {CardStatus} from '../presentation/card.js';
-import {settledStatus} from '../presentation/card-status.js';
+import {type ApprovalStanding, type CardOutcome, type OutcomeCounts, approvalStanding, cardOutcome, cardOutcomes, emptyOutcomeCounts, outcomeStatus} from '../presentation/card-outcome.js';
 import {addTo} from './add-to-set-map.js';
 import {
 	type ApprovalAskedFacts, type ApprovalDecidedFacts, type CallFacts, type ChildSettleFacts, type ChildStartFacts, type ResultFacts,
@@ -110,11 +110,17 @@ const none: Pairing<never> = Object.freeze({op: 'none'});
 export const MAX_OPEN_STREAMS = 8;
 export const MAX_PREPARING_CALLS = 64;
 const noteOf = (reason: string): Pairing<never> => ({op: 'note', reason});
-const statusCodes: readonly CardStatus[] = ['running', 'ok', 'error', 'cancelled', 'interrupted'];
+/** `#approval` codes: 0 is none. */
+const approvalCodes: ReadonlyArray<ApprovalStanding | undefined> = [undefined, 'asked', 'allowed', 'refused'];
 /** `#kinds` codes: 0 is a card. */
 const kindCodes: ReadonlyArray<'card' | MessageKind> = ['card', 'user', 'assistant', 'turn', 'notice', 'todo'];
-const RUNNING = 0;
-const INTERRUPTED = 4;
+const RUNNING = cardOutcomes.indexOf('running');
+const INTERRUPTED = cardOutcomes.indexOf('interrupted');
+
+/** The event types that can change a card's outcome (`sessions` reads only these lines to count cards). */
+export const cardEventTypes: ReadonlySet<string> = new Set([
+	'tool/call', 'tool/result', 'tool/code-dispatch-start', 'tool/code-dispatch', 'step/end', 'turn/end', 'approval/asked', 'approval/decided',
+]);
 
 type Fields = Record<string, unknown>;
 const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -129,8 +135,10 @@ export class EntryPairing<T = undefined> {
 	#capacity = 1024;
 	/** Seq of the event that created card i (its key; strictly increasing). */
 	#seqs = new Float64Array(this.#capacity);
-	/** Status code of card i (index into `statusCodes`). */
-	#status = new Uint8Array(this.#capacity);
+	/** Outcome code of card i (index into `cardOutcomes`). */
+	#outcome = new Uint8Array(this.#capacity);
+	/** Where card i's approval stands (index into `approvalCodes`). */
+	#approval = new Uint8Array(this.#capacity);
 	/** 1 once card i has a result (an interrupted card without one can still be settled late). */
 	#settled = new Uint8Array(this.#capacity);
 	/** 1 when entry i was created by its own anchor event (not an orphan result or a parentless sub-call). */
@@ -153,7 +161,7 @@ export class EntryPairing<T = undefined> {
 	/** subCallId → the card holding it (its parent, or itself when the parent is missing). */
 	readonly #children = new Map<string, number>();
 	readonly #topLevelChildren = new Set<string>();
-	readonly #counts: Record<CardStatus, number> = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
+	readonly #counts: Record<CardOutcome, number> = emptyOutcomeCounts();
 	readonly #turnsOpen = new Map<number, OpenTurn<T>>();
 	/** Open streams by `turn:step`, oldest first. */
 	readonly #streams = new Map<string, MutableStream<T>>();
@@ -165,8 +173,8 @@ export class EntryPairing<T = undefined> {
 		return this.#count;
 	}
 
-	/** Card counts by status. */
-	get counts(): Readonly<Record<CardStatus, number>> {
+	/** Card counts by outcome. */
+	get counts(): OutcomeCounts {
 		return {...this.#counts};
 	}
 
@@ -242,9 +250,15 @@ export class EntryPairing<T = undefined> {
 		return undefined;
 	}
 
+	/** The outcome of entry `card` when it is a card. */
+	outcomeOf(card: number): CardOutcome | undefined {
+		return card >= 0 && card < this.#count && this.#kinds[card] === 0 ? cardOutcomes[this.#outcome[card]!] : undefined;
+	}
+
 	/** The status of entry `card` when it is a card. */
 	statusOf(card: number): CardStatus | undefined {
-		return card >= 0 && card < this.#count && this.#kinds[card] === 0 ? statusCodes[this.#status[card]!] : undefined;
+		const outcome = this.outcomeOf(card);
+		return outcome === undefined ? undefined : outcomeStatus(outcome);
 	}
 
 	/** Whether entry `entry` was created by its own anchor event (a `tool/call`, a message, …), not by a result or sub-call whose call is missing. */
@@ -350,6 +364,7 @@ export class EntryPairing<T = undefined> {
 				}
 
 				this.#approvals.set(approval.id, card);
+				this.#judgeApproval(card, 'asked');
 				return {op: 'approval-asked', card, approval};
 			}
 
@@ -365,6 +380,7 @@ export class EntryPairing<T = undefined> {
 				}
 
 				this.#approvals.delete(approval.id);
+				this.#judgeApproval(card, approvalStanding(approval.outcome));
 				return {op: 'approval-decided', card, approval};
 			}
 
@@ -589,7 +605,7 @@ export class EntryPairing<T = undefined> {
 		}
 
 		const latest = this.#latest.get(result.callId);
-		if (latest !== undefined && this.#status[latest] === INTERRUPTED && this.#settled[latest] === 0) {
+		if (latest !== undefined && this.#outcome[latest] === INTERRUPTED && this.#settled[latest] === 0) {
 			// A late result settles the interrupted card.
 			this.#settle(latest, result);
 			return {op: 'result', card: latest, created: false, orphan: false, result};
@@ -636,7 +652,7 @@ export class EntryPairing<T = undefined> {
 		const topLevel = this.#topLevelChildren.delete(child.subCallId);
 		if (topLevel) {
 			this.#settled[card] = 1;
-			this.#setStatus(card, child.isError ? 'error' : 'ok');
+			this.#setOutcome(card, cardOutcome({result: {content: child.content, isError: child.isError}, closed: false}));
 		}
 
 		return {op: 'child-settle', card, topLevel, child};
@@ -659,7 +675,7 @@ export class EntryPairing<T = undefined> {
 				}
 			}
 
-			this.#setStatus(card, 'interrupted');
+			this.#setOutcome(card, cardOutcome({result: null, closed: true}));
 		}
 
 		return {op: 'interrupt', cards};
@@ -701,7 +717,8 @@ export class EntryPairing<T = undefined> {
 		this.#kinds[card] = kind;
 		this.#callIds.push(callId);
 		if (kind === 0) {
-			this.#status[card] = RUNNING;
+			this.#outcome[card] = RUNNING;
+			this.#approval[card] = 0;
 			this.#latest.set(callId, card);
 			this.#counts.running++;
 		}
@@ -711,13 +728,26 @@ export class EntryPairing<T = undefined> {
 
 	#settle(card: number, result: ResultFacts): void {
 		this.#settled[card] = 1;
-		this.#setStatus(card, settledStatus(result));
+		this.#setOutcome(card, cardOutcome({result, closed: false, ...this.#approvalFacts(card)}));
 	}
 
-	#setStatus(card: number, status: CardStatus): void {
-		this.#counts[statusCodes[this.#status[card]!]!]--;
-		this.#counts[status]++;
-		this.#status[card] = statusCodes.indexOf(status);
+	/** A card's approval changed: an unsettled card still running turns `pending` or back. */
+	#judgeApproval(card: number, standing: ApprovalStanding): void {
+		this.#approval[card] = approvalCodes.indexOf(standing);
+		if (this.#settled[card] === 0 && this.#outcome[card] !== INTERRUPTED) {
+			this.#setOutcome(card, cardOutcome({result: null, closed: false, approval: standing}));
+		}
+	}
+
+	#approvalFacts(card: number): {readonly approval?: ApprovalStanding} {
+		const approval = approvalCodes[this.#approval[card]!];
+		return approval === undefined ? {} : {approval};
+	}
+
+	#setOutcome(card: number, outcome: CardOutcome): void {
+		this.#counts[cardOutcomes[this.#outcome[card]!]!]--;
+		this.#counts[outcome]++;
+		this.#outcome[card] = cardOutcomes.indexOf(outcome);
 	}
 
 	#untrack(card: number): void {
@@ -750,7 +780,8 @@ export class EntryPairing<T = undefined> {
 		this.#seqs = grown(this.#seqs, new Float64Array(this.#capacity));
 		this.#turns = grown(this.#turns, new Float64Array(this.#capacity));
 		this.#steps = grown(this.#steps, new Float64Array(this.#capacity));
-		this.#status = grown(this.#status, new Uint8Array(this.#capacity));
+		this.#outcome = grown(this.#outcome, new Uint8Array(this.#capacity));
+		this.#approval = grown(this.#approval, new Uint8Array(this.#capacity));
 		this.#settled = grown(this.#settled, new Uint8Array(this.#capacity));
 		this.#anchored = grown(this.#anchored, new Uint8Array(this.#capacity));
 		this.#kinds = grown(this.#kinds, new Uint8Array(this.#capacity));

@@ -9,6 +9,7 @@ The fold is deterministic: it reads no clock, file or environment. Entries are i
 fold's own bookkeeping is internal.
 */
 import type {Card, CardStatus} from '../presentation/card.js';
+import type {OutcomeCounts} from '../presentation/card-outcome.js';
 import {cardResult, interruptCard, orphanCard, pendingCard, settleCard, withApproval, withChildren, withProgress} from '../presentation/compose-card.js';
 import type {PresenterFailure, PresenterLookup} from '../presentation/presenters.js';
 import {assertNever} from '../presentation/assert-never.js';
@@ -91,8 +92,8 @@ export class SessionFold {
 		return this.#title;
 	}
 
-	/** Card counts by status. */
-	get counts(): Readonly<Record<CardStatus, number>> {
+	/** Top-level card counts by outcome. */
+	get counts(): OutcomeCounts {
 		return this.#pairing.counts;
 	}
 

@@ -18,6 +18,9 @@ import {parseLogJson} from './log-json.js';
 import {openLogSource, resolveSessionLogPath} from './log-source.js';
 import {headerFromRecord} from './read-session-log.js';
 import {SessionLogError, systemErrorCode} from './log-errors.js';
+import {cardCount, notOkCount, type OutcomeCounts} from '../presentation/card-outcome.js';
+import {cardEventTypes, EntryPairing} from './entry-pairing.js';
+import {LogEventDecoder} from './event-decoder.js';
 
 /** The sessions folder: `override`, else `CARDTERM_SESSION_DIR`, else the per-user data directory. */
 export function sessionsRoot(override?: string): string {
@@ -30,6 +33,11 @@ export function sessionsRoot(override?: string): string {
 		return fromEnvironment;
 	}
 
+	return defaultSessionsRoot();
+}
+
+/** The sessions folder when nothing overrides it: `sessions` in the per-user data directory. */
+export function defaultSessionsRoot(): string {
 	return join(envPaths('cardterm', {suffix: ''}).data, 'sessions');
 }
 
@@ -78,10 +86,12 @@ export type SessionSummary = {
 	readonly dir: string;
 	/** The log file inside it. */
 	readonly path: string;
-	/** Top-level tool calls (one card each); `undefined` when counts were not requested. */
+	/** Top-level cards (a call, or a result without one); `undefined` when counts were not requested. */
 	readonly cards: number | undefined;
-	/** Tool results with `isError: true` (errors, denials and cancellations). */
+	/** Cards settled not `ok` (failed, error, denied, cancelled, interrupted: `card-outcome.ts`). */
 	readonly failures: number | undefined;
+	/** Cards by outcome, counted by the pairing the fold and the pager use. */
+	readonly outcomes: OutcomeCounts | undefined;
 };
 
 /** Options of `listSessions`. */
@@ -99,7 +109,8 @@ missing root is an empty list.
 export async function listSessions(root: string, options: ListSessionsOptions = {}): Promise<SessionSummary[]> {
 	let names: string[];
 	try {
-		names = (await readdir(root, {withFileTypes: true})).filter(entry => entry.isDirectory()).map(entry => entry.name);
+		// A dot-folder is not a session (the prompt history lives in `.history` of a named folder).
+		names = (await readdir(root, {withFileTypes: true})).filter(entry => entry.isDirectory() && !entry.name.startsWith('.')).map(entry => entry.name);
 	} catch (error) {
 		const code = systemErrorCode(error);
 		if (code === 'ENOENT') {
@@ -113,7 +124,10 @@ export async function listSessions(root: string, options: ListSessionsOptions = 
 	for (const name of names) {
 		const dir = join(root, name);
 		try {
-			summaries.push(await summarize(dir, options.counts ?? true));
+			const summary = await summarize(dir, options.counts ?? true);
+			if (summary !== undefined) {
+				summaries.push(summary);
+			}
 		} catch (error) {
 			// Whatever is wrong with one session, the others are still listed.
 			options.onUnreadable?.(dir, error instanceof SessionLogError ? error : new SessionLogError(dir, 0, `cannot read: ${messageOf(error)}`, {cause: error}));
@@ -123,41 +137,46 @@ export async function listSessions(root: string, options: ListSessionsOptions = 
 	return summaries.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }
 
-const TOOL_CALL_PREFIX = '{"type":"tool/call"';
-const TOOL_RESULT_PREFIX = '{"type":"tool/result"';
+const TYPE_PREFIX = '{"type":"';
 const TITLE_PREFIX = '{"type":"session/title"';
+/** Lines of these types are decoded; writers put "type" first, so a prefix test skips the rest (chunks, messages) without JSON work. */
+const CARD_PREFIXES = [...cardEventTypes].map(type => `${TYPE_PREFIX}${type}"`);
 
-async function summarize(dir: string, counts: boolean): Promise<SessionSummary> {
+/** A session's summary, or `undefined` for an empty one: nothing after its header (nothing was done in it). */
+async function summarize(dir: string, counts: boolean): Promise<SessionSummary | undefined> {
 	const path = await resolveSessionLogPath(dir);
 	const source = await openLogSource(path);
 	let header: SessionHeader | undefined;
 	let title: string | undefined;
-	let cards = 0;
-	let failures = 0;
+	let empty = true;
+	// The same pairing the fold and the log index use: the counts agree with every other view.
+	const pairing = new EntryPairing();
+	const decoder = new LogEventDecoder(path, () => undefined);
 	try {
 		for await (const record of logRecords(source.chunks, {name: path})) {
 			if (header === undefined) {
 				header = headerFromRecord(record, path);
 				title = header.title;
-				if (!counts) {
-					break;
-				}
-
 				continue;
+			}
+
+			empty &&= record.kind === 'line' && record.text.trim() === '';
+			// Without counts, the first record after the header says all that is needed: not empty.
+			if (!counts && !empty) {
+				break;
 			}
 
 			if (record.kind !== 'line') {
 				continue;
 			}
 
-			// Only the few line types that matter are parsed; writers put "type" first, so a prefix
-			// test skips the bulk (chunks, messages) without JSON work.
-			if (record.text.startsWith(TOOL_CALL_PREFIX)) {
-				cards += 1;
-			} else if (record.text.startsWith(TOOL_RESULT_PREFIX)) {
-				failures += resultIsError(record.text) ? 1 : 0;
-			} else if (header.title === undefined && record.text.startsWith(TITLE_PREFIX)) {
-				title = titleOf(record.text) ?? title;
+			const {text} = record;
+			if (!text.startsWith(TYPE_PREFIX) || CARD_PREFIXES.some(prefix => text.startsWith(prefix))) {
+				for (const event of decoder.decode(text, record.line)) {
+					pairing.route(event);
+				}
+			} else if (header.title === undefined && text.startsWith(TITLE_PREFIX)) {
+				title = titleOf(text) ?? title;
 			}
 		}
 	} catch (error) {
@@ -170,7 +189,17 @@ async function summarize(dir: string, counts: boolean): Promise<SessionSummary> 
 		throw new SessionLogError(path, 1, 'missing header: the file is empty');
 	}
 
-	return {id: header.id, createdAt: header.createdAt, cwd: header.cwd, title, dir, path, cards: counts ? cards : undefined, failures: counts ? failures : undefined};
+	if (empty) {
+		return undefined;
+	}
+
+	const outcomes = counts ? pairing.counts : undefined;
+	return {
+		id: header.id, createdAt: header.createdAt, cwd: header.cwd, title, dir, path,
+		cards: outcomes === undefined ? undefined : cardCount(outcomes),
+		failures: outcomes === undefined ? undefined : notOkCount(outcomes),
+		outcomes,
+	};
 }
 
 function messageOf(error: unknown): string {
@@ -180,11 +209,6 @@ function messageOf(error: unknown): string {
 function parsed(text: string): Record<string, unknown> | undefined {
 	const line = parseLogJson(text);
 	return line.ok && isPlainRecord(line.value) && isPlainRecord(line.value.data) ? line.value.data : undefined;
-}
-
-function resultIsError(text: string): boolean {
-	const message = parsed(text)?.message;
-	return isPlainRecord(message) && Array.isArray(message.content) && message.content.some(block => isPlainRecord(block) && block.isError === true);
 }
 
 function titleOf(text: string): string | undefined {

@@ -1,4 +1,4 @@
-import type {CardStatus} from '../presentation/card.js';
+import {emptyOutcomeCounts, type CardOutcome, type OutcomeCounts} from '../presentation/card-outcome.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 import type {DamagedLines} from '../session/kept-diagnostics.js';
 
@@ -13,8 +13,8 @@ export type EntrySource = {
 	entry(index: number): TranscriptEntry | undefined;
 	/** Whether the source is complete (false while a background index is still running). */
 	complete(): boolean;
-	/** Cards by status, kept by the source as it grows (never counted per frame). */
-	counts?(): Readonly<Record<CardStatus, number>>;
+	/** Top-level cards by outcome (`card-outcome.ts`), kept by the source as it grows (never counted per frame). */
+	counts?(): OutcomeCounts;
 	/** Fraction indexed, 0..1, when known. */
 	progress?(): number | undefined;
 	/** Called when count, completeness or progress change. */
@@ -41,18 +41,17 @@ export type EntrySource = {
 
 /** A source over entries already in memory; their card counts are taken once. */
 export function arrayEntrySource(entries: readonly TranscriptEntry[]): EntrySource {
-	let counts: Record<CardStatus, number> | undefined;
+	let counts: Record<CardOutcome, number> | undefined;
 	return {
 		count: () => entries.length,
 		entry: index => entries[index],
 		complete: () => true,
 		counts() {
 			if (counts === undefined) {
-				counts = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
+				counts = emptyOutcomeCounts();
 				for (const entry of entries) {
 					if (entry.entry === 'card') {
-						// A command that exited non-zero is a failure to the user, whatever the call's status.
-						counts[entry.card.status === 'ok' && entry.card.failedExit ? 'error' : entry.card.status]++;
+						counts[entry.card.outcome]++;
 					}
 				}
 			}

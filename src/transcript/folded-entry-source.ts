@@ -5,7 +5,7 @@ process is still writing): the fold runs as events arrive and the pager hears ab
 cards over (`reset`).
 */
 import type {EntrySource} from './entry-source.js';
-import type {CardStatus} from '../presentation/card.js';
+import type {OutcomeCounts} from '../presentation/card-outcome.js';
 import type {SessionEvent} from '../session/events.js';
 import type {SessionFold} from '../session/fold.js';
 import {KeptDiagnostics, type DamagedLines} from '../session/kept-diagnostics.js';
@@ -45,7 +45,7 @@ export class FoldedEntrySource implements EntrySource {
 		return this.#complete ? 1 : undefined;
 	}
 
-	counts(): Readonly<Record<CardStatus, number>> {
+	counts(): OutcomeCounts {
 		return this.#fold.counts;
 	}
 

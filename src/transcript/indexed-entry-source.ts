@@ -27,6 +27,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import type {EntrySource} from './entry-source.js';
 import type {CardStatus} from '../presentation/card.js';
+import {emptyOutcomeCounts, type CardOutcome, type OutcomeCounts} from '../presentation/card-outcome.js';
 import type {AssistantEntry, TranscriptEntry} from '../presentation/entry.js';
 import {appendStreamText, chunkFacts, emptyStreamText} from '../session/chunk-facts.js';
 import {composeStreamEntry} from '../session/compose-entry.js';
@@ -96,9 +97,14 @@ export class CardLineIndex {
 		return this.#pairing.count;
 	}
 
-	/** Card counts by status. */
-	get counts(): Readonly<Record<CardStatus, number>> {
+	/** Top-level card counts by outcome. */
+	get counts(): OutcomeCounts {
 		return this.#pairing.counts;
+	}
+
+	/** Outcome of card `index`. */
+	outcomeOf(index: number): CardOutcome | undefined {
+		return this.#pairing.outcomeOf(index);
 	}
 
 	/** The open streams after the entries: the transcript's tail (`EntryPairing.streams`), with their lines. */
@@ -313,7 +319,7 @@ type TailCards = {
 	readonly index: CardLineIndex;
 	/** Tail-index card numbers shown, in order. */
 	readonly shown: readonly number[];
-	readonly counts: Readonly<Record<CardStatus, number>>;
+	readonly counts: OutcomeCounts;
 };
 
 /**
@@ -496,7 +502,7 @@ export class IndexedEntrySource implements EntrySource {
 		return this.#damage;
 	}
 
-	counts(): Readonly<Record<CardStatus, number>> {
+	counts(): OutcomeCounts {
 		return this.#tail === undefined ? this.#index.counts : this.#tail.counts;
 	}
 
@@ -618,13 +624,13 @@ function indexTail(window: TailWindow, path: string): TailCards {
 		}
 	});
 	const shown: number[] = [];
-	const counts: Record<CardStatus, number> = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
+	const counts = emptyOutcomeCounts();
 	for (let card = 0; card < index.count; card++) {
 		if (window.whole || index.anchored(card)) {
 			shown.push(card);
-			const status = index.statusOf(card);
-			if (status !== undefined) {
-				counts[status]++;
+			const outcome = index.outcomeOf(card);
+			if (outcome !== undefined) {
+				counts[outcome]++;
 			}
 		}
 	}

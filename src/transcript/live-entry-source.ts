@@ -3,7 +3,7 @@
 pager opened (read back from the log, or from memory), kept current by the fold's changes while the
 pager is open. A change to an entry the base holds replaces it; an entry created since is appended.
 */
-import type {CardStatus} from '../presentation/card.js';
+import type {OutcomeCounts} from '../presentation/card-outcome.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 import type {DamagedLines} from '../session/kept-diagnostics.js';
 import type {EntrySource} from './entry-source.js';
@@ -19,7 +19,7 @@ export class LiveEntrySource implements EntrySource {
 	readonly #base: Base;
 	/** The newest entry key the base can hold: later entries come from the fold's changes. */
 	readonly #boundary: number;
-	readonly #counts: () => Readonly<Record<CardStatus, number>>;
+	readonly #counts: () => OutcomeCounts;
 	readonly #onClose: (() => void) | undefined;
 	/** Newer versions of entries the base holds, by key. */
 	readonly #replaced = new Map<number, TranscriptEntry>();
@@ -39,7 +39,7 @@ export class LiveEntrySource implements EntrySource {
 	may hold later entries too, which are left to the fold's changes so none shows twice.
 	`counts` are the session's live card counts.
 	*/
-	constructor(base: Base, boundary: number, counts: () => Readonly<Record<CardStatus, number>>, onClose?: () => void) {
+	constructor(base: Base, boundary: number, counts: () => OutcomeCounts, onClose?: () => void) {
 		this.#base = base;
 		this.#onClose = onClose;
 		this.ready = base.ready ?? Promise.resolve();
@@ -94,7 +94,7 @@ export class LiveEntrySource implements EntrySource {
 		return this.#base.complete();
 	}
 
-	counts(): Readonly<Record<CardStatus, number>> {
+	counts(): OutcomeCounts {
 		return this.#counts();
 	}
 

@@ -56,7 +56,7 @@ describe.skipIf(tmuxMissing)('cardterm acp in tmux (skipped when tmux is not ins
 		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', target, '#{pane_dead}').trim() === '1', 30_000, target);
 
 		const live = pane();
-		const [id] = readdirSync(sessions);
+		const [id] = readdirSync(sessions).filter(name => !name.startsWith('.'));
 		const log = join(sessions, id!, 'session.jsonl');
 		expect(live).toContain(`session saved: ${log}`);
 		const replay = execFileSync(process.execPath, [cardterm, 'replay', '--print', '--no-color', '--width', '100', log], {encoding: 'utf8', cwd: folder});

@@ -50,7 +50,7 @@ describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is
 		tmux('send-keys', '-t', 'e2e', 'C-d');
 		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', 'e2e', '#{pane_dead}').trim() === '1');
 
-		const [id] = readdirSync(sessions);
+		const [id] = readdirSync(sessions).filter(name => !name.startsWith('.'));
 		const replay = execFileSync(process.execPath, [cardterm, 'replay', join(sessions, id!, 'session.jsonl'), '--json'], {encoding: 'utf8'});
 		const entries = replay.trim().split('\n').map(line => JSON.parse(line) as {entry: string; name?: string; status?: string});
 		expect(entries.map(entry => entry.entry === 'card' ? `${entry.name} ${entry.status}` : entry.entry)).toEqual(['user', 'assistant', 'read ok', 'write ok', 'assistant', 'turn']);

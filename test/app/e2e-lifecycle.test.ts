@@ -97,7 +97,7 @@ describe.skipIf(tmuxMissing)('termination signals to the interactive session (sk
 		tmux('send-keys', '-t', target, '!sleep 300', 'Enter');
 		const [app] = descendants(pane).filter(process => process.command.includes(cardterm)).map(process => process.pid);
 		const sleeps = await started(app!, ['sleep 301', 'sleep 300'], target);
-		const [id] = readdirSync(sessions).filter(name => !name.startsWith('history'));
+		const [id] = readdirSync(sessions).filter(name => !name.startsWith('.'));
 		const log = join(sessions, id!, 'session.jsonl');
 		expect(existsSync(`${log}.lock`)).toBe(true);
 

@@ -83,7 +83,7 @@ describe.skipIf(tmuxMissing)('the pager\'s y and o in tmux (skipped when tmux is
 
 	it('in replay: after o the pager is redrawn on its screen, and q leaves the shell\'s screen and scrollback as they were', async () => {
 		writeFileSync(join(folder, 'README.md'), readme);
-		const [id] = readdirSync(sessions);
+		const [id] = readdirSync(sessions).filter(name => !name.startsWith('.'));
 		const log = join(sessions, id!, 'session.jsonl');
 		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'ed2', '-x', '100', '-y', '30', '-c', folder, 'env -i PATH="$PATH" HOME="$HOME" TERM=xterm-256color PS1="$ " sh');
 		tmux('send-keys', '-t', 'ed2', 'seq 1 5 | sed s/^/BEFORE-/', 'Enter');

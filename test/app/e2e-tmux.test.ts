@@ -62,7 +62,7 @@ describe.skipIf(tmuxMissing)('cardterm in tmux (skipped when tmux is not install
 		tmux('send-keys', '-t', 'e2e', 'C-d');
 		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', 'e2e', '#{pane_dead}').trim() === '1');
 
-		const [id] = readdirSync(sessions);
+		const [id] = readdirSync(sessions).filter(name => !name.startsWith('.'));
 		const log = join(sessions, id!, 'session.jsonl');
 		expect(screen()).toContain(`session saved: ${log}`);
 		const replay = execFileSync(process.execPath, [cardterm, 'replay', log, '--json'], {encoding: 'utf8'});
@@ -132,7 +132,7 @@ describe.skipIf(tmuxMissing)('cardterm in tmux (skipped when tmux is not install
 
 		tmux('send-keys', '-t', target, 'C-d');
 		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', target, '#{pane_dead}').trim() === '1', 30_000, target);
-		const replay = execFileSync(process.execPath, [cardterm, 'replay', join(sessions, readdirSync(sessions)[0]!, 'session.jsonl'), '--json'], {encoding: 'utf8'});
+		const replay = execFileSync(process.execPath, [cardterm, 'replay', join(sessions, readdirSync(sessions).find(name => !name.startsWith('.'))!, 'session.jsonl'), '--json'], {encoding: 'utf8'});
 		expect(replay.trim().split('\n').map(line => (JSON.parse(line) as {status: string}).status)).toEqual(['ok', 'cancelled', 'ok', 'ok']);
 	}, 180_000);
 });

@@ -166,7 +166,7 @@ describe('IndexedEntrySource', () => {
 		expect(allEntries(source)).toEqual(fold.entries);
 		// Built again after eviction, the cards are still equal.
 		expect(allEntries(source).reverse()).toEqual([...fold.entries].reverse());
-		expect(source.counts()).toEqual({running: 2, ok: 10, error: 3, cancelled: 1, interrupted: 2});
+		expect(source.counts()).toEqual({pending: 0, running: 2, ok: 10, failed: 0, error: 3, denied: 0, cancelled: 1, interrupted: 2});
 		expect(source.counts()).toEqual(fold.counts);
 	});
 
@@ -224,7 +224,7 @@ describe('IndexedEntrySource', () => {
 		expect(tailCount).toBeLessThan(40);
 		const tail = allCards(source);
 		expect(tail).toEqual(cardsOf(fold.entries).slice(-tailCount));
-		expect(source.counts()).toEqual({running: 0, ok: tail.filter(card => card?.status === 'ok').length, error: tail.filter(card => card?.status === 'error').length, cancelled: 0, interrupted: 0});
+		expect(source.counts()).toEqual({pending: 0, running: 0, ok: tail.filter(card => card?.outcome === 'ok').length, failed: 0, error: tail.filter(card => card?.outcome === 'error').length, denied: 0, cancelled: 0, interrupted: 0});
 		await source.ready;
 		expect(source.complete()).toBe(true);
 		expect(source.progress()).toBe(1);

@@ -28,6 +28,27 @@ describe('cardterm sessions', () => {
 		]);
 	});
 
+	it('leaves out empty sessions (nothing after the header), also for replay --last', async () => {
+		const root = await mkdtemp(join(tmpdir(), 'cardterm-empty-sessions-'));
+		const workspace = await mkdtemp(join(tmpdir(), 'cardterm-ws-'));
+		await mkdir(join(root, '2026-01-01T00-00-00-full'));
+		expect(await main(['call', 'glob', '{"pattern":"*"}', '--log', join(root, '2026-01-01T00-00-00-full', 'session.jsonl'), '--cwd', workspace], fakeIo())).toBe(0);
+		await mkdir(join(root, '2026-01-02T00-00-00-void'));
+		const header = {type: 'session', version: 0, id: '2026-01-02T00-00-00-void', createdAt: Date.UTC(2026, 0, 2), cwd: workspace, delegationDepth: 0};
+		await writeFile(join(root, '2026-01-02T00-00-00-void', 'session.jsonl'), `${JSON.stringify(header)}\n\n`);
+
+		for (const json of [false, true]) {
+			const io = fakeIo();
+			expect(await main(['sessions', '--session-dir', root, ...(json ? ['--json'] : [])], io)).toBe(0);
+			expect(io.out()).not.toContain('void');
+			expect(io.out().split('\n').filter(line => line !== '')).toHaveLength(1);
+			expect(io.err()).toBe('');
+		}
+
+		const {newestSessionLog} = await import('../../src/cli/sessions-command.js');
+		expect(await newestSessionLog(workspace, root)).toBe(join(root, '2026-01-01T00-00-00-full', 'session.jsonl'));
+	});
+
 	it('says where it looked when there are no sessions', async () => {
 		const root = await mkdtemp(join(tmpdir(), 'cardterm-empty-'));
 		const io = fakeIo();
@@ -38,12 +59,14 @@ describe('cardterm sessions', () => {
 
 describe('cardterm sessions with bad sessions among good ones', () => {
 	const good = {type: 'session', version: 0, id: '2026-01-01T00-00-00-good', createdAt: Date.UTC(2026, 0, 1), cwd: '/home/u/proj', delegationDepth: 0};
+	// A session with nothing after its header is empty and not listed: each listed one holds an event.
+	const event = JSON.stringify({type: 'user/message', seq: 0, time: Date.UTC(2026, 0, 1), data: {content: [{type: 'text', text: 'hi'}]}});
 
 	/** A sessions root holding the good session and `bad` (folder name → what to put in it). */
 	async function rootWith(bad: Record<string, (dir: string) => Promise<void>>): Promise<string> {
 		const root = await mkdtemp(join(tmpdir(), 'cardterm-bad-sessions-'));
 		await mkdir(join(root, good.id));
-		await writeFile(join(root, good.id, 'session.jsonl'), `${JSON.stringify(good)}\n`);
+		await writeFile(join(root, good.id, 'session.jsonl'), `${JSON.stringify(good)}\n${event}\n`);
 		for (const [name, make] of Object.entries(bad)) {
 			await mkdir(join(root, name));
 			await make(join(root, name));
@@ -53,7 +76,7 @@ describe('cardterm sessions with bad sessions among good ones', () => {
 	}
 
 	const logWith = (text: string) => async (dir: string) => writeFile(join(dir, 'session.jsonl'), text);
-	const headerWith = (fields: Record<string, unknown>) => logWith(`${JSON.stringify({...good, id: 'bad', ...fields})}\n`);
+	const headerWith = (fields: Record<string, unknown>) => logWith(`${JSON.stringify({...good, id: 'bad', ...fields})}\n${event}\n`);
 
 	/** Runs `sessions` in both output modes; each must list the good session and name each bad folder on one stderr line. */
 	async function expectGoodListedBadNamed(root: string, badNames: readonly string[]): Promise<void> {

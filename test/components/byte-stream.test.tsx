@@ -90,7 +90,7 @@ async function tickBytes(settled: Card, running: Card, count: number): Promise<{
 	const listeners = new Set<() => void>();
 	const snapshot = {
 		running: [running],
-		counts: {running: 1, ok: count, error: 0, cancelled: 0, interrupted: 0},
+		counts: {pending: 0, running: 1, ok: count, failed: 0, error: 0, denied: 0, cancelled: 0, interrupted: 0},
 		jobsRunning: 0,
 		queued: 0,
 		closing: false,

@@ -29,9 +29,9 @@ function liveSource(initial: Card[]): EntrySource & {set(cards: Card[]): void} {
 		entry: index => (cards[index] === undefined ? undefined : {entry: 'card', card: cards[index]}),
 		complete: () => false,
 		counts() {
-			const counts = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
+			const counts = {pending: 0, running: 0, ok: 0, failed: 0, error: 0, denied: 0, cancelled: 0, interrupted: 0};
 			for (const card of cards) {
-				counts[card.status]++;
+				counts[card.outcome]++;
 			}
 
 			return counts;

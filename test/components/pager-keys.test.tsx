@@ -38,7 +38,7 @@ describe('pager keys', () => {
 				expect(statusOf(pager.tty.text())).toMatch(/\? help · q quit$/);
 				if (columns === 120) {
 					// The wide line also names the card keys, `o open` included.
-					expect(pager.tty.text()).toContain('y copy  o open · ? help · q quit');
+					expect(pager.tty.text()).toContain('y copy  o open  e/E failures · ? help · q quit');
 				}
 			} finally {
 				await pager.close();

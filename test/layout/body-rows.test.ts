@@ -21,7 +21,7 @@ const output = (lines: number) => Array.from({length: lines}, (_, index) => `row
 
 /** Cards of every body that builds rows through BodyRows, with `lines` rows of output each. */
 const bigCards = (lines: number): Card[] => [
-	makeCard({name: 'bash', callView: {card: 'terminal', title: `seq ${lines}`, description: 'many rows'}, result: {content: text('x'), view: {card: 'terminal', output: output(lines), exitCode: 1}}}),
+	makeCard({name: 'bash', callView: {card: 'terminal', title: `seq ${lines}`, description: 'many rows'}, result: {content: text('x\n[exit code: 1]'), view: {card: 'terminal', output: output(lines), exitCode: 1}}}),
 	makeCard({name: 'bash', callView: {card: 'terminal', title: 'tail -f log'}, progress: {text: output(lines), truncated: true}}),
 	makeCard({name: 'job_output', callView: {card: 'generic', title: 'Read output'}, result: {content: text(output(lines))}}),
 	makeCard({name: 'job_output', callView: {card: 'generic', title: 'Read output'}, result: {content: text(`boom\n${output(lines)}`), isError: true, error: {name: 'ToolError', code: 'E_BOOM'}}}),

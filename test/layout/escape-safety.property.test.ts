@@ -25,7 +25,7 @@ function cards(s: readonly string[]): Card[] {
 		makeCard({name: a, callView: {card: 'generic', title: b, rawInput: c, content: text(d)}}),
 		makeCard({name: 'x', callView: {card: 'generic', title: a}, result: {content: [...text(b), {type: c} as never], isError: true, error: {name: c, code: d}}}),
 		makeCard({name: 'bash', callView: {card: 'terminal', title: a, description: b, cwd: c}, progress: {text: d, truncated: true}}),
-		makeCard({name: 'bash', callView: {card: 'terminal', title: a, description: b, cwd: c}, result: {content: text(d), view: {card: 'terminal', title: c, output: d, signal: a}}}),
+		makeCard({name: 'bash', callView: {card: 'terminal', title: a, description: b, cwd: c}, result: {content: text(`${d}\n[killed by signal: SIGTERM]`), view: {card: 'terminal', title: c, output: d, signal: a}}}),
 		makeCard({name: 'grep', args: {pattern: a}, callView: {card: 'generic', title: b}, result: {content: text(c), view: {card: 'search', shape: 'matches', title: c, files: [{path: b, matches: [{lineNumber: 3, line: d}, {lineNumber: 40, line: a + d}]}], truncated: true, total: 9}}}),
 		makeCard({name: 'glob', callView: {card: 'generic', title: b}, result: {content: text(c), view: {card: 'search', shape: 'paths', paths: [a, b, c], truncated: false, total: 3}}}),
 		makeCard({name: 'web_search', args: {queries: [a, b]}, callView: {card: 'generic', title: b}, result: {content: text(c), view: {card: 'web', kind: 'search', answer: d, sources: [{url, title: b}, {url: a}, {url: `javascript:${b}`, title: c}], truncated: true}}}),

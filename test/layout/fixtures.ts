@@ -3,8 +3,8 @@ Card fixtures for layout tests and snapshots, built directly as the fold would b
 view, then either nothing (running / interrupted) or a result with its result view. The clock and
 the session cwd are fixed so frames are functions of their inputs.
 */
-import type {Card, CardApproval, CardProgress, CardResult, CardStatus} from '../../src/presentation/card.js';
-import {isFailedExit, settledStatus} from '../../src/presentation/card-status.js';
+import type {Card, CardApproval, CardProgress, CardResult} from '../../src/presentation/card.js';
+import {approvalStanding, cardOutcome, outcomeStatus, type OutcomeFacts} from '../../src/presentation/card-outcome.js';
 import type {ContentBlock} from '../../src/tools/content.js';
 import type {ToolCallView, ToolResultView} from '../../src/tools/views.js';
 
@@ -24,6 +24,8 @@ export type CardSpec = {
 		readonly content: readonly ContentBlock[];
 		readonly isError?: boolean;
 		readonly error?: {readonly name: string; readonly code: string};
+		/** The persisted meta; a web fetch view's default is the meta web_fetch persists (`{url, statusCode, truncated}`). */
+		readonly meta?: unknown;
 		readonly view?: ToolResultView | null;
 	};
 	/** Milliseconds from call to result (settled cards). Default 1 234. */
@@ -55,33 +57,46 @@ export function makeCard(spec: CardSpec): Card {
 		children: [],
 		revision: spec.revision ?? 0,
 	};
+	const approval = spec.approval === undefined ? {} : {approval: approvalStanding(spec.approval.state === 'decided' ? spec.approval.outcome : undefined)};
 	if (spec.result === undefined) {
-		const status: CardStatus = spec.interrupted === true ? 'interrupted' : 'running';
+		const outcome = cardOutcome({result: null, closed: spec.interrupted === true, ...approval});
+		const status = outcomeStatus(outcome);
 		return {
 			...base,
 			status,
+			outcome,
 			resultTime: null,
 			resultView: null,
 			result: null,
-			failedExit: false,
 			...(spec.progress === undefined || status !== 'running' ? {} : {progress: spec.progress}),
 			...(spec.approval === undefined ? {} : {approval: spec.approval}),
 		};
 	}
 
+	const resultView = spec.result.view ?? null;
+	const meta = spec.result.meta ?? (resultView?.card === 'web' && resultView.kind === 'fetch' ? {url: resultView.url, statusCode: resultView.statusCode, truncated: resultView.truncated} : undefined);
 	const result: CardResult = {
 		content: spec.result.content,
 		isError: spec.result.isError ?? false,
 		...(spec.result.error === undefined ? {} : {error: spec.result.error}),
+		...(meta === undefined ? {} : {meta}),
 	};
-	const resultView = spec.result.view ?? null;
+	const facts: OutcomeFacts = {result, closed: false, ...approval};
+	const outcome = cardOutcome(facts);
+	// The fold reads a failure from the result's text and meta, never the view: a fixture must say it in both.
+	const viewFailed = (resultView?.card === 'terminal' && ((resultView.exitCode ?? 0) !== 0 || resultView.signal !== undefined))
+		|| (resultView?.card === 'web' && resultView.kind === 'fetch' && resultView.statusCode >= 400);
+	if (viewFailed !== (outcome === 'failed') && !result.isError) {
+		throw new TypeError(`fixture ${spec.name}: the view's exit or HTTP status and the result's exit marker or meta disagree`);
+	}
+
 	return {
 		...base,
-		status: settledStatus(result),
+		status: outcomeStatus(outcome),
+		outcome,
 		resultTime: CALL_TIME + (spec.durationMs ?? 1234),
 		resultView,
 		result,
-		failedExit: isFailedExit(resultView),
 		...(spec.approval === undefined ? {} : {approval: spec.approval}),
 	};
 }

@@ -13,7 +13,9 @@ beforeEach(() => {
 const terminalCall = {card: 'terminal', title: 'make build'} as const;
 
 function terminalCard(output: string, extra: {exitCode?: number; signal?: string} = {}) {
-	return makeCard({name: 'bash', callView: terminalCall, result: {content: text(output), view: {card: 'terminal', output, ...extra}}});
+	// The result text carries the exit marker the view was read from, as a real bash result does.
+	const marker = extra.signal === undefined ? (extra.exitCode === undefined || extra.exitCode === 0 ? '' : `\n[exit code: ${extra.exitCode}]`) : `\n[killed by signal: ${extra.signal}]`;
+	return makeCard({name: 'bash', callView: terminalCall, result: {content: text(output + marker), view: {card: 'terminal', output, ...extra}}});
 }
 
 describe('layoutCard', () => {

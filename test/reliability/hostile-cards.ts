@@ -53,11 +53,11 @@ export function hostileCards(pool: readonly string[]): Card[] {
 		makeCard({name: 'bash', args: {command: h()}, callView: {card: 'terminal', title: h(), description: h(), cwd: h()}, progress: {text: h(), truncated: false}}),
 		makeCard({
 			name: 'bash', args: {command: h()}, callView: {card: 'terminal', title: h(), description: h(), cwd: h()},
-			result: {content: text(h()), view: {card: 'terminal', title: h(), output: h(), exitCode: 2}},
+			result: {content: text(`${h()}\n[exit code: 2]`), view: {card: 'terminal', title: h(), output: h(), exitCode: 2}},
 		}),
 		makeCard({
 			name: 'bash', callView: {card: 'terminal', title: h(), cwd: `/abs/${h()}`},
-			result: {content: text(h()), view: {card: 'terminal', output: h(), signal: h()}},
+			result: {content: text(`${h()}\n[killed by signal: SIGTERM]`), view: {card: 'terminal', output: h(), signal: h()}},
 		}),
 		makeCard({name: 'bash', callView: {card: 'terminal', title: h()}, result: {content: text(h()), isError: true, error: {name: h(), code: h()}, view: null}}),
 		// Diff: pending change, applied change, whole-file creation, failure.

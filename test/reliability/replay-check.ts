@@ -22,7 +22,7 @@ export const CASE_TIMEOUT_MS = 15_000;
 
 /** The keys of each `--json` entry object, in order (entry-json.ts). */
 const ENTRY_KEYS: Readonly<Record<string, readonly string[]>> = {
-	card: ['entry', 'callId', 'name', 'status', 'call', 'result', 'isError', 'error', 'durationMs', 'children'],
+	card: ['entry', 'callId', 'name', 'status', 'outcome', 'call', 'result', 'isError', 'error', 'durationMs', 'children'],
 	user: ['entry', 'seq', 'time', 'source', 'text'],
 	assistant: ['entry', 'seq', 'time', 'turn', 'step', 'text', 'reasoning', 'interrupted', 'streaming', 'preparing'],
 	turn: ['entry', 'seq', 'time', 'turn', 'outcome', 'failed', 'durationMs', 'usage'],

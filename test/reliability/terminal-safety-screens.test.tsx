@@ -22,7 +22,8 @@ import {referencePresenters} from '../../src/cli/replay-command.js';
 import {clearLayoutCache, layoutCard} from '../../src/layout/layout-card.js';
 import {renderLines} from '../../src/layout/render-lines.js';
 import {colorTheme, monochromeTheme} from '../../src/layout/theme.js';
-import type {Card, CardStatus} from '../../src/presentation/card.js';
+import type {Card} from '../../src/presentation/card.js';
+import type {CardOutcome} from '../../src/presentation/card-outcome.js';
 import {SessionFold} from '../../src/session/fold.js';
 import {openSessionLog} from '../../src/session/read-session-log.js';
 import {fakeIo} from '../cli/cli-io-fake.js';
@@ -109,10 +110,10 @@ describe('terminal safety of hostile bytes in a log', () => {
 	});
 });
 
-function countsOf(cards: readonly Card[]): Record<CardStatus, number> {
-	const counts: Record<CardStatus, number> = {running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0};
+function countsOf(cards: readonly Card[]): Record<CardOutcome, number> {
+	const counts: Record<CardOutcome, number> = {pending: 0, running: 0, ok: 0, failed: 0, error: 0, denied: 0, cancelled: 0, interrupted: 0};
 	for (const card of cards) {
-		counts[card.status]++;
+		counts[card.outcome]++;
 	}
 
 	return counts;

@@ -15,7 +15,7 @@ function events(path: string): SessionEvent[] {
 function describeEntry(entry: TranscriptEntry): string {
 	switch (entry.entry) {
 		case 'card': {
-			return `card ${entry.card.name} ${entry.card.status}`;
+			return `card ${entry.card.name} ${entry.card.outcome}`;
 		}
 
 		case 'user': {
@@ -50,7 +50,7 @@ describe('the fold of a whole conversation', () => {
 			'card glob ok',
 			'card edit ok',
 			'card edit error',
-			'card bash ok',
+			'card bash failed',
 			'card web_search ok',
 			'card web_fetch ok',
 			'card todo_write ok',
@@ -65,7 +65,7 @@ describe('the fold of a whole conversation', () => {
 			'user Write a notes file.',
 			'card write running',
 		]);
-		expect(fold.counts).toEqual({running: 1, ok: 9, error: 1, cancelled: 2, interrupted: 0});
+		expect(fold.counts).toEqual({pending: 0, running: 1, ok: 8, failed: 1, error: 1, denied: 0, cancelled: 2, interrupted: 0});
 	});
 
 	it('sums a turn\'s usage over its steps and times it from its start', () => {

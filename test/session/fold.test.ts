@@ -45,12 +45,13 @@ describe('SessionFold', () => {
 		script.result('c1', 'built\n[exit code: 2]');
 		const settled = cardsOf(foldEvents(script.events, presenters).entries)[0]!;
 		expect(settled.status).toBe('ok');
-		expect(settled.failedExit).toBe(true);
+		expect(settled.outcome).toBe('failed');
 		expect(settled.resultView).toEqual({card: 'terminal', output: 'built', exitCode: 2});
 		expect(cardToJson(settled)).toEqual({
 			callId: 'c1',
 			name: 'sh',
 			status: 'ok',
+			outcome: 'failed',
 			call: {card: 'terminal', title: 'make'},
 			result: {card: 'terminal', output: 'built', exitCode: 2},
 			isError: false,
@@ -129,7 +130,7 @@ describe('SessionFold', () => {
 
 		const fold = foldEvents(script.events, presenters);
 		expect(cardsOf(fold.entries).map(card => card.status)).toEqual(['cancelled', 'cancelled', 'interrupted', 'interrupted', 'error']);
-		expect(fold.counts).toEqual({running: 0, ok: 0, error: 1, cancelled: 2, interrupted: 2});
+		expect(fold.counts).toEqual({pending: 0, running: 0, ok: 0, failed: 0, error: 1, denied: 0, cancelled: 2, interrupted: 2});
 	});
 
 	it('marks an unanswered call interrupted when its step closes, and a late result still settles it', () => {

@@ -78,7 +78,7 @@ describe('live equals replay', () => {
 			['web_fetch', 'ok'], ['todo_write', 'ok'], ['bash', 'ok'], ['job_list', 'ok'], ['job_kill', 'ok'],
 			['run_code', 'ok'], ['nope', 'error'],
 		]);
-		expect(live[1]!.failedExit).toBe(true);
+		expect(live[1]!.outcome).toBe('failed');
 		expect(live[16]!.children.map(child => [child.callId, child.name, child.status])).toEqual([[`${live[16]!.callId}:code:1`, 'read', 'ok']]);
 		expect(cardsOf(replay.entries)).toEqual(live);
 	}, 60_000);

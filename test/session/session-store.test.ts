@@ -3,6 +3,7 @@ import {join} from 'node:path';
 import envPaths from 'env-paths';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {createSessionDir, listSessions, sessionsRoot} from '../../src/session/session-store.js';
+import {emptyOutcomeCounts} from '../../src/presentation/card-outcome.js';
 import {SessionLogWriter} from '../../src/session/log-writer.js';
 import {fixture, useTempDir} from './helpers.js';
 import {readFileSync} from 'node:fs';
@@ -63,13 +64,18 @@ describe('listSessions', () => {
 		writer.append({type: 'tool/call', time: 2, data: {callId: 'c2', name: 'read', arguments: '{}'}});
 		writer.append(result('c2', false));
 		await writer.close();
-		await (await SessionLogWriter.open(newer.logPath, {...newer.header, title: 'Header title'})).close();
+		const newerWriter = await SessionLogWriter.open(newer.logPath, {...newer.header, title: 'Header title'});
+		newerWriter.append({type: 'user/message', time: 4, data: {content: [{type: 'text', text: 'hi'}]}});
+		await newerWriter.close();
+		// Nothing after its header: an empty session, not listed.
+		const empty = createSessionDir(dir, '/c', 3000);
+		await (await SessionLogWriter.open(empty.logPath, empty.header)).close();
 		mkdirSync(join(dir, 'broken'));
 		writeFileSync(join(dir, 'broken', 'session.jsonl'), '');
 		const unreadable: string[] = [];
 		expect(await listSessions(dir, {onUnreadable: (folder, error) => unreadable.push(`${folder} ${error.reason}`)})).toEqual([
-			{id: newer.id, createdAt: 2000, cwd: '/b', title: 'Header title', dir: newer.dir, path: newer.logPath, cards: 0, failures: 0},
-			{id: older.id, createdAt: 1000, cwd: '/a', title: 'Fix the build', dir: older.dir, path: older.logPath, cards: 2, failures: 1},
+			{id: newer.id, createdAt: 2000, cwd: '/b', title: 'Header title', dir: newer.dir, path: newer.logPath, cards: 0, failures: 0, outcomes: emptyOutcomeCounts()},
+			{id: older.id, createdAt: 1000, cwd: '/a', title: 'Fix the build', dir: older.dir, path: older.logPath, cards: 2, failures: 1, outcomes: {...emptyOutcomeCounts(), ok: 1, error: 1}},
 		]);
 		expect(unreadable).toEqual([`${join(dir, 'broken')} missing header: the file is empty`]);
 	});
@@ -78,9 +84,9 @@ describe('listSessions', () => {
 		mkdirSync(join(dir, 'z'));
 		writeFileSync(join(dir, 'z', 'session.jsonl.zst'), readFileSync(fixture('basic.jsonl.zst')));
 		expect(await listSessions(dir, {counts: false})).toEqual([
-			{id: 's-basic', createdAt: 1790000000000, cwd: '/home/u/proj', title: undefined, dir: join(dir, 'z'), path: join(dir, 'z', 'session.jsonl.zst'), cards: undefined, failures: undefined},
+			{id: 's-basic', createdAt: 1790000000000, cwd: '/home/u/proj', title: undefined, dir: join(dir, 'z'), path: join(dir, 'z', 'session.jsonl.zst'), cards: undefined, failures: undefined, outcomes: undefined},
 		]);
-		expect((await listSessions(dir))[0]).toEqual({id: 's-basic', createdAt: 1790000000000, cwd: '/home/u/proj', title: 'List the files', dir: join(dir, 'z'), path: join(dir, 'z', 'session.jsonl.zst'), cards: 1, failures: 0});
+		expect((await listSessions(dir))[0]).toEqual({id: 's-basic', createdAt: 1790000000000, cwd: '/home/u/proj', title: 'List the files', dir: join(dir, 'z'), path: join(dir, 'z', 'session.jsonl.zst'), cards: 1, failures: 0, outcomes: {...emptyOutcomeCounts(), ok: 1}});
 	});
 
 	it('is empty when the root does not exist', async () => {

@@ -5,7 +5,7 @@ import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import {entryKey, LiveEntrySource} from '../../src/transcript/live-entry-source.js';
 import {makeCard, text} from '../layout/fixtures.js';
 
-const counts = () => ({running: 0, ok: 0, error: 0, cancelled: 0, interrupted: 0});
+const counts = () => ({pending: 0, running: 0, ok: 0, failed: 0, error: 0, denied: 0, cancelled: 0, interrupted: 0});
 
 function card(seq: number, settled: boolean): Card {
 	const made = makeCard({name: 'bash', callId: `call-${seq}`, callView: {card: 'terminal', title: `cmd ${seq}`}, ...(settled ? {result: {content: text('x'), view: {card: 'terminal', output: 'x', exitCode: 0}}} : {})});

@@ -2,6 +2,7 @@
 @module The bash cards (presentation-events.md §2.1, §2.2). Pure: they read only the arguments
 and the persisted result, so they work the same live and on replay of old logs.
 */
+import {terminalExit} from '../../presentation/card-outcome.js';
 import type {ToolCallView, ToolResult, ToolResultView} from '../../tools/views.js';
 import type {BashArgs} from './bash-schema.js';
 
@@ -30,13 +31,10 @@ export function consoleFence(text: string): string {
 	return `\`\`\`console\n${text.replace(/\n+$/, '')}\n\`\`\``;
 }
 
-const signalMarker = /\n\[killed by signal: ([^\]\n]+)\]$/;
-const exitMarker = /\n\[exit code: (-?\d+)\]$/;
-
 /**
 Exactly one text block, else `undefined`. An error or a background call: generic, console-fenced.
 Otherwise a terminal view: the final exit marker (matched only at the very end) is stripped into
-`signal` or `exitCode`; no marker means exit code 0.
+`signal` or `exitCode`; no marker means exit code 0 (`terminalExit`).
 */
 export function presentBashResult(args: BashArgs, result: ToolResult): ToolResultView | undefined {
 	if (result.content.length !== 1) {
@@ -53,15 +51,6 @@ export function presentBashResult(args: BashArgs, result: ToolResult): ToolResul
 		return {card: 'generic', content: [{type: 'text', text: consoleFence(text)}]};
 	}
 
-	const signal = signalMarker.exec(text);
-	if (signal !== null) {
-		return {card: 'terminal', output: text.slice(0, signal.index), signal: signal[1]};
-	}
-
-	const exit = exitMarker.exec(text);
-	if (exit !== null) {
-		return {card: 'terminal', output: text.slice(0, exit.index), exitCode: Number(exit[1])};
-	}
-
-	return {card: 'terminal', output: text, exitCode: 0};
+	// The marker is read where the outcome rule reads it, so the pill and the card's outcome agree.
+	return {card: 'terminal', ...terminalExit(text)};
 }

@@ -3,6 +3,7 @@
 log), the prompt history and the controller the app draws. A folder or log that cannot be used is
 a problem in the status line, and the session goes on in memory.
 */
+import {rm, rmdir} from 'node:fs/promises';
 import {dirname, join} from 'node:path';
 import {makeDirectory} from '../../session/make-directory.js';
 import type {ApprovalPrompt} from '../../session/session-runtime.js';
@@ -44,6 +45,12 @@ export type InteractiveSession = {
 	readonly controller: SessionController;
 	/** What is on disk; meaningful once the controller is closed. */
 	logOutcome(): LogOutcome;
+	/**
+	Once the controller is closed: removes the session's log (and its folder, when nothing else is in
+	it) if it holds no event beyond the header — nothing was done, so no session is kept. Returns
+	whether it did.
+	*/
+	discardIfEmpty(): Promise<boolean>;
 };
 
 export async function openInteractiveSession(options: InteractiveSessionOptions): Promise<InteractiveSession> {
@@ -142,6 +149,18 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 			}
 
 			return state.unwritten > 0 ? {kind: 'incomplete', path: state.path, unwritten: state.unwritten} : {kind: 'saved', path: state.path, events: state.written};
+		},
+		async discardIfEmpty() {
+			const state = session.logState();
+			// A continued session is someone's earlier session: never ours to remove.
+			if (options.resumed !== undefined || state === undefined || state.written > 0 || state.unwritten > 0) {
+				return false;
+			}
+
+			await rm(state.path, {force: true});
+			// Only an empty folder goes: anything else in it is not ours to delete.
+			await rmdir(folder).catch(() => undefined);
+			return true;
 		},
 	};
 }

@@ -76,7 +76,6 @@ export class SessionController implements SessionModel {
 	#problem: string | undefined;
 	#closing = false;
 	#closed: Promise<void> | undefined;
-	#failedExits = 0;
 	/** Queued lines kept, not run, after the user cancelled the call before them (Enter runs them). */
 	#held = false;
 	/** The workspace rule the file tools apply, to check `/write` and `/edit` paths up front. */
@@ -536,10 +535,6 @@ export class SessionController implements SessionModel {
 		this.#running.delete(card.seq);
 		if (!this.#committed.has(card.seq)) {
 			this.#committed.add(card.seq);
-			if (card.status === 'ok' && card.failedExit) {
-				this.#failedExits++;
-			}
-
 			this.#emitScrollback({kind: 'entry', entry: {entry: 'card', card}});
 			// Written for good: the pager reads it back from the log. Interrupted cards stay (a late result may settle them).
 			if (card.status !== 'interrupted' && this.#options.releaseSettled?.() === true) {
@@ -575,7 +570,6 @@ export class SessionController implements SessionModel {
 			running,
 			runningEntries,
 			counts: this.#options.fold.counts,
-			failedExits: this.#failedExits,
 			jobsRunning: this.#options.jobs?.running() ?? 0,
 			...(this.#approval === undefined ? {} : {approval: this.#approval.request}),
 			...(multiline === undefined ? {} : {multiline: {label: multiline.label, lines: multiline.lines.length}}),
