@@ -41,7 +41,7 @@ describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is
 		tmux('set-option', '-t', 'e2e', 'remain-on-exit', 'on');
 		await shows('openai-compatible:fake-model');
 		tmux('send-keys', '-t', 'e2e', 'copy hello.txt to out.txt', 'Enter');
-		await shows('● read Read hello.txt');
+		await shows('● read hello.txt');
 		await shows('asks before write');
 		tmux('send-keys', '-t', 'e2e', 'a');
 		await shows('I wrote out.txt.');
