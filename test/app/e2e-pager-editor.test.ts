@@ -129,7 +129,8 @@ describe.skipIf(tmuxMissing)('the pager\'s y and o in tmux (skipped when tmux is
 		rmSync(`${log}.lock`);
 		await shows('writer finished', 'ed3');
 		tmux('send-keys', '-t', 'ed3', 'q');
-		await waitFor('watch to exit', () => tmux('display-message', '-p', '-t', 'ed3', '#{pane_dead}').trim() === '1', 30_000, 'ed3');
+		// tmux marks the pane dead a moment before it records the exit status: wait for both.
+		await waitFor('watch to exit', () => tmux('display-message', '-p', '-t', 'ed3', '#{pane_dead}').trim() === '1' && tmux('display-message', '-p', '-t', 'ed3', '#{pane_dead_status}').trim() !== '', 30_000, 'ed3');
 		expect(tmux('display-message', '-p', '-t', 'ed3', '#{pane_dead_status}').trim()).toBe('0');
 	}, 180_000);
 });
