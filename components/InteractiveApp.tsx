@@ -115,7 +115,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 		}
 
 		const width = widthRef.current;
-		const lines = entry.kind === 'entry' ? layoutEntry(entry.entry, {width, theme, now: now(), sessionCwd}) : entry.lines;
+		const lines = entry.kind === 'entry' ? layoutEntry(entry.entry, {width, theme, now: now(), sessionCwd}) : (entry.fit?.(width) ?? entry.lines);
 		// A blank row after each entry keeps them apart in the scrollback.
 		return renderLines(entry.kind === 'entry' ? [...lines, {spans: []}] : lines, {color, depth, hyperlinks, width});
 	}, [theme, color, depth, hyperlinks, now, sessionCwd, stdout]);

@@ -50,7 +50,12 @@ export type LiveSnapshot = {
 };
 
 /** Rows for the terminal's scrollback: settled cards and notices, each written once; `clear` scrolls the screen clear. */
-export type ScrollbackEntry = {readonly kind: 'entry'; readonly entry: TranscriptEntry} | {readonly kind: 'lines'; readonly lines: readonly StyledLine[]} | {readonly kind: 'clear'};
+export type ScrollbackEntry = {readonly kind: 'entry'; readonly entry: TranscriptEntry} | {
+	readonly kind: 'lines';
+	readonly lines: readonly StyledLine[];
+	/** The same rows laid out for the terminal's width when it is written (a table that must fit). */
+	readonly fit?: (width: number) => readonly StyledLine[];
+} | {readonly kind: 'clear'};
 
 /** The interactive session as the app sees it; implemented by src/cli. */
 export type SessionModel = {

@@ -107,6 +107,20 @@ describe('help, plain words, clearing, completion', () => {
 		}
 	}, 60_000);
 
+	it('a bare / at 40 columns prints the command table laid out to fit: no row wraps, descriptions under their commands', async () => {
+		const screen = await startInteractive('help-narrow', {columns: 40, rows: 40});
+		try {
+			await screen.type('/', 'Commands');
+			await screen.tty.waitForText('/read PATH');
+			const rows = screen.tty.text().split('\n');
+			const at = rows.findIndex(row => row.trim() === '/read PATH [OFFSET [LIMIT]]');
+			expect(at).toBeGreaterThan(0);
+			expect(rows[at + 1]!.startsWith('      ')).toBe(true);
+		} finally {
+			await screen.close();
+		}
+	}, 60_000);
+
 	it('Tab after ! completes a program from PATH; Tab on a bare / lists the commands that fit', async () => {
 		const screen = await startInteractive('complete-bang', {columns: 40, rows: 16});
 		try {

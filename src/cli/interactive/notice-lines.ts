@@ -1,4 +1,7 @@
-import type {StyledLine} from '../../layout/styled-line.js';
+import {pushAll} from '../../layout/push-all.js';
+import {wrapSpans} from '../../layout/spans.js';
+import {wrapWords} from '../../layout/text-width.js';
+import type {Span, Style, StyledLine} from '../../layout/styled-line.js';
 import {sanitizeLines} from '../../layout/sanitize.js';
 import {PROMPT_HELP} from './prompt-command.js';
 
@@ -8,16 +11,51 @@ export function noticeLines(message: string, tone: 'info' | 'error'): StyledLine
 	return sanitizeLines(message).map(text => ({spans: [{text, style}]}));
 }
 
-/** The `/help` table. */
-export function helpLines(): StyledLine[] {
+/** Columns a description needs beside its command before the table goes to two rows per command. */
+const MIN_DESCRIPTION = 24;
+
+/**
+The `/help` table laid out for `width`: each command and its description on one row, the description
+wrapped under itself; too narrow for that, the command on its row and the description indented
+below. Nothing is cut and no row is wider than `width`.
+*/
+export function helpLines(width = 100): StyledLine[] {
 	// bounded spread: PROMPT_HELP is a constant table of a dozen commands
-	const width = Math.max(...PROMPT_HELP.map(([form]) => form.length));
-	return [
-		{spans: [{text: 'Commands', style: {bold: true}}]},
-		...PROMPT_HELP.map(([form, what]): StyledLine => ({spans: [{text: `  ${form.padEnd(width)}  `}, {text: what, style: {dim: true}}]})),
-		{spans: [{text: 'Keys: Tab completes (programs after !) · ↑/↓ history · Ctrl+O pager · Ctrl+L clears the screen', style: {dim: true}}]},
-		{spans: [{text: '      Esc or Ctrl+C cancels the running call; lines queued after it are held (Enter runs, Ctrl+C drops)', style: {dim: true}}]},
-		{spans: [{text: '      Ctrl+C twice on an empty prompt or Ctrl+D exits · Shift+Enter, Alt+Enter or \\ Enter: a new line', style: {dim: true}}]},
-		{spans: [{text: 'Text that is no command goes to the model when one is connected (see --model).', style: {dim: true}}]},
-	];
+	const formWidth = Math.max(...PROMPT_HELP.map(([form]) => form.length));
+	const besides = width >= 2 + formWidth + 2 + MIN_DESCRIPTION;
+	const dim = {dim: true};
+	const rows: StyledLine[] = [{spans: [{text: 'Commands', style: {bold: true}}]}];
+	for (const [form, what] of PROMPT_HELP) {
+		if (besides) {
+			hanging(rows, [{text: `  ${form.padEnd(formWidth)}  `}], what, dim, width);
+		} else {
+			hanging(rows, [{text: '  '}], form, {}, width);
+			hanging(rows, [{text: '      '}], what, dim, width);
+		}
+	}
+
+	for (const text of [
+		'Keys: Tab completes (programs after !) · ↑/↓ history · Ctrl+O pager · Ctrl+L clears the screen',
+		'Esc or Ctrl+C cancels the running call; lines queued after it are held (Enter runs, Ctrl+C drops)',
+		'Ctrl+C twice on an empty prompt or Ctrl+D exits · Shift+Enter, Alt+Enter or \\ Enter: a new line',
+		'Text that is no command goes to the model when one is connected (see --model).',
+	]) {
+		hanging(rows, [], text, dim, width);
+	}
+
+	return rows;
+}
+
+/** `lead` then `text` wrapped into the columns after it, continuation rows indented as far. */
+function hanging(rows: StyledLine[], lead: readonly Span[], text: string, style: Style, width: number): void {
+	const indent = lead.reduce((sum, item) => sum + item.text.length, 0);
+	const room = width - indent;
+	if (room < 8) {
+		pushAll(rows, wrapSpans([...lead, {text, style}], width));
+		return;
+	}
+
+	wrapWords(text, room).forEach((row, index) => {
+		rows.push({spans: [...(index === 0 ? lead : [{text: ' '.repeat(indent)}]), {text: row, style}]});
+	});
 }

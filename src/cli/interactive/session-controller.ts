@@ -265,7 +265,12 @@ export class SessionController implements SessionModel {
 			}
 
 			case 'help': {
-				this.#emitScrollback({kind: 'lines', lines: [...this.#helpLines(command.topic), {spans: []}]});
+				this.#emitScrollback({
+					kind: 'lines',
+					lines: [...this.#helpLines(command.topic), {spans: []}],
+					// The command table is laid out for the terminal's width when it is written.
+					...(command.topic === undefined ? {fit: (width: number) => [...helpLines(width), {spans: []}]} : {}),
+				});
 				break;
 			}
 
