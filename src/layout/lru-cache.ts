@@ -8,15 +8,21 @@ the order and the map only finds the node.
 
 type Node<K, V> = {readonly key: K; value: V; older: Node<K, V> | undefined; newer: Node<K, V> | undefined};
 
+/** A second bound: entries are evicted while their summed weight passes `limit` (one entry always stays). */
+export type LruWeight<K, V> = {readonly of: (key: K, value: V) => number; readonly limit: number};
+
 export class LruCache<K, V> {
 	readonly #limit: number;
+	readonly #weight: LruWeight<K, V> | undefined;
 	readonly #nodes = new Map<K, Node<K, V>>();
 	#oldest: Node<K, V> | undefined;
 	#newest: Node<K, V> | undefined;
+	#weighed = 0;
 
-	/** `limit`: entries kept at most (at least 1). */
-	constructor(limit: number) {
+	/** `limit`: entries kept at most (at least 1); `weight`: an optional bound on their summed weight. */
+	constructor(limit: number, weight?: LruWeight<K, V>) {
 		this.#limit = Math.max(1, limit);
+		this.#weight = weight;
 	}
 
 	get size(): number {
@@ -38,22 +44,30 @@ export class LruCache<K, V> {
 	set(key: K, value: V): void {
 		const known = this.#nodes.get(key);
 		if (known !== undefined) {
+			this.#weighed += this.#weightOf(key, value) - this.#weightOf(key, known.value);
 			known.value = value;
 			this.#refresh(known);
-			return;
+		} else {
+			const node: Node<K, V> = {key, value, older: this.#newest, newer: undefined};
+			this.#append(node);
+			this.#nodes.set(key, node);
+			this.#weighed += this.#weightOf(key, value);
 		}
 
-		const node: Node<K, V> = {key, value, older: this.#newest, newer: undefined};
-		this.#append(node);
-		this.#nodes.set(key, node);
-		if (this.#nodes.size > this.#limit) {
+		while (this.#nodes.size > this.#limit || (this.#weight !== undefined && this.#weighed > this.#weight.limit && this.#nodes.size > 1)) {
 			const oldest = this.#oldest!;
 			this.#unlink(oldest);
 			this.#nodes.delete(oldest.key);
+			this.#weighed -= this.#weightOf(oldest.key, oldest.value);
 		}
 	}
 
+	#weightOf(key: K, value: V): number {
+		return this.#weight?.of(key, value) ?? 0;
+	}
+
 	clear(): void {
+		this.#weighed = 0;
 		this.#nodes.clear();
 		this.#oldest = undefined;
 		this.#newest = undefined;

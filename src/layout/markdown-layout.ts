@@ -23,6 +23,7 @@ import {tableLines} from './markdown-table.js';
 import {sanitizeLines, sanitizeText} from './sanitize.js';
 import {span, spansWidth, wrapSpans} from './spans.js';
 import type {Span, StyledLine, Style} from './styled-line.js';
+import {LruCache} from './lru-cache.js';
 import type {Theme} from './theme.js';
 
 /** Laid-out blocks kept at most (least recently used evicted first). */
@@ -239,44 +240,26 @@ function layoutBlockUncached(block: MarkdownBlock, options: MarkdownLayoutOption
 	}
 }
 
-type Entry = {readonly theme: Theme; readonly lines: readonly StyledLine[]; readonly chars: number};
+type Entry = {readonly theme: Theme; readonly lines: readonly StyledLine[]};
 
-/** A Map used as an LRU bounded by entry count and by the characters of its keys. */
+/** An LRU bounded by entry count and by the characters of its keys (the Markdown source). */
 class BoundedCache {
-	private readonly entries = new Map<string, Entry>();
-	private chars = 0;
-	constructor(private readonly limit: number) {}
+	private readonly entries: LruCache<string, Entry>;
+	constructor(limit: number) {
+		this.entries = new LruCache(limit, {of: key => key.length, limit: CACHE_CHARS_LIMIT});
+	}
 
 	get(key: string, theme: Theme): readonly StyledLine[] | undefined {
 		const hit = this.entries.get(key);
-		if (hit === undefined || hit.theme !== theme) {
-			return undefined;
-		}
-
-		this.entries.delete(key);
-		this.entries.set(key, hit);
-		return hit.lines;
+		return hit === undefined || hit.theme !== theme ? undefined : hit.lines;
 	}
 
 	set(key: string, theme: Theme, lines: readonly StyledLine[]): void {
-		const old = this.entries.get(key);
-		if (old !== undefined) {
-			this.chars -= old.chars;
-			this.entries.delete(key);
-		}
-
-		this.entries.set(key, {theme, lines, chars: key.length});
-		this.chars += key.length;
-		while (this.entries.size > this.limit || (this.chars > CACHE_CHARS_LIMIT && this.entries.size > 1)) {
-			const [oldest, entry] = this.entries.entries().next().value!;
-			this.entries.delete(oldest);
-			this.chars -= entry.chars;
-		}
+		this.entries.set(key, {theme, lines});
 	}
 
 	clear(): void {
 		this.entries.clear();
-		this.chars = 0;
 	}
 
 	get size(): number {

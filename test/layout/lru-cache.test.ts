@@ -41,3 +41,30 @@ describe('LruCache', () => {
 		expect(cache.get('c')).toBe(3);
 	});
 });
+
+describe('LruCache with a weight bound', () => {
+	it('evicts the least recently used while the summed weight passes its limit, always keeping one', () => {
+		const cache = new LruCache<string, number>(10, {of: key => key.length, limit: 6});
+		cache.set('aaa', 1);
+		cache.set('bb', 2);
+		expect(cache.size).toBe(2);
+		cache.get('aaa');
+		cache.set('cc', 3);
+		// 3 + 2 + 2 > 6: the least recently used ('bb') goes.
+		expect([cache.get('bb'), cache.get('aaa'), cache.get('cc')]).toEqual([undefined, 1, 3]);
+		cache.set('zzzzzzzzzz', 4);
+		expect(cache.size).toBe(1);
+		expect(cache.get('zzzzzzzzzz')).toBe(4);
+	});
+
+	it('re-weighs a key set again and forgets every weight on clear', () => {
+		const cache = new LruCache<string, string>(10, {of: (_key, value) => value.length, limit: 5});
+		cache.set('k', 'xxxx');
+		cache.set('k', 'x');
+		cache.set('j', 'yyyy');
+		expect([cache.get('k'), cache.get('j')]).toEqual(['x', 'yyyy']);
+		cache.clear();
+		cache.set('a', 'xxxxx');
+		expect(cache.get('a')).toBe('xxxxx');
+	});
+});
