@@ -10,6 +10,7 @@ import type {StyledLine} from '../src/layout/styled-line.js';
 import type {Theme} from '../src/layout/theme.js';
 import {APPROVAL_DIALOG_ROWS, ApprovalDialog, approvalTexts} from './ApprovalDialog.js';
 import {fitLiveRows} from './fit-live-rows.js';
+import {OK_ROW_BUDGET} from '../src/layout/fold-body.js';
 import {useClock} from './hooks/use-clock.js';
 import {useBracketedPaste} from './hooks/use-bracketed-paste.js';
 import {usePromptInput} from './hooks/use-prompt-input.js';
@@ -48,6 +49,13 @@ export {ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN} from './alternate-screen
 
 /** Rows of the live region that are not cards: the prompt and the status line. */
 const CHROME_ROWS = 2;
+
+/**
+Live rows a running entry may take: what it will take once settled (a bounded card: header, 12 body
+rows) and a marker. A live region taller than what replaces it would push earlier output into the
+scrollback and leave blank rows when it shrinks, since a terminal cannot scroll back down.
+*/
+const LIVE_ROWS_PER_ENTRY = 1 + OK_ROW_BUDGET + 1;
 
 /**
 The interactive session's screen. Settled cards are written once into the terminal's scrollback as
@@ -187,9 +195,10 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	}
 
 	const dialogRows = snapshot.approval === undefined ? 0 : APPROVAL_DIALOG_ROWS;
-	const budget = Math.max(0, rows - 1 - CHROME_ROWS - dialogRows);
+	const running = (snapshot.runningEntries ?? snapshot.running.map(card => ({entry: 'card' as const, card}))).map(entry => layoutEntry(entry, {...options, expansion: 'full', spinner: motion})).filter(lines => lines.length > 0);
+	const budget = Math.min(Math.max(0, rows - 1 - CHROME_ROWS - dialogRows), LIVE_ROWS_PER_ENTRY * Math.max(1, running.length));
 	const liveRows = fitLiveRows(
-		(snapshot.runningEntries ?? snapshot.running.map(card => ({entry: 'card' as const, card}))).map(entry => layoutEntry(entry, {...options, expansion: 'full', spinner: motion})).filter(lines => lines.length > 0),
+		running,
 		budget,
 		hidden => hiddenRow(hidden, theme),
 	);

@@ -45,15 +45,17 @@ function bufferRows(tty: import('./harness/fake-terminal.js').FakeTty): string[]
 }
 
 describe('a settled card in the live transcript', () => {
-	it('sits directly above the prompt when it was taller than the screen, the card before it right above it', async () => {
+	it('sits directly above the prompt when its output was taller than the screen, the card before it right above it on screen', async () => {
 		const screen = await startInteractive('tall-settled', {columns: 80, rows: 24});
 		try {
 			await screen.type('!echo before', '● bash echo before');
 			await screen.type('!for i in $(seq 1 60); do echo L$i; sleep 0.02; done', 'earlier lines not shown');
 			await screen.tty.waitForText('● bash for i');
 			const rows = viewportRows(screen.tty);
-			// The card is on screen, whole (folded), ending one blank row above the prompt and the status line.
-			expect(rows[0]).toMatch(/^● bash for i/);
+			// The running card's live rows were capped at what it takes once settled, so nothing was pushed
+			// off the screen: the card before it is still on screen right above it, and the settled card
+			// (folded) ends one blank row above the prompt and the status line.
+			expect(rows.slice(0, 5)).toEqual([expect.stringMatching(/^● bash echo before/), '$ echo before', 'before', '', expect.stringMatching(/^● bash for i/)]);
 			expect(rows.slice(-5)).toEqual(['L59', 'L60', '', expect.stringMatching(/^> /) as unknown as string, expect.stringMatching(/^● 2 ok/) as unknown as string]);
 			// Earlier output is right above it in the scrollback: no blank run between the two cards.
 			const all = bufferRows(screen.tty);
