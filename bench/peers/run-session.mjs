@@ -1,0 +1,274 @@
+// One peer, one size, in a fresh 120×40 tmux window: launch → prompt, the scripted session, keystroke
+// echo after it (and the same method's floor against plain bash in the same pane), quit, then resume
+// of the saved session in a new window. Every figure is measured by the same code for every peer.
+import {readFileSync} from 'node:fs';
+import {processTree, samplePeakPss} from './process-tree.mjs';
+import {unionLength} from './intervals.mjs';
+import {benchPrompt, doneMarker} from './script-step.mjs';
+import {countClearScreens, stripEscapes} from './terminal-bytes.mjs';
+import {summarize} from '../lib/stats.mjs';
+
+const sleep = ms => new Promise(resolve => {
+	setTimeout(resolve, ms);
+});
+
+const wall = at => performance.timeOrigin + at;
+const echoKeys = 10;
+// The floor's prompt, so the harness can tell plain bash is up.
+const floorPrompt = 'floor$ ';
+
+/** How many of `line-1` … `line-calls` the text shows (each once, whatever the repeats). */
+export function historyShown(text, calls) {
+	const seen = new Set();
+	for (const match of text.matchAll(/\bline-(\d+)\b/g)) {
+		const index = Number(match[1]);
+		if (index >= 1 && index <= calls) {
+			seen.add(index);
+		}
+	}
+
+	return seen.size;
+}
+
+/**
+The program a pane's shell is running, once it has started: the descendant whose command line names
+`commandPath` (the shell's other children, such as `stty`, come and go first).
+*/
+function programOf(pane, commandPath) {
+	const shell = pane.shellPid();
+	let program;
+	return () => {
+		if (program === undefined) {
+			program = processTree(shell).find(pid => pid !== shell && commandLine(pid).includes(commandPath));
+		}
+
+		return program;
+	};
+}
+
+function commandLine(pid) {
+	try {
+		return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+	} catch {
+		return '';
+	}
+}
+
+const alive = pid => processTree(pid).length > 0;
+
+/** Sends each quit sequence in turn until the program is gone; SIGTERM (then SIGKILL) as the last resort. Returns how it ended. */
+async function quit(pane, programPid, quitKeys) {
+	if (programPid === undefined) {
+		return 'never started';
+	}
+
+	for (const sequence of quitKeys) {
+		for (const key of sequence) {
+			pane.keys(key);
+			// eslint-disable-next-line no-await-in-loop -- keys one after another, as typed
+			await sleep(300);
+		}
+
+		const deadline = performance.now() + 5000;
+		while (alive(programPid) && performance.now() < deadline) {
+			// eslint-disable-next-line no-await-in-loop -- waiting for the process to end
+			await sleep(50);
+		}
+
+		if (!alive(programPid)) {
+			return `keys ${sequence.join(' ')}`;
+		}
+	}
+
+	for (const signal of ['SIGTERM', 'SIGKILL']) {
+		for (const pid of processTree(programPid)) {
+			try {
+				process.kill(pid, signal);
+			} catch {
+				// Already gone.
+			}
+		}
+
+		// eslint-disable-next-line no-await-in-loop -- waiting for the process to end
+		await sleep(2000);
+		if (!alive(programPid)) {
+			return signal;
+		}
+	}
+
+	return 'still running';
+}
+
+/** Median latency (ms) from typing `z` to a `z` among the printed bytes, over `echoKeys` keys; null when a key never echoed. */
+async function echoLatency(pane) {
+	const samples = [];
+	for (let index = 0; index < echoKeys; index++) {
+		const from = pane.byteCount();
+		const started = performance.now();
+		pane.type('z');
+		try {
+			// eslint-disable-next-line no-await-in-loop -- one key at a time
+			const seen = await pane.waitForPrinted('z', from, {timeoutMs: 5000});
+			samples.push(seen - started);
+		} catch {
+			return {medianMs: null, samples};
+		}
+
+		// eslint-disable-next-line no-await-in-loop -- let the redraw finish before the next key
+		await sleep(200);
+	}
+
+	return {medianMs: summarize(samples).median, samples};
+}
+
+/** Waits for `marker` in the printed bytes after `from` (checked every ms) or on the screen (every 500 ms). */
+async function waitForMarker(pane, marker, from, timeoutMs) {
+	const started = performance.now();
+	let scanned = from;
+	let lastScreen = started;
+	for (;;) {
+		const end = pane.byteCount();
+		if (end !== scanned) {
+			if (stripEscapes(pane.bytesFrom(Math.max(from, scanned - 512), end)).includes(marker)) {
+				return performance.now();
+			}
+
+			scanned = end;
+		}
+
+		const now = performance.now();
+		if (now - lastScreen > 500) {
+			lastScreen = now;
+			if (pane.screen().includes(marker)) {
+				return performance.now();
+			}
+		}
+
+		if (now - started > timeoutMs) {
+			return undefined;
+		}
+
+		// eslint-disable-next-line no-await-in-loop -- polling a real terminal
+		await sleep(2);
+	}
+}
+
+/** Opens a window for `argv` and waits for `ready` on the screen; returns the pane, the launch time and the PSS sampler. */
+async function launch(tmux, name, argv, {environment, cwd, ready, then, commandIndex, timeoutMs = 120_000}) {
+	const pane = tmux.open(name, argv, {environment, cwd, then});
+	const started = pane.go();
+	const program = programOf(pane, argv[commandIndex]);
+	const pss = samplePeakPss(program);
+	let readyAt;
+	try {
+		readyAt = await pane.waitFor(`the prompt (${ready})`, () => ready.test(pane.screen()), {timeoutMs, everyMs: 25});
+	} catch (error) {
+		pss.stop();
+		throw error;
+	}
+
+	return {pane, program, pss, launchMs: readyAt - started, started};
+}
+
+/**
+Measures one session of `calls` shell calls. `peer` is a driver (drivers/*.mjs) with its `command`
+installed; `setup` is {tmux, server, environment, cwd, model, baseUrl, maxSessionMs}.
+*/
+export async function runSession(peer, calls, setup) {
+	const {tmux, server, environment, cwd, model, baseUrl, maxSessionMs} = setup;
+	const marker = doneMarker(calls);
+	const result = {peer: peer.name, calls, notes: []};
+	const then = `PS1='${floorPrompt}' exec bash --norc --noprofile -i`;
+	const session = await launch(tmux, `${peer.name}-${calls}`, [...peer.command, ...peer.launchArgs({model, baseUrl})], {environment, cwd, ready: peer.ready, then, commandIndex: peer.command.length - 1});
+	const {pane} = session;
+	result.launchMs = session.launchMs;
+	const launchBytes = pane.byteCount();
+
+	// Type the prompt, wait until the input shows it, then Enter (a key right after a burst is a newline in a paste to some peers).
+	const prompt = benchPrompt(calls);
+	pane.type(prompt);
+	await pane.waitFor('the typed prompt', () => pane.screen().includes(prompt.slice(0, 24)), {timeoutMs: 15_000});
+	await sleep(300);
+	const sessionFrom = pane.byteCount();
+	let enterAt = performance.now();
+	pane.keys('Enter');
+	const firstStep = () => server.requests(wall(enterAt)).some(entry => entry.kind === 'call' || entry.kind === 'answer');
+	try {
+		await pane.waitFor('the first model request', firstStep, {timeoutMs: 10_000});
+	} catch {
+		// Still in the input (a paste heuristic took the Enter as a newline): once more.
+		result.notes.push('the first Enter did not submit; pressed it again');
+		enterAt = performance.now();
+		pane.keys('Enter');
+	}
+
+	const doneAt = await waitForMarker(pane, marker, sessionFrom, maxSessionMs(calls));
+	const steps = server.requests(wall(enterAt), wall(doneAt ?? performance.now()));
+	const served = steps.filter(entry => entry.kind === 'call').length;
+	result.callsServed = served;
+	if (doneAt === undefined) {
+		result.notes.push(`session timed out after ${Math.round(maxSessionMs(calls) / 1000)} s at call ${served}/${calls}`);
+	} else {
+		const serverMs = unionLength(steps.map(entry => [entry.arrival, entry.end]), wall(enterAt), wall(doneAt));
+		result.sessionMs = doneAt - enterAt;
+		result.serverMs = serverMs;
+		result.wallPerCallMs = result.sessionMs / calls;
+		result.overheadPerCallMs = (result.sessionMs - serverMs) / calls;
+		result.sideRequests = steps.filter(entry => entry.kind === 'side').length;
+		if (steps.some(entry => entry.kind === 'no-shell-tool')) {
+			result.notes.push('the peer offered no shell tool the server knows');
+		}
+	}
+
+	await pane.settle(500, 5000);
+	const sessionTo = pane.byteCount();
+	result.sessionBytes = sessionTo - sessionFrom;
+	result.launchBytes = launchBytes;
+	result.clearScreens = {launch: countClearScreens(pane.bytesFrom(0, launchBytes)), session: countClearScreens(pane.bytesFrom(sessionFrom, sessionTo))};
+	result.historyAfterSession = historyShown(pane.history(), calls);
+
+	const echo = await echoLatency(pane);
+	result.echoMs = echo.medianMs;
+	result.echoSamples = echo.samples;
+	pane.keys(...Array.from({length: echoKeys}, () => 'BSpace'));
+	await pane.settle(300, 3000);
+
+	const programPid = session.program();
+	result.quit = await quit(pane, programPid, peer.quitKeys);
+	result.peakPssMb = session.pss.stop() / 1024;
+	result.clearScreens.quit = countClearScreens(pane.bytesFrom(sessionTo));
+
+	// The same method against plain bash in the same pane: the floor of the echo figure.
+	try {
+		await pane.waitFor('plain bash', () => pane.screen().includes(floorPrompt.trim()), {timeoutMs: 10_000});
+		await sleep(300);
+		const floor = await echoLatency(pane);
+		result.echoFloorMs = floor.medianMs;
+	} catch {
+		result.notes.push('plain bash did not start after the peer quit: no echo floor');
+	}
+
+	pane.close();
+
+	// Resume the saved session in a new window.
+	const resumeName = `${peer.name}-${calls}-resume`;
+	const resumed = tmux.open(resumeName, [...peer.command, ...peer.resumeArgs({model, baseUrl})], {environment, cwd, then: 'true'});
+	const resumeStarted = resumed.go();
+	const resumeProgram = programOf(resumed, peer.command.at(-1));
+	const resumePss = samplePeakPss(resumeProgram);
+	const shownAt = await waitForMarker(resumed, marker, 0, 60_000 + calls * 50);
+	if (shownAt === undefined) {
+		result.notes.push('resume: the last answer never appeared');
+	} else {
+		result.resumeMs = shownAt - resumeStarted;
+	}
+
+	await resumed.settle(500, 5000);
+	result.resumeBytes = resumed.byteCount();
+	result.clearScreens.resume = countClearScreens(resumed.bytesFrom(0));
+	result.resumeHistoryShown = historyShown(resumed.history(), calls);
+	result.resumeQuit = await quit(resumed, resumeProgram(), peer.quitKeys);
+	result.resumePeakPssMb = resumePss.stop() / 1024;
+	resumed.close();
+	return result;
+}
