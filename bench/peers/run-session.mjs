@@ -190,15 +190,15 @@ export async function runSession(peer, calls, setup) {
 	await pane.waitFor('the typed prompt', () => pane.screen().includes(prompt.slice(0, 24)), {timeoutMs: 15_000});
 	await sleep(300);
 	const sessionFrom = pane.byteCount();
-	let enterAt = performance.now();
+	const enterAt = performance.now();
 	pane.keys('Enter');
 	const firstStep = () => server.requests(wall(enterAt)).some(entry => entry.kind === 'call' || entry.kind === 'answer');
 	try {
-		await pane.waitFor('the first model request', firstStep, {timeoutMs: 10_000});
+		// A loaded machine can take many seconds to the first request; only then is the Enter taken for lost.
+		await pane.waitFor('the first model request', firstStep, {timeoutMs: 30_000, everyMs: 100});
 	} catch {
-		// Still in the input (a paste heuristic took the Enter as a newline): once more.
-		result.notes.push('the first Enter did not submit; pressed it again');
-		enterAt = performance.now();
+		// Still in the input (a paste heuristic took the Enter as a newline): once more, the clock still running.
+		result.notes.push('no model request 30 s after Enter; pressed it again (the time includes the wait)');
 		pane.keys('Enter');
 	}
 

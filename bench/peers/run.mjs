@@ -59,6 +59,9 @@ process.on('SIGINT', () => {
 	process.exit(130);
 });
 
+// Every peer is installed and launched once first; then the sizes run one after another with every peer
+// at each size in turn, so a change in the machine's load falls on all columns of a size alike.
+const ready = [];
 try {
 	for (const driver of chosen) {
 		let installed;
@@ -101,15 +104,19 @@ try {
 			continue;
 		}
 
-		for (const [index, calls] of sizes.entries()) {
-			note(`${driver.name}: ${calls} calls`);
+		ready.push({peer, setup, workFolders});
+	}
+
+	for (const [index, calls] of sizes.entries()) {
+		for (const {peer, setup, workFolders} of ready) {
+			note(`${peer.name}: ${calls} calls`);
 			try {
 				const result = await runSession(peer, calls, {...setup, cwd: workFolders[index + 1]});
 				results.push(result);
 				process.stdout.write(`${JSON.stringify(result)}\n`);
 			} catch (error) {
-				results.push({peer: driver.name, calls, notes: [`failed: ${error.message.split('\n')[0]}`]});
-				note(`${driver.name} ${calls}: ${error.message}`);
+				results.push({peer: peer.name, calls, notes: [`failed: ${error.message.split('\n')[0]}`]});
+				note(`${peer.name} ${calls}: ${error.message}`);
 			}
 		}
 	}
