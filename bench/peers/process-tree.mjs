@@ -56,26 +56,27 @@ export function pssKb(pid) {
 	}
 }
 
-/** Sum of PSS over the tree of `root`, in kB. */
-export const treePssKb = root => processTree(root).reduce((sum, pid) => sum + pssKb(pid), 0);
+/** Sum of PSS over the tree of `root`, in kB; with `withoutRoot`, over its descendants only. */
+export const treePssKb = (root, {withoutRoot = false} = {}) => processTree(root).filter(pid => !withoutRoot || pid !== root).reduce((sum, pid) => sum + pssKb(pid), 0);
 
-/** Samples the tree PSS of `rootOf()` every `everyMs` until stopped; `stop()` returns the peak in kB. */
-export function samplePeakPss(rootOf, everyMs = 250) {
+/**
+Samples the PSS of everything a pane's shell runs (its descendants, not the shell) every `everyMs`
+until stopped; `stop()` returns the peak in kB. Summing the shell's whole subtree, rather than one
+program's, still counts a process the program started and left behind under the shell.
+*/
+export function samplePeakPss(shellPid, everyMs = 250) {
 	let peak = 0;
 	const sample = () => {
-		const root = rootOf();
-		if (root !== undefined) {
-			peak = Math.max(peak, treePssKb(root));
-		}
+		peak = Math.max(peak, treePssKb(shellPid, {withoutRoot: true}));
 	};
 
 	sample();
 	const timer = setInterval(sample, everyMs);
 	return {
 		peekKb: () => peak,
+		// No last sample: after the program quits, the pane's shell may already run the floor's bash.
 		stop() {
 			clearInterval(timer);
-			sample();
 			return peak;
 		},
 	};

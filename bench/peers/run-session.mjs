@@ -158,7 +158,7 @@ async function launch(tmux, name, argv, {environment, cwd, ready, then, commandI
 	const pane = tmux.open(name, argv, {environment, cwd, then});
 	const started = pane.go();
 	const program = programOf(pane, argv[commandIndex]);
-	const pss = samplePeakPss(program);
+	const pss = samplePeakPss(pane.shellPid());
 	let readyAt;
 	try {
 		readyAt = await pane.waitFor(`the prompt (${ready})`, () => ready.test(pane.screen()), {timeoutMs, everyMs: 25});
@@ -255,7 +255,7 @@ export async function runSession(peer, calls, setup) {
 	const resumed = tmux.open(resumeName, [...peer.command, ...peer.resumeArgs({model, baseUrl})], {environment, cwd, then: 'true'});
 	const resumeStarted = resumed.go();
 	const resumeProgram = programOf(resumed, peer.command.at(-1));
-	const resumePss = samplePeakPss(resumeProgram);
+	const resumePss = samplePeakPss(resumed.shellPid());
 	const shownAt = await waitForMarker(resumed, marker, 0, 60_000 + calls * 50);
 	if (shownAt === undefined) {
 		result.notes.push('resume: the last answer never appeared');

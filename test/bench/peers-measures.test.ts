@@ -89,3 +89,26 @@ describe('the results table', () => {
 		expect(row(lines, 'wall time per call (ms)')).toBe('| wall time per call (ms) | 20 | 30.0 | 15.0 | skipped | n/a | n/a |');
 	});
 });
+
+describe('process tree PSS', () => {
+	type Tree = {processTree: (root: number) => number[]; treePssKb: (root: number, options?: {withoutRoot?: boolean}) => number; pssKb: (pid: number) => number};
+	it('finds a child of this process in its tree and sums its PSS without the root when asked', async () => {
+		const {processTree, treePssKb, pssKb} = await load<Tree>('process-tree.mjs');
+		const {spawn} = await import('node:child_process');
+		const child = spawn('sleep', ['30']);
+		try {
+			await new Promise(resolve => {
+				child.once('spawn', resolve);
+			});
+			const pid = child.pid ?? -1;
+			expect(processTree(process.pid)).toContain(pid);
+			expect(processTree(pid)).toEqual([pid]);
+			expect(pssKb(pid)).toBeGreaterThan(0);
+			expect(treePssKb(pid, {withoutRoot: true})).toBe(0);
+			expect(treePssKb(pid)).toBe(pssKb(pid));
+			expect(processTree(2 ** 22 + 7)).toEqual([]);
+		} finally {
+			child.kill();
+		}
+	});
+});
