@@ -21,7 +21,8 @@ export class TmuxServer {
 	}
 
 	tmux(...args) {
-		return execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], {encoding: 'utf8'});
+		// A long session's scrollback is many MB: capture-pane needs more than execFileSync's 1 MB default.
+		return execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], {encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024});
 	}
 
 	/**
