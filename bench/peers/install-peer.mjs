@@ -32,6 +32,7 @@ export function ensureNpmPeer({cache, folder, packageName, bin, refresh = false}
 		}
 	}
 
+	// bounded spread: a package name has at most one slash.
 	const manifest = JSON.parse(readFileSync(join(prefix, 'node_modules', ...packageName.split('/'), 'package.json'), 'utf8'));
 	return {command: [binary], version: manifest.version};
 }

@@ -230,6 +230,7 @@ export async function runSession(peer, calls, setup) {
 	const echo = await echoLatency(pane);
 	result.echoMs = echo.medianMs;
 	result.echoSamples = echo.samples;
+	// bounded spread: echoKeys (10) keys.
 	pane.keys(...Array.from({length: echoKeys}, () => 'BSpace'));
 	await pane.settle(300, 3000);
 

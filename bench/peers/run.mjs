@@ -152,6 +152,10 @@ async function runWarmup(peer, setup) {
 	}
 }
 
+if (!wanted.has('cardterm')) {
+	unavailable.set('cardterm', 'not selected (--peers)');
+}
+
 const peerNames = chosen.filter(driver => driver.name !== 'cardterm').map(driver => driver.name);
 const table = resultsTable({results, peers: peerNames, sizes, unavailable});
 process.stdout.write(`\n${table.join('\n')}\n`);

@@ -20,6 +20,7 @@ export class TmuxServer {
 		this.started = false;
 	}
 
+	// bounded spread: a tmux command line of a few words.
 	tmux(...args) {
 		// A long session's scrollback is many MB: capture-pane needs more than execFileSync's 1 MB default.
 		return execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], {encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024});
@@ -89,6 +90,7 @@ export class Pane {
 		return this.server.tmux('display-message', '-p', '-t', this.target, '#{pane_dead}').trim() === '1';
 	}
 
+	// bounded spread: the keys of one send-keys.
 	keys(...keys) {
 		this.server.tmux('send-keys', '-t', this.target, ...keys);
 	}
