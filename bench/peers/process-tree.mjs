@@ -21,6 +21,11 @@ function parents() {
 	return map;
 }
 
+/** The processes whose parent is `pid`. */
+export function childrenOf(pid) {
+	return [...parents()].filter(([, parent]) => parent === pid).map(([child]) => child);
+}
+
 /** `root` and every process whose parent chain leads to it. */
 export function processTree(root) {
 	const parentOf = parents();

@@ -2,7 +2,7 @@
 // echo after it (and the same method's floor against plain bash in the same pane), quit, then resume
 // of the saved session in a new window. Every figure is measured by the same code for every peer.
 import {readFileSync} from 'node:fs';
-import {processTree, samplePeakPss} from './process-tree.mjs';
+import {childrenOf, processTree, samplePeakPss} from './process-tree.mjs';
 import {unionLength} from './intervals.mjs';
 import {benchPrompt, doneMarker} from './script-step.mjs';
 import {countClearScreens, stripEscapes} from './terminal-bytes.mjs';
@@ -32,19 +32,29 @@ export function historyShown(text, calls) {
 
 /**
 The program a pane's shell is running, once it has started: the descendant whose command line names
-`commandPath` (the shell's other children, such as `stty`, come and go first).
+`commandPath` (the shell's other children, such as `stty`, come and go first), else — a program may
+rename itself (pi sets `process.title`) — the shell's one child that is not `stty`.
 */
 function programOf(pane, commandPath) {
 	const shell = pane.shellPid();
 	let program;
 	return () => {
 		if (program === undefined) {
-			program = processTree(shell).find(pid => pid !== shell && commandLine(pid).includes(commandPath));
+			const tree = processTree(shell).filter(pid => pid !== shell);
+			program = tree.find(pid => commandLine(pid).includes(commandPath)) ?? childrenOf(shell).find(pid => commandName(pid) !== 'stty');
 		}
 
 		return program;
 	};
 }
+
+const commandName = pid => {
+	try {
+		return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+	} catch {
+		return '';
+	}
+};
 
 function commandLine(pid) {
 	try {
@@ -161,7 +171,10 @@ async function launch(tmux, name, argv, {environment, cwd, ready, then, commandI
 	const pss = samplePeakPss(pane.shellPid());
 	let readyAt;
 	try {
-		readyAt = await pane.waitFor(`the prompt (${ready})`, () => ready.test(pane.screen()), {timeoutMs, everyMs: 25});
+		readyAt = await pane.waitFor(`the prompt (${ready})`, () => {
+			program();
+			return ready.test(pane.screen());
+		}, {timeoutMs, everyMs: 25});
 	} catch (error) {
 		pss.stop();
 		throw error;

@@ -91,9 +91,9 @@ describe('the results table', () => {
 });
 
 describe('process tree PSS', () => {
-	type Tree = {processTree: (root: number) => number[]; treePssKb: (root: number, options?: {withoutRoot?: boolean}) => number; pssKb: (pid: number) => number};
+	type Tree = {childrenOf: (pid: number) => number[]; processTree: (root: number) => number[]; treePssKb: (root: number, options?: {withoutRoot?: boolean}) => number; pssKb: (pid: number) => number};
 	it('finds a child of this process in its tree and sums its PSS without the root when asked', async () => {
-		const {processTree, treePssKb, pssKb} = await load<Tree>('process-tree.mjs');
+		const {childrenOf, processTree, treePssKb, pssKb} = await load<Tree>('process-tree.mjs');
 		const {spawn} = await import('node:child_process');
 		const child = spawn('sleep', ['30']);
 		try {
@@ -102,6 +102,8 @@ describe('process tree PSS', () => {
 			});
 			const pid = child.pid ?? -1;
 			expect(processTree(process.pid)).toContain(pid);
+			expect(childrenOf(process.pid)).toContain(pid);
+			expect(childrenOf(pid)).toEqual([]);
 			expect(processTree(pid)).toEqual([pid]);
 			expect(pssKb(pid)).toBeGreaterThan(0);
 			expect(treePssKb(pid, {withoutRoot: true})).toBe(0);
