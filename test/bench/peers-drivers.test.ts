@@ -82,11 +82,11 @@ describe('the cardterm driver', () => {
 		}
 	});
 
-	/** A checkout whose bin prints `help`; `built` decides whether dist/ exists. */
-	function checkout(name: string, help: string, built = true): string {
+	/** A checkout whose bin prints `help` (or `modelHelp` when given `--model`); `built` decides whether dist/ exists. */
+	function checkout(name: string, help: string, built = true, modelHelp = help): string {
 		const root = home(name);
 		mkdirSync(join(root, 'bin'), {recursive: true});
-		writeFileSync(join(root, 'bin/cardterm'), `process.stdout.write(${JSON.stringify(help)});\n`);
+		writeFileSync(join(root, 'bin/cardterm'), `process.stdout.write(process.argv.includes('--model') ? ${JSON.stringify(modelHelp)} : ${JSON.stringify(help)});\n`);
 		writeFileSync(join(root, 'package.json'), '{"version": "9.9.9"}');
 		if (built) {
 			mkdirSync(join(root, 'dist/src/cli'), {recursive: true});
@@ -102,6 +102,12 @@ describe('the cardterm driver', () => {
 		expect(() => cardterm.install({cache: scratch, refresh: false})).toThrow(/not available in this build/);
 		process.env.CARDTERM_PEERS_BUILD = checkout('unbuilt', 'usage: cardterm --model NAME', false);
 		expect(() => cardterm.install({cache: scratch, refresh: false})).toThrow(/not built/);
+	});
+
+	it('finds the agent mode in the interactive help when the top-level help does not list it', async () => {
+		const cardterm = await load('cardterm.mjs');
+		process.env.CARDTERM_PEERS_BUILD = checkout('interactive-help', 'usage: cardterm [--session-dir DIR]', true, 'usage: cardterm [--model PROVIDER:MODEL] [--base-url URL] [--yolo]');
+		expect(cardterm.install({cache: scratch, refresh: false}).version).toMatch(/^9\.9\.9/);
 	});
 
 	it('runs a build that knows --model with the agent-mode flags', async () => {

@@ -8,6 +8,22 @@ import {join} from 'node:path';
 /** The cardterm checkout to measure: CARDTERM_PEERS_BUILD, else this worktree. */
 export const cardtermRoot = () => process.env.CARDTERM_PEERS_BUILD ?? join(import.meta.dirname, '..', '..', '..');
 
+/**
+Whether `bin` has the agent mode: its `--help` names `--model`, or the interactive session's own help
+does (`cardterm --model NAME --help`, where a build without the flag fails with "unknown flag").
+*/
+function knowsModel(bin) {
+	const help = args => {
+		try {
+			return execFileSync(process.execPath, [bin, ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}, stdio: ['ignore', 'pipe', 'pipe']});
+		} catch {
+			return '';
+		}
+	};
+
+	return help(['--help']).includes('--model') || help(['--model', 'probe', '--help']).includes('--model');
+}
+
 export default {
 	name: 'cardterm',
 	api: 'chat',
@@ -18,8 +34,7 @@ export default {
 			throw new Error(`not built: ${root}/dist is missing (run npm run build there)`);
 		}
 
-		const help = execFileSync(process.execPath, [bin, '--help'], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}});
-		if (!help.includes('--model')) {
+		if (!knowsModel(bin)) {
 			throw new Error(`not available in this build (${root}: cardterm --help does not know --model)`);
 		}
 
