@@ -14,6 +14,7 @@ const sleep = ms => new Promise(resolve => {
 
 const wall = at => performance.timeOrigin + at;
 const echoKeys = 10;
+const stallMs = 60_000;
 // The floor's prompt, so the harness can tell plain bash is up.
 const floorPrompt = 'floor$ ';
 
@@ -131,8 +132,11 @@ async function echoLatency(pane) {
 	return {medianMs: summarize(samples).median, samples};
 }
 
-/** Waits for `marker` in the printed bytes after `from` (checked every ms) or on the screen (every 500 ms). */
-async function waitForMarker(pane, marker, from, timeoutMs) {
+/**
+Waits for `marker` in the printed bytes after `from` (checked every ms) or on the screen (every 500 ms);
+gives up after `timeoutMs`, or as soon as `stalled()` says the session stopped asking the model.
+*/
+async function waitForMarker(pane, marker, from, timeoutMs, stalled = () => false) {
 	const started = performance.now();
 	let scanned = from;
 	let lastScreen = started;
@@ -151,6 +155,10 @@ async function waitForMarker(pane, marker, from, timeoutMs) {
 			lastScreen = now;
 			if (pane.screen().includes(marker)) {
 				return performance.now();
+			}
+
+			if (stalled()) {
+				return undefined;
 			}
 		}
 
@@ -216,6 +224,7 @@ async function launch(tmux, name, argv, {environment, cwd, ready, then, commandI
 		}, {timeoutMs, everyMs: 25});
 	} catch (error) {
 		pss.stop();
+		pane.close();
 		throw error;
 	}
 
@@ -227,12 +236,26 @@ Measures one session of `calls` shell calls. `peer` is a driver (drivers/*.mjs) 
 installed; `setup` is {tmux, server, environment, cwd, model, baseUrl, maxSessionMs}.
 */
 export async function runSession(peer, calls, setup) {
+	// Whatever fails, no sampler keeps ticking and no window keeps a peer running into the next session.
+	const opened = [];
+	try {
+		return await measureSession(peer, calls, setup, opened);
+	} finally {
+		for (const {pss, pane} of opened) {
+			pss.stop();
+			pane.close();
+		}
+	}
+}
+
+async function measureSession(peer, calls, setup, opened) {
 	const {tmux, server, environment, cwd, model, baseUrl, maxSessionMs} = setup;
 	const marker = doneMarker(calls);
 	const result = {peer: peer.name, calls, notes: []};
 	const then = `PS1='${floorPrompt}' exec bash --norc --noprofile -i`;
 	const session = await launch(tmux, `${peer.name}-${calls}`, [...peer.command, ...peer.launchArgs({model, baseUrl})], {environment, cwd, ready: peer.ready, then, commandIndex: peer.command.length - 1});
 	const {pane} = session;
+	opened.push(session);
 	result.launchMs = session.launchMs;
 	const launchBytes = pane.byteCount();
 
@@ -254,12 +277,28 @@ export async function runSession(peer, calls, setup) {
 		pane.keys('Enter');
 	}
 
-	const doneAt = await waitForMarker(pane, marker, sessionFrom, maxSessionMs(calls));
+	// A session that stopped asking the model (a step limit, an error on screen) is over: no request for a minute.
+	let lastRequest = wall(enterAt);
+	let stalledAfter;
+	const stalled = () => {
+		const newest = server.requests(lastRequest).at(-1);
+		if (newest !== undefined) {
+			lastRequest = newest.end ?? newest.arrival;
+		}
+
+		stalledAfter = wall(performance.now()) - lastRequest > stallMs ? lastRequest : undefined;
+		return stalledAfter !== undefined;
+	};
+
+	const doneAt = await waitForMarker(pane, marker, sessionFrom, maxSessionMs(calls), stalled);
 	const steps = server.requests(wall(enterAt), wall(doneAt ?? performance.now()));
 	const served = steps.filter(entry => entry.kind === 'call').length;
 	result.callsServed = served;
 	if (doneAt === undefined) {
-		result.notes.push(`session timed out after ${Math.round(maxSessionMs(calls) / 1000)} s at call ${served}/${calls}`);
+		const screenEnd = pane.screen().split('\n').filter(line => line.trim() !== '').slice(-4).join(' / ');
+		result.notes.push(stalledAfter === undefined
+			? `session timed out after ${Math.round(maxSessionMs(calls) / 1000)} s at call ${served}/${calls}`
+			: `session stopped at call ${served}/${calls}: no model request for ${stallMs / 1000} s; the screen ended with: ${screenEnd.slice(0, 300)}`);
 	} else {
 		const serverMs = unionLength(steps.map(entry => [entry.arrival, entry.end]), wall(enterAt), wall(doneAt));
 		result.sessionMs = doneAt - enterAt;
@@ -309,6 +348,7 @@ export async function runSession(peer, calls, setup) {
 	const resumeStarted = resumed.go();
 	const resumeProgram = programOf(resumed, peer.command.at(-1));
 	const resumePss = samplePeakPss(resumed.shellPid());
+	opened.push({pss: resumePss, pane: resumed});
 	const shown = await waitForResume(resumed, marker, peer.ready, 60_000 + calls * 50);
 	if (shown.markerAt !== undefined) {
 		result.resumeMs = shown.markerAt - resumeStarted;

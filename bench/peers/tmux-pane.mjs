@@ -183,7 +183,13 @@ export class Pane {
 		}
 	}
 
+	/** Ends the window (and what runs in it); a second call does nothing. */
 	close() {
+		if (this.closed) {
+			return;
+		}
+
+		this.closed = true;
 		closeSync(this.fd);
 		if (existsSync(this.bytesFile)) {
 			try {
