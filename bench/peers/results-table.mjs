@@ -10,17 +10,23 @@ const figures = [
 	{name: 'clear-screens (launch + session + quit + resume)', value: r => (r.clearScreens === undefined ? undefined : Object.values(r.clearScreens).reduce((sum, count) => sum + count, 0)), digits: 0},
 	{name: 'peak PSS of the process tree (MB)', value: r => r.peakPssMb, digits: 0},
 	{name: 'keystroke echo after the session (ms, median of 10)', value: r => r.echoMs, digits: 1, floor: r => r.echoFloorMs},
-	{name: 'launch → prompt (ms)', value: r => r.launchMs, digits: 0},
+	{name: 'launch → prompt (ms)', value: r => r.launchMs, digits: 0, beforeSession: true},
 	{name: 'resume: time to the last answer (ms)', value: r => r.resumeMs, digits: 0, among: (r, calls) => r.resumeHistoryShown === calls},
 	{name: 'resume: bytes written', value: r => r.resumeBytes, digits: 0},
 	{name: 'resume: calls of the history shown', value: r => r.resumeHistoryShown, digits: 0, higherIsBetter: true},
 ];
 
+/** Whether `result` finished its session; a figure taken after a session that stopped early is not of this size. */
+const complete = result => typeof result?.sessionMs === 'number';
+
+/** `result`'s value of `figure`, when it is comparable: taken before the session, or after a complete one. */
+const comparable = (figure, result) => (result !== undefined && (figure.beforeSession || complete(result)) ? figure.value(result) : undefined);
+
 /** The best peer value of `figure` at one size (peers only, not cardterm), and whose it is. */
 export function bestPeer(figure, rowsByPeer, calls) {
 	let best;
 	for (const [peer, result] of rowsByPeer) {
-		const value = result === undefined ? undefined : figure.value(result);
+		const value = comparable(figure, result);
 		if (typeof value !== 'number' || !Number.isFinite(value) || (figure.among !== undefined && !figure.among(result, calls))) {
 			continue;
 		}
@@ -51,6 +57,10 @@ export function resultsTable({results, peers, sizes, unavailable}) {
 				}
 
 				const result = name === 'cardterm' ? ours : byPeer.get(name);
+				if (result !== undefined && !figure.beforeSession && !complete(result)) {
+					return result.callsServed === undefined ? 'failed' : `stopped at ${result.callsServed}`;
+				}
+
 				const value = result === undefined ? undefined : fixed(figure.value(result), figure.digits);
 				if (value === undefined) {
 					return '–';
@@ -60,9 +70,12 @@ export function resultsTable({results, peers, sizes, unavailable}) {
 				return floor === undefined || floor === null ? value : `${value} (floor ${fixed(floor, 1)})`;
 			});
 			const best = bestPeer(figure, byPeer, calls);
-			const mine = ours === undefined ? undefined : figure.value(ours);
+			const mine = comparable(figure, ours);
 			let ratio = 'n/a';
-			if (best !== undefined && typeof mine === 'number' && Number.isFinite(mine)) {
+			if (figure.among !== undefined && typeof mine === 'number' && !figure.among(ours, calls)) {
+				// The target compares resumes that show all of the session; one that shows less is not one of them.
+				ratio = `n/a (shows ${ours.resumeHistoryShown ?? 0} of ${calls})`;
+			} else if (best !== undefined && typeof mine === 'number' && Number.isFinite(mine)) {
 				ratio = best.value === 0 ? (mine === 0 ? '1.00 (both 0)' : `∞ (best ${best.peer}: 0)`) : `${(mine / best.value).toFixed(2)} (best ${best.peer})`;
 			}
 

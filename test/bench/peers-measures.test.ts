@@ -70,9 +70,9 @@ describe('history shown', () => {
 
 describe('the results table', () => {
 	const results: Result[] = [
-		{peer: 'a', calls: 20, wallPerCallMs: 30, resumeMs: 1000, resumeHistoryShown: 20, echoMs: 12, echoFloorMs: 6},
-		{peer: 'b', calls: 20, wallPerCallMs: 15, resumeMs: 500, resumeHistoryShown: 5, echoMs: 10, echoFloorMs: 6},
-		{peer: 'cardterm', calls: 20, wallPerCallMs: 6, resumeMs: 400, resumeHistoryShown: 20, echoMs: 9, echoFloorMs: 6},
+		{peer: 'a', calls: 20, sessionMs: 600, wallPerCallMs: 30, resumeMs: 1000, resumeHistoryShown: 20, echoMs: 12, echoFloorMs: 6},
+		{peer: 'b', calls: 20, sessionMs: 300, wallPerCallMs: 15, resumeMs: 500, resumeHistoryShown: 5, echoMs: 10, echoFloorMs: 6},
+		{peer: 'cardterm', calls: 20, sessionMs: 120, wallPerCallMs: 6, resumeMs: 400, resumeHistoryShown: 20, echoMs: 9, echoFloorMs: 6},
 	];
 	const row = (lines: string[], name: string) => lines.find(line => line.startsWith(`| ${name} |`));
 
@@ -82,6 +82,15 @@ describe('the results table', () => {
 		expect(row(lines, 'resume: time to the last answer (ms)')).toBe('| resume: time to the last answer (ms) | 20 | 1000 | 500 | 400 | 0.40 (best a) |');
 		expect(row(lines, 'resume: calls of the history shown')).toBe('| resume: calls of the history shown | 20 | 20 | 5 | 20 | 1.00 (best a) |');
 		expect(row(lines, 'keystroke echo after the session (ms, median of 10)')).toContain('| 10.0 (floor 6.0) |');
+	});
+
+	it('gives a session that stopped early no figure of its size but its launch, and a resume showing less than all of it no ratio', () => {
+		const stopped: Result[] = [...results.slice(0, 2), {peer: 'cardterm', calls: 20, callsServed: 8, launchMs: 300, sessionBytes: 10, resumeMs: 100, resumeHistoryShown: 0}, {peer: 'a', calls: 20, launchMs: 500}];
+		const lines = resultsTable({results: stopped, peers: ['a', 'b'], sizes: [20], unavailable: new Map()});
+		expect(row(lines, 'bytes written in the session')).toBe('| bytes written in the session | 20 | – | – | stopped at 8 | n/a |');
+		expect(row(lines, 'resume: time to the last answer (ms)')).toBe('| resume: time to the last answer (ms) | 20 | 1000 | 500 | stopped at 8 | n/a |');
+		const shortResume: Result[] = [...results.slice(0, 2), {...results[2]!, resumeHistoryShown: 0}];
+		expect(row(resultsTable({results: shortResume, peers: ['a', 'b'], sizes: [20], unavailable: new Map()}), 'resume: time to the last answer (ms)')).toBe('| resume: time to the last answer (ms) | 20 | 1000 | 500 | 400 | n/a (shows 0 of 20) |');
 	});
 
 	it('marks a skipped peer and an unavailable cardterm instead of inventing figures', () => {
