@@ -1,0 +1,120 @@
+import {join} from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+
+type Entry = {kind?: string; step?: number; calls?: number; tool?: string; api?: string; arrival: number; end: number};
+type ServerModule = {
+	startFakeModelServer(options: {onRequest: (entry: Entry) => void}): Promise<{port: number; close: () => Promise<void>}>;
+};
+type ScriptModule = {benchPrompt: (calls: number) => string; doneMarker: (calls: number) => string};
+
+const folder = join(import.meta.dirname, '../../bench/peers');
+const load = async <T>(name: string): Promise<T> => import(pathToFileURL(join(folder, name)).href) as Promise<T>;
+const {startFakeModelServer} = await load<ServerModule>('fake-model-server.mjs');
+const {benchPrompt, doneMarker} = await load<ScriptModule>('script-step.mjs');
+
+let server: {port: number; close: () => Promise<void>};
+const entries: Entry[] = [];
+
+beforeAll(async () => {
+	server = await startFakeModelServer({onRequest: entry => entries.push(entry)});
+});
+
+afterAll(async () => {
+	await server.close();
+});
+
+async function post(path: string, body: unknown): Promise<string> {
+	const response = await fetch(`http://127.0.0.1:${server.port}${path}`, {method: 'POST', body: JSON.stringify(body)});
+	expect(response.status).toBe(200);
+	return response.text();
+}
+
+/** The JSON payloads of an SSE body's `data:` lines, `[DONE]` left out. */
+const events = (text: string): any[] => text.split(/\r?\n/).filter(line => line.startsWith('data: ') && line !== 'data: [DONE]').map(line => JSON.parse(line.slice(6)));
+
+const bashTool = {type: 'function', function: {name: 'bash', description: 'run', parameters: {type: 'object', properties: {command: {type: 'string'}, description: {type: 'string'}, timeout: {type: 'number'}}, required: ['command', 'description']}}};
+
+describe('the fake model server: OpenAI Chat Completions', () => {
+	it('answers the first request of a session with the first shell call, streamed with the arguments in a delta', async () => {
+		const text = await post('/v1/chat/completions', {model: 'm', stream: true, tools: [bashTool], messages: [{role: 'system', content: 'sys'}, {role: 'user', content: benchPrompt(3)}]});
+		const chunks = events(text);
+		const call = chunks[0].choices[0].delta.tool_calls[0];
+		expect(call.function.name).toBe('bash');
+		expect(JSON.parse(chunks[1].choices[0].delta.tool_calls[0].function.arguments)).toEqual({command: 'echo line-1', description: 'Print line-1'});
+		expect(chunks.at(-1).choices[0].finish_reason).toBe('tool_calls');
+		expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true);
+	});
+
+	it('derives the step from the tool results after the newest bench prompt, and answers with the marker after the last', async () => {
+		const messages: unknown[] = [{role: 'user', content: benchPrompt(5)}, {role: 'assistant', content: 'earlier'}, {role: 'user', content: [{type: 'text', text: benchPrompt(2)}]}];
+		const second = events(await post('/v1/chat/completions', {stream: true, tools: [bashTool], messages: [...messages, {role: 'tool', content: 'line-1'}]}));
+		expect(JSON.parse(second[1].choices[0].delta.tool_calls[0].function.arguments).command).toBe('echo line-2');
+		const last = events(await post('/v1/chat/completions', {stream: true, stream_options: {include_usage: true}, tools: [bashTool], messages: [...messages, {role: 'tool', content: 'line-1'}, {role: 'tool', content: 'line-2'}]}));
+		const text = last.map(chunk => chunk.choices[0]?.delta?.content ?? '').join('');
+		expect(text).toContain(doneMarker(2));
+		expect(last.find(chunk => chunk.choices[0]?.finish_reason !== undefined && chunk.choices[0]?.finish_reason !== null).choices[0].finish_reason).toBe('stop');
+		expect(last.at(-1).usage.total_tokens).toBeGreaterThan(0);
+	});
+
+	it('answers a side request without tools (a title) with plain text, and one with a JSON schema with a value of that shape', async () => {
+		const title = JSON.parse(await post('/v1/chat/completions', {messages: [{role: 'user', content: benchPrompt(2)}]}));
+		expect(title.choices[0].message.content).toBe('Bench session');
+		const shaped = JSON.parse(await post('/v1/chat/completions', {tools: [bashTool], response_format: {type: 'json_schema', json_schema: {schema: {type: 'object', properties: {verdict: {type: 'string', enum: ['continue', 'stop']}, score: {type: 'integer', minimum: 3}}, required: ['verdict', 'score']}}}, messages: [{role: 'user', content: 'check'}]}));
+		expect(JSON.parse(shaped.choices[0].message.content)).toEqual({verdict: 'continue', score: 3});
+	});
+});
+
+describe('the fake model server: OpenAI Responses', () => {
+	const shellTool = {type: 'function', name: 'shell', parameters: {type: 'object', properties: {command: {type: 'array', items: {type: 'string'}}, workdir: {type: 'string'}}, required: ['command']}};
+
+	it('streams a function call as output_item events and ends with response.completed carrying usage', async () => {
+		const text = await post('/v1/responses', {stream: true, tools: [shellTool, {type: 'custom', name: 'apply_patch'}], input: [{type: 'message', role: 'developer', content: [{type: 'input_text', text: 'rules'}]}, {type: 'message', role: 'user', content: [{type: 'input_text', text: benchPrompt(4)}]}, {type: 'function_call', call_id: 'a'}, {type: 'function_call_output', call_id: 'a', output: 'line-1'}]});
+		const types = [...text.matchAll(/^event: (.+)$/gm)].map(match => match[1]);
+		expect(types[0]).toBe('response.created');
+		expect(types.at(-1)).toBe('response.completed');
+		const done = events(text).find(event => event.type === 'response.output_item.done');
+		expect(done.item.name).toBe('shell');
+		expect(JSON.parse(done.item.arguments)).toEqual({command: ['bash', '-lc', 'echo line-2']});
+		expect(events(text).at(-1).response.usage.output_tokens).toBeGreaterThan(0);
+	});
+
+	it('answers a json_schema side request (a Codex title) with a schema-shaped message', async () => {
+		const text = await post('/v1/responses', {stream: true, tools: [], text: {format: {type: 'json_schema', schema: {type: 'object', properties: {title: {type: 'string', minLength: 1}}, required: ['title']}}}, input: [{type: 'message', role: 'user', content: [{type: 'input_text', text: benchPrompt(4)}]}]});
+		const done = events(text).find(event => event.type === 'response.output_item.done');
+		expect(JSON.parse(done.item.content[0].text)).toEqual({title: 'ok'});
+	});
+});
+
+describe('the fake model server: Gemini', () => {
+	const declarations = [{functionDeclarations: [{name: 'read_file', parametersJsonSchema: {type: 'object'}}, {name: 'run_shell_command', parametersJsonSchema: {type: 'object', properties: {command: {type: 'string'}}, required: ['command']}}]}];
+
+	it('streams a functionCall for the next step, counting functionResponse parts', async () => {
+		const text = await post('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse', {tools: declarations, contents: [{role: 'user', parts: [{text: benchPrompt(3)}]}, {role: 'model', parts: [{functionCall: {name: 'run_shell_command', args: {}}}]}, {role: 'user', parts: [{functionResponse: {name: 'run_shell_command', response: {output: 'line-1'}}}]}]});
+		const [chunk] = events(text);
+		expect(chunk.candidates[0].content.parts[0].functionCall).toEqual({name: 'run_shell_command', args: {command: 'echo line-2'}});
+	});
+
+	it('answers generateContent asking for JSON with the schema\'s shape (the next-speaker check), and countTokens with a count', async () => {
+		const body = JSON.parse(await post('/v1beta/models/gemini-2.5-flash:generateContent', {contents: [{role: 'user', parts: [{text: 'who speaks next?'}]}], generationConfig: {responseMimeType: 'application/json', responseSchema: {type: 'OBJECT', properties: {reasoning: {type: 'STRING'}, next_speaker: {type: 'STRING', enum: ['user', 'model']}}, required: ['reasoning', 'next_speaker']}}}));
+		expect(JSON.parse(body.candidates[0].content.parts[0].text)).toEqual({reasoning: 'ok', next_speaker: 'user'});
+		const count = JSON.parse(await post('/v1beta/models/gemini-2.5-flash:countTokens', {contents: []}));
+		expect(count.totalTokens).toBeGreaterThan(0);
+	});
+});
+
+describe('the fake model server log', () => {
+	it('records each request with its kind, step and an end no earlier than its arrival', () => {
+		const steps = entries.filter(entry => entry.kind === 'call');
+		expect(steps.map(entry => [entry.api, entry.step, entry.tool])).toEqual([
+			['chat', 1, 'bash'],
+			['chat', 2, 'bash'],
+			['responses', 2, 'shell'],
+			['gemini', 2, 'run_shell_command'],
+		]);
+		expect(entries.filter(entry => entry.kind === 'answer').map(entry => entry.calls)).toEqual([2]);
+		for (const entry of entries) {
+			expect(entry.end).toBeGreaterThanOrEqual(entry.arrival);
+		}
+	});
+});
