@@ -42,7 +42,7 @@ export type AgentLoopOptions = {
 /** What a turn did. */
 export type AgentTurnOutcome = {readonly turn: number; readonly reason: TurnEndReason; readonly usage: ModelUsage};
 
-export const DEFAULT_MAX_STEPS = 50;
+export const DEFAULT_MAX_STEPS = 500;
 const DEFAULT_MAX_PARALLEL = 4;
 const zeroUsage: ModelUsage = {inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, reasoningTokens: 0};
 

@@ -74,7 +74,7 @@ export async function systemPromptFile(path: string | undefined, cwd: string): P
 }
 
 /** The agent loop of an opened session. */
-export async function sessionAgent(session: OpenedSession, options: {readonly cwd: string; readonly model: ModelClient; readonly systemPrompt?: string; readonly history?: Iterable<SessionEvent>}): Promise<CreatedAgent> {
+export async function sessionAgent(session: OpenedSession, options: {readonly cwd: string; readonly model: ModelClient; readonly systemPrompt?: string; readonly maxSteps?: number; readonly history?: Iterable<SessionEvent>}): Promise<CreatedAgent> {
 	return createAgent({
 		cwd: options.cwd,
 		runtime: session.runtime,
@@ -83,6 +83,7 @@ export async function sessionAgent(session: OpenedSession, options: {readonly cw
 		model: options.model,
 		jobs: session.jobs,
 		...(options.systemPrompt === undefined ? {} : {systemPrompt: options.systemPrompt}),
+		...(options.maxSteps === undefined ? {} : {maxSteps: options.maxSteps}),
 		...(options.history === undefined ? {} : {history: options.history}),
 	});
 }

@@ -18,13 +18,13 @@ import {logOutcomeMessage} from './interactive/log-outcome.js';
 import {openInteractiveSession} from './interactive/open-interactive-session.js';
 import {loadPlugins} from './load-plugins.js';
 import {newSessionId} from './open-session.js';
-import {parseArgs, UsageError, type ParsedArgs} from './parse-args.js';
+import {parseArgs, positiveInt, UsageError, type ParsedArgs} from './parse-args.js';
 import {resumeTarget} from './resume-target.js';
 import {sessionsRoot} from './session-paths.js';
 import {whenAborted, withTerminationSignals} from './termination-signals.js';
 import {colorDepth, colorEnabled, hyperlinksEnabled, motionEnabled} from './terminal-env.js';
 
-export const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--yolo]
+export const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--max-steps N] [--yolo]
                 [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
        cardterm -p "PROMPT" [--json] [--cwd DIR] [--model …] [--base-url URL] [--yolo] [--session-dir DIR]
        both take [--continue | --resume ID]
@@ -36,7 +36,8 @@ ANTHROPIC_API_KEY, GEMINI_API_KEY, DEEPSEEK_API_KEY, OPENROUTER_API_KEY); --base
 OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio). -p runs one turn without a screen
 and prints the transcript (--json: one object per entry); exit 0 completed, 1 error, 130 cancelled.
 --continue appends to this directory's newest session and --resume ID to that session: the model
-sees the conversation so far, and the log goes on with contiguous seqs.
+sees the conversation so far, and the log goes on with contiguous seqs. A turn ends "blocked"
+after --max-steps model steps (default 500).
 
 Opens an interactive session in DIR (--cwd; default: the current directory), the workspace its
 tools work in, with the reference tools (and those of each --plugin FILE: defineTool exports, or a
@@ -48,7 +49,7 @@ session folder). Approval rules come from DIR/.cardterm/config.json (or CARDTERM
 
 const flags = [
 	{name: 'session-dir', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'},
-	{name: 'model', value: true}, {name: 'base-url', value: true}, {name: 'system-prompt', value: true}, {name: 'yolo'},
+	{name: 'model', value: true}, {name: 'base-url', value: true}, {name: 'system-prompt', value: true}, {name: 'max-steps', value: true}, {name: 'yolo'},
 	{name: 'p', value: true}, {name: 'json'}, {name: 'cwd', value: true}, {name: 'width', value: true}, {name: 'continue'}, {name: 'resume', value: true},
 ] as const;
 
@@ -97,7 +98,7 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 			await io.printError(`cardterm: continuing session ${resumed.header.id} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
 		}
 
-		const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status})} : {model: agent.model, from: agent.from, ...(agent.systemPrompt === undefined ? {} : {systemPrompt: agent.systemPrompt})}});
+		const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status})} : {model: agent.model, from: agent.from, ...(agent.systemPrompt === undefined ? {} : {systemPrompt: agent.systemPrompt}), ...(agent.maxSteps === undefined ? {} : {maxSteps: agent.maxSteps})}});
 		// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
 		// the log closes, and the screen is given back (the app exits when the controller is closing).
 		whenAborted(signal, () => {
@@ -151,7 +152,7 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 }
 
 /** The model of an interactive session, or why there is none (the session then starts in command mode). */
-async function interactiveAgent(parsed: ParsedArgs, io: CliIo, config: CardtermConfig): Promise<{model: ModelClient; from: string; systemPrompt?: string} | {model: undefined; why: string; status?: string}> {
+async function interactiveAgent(parsed: ParsedArgs, io: CliIo, config: CardtermConfig): Promise<{model: ModelClient; from: string; systemPrompt?: string; maxSteps?: number} | {model: undefined; why: string; status?: string}> {
 	const flag = (name: string): string | undefined => {
 		const value = parsed.flags.get(name);
 		return typeof value === 'string' ? value : undefined;
@@ -169,7 +170,8 @@ async function interactiveAgent(parsed: ParsedArgs, io: CliIo, config: CardtermC
 
 		default: {
 			const systemPrompt = await systemPromptFile(flag('system-prompt'), io.cwd);
-			return {model: chosen.model, from: chosen.setting.from, ...(systemPrompt === undefined ? {} : {systemPrompt})};
+			const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm');
+			return {model: chosen.model, from: chosen.setting.from, ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps})};
 		}
 	}
 }

@@ -44,6 +44,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 	}
 
 	const systemPrompt = await systemPromptFile(stringFlag(parsed, 'system-prompt'), io.cwd);
+	const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm');
 	const json = parsed.flags.has('json');
 	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 	const color = !json && colorEnabled(colorFlag, io.env, io.isTTY);
@@ -68,7 +69,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 				void io.printError(`cardterm: ${error.message}\n`);
 			},
 		});
-		const agent = await sessionAgent(session, {cwd, model: chosen.model, ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(resumed === undefined ? {} : {history: resumed.events})});
+		const agent = await sessionAgent(session, {cwd, model: chosen.model, ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps}), ...(resumed === undefined ? {} : {history: resumed.events})});
 		// Entries are printed in order as they settle; writes queue so that back-pressure holds.
 		let writing: Promise<void> = Promise.resolve();
 		const stream = new TranscriptStream(session.fold, entry => {

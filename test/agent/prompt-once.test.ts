@@ -50,6 +50,16 @@ describe('cardterm -p', () => {
 		expect(await readdir(join(sessions, id!))).toContain('session.jsonl');
 	}, 30_000);
 
+	it('--max-steps ends a turn that keeps calling tools as blocked after that many steps', async () => {
+		const again: FakeAnswer = {toolCalls: [{id: 'c', name: 'read', args: '{"file_path":"hello.txt"}'}]};
+		const {code, out, server} = await runP([again, again, again, {text: 'never reached'}], ['--model', 'fake', '--max-steps', '2', '--json']);
+		const turn = out.trimEnd().split('\n').map(line => JSON.parse(line) as {entry: string; reason?: unknown}).find(entry => entry.entry === 'turn');
+		expect(JSON.stringify(turn)).toContain('the step limit (2) was reached');
+		expect(out).not.toContain('never reached');
+		expect(server.requests).toHaveLength(2);
+		expect(code).not.toBe(0);
+	}, 30_000);
+
 	it('--json streams one object per entry, as replay --json does', async () => {
 		const {code, out} = await runP(readThenAnswer, ['--model', 'fake', '--json']);
 		expect(code).toBe(0);

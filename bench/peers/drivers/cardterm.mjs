@@ -49,8 +49,9 @@ export default {
 		return {command: [process.execPath, bin], version: commit === '' ? version : `${version} (${commit}, ${root})`};
 	},
 	configure: () => ({OPENAI_API_KEY: 'bench'}),
-	launchArgs: ({model, baseUrl}) => ['--model', model, '--base-url', `${baseUrl}/v1`, '--yolo'],
-	resumeArgs: ({model, baseUrl}) => ['--model', model, '--base-url', `${baseUrl}/v1`, '--yolo', '--continue'],
+	// The scripted session is one turn of up to 2 000 calls: no step limit may end it early (peers have none).
+	launchArgs: ({model, baseUrl}) => ['--model', model, '--base-url', `${baseUrl}/v1`, '--yolo', '--max-steps', '100000'],
+	resumeArgs: ({model, baseUrl}) => ['--model', model, '--base-url', `${baseUrl}/v1`, '--yolo', '--max-steps', '100000', '--continue'],
 	// The prompt line.
 	ready: /^\s*>\s/m,
 	quitKeys: [['C-d'], ['C-c', 'C-c']],

@@ -35,7 +35,7 @@ export type InteractiveSessionOptions = {
 	/** How the writer opens the log file (fault-injection tests). */
 	readonly openLogFile?: OpenSessionOptions['openLogFile'];
 	/** The agent's model (and where it was configured), or why there is none. Absent: no agent at all. */
-	readonly agent?: {readonly model: ModelClient; readonly from: string; readonly systemPrompt?: string} | {readonly none: string; readonly status?: string};
+	readonly agent?: {readonly model: ModelClient; readonly from: string; readonly systemPrompt?: string; readonly maxSteps?: number} | {readonly none: string; readonly status?: string};
 	/** The log this session continues (`--continue`, `--resume ID`); `id` is then its header's. */
 	readonly resumed?: ResumedLog;
 };
@@ -92,7 +92,7 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 	});
 	const history = await PromptHistory.load(historyPath(options.root, options.cwd));
 	const agentOption = options.agent;
-	const created = agentOption === undefined || 'none' in agentOption ? undefined : await sessionAgent(session, {cwd: options.cwd, model: agentOption.model, ...(agentOption.systemPrompt === undefined ? {} : {systemPrompt: agentOption.systemPrompt}), ...(options.resumed === undefined ? {} : {history: options.resumed.events})});
+	const created = agentOption === undefined || 'none' in agentOption ? undefined : await sessionAgent(session, {cwd: options.cwd, model: agentOption.model, ...(agentOption.systemPrompt === undefined ? {} : {systemPrompt: agentOption.systemPrompt}), ...(agentOption.maxSteps === undefined ? {} : {maxSteps: agentOption.maxSteps}), ...(options.resumed === undefined ? {} : {history: options.resumed.events})});
 	if (options.resumed !== undefined) {
 		continueLog(session, options.resumed.events);
 	}
