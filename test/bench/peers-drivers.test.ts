@@ -117,7 +117,7 @@ describe('the cardterm driver', () => {
 		const installed = cardterm.install({cache: scratch, refresh: false});
 		expect(installed.command).toEqual([process.execPath, join(root, 'bin/cardterm')]);
 		expect(installed.version).toMatch(/^9\.9\.9/);
-		expect(cardterm.launchArgs({model: 'fake-model', baseUrl})).toEqual(['--model', 'fake-model', '--base-url', `${baseUrl}/v1`, '--yolo']);
+		expect(cardterm.launchArgs({model: 'fake-model', baseUrl})).toEqual(['--model', 'fake-model', '--base-url', `${baseUrl}/v1`, '--yolo', '--max-steps', '100000']);
 		expect(cardterm.resumeArgs({model: 'fake-model', baseUrl})).toContain('--continue');
 	});
 });
