@@ -58,6 +58,9 @@ export class AgentLoop {
 	readonly #now: () => number;
 	#busy = false;
 
+	/** A model switched to after the start (`/model`). */
+	#model: ModelClient | undefined;
+
 	constructor(options: AgentLoopOptions) {
 		this.#options = options;
 		this.#now = options.now ?? Date.now;
@@ -71,7 +74,12 @@ export class AgentLoop {
 	}
 
 	get model(): ModelClient {
-		return this.#options.model;
+		return this.#model ?? this.#options.model;
+	}
+
+	/** Use `model` from the next step on (`/model`); the conversation is kept. */
+	set model(model: ModelClient) {
+		this.#model = model;
 	}
 
 	/** Whether a turn is running. */
@@ -164,7 +172,7 @@ export class AgentLoop {
 
 	/** One model request with its retries; writes the chunks and the `assistant/message`. */
 	async #modelStep(turn: TurnHandle, step: number, signal: AbortSignal): Promise<StepOutcome> {
-		const {model} = this.#options;
+		const {model} = this;
 		const policy = this.#options.retry ?? DEFAULT_RETRY_POLICY;
 		const messageId = `a-${turn.turn}.${step}`;
 		for (let retry = 1; ; retry++) {

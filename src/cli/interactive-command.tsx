@@ -9,6 +9,7 @@ import {render} from 'ink';
 import {InteractiveApp} from '../../components/InteractiveApp.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import type {ModelClient} from '../agent/model-types.js';
+import {resolveModel} from '../agent/model-client.js';
 import {AGENT_ASK_RULES, agentModel, systemPromptFile} from './agent-setup.js';
 import {loadConfig, type CardtermConfig} from './approval-policy.js';
 import {copyText, openInEditor} from './pager-actions.js';
@@ -98,7 +99,7 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 			await io.printError(`cardterm: continuing session ${resumed.header.id} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
 		}
 
-		const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status})} : {model: agent.model, from: agent.from, ...(agent.systemPrompt === undefined ? {} : {systemPrompt: agent.systemPrompt}), ...(agent.maxSteps === undefined ? {} : {maxSteps: agent.maxSteps})}});
+		const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status})} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...(agent.systemPrompt === undefined ? {} : {systemPrompt: agent.systemPrompt}), ...(agent.maxSteps === undefined ? {} : {maxSteps: agent.maxSteps})}});
 		// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
 		// the log closes, and the screen is given back (the app exits when the controller is closing).
 		whenAborted(signal, () => {
@@ -152,7 +153,7 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 }
 
 /** The model of an interactive session, or why there is none (the session then starts in command mode). */
-async function interactiveAgent(parsed: ParsedArgs, io: CliIo, config: CardtermConfig): Promise<{model: ModelClient; from: string; systemPrompt?: string; maxSteps?: number} | {model: undefined; why: string; status?: string}> {
+async function interactiveAgent(parsed: ParsedArgs, io: CliIo, config: CardtermConfig): Promise<{model: ModelClient; from: string; systemPrompt?: string; maxSteps?: number; resolve: (spec: string) => ModelClient} | {model: undefined; why: string; status?: string}> {
 	const flag = (name: string): string | undefined => {
 		const value = parsed.flags.get(name);
 		return typeof value === 'string' ? value : undefined;
@@ -171,7 +172,10 @@ async function interactiveAgent(parsed: ParsedArgs, io: CliIo, config: CardtermC
 		default: {
 			const systemPrompt = await systemPromptFile(flag('system-prompt'), io.cwd);
 			const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm');
-			return {model: chosen.model, from: chosen.setting.from, ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps})};
+			// `/model SPEC` resolves as --model does, against the same server when --base-url chose one.
+			const {baseUrl} = chosen.setting;
+			const resolve = (spec: string): ModelClient => resolveModel({spec, env: io.env, ...(baseUrl === undefined ? {} : {baseUrl})});
+			return {model: chosen.model, from: chosen.setting.from, resolve, ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps})};
 		}
 	}
 }

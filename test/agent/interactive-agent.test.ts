@@ -68,6 +68,34 @@ describe('the interactive session with a model', () => {
 		await controller.close();
 	}, 30_000);
 
+	it('/model SPEC switches the model for the next message and keeps the conversation; a spec that cannot be used keeps the model', async () => {
+		server = await startFakeModelServer({script: [{text: 'First.'}, {text: 'Second.'}]});
+		// A bare name is a model of the fake server; a provider's spec resolves as --model would (here without its key).
+		const resolve = (spec: string) => (spec.includes(':') ? resolveModel({spec, env: {}}) : resolveModel({spec, baseUrl: server!.url, env: {}}));
+		const {controller} = await openInteractiveSession({root, cwd: workspace, id: 's-switch', agent: {model: resolve('fake-model'), from: '--model', resolve}});
+		const first = scrollbackUntil(controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
+		controller.submit('hello');
+		await first.done;
+		const said = scrollbackUntil(controller, seen => seen.length >= 3);
+		controller.submit('/model other-model');
+		controller.submit('/model anthropic:claude-x');
+		controller.submit('/model');
+		await said.done;
+		expect(said.seen.map(lineText)).toEqual([
+			'model: openai-compatible:other-model from the next message on (the conversation is kept)',
+			expect.stringMatching(/^\/model: .*still openai-compatible:other-model$/u),
+			'model: openai-compatible:other-model (from /model); /model PROVIDER:MODEL switches for the next message',
+		]);
+		expect(controller.getSnapshot().model).toBe('openai-compatible:other-model');
+		const second = scrollbackUntil(controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
+		controller.submit('again');
+		await second.done;
+		expect(server.requests.map(request => request.body.model)).toEqual(['fake-model', 'other-model']);
+		// The second request carries the first exchange: the conversation was kept.
+		expect(server.requests[1]!.body.messages.filter(message => message.role === 'user').map(message => message.content)).toEqual(['hello', 'again']);
+		await controller.close();
+	}, 30_000);
+
 	it('without a model stays in command mode and says how to connect one', async () => {
 		const {controller} = await openInteractiveSession({root, cwd: workspace, id: 's-none', agent: {none: 'no model: pass --model PROVIDER:MODEL'}});
 		expect(controller.getSnapshot().model).toBe('no model (see /model)');

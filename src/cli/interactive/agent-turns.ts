@@ -4,6 +4,7 @@
 `/model` say about the model, and running one turn.
 */
 import type {AgentLoop} from '../../agent/agent-loop.js';
+import type {ModelClient} from '../../agent/model-types.js';
 import {modelLabel} from '../agent-setup.js';
 
 export type AgentTurns = {
@@ -13,17 +14,38 @@ export type AgentTurns = {
 	readonly status: string;
 	/** What `/model` prints. */
 	describe(): string;
+	/** `/model SPEC`: use another model from the next step on; what to say about it. */
+	switchTo(spec: string): {readonly ok: boolean; readonly message: string};
 	/** Run one turn; resolves when the turn has ended (its end is in the log). */
 	run(prompt: string, signal: AbortSignal): Promise<void>;
 };
 
-/** Turns with a connected model. */
-export function modelTurns(loop: AgentLoop, from: string): AgentTurns {
-	const label = modelLabel(loop.model);
+/**
+Turns with a connected model. `resolve` makes a model client of a `/model SPEC` (the session's
+environment and base URL); a spec that cannot be used leaves the current model in place.
+*/
+export function modelTurns(loop: AgentLoop, from: string, resolve: (spec: string) => ModelClient): AgentTurns {
+	let label = modelLabel(loop.model);
+	let source = from;
 	return {
-		model: label,
-		status: label,
-		describe: () => `model: ${label} (from ${from}); start cardterm with --model PROVIDER:MODEL to use another`,
+		get model() {
+			return label;
+		},
+		get status() {
+			return label;
+		},
+		describe: () => `model: ${label} (from ${source}); /model PROVIDER:MODEL switches for the next message`,
+		switchTo(spec) {
+			try {
+				loop.model = resolve(spec);
+			} catch (error) {
+				return {ok: false, message: `/model: ${error instanceof Error ? error.message : String(error)}; still ${label}`};
+			}
+
+			label = modelLabel(loop.model);
+			source = '/model';
+			return {ok: true, message: `model: ${label} from the next message on (the conversation is kept)`};
+		},
 		async run(prompt, signal) {
 			await loop.runTurn(prompt, {signal});
 		},
@@ -36,6 +58,7 @@ export function noModelTurns(why: string, status = 'no model (see /model)'): Age
 		model: undefined,
 		status,
 		describe: () => why,
+		switchTo: () => ({ok: false, message: `/model: no model is connected in this session; ${why}`}),
 		async run() {
 			throw new Error(why);
 		},

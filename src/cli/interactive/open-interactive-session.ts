@@ -35,7 +35,7 @@ export type InteractiveSessionOptions = {
 	/** How the writer opens the log file (fault-injection tests). */
 	readonly openLogFile?: OpenSessionOptions['openLogFile'];
 	/** The agent's model (and where it was configured), or why there is none. Absent: no agent at all. */
-	readonly agent?: {readonly model: ModelClient; readonly from: string; readonly systemPrompt?: string; readonly maxSteps?: number} | {readonly none: string; readonly status?: string};
+	readonly agent?: {readonly model: ModelClient; readonly from: string; readonly systemPrompt?: string; readonly maxSteps?: number; readonly resolve?: (spec: string) => ModelClient} | {readonly none: string; readonly status?: string};
 	/** The log this session continues (`--continue`, `--resume ID`); `id` is then its header's. */
 	readonly resumed?: ResumedLog;
 };
@@ -99,7 +99,9 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 
 	let agent: AgentTurns | undefined;
 	if (created !== undefined && agentOption !== undefined && !('none' in agentOption)) {
-		agent = modelTurns(created.loop, agentOption.from);
+		agent = modelTurns(created.loop, agentOption.from, agentOption.resolve ?? (() => {
+			throw new Error('switching models is not available in this session');
+		}));
 	} else if (agentOption !== undefined && 'none' in agentOption) {
 		agent = noModelTurns(agentOption.none, agentOption.status);
 	}

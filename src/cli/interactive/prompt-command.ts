@@ -38,13 +38,14 @@ export const PROMPT_HELP: ReadonlyArray<readonly [string, string]> = [
 	['TOOL {json}', 'call any registered tool with JSON arguments'],
 	['/pager', 'open the pager on this session (also Ctrl+O)'],
 	['/tools', 'the tools, with their parameters'],
+	['/model [PROVIDER:MODEL]', 'the model, or switch to another for the next message'],
 	['/help [TOOL]', 'this list, or a tool\'s description and parameters'],
 	['/clear', 'clear the screen (the log keeps everything; also Ctrl+L)'],
 	['/exit', 'flush the log and quit (also Ctrl+D)'],
 ];
 
 /** The commands Tab completes (besides tool names and paths). */
-export const PROMPT_COMMANDS: readonly string[] = ['/read', '/grep', '/glob', '/fetch', '/search', '/write', '/edit', '/jobs', '/kill', '/run', '/pager', '/tools', '/help', '/clear', '/exit'];
+export const PROMPT_COMMANDS: readonly string[] = ['/read', '/grep', '/glob', '/fetch', '/search', '/write', '/edit', '/jobs', '/kill', '/run', '/pager', '/tools', '/model', '/help', '/clear', '/exit'];
 
 /** Parse one prompt line. `toolNames` are the registered tools (for `TOOL {json}`). */
 export function parsePromptLine(line: string, toolNames: ReadonlySet<string>): PromptCommand {

@@ -240,6 +240,14 @@ export class SessionController implements SessionModel {
 			return;
 		}
 
+		const switchTo = agent === undefined ? undefined : /^\/model\s+(\S+)\s*$/u.exec(line.trim())?.[1];
+		if (agent !== undefined && switchTo !== undefined) {
+			const said = agent.switchTo(switchTo);
+			this.#emitScrollback({kind: 'lines', lines: noticeLines(said.message, said.ok ? 'info' : 'error')});
+			this.#changed();
+			return;
+		}
+
 		const prompt = agent?.model === undefined ? undefined : modelPrompt(line, this.#options.toolNames());
 		if (prompt !== undefined) {
 			this.#enqueue({kind: 'prompt', text: prompt});
