@@ -12,6 +12,7 @@ import type {TranscriptEntry} from '../../presentation/entry.js';
 import type {SessionEvent} from '../../session/events.js';
 import type {FoldChange, SessionFold} from '../../session/fold.js';
 import {arrayEntrySource, type EntrySource} from '../../transcript/entry-source.js';
+import {LiveChannel} from '../interactive/live-channel.js';
 import {noticeLines} from '../interactive/notice-lines.js';
 
 export type AcpControllerOptions = {
@@ -77,12 +78,10 @@ export class AcpController implements SessionModel {
 	readonly history: string[] = [];
 	readonly placeholder = 'message the agent (Tab completes its /commands; Ctrl+C cancels a turn)';
 	readonly #options: AcpControllerOptions;
-	readonly #listeners = new Set<() => void>();
+	readonly #channel = new LiveChannel();
 	readonly #running = new Map<number, Card>();
 	readonly #committed = new Set<number>();
 	readonly #queue: string[] = [];
-	readonly #pendingScrollback: ScrollbackEntry[] = [];
-	#scrollback: ((entry: ScrollbackEntry) => void) | undefined;
 	#commands: readonly AcpCommand[] = [];
 	#mode: string | undefined;
 	#usage: string | undefined;
@@ -152,8 +151,7 @@ export class AcpController implements SessionModel {
 	}
 
 	subscribe(listener: () => void): () => void {
-		this.#listeners.add(listener);
-		return () => this.#listeners.delete(listener);
+		return this.#channel.subscribe(listener);
 	}
 
 	getSnapshot(): LiveSnapshot {
@@ -161,16 +159,7 @@ export class AcpController implements SessionModel {
 	}
 
 	onScrollback(listener: (entry: ScrollbackEntry) => void): () => void {
-		this.#scrollback = listener;
-		for (const entry of this.#pendingScrollback.splice(0)) {
-			listener(entry);
-		}
-
-		return () => {
-			if (this.#scrollback === listener) {
-				this.#scrollback = undefined;
-			}
-		};
+		return this.#channel.onScrollback(listener);
 	}
 
 	async pagerSource(): Promise<EntrySource & {close?(): unknown}> {
@@ -317,18 +306,12 @@ export class AcpController implements SessionModel {
 	}
 
 	#emit(entry: ScrollbackEntry): void {
-		if (this.#scrollback === undefined) {
-			this.#pendingScrollback.push(entry);
-		} else {
-			this.#scrollback(entry);
-		}
+		this.#channel.emit(entry);
 	}
 
 	#changed(): void {
 		this.#snapshot = this.#build();
-		for (const listener of this.#listeners) {
-			listener();
-		}
+		this.#channel.notify();
 	}
 
 	#build(): LiveSnapshot {

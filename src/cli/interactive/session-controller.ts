@@ -19,6 +19,7 @@ import type {StyledLine} from '../../layout/styled-line.js';
 import {mutationTarget, WorkspaceGuard} from '../../builtin/fs.js';
 import {modelPrompt, type AgentTurns} from './agent-turns.js';
 import {completePromptWord} from './complete.js';
+import {LiveChannel} from './live-channel.js';
 import {helpLines, noticeLines} from './notice-lines.js';
 import {parsePromptLine, plainTextMessage, PROMPT_COMMANDS, type ToolRequest} from './prompt-command.js';
 import {toolHelpLines, toolListLines} from './tool-help.js';
@@ -59,12 +60,10 @@ export class SessionController implements SessionModel {
 	readonly cwd: string;
 	readonly sessionId: string;
 	readonly #options: SessionControllerOptions;
-	readonly #listeners = new Set<() => void>();
+	readonly #channel = new LiveChannel();
 	readonly #running = new Map<number, Card>();
 	readonly #committed = new Set<number>();
 	readonly #queue: QueuedWork[] = [];
-	#scrollback: ((entry: ScrollbackEntry) => void) | undefined;
-	readonly #pendingScrollback: ScrollbackEntry[] = [];
 	#snapshot: LiveSnapshot;
 	#busy = false;
 	/** The queue being worked off, while it is. */
@@ -129,8 +128,7 @@ export class SessionController implements SessionModel {
 	}
 
 	subscribe(listener: () => void): () => void {
-		this.#listeners.add(listener);
-		return () => this.#listeners.delete(listener);
+		return this.#channel.subscribe(listener);
 	}
 
 	getSnapshot(): LiveSnapshot {
@@ -138,16 +136,7 @@ export class SessionController implements SessionModel {
 	}
 
 	onScrollback(listener: (entry: ScrollbackEntry) => void): () => void {
-		this.#scrollback = listener;
-		for (const entry of this.#pendingScrollback.splice(0)) {
-			listener(entry);
-		}
-
-		return () => {
-			if (this.#scrollback === listener) {
-				this.#scrollback = undefined;
-			}
-		};
+		return this.#channel.onScrollback(listener);
 	}
 
 	/** The transcript in memory, ending with a streaming step's open tail. */
@@ -557,18 +546,12 @@ export class SessionController implements SessionModel {
 	}
 
 	#emitScrollback(entry: ScrollbackEntry): void {
-		if (this.#scrollback === undefined) {
-			this.#pendingScrollback.push(entry);
-		} else {
-			this.#scrollback(entry);
-		}
+		this.#channel.emit(entry);
 	}
 
 	#changed(): void {
 		this.#snapshot = this.#buildSnapshot();
-		for (const listener of this.#listeners) {
-			listener();
-		}
+		this.#channel.notify();
 	}
 
 	#buildSnapshot(): LiveSnapshot {
