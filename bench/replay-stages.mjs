@@ -6,8 +6,6 @@
 // the layout and the rendered rows) — and prints the median ms of each and its ratio to the floor.
 // Stages take turns round by round, so each sees the same machine; a profile (`node --cpu-prof`)
 // of the command says which function inside a stage costs what.
-import {closeSync, openSync, readSync} from 'node:fs';
-import {StringDecoder} from 'node:string_decoder';
 import {parseArgs} from 'node:util';
 import {referencePresenters} from '../dist/src/cli/replay-command.js';
 import {TranscriptStream} from '../dist/src/cli/transcript-stream.js';
@@ -19,35 +17,14 @@ import {monochromeTheme} from '../dist/src/layout/theme.js';
 import {entryToJson} from '../dist/src/presentation/entry-json.js';
 import {SessionFold} from '../dist/src/session/fold.js';
 import {openSessionLog} from '../dist/src/session/read-session-log.js';
+import {parseFloor} from './lib/parse-floor.mjs';
 import {summarize, round} from './lib/stats.mjs';
 
 const {values, positionals} = parseArgs({allowPositionals: true, options: {print: {type: 'boolean', default: false}, rounds: {type: 'string', default: '5'}}});
 const [file] = positionals;
 const rounds = Number(values.rounds);
 
-function floor() {
-	const fd = openSync(file, 'r');
-	const buffer = Buffer.allocUnsafe(1 << 20);
-	const decoder = new StringDecoder('utf8');
-	let rest = '';
-	for (;;) {
-		const read = readSync(fd, buffer, 0, buffer.length, null);
-		if (read === 0) {
-			break;
-		}
-
-		const text = rest + decoder.write(buffer.subarray(0, read));
-		let start = 0;
-		for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-			JSON.parse(text.slice(start, end));
-			start = end + 1;
-		}
-
-		rest = text.slice(start);
-	}
-
-	closeSync(fd);
-}
+const floor = () => parseFloor(file);
 
 /** The replay loop of replay-command.ts up to `depth`: 0 reader, 1 + fold, 2 + output. */
 async function replay(depth) {
