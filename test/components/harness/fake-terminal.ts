@@ -96,7 +96,9 @@ export class FakeTty extends EventEmitter {
 		const started = Date.now();
 		while (!this.text().includes(text)) {
 			if (Date.now() - started > timeoutMs) {
-				throw new Error(`screen never showed ${JSON.stringify(text)}; it shows:\n${this.text()}`);
+				// What was written says whether the app drew nothing or drew something else.
+				const tail = JSON.stringify(this.bytes.slice(-600));
+				throw new Error(`screen never showed ${JSON.stringify(text)} (${this.chunks.length} writes, ${this.bytes.length} chars, emulator ${this.idle ? 'idle' : 'busy'}; last written: ${tail}); it shows:\n${this.text()}`);
 			}
 
 			// eslint-disable-next-line no-await-in-loop -- polling for a condition
