@@ -12,6 +12,7 @@ import {AcpEvents, type EventSink} from './acp-events.js';
 import {AcpFiles} from './acp-files.js';
 import {AcpTerminals} from './acp-terminals.js';
 import {OutgoingRequests, readFrames} from './frame-reader.js';
+import type {FrameTrace} from './frame-trace.js';
 
 const {methods, RequestError} = acp;
 
@@ -43,6 +44,8 @@ export type AcpClientOptions = {
 	/** How long a cancelled prompt may go unanswered before the turn is ended here. */
 	readonly cancelGraceMs?: number;
 	readonly clientVersion?: string;
+	/** Every frame in and out, for checking what an agent sends (`CARDTERM_ACP_TRACE`); closed with the client. */
+	readonly trace?: FrameTrace;
 };
 
 /** What the agent said about itself at `initialize`. */
@@ -112,9 +115,15 @@ export class AcpClient {
 			.onRequest(methods.client.terminal.kill, ({params}) => this.#terminals.kill(params.terminalId))
 			.onRequest(methods.client.terminal.release, ({params}) => this.#terminals.release(params.terminalId));
 		// `session/update` goes from the reader to the mapping; everything else through the SDK.
-		const requests = new OutgoingRequests();
+		const {trace} = options;
+		const requests = new OutgoingRequests(trace === undefined ? undefined : line => {
+			trace.frame('out', line);
+		});
 		const readable = readFrames(this.#agent.output, {
 			requests,
+			...(trace === undefined ? {} : {onLine: (line: string) => {
+				trace.frame('in', line);
+			}}),
 			onMalformed: frame => {
 				this.events.notice(`skipped a frame from the agent that is ${frame.reason}: ${frame.preview}`);
 			},
@@ -289,6 +298,7 @@ export class AcpClient {
 		this.#connection.close();
 		await this.#agent.kill();
 		await this.#agent.exited;
+		await this.#options.trace?.close();
 	}
 
 	/** A request to the agent, rejected with the agent's exit (stderr tail included) when it dies first. */

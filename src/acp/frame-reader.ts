@@ -58,6 +58,12 @@ equal these; they are requests (they have a method), not responses.
 */
 export class OutgoingRequests {
 	readonly #pending = new Set<unknown>();
+	readonly #onFrame: ((line: string) => void) | undefined;
+
+	/** `onFrame` sees each message the client writes, as JSON (the frame trace). */
+	constructor(onFrame?: (line: string) => void) {
+		this.#onFrame = onFrame;
+	}
 
 	/** Pass-through of what the client writes, noting each request's id. */
 	watch(output: WritableStream<AnyMessage>): WritableStream<AnyMessage> {
@@ -67,6 +73,8 @@ export class OutgoingRequests {
 				if ('method' in message && 'id' in message) {
 					this.#pending.add(message.id);
 				}
+
+				this.#onFrame?.(JSON.stringify(message));
 
 				await writer.write(message);
 			},
@@ -82,8 +90,8 @@ export class OutgoingRequests {
 }
 
 /** The agent's messages, line by line; malformed lines are reported and dropped. */
-export function readFrames(input: ReadableStream<Uint8Array>, handlers: {readonly onMalformed: (frame: MalformedFrame) => void; readonly onUpdate: (params: unknown) => void; readonly requests?: OutgoingRequests}): ReadableStream<AnyMessage> {
-	const {onMalformed, onUpdate, requests} = handlers;
+export function readFrames(input: ReadableStream<Uint8Array>, handlers: {readonly onMalformed: (frame: MalformedFrame) => void; readonly onUpdate: (params: unknown) => void; readonly requests?: OutgoingRequests; readonly onLine?: (line: string) => void}): ReadableStream<AnyMessage> {
+	const {onMalformed, onUpdate, requests, onLine} = handlers;
 	const decoder = new TextDecoder();
 	let pending = '';
 	/** The rest of an overlong line, already reported, is dropped up to its newline. */
@@ -94,6 +102,7 @@ export function readFrames(input: ReadableStream<Uint8Array>, handlers: {readonl
 			return;
 		}
 
+		onLine?.(trimmed);
 		const frame = parseFrame(trimmed);
 		if ('message' in frame) {
 			const {message} = frame;

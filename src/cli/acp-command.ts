@@ -13,6 +13,7 @@ import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import {entryToJson} from '../presentation/entry-json.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 import {newSessionId} from '../session/session-store.js';
+import {openFrameTrace} from '../acp/frame-trace.js';
 import {openAcpSession} from './acp/open-acp-session.js';
 import type {CliIo} from './cli-io.js';
 import {parseArgs, positiveInt, UsageError, type ParsedArgs} from './parse-args.js';
@@ -32,7 +33,7 @@ answers the agent's authentication request with METHOD (one it offers; a single 
 without asking). --yolo answers every permission request with the agent's allow-once option.
 -p PROMPT runs one prompt, prints the transcript (--json: one object per entry) and exits with
 the turn's outcome: 0 completed, 1 failed, 130 cancelled. Without --yolo, -p rejects
-permission requests.`;
+permission requests. CARDTERM_ACP_TRACE=FILE appends every ACP frame in and out to FILE.`;
 
 const flags = [
 	{name: 'cwd', value: true},
@@ -97,7 +98,9 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 	const prompt = text(parsed, 'p') ?? text(parsed, 'prompt');
 	const yolo = parsed.flags.has('yolo');
 	const resume = text(parsed, 'resume');
-	const base = {command, args, cwd, root, id: newSessionId(Date.now()), authenticate: authChooser(text(parsed, 'auth')), clientVersion: version, ...(resume === undefined ? {} : {resume})};
+	const tracePath = io.env.CARDTERM_ACP_TRACE;
+	const trace = tracePath === undefined || tracePath === '' ? {} : {trace: openFrameTrace(resolve(io.cwd, tracePath))};
+	const base = {command, args, cwd, root, id: newSessionId(Date.now()), authenticate: authChooser(text(parsed, 'auth')), clientVersion: version, ...trace, ...(resume === undefined ? {} : {resume})};
 	if (prompt === undefined) {
 		if (parsed.flags.has('json')) {
 			throw new UsageError('acp: --json goes with -p PROMPT');

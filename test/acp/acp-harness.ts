@@ -3,6 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import type {ApproveCallback} from '../../src/acp/acp-client.js';
+import type {FrameTrace} from '../../src/acp/frame-trace.js';
 import {openAcpSession, type AcpSession} from '../../src/cli/acp/open-acp-session.js';
 import {referencePresenters} from '../../src/cli/replay-command.js';
 import type {SessionEvent} from '../../src/session/events.js';
@@ -32,7 +33,7 @@ export type Harness = AcpSession & {
 };
 
 /** A session with the fake agent (flags: `--load`, `--auth`), logged under the workspace's base. */
-export async function startHarness(options: {readonly flags?: readonly string[]; readonly approve?: ApproveCallback; readonly resume?: string; readonly authenticate?: Parameters<typeof openAcpSession>[0]['authenticate']; readonly cancelGraceMs?: number} = {}): Promise<Harness> {
+export async function startHarness(options: {readonly flags?: readonly string[]; readonly approve?: ApproveCallback; readonly resume?: string; readonly authenticate?: Parameters<typeof openAcpSession>[0]['authenticate']; readonly cancelGraceMs?: number; readonly trace?: FrameTrace} = {}): Promise<Harness> {
 	const {base, workspace, dispose} = await makeWorkspace();
 	const root = path.join(base, 'sessions');
 	const acp = await openAcpSession({
@@ -45,6 +46,7 @@ export async function startHarness(options: {readonly flags?: readonly string[];
 		...(options.resume === undefined ? {} : {resume: options.resume}),
 		...(options.authenticate === undefined ? {} : {authenticate: options.authenticate}),
 		...(options.cancelGraceMs === undefined ? {} : {cancelGraceMs: options.cancelGraceMs}),
+		...(options.trace === undefined ? {} : {trace: options.trace}),
 	}).catch(async (error: unknown) => {
 		await dispose();
 		throw error;
