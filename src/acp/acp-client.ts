@@ -142,13 +142,25 @@ export class AcpClient {
 	}
 
 	/** Start the agent, `initialize`, authenticate if it asks, and open (or load) a session. */
-	static async start(options: AcpClientOptions & {readonly resume?: string}): Promise<AcpClient> {
+	static async start(options: AcpClientOptions & {readonly resume?: string; readonly signal?: AbortSignal}): Promise<AcpClient> {
 		const client = new AcpClient(options);
+		// Ctrl+C while the agent starts (pi-acp's session/new can hang): its tree is stopped, the start fails with its exit.
+		const stop = (): void => {
+			void client.kill();
+		};
+
+		options.signal?.addEventListener('abort', stop, {once: true});
 		try {
+			if (options.signal?.aborted === true) {
+				throw new AcpStartError('cancelled before the agent started');
+			}
+
 			await client.#start(options.resume);
 		} catch (error) {
 			await client.close();
 			throw error;
+		} finally {
+			options.signal?.removeEventListener('abort', stop);
 		}
 
 		return client;

@@ -12,6 +12,7 @@ Steps end together at the turn's end: an ACP call may still run when the agent t
 step's end would mark it interrupted.
 */
 import type {ContentBlock} from '../tools/content.js';
+import type {FileDiff} from '../tools/views.js';
 import type {EventDraft} from '../session/event-log.js';
 import type {SessionEvent, TodoItem} from '../session/events.js';
 import {acpToolName, type AcpCallArguments, type AcpResultMeta} from './acp-presenter.js';
@@ -52,6 +53,8 @@ type OpenCall = {
 	shown: string;
 	/** Characters of live output recorded so far (capped: the result holds the output that counts). */
 	progress: number;
+	/** Files the agent wrote through the client while this call ran (the call's own diff, when it sends none). */
+	writes?: FileDiff[];
 };
 
 /** Live output recorded per call; past it the card shows the output when the call ends. */
@@ -296,6 +299,37 @@ export class AcpEvents {
 		};
 	}
 
+	/**
+	The open call a client-side file write belongs to: the newest whose diff or locations name the
+	file (`absolute` resolves a path the agent sent, relative ones against the workspace).
+	*/
+	callNaming(file: string, absolute: (path: string) => string): string | undefined {
+		const calls = [...this.#open.values()];
+		for (let index = calls.length - 1; index >= 0; index--) {
+			const {state} = calls[index]!;
+			const paths = [...state.locations.map(location => location.path), ...state.content.flatMap(item => item.type === 'diff' ? [item.path] : [])];
+			if (paths.some(path => absolute(path) === file)) {
+				return state.toolCallId;
+			}
+		}
+
+		return undefined;
+	}
+
+	/**
+	A file the agent wrote through the client as part of its call `callId`: no card of its own (the
+	call's card is the change); recorded as an ignorable `acp/write`, and the call's diff if it ends
+	without one.
+	*/
+	callWrote(callId: string, write: FileDiff): void {
+		const call = this.#open.get(callId);
+		if (call !== undefined) {
+			call.writes = [...call.writes ?? [], write];
+		}
+
+		this.#log.emit({type: 'acp/write', data: {callId, path: write.path}, ignorable: true});
+	}
+
 	#toolCall(update: Fields): void {
 		if (typeof update.toolCallId !== 'string') {
 			this.notice(`skipped a ${String(update.sessionUpdate)} without a toolCallId`);
@@ -393,7 +427,8 @@ export class AcpEvents {
 			locations: state.locations,
 			...(state.meta === undefined ? {} : {meta: state.meta}),
 		};
-		const meta: AcpResultMeta = {acp, ...(terminal === undefined ? {} : {terminal})};
+		const writes = call.writes?.filter(write => !state.content.some(item => item.type === 'diff' && item.path === write.path)) ?? [];
+		const meta: AcpResultMeta = {acp, ...(terminal === undefined ? {} : {terminal}), ...(writes.length === 0 ? {} : {writes})};
 		this.#settle(call, {content: text === '' ? [] : [{type: 'text', text}], isError: failed, meta});
 	}
 

@@ -5,6 +5,7 @@ path outside is refused with JSON-RPC's invalid-params error; a write is the ref
 tool's effect (atomic, permission bits kept) and is recorded as that tool's card, so the person
 sees the diff of what the agent wrote.
 */
+import {resolve} from 'node:path';
 import {RequestError} from '@agentclientprotocol/sdk';
 import {DIFF_BASIS_MAX_BYTES, writeWorkspaceFile} from '../builtin/fs/mutate-file.js';
 import {decodeUtf8Text} from '../builtin/fs/text-decode.js';
@@ -100,6 +101,19 @@ export class AcpFiles {
 	}
 
 	async writeTextFile(request: {readonly path: string; readonly content: string}, signal: AbortSignal): Promise<Record<string, never>> {
+		const absolute = (path: string): string => resolve(this.#guard.workspace, path);
+		const callId = this.#events.callNaming(absolute(request.path), absolute);
+		if (callId !== undefined) {
+			// The write of a call already on screen (Gemini CLI, qwen-code edit through the client): its card is the change.
+			try {
+				const value = await writeWorkspaceFile(this.#guard, {filePath: request.path, content: request.content}, {diffBasisMaxBytes: DIFF_BASIS_MAX_BYTES, editMaxBytes: DIFF_BASIS_MAX_BYTES}, signal);
+				this.#events.callWrote(callId, {path: absolute(request.path), oldText: value.before, newText: value.after});
+				return {};
+			} catch (error) {
+				throw protocolError(error, request.path);
+			}
+		}
+
 		const args = {file_path: request.path, content: request.content};
 		const card = this.#events.localCall('write', args);
 		try {

@@ -33,6 +33,8 @@ export type AcpCallArguments = {
 export type AcpResultMeta = {
 	readonly acp: AcpCallArguments & {readonly status: string; readonly rawOutput?: unknown; readonly meta?: Fields};
 	readonly terminal?: AcpTerminalOutput;
+	/** Files the agent wrote through the client during the call, when its final content has no diff of them. */
+	readonly writes?: readonly FileDiff[];
 };
 
 const CARD_KINDS = new Set<ToolCallKind>(['read', 'edit', 'delete', 'move', 'search', 'execute', 'fetch', 'other']);
@@ -157,7 +159,7 @@ export function presentAcpResult(args: unknown, result: ToolResult): ToolResultV
 		return {card: 'generic', ...retitled};
 	}
 
-	const diffs = diffsOf(final.content);
+	const diffs = [...diffsOf(final.content), ...meta.writes ?? []];
 	if (diffs.length > 0) {
 		return {card: 'diff', ...retitled, diffs};
 	}
@@ -167,7 +169,9 @@ export function presentAcpResult(args: unknown, result: ToolResult): ToolResultV
 		const terminal = meta.terminal ?? rawOutputTerminal(final.rawOutput) ?? (text === '' ? undefined : {output: text});
 		if (terminal !== undefined) {
 			const exit = terminal.signal === undefined ? (terminal.exitCode === undefined ? {} : {exitCode: terminal.exitCode}) : {signal: terminal.signal};
-			return {card: 'terminal', output: terminal.output, ...exit};
+			// A call first seen with half its input (opencode: `rawInput` without the command) is titled by the command it ran.
+			const command = commandOf(final);
+			return {card: 'terminal', ...(command === commandOf(call) ? {} : {title: command}), output: terminal.output, ...exit};
 		}
 	}
 

@@ -113,7 +113,7 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 	// Non-interactive: permission requests are answered without asking.
 	const approve: ApproveCallback = async question => (yolo ? allowOption(question.options) : rejectOption(question.options))?.optionId;
 	return withTerminationSignals(async signal => {
-		const acp = await openAcpSession({...base, approve});
+		const acp = await openAcpSession({...base, approve, signal});
 		// Ctrl+C (or a polite kill) cancels the turn; a second one exits at once, killing the agent's tree.
 		whenAborted(signal, () => {
 			acp.client.cancel();

@@ -2,10 +2,11 @@ import {readFileSync} from 'node:fs';
 import {readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import {AcpStartError, type PermissionQuestion} from '../../src/acp/acp-client.js';
+import {AcpClient, AcpStartError, type PermissionQuestion} from '../../src/acp/acp-client.js';
+import {EventLog} from '../../src/session/event-log.js';
 import type {Card} from '../../src/presentation/card.js';
 import {cardsOf, type TranscriptEntry} from '../../src/presentation/entry.js';
-import {replayLog, startHarness, type Harness} from './acp-harness.js';
+import {FAKE_AGENT, makeWorkspace, replayLog, startHarness, type Harness} from './acp-harness.js';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -179,6 +180,28 @@ describe('cancellation and failures', () => {
 		harness.client.cancel();
 		expect(await turn).toEqual({stopReason: 'cancelled'});
 		expect(noticesOf(harness.session.fold.entries)).toContain('the agent did not answer the cancel in time; the turn was ended here');
+	});
+
+	it('Ctrl+C while the agent has not answered session/new stops the agent, and the start fails saying so', async () => {
+		const {workspace, dispose} = await makeWorkspace();
+		try {
+			const abort = new AbortController();
+			// The abort comes once session/new is on its way (no timing: the trace says when).
+			const trace = {
+				frame(direction: string, line: string) {
+					if (direction === 'out' && line.includes('"session/new"')) {
+						abort.abort();
+					}
+				},
+				async close() {},
+			};
+			const start = AcpClient.start({command: process.execPath, args: [FAKE_AGENT, '--hang-new'], cwd: workspace, log: new EventLog(), approve: async () => undefined, trace, signal: abort.signal});
+			const error = await start.then(() => undefined, (error: unknown) => error);
+			expect(error).toBeInstanceOf(Error);
+			expect((error as Error).message).toMatch(/^the agent was killed by SIG(TERM|KILL) during session\/new/);
+		} finally {
+			await dispose();
+		}
 	});
 
 	it('the agent crashes mid-turn: its exit code and stderr tail are shown, the turn fails, the log is whole', async () => {

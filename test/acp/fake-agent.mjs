@@ -17,7 +17,7 @@ The first word of each prompt picks what the turn does:
   anything else: `You said: <prompt>`
 
 Flags: --load advertises session/load (replays a short history on load); --auth requires
-`authenticate` before session/new.
+`authenticate` before session/new; --hang-new never answers session/new.
 */
 import {spawn} from 'node:child_process';
 import {Readable, Writable} from 'node:stream';
@@ -197,7 +197,12 @@ const app = acp.agent({name: 'fake-agent'})
 		authenticated = true;
 		return {};
 	})
-	.onRequest(methods.agent.session.new, () => {
+	.onRequest(methods.agent.session.new, async () => {
+		if (flags.has('--hang-new')) {
+			// pi-acp with a pi it cannot drive: session/new never answers.
+			await new Promise(() => {});
+		}
+
 		if (!authenticated) {
 			throw RequestError.authRequired();
 		}

@@ -15,6 +15,8 @@ export type AcpSessionOptions = Omit<AcpClientOptions, 'log'> & {
 	readonly id: string;
 	/** The agent's session id to load (`--resume`). */
 	readonly resume?: string;
+	/** Aborted (Ctrl+C) while the agent starts: its tree is stopped and the start fails. */
+	readonly signal?: AbortSignal;
 };
 
 export type AcpSession = {
