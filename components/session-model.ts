@@ -11,10 +11,18 @@ export type PendingApproval = {
 	readonly toolName: string;
 	readonly callId: string;
 	readonly reason?: string;
+	/** The answers the asker offers, each on its own key (an ACP agent's options); absent: allow once / session / deny. */
+	readonly choices?: readonly ApprovalChoice[];
 };
 
-/** How the user answers an approval. `allowed-session` also allows the tool for the rest of the session. */
-export type ApprovalAnswer = ApprovalOutcome | 'allowed-session';
+/**
+How the user answers an approval. `allowed-session` also allows the tool for the rest of the session;
+`rejected-always` rejects it from now on (an ACP agent's reject-always option).
+*/
+export type ApprovalAnswer = ApprovalOutcome | 'allowed-session' | 'rejected-always';
+
+/** One answer of the dialog: the key that gives it, and its words. */
+export type ApprovalChoice = {readonly key: string; readonly label: string; readonly answer: ApprovalAnswer};
 
 /** What the live screen shows; replaced (not mutated) on every change. */
 export type LiveSnapshot = {

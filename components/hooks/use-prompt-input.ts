@@ -60,8 +60,16 @@ export function usePromptInput({model, now, width, openPager, pager}: PromptInpu
 
 		const approval = model.getSnapshot().approval;
 		if (approval !== undefined) {
+			const choice = approval.choices?.find(each => each.key === input);
 			if (key.paste) {
 				// A pasted letter is no answer.
+			} else if (approval.choices !== undefined) {
+				// The asker's own answers: only their keys answer.
+				if (choice !== undefined) {
+					model.answerApproval(choice.answer);
+				} else if (key.escape) {
+					model.cancel();
+				}
 			} else if (input === 'a' || input === 'y') {
 				model.answerApproval('allowed-once');
 			} else if (input === 's') {

@@ -7,6 +7,7 @@ The first word of each prompt picks what the turn does:
   tour        every session/update kind, partial tool-call updates, diff content, a terminal the
               client runs, a plan, commands, a mode change, usage, an update kind nobody knows
   permission  a call that first appears inside session/request_permission; the answer decides it
+  permission-all  the same, offering all four option kinds (reject always too)
   fs          fs/read_text_file, fs/write_text_file (a new file), a read outside the workspace
   terminal    terminal/create|output|wait_for_exit|kill|release on a long command
   slow        streams a chunk, then waits for session/cancel (answers `cancelled`)
@@ -102,12 +103,13 @@ async function bench(client, sessionId, count) {
 	return 'end_turn';
 }
 
-async function permission(client, sessionId) {
+async function permission(client, sessionId, {rejectAlways = false} = {}) {
 	const toolCall = {toolCallId: 'call_rm', title: 'rm -rf build', kind: 'execute', status: 'pending', rawInput: {command: 'rm -rf build'}};
 	const answer = await client.request(methods.client.session.requestPermission, {sessionId, toolCall, options: [
 		{optionId: 'proceed_once', name: 'Allow', kind: 'allow_once'},
 		{optionId: 'proceed_always', name: 'Always allow', kind: 'allow_always'},
 		{optionId: 'abort', name: 'Reject', kind: 'reject_once'},
+		...(rejectAlways ? [{optionId: 'never', name: 'Never allow', kind: 'reject_always'}] : []),
 	]});
 	const chosen = answer.outcome.outcome === 'selected' ? answer.outcome.optionId : 'cancelled';
 	const allowed = chosen === 'proceed_once' || chosen === 'proceed_always';
@@ -221,6 +223,7 @@ const app = acp.agent({name: 'fake-agent'})
 		switch (word) {
 			case 'tour': return {stopReason: await tour(client, params.sessionId, cwd)};
 			case 'permission': return {stopReason: await permission(client, params.sessionId)};
+			case 'permission-all': return {stopReason: await permission(client, params.sessionId, {rejectAlways: true})};
 			case 'fs': return {stopReason: await fileSystem(client, params.sessionId, cwd)};
 			case 'terminal': return {stopReason: await terminalLifecycle(client, params.sessionId, cwd)};
 			case 'slow': return {stopReason: await waitForCancel(client, params.sessionId)};

@@ -48,6 +48,11 @@ describe.skipIf(tmuxMissing)('cardterm acp in tmux (skipped when tmux is not ins
 		await sees('? Allow rm -rf build');
 		tmux('send-keys', '-t', target, 'a');
 		await sees('Permission: proceed_once.');
+		// Every option kind the agent sent has a key of its own; r is reject always.
+		tmux('send-keys', '-t', target, 'permission-all', 'Enter');
+		await sees('r reject always (Never allow)');
+		tmux('send-keys', '-t', target, 'r');
+		await sees('Permission: never.');
 		tmux('send-keys', '-t', target, 'slow', 'Enter');
 		await sees('○ acp_execute sleep');
 		tmux('send-keys', '-t', target, 'C-c');

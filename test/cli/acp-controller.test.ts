@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {AcpClient, PermissionQuestion} from '../../src/acp/acp-client.js';
-import {AcpController, optionForAnswer} from '../../src/cli/acp/acp-controller.js';
+import {AcpController, approvalChoices, optionForAnswer} from '../../src/cli/acp/acp-controller.js';
 import {startHarness} from '../acp/acp-harness.js';
 import {statusText} from '../../components/StatusLine.js';
 
@@ -18,6 +18,49 @@ describe('the ACP live-screen adapter', () => {
 		expect(optionForAnswer('cancelled', options)).toBeUndefined();
 		// An agent without an "always" option: the session key allows once.
 		expect(optionForAnswer('allowed-session', options.filter(option => option.kind !== 'allow_always'))?.optionId).toBe('proceed_once');
+	});
+
+	it('offers every option kind the agent sent on a key of its own, and answers each with its option', () => {
+		const all = [...options, {optionId: 'never', name: 'Never allow', kind: 'reject_always'}];
+		expect(approvalChoices(all)).toEqual([
+			{key: 'a', label: 'allow once (Allow)', answer: 'allowed-once'},
+			{key: 's', label: 'allow always (Always)', answer: 'allowed-session'},
+			{key: 'd', label: 'reject once (Reject)', answer: 'rejected'},
+			{key: 'r', label: 'reject always (Never allow)', answer: 'rejected-always'},
+		]);
+		expect(optionForAnswer('rejected-always', all)?.optionId).toBe('never');
+		expect(optionForAnswer('rejected', all)?.optionId).toBe('abort');
+		// Only the kinds offered get a key (Gemini CLI: no reject-always); a name that is the kind's words is not repeated.
+		expect(approvalChoices([{optionId: 'x', name: 'Reject once', kind: 'reject_once'}])).toEqual([{key: 'd', label: 'reject once', answer: 'rejected'}]);
+		expect(approvalChoices([{optionId: 'x', name: 'Maybe', kind: 'shrug'}])).toEqual([]);
+	});
+
+	it('records a reject-always answer as such: the dialog\'s r key picks the agent\'s reject_always option', async () => {
+		let model: AcpController | undefined;
+		const harness = await startHarness({approve: async question => model!.approve(question)});
+		try {
+			model = new AcpController({
+				cwd: harness.workspace,
+				sessionId: 'test',
+				fold: harness.session.fold,
+				onFoldChange: listener => harness.session.onFoldChange(listener),
+				onEvent: listener => harness.session.log.listen(listener),
+				client: () => harness.client,
+				yolo: false,
+				stopAgent: async () => harness.client.close(),
+				closeLog: async () => harness.session.close(),
+			});
+			model.submit('permission-all');
+			await until(() => model!.getSnapshot().approval !== undefined);
+			expect(model.getSnapshot().approval?.choices?.map(choice => `${choice.key} ${choice.label}`)).toEqual(['a allow once (Allow)', 's allow always (Always allow)', 'd reject once (Reject)', 'r reject always (Never allow)']);
+			model.answerApproval('rejected-always');
+			await until(() => harness.session.fold.entries.some(entry => entry.entry === 'turn'));
+			expect(harness.session.fold.entries.flatMap(entry => entry.entry === 'assistant' ? [entry.text] : [])).toEqual(['Permission: never.']);
+			expect(harness.events.filter(event => event.type === 'approval/decided').map(event => (event.data as {outcome: string}).outcome)).toEqual(['rejected-always']);
+			await model.close();
+		} finally {
+			await harness.dispose();
+		}
 	});
 
 	it('runs prompts through the agent, shows its permission question, completes its slash commands, and closes', async () => {

@@ -4,7 +4,7 @@ one `session/prompt` (lines typed meanwhile wait their turn), Ctrl+C cancels the
 one kills the agent's process tree, the approval dialog answers with the agent's options (by kind),
 Tab completes the agent's slash commands. Everything shown comes from the fold of the log.
 */
-import type {ApprovalAnswer, LiveSnapshot, PendingApproval, ScrollbackEntry, SessionModel} from '../../../components/session-model.js';
+import type {ApprovalAnswer, ApprovalChoice, LiveSnapshot, PendingApproval, ScrollbackEntry, SessionModel} from '../../../components/session-model.js';
 import {allowOption, rejectOption, type AcpClient, type PermissionChoice, type PermissionQuestion} from '../../acp/acp-client.js';
 import type {AcpCommand} from '../../acp/acp-events.js';
 import type {Card} from '../../presentation/card.js';
@@ -50,10 +50,36 @@ export function optionForAnswer(answer: ApprovalAnswer, options: readonly Permis
 			return rejectOption(options);
 		}
 
+		case 'rejected-always': {
+			return byKind('reject_always', 'reject_once');
+		}
+
 		default: {
 			return undefined;
 		}
 	}
+}
+
+/** The dialog's key and words per ACP option kind: every kind the agent offers has a key of its own. */
+const KIND_CHOICES: ReadonlyArray<{readonly kind: string; readonly key: string; readonly words: string; readonly answer: ApprovalAnswer}> = [
+	{kind: 'allow_once', key: 'a', words: 'allow once', answer: 'allowed-once'},
+	{kind: 'allow_always', key: 's', words: 'allow always', answer: 'allowed-session'},
+	{kind: 'reject_once', key: 'd', words: 'reject once', answer: 'rejected'},
+	{kind: 'reject_always', key: 'r', words: 'reject always', answer: 'rejected-always'},
+];
+
+/** The dialog's choices for the agent's options, in the order above; the agent's name for each follows its kind. */
+export function approvalChoices(options: readonly PermissionChoice[]): ApprovalChoice[] {
+	const choices: ApprovalChoice[] = [];
+	for (const {kind, key, words, answer} of KIND_CHOICES) {
+		const option = options.find(each => each.kind === kind);
+		if (option !== undefined) {
+			const named = option.name.trim() === '' || option.name.trim().toLowerCase() === words ? '' : ` (${option.name.trim()})`;
+			choices.push({key, label: `${words}${named}`, answer});
+		}
+	}
+
+	return choices;
 }
 
 /** An ACP `usage_update` for the status line: the share of the context in use, and the cost. */
@@ -237,7 +263,8 @@ export class AcpController implements SessionModel {
 				finish(undefined);
 			}, {once: true});
 			const offered = question.options.map(option => option.name).join(' / ');
-			this.#approval = {request: {id: question.approvalId, toolName: question.title, callId: question.callId, reason: `the agent offers ${offered}`}, question, resolve: finish};
+			const choices = approvalChoices(question.options);
+			this.#approval = {request: {id: question.approvalId, toolName: question.title, callId: question.callId, reason: `the agent offers ${offered}`, ...(choices.length === 0 ? {} : {choices})}, question, resolve: finish};
 			this.#changed();
 		});
 	};

@@ -377,7 +377,7 @@ export class SessionController implements SessionModel {
 			this.#sessionAllowed.add(pending.request.toolName);
 		}
 
-		pending.resolve(answer === 'allowed-session' ? 'allowed-once' : answer);
+		pending.resolve(answer === 'allowed-session' ? 'allowed-once' : answer === 'rejected-always' ? 'rejected' : answer);
 		this.#changed();
 	}
 
