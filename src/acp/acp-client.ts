@@ -5,6 +5,7 @@ workspace, permission requests through `approve`), and records everything as eve
 (`acp-events.ts`). What it advertises is exactly what it serves: `fs.readTextFile`,
 `fs.writeTextFile` and `terminal`.
 */
+import {basename} from 'node:path';
 import * as acp from '@agentclientprotocol/sdk';
 import {WorkspaceGuard} from '../builtin/workspace/workspace-guard.js';
 import {spawnAgent, type AgentExit, type AgentProcess} from './agent-process.js';
@@ -226,7 +227,8 @@ export class AcpClient {
 
 		const modes = session.modes ?? undefined;
 		this.#facts = {name, canLoad, sessionId: session.sessionId, ...(modes === undefined ? {} : {modes: {current: modes.currentModeId, available: modes.availableModes.map(mode => mode.id)}})};
-		this.#options.log.emit({type: 'acp/session', data: {agent: name, sessionId: session.sessionId, canLoad, ...(modes === undefined ? {} : {modeId: modes.currentModeId})}, ignorable: true});
+		// The command's file name only (its arguments may hold secrets): `--resume` without an id finds the session by it.
+		this.#options.log.emit({type: 'acp/session', data: {agent: name, sessionId: session.sessionId, canLoad, command: basename(this.#options.command), ...(modes === undefined ? {} : {modeId: modes.currentModeId})}, ignorable: true});
 	}
 
 	async #authenticate<T>(name: string, choices: readonly AuthChoice[], open: () => Promise<T>): Promise<T> {

@@ -14,6 +14,7 @@ import {entryToJson} from '../presentation/entry-json.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 import {newSessionId} from '../session/session-store.js';
 import {openFrameTrace} from '../acp/frame-trace.js';
+import {agentCommandName, newestAcpSession} from './acp/newest-acp-session.js';
 import {openAcpSession} from './acp/open-acp-session.js';
 import type {CliIo} from './cli-io.js';
 import {parseArgs, positiveInt, UsageError, type ParsedArgs} from './parse-args.js';
@@ -22,13 +23,14 @@ import {whenAborted, withTerminationSignals} from './termination-signals.js';
 import {colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
 import {version} from './version.js';
 
-export const ACP_HELP = `usage: cardterm acp [--cwd DIR] [--session-dir DIR] [--resume ID] [--auth METHOD] [--yolo]
+export const ACP_HELP = `usage: cardterm acp [--cwd DIR] [--session-dir DIR] [--resume [ID]] [--auth METHOD] [--yolo]
                    [-p PROMPT [--json] [--width N] [--color|--no-color]] -- CMD ARGS…
 
 Runs CMD ARGS… as an Agent Client Protocol agent over its stdio and shows its session as cards.
 The agent may read and write files inside DIR (default: the current directory) and run commands
 there; the session is recorded to <session-dir>/<id>/session.jsonl for cardterm replay.
---resume ID loads the agent's session ID (agents that support session/load). --auth METHOD
+--resume ID loads the agent's session ID (agents that support session/load); --resume alone
+loads the newest session of this agent command recorded for DIR. --auth METHOD
 answers the agent's authentication request with METHOD (one it offers; a single one is used
 without asking). --yolo answers every permission request with the agent's allow-once option.
 -p PROMPT runs one prompt, prints the transcript (--json: one object per entry) and exits with
@@ -85,8 +87,17 @@ const text = (parsed: ParsedArgs, name: string): string | undefined => {
 	return typeof value === 'string' ? value : undefined;
 };
 
+/** `--resume` with no id after it (the next word is `--` or a flag): `--resume=`, the newest session. */
+function resumeWithoutId(argv: readonly string[]): string[] {
+	const end = argv.indexOf('--');
+	return argv.map((arg, index) => {
+		const next = argv[index + 1];
+		return arg === '--resume' && (end === -1 || index < end) && (next === undefined || next.startsWith('-')) ? '--resume=' : arg;
+	});
+}
+
 export async function acpCommand(argv: readonly string[], io: CliIo): Promise<number> {
-	const parsed = parseArgs(argv, flags, 'acp');
+	const parsed = parseArgs(resumeWithoutId(argv), flags, 'acp');
 	if (parsed.flags.has('help')) {
 		await io.print(`${ACP_HELP}\n`);
 		return 0;
@@ -97,7 +108,17 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 	const root = sessionsRoot(text(parsed, 'session-dir'), io.env, io.cwd);
 	const prompt = text(parsed, 'p') ?? text(parsed, 'prompt');
 	const yolo = parsed.flags.has('yolo');
-	const resume = text(parsed, 'resume');
+	let resume = text(parsed, 'resume');
+	if (resume === '') {
+		const newest = await newestAcpSession(root, cwd, command);
+		if (newest === undefined) {
+			throw new UsageError(`acp: --resume: no ACP session of ${agentCommandName(command)} recorded for ${cwd} in ${root}`);
+		}
+
+		resume = newest.sessionId;
+		await io.printError(`cardterm: resuming agent session ${resume} (recorded in ${newest.path})\n`);
+	}
+
 	const tracePath = io.env.CARDTERM_ACP_TRACE;
 	const trace = tracePath === undefined || tracePath === '' ? {} : {trace: openFrameTrace(resolve(io.cwd, tracePath))};
 	const base = {command, args, cwd, root, id: newSessionId(Date.now()), authenticate: authChooser(text(parsed, 'auth')), clientVersion: version, ...trace, ...(resume === undefined ? {} : {resume})};

@@ -18,7 +18,7 @@ The first word of each prompt picks what the turn does:
   anything else: `You said: <prompt>`
 
 Flags: --load advertises session/load (replays a short history on load); --auth requires
-`authenticate` before session/new; --hang-new never answers session/new.
+`authenticate` before session/new; --hang-new never answers session/new; --id=ID names the new session ID.
 */
 import {spawn} from 'node:child_process';
 import {Readable, Writable} from 'node:stream';
@@ -209,7 +209,8 @@ const app = acp.agent({name: 'fake-agent'})
 			throw RequestError.authRequired();
 		}
 
-		return {sessionId: `fake-${++sessions}`, modes: {currentModeId: 'ask', availableModes: [{id: 'ask', name: 'Ask'}, {id: 'code', name: 'Code'}]}};
+		const named = [...flags].find(flag => flag.startsWith('--id='));
+		return {sessionId: named === undefined ? `fake-${++sessions}` : named.slice('--id='.length), modes: {currentModeId: 'ask', availableModes: [{id: 'ask', name: 'Ask'}, {id: 'code', name: 'Code'}]}};
 	})
 	.onRequest(methods.agent.session.load, async ({params, client}) => {
 		await update(client, params.sessionId, chunk('user_message_chunk', 'What was the plan?'));

@@ -1,4 +1,4 @@
-import {readdir} from 'node:fs/promises';
+import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {main} from '../../src/cli/main.js';
@@ -61,6 +61,39 @@ describe('cardterm acp -p', () => {
 		const wrong = await run(['--auth', 'nope', '-p', 'hi', '--', process.execPath, 'AGENT', '--auth']);
 		expect(wrong.code).toBe(1);
 		expect(wrong.err).toContain('fake-agent asks to authenticate with one of: Fake login (fake-login)');
+	});
+
+	it('--resume without an id loads the newest ACP session of this folder and agent command; none is a clear error', async () => {
+		const {base, workspace, dispose} = await makeWorkspace();
+		cleanup = dispose;
+		const sessions = path.join(base, 'sessions');
+		const trace = path.join(base, 'trace.jsonl');
+		const acp = async (argv: readonly string[], env: NodeJS.ProcessEnv = {}) => {
+			const io = fakeIo({cwd: workspace, columns: 80, env});
+			const code = await main(['acp', '--session-dir', sessions, '--width', '80', ...argv], io);
+			return {code, out: io.out(), err: io.err()};
+		};
+
+		const none = await acp(['--resume', '-p', 'x', '--', process.execPath, FAKE_AGENT, '--load']);
+		expect(none.code).toBe(2);
+		expect(none.err).toContain(`acp: --resume: no ACP session of ${path.basename(process.execPath)} recorded for ${workspace} in ${sessions}`);
+		expect((await acp(['-p', 'first', '--', process.execPath, FAKE_AGENT, '--load', '--id=older'])).code).toBe(0);
+		expect((await acp(['-p', 'second', '--', process.execPath, FAKE_AGENT, '--load', '--id=newer'])).code).toBe(0);
+		// Another agent command's session in the same folder is not this agent's.
+		const other = await acp(['--resume', '-p', 'x', '--', FAKE_AGENT, '--load']);
+		expect(other.err).toContain('no ACP session of fake-agent.mjs');
+		const resumed = await acp(['--resume', '-p', 'again', '--', process.execPath, FAKE_AGENT, '--load'], {CARDTERM_ACP_TRACE: trace});
+		expect(resumed.code).toBe(0);
+		expect(resumed.err).toMatch(/^cardterm: resuming agent session newer \(recorded in .*session\.jsonl\)\n/);
+		// The agent was asked to load the newest session; its history is the transcript's first turn.
+		const loads = (await readFile(trace, 'utf8')).trimEnd().split('\n').map(line => JSON.parse((JSON.parse(line) as {line: string}).line) as {method?: string; params?: {sessionId?: string}}).filter(frame => frame.method === 'session/load');
+		expect(loads.map(frame => frame.params?.sessionId)).toEqual(['newer']);
+		expect(resumed.out).toContain('› What was the plan?');
+		expect(resumed.out).toContain('› again');
+		// An agent that cannot load says so.
+		const cannot = await acp(['--resume', '-p', 'x', '--', process.execPath, FAKE_AGENT]);
+		expect(cannot.code).toBe(1);
+		expect(cannot.err).toContain('fake-agent cannot load a session (it does not advertise loadSession)');
 	});
 
 	it('is a usage error without an agent to run, or with --json outside -p', async () => {
