@@ -3,7 +3,8 @@ import type {LiveSnapshot} from './session-model.js';
 /** The dim hint in an empty prompt: what typing does now (answer a dialog, a line of text, a command or a model prompt); `placeholder` is the session model's own. */
 export function promptHintOf(snapshot: Pick<LiveSnapshot, 'approval' | 'multiline' | 'modelConnected'>, placeholder?: string): string {
 	if (snapshot.approval !== undefined) {
-		return 'answer the question above: a, s or d';
+		const keys = snapshot.approval.choices?.map(choice => choice.key) ?? ['a', 's', 'd'];
+		return `answer the question above: ${keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(', ')} or ${keys.at(-1)}`}`;
 	}
 
 	if (snapshot.multiline !== undefined) {

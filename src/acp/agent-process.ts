@@ -16,7 +16,7 @@ export type AgentProcess = {
 	/** What we write to the agent (its stdin). */
 	readonly input: WritableStream<Uint8Array>;
 	/** What the agent writes to us (its stdout). */
-	readonly output: ReadableStream<Uint8Array>;
+	readonly output: Readable;
 	/** The last bytes the agent wrote to stderr. */
 	stderrTail(): string;
 	readonly exited: Promise<AgentExit>;
@@ -71,7 +71,7 @@ export function spawnAgent(command: string, args: readonly string[], options: {r
 	return {
 		pid: child.pid,
 		input: Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
-		output: Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
+		output: child.stdout,
 		stderrTail: () => stderr.text(),
 		exited,
 		async kill(graceMs = 2000) {

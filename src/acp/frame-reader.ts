@@ -12,6 +12,7 @@ than all of cardterm's own work on an update (bench/acp-session.mjs). Requests a
 go through the SDK. An agent orders what it sends by awaiting: an update it sends after a request
 is answered is read after that answer.
 */
+import type {Readable} from 'node:stream';
 import type {AnyMessage} from '@agentclientprotocol/sdk';
 
 /** The notification handed to `onUpdate` instead of the SDK. */
@@ -89,14 +90,18 @@ export class OutgoingRequests {
 	}
 }
 
-/** The agent's messages, line by line; malformed lines are reported and dropped. */
-export function readFrames(input: ReadableStream<Uint8Array>, handlers: {readonly onMalformed: (frame: MalformedFrame) => void; readonly onUpdate: (params: unknown) => void; readonly requests?: OutgoingRequests; readonly onLine?: (line: string) => void}): ReadableStream<AnyMessage> {
+/**
+The agent's messages, line by line, from its stdout; malformed lines are reported and dropped. The
+Node stream is read with `data` events, not through web streams: an update costs one callback,
+not a chain of promises per chunk (bench/acp-session.mjs).
+*/
+export function readFrames(input: Readable, handlers: {readonly onMalformed: (frame: MalformedFrame) => void; readonly onUpdate: (params: unknown) => void; readonly requests?: OutgoingRequests; readonly onLine?: (line: string) => void}): ReadableStream<AnyMessage> {
 	const {onMalformed, onUpdate, requests, onLine} = handlers;
-	const decoder = new TextDecoder();
 	let pending = '';
 	/** The rest of an overlong line, already reported, is dropped up to its newline. */
 	let skipping = false;
-	const emitLine = (line: string, controller: TransformStreamDefaultController<AnyMessage>): void => {
+	let done = false;
+	const emitLine = (line: string, controller: ReadableStreamDefaultController<AnyMessage>): void => {
 		const trimmed = line.trim();
 		if (trimmed === '') {
 			return;
@@ -119,33 +124,53 @@ export function readFrames(input: ReadableStream<Uint8Array>, handlers: {readonl
 		}
 	};
 
-	return input.pipeThrough(new TransformStream<Uint8Array, AnyMessage>({
-		transform(chunk, controller) {
-			pending += decoder.decode(chunk, {stream: true});
-			let start = 0;
-			for (let end = pending.indexOf('\n'); end !== -1; end = pending.indexOf('\n', start)) {
-				if (skipping) {
-					skipping = false;
-				} else {
-					emitLine(pending.slice(start, end), controller);
+	return new ReadableStream<AnyMessage>({
+		start(controller) {
+			// A character split across chunks is joined by the stream's decoder.
+			input.setEncoding('utf8');
+			input.on('data', (text: string) => {
+				pending += text;
+				let start = 0;
+				for (let end = pending.indexOf('\n'); end !== -1; end = pending.indexOf('\n', start)) {
+					if (skipping) {
+						skipping = false;
+					} else {
+						emitLine(pending.slice(start, end), controller);
+					}
+
+					start = end + 1;
 				}
 
-				start = end + 1;
-			}
+				pending = pending.slice(start);
+				if (pending.length > MAX_FRAME_CHARS) {
+					// A line that never ends must not grow without bound: it is dropped whole.
+					onMalformed({preview: `${pending.slice(0, PREVIEW_CHARS)}…`, reason: 'longer than the frame limit'});
+					pending = '';
+					skipping = true;
+				}
+			});
+			const finish = (): void => {
+				if (done) {
+					return;
+				}
 
-			pending = pending.slice(start);
-			if (pending.length > MAX_FRAME_CHARS) {
-				// A line that never ends must not grow without bound: it is dropped whole.
-				onMalformed({preview: `${pending.slice(0, PREVIEW_CHARS)}…`, reason: 'longer than the frame limit'});
+				done = true;
+				if (!skipping) {
+					emitLine(pending, controller);
+				}
+
 				pending = '';
-				skipping = true;
-			}
+				controller.close();
+			};
+
+			input.once('end', finish);
+			// An agent that dies without ending its stdout (or a read error): what it wrote so far is read, then the stream ends.
+			input.once('close', finish);
+			input.once('error', finish);
 		},
-		flush(controller) {
-			pending += decoder.decode();
-			if (!skipping) {
-				emitLine(pending, controller);
-			}
+		cancel() {
+			done = true;
+			input.destroy();
 		},
-	}));
+	});
 }

@@ -1,3 +1,5 @@
+import {Readable} from 'node:stream';
+import type {ReadableStream as NodeReadableStream} from 'node:stream/web';
 import {describe, expect, it} from 'vitest';
 import {OutgoingRequests, parseFrame, readFrames, UPDATE_METHOD, type MalformedFrame} from '../../src/acp/frame-reader.js';
 
@@ -13,7 +15,7 @@ async function readAll(chunks: readonly string[]): Promise<{messages: unknown[];
 		controller.close();
 	}});
 	const messages: unknown[] = [];
-	const reader = readFrames(input, {onMalformed: frame => bad.push(frame), onUpdate: params => updates.push(params)}).getReader();
+	const reader = readFrames(Readable.fromWeb(input as NodeReadableStream<Uint8Array>), {onMalformed: frame => bad.push(frame), onUpdate: params => updates.push(params)}).getReader();
 	for (let next = await reader.read(); !next.done; next = await reader.read()) {
 		messages.push(next.value);
 	}
@@ -66,7 +68,7 @@ describe('responses', () => {
 			controller.enqueue(encoder.encode('{"jsonrpc":"2.0","id":0,"method":"fs/read_text_file","params":{}}\n{"jsonrpc":"2.0","id":0,"result":{}}\n{"jsonrpc":"2.0","id":0,"result":{}}\n'));
 			controller.close();
 		}});
-		const reader = readFrames(input, {onMalformed: frame => bad.push(frame), onUpdate: () => {}, requests}).getReader();
+		const reader = readFrames(Readable.fromWeb(input as NodeReadableStream<Uint8Array>), {onMalformed: frame => bad.push(frame), onUpdate: () => {}, requests}).getReader();
 		const messages: unknown[] = [];
 		for (let next = await reader.read(); !next.done; next = await reader.read()) {
 			messages.push(next.value);

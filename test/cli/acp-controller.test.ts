@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 import type {AcpClient, PermissionQuestion} from '../../src/acp/acp-client.js';
 import {AcpController, approvalChoices, optionForAnswer} from '../../src/cli/acp/acp-controller.js';
 import {startHarness} from '../acp/acp-harness.js';
+import {promptHintOf} from '../../components/prompt-hint.js';
 import {statusText} from '../../components/StatusLine.js';
 
 const options = [
@@ -23,11 +24,13 @@ describe('the ACP live-screen adapter', () => {
 	it('offers every option kind the agent sent on a key of its own, and answers each with its option', () => {
 		const all = [...options, {optionId: 'never', name: 'Never allow', kind: 'reject_always'}];
 		expect(approvalChoices(all)).toEqual([
-			{key: 'a', label: 'allow once (Allow)', answer: 'allowed-once'},
-			{key: 's', label: 'allow always (Always)', answer: 'allowed-session'},
-			{key: 'd', label: 'reject once (Reject)', answer: 'rejected'},
+			{key: 'a', label: 'allow once', answer: 'allowed-once'},
+			{key: 's', label: 'allow always', answer: 'allowed-session'},
+			{key: 'd', label: 'reject once', answer: 'rejected'},
 			{key: 'r', label: 'reject always (Never allow)', answer: 'rejected-always'},
 		]);
+		// A name that says more than the kind is kept (Gemini CLI's).
+		expect(approvalChoices([{optionId: 'proceed_always', name: 'Allow for this session', kind: 'allow_always'}])).toEqual([{key: 's', label: 'allow always (Allow for this session)', answer: 'allowed-session'}]);
 		expect(optionForAnswer('rejected-always', all)?.optionId).toBe('never');
 		expect(optionForAnswer('rejected', all)?.optionId).toBe('abort');
 		// Only the kinds offered get a key (Gemini CLI: no reject-always); a name that is the kind's words is not repeated.
@@ -52,7 +55,8 @@ describe('the ACP live-screen adapter', () => {
 			});
 			model.submit('permission-all');
 			await until(() => model!.getSnapshot().approval !== undefined);
-			expect(model.getSnapshot().approval?.choices?.map(choice => `${choice.key} ${choice.label}`)).toEqual(['a allow once (Allow)', 's allow always (Always allow)', 'd reject once (Reject)', 'r reject always (Never allow)']);
+			expect(model.getSnapshot().approval?.choices?.map(choice => `${choice.key} ${choice.label}`)).toEqual(['a allow once', 's allow always', 'd reject once', 'r reject always (Never allow)']);
+			expect(promptHintOf(model.getSnapshot())).toBe('answer the question above: a, s, d or r');
 			model.answerApproval('rejected-always');
 			await until(() => harness.session.fold.entries.some(entry => entry.entry === 'turn'));
 			expect(harness.session.fold.entries.flatMap(entry => entry.entry === 'assistant' ? [entry.text] : [])).toEqual(['Permission: never.']);

@@ -74,7 +74,10 @@ export function approvalChoices(options: readonly PermissionChoice[]): ApprovalC
 	for (const {kind, key, words, answer} of KIND_CHOICES) {
 		const option = options.find(each => each.kind === kind);
 		if (option !== undefined) {
-			const named = option.name.trim() === '' || option.name.trim().toLowerCase() === words ? '' : ` (${option.name.trim()})`;
+			// The agent's name for it, unless it says no more than the kind ("Allow", "Always allow"): the row must fit.
+			const name = option.name.trim();
+			const kindWords = new Set(words.split(' '));
+			const named = name.toLowerCase().split(/\s+/).every(word => word === '' || kindWords.has(word)) ? '' : ` (${name})`;
 			choices.push({key, label: `${words}${named}`, answer});
 		}
 	}
