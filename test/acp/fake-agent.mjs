@@ -14,6 +14,7 @@ The first word of each prompt picks what the turn does:
   deaf        starts a detached grandchild, streams a chunk, then ignores everything, cancel included
   crash       streams a chunk and a pending call, writes to stderr and exits 3
   malformed   writes frames that are not JSON-RPC and a response to nothing, then answers normally
+  stream N MS  N message chunks, one every MS ms (bench/acp-chunk-latency.mjs)
   bench N     N updates: text chunks with a tool call every tenth (bench/acp-session.mjs)
   anything else: `You said: <prompt>`
 
@@ -237,6 +238,17 @@ const app = acp.agent({name: 'fake-agent'})
 
 			case 'crash': return {stopReason: await crash(client, params.sessionId)};
 			case 'malformed': return {stopReason: await malformed(client, params.sessionId)};
+			case 'stream': {
+				// `stream N MS`: N message chunks `tick<i>z`, one every MS ms (bench/acp-chunk-latency.mjs).
+				const [, count = '20', every = '50'] = text.split(/\s+/);
+				for (let index = 1; index <= Number(count); index++) {
+					await sleep(Number(every));
+					await update(client, params.sessionId, chunk('agent_message_chunk', `tick${index}z `));
+				}
+
+				return {stopReason: 'end_turn'};
+			}
+
 			case 'bench': return {stopReason: await bench(client, params.sessionId, Number(text.split(/\s+/)[1] ?? 1000))};
 			default: {
 				await update(client, params.sessionId, chunk('agent_message_chunk', `You said: ${text}`));

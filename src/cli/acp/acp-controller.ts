@@ -138,7 +138,8 @@ export class AcpController implements SessionModel {
 				}
 			}
 
-			if (change.entries.length > 0) {
+			// A streaming message's tail changes the live frame (the agent's chunks as they come), nothing else until it settles.
+			if (change.entries.length > 0 || change.tailChanged === true) {
 				this.#changed();
 			}
 		});
@@ -345,8 +346,15 @@ export class AcpController implements SessionModel {
 	}
 
 	#build(): LiveSnapshot {
+		const running = [...this.#running.values()];
+		const runningEntries: TranscriptEntry[] = running.map(card => ({entry: 'card', card}));
+		for (const entry of this.#options.fold.tail ?? []) {
+			runningEntries.push(entry);
+		}
+
 		return {
-			running: [...this.#running.values()],
+			running,
+			runningEntries,
 			counts: this.#options.fold.counts,
 			jobsRunning: 0,
 			...(this.#approval === undefined ? {} : {approval: this.#approval.request}),
