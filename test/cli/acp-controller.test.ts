@@ -67,6 +67,39 @@ describe('the ACP live-screen adapter', () => {
 		}
 	});
 
+	it('draws the agent\'s streaming message in the live frame chunk by chunk, before it settles', async () => {
+		const harness = await startHarness();
+		try {
+			const model = new AcpController({
+				cwd: harness.workspace,
+				sessionId: 'test',
+				fold: harness.session.fold,
+				onFoldChange: listener => harness.session.onFoldChange(listener),
+				onEvent: listener => harness.session.log.listen(listener),
+				client: () => harness.client,
+				yolo: false,
+				stopAgent: async () => harness.client.close(),
+				closeLog: async () => harness.session.close(),
+			});
+			// Every snapshot the live frame was given (no timing: each change is seen as it happens).
+			const live: string[] = [];
+			model.subscribe(() => {
+				const texts = (model.getSnapshot().runningEntries ?? []).flatMap(entry => entry.entry === 'assistant' ? [entry.text] : []);
+				if (texts.length > 0 && texts.join('') !== live.at(-1)) {
+					live.push(texts.join(''));
+				}
+			});
+			model.submit('stream 3 1');
+			await until(() => harness.session.fold.entries.some(entry => entry.entry === 'turn'));
+			expect(live).toEqual(['tick1z ', 'tick1z tick2z ', 'tick1z tick2z tick3z ']);
+			// Once settled, the message is in the transcript and gone from the live frame.
+			expect(model.getSnapshot().runningEntries).toEqual([]);
+			await model.close();
+		} finally {
+			await harness.dispose();
+		}
+	});
+
 	it('runs prompts through the agent, shows its permission question, completes its slash commands, and closes', async () => {
 		let model: AcpController | undefined;
 		const harness = await startHarness({approve: async question => model!.approve(question)});
