@@ -175,7 +175,8 @@ export function layoutTerminalBody(input: TerminalBodyInput, context: BodyContex
 		lines.pushAll(wrapSpans([span(sanitizeInline(call.description), theme.muted)], width));
 	}
 
-	const command = call?.title ?? result?.title ?? '';
+	// A result that names the command (an ACP call first seen before its command was known) is what ran.
+	const command = result?.title ?? call?.title ?? '';
 	if (command !== '') {
 		lines.pushAll(commandRows(command, context));
 	}

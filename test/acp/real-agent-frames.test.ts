@@ -4,6 +4,8 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import type {Card} from '../../src/presentation/card.js';
+import {layoutEntry} from '../../src/layout/layout-entry.js';
+import {monochromeTheme} from '../../src/layout/theme.js';
 import {cardsOf} from '../../src/presentation/entry.js';
 import {makeWorkspace} from './acp-harness.js';
 import {replayAgentFrames} from './real-agent-frames.js';
@@ -73,6 +75,10 @@ describe('qwen-code 0.24.4 (qwen --acp)', () => {
 			{name: 'acp_edit', status: 'ok', call: {card: 'generic', title: 'WriteFile', kind: 'edit'}, result: {card: 'diff', title: 'WriteFile: Writing to new.txt', diffs: [{path: path.join(workspace, 'new.txt'), oldText: null, newText: 'created by the agent\n'}]}},
 			{name: 'acp_edit', status: 'ok', call: {card: 'generic', title: 'Edit', kind: 'edit'}, result: {card: 'diff', title: 'Edit: notes.txt', diffs: [{path: path.join(workspace, 'notes.txt'), oldText: 'alpha line\nbeta line\n', newText: 'alpha line\nBETA LINE\n'}]}},
 		]);
+		// The body's command line is the command that ran, not the pending title.
+		const rows = layoutEntry({entry: 'card', card: cards[0]!}, {width: 100, theme: monochromeTheme, now: 0, sessionCwd: workspace}).map(row => row.spans.map(part => part.text).join(''));
+		expect(rows).toContain('$ echo acp-shell-ok');
+		expect(rows).not.toContain('$ Shell');
 		// The writes are recorded, as part of their calls.
 		expect(events.filter(event => event.type === 'acp/write').map(event => event.data)).toEqual([
 			{callId: 'call_3', path: path.join(workspace, 'new.txt')},
