@@ -34,6 +34,7 @@ const OTHER_WRITERS: Readonly<Record<string, Readonly<Record<string, string>>>> 
 	'src/cli/transcript-stream.ts': {'this.#write': 'the replay command\'s card callback, which writes through the CliIo sink'},
 	'src/cli/pager-actions.ts': {write: 'the injected OSC 52 writer: takes TerminalOutput, defaults to the sink'},
 	'src/acp/frame-reader.ts': {'writer.write': 'the agent\'s stdin (the SDK\'s ndJSON writer), noting request ids on the way'},
+	'src/acp/frame-trace.ts': {'stream.write': 'the ACP frame trace file (CARDTERM_ACP_TRACE=FILE)'},
 };
 
 /** Library defaults for embedders that pass no reporter; cardterm's own sessions pass the sink (src/cli/open-session.ts). */
