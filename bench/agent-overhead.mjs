@@ -2,17 +2,25 @@
 // call each, against the fake model server (test/fixtures/fake-model-server.mjs), timed from the
 // prompt to the turn's end; the server's own time is subtracted. The floor, measured in the same
 // process: the same N calls run directly through the session (`runCall`), without a model.
-//   npm run build && node bench/agent-overhead.mjs [N]
+//   npm run build && node bench/agent-overhead.mjs [--calls N] (or a bare N; default 200)
 // Prints one JSON line: {calls, agentMs, serverMs, overheadPerCallMs, directPerCallMs, ratio, maxRssMb}.
+// Profile it with `node --cpu-prof bench/agent-overhead.mjs --calls 2000` (the server runs in this
+// process: its frames are test/fixtures/fake-model-server.mjs's).
 import {mkdtemp, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {parseArgs} from 'node:util';
 import {createAgent} from '../dist/src/agent/create-agent.js';
 import {resolveModel} from '../dist/src/agent/model-client.js';
 import {openSession} from '../dist/src/cli/open-session.js';
 import {startFakeModelServer} from '../test/fixtures/fake-model-server.mjs';
 
-const calls = Number(process.argv[2] ?? 200);
+const {values, positionals} = parseArgs({options: {calls: {type: 'string'}}, allowPositionals: true});
+const calls = Number(values.calls ?? positionals[0] ?? 200);
+if (!Number.isInteger(calls) || calls < 1) {
+	throw new Error(`--calls needs a whole number of calls, got ${values.calls ?? positionals[0]}`);
+}
+
 
 async function workspace() {
 	const dir = await mkdtemp(join(tmpdir(), 'cardterm-agent-bench-'));
