@@ -9,6 +9,7 @@ import type {EventLog} from '../session/event-log.js';
 import type {SessionEvent} from '../session/events.js';
 import type {SessionRuntime} from '../session/session-runtime.js';
 import type {ToolRegistry} from '../tools/registry.js';
+import type {ToolSchema} from '../tools/types.js';
 import {AgentLoop} from './agent-loop.js';
 import type {ModelClient} from './model-types.js';
 import type {RetryPolicy} from './retry-policy.js';
@@ -43,11 +44,19 @@ export async function createAgent(options: CreateAgentOptions): Promise<CreatedA
 		platform: options.platform ?? `${process.platform} ${process.arch}`,
 		agentsFile: await readAgentsFile(options.cwd),
 	});
+	// `schemas()` deep-copies every tool's parameters: the model is sent the same copy until the tools change.
+	let schemas: readonly ToolSchema[] | undefined;
+	const stopSchemas = options.registry.on('tools/change', () => {
+		schemas = undefined;
+	});
 	const loop = new AgentLoop({
 		runtime: options.runtime,
 		log: options.log,
 		model: options.model,
-		tools: () => options.registry.schemas(),
+		tools: () => {
+			schemas ??= options.registry.schemas();
+			return schemas;
+		},
 		isParallel: (name, args) => options.registry.executionMode({name, arguments: args}).kind === 'parallel',
 		system,
 		now,
@@ -70,6 +79,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<CreatedA
 		system,
 		dispose() {
 			stopNotices?.();
+			stopSchemas();
 			loop.dispose();
 		},
 	};

@@ -9,6 +9,7 @@ import {createGoogleGenerativeAI} from '@ai-sdk/google';
 import {createOpenAI} from '@ai-sdk/openai';
 import {createOpenAICompatible} from '@ai-sdk/openai-compatible';
 import {APICallError, type LanguageModel} from 'ai';
+import {assertNever} from '../presentation/assert-never.js';
 import type {ConversationMessage, ModelClient, ModelError, ModelFinishReason, ModelStreamPart, ModelUsage} from './model-types.js';
 
 /** A model that cannot be set up (unknown provider, missing key); its message is the one line a person sees. */
@@ -23,14 +24,22 @@ type ProviderSpec = {
 	readonly needsKey: boolean;
 };
 
+/**
+`fetch` with a JSON text body sent as its UTF-8 bytes. The SDK posts the whole conversation as a
+string on every request, and undici's string path (a well-formed-UTF-16 pass, then an encoder) cost
+more than the serialisation itself as the conversation grew (`bench/agent-overhead.mjs --calls 2000`).
+*/
+export const bytesBodyFetch = (inner: typeof fetch = globalThis.fetch): typeof fetch => async (input, init) =>
+	inner(input, typeof init?.body === 'string' ? {...init, body: Buffer.from(init.body, 'utf8')} : init);
+
 const compatible = (name: string, baseURL: string) => (model: string, key: string | undefined): LanguageModel =>
-	createOpenAICompatible({name, baseURL, includeUsage: true, ...(key === undefined ? {} : {apiKey: key})}).chatModel(model);
+	createOpenAICompatible({name, baseURL, includeUsage: true, fetch: bytesBodyFetch(), ...(key === undefined ? {} : {apiKey: key})}).chatModel(model);
 
 /** The providers `--model PROVIDER:MODEL` knows. */
 const providers: Readonly<Record<string, ProviderSpec>> = {
-	openai: {keyVariables: ['OPENAI_API_KEY'], needsKey: true, create: (model, key) => createOpenAI({apiKey: key}).chat(model)},
-	anthropic: {keyVariables: ['ANTHROPIC_API_KEY'], needsKey: true, create: (model, key) => createAnthropic({apiKey: key})(model)},
-	google: {keyVariables: ['GEMINI_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY'], needsKey: true, create: (model, key) => createGoogleGenerativeAI({apiKey: key})(model)},
+	openai: {keyVariables: ['OPENAI_API_KEY'], needsKey: true, create: (model, key) => createOpenAI({apiKey: key, fetch: bytesBodyFetch()}).chat(model)},
+	anthropic: {keyVariables: ['ANTHROPIC_API_KEY'], needsKey: true, create: (model, key) => createAnthropic({apiKey: key, fetch: bytesBodyFetch()})(model)},
+	google: {keyVariables: ['GEMINI_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY'], needsKey: true, create: (model, key) => createGoogleGenerativeAI({apiKey: key, fetch: bytesBodyFetch()})(model)},
 	deepseek: {keyVariables: ['DEEPSEEK_API_KEY'], needsKey: true, create: compatible('deepseek', 'https://api.deepseek.com/v1')},
 	openrouter: {keyVariables: ['OPENROUTER_API_KEY'], needsKey: true, create: compatible('openrouter', 'https://openrouter.ai/api/v1')},
 	ollama: {keyVariables: [], needsKey: false, create: (model, key, env) => compatible('ollama', `${(env.OLLAMA_HOST ?? 'http://127.0.0.1:11434').replace(/\/+$/, '')}/v1`)(model, key)},
@@ -185,42 +194,57 @@ export function sdkClient(provider: string, model: string, languageModel: Langua
 	};
 }
 
+type PromptMessage = CallOptions['prompt'][number];
+
+/**
+Each message's prompt form, made once: a message never changes once it is in the conversation, and
+rebuilding every one (parsing every call's arguments again) on every request grew with the session.
+*/
+const promptForms = new WeakMap<ConversationMessage, PromptMessage>();
+
 /** Our conversation in the provider interface's prompt shape. */
-function toPrompt(system: string, messages: readonly ConversationMessage[]): CallOptions['prompt'] {
+export function toPrompt(system: string, messages: readonly ConversationMessage[]): CallOptions['prompt'] {
 	const prompt: CallOptions['prompt'] = [{role: 'system', content: system}];
 	for (const message of messages) {
-		switch (message.role) {
-			case 'user': {
-				prompt.push({role: 'user', content: [{type: 'text', text: message.text}]});
-				break;
-			}
-
-			case 'assistant': {
-				const content: Array<{type: 'text'; text: string} | {type: 'tool-call'; toolCallId: string; toolName: string; input: unknown}> = [];
-				if (message.text !== '') {
-					content.push({type: 'text', text: message.text});
-				}
-
-				for (const call of message.toolCalls) {
-					content.push({type: 'tool-call', toolCallId: call.id, toolName: call.name, input: parsedOrRaw(call.arguments)});
-				}
-
-				prompt.push({role: 'assistant', content});
-				break;
-			}
-
-			case 'tool': {
-				prompt.push({role: 'tool', content: [{type: 'tool-result', toolCallId: message.callId, toolName: message.name, output: message.isError ? {type: 'error-text', value: message.text} : {type: 'text', value: message.text}}]});
-				break;
-			}
-
-			default: {
-				break;
-			}
+		let form = promptForms.get(message);
+		if (form === undefined) {
+			form = promptMessage(message);
+			promptForms.set(message, form);
 		}
+
+		prompt.push(form);
 	}
 
 	return prompt;
+}
+
+function promptMessage(message: ConversationMessage): PromptMessage {
+	switch (message.role) {
+		case 'user': {
+			return {role: 'user', content: [{type: 'text', text: message.text}]};
+		}
+
+		case 'assistant': {
+			const content: Array<{type: 'text'; text: string} | {type: 'tool-call'; toolCallId: string; toolName: string; input: unknown}> = [];
+			if (message.text !== '') {
+				content.push({type: 'text', text: message.text});
+			}
+
+			for (const call of message.toolCalls) {
+				content.push({type: 'tool-call', toolCallId: call.id, toolName: call.name, input: parsedOrRaw(call.arguments)});
+			}
+
+			return {role: 'assistant', content};
+		}
+
+		case 'tool': {
+			return {role: 'tool', content: [{type: 'tool-result', toolCallId: message.callId, toolName: message.name, output: message.isError ? {type: 'error-text', value: message.text} : {type: 'text', value: message.text}}]};
+		}
+
+		default: {
+			return assertNever(message);
+		}
+	}
 }
 
 function parsedOrRaw(raw: string): unknown {

@@ -1,6 +1,7 @@
 import {createServer} from 'node:net';
 import {describe, expect, it} from 'vitest';
-import {ModelConfigError, resolveModel} from '../../src/agent/model-client.js';
+import {bytesBodyFetch, ModelConfigError, resolveModel, toPrompt} from '../../src/agent/model-client.js';
+import type {ConversationMessage} from '../../src/agent/model-types.js';
 
 const env = {OPENAI_API_KEY: 'k', ANTHROPIC_API_KEY: 'k', GEMINI_API_KEY: 'k', DEEPSEEK_API_KEY: 'k'};
 
@@ -54,5 +55,50 @@ describe('resolveModel', () => {
 		expect(parts).toHaveLength(1);
 		expect(parts[0]).toMatchObject({type: 'error', error: {retryable: true}});
 		expect(parts[0]!.type === 'error' && parts[0].error.message).toMatch(/connect|ECONNREFUSED/i);
+	});
+});
+
+describe('the request a step sends', () => {
+	const messages: ConversationMessage[] = [
+		{role: 'user', text: 'read it'},
+		{role: 'assistant', text: '', toolCalls: [{id: 'c1', name: 'read', arguments: '{"file_path":"a"}'}, {id: 'c2', name: 'read', arguments: '{"file_path":'}]},
+		{role: 'tool', callId: 'c1', name: 'read', text: 'alpha', isError: false},
+		{role: 'tool', callId: 'c2', name: 'read', text: 'bad arguments', isError: true},
+	];
+
+	it('puts the conversation in the provider\'s prompt shape: arguments parsed, invalid ones kept raw', () => {
+		expect(toPrompt('sys', messages)).toEqual([
+			{role: 'system', content: 'sys'},
+			{role: 'user', content: [{type: 'text', text: 'read it'}]},
+			{role: 'assistant', content: [{type: 'tool-call', toolCallId: 'c1', toolName: 'read', input: {file_path: 'a'}}, {type: 'tool-call', toolCallId: 'c2', toolName: 'read', input: '{"file_path":'}]},
+			{role: 'tool', content: [{type: 'tool-result', toolCallId: 'c1', toolName: 'read', output: {type: 'text', value: 'alpha'}}]},
+			{role: 'tool', content: [{type: 'tool-result', toolCallId: 'c2', toolName: 'read', output: {type: 'error-text', value: 'bad arguments'}}]},
+		]);
+	});
+
+	it('converts each message once: the next request reuses its prompt form, and only new messages are converted', () => {
+		const first = toPrompt('sys', messages);
+		const next = toPrompt('sys', [...messages, {role: 'user', text: 'again'}]);
+		expect(next.slice(1, messages.length + 1).every((form, index) => form === first[index + 1])).toBe(true);
+		expect(next.at(-1)).toEqual({role: 'user', content: [{type: 'text', text: 'again'}]});
+		// A message equal to one seen but not the same object is converted on its own.
+		expect(toPrompt('sys', [{role: 'user', text: 'read it'}])[1]).not.toBe(first[1]);
+	});
+
+	it('sends a text body as its UTF-8 bytes, and other bodies as they are', async () => {
+		const seen: Array<RequestInit | undefined> = [];
+		const send = bytesBodyFetch(async (_input, init) => {
+			seen.push(init);
+			return new Response('ok');
+		});
+		await send('http://127.0.0.1/v1', {method: 'POST', body: '{"text":"é ✓"}', headers: {'content-type': 'application/json'}});
+		const bytes = new Uint8Array([1, 2]);
+		await send('http://127.0.0.1/v1', {method: 'POST', body: bytes});
+		await send('http://127.0.0.1/v1');
+		expect(Buffer.isBuffer(seen[0]!.body)).toBe(true);
+		expect((seen[0]!.body as Buffer).toString('utf8')).toBe('{"text":"é ✓"}');
+		expect(seen[0]).toMatchObject({method: 'POST', headers: {'content-type': 'application/json'}});
+		expect(seen[1]!.body).toBe(bytes);
+		expect(seen[2]).toBeUndefined();
 	});
 });

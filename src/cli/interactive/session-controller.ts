@@ -56,6 +56,15 @@ type QueuedWork = ToolRequest | {readonly kind: 'prompt'; readonly text: string}
 
 type Multiline = {readonly label: string; readonly lines: string[]; readonly done: (text: string) => void};
 
+/**
+A streaming step's open tail redraws at most once a frame. A model's deltas arrive many to a
+network read, and each redraw of the live frame is a React render (of the agent's tool calls, 4.1
+a call were told to the app, 2.3 with this). The snapshot itself is always current (a redraw for any
+other reason shows the newest text); only telling the listeners waits. Every other change (an
+entry, a card) is told at once.
+*/
+export const STREAM_FRAME_MS = 16;
+
 export class SessionController implements SessionModel {
 	readonly cwd: string;
 	readonly sessionId: string;
@@ -83,6 +92,9 @@ export class SessionController implements SessionModel {
 	#newestKey = Number.NEGATIVE_INFINITY;
 	/** Open pagers, fed every fold change so they stay live. */
 	readonly #pagerListeners = new Set<(entries: readonly TranscriptEntry[]) => void>();
+	/** When listeners last heard of a change (Date.now ms), and the tail's redraw waiting for its frame. */
+	#notifiedAt = Number.NEGATIVE_INFINITY;
+	#tailTimer: NodeJS.Timeout | undefined;
 
 	constructor(options: SessionControllerOptions) {
 		this.#options = options;
@@ -109,8 +121,10 @@ export class SessionController implements SessionModel {
 			}
 
 			// A streaming step's tail changes the live frame, and nothing else until its message.
-			if (change.entries.length > 0 || change.tailChanged === true) {
+			if (change.entries.length > 0) {
 				this.#changed();
+			} else if (change.tailChanged === true) {
+				this.#tailChanged();
 			}
 		});
 		options.jobs?.onChange(() => {
@@ -550,8 +564,31 @@ export class SessionController implements SessionModel {
 	}
 
 	#changed(): void {
+		clearTimeout(this.#tailTimer);
+		this.#tailTimer = undefined;
+		this.#notifiedAt = Date.now();
 		this.#snapshot = this.#buildSnapshot();
 		this.#channel.notify();
+	}
+
+	/** The open tail changed: told now if the last redraw is a frame old, else once at the end of this frame. */
+	#tailChanged(): void {
+		this.#snapshot = this.#buildSnapshot();
+		if (this.#tailTimer !== undefined) {
+			return;
+		}
+
+		const wait = this.#notifiedAt + STREAM_FRAME_MS - Date.now();
+		if (wait <= 0) {
+			this.#changed();
+			return;
+		}
+
+		this.#tailTimer = setTimeout(() => {
+			this.#tailTimer = undefined;
+			this.#notifiedAt = Date.now();
+			this.#channel.notify();
+		}, wait);
 	}
 
 	#buildSnapshot(): LiveSnapshot {
