@@ -5,6 +5,7 @@
 //   echo   — a key typed the moment the prompt shows is echoed in it ("> z"): the prompt is live.
 // The floor is the same pty and method around `node -e` writing the same row: Node's own start.
 // Runs alternate with the floor's; the first of each is a warm-up. Prints one JSON line.
+// CARDTERM_LAUNCH_BASELINE=…/bin/cardterm also times another build, interleaved (before/after figures).
 import {spawn} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -72,15 +73,22 @@ function launch(command, {typeKey}) {
 const cardterm = [process.execPath, join(root, 'bin', 'cardterm'), ...cardtermArgs];
 // The floor: Node starting and writing a prompt row (raw mode on, so a typed key is not echoed by the tty).
 const floor = [process.execPath, '-e', 'process.stdout.write("> \\n"); setTimeout(() => process.exit(0), 50)'];
-const samples = {prompt: [], echo: [], floor: []};
+const baselineBin = process.env.CARDTERM_LAUNCH_BASELINE;
+const baseline = baselineBin === undefined ? undefined : [process.execPath, baselineBin, ...cardtermArgs];
+const samples = {prompt: [], echo: [], floor: [], ...(baseline === undefined ? {} : {baselinePrompt: [], baselineEcho: []})};
 try {
 	for (let index = 0; index <= runs; index++) {
 		const app = await launch(cardterm, {typeKey: true});
 		const bare = await launch(floor, {typeKey: false});
+		const before = baseline === undefined ? undefined : await launch(baseline, {typeKey: true});
 		if (index > 0) {
 			samples.prompt.push(app.prompt);
 			samples.echo.push(app.echo);
 			samples.floor.push(bare.prompt);
+			if (before !== undefined) {
+				samples.baselinePrompt.push(before.prompt);
+				samples.baselineEcho.push(before.echo);
+			}
 		}
 	}
 } finally {

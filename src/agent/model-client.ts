@@ -38,6 +38,12 @@ async function loadSdk(): Promise<Sdk> {
 	return sdk;
 }
 
+/** Start loading the SDK now (a session with a model, once its prompt is drawn), so the first request need not wait for it. */
+export function preloadModelLibrary(): void {
+	// A failure to load is the first request's to report, as an error part.
+	loadSdk().catch(() => undefined);
+}
+
 type ProviderSpec = {
 	readonly keyVariables: readonly string[];
 	/** Build the SDK model; `key` is present when the provider needs one. */
