@@ -272,6 +272,15 @@ await scenario('live', async () => {
 	emit(figure('JS heap in use after 10 000 settled cards (the live data behind that RSS)', {median: live[10_000].heapAfter, p95: live[10_000].heapAfter, count: 1}, {unit: 'MB'}));
 });
 
+// 6b. Keystroke echo (issue 14): a key at the prompt → the frame that shows it, after 20 and 2 000
+// settled calls of a real interactive session (bench/lib/echo-bench.mjs); the 20-call figure is the floor.
+await scenario('echo', async () => {
+	const result = await run(['--expose-gc', join(lib, 'echo-bench.mjs'), '20,2000', quick ? '20' : '40'], {capture: true});
+	const [value] = jsonLines(result.text);
+	emit(figure('keystroke echo, key → frame, after 20 settled calls (fake TTY)', value.echo[20], {floor: null, target: null, met: null}));
+	emit(figure('keystroke echo, key → frame, after 2000 settled calls (fake TTY)', value.echo[2000], {floor: summarize(value.echo[20]).median, target: '≤ 1.2× after 20', met: ratioAtMost(1.2)}));
+});
+
 // 7. Follow mode: a writer appending 1 000 events/s; append → yield latency.
 await scenario('follow', async () => {
 	const seconds = quick ? 4 : 8;
