@@ -11,6 +11,7 @@ import {join} from 'node:path';
 import React from 'react';
 import {render} from 'ink';
 import {InteractiveApp} from '../../dist/components/InteractiveApp.js';
+import {LIVE_MAX_FPS} from '../../dist/components/frame-pacing.js';
 import {openInteractiveSession} from '../../dist/src/cli/interactive/open-interactive-session.js';
 import {colorTheme} from '../../dist/src/layout/theme.js';
 import {defineTool} from '../../dist/src/tools/define-tool.js';
@@ -35,7 +36,7 @@ for (const count of counts) {
 	const {controller, session} = await openInteractiveSession({root: join(work, 'sessions'), cwd: work, id: `echo-${count}`, extraTools: [echo], agent: {none: 'no model (bench)'}});
 	const stdout = new FakeStdout({columns: 120, rows: 40});
 	const stdin = new FakeStdin();
-	const instance = render(React.createElement(InteractiveApp, {model: controller, theme: colorTheme, color: true, hyperlinks: false}), {stdout, stdin, stderr: stdout, exitOnCtrlC: false, patchConsole: false});
+	const instance = render(React.createElement(InteractiveApp, {model: controller, theme: colorTheme, color: true, hyperlinks: false}), {stdout, stdin, stderr: stdout, exitOnCtrlC: false, patchConsole: false, maxFps: LIVE_MAX_FPS});
 	const signal = new AbortController().signal;
 	for (let index = 0; index < count; index++) {
 		await session.runtime.runCall('echo_back', {text: `line-${index}`}, {signal});

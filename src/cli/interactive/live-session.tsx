@@ -13,6 +13,7 @@ import {AGENT_ASK_RULES, agentModel, systemPromptFile} from '../agent-setup.js';
 import {loadConfig, type CardtermConfig} from '../approval-policy.js';
 import {copyText, openInEditor} from '../pager-actions.js';
 import {ColorDepthContext} from '../../../components/color-depth-context.js';
+import {LIVE_MAX_FPS} from '../../../components/frame-pacing.js';
 import type {CliIo} from '../cli-io.js';
 import {logOutcomeMessage} from './log-outcome.js';
 import {openInteractiveSession} from './open-interactive-session.js';
@@ -86,6 +87,8 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		{
 			exitOnCtrlC: false,
 			patchConsole: false,
+			// A short throttle: the app paces what streams itself, and draws a first token at once.
+			maxFps: LIVE_MAX_FPS,
 			onRender() {
 				for (const listener of [...frameListeners]) {
 					listener();
