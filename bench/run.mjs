@@ -281,6 +281,19 @@ await scenario('echo', async () => {
 	emit(figure('keystroke echo, key → frame, after 2000 settled calls (fake TTY)', value.echo[2000], {floor: summarize(value.echo[20]).median, target: '≤ 1.2× after 20', met: ratioAtMost(1.2)}));
 });
 
+// 6c. First token (issue 14): a text delta handed to a live session → the frame that shows it, for
+// times to first token of 0–60 ms after the request (bench/lib/first-token-bench.mjs).
+await scenario('first token', async () => {
+	const result = await run(['--expose-gc', join(lib, 'first-token-bench.mjs'), quick ? '25' : '100'], {capture: true});
+	const [value] = jsonLines(result.text);
+	const all = Object.values(value.firstToken).flat();
+	for (const [ttft, samples] of Object.entries(value.firstToken)) {
+		emit(figure(`first token → frame, ${ttft} ms after the request (fake TTY)`, samples, {floor: null, target: null, met: null}));
+	}
+
+	emit(figure('first token → frame, every time to first token', all, {floor: null, target: '≤ 16 ms (one frame)', met: (v) => v.median <= 16}));
+});
+
 // 7. Follow mode: a writer appending 1 000 events/s; append → yield latency.
 await scenario('follow', async () => {
 	const seconds = quick ? 4 : 8;
