@@ -272,6 +272,28 @@ await scenario('live', async () => {
 	emit(figure('JS heap in use after 10 000 settled cards (the live data behind that RSS)', {median: live[10_000].heapAfter, p95: live[10_000].heapAfter, count: 1}, {unit: 'MB'}));
 });
 
+// 6b. Keystroke echo (issue 14): a key at the prompt → the frame that shows it, after 20 and 2 000
+// settled calls of a real interactive session (bench/lib/echo-bench.mjs); the 20-call figure is the floor.
+await scenario('echo', async () => {
+	const result = await run(['--expose-gc', join(lib, 'echo-bench.mjs'), '20,2000', quick ? '20' : '40'], {capture: true});
+	const [value] = jsonLines(result.text);
+	emit(figure('keystroke echo, key → frame, after 20 settled calls (fake TTY)', value.echo[20], {floor: null, target: null, met: null}));
+	emit(figure('keystroke echo, key → frame, after 2000 settled calls (fake TTY)', value.echo[2000], {floor: summarize(value.echo[20]).median, target: '≤ 1.2× after 20', met: ratioAtMost(1.2)}));
+});
+
+// 6c. First token (issue 14): a text delta handed to a live session → the frame that shows it, for
+// times to first token of 0–60 ms after the request (bench/lib/first-token-bench.mjs).
+await scenario('first token', async () => {
+	const result = await run(['--expose-gc', join(lib, 'first-token-bench.mjs'), quick ? '25' : '100'], {capture: true});
+	const [value] = jsonLines(result.text);
+	const all = Object.values(value.firstToken).flat();
+	for (const [ttft, samples] of Object.entries(value.firstToken)) {
+		emit(figure(`first token → frame, ${ttft} ms after the request (fake TTY)`, samples, {floor: null, target: null, met: null}));
+	}
+
+	emit(figure('first token → frame, every time to first token', all, {floor: null, target: '≤ 16 ms (one frame)', met: (v) => v.median <= 16}));
+});
+
 // 7. Follow mode: a writer appending 1 000 events/s; append → yield latency.
 await scenario('follow', async () => {
 	const seconds = quick ? 4 : 8;
@@ -280,10 +302,15 @@ await scenario('follow', async () => {
 	emit(figure(`follow: append → followSessionLog yield latency at 1000 events/s (${value.received}/${value.expected} events)`, value.latencies, {floor: null, target: 'p95 < 100 ms', met: (v) => v.p95 < 100}));
 });
 
-// 8. Start-up: cardterm --help vs node -e 0.
+// 8. Start-up: cardterm --help vs node -e 0; launch → prompt and → a live prompt on a pty.
 await scenario('start-up', async () => {
 	const [help, bare] = await paired(() => run([cli, '--help']), () => run(['-e', '0']), quick ? 6 : 10, 2);
 	emit(figure('start-up: cardterm --help', help.map((value) => value.ms), {floor: summarize(bare.map((value) => value.ms)).median, target: '≤ 300 ms', met: (value) => value.median <= 300}));
+	// Launch → prompt on a 120×40 pty (bench/lib/launch-bench.mjs), against Node writing the same row.
+	const result = await run([join(lib, 'launch-bench.mjs'), quick ? '4' : '8'], {capture: true});
+	const [launch] = jsonLines(result.text);
+	emit(figure('start-up: launch → prompt on the terminal (pty 120×40)', launch.prompt, {floor: launch.floor, target: '≤ the best peer (Codex 0.33 s, bench/peers/RESULTS.md); ≤ 2× floor', met: ratioAtMost(2)}));
+	emit(figure('start-up: launch → a key typed at the prompt echoed (the prompt is live)', launch.echo, {floor: launch.floor, target: null, met: null}));
 });
 
 // 9. One card snapshot: layoutCard + serialize vs splitting the card's plain text.

@@ -1,4 +1,4 @@
-import React, {useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
+import React, {useCallback, useContext, useEffect, useMemo, useRef, useState} from 'react';
 import {Box, useApp, useStdout} from 'ink';
 import type {Card} from '../src/presentation/card.js';
 import {layoutEntry} from '../src/layout/layout-entry.js';
@@ -13,6 +13,7 @@ import {fitLiveRows} from './fit-live-rows.js';
 import {OK_ROW_BUDGET} from '../src/layout/fold-body.js';
 import {useClock} from './hooks/use-clock.js';
 import {useBracketedPaste} from './hooks/use-bracketed-paste.js';
+import {usePacedSnapshot} from './hooks/use-paced-snapshot.js';
 import {usePromptInput} from './hooks/use-prompt-input.js';
 import {useScrollback} from './hooks/use-scrollback.js';
 import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
@@ -68,10 +69,8 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	const {columns, rows} = useTerminalSize();
 	// The scrollback's colours at the terminal's depth, as the live frame's (StyledRows).
 	const depth = useContext(ColorDepthContext);
-	// The model is a class instance: bind its methods, or React calls them without `this`.
-	const subscribe = useCallback((listener: () => void) => model.subscribe(listener), [model]);
-	const getSnapshot = useCallback(() => model.getSnapshot(), [model]);
-	const snapshot = useSyncExternalStore(subscribe, getSnapshot);
+	// Changes paced to a frame, urgent ones (a step's first token) at once: frame-pacing.ts.
+	const snapshot = usePacedSnapshot(model);
 	const [pager, setPager] = useState<'closed' | 'open' | 'leaving'>('closed');
 	const [, bumpFrame] = useState(0);
 	const time = useClock(snapshot.running.length > 0, now);

@@ -12,6 +12,7 @@ import type {TranscriptEntry} from '../src/presentation/entry.js';
 import type {EntrySource} from '../src/transcript/entry-source.js';
 import type {ChildSessionLinks, OpenedChild} from '../src/transcript/child-session-links.js';
 import {childSessionRow} from '../src/layout/child-session-row.js';
+import {pacedListener} from './frame-pacing.js';
 import {useClock} from './hooks/use-clock.js';
 import {useKeys} from './hooks/use-keys.js';
 import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
@@ -88,7 +89,17 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 	// Stay at the end while the source grows (indexing or following), until the user navigates.
 	const stick = useRef(start === 'end');
 
-	useEffect(() => source.subscribe?.(refresh), [source]);
+	// A followed source grows as fast as the session streams: its frames are paced (frame-pacing.ts).
+	useEffect(() => {
+		const paced = pacedListener(refresh);
+		const unsubscribe = source.subscribe?.(() => {
+			paced.notify();
+		});
+		return () => {
+			paced.dispose();
+			unsubscribe?.();
+		};
+	}, [source]);
 	useEffect(() => childSessions?.subscribe(refresh), [childSessions]);
 	// A subagent's child session, open in a nested pager over this one.
 	const [nested, setNested] = useState<OpenedChild | undefined>();

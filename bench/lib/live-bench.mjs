@@ -8,6 +8,7 @@ import React from 'react';
 import {cardsOf} from '../../dist/src/presentation/entry.js';
 import {render} from 'ink';
 import {InteractiveApp} from '../../dist/components/InteractiveApp.js';
+import {LIVE_MAX_FPS} from '../../dist/components/frame-pacing.js';
 import {layoutCard} from '../../dist/src/layout/layout-card.js';
 import {renderLines} from '../../dist/src/layout/render-lines.js';
 import {colorTheme} from '../../dist/src/layout/theme.js';
@@ -64,7 +65,7 @@ function benchModel() {
 const counts = process.argv[2].split(',').map(Number);
 const apps = counts.map((count) => {
 	const app = {count, model: benchModel(), stdout: new FakeStdout({columns: 120, rows: 40}), stdin: new FakeStdin(), commits: []};
-	app.instance = render(React.createElement(InteractiveApp, {model: app.model, theme: colorTheme, color: true, hyperlinks: false, now: () => NOW}), {stdout: app.stdout, stdin: app.stdin, stderr: app.stdout, exitOnCtrlC: false, patchConsole: false});
+	app.instance = render(React.createElement(InteractiveApp, {model: app.model, theme: colorTheme, color: true, hyperlinks: false, now: () => NOW}), {stdout: app.stdout, stdin: app.stdin, stderr: app.stdout, exitOnCtrlC: false, patchConsole: false, maxFps: LIVE_MAX_FPS});
 	return app;
 });
 const largest = apps.at(-1);

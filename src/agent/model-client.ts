@@ -4,11 +4,7 @@ it resolves `PROVIDER:MODEL` (or `--base-url` → an OpenAI-compatible server) w
 the provider's usual variable, and turns the SDK's stream into `ModelStreamPart`s. Retries are the
 loop's (the provider interface does not retry), so each one is logged as `llm/retry`.
 */
-import {createAnthropic} from '@ai-sdk/anthropic';
-import {createGoogleGenerativeAI} from '@ai-sdk/google';
-import {createOpenAI} from '@ai-sdk/openai';
-import {createOpenAICompatible} from '@ai-sdk/openai-compatible';
-import {APICallError, type LanguageModel} from 'ai';
+import type {LanguageModel} from 'ai';
 import {assertNever} from '../presentation/assert-never.js';
 import type {ConversationMessage, ModelClient, ModelError, ModelFinishReason, ModelStreamPart, ModelUsage} from './model-types.js';
 
@@ -17,10 +13,42 @@ export class ModelConfigError extends Error {
 	override readonly name = 'ModelConfigError';
 }
 
+/** The SDK and its provider packages, loaded on a session's first model request. */
+type Sdk = {
+	readonly ai: typeof import('ai');
+	readonly anthropic: typeof import('@ai-sdk/anthropic');
+	readonly google: typeof import('@ai-sdk/google');
+	readonly openai: typeof import('@ai-sdk/openai');
+	readonly compatible: typeof import('@ai-sdk/openai-compatible');
+};
+
+let sdk: Promise<Sdk> | undefined;
+/** The SDK once it is loaded (an `APICallError` can only come from it). */
+let loadedSdk: Sdk | undefined;
+
+/**
+The SDK is ~180 modules (zod, OpenTelemetry, the providers): imported when a model is first asked,
+not at start-up, so the prompt is drawn without waiting for them (issue 16's launch → prompt).
+*/
+async function loadSdk(): Promise<Sdk> {
+	sdk ??= Promise.all([import('ai'), import('@ai-sdk/anthropic'), import('@ai-sdk/google'), import('@ai-sdk/openai'), import('@ai-sdk/openai-compatible')])
+		.then(([ai, anthropic, google, openai, compatible]) => {
+			loadedSdk = {ai, anthropic, google, openai, compatible};
+			return loadedSdk;
+		});
+	return sdk;
+}
+
+/** Start loading the SDK now (a session with a model, once its prompt is drawn), so the first request need not wait for it. */
+export function preloadModelLibrary(): void {
+	// A failure to load is the first request's to report, as an error part.
+	loadSdk().catch(() => undefined);
+}
+
 type ProviderSpec = {
 	readonly keyVariables: readonly string[];
 	/** Build the SDK model; `key` is present when the provider needs one. */
-	readonly create: (model: string, key: string | undefined, env: NodeJS.ProcessEnv) => LanguageModel;
+	readonly create: (sdk: Sdk, model: string, key: string | undefined, env: NodeJS.ProcessEnv) => LanguageModel;
 	readonly needsKey: boolean;
 };
 
@@ -32,17 +60,17 @@ more than the serialisation itself as the conversation grew (`bench/agent-overhe
 export const bytesBodyFetch = (inner: typeof fetch = globalThis.fetch): typeof fetch => async (input, init) =>
 	inner(input, typeof init?.body === 'string' ? {...init, body: Buffer.from(init.body, 'utf8')} : init);
 
-const compatible = (name: string, baseURL: string) => (model: string, key: string | undefined): LanguageModel =>
-	createOpenAICompatible({name, baseURL, includeUsage: true, fetch: bytesBodyFetch(), ...(key === undefined ? {} : {apiKey: key})}).chatModel(model);
+const compatible = (name: string, baseURL: string) => (loaded: Sdk, model: string, key: string | undefined): LanguageModel =>
+	loaded.compatible.createOpenAICompatible({name, baseURL, includeUsage: true, fetch: bytesBodyFetch(), ...(key === undefined ? {} : {apiKey: key})}).chatModel(model);
 
 /** The providers `--model PROVIDER:MODEL` knows. */
 const providers: Readonly<Record<string, ProviderSpec>> = {
-	openai: {keyVariables: ['OPENAI_API_KEY'], needsKey: true, create: (model, key) => createOpenAI({apiKey: key, fetch: bytesBodyFetch()}).chat(model)},
-	anthropic: {keyVariables: ['ANTHROPIC_API_KEY'], needsKey: true, create: (model, key) => createAnthropic({apiKey: key, fetch: bytesBodyFetch()})(model)},
-	google: {keyVariables: ['GEMINI_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY'], needsKey: true, create: (model, key) => createGoogleGenerativeAI({apiKey: key, fetch: bytesBodyFetch()})(model)},
+	openai: {keyVariables: ['OPENAI_API_KEY'], needsKey: true, create: (loaded, model, key) => loaded.openai.createOpenAI({apiKey: key, fetch: bytesBodyFetch()}).chat(model)},
+	anthropic: {keyVariables: ['ANTHROPIC_API_KEY'], needsKey: true, create: (loaded, model, key) => loaded.anthropic.createAnthropic({apiKey: key, fetch: bytesBodyFetch()})(model)},
+	google: {keyVariables: ['GEMINI_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY'], needsKey: true, create: (loaded, model, key) => loaded.google.createGoogleGenerativeAI({apiKey: key, fetch: bytesBodyFetch()})(model)},
 	deepseek: {keyVariables: ['DEEPSEEK_API_KEY'], needsKey: true, create: compatible('deepseek', 'https://api.deepseek.com/v1')},
 	openrouter: {keyVariables: ['OPENROUTER_API_KEY'], needsKey: true, create: compatible('openrouter', 'https://openrouter.ai/api/v1')},
-	ollama: {keyVariables: [], needsKey: false, create: (model, key, env) => compatible('ollama', `${(env.OLLAMA_HOST ?? 'http://127.0.0.1:11434').replace(/\/+$/, '')}/v1`)(model, key)},
+	ollama: {keyVariables: [], needsKey: false, create: (loaded, model, key, env) => compatible('ollama', `${(env.OLLAMA_HOST ?? 'http://127.0.0.1:11434').replace(/\/+$/, '')}/v1`)(loaded, model, key)},
 };
 const aliases: Readonly<Record<string, string>> = {gemini: 'google'};
 
@@ -57,7 +85,7 @@ export type ModelOptions = {
 	readonly env: NodeJS.ProcessEnv;
 };
 
-/** Resolve a model; throws `ModelConfigError` with one clear line. Nothing is contacted yet. */
+/** Resolve a model; throws `ModelConfigError` with one clear line. Nothing is contacted (or loaded) yet. */
 export function resolveModel(options: ModelOptions): ModelClient {
 	// The SDK's warning log writes to the console, which belongs to the screen here.
 	(globalThis as {AI_SDK_LOG_WARNINGS?: boolean}).AI_SDK_LOG_WARNINGS = false;
@@ -80,7 +108,8 @@ export function resolveModel(options: ModelOptions): ModelClient {
 		}
 
 		const key = nonEmpty(options.env.OPENAI_API_KEY);
-		return sdkClient('openai-compatible', model, compatible('openai-compatible', url.href.replace(/\/+$/, ''))(model, key));
+		const create = compatible('openai-compatible', url.href.replace(/\/+$/, ''));
+		return sdkClient('openai-compatible', model, async () => create(await loadSdk(), model, key));
 	}
 
 	if (colon <= 0 || colon === spec.length - 1) {
@@ -98,7 +127,7 @@ export function resolveModel(options: ModelOptions): ModelClient {
 		throw new ModelConfigError(`no API key for ${known}: set ${provider.keyVariables.join(' or ')}`);
 	}
 
-	return sdkClient(known!, model, provider.create(model, key, options.env));
+	return sdkClient(known!, model, async () => provider.create(await loadSdk(), model, key, options.env));
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -111,17 +140,24 @@ type CallOptions = Parameters<StreamingModel['doStream']>[0];
 type ProviderPart = Awaited<ReturnType<StreamingModel['doStream']>>['stream'] extends ReadableStream<infer P> ? P : never;
 
 /**
-A `ModelClient` over one SDK model. It calls the provider's `doStream` itself rather than
+A `ModelClient` over one SDK model, made on the first request. It calls the provider's `doStream` itself rather than
 `streamText`: one step per request is all the loop asks for, and `streamText` re-validates the
 whole conversation against its schemas on every request — work that grows with the session (it
 was most of cardterm's per-call cost in `bench/agent-overhead.mjs`).
 */
-export function sdkClient(provider: string, model: string, languageModel: LanguageModel): ModelClient {
-	if (typeof languageModel === 'string' || languageModel.specificationVersion !== 'v3') {
-		throw new ModelConfigError(`${provider}:${model}: the provider's model does not stream in the supported interface`);
-	}
+export function sdkClient(provider: string, model: string, languageModel: () => Promise<LanguageModel>): ModelClient {
+	let made: Promise<StreamingModel> | undefined;
+	const streamingModel = async (): Promise<StreamingModel> => {
+		made ??= languageModel().then(created => {
+			if (typeof created === 'string' || created.specificationVersion !== 'v3') {
+				throw new ModelConfigError(`${provider}:${model}: the provider's model does not stream in the supported interface`);
+			}
 
-	const streaming = languageModel;
+			return created;
+		});
+		return made;
+	};
+
 	return {
 		provider,
 		model,
@@ -134,7 +170,7 @@ export function sdkClient(provider: string, model: string, languageModel: Langua
 			// Raw argument text per call, as the model streamed it.
 			const argumentsById = new Map<string, string>();
 			try {
-				const {stream} = await streaming.doStream(options);
+				const {stream} = await (await streamingModel()).doStream(options);
 				// Node's web streams are async iterable; the DOM typings the SDK uses do not say so.
 				for await (const part of stream as unknown as AsyncIterable<ProviderPart>) {
 					switch (part.type) {
@@ -275,7 +311,7 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 
 /** Classify a failure: the server's status and message, and whether to try again. */
 export function modelError(error: unknown): ModelError {
-	if (APICallError.isInstance(error)) {
+	if (loadedSdk?.ai.APICallError.isInstance(error) === true) {
 		const status = error.statusCode;
 		const retryAfter = Number(error.responseHeaders?.['retry-after']);
 		return {

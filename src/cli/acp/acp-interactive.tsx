@@ -5,6 +5,7 @@
 import React from 'react';
 import {render} from 'ink';
 import {InteractiveApp} from '../../../components/InteractiveApp.js';
+import {LIVE_MAX_FPS} from '../../../components/frame-pacing.js';
 import {describeExit} from '../../acp/acp-client.js';
 import {colorTheme, monochromeTheme} from '../../layout/theme.js';
 import type {CliIo} from '../cli-io.js';
@@ -45,7 +46,7 @@ export async function acpInteractive(options: Omit<AcpSessionOptions, 'approve'>
 			void model.close();
 		});
 		const color = colorEnabled(undefined, io.env, io.isTTY);
-		const instance = render(<InteractiveApp model={model} theme={color ? colorTheme : monochromeTheme} color={color} hyperlinks={hyperlinksEnabled(color, io.env, io.isTTY)} />, {exitOnCtrlC: false, patchConsole: false});
+		const instance = render(<InteractiveApp model={model} theme={color ? colorTheme : monochromeTheme} color={color} hyperlinks={hyperlinksEnabled(color, io.env, io.isTTY)} />, {exitOnCtrlC: false, patchConsole: false, maxFps: LIVE_MAX_FPS});
 		await instance.waitUntilExit();
 		await model.close();
 		const state = session.logState();

@@ -1,0 +1,56 @@
+/**
+@module The interactive session's first frame, drawn before the live screen's modules load (Ink,
+React, the tools and their presenters: most of a launch's time): the prompt row with its cursor
+cell, and a status row saying the session is starting. Ink's first frame takes its place — `clear`
+erases it just before — and so does any message printed before that (a usage error, `--continue`'s
+line). While it is up the terminal is in raw mode, so keys typed meanwhile are not echoed over it by
+the terminal: they wait, and the prompt takes them once it is live.
+
+It imports nothing but the sink's types: loading it must cost nothing the frame waits for.
+*/
+import {controlSequence} from '../../layout/terminal-sink.js';
+import type {CliIo} from '../cli-io.js';
+
+/** What the status row says until the session's own status line replaces it. */
+export const BOOT_STATUS = 'starting…';
+
+/** The frame's rows, as Ink's first frame draws them: a bold marker, an inverse cursor cell; a dim status row. */
+const FRAME = `\u001B[?25l\u001B[1m> \u001B[0m\u001B[7m \u001B[0m\r\n\u001B[2m${BOOT_STATUS}\u001B[0m\u001B[1A\r`;
+/** Back on the frame's first row (where the cursor waits): erase to the end of the screen, show the cursor. */
+const ERASE = '\r\u001B[J\u001B[?25h';
+
+export type BootFrame = {
+	/** Erase the frame (once; later calls do nothing) so the next output lands where it was. */
+	clear(): Promise<void>;
+	/** Erase the frame if it is still up and give the terminal its line mode back (the session ended, or never started). */
+	release(): Promise<void>;
+};
+
+type RawModeInput = {readonly isTTY?: boolean; setRawMode?(mode: boolean): unknown};
+
+/** Draw the frame on the terminal of `io` (`rows` high) and hold the keys typed in `stdin`. */
+export async function drawBootFrame(io: Pick<CliIo, 'write' | 'columns'>, rows: number | undefined, stdin: RawModeInput): Promise<BootFrame> {
+	// Too small a screen to be sure the two rows do not wrap: no frame, Ink draws the first.
+	if ((io.columns ?? 0) < BOOT_STATUS.length + 2 || (rows ?? 0) < 3) {
+		return {clear: async () => undefined, release: async () => undefined};
+	}
+
+	// Raw mode stays on for Ink, which sets it again; Node restores the terminal's mode at exit.
+	stdin.setRawMode?.(true);
+	await io.write(controlSequence(FRAME));
+	let drawn = true;
+	const clear = async (): Promise<void> => {
+		if (drawn) {
+			drawn = false;
+			await io.write(controlSequence(ERASE));
+		}
+	};
+
+	return {
+		clear,
+		async release() {
+			await clear();
+			stdin.setRawMode?.(false);
+		},
+	};
+}

@@ -1,0 +1,143 @@
+/**
+@module The interactive session behind its first frame (`../interactive-command.ts` checked the
+arguments and drew it): the configuration, plugins, model, session and log, then the Ink screen,
+until the session ends.
+*/
+import React from 'react';
+import {render} from 'ink';
+import {InteractiveApp} from '../../../components/InteractiveApp.js';
+import {colorTheme, monochromeTheme} from '../../layout/theme.js';
+import type {ModelClient} from '../../agent/model-types.js';
+import {preloadModelLibrary, resolveModel} from '../../agent/model-client.js';
+import {AGENT_ASK_RULES, agentModel, systemPromptFile} from '../agent-setup.js';
+import {loadConfig, type CardtermConfig} from '../approval-policy.js';
+import {copyText, openInEditor} from '../pager-actions.js';
+import {ColorDepthContext} from '../../../components/color-depth-context.js';
+import {LIVE_MAX_FPS} from '../../../components/frame-pacing.js';
+import type {CliIo} from '../cli-io.js';
+import {logOutcomeMessage} from './log-outcome.js';
+import {openInteractiveSession} from './open-interactive-session.js';
+import {loadPlugins} from '../load-plugins.js';
+import {newSessionId} from '../open-session.js';
+import {positiveInt, type ParsedArgs} from '../parse-args.js';
+import type {BootFrame} from './boot-frame.js';
+import {resumeTarget} from '../resume-target.js';
+import {sessionsRoot} from '../session-paths.js';
+import {whenAborted} from '../termination-signals.js';
+import {colorDepth, colorEnabled, hyperlinksEnabled, motionEnabled} from '../terminal-env.js';
+
+export type LiveSessionOptions = {
+	readonly parsed: ParsedArgs;
+	readonly io: CliIo;
+	/** The workspace (`--cwd`), checked to be a directory. */
+	readonly cwd: string;
+	/** Aborted by a termination signal. */
+	readonly signal: AbortSignal;
+	/** The first frame on screen; erased before anything else is written. */
+	readonly boot: BootFrame;
+};
+
+/** Runs the session until it ends; returns the exit code. */
+export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessionOptions): Promise<number> {
+	const sessionDirFlag = parsed.flags.get('session-dir');
+	const root = sessionsRoot(typeof sessionDirFlag === 'string' ? sessionDirFlag : undefined, io.env, io.cwd);
+	const config = await loadConfig(cwd, io.env);
+	const plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
+	const agent = await interactiveAgent(parsed, io, config);
+	const rules = [...(config.approval?.ask ?? []), ...(agent.model !== undefined && !parsed.flags.has('yolo') ? AGENT_ASK_RULES : [])];
+	const resumeFlag = parsed.flags.get('resume');
+	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(typeof resumeFlag === 'string' ? {resumeId: resumeFlag} : {}), ...(typeof sessionDirFlag === 'string' ? {sessionDir: sessionDirFlag} : {}), env: io.env, cwd});
+	if (resumed !== undefined) {
+		// Above the live screen, once: what is continued and where to read it.
+		await boot.clear();
+		await io.printError(`cardterm: continuing session ${resumed.header.id} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
+	}
+
+	const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status})} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...(agent.systemPrompt === undefined ? {} : {systemPrompt: agent.systemPrompt}), ...(agent.maxSteps === undefined ? {} : {maxSteps: agent.maxSteps})}});
+	// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
+	// the log closes, and the screen is given back (the app exits when the controller is closing).
+	whenAborted(signal, () => {
+		void controller.close();
+	});
+	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
+	const color = colorEnabled(colorFlag, io.env, io.isTTY);
+	const frameListeners = new Set<() => void>();
+	const onFrame = (listener: () => void): (() => void) => {
+		frameListeners.add(listener);
+		return () => frameListeners.delete(listener);
+	};
+
+	// The Ctrl+O pager's `y` and `o`, as in replay: texts a terminal without OSC 52 cannot take are printed on exit.
+	const copies: string[] = [];
+	// Ink's first frame is drawn where the first frame was, within render().
+	await boot.clear();
+	const instance = render(
+		<ColorDepthContext.Provider value={colorDepth(color, io.env)}>
+		<InteractiveApp
+			model={controller}
+			theme={color ? colorTheme : monochromeTheme}
+			color={color}
+			hyperlinks={hyperlinksEnabled(color, io.env, io.isTTY)}
+			motion={motionEnabled(color, io.env)}
+			onFrame={onFrame}
+			onCopy={text => copyText(text, copies, io.env)}
+			onOpen={card => openInEditor(card, io.cwd, io.env)}
+		/>
+		</ColorDepthContext.Provider>,
+		{
+			exitOnCtrlC: false,
+			patchConsole: false,
+			// A short throttle: the app paces what streams itself, and draws a first token at once.
+			maxFps: LIVE_MAX_FPS,
+			onRender() {
+				for (const listener of [...frameListeners]) {
+					listener();
+				}
+			},
+		},
+	);
+	if (agent.model !== undefined) {
+		// After the first frame: the prompt does not wait for the model library, the first request need not either.
+		setImmediate(preloadModelLibrary);
+	}
+
+	await instance.waitUntilExit();
+	await controller.close();
+	for (const text of copies) {
+		await io.print(`${text}\n`);
+	}
+
+	// A start and a quit with nothing done leaves no session behind, and nothing to say about one.
+	if (!(await discardIfEmpty())) {
+		await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
+	}
+	return 0;
+}
+
+/** The model of an interactive session, or why there is none (the session then starts in command mode). */
+async function interactiveAgent(parsed: ParsedArgs, io: CliIo, config: CardtermConfig): Promise<{model: ModelClient; from: string; systemPrompt?: string; maxSteps?: number; resolve: (spec: string) => ModelClient} | {model: undefined; why: string; status?: string}> {
+	const flag = (name: string): string | undefined => {
+		const value = parsed.flags.get(name);
+		return typeof value === 'string' ? value : undefined;
+	};
+
+	const chosen = await agentModel({...(flag('model') === undefined ? {} : {flag: flag('model')}), ...(flag('base-url') === undefined ? {} : {baseUrlFlag: flag('base-url')}), env: io.env, config, cwd: io.cwd});
+	switch (chosen.kind) {
+		case 'none': {
+			return {model: undefined, why: chosen.hint};
+		}
+
+		case 'unusable': {
+			return {model: undefined, why: `the model cannot be used: ${chosen.message}`, status: 'model not usable (see /model)'};
+		}
+
+		default: {
+			const systemPrompt = await systemPromptFile(flag('system-prompt'), io.cwd);
+			const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm');
+			// `/model SPEC` resolves as --model does, against the same server when --base-url chose one.
+			const {baseUrl} = chosen.setting;
+			const resolve = (spec: string): ModelClient => resolveModel({spec, env: io.env, ...(baseUrl === undefined ? {} : {baseUrl})});
+			return {model: chosen.model, from: chosen.setting.from, resolve, ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps})};
+		}
+	}
+}

@@ -1,0 +1,89 @@
+/**
+What a launch loads before the prompt is on screen (issue 16's launch → prompt). The first frame is
+drawn by `src/cli/interactive-command.ts` before the live screen loads, so that module's static
+imports must stay light; and the model library (~170 modules) loads on the first model request, so
+the live session's static imports must not reach it. Static imports are followed through the
+sources (a `type`-only import loads nothing; `import()` is where loading is deferred).
+*/
+import {existsSync, readFileSync} from 'node:fs';
+import {dirname, join, relative, resolve} from 'node:path';
+import ts from 'typescript';
+import {describe, expect, it} from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/** The specifiers `file` imports at run time (not `import type`, not all-`type` bindings, not `import()`). */
+function runtimeImports(file: string): string[] {
+	const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+	const found: string[] = [];
+	for (const statement of source.statements) {
+		if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+			const clause = statement.importClause;
+			const bindings = clause?.namedBindings;
+			const onlyTypes = clause !== undefined && (clause.isTypeOnly || (clause.name === undefined && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every(element => element.isTypeOnly)));
+			if (!onlyTypes) {
+				found.push(statement.moduleSpecifier.text);
+			}
+		} else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier) && !statement.isTypeOnly) {
+			found.push(statement.moduleSpecifier.text);
+		}
+	}
+
+	return found;
+}
+
+/** A relative `.js` specifier as the source file it compiles from. */
+function sourceOf(from: string, specifier: string): string {
+	const compiled = resolve(dirname(from), specifier);
+	const candidates = [compiled.replace(/\.js$/, '.ts'), compiled.replace(/\.js$/, '.tsx'), compiled];
+	const found = candidates.find(candidate => existsSync(candidate));
+	if (found === undefined) {
+		throw new Error(`${relative(root, from)}: cannot find ${specifier}`);
+	}
+
+	return found;
+}
+
+/** Every package (bare specifier, `node:` built-ins aside) `entry` loads through static imports, with a path to it. */
+function packagesReached(entry: string): Map<string, string> {
+	const packages = new Map<string, string>();
+	const seen = new Set<string>();
+	const queue: Array<{file: string; via: string}> = [{file: join(root, entry), via: entry}];
+	while (queue.length > 0) {
+		const {file, via} = queue.shift()!;
+		if (seen.has(file)) {
+			continue;
+		}
+
+		seen.add(file);
+		for (const specifier of runtimeImports(file)) {
+			if (specifier.startsWith('.')) {
+				const next = sourceOf(file, specifier);
+				queue.push({file: next, via: `${via} → ${relative(root, next)}`});
+			} else if (!specifier.startsWith('node:')) {
+				const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+				if (!packages.has(name)) {
+					packages.set(name, via);
+				}
+			}
+		}
+	}
+
+	return packages;
+}
+
+describe('what a launch loads before the prompt', () => {
+	it('draws the first frame with Node built-ins and the sink alone: no Ink, React, tools or model library', () => {
+		const reached = packagesReached('src/cli/interactive-command.ts');
+		// The sink's width rule (string-width) is all a frame of cardterm's own text needs.
+		expect([...reached.keys()].filter(name => !['string-width', 'strip-ansi'].includes(name))).toEqual([]);
+	});
+
+	it('loads the model library only when a model is first asked, not with the live session', () => {
+		const reached = packagesReached('src/cli/interactive/live-session.tsx');
+		const model = [...reached].filter(([name]) => name === 'ai' || name.startsWith('@ai-sdk/') || name === 'zod').map(([name, via]) => `${name} via ${via}`);
+		// The walk does see the session's own packages (so an empty list above means something).
+		expect(reached.has('ink')).toBe(true);
+		expect(model).toEqual([]);
+	});
+});

@@ -1,0 +1,89 @@
+/**
+When a change of the live session reaches the screen (components/frame-pacing.ts): at once after a
+quiet frame or when urgent (a step's first token, an approval, the end); changes coming faster are
+handed over together at the end of the frame, the last one never dropped. Fake timers and a fake
+clock: nothing here depends on the machine's speed.
+*/
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
+import {isUrgentChange, PACED_FRAME_MS, pacedListener} from '../../components/frame-pacing.js';
+
+describe('pacedListener', () => {
+	let clock = 0;
+	beforeEach(() => {
+		vi.useFakeTimers();
+		clock = 1000;
+	});
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+	const advance = (ms: number): void => {
+		clock += ms;
+		vi.advanceTimersByTime(ms);
+	};
+
+	it('hands the first change over at once, and a burst after it once, at the end of the frame', () => {
+		const calls: number[] = [];
+		const paced = pacedListener(() => calls.push(clock), {now: () => clock});
+		paced.notify();
+		expect(calls).toEqual([1000]);
+		advance(5);
+		paced.notify();
+		advance(5);
+		paced.notify();
+		expect(calls).toEqual([1000]);
+		advance(PACED_FRAME_MS - 10);
+		expect(calls).toEqual([1000, 1000 + PACED_FRAME_MS]);
+		// Quiet for a frame: the next change is at once again.
+		advance(PACED_FRAME_MS);
+		paced.notify();
+		expect(calls).toHaveLength(3);
+		expect(calls[2]).toBe(1000 + 2 * PACED_FRAME_MS);
+	});
+
+	it('hands an urgent change over at once, even within a frame, and drops the delivery it overtook', () => {
+		const calls: number[] = [];
+		const paced = pacedListener(() => calls.push(clock), {now: () => clock});
+		paced.notify();
+		advance(3);
+		paced.notify();
+		advance(1);
+		paced.notify(true);
+		expect(calls).toEqual([1000, 1004]);
+		advance(PACED_FRAME_MS);
+		expect(calls).toEqual([1000, 1004]);
+	});
+
+	it('drops a waiting change once disposed', () => {
+		const calls: number[] = [];
+		const paced = pacedListener(() => calls.push(clock), {now: () => clock});
+		paced.notify();
+		paced.notify();
+		paced.dispose();
+		advance(PACED_FRAME_MS * 2);
+		expect(calls).toEqual([1000]);
+	});
+});
+
+const streaming = (text: string, extra: {reasoning?: string; preparing?: string[]} = {}) => ({entry: 'assistant', streaming: true, text, reasoning: extra.reasoning ?? '', preparing: extra.preparing ?? []});
+const snapshot = (runningEntries: ReturnType<typeof streaming>[], extra: {approval?: unknown; closing?: boolean} = {}) => ({runningEntries, closing: extra.closing ?? false, ...(extra.approval === undefined ? {} : {approval: extra.approval})});
+
+describe('isUrgentChange', () => {
+	it('is urgent when a streaming step first shows something: text, reasoning or a tool call being prepared', () => {
+		expect(isUrgentChange(snapshot([]), snapshot([streaming('H')]))).toBe(true);
+		expect(isUrgentChange(snapshot([streaming('')]), snapshot([streaming('H')]))).toBe(true);
+		expect(isUrgentChange(snapshot([streaming('')]), snapshot([streaming('', {reasoning: 'h'})]))).toBe(true);
+		expect(isUrgentChange(snapshot([streaming('')]), snapshot([streaming('', {preparing: ['bash']})]))).toBe(true);
+	});
+
+	it('is not urgent when a stream already shown grows, or an empty one starts', () => {
+		expect(isUrgentChange(snapshot([streaming('Hel')]), snapshot([streaming('Hello')]))).toBe(false);
+		expect(isUrgentChange(snapshot([]), snapshot([streaming('')]))).toBe(false);
+		expect(isUrgentChange(snapshot([]), snapshot([]))).toBe(false);
+	});
+
+	it('is urgent when an approval appears or the session closes', () => {
+		expect(isUrgentChange(snapshot([]), snapshot([], {approval: {id: 'a'}}))).toBe(true);
+		expect(isUrgentChange(snapshot([], {approval: {id: 'a'}}), snapshot([], {approval: {id: 'a'}}))).toBe(false);
+		expect(isUrgentChange(snapshot([]), snapshot([], {closing: true}))).toBe(true);
+	});
+});
