@@ -16,8 +16,11 @@ function runMyers(oldLines: string[], newLines: string[], maxEditLength: number)
 	return {finished: changes !== undefined, comparisons};
 }
 
+/** Long lines that differ only in the middle: the bound's cheap line key does not tell them apart. */
+const middle = (text: string) => `${'<'.repeat(16)}${text}${'>'.repeat(16)}`;
+
 // Few distinct lines: long runs of equal pairs on many diagonals, where Myers compares the most.
-const lines = fc.array(fc.constantFrom('a', 'b', 'c', '', '}', 'x = 1'), {maxLength: 40});
+const lines = fc.array(fc.constantFrom('a', 'b', 'c', '', '}', 'x = 1', middle('p'), middle('q')), {maxLength: 40});
 
 describe('diffStopsAtEditLength', () => {
 	test('when it says the diff stops at the edit length, the diff package gives up there within the comparison bound', () => {
@@ -47,6 +50,14 @@ describe('diffStopsAtEditLength', () => {
 		expect(diffStopsAtEditLength(old, oneEdit, 500, 5_000_000)).toBe(false);
 		// 1 000 unmatched lines, but too few comparisons allowed to know which bound Myers would hit first.
 		expect(diffStopsAtEditLength(old, rewritten, 500, 100_000)).toBe(false);
+	});
+
+	test('lines that differ only far from their ends look alike to it, so it proves nothing about them', () => {
+		const old = Array.from({length: 600}, (_, index) => middle(`old ${String(index).padStart(3, '0')}`));
+		const rewritten = old.map(line => line.replace('old', 'new'));
+		expect(runMyers(old, rewritten, 500).finished).toBe(false);
+		expect(diffStopsAtEditLength(old, rewritten, 500, 5_000_000)).toBe(false);
+		expect(diffStopsAtEditLength(old, rewritten.map(line => `${line}!`), 500, 5_000_000)).toBe(true);
 	});
 
 	test('repeated lines count as a multiset: reordering them proves nothing, and neither do sides shorter than the bound', () => {
