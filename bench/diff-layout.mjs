@@ -123,6 +123,9 @@ report('diff-layout 2000 lines 20 edits (bounded)', fresh('src/file.ts', small),
 report('diff-layout 2000 lines 20 edits (full, syntax colours)', freshFull('src/file.ts', small), patchFloor(small));
 report('diff-layout 20000 lines 20 edits (bounded)', fresh('src/file.ts', large), patchFloor(large), {samples: 9});
 report('diff-layout 20000 lines 20 edits (full, syntax colours)', freshFull('src/file.ts', large), patchFloor(large), {samples: 9});
+// Past the line diff's short first try (64 edits) yet exact: the path where proving a rewrite out of reach would be wasted.
+const hundredEdits = scatteredEdits(20_000, 100, 5);
+report('diff-layout 20000 lines 100 edits (bounded)', fresh('src/file.ts', hundredEdits), patchFloor(hundredEdits), {samples: 9});
 report('diff-layout 20000 lines half rewritten (approximate, bounded)', fresh('src/file.ts', rewritten), () => splitBoth(rewritten), {samples: 9});
 
 // The common edit card: the tool's applied hunks (3 lines of context) as one FileDiff each.

@@ -17,8 +17,8 @@ out of reach too. Within E rounds the comparisons are at most:
 test/layout/diff-edit-bound.test.ts checks both claims against the `diff` package itself.
 */
 
-/** Diagonal walks of Myers' diff within `maxEditLength` rounds, the first walk (round 0) included. */
-function walksWithin(maxEditLength: number): number {
+/** The most diagonal walks Myers' diff makes within `maxEditLength` rounds, the first walk (round 0) included. */
+export function myersWalks(maxEditLength: number): number {
 	return 1 + maxEditLength + (maxEditLength * (maxEditLength + 1)) / 2;
 }
 
@@ -50,7 +50,7 @@ Whether the exact diff of `oldLines` and `newLines` with these bounds is certain
 edit length, never reaching `maxComparisons` line comparisons. False when it cannot be sure.
 */
 export function diffStopsAtEditLength(oldLines: readonly string[], newLines: readonly string[], maxEditLength: number, maxComparisons: number): boolean {
-	const walks = walksWithin(maxEditLength);
+	const walks = myersWalks(maxEditLength);
 	if (oldLines.length + newLines.length <= maxEditLength || walks > maxComparisons) {
 		return false;
 	}

@@ -19,7 +19,7 @@ the result says so (`approximate`). Long unchanged runs collapse to a gap row, k
 */
 import {diffArrays, type ChangeObject} from 'diff';
 import type {FileDiff} from '../tools/views.js';
-import {diffStopsAtEditLength} from './diff-edit-bound.js';
+import {diffStopsAtEditLength, myersWalks} from './diff-edit-bound.js';
 
 /** Default bound on the edit length (removed + added lines) of an exact line diff. */
 export const DEFAULT_MAX_EDIT_LENGTH = 500;
@@ -203,13 +203,19 @@ function diffMiddle(oldMiddle: string[], newMiddle: string[], maxEditLength: num
 	// bound first (the same rounds the full bound starts with, so the same answer when it finishes,
 	// and the same comparisons), then make sure the full bound can finish before spending it.
 	const quick = Math.min(maxEditLength, QUICK_EDIT_LENGTH);
-	let changes = boundedMyers(oldMiddle, newMiddle, quick, maxComparisons);
+	const first = boundedMyers(oldMiddle, newMiddle, quick, maxComparisons);
+	let {changes} = first;
 	if (changes === undefined && quick < maxEditLength) {
-		if (diffStopsAtEditLength(oldMiddle, newMiddle, maxEditLength, maxComparisons)) {
+		// The equal lines the short try walked over show how far its edits got. At that pace, when the
+		// full bound could not cover the middle, the proof (a pass over every line) is worth trying;
+		// a mostly unchanged file goes straight to the full run instead.
+		const equalWalked = Math.max(0, first.comparisons - myersWalks(quick));
+		const reach = (equalWalked * maxEditLength) / quick;
+		if (reach < oldMiddle.length && diffStopsAtEditLength(oldMiddle, newMiddle, maxEditLength, maxComparisons)) {
 			return 'edit-length';
 		}
 
-		changes = boundedMyers(oldMiddle, newMiddle, maxEditLength, maxComparisons);
+		changes = boundedMyers(oldMiddle, newMiddle, maxEditLength, maxComparisons).changes;
 	}
 
 	if (changes === 'comparisons') {
@@ -244,8 +250,10 @@ function diffMiddle(oldMiddle: string[], newMiddle: string[], maxEditLength: num
 	return ops;
 }
 
-/** `diffArrays` stopped by either bound: undefined past the edit length, `comparisons` past that bound. */
-function boundedMyers(oldMiddle: string[], newMiddle: string[], maxEditLength: number, maxComparisons: number): ChangeObject<string[]>[] | 'comparisons' | undefined {
+/** A run of `diffArrays` stopped by either bound (undefined changes past the edit length), and the comparisons it made. */
+type MyersRun = {readonly changes: ChangeObject<string[]>[] | 'comparisons' | undefined; readonly comparisons: number};
+
+function boundedMyers(oldMiddle: string[], newMiddle: string[], maxEditLength: number, maxComparisons: number): MyersRun {
 	// The comparator counts the work Myers does; throwing is the only way to stop `diffArrays` early.
 	let comparisons = 0;
 	const comparator = (left: string, right: string): boolean => {
@@ -257,10 +265,10 @@ function boundedMyers(oldMiddle: string[], newMiddle: string[], maxEditLength: n
 	};
 
 	try {
-		return diffArrays(oldMiddle, newMiddle, {maxEditLength, comparator});
+		return {changes: diffArrays(oldMiddle, newMiddle, {maxEditLength, comparator}), comparisons};
 	} catch (error) {
 		if (error === overBudget) {
-			return 'comparisons';
+			return {changes: 'comparisons', comparisons};
 		}
 
 		throw error;
