@@ -27,32 +27,74 @@ function pushSpan(line: Span[], text: string, style: Style): void {
 const escapePattern = /\u001B\[([0-9;]*)([\u0040-\u007E])|\u001B./gsu;
 
 /**
+`applySgr` results by the style they apply to (by identity: `applySgr` returns frozen, normalized
+styles, and the highlighter writes the same few parameter lists for every token). Bounded, since the
+parser is exported and could be handed any text.
+*/
+const appliedStyles = new Map<Style, Map<string, Style>>();
+const APPLIED_STYLES_LIMIT = 4096;
+let appliedCount = 0;
+
+function applied(current: Style, parameters: string): Style {
+	let byParameters = appliedStyles.get(current);
+	const hit = byParameters?.get(parameters);
+	if (hit !== undefined) {
+		return hit;
+	}
+
+	const style = applySgr(current, parameters, {extendedColors: false});
+	if (appliedCount >= APPLIED_STYLES_LIMIT) {
+		appliedStyles.clear();
+		appliedCount = 0;
+		byParameters = undefined;
+	}
+
+	if (byParameters === undefined) {
+		byParameters = new Map();
+		appliedStyles.set(current, byParameters);
+	}
+
+	byParameters.set(parameters, style);
+	appliedCount++;
+	return style;
+}
+
+/**
 Split ANSI text at `\n` into lines of spans. SGR state carries across lines (a comment spanning
 lines stays styled); adjacent runs with the same style merge; an empty line is an empty array.
 */
 export function parseSgrLines(text: string): Span[][] {
-	const lines: Span[][] = [[]];
+	let line: Span[] = [];
+	const lines: Span[][] = [line];
 	let style: Style = blankStyle;
-	let position = 0;
-	const pushText = (chunk: string): void => {
-		const parts = chunk.split('\n');
-		for (const [index, part] of parts.entries()) {
-			if (index > 0) {
-				lines.push([]);
+	// The next `\n` at or after the text being pushed: one forward scan for the whole input.
+	let newline = text.indexOf('\n');
+	const pushText = (from: number, to: number): void => {
+		let start = from;
+		while (newline !== -1 && newline < to) {
+			if (newline >= start) {
+				pushSpan(line, text.slice(start, newline), style);
+				line = [];
+				lines.push(line);
+				start = newline + 1;
 			}
 
-			pushSpan(lines.at(-1)!, part, style);
+			newline = text.indexOf('\n', newline + 1);
 		}
+
+		pushSpan(line, text.slice(start, to), style);
 	};
 
-	for (const match of text.matchAll(escapePattern)) {
-		pushText(text.slice(position, match.index));
+	let position = 0;
+	escapePattern.lastIndex = 0;
+	for (let match = escapePattern.exec(text); match !== null; match = escapePattern.exec(text)) {
+		pushText(position, match.index);
 		position = match.index + match[0].length;
 		if (match[2] === 'm') {
-			style = applySgr(style, match[1]!, {extendedColors: false});
+			style = applied(style, match[1]!);
 		}
 	}
 
-	pushText(text.slice(position));
+	pushText(position, text.length);
 	return lines;
 }

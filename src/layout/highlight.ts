@@ -99,11 +99,20 @@ function formatterFor(style: Style): Formatter {
 	return text => open + text.replaceAll(reset, reset + open) + reset;
 }
 
+/** One formatter per token key: cli-highlight looks the theme up for every token it colours. */
+const formatters = new Map<string | symbol, Formatter>();
+
 /** Every token key resolves here, so cli-highlight never falls back to its chalk-based defaults. */
 const sgrTheme: Record<string, Formatter> = new Proxy({}, {
 	get(_target, key) {
-		const style = typeof key === 'string' ? tokenStyles[key] : undefined;
-		return style === undefined ? plain : formatterFor(style);
+		let formatter = formatters.get(key);
+		if (formatter === undefined) {
+			const style = typeof key === 'string' ? tokenStyles[key] : undefined;
+			formatter = style === undefined ? plain : formatterFor(style);
+			formatters.set(key, formatter);
+		}
+
+		return formatter;
 	},
 });
 

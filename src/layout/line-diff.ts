@@ -6,18 +6,20 @@ path, so the comparison is bounded, cheapest step first:
 1. The common prefix and suffix are trimmed (exact, linear).
 2. When the middles' lengths differ by more than `maxEditLength`, the exact diff is skipped.
 3. Myers' diff (`diffArrays` of the `diff` package on the split lines) with `maxEditLength`: it gives
-   up after O(maxEditLength²) steps whatever the file size, which is what keeps a half-rewritten
-   20 000-line file cheap. Adversarial input (long repeated snakes on many diagonals) can still make
-   each step walk far, so a cap on line comparisons (`maxComparisons`) is the last safety net.
-   Both bounds count work, not time, so a card's rows are the same live and on replay, on any
-   machine under any load. (A multiset lower bound on the edit length was tried first: hashing
-   every line cost more than letting Myers give up.)
+   up after O(maxEditLength²) steps whatever the file size. Adversarial input (long repeated snakes
+   on many diagonals) can still make each step walk far, so a cap on line comparisons
+   (`maxComparisons`) is the last safety net. Both bounds count work, not time, so a card's rows are
+   the same live and on replay, on any machine under any load. Myers runs with a short bound first
+   (most edits are small); past it, a multiset lower bound on the edit length (diff-edit-bound.ts)
+   skips the full run when it could only give up, which is what keeps a half-rewritten 20 000-line
+   file cheap (hashing every line costs more than a small diff, hence not first).
 Beyond a bound the middle falls back to whole sides (all old lines `-`, all new lines `+`), and
 the result says so (`approximate`). Long unchanged runs collapse to a gap row, keeping
 `CONTEXT_LINES` on each side of a change.
 */
 import {diffArrays, type ChangeObject} from 'diff';
 import type {FileDiff} from '../tools/views.js';
+import {diffStopsAtEditLength, myersWalks} from './diff-edit-bound.js';
 
 /** Default bound on the edit length (removed + added lines) of an exact line diff. */
 export const DEFAULT_MAX_EDIT_LENGTH = 500;
@@ -112,6 +114,9 @@ export function computeLineDiff(diff: FileDiff, limits: DiffLimits = {}): LineDi
 	return value;
 }
 
+/** The edit-length bound tried first: most edits are this small, and giving up at it costs little. */
+const QUICK_EDIT_LENGTH = 64;
+
 /** Thrown by the counting comparator to stop the exact diff; never escapes `diffMiddle`. */
 const overBudget = new Error('line diff comparison budget exhausted');
 
@@ -194,25 +199,27 @@ function diffMiddle(oldMiddle: string[], newMiddle: string[], maxEditLength: num
 		return 'edit-length';
 	}
 
-	// The comparator counts the work Myers does; throwing is the only way to stop `diffArrays` early.
-	let comparisons = 0;
-	const comparator = (left: string, right: string): boolean => {
-		if (++comparisons > maxComparisons) {
-			throw overBudget;
+	// Finding a short edit script is Myers' cheapest outcome and giving up its dearest: try a short
+	// bound first (the same rounds the full bound starts with, so the same answer when it finishes,
+	// and the same comparisons), then make sure the full bound can finish before spending it.
+	const quick = Math.min(maxEditLength, QUICK_EDIT_LENGTH);
+	const first = boundedMyers(oldMiddle, newMiddle, quick, maxComparisons);
+	let {changes} = first;
+	if (changes === undefined && quick < maxEditLength) {
+		// The equal lines the short try walked over show how far its edits got. At that pace, when the
+		// full bound could not cover the middle, the proof (a pass over every line) is worth trying;
+		// a mostly unchanged file goes straight to the full run instead.
+		const equalWalked = Math.max(0, first.comparisons - myersWalks(quick));
+		const reach = (equalWalked * maxEditLength) / quick;
+		if (reach < oldMiddle.length && diffStopsAtEditLength(oldMiddle, newMiddle, maxEditLength, maxComparisons)) {
+			return 'edit-length';
 		}
 
-		return left === right;
-	};
+		changes = boundedMyers(oldMiddle, newMiddle, maxEditLength, maxComparisons).changes;
+	}
 
-	let changes: ChangeObject<string[]>[] | undefined;
-	try {
-		changes = diffArrays(oldMiddle, newMiddle, {maxEditLength, comparator});
-	} catch (error) {
-		if (error === overBudget) {
-			return 'comparisons';
-		}
-
-		throw error;
+	if (changes === 'comparisons') {
+		return 'comparisons';
 	}
 
 	if (changes === undefined) {
@@ -241,6 +248,31 @@ function diffMiddle(oldMiddle: string[], newMiddle: string[], maxEditLength: num
 
 	pushChange(ops, removed, added);
 	return ops;
+}
+
+/** A run of `diffArrays` stopped by either bound (undefined changes past the edit length), and the comparisons it made. */
+type MyersRun = {readonly changes: ChangeObject<string[]>[] | 'comparisons' | undefined; readonly comparisons: number};
+
+function boundedMyers(oldMiddle: string[], newMiddle: string[], maxEditLength: number, maxComparisons: number): MyersRun {
+	// The comparator counts the work Myers does; throwing is the only way to stop `diffArrays` early.
+	let comparisons = 0;
+	const comparator = (left: string, right: string): boolean => {
+		if (++comparisons > maxComparisons) {
+			throw overBudget;
+		}
+
+		return left === right;
+	};
+
+	try {
+		return {changes: diffArrays(oldMiddle, newMiddle, {maxEditLength, comparator}), comparisons};
+	} catch (error) {
+		if (error === overBudget) {
+			return {changes: 'comparisons', comparisons};
+		}
+
+		throw error;
+	}
 }
 
 /** Replace unchanged runs longer than the context around changes with one gap row. */

@@ -136,6 +136,20 @@ describe('computeLineDiff', () => {
 		expect(computeLineDiff({...diff}, {maxEditLength: 6}).approximate).toBeUndefined();
 	});
 
+	test('an edit past the short first try is still exact; a rewrite past the bound names the bound the exact diff would hit first', () => {
+		const old = numbered(2000);
+		const changed = (every: number) => numbered(2000, index => (index % every === every - 1 ? `line ${index + 1} changed` : undefined));
+		// 200 changed lines: 400 edits, more than the first try's bound, fewer than the default.
+		expect(computeLineDiff({path: 'a', oldText: old, newText: changed(10)})).toMatchObject({added: 200, removed: 200});
+		expect(computeLineDiff({path: 'a', oldText: old, newText: changed(10)}).approximate).toBeUndefined();
+		// Every other line: 1 999 lines each side after the common first line, whole sides either way.
+		const half = {path: 'a', oldText: old, newText: changed(2)};
+		expect(computeLineDiff({...half})).toMatchObject({added: 1999, removed: 1999, approximate: {reason: 'edit-length'}});
+		expect(computeLineDiff({...half}, {maxComparisons: 200_000}).approximate?.reason).toBe('edit-length');
+		expect(computeLineDiff({...half}, {maxComparisons: 100_000}).approximate?.reason).toBe('comparisons');
+		expect(computeLineDiff({path: 'a', oldText: old, newText: changed(10)}, {maxComparisons: 30_000}).approximate?.reason).toBe('comparisons');
+	});
+
 	test('the result is computed once per FileDiff object and bound', () => {
 		const diff = {path: 'a', oldText: 'a\nb', newText: 'a\nc'};
 		const first = computeLineDiff(diff);

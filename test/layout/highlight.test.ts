@@ -66,6 +66,13 @@ describe('parseSgrLines', () => {
 		]);
 	});
 
+	test('styles stay right past the size of its memo of applied codes (any text can be parsed, not only the highlighter\'s)', () => {
+		// 5 000 distinct parameter lists (bold and a code nothing draws), more than the memo keeps; red applies on top.
+		for (let index = 0; index < 5000; index++) {
+			expect(parseSgrLines(`\u001B[1;${1000 + index}ma\u001B[31mb`)).toEqual([[{text: 'a', style: {bold: true}}, {text: 'b', style: {fg: 'red', bold: true}}]]);
+		}
+	});
+
 	test('background and 256-colour codes are ignored, and equal neighbours merge', () => {
 		expect(parseSgrLines('\u001B[41mx\u001B[38;5;1my\u001B[0mz')).toEqual([[{text: 'xyz'}]]);
 	});
