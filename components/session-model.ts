@@ -4,6 +4,7 @@ import type {EntrySource} from '../src/transcript/entry-source.js';
 import type {TranscriptEntry} from '../src/presentation/entry.js';
 import type {StyledLine} from '../src/layout/styled-line.js';
 import type {ApprovalOutcome} from '../src/tools/types.js';
+import type {TurnProgress} from '../src/session/turn-progress.js';
 
 /** An approval the user must answer. */
 export type PendingApproval = {
@@ -35,6 +36,8 @@ export type LiveSnapshot = {
 	readonly multiline?: {readonly label: string; readonly lines: number};
 	/** Commands waiting for the running one. */
 	readonly queued: number;
+	/** The model's turn while it runs: its elapsed time, usage so far, latency to first token, a retry's countdown. */
+	readonly turn?: TurnProgress;
 	/** The agent's model (`provider:model`), or how to connect one; absent when the session has no agent. */
 	readonly model?: string;
 	/** Whether a prompt line that is not a command goes to a model (the prompt's hint says so). */

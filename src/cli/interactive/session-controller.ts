@@ -13,6 +13,7 @@ import {pushAll} from '../../layout/push-all.js';
 import type {Card} from '../../presentation/card.js';
 import type {TranscriptEntry} from '../../presentation/entry.js';
 import type {FoldChange, SessionFold} from '../../session/fold.js';
+import type {TurnProgress} from '../../session/turn-progress.js';
 import type {SessionRuntime} from '../../session/session-runtime.js';
 import type {ApprovalOutcome, ApprovalRequest, ToolSchema} from '../../tools/types.js';
 import type {StyledLine} from '../../layout/styled-line.js';
@@ -79,6 +80,8 @@ export class SessionController implements SessionModel {
 	#held = false;
 	/** The workspace rule the file tools apply, to check `/write` and `/edit` paths up front. */
 	readonly #guard: WorkspaceGuard;
+	/** A prompt is with the model (its turn's progress shows in the status line). */
+	#prompting = false;
 	/** The newest entry key the fold has produced (where a pager's base ends). */
 	#newestKey = Number.NEGATIVE_INFINITY;
 	/** Open pagers, fed every fold change so they stay live. */
@@ -108,8 +111,9 @@ export class SessionController implements SessionModel {
 				}
 			}
 
-			// A streaming step's tail changes the live frame, and nothing else until its message.
-			if (change.entries.length > 0 || change.tailChanged === true) {
+			// A streaming step's tail changes the live frame, and nothing else until its message; a model
+			// turn's progress (usage, first token, a retry's wait) changes the status line.
+			if (change.entries.length > 0 || change.tailChanged === true || this.#turnProgress() !== this.#snapshot.turn) {
 				this.#changed();
 			}
 		});
@@ -463,10 +467,13 @@ export class SessionController implements SessionModel {
 
 	async #run(request: QueuedWork, signal: AbortSignal): Promise<void> {
 		if (request.kind === 'prompt') {
+			this.#prompting = true;
 			try {
 				await this.#options.agent!.run(request.text, signal);
 			} catch (error) {
 				this.#emitScrollback({kind: 'lines', lines: noticeLines((error as Error).message, 'error')});
+			} finally {
+				this.#prompting = false;
 			}
 
 			return;
@@ -554,8 +561,14 @@ export class SessionController implements SessionModel {
 		this.#channel.notify();
 	}
 
+	/** The running model turn's progress; commands the person runs are turns too, but their cards say it all. */
+	#turnProgress(): TurnProgress | undefined {
+		return this.#prompting ? this.#options.fold.turnProgress : undefined;
+	}
+
 	#buildSnapshot(): LiveSnapshot {
 		const multiline = this.#multiline;
+		const turn = this.#turnProgress();
 		const running = [...this.#running.values()];
 		const runningEntries: TranscriptEntry[] = running.map(card => ({entry: 'card', card}));
 		for (const entry of this.#options.fold.tail) {
@@ -570,6 +583,7 @@ export class SessionController implements SessionModel {
 			...(this.#approval === undefined ? {} : {approval: this.#approval.request}),
 			...(multiline === undefined ? {} : {multiline: {label: multiline.label, lines: multiline.lines.length}}),
 			queued: this.#queue.length,
+			...(turn === undefined ? {} : {turn}),
 			...(this.#options.agent === undefined ? {} : {model: this.#options.agent.status, modelConnected: this.#options.agent.model !== undefined}),
 			...(this.#held ? {queueHeld: true} : {}),
 			...(this.#problem === undefined ? {} : {problem: this.#problem}),
