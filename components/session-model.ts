@@ -1,6 +1,7 @@
 import type {Card} from '../src/presentation/card.js';
 import type {OutcomeCounts} from '../src/presentation/card-outcome.js';
 import type {EntrySource} from '../src/transcript/entry-source.js';
+import type {ChildSessionLinks} from '../src/transcript/child-session-links.js';
 import type {TranscriptEntry} from '../src/presentation/entry.js';
 import type {StyledLine} from '../src/layout/styled-line.js';
 import type {ApprovalOutcome} from '../src/tools/types.js';
@@ -82,6 +83,8 @@ export type SessionModel = {
 	/** Completions for the word before the cursor. */
 	complete(line: string, cursor: number): Promise<readonly string[]>;
 	readonly history: readonly string[];
+	/** The child sessions of the session's subagent cards, for the pager (Enter opens one). */
+	readonly childSessions?: ChildSessionLinks;
 	/** What the empty prompt says (default: the reference tools' commands). */
 	readonly placeholder?: string;
 	/** Flush the log and release everything; resolves when durable. */

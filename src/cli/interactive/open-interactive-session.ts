@@ -10,6 +10,7 @@ import type {ApprovalPrompt} from '../../session/session-runtime.js';
 import type {ToolDefinition} from '../../tools/types.js';
 import {approvalPolicy, type AskRule} from '../approval-policy.js';
 import {openIndexedEntrySource} from '../../transcript/indexed-entry-source.js';
+import {childSessionLinks} from '../../transcript/child-session-links.js';
 import {openSession, type OpenedSession, type OpenSessionOptions} from '../open-session.js';
 import type {SessionPlugin} from '../session-plugin.js';
 import {historyPath} from '../session-paths.js';
@@ -147,6 +148,8 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 			await session.close().catch(() => undefined);
 		},
 		...(agent === undefined ? {} : {agent}),
+		// Subagent cards' child sessions, beside this log as beside a replayed one; children start while it runs.
+		...(session.logPath === undefined ? {} : {childSessions: childSessionLinks(session.logPath, session.header, () => name => session.registry.get(name), {live: true})}),
 		// With a healthy log, settled cards leave memory once written to the scrollback, and the pager
 		// reads the session back from its log (the session's memory stays flat however long it runs).
 		releaseSettled: () => session.logPath !== undefined && problem === undefined,

@@ -8,6 +8,7 @@ import {isAbsolute, resolve} from 'node:path';
 import type {ApprovalAnswer, LiveSnapshot, PendingApproval, ScrollbackEntry, SessionModel} from '../../../components/session-model.js';
 import {sanitizeInline} from '../../layout/sanitize.js';
 import {arrayEntrySource, type EntrySource} from '../../transcript/entry-source.js';
+import type {ChildSessionLinks} from '../../transcript/child-session-links.js';
 import {entryKey, LiveEntrySource} from '../../transcript/live-entry-source.js';
 import {pushAll} from '../../layout/push-all.js';
 import type {Card} from '../../presentation/card.js';
@@ -50,6 +51,8 @@ export type SessionControllerOptions = {
 	readonly releaseSettled?: () => boolean;
 	/** The agent: with a model, a prompt line that is not a command is a turn. */
 	readonly agent?: AgentTurns;
+	/** The child sessions of subagent cards, beside the session's log (the pager opens them). */
+	readonly childSessions?: ChildSessionLinks;
 };
 
 /** What waits in the queue: a call the person asked for, or a prompt for the model. */
@@ -60,6 +63,7 @@ type Multiline = {readonly label: string; readonly lines: string[]; readonly don
 export class SessionController implements SessionModel {
 	readonly cwd: string;
 	readonly sessionId: string;
+	readonly childSessions?: ChildSessionLinks;
 	readonly #options: SessionControllerOptions;
 	readonly #channel = new LiveChannel();
 	readonly #running = new Map<number, Card>();
@@ -91,6 +95,10 @@ export class SessionController implements SessionModel {
 		this.#options = options;
 		this.cwd = options.cwd;
 		this.sessionId = options.sessionId;
+		if (options.childSessions !== undefined) {
+			this.childSessions = options.childSessions;
+		}
+
 		this.#guard = new WorkspaceGuard({workspace: options.cwd});
 		this.#snapshot = this.#buildSnapshot();
 		options.onFoldChange(change => {
