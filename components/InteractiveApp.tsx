@@ -73,7 +73,8 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	const snapshot = usePacedSnapshot(model);
 	const [pager, setPager] = useState<'closed' | 'open' | 'leaving'>('closed');
 	const [, bumpFrame] = useState(0);
-	const time = useClock(snapshot.running.length > 0, now);
+	// Running cards tick their elapsed seconds, and a model turn its time and a retry's countdown.
+	const time = useClock(snapshot.running.length > 0 || snapshot.turn !== undefined, now, 1000, snapshot.turn?.retry?.startsAt);
 	const sessionCwd = model.cwd;
 
 	const options = useMemo((): LayoutOptions => ({width: columns, theme, now: time, sessionCwd}), [columns, theme, time, sessionCwd]);
@@ -190,7 +191,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	}
 
 	if (pager === 'open') {
-		return <Pager source={pagerSource ?? arrayEntrySource([])} follow theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} onCopy={onCopy} onOpen={onOpen} />;
+		return <Pager source={pagerSource ?? arrayEntrySource([])} follow theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} onCopy={onCopy} onOpen={onOpen} {...(model.childSessions === undefined ? {} : {childSessions: model.childSessions})} />;
 	}
 
 	const dialogRows = snapshot.approval === undefined ? 0 : APPROVAL_DIALOG_ROWS;
@@ -204,7 +205,8 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	const marker = snapshot.multiline === undefined ? '> ' : '… ';
 	const promptHint = promptHintOf(snapshot, model.placeholder);
 	const dialogTexts = snapshot.approval === undefined ? [] : approvalTexts(snapshot.approval, columns);
-	const statusProps = {cwd: model.cwd, sessionId: model.sessionId, snapshot, width: columns, ...(hint === undefined ? {} : {hint})};
+	// The clock read as this frame is drawn: a retry that just came counts down from its own delay, not from the last tick.
+	const statusProps = {cwd: model.cwd, sessionId: model.sessionId, snapshot, width: columns, now: Math.max(time, now()), ...(hint === undefined ? {} : {hint})};
 	frameWidths.current = [
 		...liveRows.map(row => Math.min(columns, displayWidth(lineText(row)))),
 		...dialogTexts.map(text => Math.min(columns, displayWidth(text))),

@@ -1,8 +1,10 @@
 import React from 'react';
 import {Text} from 'ink';
 import {sanitizeInline} from '../src/layout/sanitize.js';
+import {formatDuration, formatElapsed, formatUsage} from '../src/layout/format.js';
 import {displayWidth, truncateToWidth} from '../src/layout/text-width.js';
 import {outcomeTally} from '../src/presentation/card-outcome.js';
+import type {TurnProgress} from '../src/session/turn-progress.js';
 import type {LiveSnapshot} from './session-model.js';
 
 type Props = {
@@ -12,7 +14,37 @@ type Props = {
 	readonly width: number;
 	/** A transient hint (e.g. "press Ctrl+C again to exit"). */
 	readonly hint?: string;
+	/** The clock, for a running turn's elapsed time and a retry's countdown (default: the turn's start). */
+	readonly now?: number;
 };
+
+/** Columns a retry's reason may take, so that "Esc to cancel" after it stays on a normal terminal. */
+const RETRY_REASON_COLUMNS = 48;
+
+/**
+A model turn's parts of the status row: a retry's countdown (`retrying in 3s (attempt 2 of 5): …`)
+while its wait lasts, then the turn's elapsed time, its tokens so far and the latency to the first token.
+*/
+export function turnParts(turn: TurnProgress, now: number): {readonly retry: string | undefined; readonly progress: string[]} {
+	const {retry, usage} = turn;
+	let retryText: string | undefined;
+	if (retry !== undefined && now < retry.startsAt) {
+		const attempt = retry.attempt === undefined ? '' : ` (attempt ${retry.attempt}${retry.maxAttempts === undefined ? '' : ` of ${retry.maxAttempts}`})`;
+		const reason = retry.reason === undefined ? '' : `: ${truncateToWidth(sanitizeInline(retry.reason), RETRY_REASON_COLUMNS)}`;
+		retryText = `retrying in ${Math.ceil((retry.startsAt - now) / 1000)}s${attempt}${reason}`;
+	}
+
+	const progress = [`working ${formatElapsed(now - turn.startTime)}`];
+	if (usage !== undefined) {
+		progress.push(formatUsage(usage));
+	}
+
+	if (turn.firstTokenMs !== undefined) {
+		progress.push(`first token ${formatDuration(turn.firstTokenMs)}`);
+	}
+
+	return {retry: retryText, progress};
+}
 
 /** The tally the status line shows: the outcomes that occurred, worded as every view words them. */
 export function statusTally(snapshot: LiveSnapshot): string {
@@ -21,7 +53,7 @@ export function statusTally(snapshot: LiveSnapshot): string {
 }
 
 /** The status row's text, already fitted to `width`. */
-export function statusText({cwd, sessionId, snapshot, width, hint}: Props): string {
+export function statusText({cwd, sessionId, snapshot, width, hint, now}: Props): string {
 	if (snapshot.problem !== undefined) {
 		return truncateToWidth(sanitizeInline(snapshot.problem), width);
 	}
@@ -30,10 +62,13 @@ export function statusText({cwd, sessionId, snapshot, width, hint}: Props): stri
 		return truncateToWidth(sanitizeInline(hint), width);
 	}
 
+	const turn = snapshot.turn === undefined ? undefined : turnParts(snapshot.turn, now ?? snapshot.turn.startTime);
 	const parts = [
 		statusTally(snapshot),
-		// What stops it comes right after the counts, so a narrow terminal keeps it.
-		...(snapshot.running.length > 0 ? ['Esc to cancel'] : []),
+		...(turn?.retry === undefined ? [] : [turn.retry]),
+		// What stops it comes right after the counts (and a retry's wait), so a narrow terminal keeps it.
+		...(snapshot.running.length > 0 || turn !== undefined ? ['Esc to cancel'] : []),
+		...(turn?.progress ?? []),
 		...(snapshot.model === undefined ? [] : [sanitizeInline(snapshot.model)]),
 		...(snapshot.jobsRunning > 0 ? [`${snapshot.jobsRunning} job${snapshot.jobsRunning === 1 ? '' : 's'}`] : []),
 		...(snapshot.queued > 0 ? [snapshot.queueHeld === true ? `${snapshot.queued} queued, held: Enter runs · Ctrl+C drops` : `${snapshot.queued} queued`] : []),

@@ -1,9 +1,11 @@
 import type {Card} from '../src/presentation/card.js';
 import type {OutcomeCounts} from '../src/presentation/card-outcome.js';
 import type {EntrySource} from '../src/transcript/entry-source.js';
+import type {ChildSessionLinks} from '../src/transcript/child-session-links.js';
 import type {TranscriptEntry} from '../src/presentation/entry.js';
 import type {StyledLine} from '../src/layout/styled-line.js';
 import type {ApprovalOutcome} from '../src/tools/types.js';
+import type {TurnProgress} from '../src/session/turn-progress.js';
 
 /** An approval the user must answer. */
 export type PendingApproval = {
@@ -43,6 +45,8 @@ export type LiveSnapshot = {
 	readonly multiline?: {readonly label: string; readonly lines: number};
 	/** Commands waiting for the running one. */
 	readonly queued: number;
+	/** The model's turn while it runs: its elapsed time, usage so far, latency to first token, a retry's countdown. */
+	readonly turn?: TurnProgress;
 	/** The agent's model (`provider:model`), or how to connect one; absent when the session has no agent. */
 	readonly model?: string;
 	/** Whether a prompt line that is not a command goes to a model (the prompt's hint says so). */
@@ -87,6 +91,8 @@ export type SessionModel = {
 	/** Completions for the word before the cursor. */
 	complete(line: string, cursor: number): Promise<readonly string[]>;
 	readonly history: readonly string[];
+	/** The child sessions of the session's subagent cards, for the pager (Enter opens one). */
+	readonly childSessions?: ChildSessionLinks;
 	/** What the empty prompt says (default: the reference tools' commands). */
 	readonly placeholder?: string;
 	/** Flush the log and release everything; resolves when durable. */

@@ -6,7 +6,7 @@ log's damaged lines for the pager's `!` list.
 import type {SessionHeader} from '../session/events.js';
 import {SessionFold} from '../session/fold.js';
 import {isRegularLogFile, resolveSessionLogPath, STDIN_NAME} from '../session/log-source.js';
-import {childSessionLinks, type ChildSessionLinks} from '../transcript/child-session-links.js';
+import {childSessionLinks, followedChildSessionLinks, type ChildSessionLinks} from '../transcript/child-session-links.js';
 import {writeText} from '../layout/terminal-sink.js';
 import {openSessionLog} from '../session/read-session-log.js';
 import {FoldedEntrySource} from '../transcript/folded-entry-source.js';
@@ -23,7 +23,7 @@ export type PagerSource = {
 	readonly consuming: Promise<void>;
 	/** Releases the file (after `signal` aborted). */
 	readonly close: () => void;
-	/** The child sessions of its subagent cards (a saved log file). */
+	/** The child sessions of its subagent cards (a saved or watched log file). */
 	readonly childSessions?: ChildSessionLinks;
 };
 
@@ -32,7 +32,9 @@ export async function openPagerSource(source: string, options: {readonly follow:
 	const presenters = (header: SessionHeader) => referencePresenters(header.cwd ?? process.cwd());
 	if (options.follow) {
 		const watched = await watchLog(source, {signal: options.signal, presenters});
-		return {cards: watched.cards, header: watched.header, consuming: watched.done, close: () => undefined};
+		// The log is still written: children that start later are found as their cards show.
+		const childSessions = followedChildSessionLinks(source, watched.header, presenters);
+		return {cards: watched.cards, header: watched.header, consuming: watched.done, close: () => undefined, childSessions};
 	}
 
 	if (source !== '-' && await isRegularLogFile(source)) {

@@ -1,6 +1,7 @@
 /**
 @module Numbers and times as cards print them. Pure: the clock is an argument.
 */
+import type {Usage} from '../presentation/entry.js';
 
 /** `1 204`: thousands grouped with a space, readable in every locale and stable in snapshots. */
 export function formatCount(value: number): string {
@@ -41,4 +42,18 @@ export function formatDuration(milliseconds: number): string {
 	}
 
 	return formatElapsed(value);
+}
+
+/** Token usage as the turn boundary and the status line word it: `1 204 in · 340 out · 30 reasoning · 1 664 cached`. */
+export function formatUsage(usage: Usage): string {
+	const parts = [`${formatCount(usage.inputTokens)} in`, `${formatCount(usage.outputTokens)} out`];
+	if (usage.reasoningTokens !== undefined) {
+		parts.push(`${formatCount(usage.reasoningTokens)} reasoning`);
+	}
+
+	if (usage.cacheReadTokens !== undefined) {
+		parts.push(`${formatCount(usage.cacheReadTokens)} cached`);
+	}
+
+	return parts.join(' · ');
 }

@@ -1,9 +1,10 @@
 /**
-@module The end of a turn: one rule row `── completed · 12.3s · 1 204 in · 340 out ──`, muted, or in
+@module The end of a turn: one rule row `── completed · 12.3s · 1 204 in · 340 out ──` (reasoning and
+cached tokens after them when the provider gave some), muted, or in
 the error tone when the turn failed. Parts drop from the right when the width is short.
 */
 import type {TurnEntry} from '../presentation/entry.js';
-import {formatCount, formatDuration} from './format.js';
+import {formatDuration, formatUsage} from './format.js';
 import type {LayoutOptions} from './layout-options.js';
 import {sanitizeInline} from './sanitize.js';
 import {span, truncateSpans} from './spans.js';
@@ -18,7 +19,7 @@ export function layoutTurnEntry(entry: TurnEntry, options: LayoutOptions): Style
 	}
 
 	if (entry.usage !== undefined) {
-		parts.push(`${formatCount(entry.usage.inputTokens)} in · ${formatCount(entry.usage.outputTokens)} out`);
+		parts.push(formatUsage(entry.usage));
 	}
 
 	const style = entry.outcome.failed ? theme.error : theme.notice;

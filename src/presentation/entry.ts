@@ -35,8 +35,11 @@ export type AssistantEntry = {
 	readonly revision: number;
 };
 
-/** Token usage, summed over a turn's steps. */
-export type Usage = {readonly inputTokens: number; readonly outputTokens: number};
+/**
+Token usage, summed over a turn's steps. Reasoning and cache-read tokens are present only when a
+provider reported some (a count of 0 is how cardterm's client logs "not given").
+*/
+export type Usage = {readonly inputTokens: number; readonly outputTokens: number; readonly reasoningTokens?: number; readonly cacheReadTokens?: number};
 
 /** How a turn ended, for a person. `failed` colours it. */
 export type TurnOutcome = {readonly text: string; readonly failed: boolean};

@@ -93,17 +93,43 @@ export function usageOf(value: unknown): Usage | undefined {
 		return undefined;
 	}
 
-	const inputTokens = Number.isSafeInteger(value.inputTokens) ? value.inputTokens as number : 0;
-	const outputTokens = Number.isSafeInteger(value.outputTokens) ? value.outputTokens as number : 0;
-	return inputTokens === 0 && outputTokens === 0 ? undefined : {inputTokens, outputTokens};
+	const count = (field: unknown): number => (Number.isSafeInteger(field) && (field as number) > 0 ? field as number : 0);
+	const inputTokens = count(value.inputTokens);
+	const outputTokens = count(value.outputTokens);
+	const reasoningTokens = count(value.reasoningTokens);
+	const cacheReadTokens = count(value.cacheReadTokens);
+	if (inputTokens === 0 && outputTokens === 0 && reasoningTokens === 0 && cacheReadTokens === 0) {
+		return undefined;
+	}
+
+	return {inputTokens, outputTokens, ...(reasoningTokens === 0 ? {} : {reasoningTokens}), ...(cacheReadTokens === 0 ? {} : {cacheReadTokens})};
 }
 
+/** The one summing rule for usage: a turn's end and the status line while it runs both add steps with it. */
 export function addUsage(a: Usage | undefined, b: Usage | undefined): Usage | undefined {
 	if (a === undefined || b === undefined) {
 		return a ?? b;
 	}
 
-	return {inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens};
+	const reasoningTokens = (a.reasoningTokens ?? 0) + (b.reasoningTokens ?? 0);
+	const cacheReadTokens = (a.cacheReadTokens ?? 0) + (b.cacheReadTokens ?? 0);
+	return {
+		inputTokens: a.inputTokens + b.inputTokens,
+		outputTokens: a.outputTokens + b.outputTokens,
+		...(reasoningTokens === 0 ? {} : {reasoningTokens}),
+		...(cacheReadTokens === 0 ? {} : {cacheReadTokens}),
+	};
+}
+
+/** What an `llm/retry` says: which attempt comes, of how many, after how long, and why. */
+export function retryFacts(data: unknown): {readonly attempt?: number; readonly maxAttempts?: number; readonly delayMs?: number; readonly reason?: string} {
+	const fields = isRecord(data) ? data : {};
+	const int = (value: unknown): number | undefined => (Number.isSafeInteger(value) && (value as number) >= 0 ? value as number : undefined);
+	const attempt = int(fields.attempt);
+	const maxAttempts = int(fields.maxAttempts);
+	const delayMs = int(fields.delayMs);
+	const reason = firstText(fields, ['reason', 'message']) ?? (isRecord(fields.error) ? firstText(fields.error, ['message', 'code']) : undefined);
+	return {...(attempt === undefined ? {} : {attempt}), ...(maxAttempts === undefined ? {} : {maxAttempts}), ...(delayMs === undefined ? {} : {delayMs}), ...(reason === undefined ? {} : {reason})};
 }
 
 const abortedBy: Readonly<Record<string, string>> = {
@@ -199,9 +225,9 @@ export function noticeFacts(type: string, data: unknown): Pick<NoticeEntry, 'sou
 		}
 
 		case 'llm/retry': {
-			const attempt = Number.isSafeInteger(fields.attempt) ? ` (attempt ${fields.attempt as number})` : '';
-			const why = firstText(fields, ['reason', 'message']) ?? (isRecord(fields.error) ? firstText(fields.error, ['message', 'code']) : undefined);
-			return {source: type, summary: `retrying the model${attempt}${why === undefined ? '' : `: ${why}`}`};
+			const retry = retryFacts(data);
+			const attempt = retry.attempt === undefined ? '' : ` (attempt ${retry.attempt})`;
+			return {source: type, summary: `retrying the model${attempt}${retry.reason === undefined ? '' : `: ${retry.reason}`}`};
 		}
 
 		case 'hook/result': {

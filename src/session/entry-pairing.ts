@@ -21,7 +21,8 @@ import {
 	announcedCalls, approvalAskedFacts, approvalDecidedFacts, callFacts, childSettleFacts, childStartFacts, progressFacts, resultFacts,
 } from './call-facts.js';
 import {chunkFacts, type TextDelta} from './chunk-facts.js';
-import {addUsage, assistantFacts, contentText, isNoticeType, noticeFacts, pluginNotice, todoItems, turnOutcome, userMessageSource} from './entry-facts.js';
+import {addUsage, assistantFacts, contentText, isNoticeType, noticeFacts, pluginNotice, retryFacts, todoItems, turnOutcome, userMessageSource} from './entry-facts.js';
+import type {RetryWait, TurnProgress} from './turn-progress.js';
 import type {Usage} from '../presentation/entry.js';
 import type {SessionEvent} from './events.js';
 import {isKnownEventType} from './event-vocabulary.js';
@@ -102,8 +103,12 @@ type MutableStream<T> = {
 /** What a turn's earlier events said, for its end entry. */
 export type TurnFacts<T> = {readonly startTime?: number; readonly usage?: Usage; readonly lines: readonly T[]};
 
-/** A turn still open: when it started and what its steps cost, with the tokens of those events. */
-type OpenTurn<T> = {startTime?: number; usage?: Usage; lines: T[]; modelSteps: number};
+/**
+A turn still open: when it started and what its steps cost, with the tokens of those events; and,
+for its progress while it runs, when its newest model attempt started, its first token's latency
+and a retry being waited for.
+*/
+type OpenTurn<T> = {startTime?: number; usage?: Usage; lines: T[]; modelSteps: number; retried?: boolean; attemptStart?: number; firstTokenMs?: number; retry?: RetryWait};
 
 const none: Pairing<never> = Object.freeze({op: 'none'});
 /** Streams kept open at most, and tool calls being prepared per stream: bounds against hostile logs (a step streams one at a time, with a few calls). */
@@ -167,6 +172,9 @@ export class EntryPairing<T = undefined> {
 	readonly #streams = new Map<string, MutableStream<T>>();
 	#streamsVersion = 0;
 	#views: {readonly version: number; readonly all: ReadonlyArray<OpenStream<T>>; readonly shown: ReadonlyArray<OpenStream<T>>} | undefined;
+	/** Bumped when the newest open turn's progress changes; its view is rebuilt once per change. */
+	#progressVersion = 0;
+	#progress: {readonly version: number; readonly view: TurnProgress | undefined} | undefined;
 
 	/** Entries so far. */
 	get count(): number {
@@ -186,6 +194,28 @@ export class EntryPairing<T = undefined> {
 	/** The open streams with something to show (visible text, or a call being prepared): the tail entries. */
 	get shownStreams(): ReadonlyArray<OpenStream<T>> {
 		return this.#streamViews().shown;
+	}
+
+	/** The newest turn still open, as its events so far tell (`turn-progress.ts`); undefined when none is. */
+	get turnProgress(): TurnProgress | undefined {
+		if (this.#progress?.version !== this.#progressVersion) {
+			let newest: [number, OpenTurn<T>] | undefined;
+			for (const entry of this.#turnsOpen) {
+				newest = entry;
+			}
+
+			const turn = newest?.[1];
+			const view: TurnProgress | undefined = newest === undefined || turn?.startTime === undefined ? undefined : {
+				turn: newest[0],
+				startTime: turn.startTime,
+				...(turn.usage === undefined ? {} : {usage: turn.usage}),
+				...(turn.firstTokenMs === undefined ? {} : {firstTokenMs: turn.firstTokenMs}),
+				...(turn.retry === undefined ? {} : {retry: turn.retry}),
+			};
+			this.#progress = {version: this.#progressVersion, view};
+		}
+
+		return this.#progress.view;
 	}
 
 	/** Whether the text of stream `key` still streams. */
@@ -295,6 +325,34 @@ export class EntryPairing<T = undefined> {
 			case 'llm/retry': {
 				// A retried attempt streams again from the start: what the failed one streamed is void.
 				this.#dropStreams(stream => !isRecord(data) || !isInt(data.turn) || stream.turn === data.turn);
+				const turn = isRecord(data) && isInt(data.turn) ? this.#turnsOpen.get(data.turn) : undefined;
+				if (turn !== undefined) {
+					const {delayMs, ...said} = retryFacts(data);
+					const startsAt = event.time + (delayMs ?? 0);
+					turn.retry = {...said, startsAt};
+					// The model was asked even if it never answered: the turn's end says how it ended.
+					if (turn.modelSteps === 0 && turn.retried !== true && token !== undefined) {
+						turn.lines.push(token);
+					}
+
+					turn.retried = true;
+					turn.attemptStart = startsAt;
+					turn.firstTokenMs = undefined;
+					this.#progressVersion++;
+				}
+
+				return this.#notice(event);
+			}
+
+			case 'step/start': {
+				const turn = isRecord(data) && isInt(data.turn) ? this.#turnsOpen.get(data.turn) : undefined;
+				if (turn !== undefined) {
+					turn.attemptStart = event.time;
+					turn.firstTokenMs = undefined;
+					turn.retry = undefined;
+					this.#progressVersion++;
+				}
+
 				return this.#notice(event);
 			}
 
@@ -317,7 +375,8 @@ export class EntryPairing<T = undefined> {
 
 			case 'turn/start': {
 				if (isRecord(data) && isInt(data.turn)) {
-					this.#turnsOpen.set(data.turn, {startTime: event.time, lines: token === undefined ? [] : [token], modelSteps: 0});
+					this.#turnsOpen.set(data.turn, {startTime: event.time, lines: token === undefined ? [] : [token], modelSteps: 0, attemptStart: event.time});
+					this.#progressVersion++;
 				}
 
 				return none;
@@ -331,6 +390,7 @@ export class EntryPairing<T = undefined> {
 				// A turn that ends without its step's end (no crash repair): what still streams is dropped.
 				const turnNumber = data.turn;
 				this.#dropStreams(stream => stream.turn === turnNumber);
+				this.#progressVersion++;
 				return this.#turnEnd(event.seq, turnNumber, data.reason);
 			}
 
@@ -406,6 +466,10 @@ export class EntryPairing<T = undefined> {
 				if (turn !== undefined) {
 					turn.modelSteps++;
 					turn.usage = addUsage(turn.usage, facts.usage);
+					if (facts.usage !== undefined) {
+						this.#progressVersion++;
+					}
+
 					// The turn's end is rebuilt from these: the first step (that there was one) and every step with usage.
 					if (token !== undefined && (turn.modelSteps === 1 || facts.usage !== undefined)) {
 						turn.lines.push(token);
@@ -444,6 +508,8 @@ export class EntryPairing<T = undefined> {
 		if (delta === undefined) {
 			return none;
 		}
+
+		this.#firstToken(facts.turn, event.time);
 
 		const key = `${facts.turn}:${facts.step}`;
 		let stream = this.#streams.get(key);
@@ -681,6 +747,18 @@ export class EntryPairing<T = undefined> {
 		return {op: 'interrupt', cards};
 	}
 
+	/** A token streamed in `turnNumber`: the first of its attempt gives the attempt's latency, and ends a retry's wait. */
+	#firstToken(turnNumber: number, time: number): void {
+		const turn = this.#turnsOpen.get(turnNumber);
+		if (turn === undefined || turn.firstTokenMs !== undefined || turn.attemptStart === undefined) {
+			return;
+		}
+
+		turn.firstTokenMs = Math.max(0, time - turn.attemptStart);
+		turn.retry = undefined;
+		this.#progressVersion++;
+	}
+
 	#entry(seq: number, kind: MessageKind): Pairing<T> {
 		const entry = this.#insert(seq, '', kindCodes.indexOf(kind));
 		this.#anchored[entry] = 1;
@@ -689,14 +767,14 @@ export class EntryPairing<T = undefined> {
 
 	/**
 	A turn's end: its running cards are interrupted, then the turn entry follows them — when the turn
-	had a model step or ended in a failure. A turn around one command the person ran (no model) has
+	had a model step (or a retried model request) or ended in a failure. A turn around one command the person ran (no model) has
 	nothing to say that its card does not.
 	*/
 	#turnEnd(seq: number, turnNumber: number, reason: unknown): Pairing<T> {
 		const interrupted = this.#interrupt(this.#runningByTurn.get(turnNumber));
 		const open = this.#turnsOpen.get(turnNumber);
 		this.#turnsOpen.delete(turnNumber);
-		if ((open?.modelSteps ?? 0) === 0 && !turnOutcome(reason).failed) {
+		if ((open?.modelSteps ?? 0) === 0 && open?.retried !== true && !turnOutcome(reason).failed) {
 			return interrupted;
 		}
 

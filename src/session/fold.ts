@@ -18,6 +18,7 @@ import type {SessionEvent, TodoItem} from './events.js';
 import {appendStreamText, emptyStreamText, type StreamText} from './chunk-facts.js';
 import {composeClosedStream, composeEntry, composeStreamEntry} from './compose-entry.js';
 import {EntryPairing, type Pairing} from './entry-pairing.js';
+import type {TurnProgress} from './turn-progress.js';
 
 /** Something the fold could not use, named so a reader can report it. */
 export type FoldNote = {readonly seq: number; readonly type: string; readonly reason: string};
@@ -90,6 +91,11 @@ export class SessionFold {
 	/** The session title, from the latest `session/title` event. */
 	get title(): string | undefined {
 		return this.#title;
+	}
+
+	/** The newest turn still running, as its events so far tell (the status line's usage and time); the same object until it changes. */
+	get turnProgress(): TurnProgress | undefined {
+		return this.#pairing.turnProgress;
 	}
 
 	/** Top-level card counts by outcome. */

@@ -104,9 +104,64 @@ describe('the interactive session with a model', () => {
 		controller.submit('/model');
 		controller.submit('hello there');
 		await said.done;
-		expect(said.seen.map(lineText)).toEqual([expect.stringContaining('no model: pass --model PROVIDER:MODEL'), expect.stringMatching(/^unknown command: hello — did you mean !hello there\?\nplain text goes to the model; no model connected: see --model$/u)]);
+		expect(said.seen.map(lineText)).toEqual([expect.stringContaining('no model: pass --model PROVIDER:MODEL'), expect.stringMatching(/^unknown command: hello — did you mean !hello there\?\nplain text goes to the model; no model connected: see \/model$/u)]);
 		await controller.close();
 	});
+
+	it('/model PROVIDER:MODEL connects a model to a session started without one: it becomes an agent session from the next message', async () => {
+		server = await startFakeModelServer({script: [{text: 'Connected and answering.'}, {toolCalls: [{id: 'w', name: 'bash', args: '{"command":"echo hi","description":"hi"}'}]}, {text: 'Not run, then.'}, {status: 401, error: 'Incorrect API key provided'}]});
+		const resolve = (spec: string) => (spec.includes(':') ? resolveModel({spec, env: {}}) : resolveModel({spec, baseUrl: server!.url, env: {}}));
+		const {controller} = await openInteractiveSession({root, cwd: workspace, id: 's-connect', agent: {none: 'no model: pass --model PROVIDER:MODEL', connect: {resolve, askRules: AGENT_ASK_RULES}}});
+		const status = () => statusText({cwd: workspace, sessionId: 's-connect', snapshot: controller.getSnapshot(), width: 200});
+		expect(status()).toContain('no calls yet · no model (see /model) · ');
+		const said = scrollbackUntil(controller, seen => seen.length >= 4);
+		controller.submit('/model');
+		controller.submit('/model nosuch:thing');
+		controller.submit('/model anthropic:claude-x');
+		controller.submit('/model fake-model');
+		await said.done;
+		expect(said.seen.map(lineText)).toEqual([
+			expect.stringMatching(/^no model: pass --model PROVIDER:MODEL\n\/model PROVIDER:MODEL connects one now \(providers: openai, anthropic, .*OPENAI_API_KEY\)$/u),
+			expect.stringMatching(/^\/model: .*nosuch.*; still no model \(command mode\)$/u),
+			expect.stringMatching(/^\/model: .*ANTHROPIC_API_KEY.*; still no model \(command mode\)$/u),
+			'model: openai-compatible:fake-model connected; text you type now goes to the model (writes and commands ask first)',
+		]);
+		expect(status()).toContain('no calls yet · openai-compatible:fake-model · ');
+		expect(promptHintOf(controller.getSnapshot())).toBe('ask the model, or type !command, /help');
+
+		const answered = scrollbackUntil(controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
+		controller.submit('hello');
+		await answered.done;
+		expect(answered.seen.filter(entry => entry.kind === 'entry').map(entry => entry.kind === 'entry' && entry.entry.entry)).toEqual(['user', 'assistant', 'turn']);
+		expect(server.requests[0]!.body.messages.at(-1)).toEqual({role: 'user', content: 'hello'});
+
+		// The agent's approval rules came with the model: its command asks first.
+		const asked = new Promise<void>(resolvePromise => {
+			const stop = controller.subscribe(() => {
+				if (controller.getSnapshot().approval !== undefined) {
+					stop();
+					resolvePromise();
+				}
+			});
+		});
+		controller.submit('run echo hi');
+		await asked;
+		expect(controller.getSnapshot().approval).toMatchObject({toolName: 'bash', reason: 'the agent session (--yolo skips this) asks before bash'});
+		const refused = scrollbackUntil(controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
+		controller.answerApproval('rejected');
+		await refused.done;
+
+		// A key the server refuses is one line (the turn's end), and the session goes on.
+		const failed = scrollbackUntil(controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
+		controller.submit('once more');
+		await failed.done;
+		expect(failed.seen.find(entry => entry.kind === 'entry' && entry.entry.entry === 'turn')).toMatchObject({entry: {outcome: {text: expect.stringContaining('Incorrect API key provided'), failed: true}}});
+		const ran = scrollbackUntil(controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'card'));
+		controller.submit('read {"file_path":"a.txt"}');
+		await ran.done;
+		expect(server.requests).toHaveLength(4);
+		await controller.close();
+	}, 30_000);
 
 	it('tells prompts from commands', () => {
 		const tools = new Set(['read', 'bash']);

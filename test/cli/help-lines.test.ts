@@ -28,3 +28,23 @@ describe('the /help table fits the width it is written at', () => {
 		expect(narrow[at + 1]!.startsWith('      ')).toBe(true);
 	});
 });
+
+describe('/help and the model', () => {
+	it('lists /model, and says that it connects a model as well as switching', () => {
+		const rows = helpLines(100).map(line => lineText(line));
+		expect(rows.find(row => row.trimStart().startsWith('/model [PROVIDER:MODEL]'))).toContain('connect one, or switch to another');
+		expect(words(rows.join(' '))).toContain(words('/model PROVIDER:MODEL connects one'));
+	});
+});
+
+describe('the README\'s first screen', () => {
+	it('says both modes: an agent with a model, command mode without one, and how to connect one', async () => {
+		const {readFileSync} = await import('node:fs');
+		const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+		// The first screen: up to the first section heading.
+		const first = readme.slice(0, readme.indexOf('\n## '));
+		expect(first).toContain('--model openai:gpt-4.1     # an agent');
+		expect(first).toMatch(/command mode in the checkout/u);
+		expect(first).toMatch(/Without a model it is the command mode above[^]*`\/model PROVIDER:MODEL` connects one/u);
+	});
+});

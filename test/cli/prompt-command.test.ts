@@ -40,7 +40,7 @@ describe('parsePromptLine', () => {
 	});
 
 	it('says what plain text would do while no model is connected, suggesting the command it may be', () => {
-		expect(plainTextMessage('ls -la')).toBe('unknown command: ls — did you mean !ls -la?\nplain text goes to the model; no model connected: see --model');
+		expect(plainTextMessage('ls -la')).toBe('unknown command: ls — did you mean !ls -la?\nplain text goes to the model; no model connected: see /model');
 	});
 
 	it('knows /help TOOL, /tools, /clear, and the bare / as the command list', () => {

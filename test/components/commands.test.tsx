@@ -74,7 +74,7 @@ describe('help, plain words, clearing, completion', () => {
 	it('plain words suggest the command and say what text does with no model connected', async () => {
 		const screen = await startInteractive('plain-words', {columns: 140, rows: 24});
 		try {
-			await screen.type('ls', 'unknown command: ls — did you mean !ls?\nplain text goes to the model; no model connected: see --model');
+			await screen.type('ls', 'unknown command: ls — did you mean !ls?\nplain text goes to the model; no model connected: see /model');
 		} finally {
 			await screen.close();
 		}

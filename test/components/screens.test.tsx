@@ -31,6 +31,8 @@ const CHECKPOINTS = [
 	'interactive-after-pager',
 	'interactive-resized-narrow',
 	'interactive-multiline-write',
+	'interactive-agent-working',
+	'interactive-agent-retry-wait',
 	'pager-opens-on-newest',
 	'pager-cursor-moved-up',
 	'pager-expansion-summary',
@@ -46,7 +48,7 @@ const CHECKPOINTS = [
 ];
 
 /** Tests in this file; with fewer run (vitest -t), only the files are checked. */
-const TEST_COUNT = 10;
+const TEST_COUNT = 12;
 let testsRun = 0;
 afterEach(() => {
 	testsRun++;
@@ -88,6 +90,36 @@ describe('interactive session screens', () => {
 			await screen.stdin.send('a');
 			await screen.tty.waitForText('● 1 ok');
 			await checkpoint('interactive-after-approval', screen.tty.frame(true));
+		} finally {
+			await screen.close();
+		}
+	});
+
+	it('shows a model turn\'s time, tokens so far and first-token latency in the status line while it works', async () => {
+		const screen = await startInteractive('agent-working', {columns: 120, rows: 24, files, agent: {script: [
+			{toolCalls: [{id: 'c1', name: 'read', args: '{"file_path":"notes.txt"}'}], usage: {prompt_tokens: 1204, completion_tokens: 40, cached: 1000, reasoning: 30}},
+			{text: ['Reading ', 'on'], hangAfterChunks: 3},
+		]}});
+		try {
+			await screen.type('summarise notes.txt', 'Reading on');
+			await screen.tty.waitForText('first token 0ms');
+			expect(screen.tty.text()).toContain('● 1 ok · Esc to cancel · working 0s · 1 204 in · 40 out · 30 reasoning · 1 000 cached · first token 0ms · ');
+			await checkpoint('interactive-agent-working', screen.tty.frame(true));
+			await screen.press(keys.escape);
+			await screen.tty.waitForText('cancelled by you');
+			expect(screen.tty.text()).not.toContain('working 0s');
+		} finally {
+			await screen.close();
+		}
+	});
+
+	it('shows a retry\'s wait in the status line while the model is retried', async () => {
+		const screen = await startInteractive('agent-retry', {columns: 120, rows: 24, agent: {script: [{status: 429, error: 'slow down', retryAfter: 1}, {text: 'Back.'}], retry: {maxRetries: 4, baseDelayMs: 1000, maxDelayMs: 30_000}}});
+		try {
+			await screen.type('hello', 'retrying in 1s (attempt 2 of 5)');
+			await checkpoint('interactive-agent-retry-wait', screen.tty.frame(true));
+			await screen.tty.waitForText('Back.');
+			expect(screen.server!.received).toBe(2);
 		} finally {
 			await screen.close();
 		}

@@ -53,7 +53,7 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		await io.printError(`cardterm: continuing session ${resumed.header.id} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
 	}
 
-	const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status})} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...(agent.systemPrompt === undefined ? {} : {systemPrompt: agent.systemPrompt}), ...(agent.maxSteps === undefined ? {} : {maxSteps: agent.maxSteps})}});
+	const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...(agent.systemPrompt === undefined ? {} : {systemPrompt: agent.systemPrompt}), ...(agent.maxSteps === undefined ? {} : {maxSteps: agent.maxSteps})}});
 	// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
 	// the log closes, and the screen is given back (the app exits when the controller is closing).
 	whenAborted(signal, () => {
@@ -115,29 +115,35 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 }
 
 /** The model of an interactive session, or why there is none (the session then starts in command mode). */
-async function interactiveAgent(parsed: ParsedArgs, io: CliIo, config: CardtermConfig): Promise<{model: ModelClient; from: string; systemPrompt?: string; maxSteps?: number; resolve: (spec: string) => ModelClient} | {model: undefined; why: string; status?: string}> {
+async function interactiveAgent(parsed: ParsedArgs, io: CliIo, config: CardtermConfig): Promise<{model: ModelClient; from: string; systemPrompt?: string; maxSteps?: number; resolve: (spec: string) => ModelClient} | {model: undefined; why: string; status?: string; connect: {resolve: (spec: string) => ModelClient; systemPrompt?: string; maxSteps?: number}}> {
 	const flag = (name: string): string | undefined => {
 		const value = parsed.flags.get(name);
 		return typeof value === 'string' ? value : undefined;
 	};
 
+	// The agent's settings, for a model configured now or connected later with `/model`.
+	const systemPrompt = await systemPromptFile(flag('system-prompt'), io.cwd);
+	const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm');
+	const settings = {...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps})};
+	// `/model SPEC` resolves as --model does, against the same server when --base-url chose one.
+	const resolver = (baseUrl: string | undefined) => (spec: string): ModelClient => resolveModel({spec, env: io.env, ...(baseUrl === undefined ? {} : {baseUrl})});
 	const chosen = await agentModel({...(flag('model') === undefined ? {} : {flag: flag('model')}), ...(flag('base-url') === undefined ? {} : {baseUrlFlag: flag('base-url')}), env: io.env, config, cwd: io.cwd});
 	switch (chosen.kind) {
 		case 'none': {
-			return {model: undefined, why: chosen.hint};
+			const baseUrl = flag('base-url') ?? nonEmpty(io.env.CARDTERM_BASE_URL);
+			return {model: undefined, why: chosen.hint, connect: {resolve: resolver(baseUrl), ...settings}};
 		}
 
 		case 'unusable': {
-			return {model: undefined, why: `the model cannot be used: ${chosen.message}`, status: 'model not usable (see /model)'};
+			return {model: undefined, why: `the model cannot be used: ${chosen.message}`, status: 'model not usable (see /model)', connect: {resolve: resolver(chosen.setting.baseUrl), ...settings}};
 		}
 
 		default: {
-			const systemPrompt = await systemPromptFile(flag('system-prompt'), io.cwd);
-			const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm');
-			// `/model SPEC` resolves as --model does, against the same server when --base-url chose one.
-			const {baseUrl} = chosen.setting;
-			const resolve = (spec: string): ModelClient => resolveModel({spec, env: io.env, ...(baseUrl === undefined ? {} : {baseUrl})});
-			return {model: chosen.model, from: chosen.setting.from, resolve, ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps})};
+			return {model: chosen.model, from: chosen.setting.from, resolve: resolver(chosen.setting.baseUrl), ...settings};
 		}
 	}
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+	return value === undefined || value.trim() === '' ? undefined : value;
 }

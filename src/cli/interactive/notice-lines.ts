@@ -38,7 +38,7 @@ export function helpLines(width = 100): StyledLine[] {
 		'Keys: Tab completes (programs after !) · ↑/↓ history · Ctrl+O pager · Ctrl+L clears the screen',
 		'Esc or Ctrl+C cancels the running call; lines queued after it are held (Enter runs, Ctrl+C drops)',
 		'Ctrl+C twice on an empty prompt or Ctrl+D exits · Shift+Enter, Alt+Enter or \\ Enter: a new line',
-		'Text that is no command goes to the model when one is connected (see --model).',
+		'Text that is no command goes to the model when one is connected (/model PROVIDER:MODEL connects one).',
 	]) {
 		hanging(rows, [], text, dim, width);
 	}

@@ -10,6 +10,7 @@ import type {ApprovalPrompt} from '../../session/session-runtime.js';
 import type {ToolDefinition} from '../../tools/types.js';
 import {approvalPolicy, type AskRule} from '../approval-policy.js';
 import {openIndexedEntrySource} from '../../transcript/indexed-entry-source.js';
+import {childSessionLinks} from '../../transcript/child-session-links.js';
 import {openSession, type OpenedSession, type OpenSessionOptions} from '../open-session.js';
 import type {SessionPlugin} from '../session-plugin.js';
 import {historyPath} from '../session-paths.js';
@@ -17,7 +18,9 @@ import type {ModelClient} from '../../agent/model-types.js';
 import {sessionAgent} from '../agent-setup.js';
 import {continueLog} from '../continue-log.js';
 import type {ResumedLog} from '../resume-target.js';
-import {modelTurns, noModelTurns, type AgentTurns} from './agent-turns.js';
+import {connectableTurns, modelTurns, noModelTurns, type AgentTurns} from './agent-turns.js';
+import type {CreatedAgent} from '../../agent/create-agent.js';
+import {pushAll} from '../../layout/push-all.js';
 import type {LogOutcome} from './log-outcome.js';
 import {PromptHistory} from './prompt-history.js';
 import {SessionController} from './session-controller.js';
@@ -34,11 +37,17 @@ export type InteractiveSessionOptions = {
 	readonly rules?: readonly AskRule[];
 	/** How the writer opens the log file (fault-injection tests). */
 	readonly openLogFile?: OpenSessionOptions['openLogFile'];
-	/** The agent's model (and where it was configured), or why there is none. Absent: no agent at all. */
-	readonly agent?: {readonly model: ModelClient; readonly from: string; readonly systemPrompt?: string; readonly maxSteps?: number; readonly resolve?: (spec: string) => ModelClient} | {readonly none: string; readonly status?: string};
+	/**
+	The agent's model (and where it was configured), or why there is none — and then, with `connect`,
+	how `/model PROVIDER:MODEL` connects one (its approval rules join the session's then). Absent: no agent at all.
+	*/
+	readonly agent?: {readonly model: ModelClient; readonly from: string; readonly systemPrompt?: string; readonly maxSteps?: number; readonly resolve?: (spec: string) => ModelClient} | {readonly none: string; readonly status?: string; readonly connect?: AgentConnect};
 	/** The log this session continues (`--continue`, `--resume ID`); `id` is then its header's. */
 	readonly resumed?: ResumedLog;
 };
+
+/** How a session started without a model connects one: the specs' resolution, the agent's settings, the rules it asks by. */
+export type AgentConnect = {readonly resolve: (spec: string) => ModelClient; readonly systemPrompt?: string; readonly maxSteps?: number; readonly askRules: readonly AskRule[]};
 
 export type InteractiveSession = {
 	readonly session: OpenedSession;
@@ -71,7 +80,9 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 	});
 
 	let prompt: ApprovalPrompt = async () => 'unavailable';
-	const rules = options.rules ?? [];
+	// A model connected later (`/model`) adds its rules here: the policy reads them at every call.
+	const rules = [...(options.rules ?? [])];
+	const connect = options.agent !== undefined && 'none' in options.agent ? options.agent.connect : undefined;
 	const session = await openSession({
 		cwd: options.cwd,
 		id: options.id,
@@ -81,7 +92,7 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 		...(options.plugins === undefined ? {} : {plugins: options.plugins}),
 		...(options.openLogFile === undefined ? {} : {openLogFile: options.openLogFile}),
 		approve: async request => prompt(request),
-		...(rules.length === 0 ? {} : {policy: approvalPolicy(rules, options.cwd, () => controller?.sessionAllowed ?? new Set())}),
+		...(rules.length === 0 && connect === undefined ? {} : {policy: approvalPolicy(rules, options.cwd, () => controller?.sessionAllowed ?? new Set())}),
 		onLogError(error) {
 			reason = error.message;
 			logProblem(reason);
@@ -98,7 +109,18 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 	}
 
 	let agent: AgentTurns | undefined;
-	if (created !== undefined && agentOption !== undefined && !('none' in agentOption)) {
+	let connected: Promise<CreatedAgent> | undefined;
+	if (connect !== undefined && agentOption !== undefined && 'none' in agentOption) {
+		agent = connectableTurns(agentOption.none, {
+			resolve: connect.resolve,
+			async start(model) {
+				pushAll(rules, connect.askRules);
+				// The model sees the conversation of a continued log; commands run here before were the person's.
+				connected = sessionAgent(session, {cwd: options.cwd, model, ...(connect.systemPrompt === undefined ? {} : {systemPrompt: connect.systemPrompt}), ...(connect.maxSteps === undefined ? {} : {maxSteps: connect.maxSteps}), ...(options.resumed === undefined ? {} : {history: options.resumed.events})});
+				return (await connected).loop;
+			},
+		}, agentOption.status);
+	} else if (created !== undefined && agentOption !== undefined && !('none' in agentOption)) {
 		agent = modelTurns(created.loop, agentOption.from, agentOption.resolve ?? (() => {
 			throw new Error('switching models is not available in this session');
 		}));
@@ -122,9 +144,12 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 		// A final write that fails was reported already; the closing line says what is missing.
 		shutdown: async () => {
 			created?.dispose();
+			(await connected?.catch(() => undefined))?.dispose();
 			await session.close().catch(() => undefined);
 		},
 		...(agent === undefined ? {} : {agent}),
+		// Subagent cards' child sessions, beside this log as beside a replayed one; children start while it runs.
+		...(session.logPath === undefined ? {} : {childSessions: childSessionLinks(session.logPath, session.header, () => name => session.registry.get(name), {live: true})}),
 		// With a healthy log, settled cards leave memory once written to the scrollback, and the pager
 		// reads the session back from its log (the session's memory stays flat however long it runs).
 		releaseSettled: () => session.logPath !== undefined && problem === undefined,

@@ -38,7 +38,7 @@ export const PROMPT_HELP: ReadonlyArray<readonly [string, string]> = [
 	['TOOL {json}', 'call any registered tool with JSON arguments'],
 	['/pager', 'open the pager on this session (also Ctrl+O)'],
 	['/tools', 'the tools, with their parameters'],
-	['/model [PROVIDER:MODEL]', 'the model, or switch to another for the next message'],
+	['/model [PROVIDER:MODEL]', 'the model; or connect one, or switch to another, for the next message'],
 	['/help [TOOL]', 'this list, or a tool\'s description and parameters'],
 	['/clear', 'clear the screen (the log keeps everything; also Ctrl+L)'],
 	['/exit', 'flush the log and quit (also Ctrl+D)'],
@@ -199,7 +199,7 @@ export function splitWords(text: string): string[] {
 /** The message for plain text while no model is connected: what the user may have meant, and what text does. */
 export function plainTextMessage(text: string): string {
 	const first = text.split(/\s/, 1)[0] ?? text;
-	return `unknown command: ${truncate(first)} — did you mean !${truncate(text)}?\nplain text goes to the model; no model connected: see --model`;
+	return `unknown command: ${truncate(first)} — did you mean !${truncate(text)}?\nplain text goes to the model; no model connected: see /model`;
 }
 
 function truncate(text: string): string {

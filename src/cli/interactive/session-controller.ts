@@ -8,11 +8,13 @@ import {isAbsolute, resolve} from 'node:path';
 import type {ApprovalAnswer, LiveSnapshot, PendingApproval, ScrollbackEntry, SessionModel} from '../../../components/session-model.js';
 import {sanitizeInline} from '../../layout/sanitize.js';
 import {arrayEntrySource, type EntrySource} from '../../transcript/entry-source.js';
+import type {ChildSessionLinks} from '../../transcript/child-session-links.js';
 import {entryKey, LiveEntrySource} from '../../transcript/live-entry-source.js';
 import {pushAll} from '../../layout/push-all.js';
 import type {Card} from '../../presentation/card.js';
 import type {TranscriptEntry} from '../../presentation/entry.js';
 import type {FoldChange, SessionFold} from '../../session/fold.js';
+import type {TurnProgress} from '../../session/turn-progress.js';
 import type {SessionRuntime} from '../../session/session-runtime.js';
 import type {ApprovalOutcome, ApprovalRequest, ToolSchema} from '../../tools/types.js';
 import type {StyledLine} from '../../layout/styled-line.js';
@@ -49,6 +51,8 @@ export type SessionControllerOptions = {
 	readonly releaseSettled?: () => boolean;
 	/** The agent: with a model, a prompt line that is not a command is a turn. */
 	readonly agent?: AgentTurns;
+	/** The child sessions of subagent cards, beside the session's log (the pager opens them). */
+	readonly childSessions?: ChildSessionLinks;
 };
 
 /** What waits in the queue: a call the person asked for, or a prompt for the model. */
@@ -68,6 +72,7 @@ export const STREAM_FRAME_MS = 16;
 export class SessionController implements SessionModel {
 	readonly cwd: string;
 	readonly sessionId: string;
+	readonly childSessions?: ChildSessionLinks;
 	readonly #options: SessionControllerOptions;
 	readonly #channel = new LiveChannel();
 	readonly #running = new Map<number, Card>();
@@ -88,6 +93,8 @@ export class SessionController implements SessionModel {
 	#held = false;
 	/** The workspace rule the file tools apply, to check `/write` and `/edit` paths up front. */
 	readonly #guard: WorkspaceGuard;
+	/** A prompt is with the model (its turn's progress shows in the status line). */
+	#prompting = false;
 	/** The newest entry key the fold has produced (where a pager's base ends). */
 	#newestKey = Number.NEGATIVE_INFINITY;
 	/** Open pagers, fed every fold change so they stay live. */
@@ -100,6 +107,10 @@ export class SessionController implements SessionModel {
 		this.#options = options;
 		this.cwd = options.cwd;
 		this.sessionId = options.sessionId;
+		if (options.childSessions !== undefined) {
+			this.childSessions = options.childSessions;
+		}
+
 		this.#guard = new WorkspaceGuard({workspace: options.cwd});
 		this.#snapshot = this.#buildSnapshot();
 		options.onFoldChange(change => {
@@ -120,8 +131,9 @@ export class SessionController implements SessionModel {
 				}
 			}
 
-			// A streaming step's tail changes the live frame, and nothing else until its message.
-			if (change.entries.length > 0) {
+			// A streaming step's tail changes the live frame, and nothing else until its message (told at most
+			// once a frame); a model turn's progress (usage, first token, a retry's wait) changes the status line.
+			if (change.entries.length > 0 || this.#turnProgress() !== this.#snapshot.turn) {
 				this.#changed();
 			} else if (change.tailChanged === true) {
 				this.#tailChanged();
@@ -477,10 +489,13 @@ export class SessionController implements SessionModel {
 
 	async #run(request: QueuedWork, signal: AbortSignal): Promise<void> {
 		if (request.kind === 'prompt') {
+			this.#prompting = true;
 			try {
 				await this.#options.agent!.run(request.text, signal);
 			} catch (error) {
 				this.#emitScrollback({kind: 'lines', lines: noticeLines((error as Error).message, 'error')});
+			} finally {
+				this.#prompting = false;
 			}
 
 			return;
@@ -591,8 +606,14 @@ export class SessionController implements SessionModel {
 		}, wait);
 	}
 
+	/** The running model turn's progress; commands the person runs are turns too, but their cards say it all. */
+	#turnProgress(): TurnProgress | undefined {
+		return this.#prompting ? this.#options.fold.turnProgress : undefined;
+	}
+
 	#buildSnapshot(): LiveSnapshot {
 		const multiline = this.#multiline;
+		const turn = this.#turnProgress();
 		const running = [...this.#running.values()];
 		const runningEntries: TranscriptEntry[] = running.map(card => ({entry: 'card', card}));
 		for (const entry of this.#options.fold.tail) {
@@ -607,6 +628,7 @@ export class SessionController implements SessionModel {
 			...(this.#approval === undefined ? {} : {approval: this.#approval.request}),
 			...(multiline === undefined ? {} : {multiline: {label: multiline.label, lines: multiline.lines.length}}),
 			queued: this.#queue.length,
+			...(turn === undefined ? {} : {turn}),
 			...(this.#options.agent === undefined ? {} : {model: this.#options.agent.status, modelConnected: this.#options.agent.model !== undefined}),
 			...(this.#held ? {queueHeld: true} : {}),
 			...(this.#problem === undefined ? {} : {problem: this.#problem}),

@@ -13,7 +13,15 @@ import {SessionController} from '../../../src/cli/interactive/session-controller
 import {openSession} from '../../../src/cli/open-session.js';
 import {colorTheme} from '../../../src/layout/theme.js';
 import type {ApprovalPrompt} from '../../../src/session/session-runtime.js';
+import {createAgent, type CreatedAgent} from '../../../src/agent/create-agent.js';
+import {resolveModel} from '../../../src/agent/model-client.js';
+import type {RetryPolicy} from '../../../src/agent/retry-policy.js';
+import {modelTurns} from '../../../src/cli/interactive/agent-turns.js';
+import {startFakeModelServer, type FakeAnswer, type FakeModelServer} from '../../fixtures/fake-model-server.mjs';
 import {FakeStdin, FakeTty} from './fake-terminal.js';
+
+/** A model for the session: the fake model server answering `script`, retried by `retry`. */
+export type ScreenAgent = {readonly script: readonly FakeAnswer[]; readonly retry?: RetryPolicy};
 
 /** The frozen instant every screen test shows. */
 export const FROZEN_NOW = Date.UTC(2026, 0, 15, 9, 30, 0);
@@ -23,6 +31,8 @@ export type InteractiveScreen = {
 	readonly stdin: FakeStdin;
 	readonly controller: SessionController;
 	readonly cwd: string;
+	/** The fake model server, when the session has an agent. */
+	readonly server?: FakeModelServer;
 	/** Type a line and press Enter, then wait until the screen shows `until` (or settles). */
 	type(line: string, until?: string): Promise<void>;
 	/** Send raw key bytes and settle. */
@@ -31,7 +41,7 @@ export type InteractiveScreen = {
 };
 
 /** Start the app at `columns`×`rows` in a fresh fixed directory named after the case. */
-export async function startInteractive(name: string, options: {columns?: number; rows?: number; ask?: readonly AskRule[]; files?: Record<string, string>; motion?: boolean; now?: () => number} = {}): Promise<InteractiveScreen> {
+export async function startInteractive(name: string, options: {columns?: number; rows?: number; ask?: readonly AskRule[]; files?: Record<string, string>; motion?: boolean; now?: () => number; agent?: ScreenAgent} = {}): Promise<InteractiveScreen> {
 	const cwd = join('/tmp', `cardterm-screen-${name}`);
 	await rm(cwd, {recursive: true, force: true});
 	await mkdir(cwd, {recursive: true});
@@ -52,6 +62,14 @@ export async function startInteractive(name: string, options: {columns?: number;
 		...(rules.length === 0 ? {} : {policy: approvalPolicy(rules, cwd, () => controller?.sessionAllowed ?? new Set())}),
 	});
 	const entries: string[] = [];
+	let server: FakeModelServer | undefined;
+	let created: CreatedAgent | undefined;
+	if (options.agent !== undefined) {
+		server = await startFakeModelServer({script: options.agent.script, lifetimeMs: 60_000});
+		const model = resolveModel({spec: 'fake-model', baseUrl: server.url, env: {}});
+		created = await createAgent({cwd, runtime: session.runtime, log: session.log, registry: session.registry, model, jobs: session.jobs, now, ...(options.agent.retry === undefined ? {} : {retry: options.agent.retry})});
+	}
+
 	controller = new SessionController({
 		cwd,
 		sessionId: session.id,
@@ -61,7 +79,13 @@ export async function startInteractive(name: string, options: {columns?: number;
 		toolNames: () => session.toolNames(),
 		toolSchema: name => session.registry.get(name),
 		history: {entries, add: line => entries.push(line)},
-		shutdown: async () => session.close(),
+		shutdown: async () => {
+			created?.dispose();
+			await session.close();
+		},
+		...(created === undefined ? {} : {agent: modelTurns(created.loop, '--model', () => {
+			throw new Error('no other model in a screen test');
+		})}),
 	});
 	prompt = controller.prompt;
 
@@ -101,6 +125,7 @@ export async function startInteractive(name: string, options: {columns?: number;
 		stdin,
 		controller: settled,
 		cwd,
+		...(server === undefined ? {} : {server}),
 		async type(line, until) {
 			stdin.send(`${line}\r`);
 			await (until === undefined ? tty.settle() : tty.waitForText(until));
@@ -113,6 +138,7 @@ export async function startInteractive(name: string, options: {columns?: number;
 			await settled.close();
 			instance.unmount();
 			await instance.waitUntilExit().catch(() => undefined);
+			await server?.close();
 			await rm(cwd, {recursive: true, force: true});
 		},
 	};
