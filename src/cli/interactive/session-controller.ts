@@ -20,7 +20,7 @@ import {mutationTarget, WorkspaceGuard} from '../../builtin/fs.js';
 import {modelPrompt, type AgentTurns} from './agent-turns.js';
 import {completePromptWord} from './complete.js';
 import {LiveChannel} from './live-channel.js';
-import {hiddenHistoryText, historyWindow} from './resumed-history.js';
+import {hiddenHistoryText, HISTORY_ENTRIES, historyWindow} from './resumed-history.js';
 import {helpLines, noticeLines} from './notice-lines.js';
 import {parsePromptLine, plainTextMessage, PROMPT_COMMANDS, type ToolRequest} from './prompt-command.js';
 import {toolHelpLines, toolListLines} from './tool-help.js';
@@ -50,6 +50,8 @@ export type SessionControllerOptions = {
 	readonly releaseSettled?: () => boolean;
 	/** The agent: with a model, a prompt line that is not a command is a turn. */
 	readonly agent?: AgentTurns;
+	/** How many entries of a continued session's history the scrollback shows (default `HISTORY_ENTRIES`). */
+	readonly historyEntries?: number;
 };
 
 /** What waits in the queue: a call the person asked for, or a prompt for the model. */
@@ -132,7 +134,7 @@ export class SessionController implements SessionModel {
 	*/
 	#showHistory(): void {
 		const {entries} = this.#options.fold;
-		const {from, hidden} = historyWindow(entries.length);
+		const {from, hidden} = historyWindow(entries.length, this.#options.historyEntries ?? HISTORY_ENTRIES);
 		if (hidden > 0) {
 			this.#emitScrollback({kind: 'lines', lines: noticeLines(hiddenHistoryText(hidden), 'info')});
 		}
