@@ -3,10 +3,12 @@
 // model server through one turn of N `echo` calls (BATCH calls a model step, so the run measures the
 // session and not a conversation of N requests). The memory figures are read from /proc for the
 // cardterm process itself, never from this script's heap.
-//   node bench/lib/live-process.mjs [--calls 10000] [--batch 100] [--keep]
+//   node bench/lib/live-process.mjs [--calls 10000] [--batch 100] [--heap-snapshot FILE] [--keep]
+// --heap-snapshot writes the process's V8 heap snapshot after the figures (SIGUSR2, node's
+// --heapsnapshot-signal) to FILE; bench/lib/heap-summary.mjs FILE says what it holds.
 // Prints one JSON object: {calls, batch, sessionMs, rssBeforeMb (at the prompt), rssAfterMb (the turn
 // done, 3 s later), peakRssMb (VmHWM), pssAfterMb, settledOnScreen, pid, log}.
-import {mkdirSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
@@ -16,7 +18,7 @@ import {processTree, pssKb} from '../peers/process-tree.mjs';
 import {benchBatchPrompt, doneMarker} from '../peers/script-step.mjs';
 import {TmuxServer} from '../peers/tmux-pane.mjs';
 
-const {values} = parseArgs({options: {calls: {type: 'string', default: '10000'}, batch: {type: 'string', default: '100'}, keep: {type: 'boolean', default: false}}});
+const {values} = parseArgs({options: {calls: {type: 'string', default: '10000'}, batch: {type: 'string', default: '100'}, 'heap-snapshot': {type: 'string'}, keep: {type: 'boolean', default: false}}});
 const calls = Number(values.calls);
 const batch = Number(values.batch);
 const sleep = ms => new Promise(resolve => {
@@ -41,6 +43,26 @@ const commandLine = pid => {
 	}
 };
 
+/** Signals `pid` to write a heap snapshot into its cwd (the work folder) and copies it to `target` once its size stops changing. */
+async function writeHeapSnapshot(pid, target) {
+	process.kill(pid, 'SIGUSR2');
+	let size = -1;
+	for (let waited = 0; waited < 300_000; waited += 1000) {
+		// eslint-disable-next-line no-await-in-loop -- polling a file being written
+		await sleep(1000);
+		const file = readdirSync(work).find(name => name.endsWith('.heapsnapshot'));
+		const now = file === undefined ? -1 : statSync(join(work, file)).size;
+		if (now > 0 && now === size) {
+			copyFileSync(join(work, file), target);
+			return;
+		}
+
+		size = now;
+	}
+
+	throw new Error('the heap snapshot was not written within 5 min');
+}
+
 const folder = mkdtempSync(join(tmpdir(), 'cardterm-live-process-'));
 const home = join(folder, 'home');
 const work = join(folder, 'work');
@@ -52,7 +74,8 @@ const tmux = new TmuxServer(folder);
 const model = 'fake-model';
 let result;
 try {
-	const environment = {PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TERM: 'xterm-256color', LANG: 'C.UTF-8', ...cardterm.configure()};
+	const snapshot = values['heap-snapshot'];
+	const environment = {PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TERM: 'xterm-256color', LANG: 'C.UTF-8', ...cardterm.configure(), ...(snapshot === undefined ? {} : {NODE_OPTIONS: '--heapsnapshot-signal=SIGUSR2'})};
 	const bin = installed.command.at(-1);
 	const pane = tmux.open('live', [...installed.command, ...cardterm.launchArgs({model, baseUrl: server.baseUrl})], {environment, cwd: work});
 	pane.go();
@@ -88,6 +111,10 @@ try {
 		pid,
 		version: installed.version,
 	};
+	if (snapshot !== undefined) {
+		await writeHeapSnapshot(pid, snapshot);
+	}
+
 	pane.keys('C-d');
 	await sleep(1000);
 } finally {

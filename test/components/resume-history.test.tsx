@@ -46,6 +46,7 @@ async function recordSession(id: string, turns: number, later: readonly object[]
 	}
 
 	// Answers for the resumed session, from the same server.
+	// bounded spread: a few scripted answers.
 	script.push(...later);
 
 	server = await startFakeModelServer({script});
