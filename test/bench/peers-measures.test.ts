@@ -46,9 +46,13 @@ describe('schema-shaped side answers', () => {
 
 describe('the scripted step', () => {
 	it('calls until the count of results reaches the calls asked for, then answers', () => {
-		expect(nextStep(3, 0)).toEqual({kind: 'call', index: 1});
-		expect(nextStep(3, 2)).toEqual({kind: 'call', index: 3});
+		expect(nextStep(3, 0)).toEqual({kind: 'call', index: 1, count: 1});
+		expect(nextStep(3, 2)).toEqual({kind: 'call', index: 3, count: 1});
 		expect(nextStep(3, 3).kind).toBe('answer');
+		// A batch: as many calls a step as asked, the last step what is left.
+		expect(nextStep(250, 0, 100)).toEqual({kind: 'call', index: 1, count: 100});
+		expect(nextStep(250, 200, 100)).toEqual({kind: 'call', index: 201, count: 50});
+		expect(nextStep(250, 250, 100).kind).toBe('answer');
 	});
 
 	it('picks a known shell tool by name before any other, and shapes the command as the schema types it', () => {
