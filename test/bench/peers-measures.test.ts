@@ -12,7 +12,7 @@ const {historyShown} = await load<{historyShown: (text: string, calls: number) =
 const {pickShellTool, shellArguments, nextStep} = await load<{
 	pickShellTool: (tools: Array<{name: string; parameters?: unknown}>) => {name: string} | undefined;
 	shellArguments: (tool: {name: string; parameters?: unknown}, command: string, shaped: (schema: unknown) => unknown) => Record<string, unknown>;
-	nextStep: (calls: number, results: number) => {kind: string; index?: number; text?: string};
+	nextStep: (calls: number, results: number, batch?: number) => {kind: string; index?: number; count?: number; text?: string};
 }>('script-step.mjs');
 const {resultsTable} = await load<{resultsTable: (input: {results: Result[]; peers: string[]; sizes: number[]; unavailable: Map<string, string>}) => string[]}>('results-table.mjs');
 
