@@ -44,7 +44,7 @@ export function replyFor(request, counter) {
 	}
 
 	const results = request.turns.slice(positions[prompt.index] + 1).filter(turn => turn.role === 'result').length;
-	const step = nextStep(prompt.calls, results);
+	const step = nextStep(prompt.calls, results, prompt.batch);
 	if (step.kind === 'answer') {
 		return {reply: {kind: 'text', id, text: step.text}, kind: 'answer', calls: prompt.calls, step: results};
 	}
@@ -52,6 +52,11 @@ export function replyFor(request, counter) {
 	const tool = pickShellTool(request.tools);
 	if (tool === undefined) {
 		return {reply: {kind: 'text', id, text: `No shell tool was offered (tools: ${request.tools.map(t => t.name).join(', ')}).`}, kind: 'no-shell-tool', calls: prompt.calls};
+	}
+
+	if (step.count > 1) {
+		const calls = Array.from({length: step.count}, (_, offset) => ({id: `${id}_${offset}`, name: tool.name, args: shellArguments(tool, shellCommand(step.index + offset), schemaShaped)}));
+		return {reply: {kind: 'calls', id, calls}, kind: 'call', calls: prompt.calls, step: step.index, count: step.count, tool: tool.name};
 	}
 
 	return {reply: {kind: 'call', id, name: tool.name, args: shellArguments(tool, shellCommand(step.index), schemaShaped)}, kind: 'call', calls: prompt.calls, step: step.index, tool: tool.name};

@@ -168,7 +168,7 @@ const markdown = [
 	`Measured ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:peers -- --sizes ${values.sizes}\` (bench/peers/, issue 16).`,
 	'',
 	`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${tmuxVersion}, ${columns}×${rows}.`,
-	`Load average (1 min) ${loadBefore[0].toFixed(1)} before, ${loadavg()[0].toFixed(1)} after: other work shared the machine, so compare columns within this run only.`,
+	`Load average (1 min) ${loadBefore[0].toFixed(1)} before, ${loadavg()[0].toFixed(1)} after: other work shared the machine, so compare columns within this run only. The run took ${Math.round((Date.now() - startedAt.getTime()) / 60_000)} min.`,
 	'',
 	`Versions: ${chosen.map(driver => `${driver.name} ${versions.get(driver.name) ?? '(not run)'}`).join(', ')}.`,
 	'',

@@ -7,17 +7,23 @@
 // The prompt names no line, so every `line-i` on screen after the session is a tool call's command or output.
 export const benchPrompt = calls => `Run ${calls} shell calls, one at a time, then answer.`;
 
+/**
+The same session asked `batch` calls to a model step (the live bench's 10 000 calls: one request per
+call would make the conversation, not the session, what is measured). Chat Completions only.
+*/
+export const benchBatchPrompt = (calls, batch) => `Run ${calls} shell calls, ${batch} at a time, then answer.`;
+
 /** The word the final answer contains, which the harness waits for on screen. */
 export const doneMarker = calls => `BENCHDONE${calls}`;
 
-const promptPattern = /Run (\d+) shell calls, one at a time/;
+const promptPattern = /Run (\d+) shell calls, (one|\d+) at a time/;
 
-/** The call count the newest bench prompt among `userTexts` asks for, and its index; undefined when none does. */
+/** The call count (and calls a step) the newest bench prompt among `userTexts` asks for, and its index; undefined when none does. */
 export function findPrompt(userTexts) {
 	for (let index = userTexts.length - 1; index >= 0; index--) {
 		const match = promptPattern.exec(userTexts[index]);
 		if (match !== null) {
-			return {calls: Number(match[1]), index};
+			return {calls: Number(match[1]), batch: match[2] === 'one' ? 1 : Math.max(1, Number(match[2])), index};
 		}
 	}
 
@@ -25,12 +31,13 @@ export function findPrompt(userTexts) {
 }
 
 /**
-The next step for a conversation: `{kind: 'call', index}` (1-based, the command `echo line-index`) while
-fewer than `calls` tool results follow the prompt, then `{kind: 'answer', text}`.
+The next step for a conversation: `{kind: 'call', index, count}` (calls `index` … `index + count - 1`,
+1-based, each the command `echo line-i`; `count` is 1 unless a batch was asked) while fewer than
+`calls` tool results follow the prompt, then `{kind: 'answer', text}`.
 */
-export function nextStep(calls, resultsSincePrompt) {
+export function nextStep(calls, resultsSincePrompt, batch = 1) {
 	if (resultsSincePrompt < calls) {
-		return {kind: 'call', index: resultsSincePrompt + 1};
+		return {kind: 'call', index: resultsSincePrompt + 1, count: Math.min(batch, calls - resultsSincePrompt)};
 	}
 
 	return {kind: 'answer', text: `All ${calls} calls are done. ${doneMarker(calls)}`};

@@ -182,8 +182,9 @@ describe('the interactive session continuing a log', () => {
 
 		const resumed = await resumeTarget({continueFlag: false, resumeId: 's-first', sessionDir: root, env: {}, cwd: workspace});
 		const second = await openInteractiveSession({root, cwd: workspace, id: resumed!.header.id, agent: {model, from: '--model'}, resumed});
-		expect(second.controller.entries().map(entry => entry.entry)).toEqual(['user', 'assistant', 'turn']);
-		const secondDone = scrollbackUntil(second.controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
+		// The fold starts from the log: its entries reach the scrollback first (resume shows the history), then the new turn's.
+		const secondDone = scrollbackUntil(second.controller, seen => seen.filter(entry => entry.kind === 'entry' && entry.entry.entry === 'turn').length === 2);
+		expect(secondDone.seen.map(entry => entry.kind === 'entry' && entry.entry.entry)).toEqual(['user', 'assistant', 'turn']);
 		second.controller.submit('and again');
 		await secondDone.done;
 		await second.controller.close();

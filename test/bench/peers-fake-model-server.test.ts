@@ -6,12 +6,12 @@ type Entry = {kind?: string; step?: number; calls?: number; tool?: string; api?:
 type ServerModule = {
 	startFakeModelServer(options: {onRequest: (entry: Entry) => void}): Promise<{port: number; close: () => Promise<void>}>;
 };
-type ScriptModule = {benchPrompt: (calls: number) => string; doneMarker: (calls: number) => string};
+type ScriptModule = {benchPrompt: (calls: number) => string; benchBatchPrompt: (calls: number, batch: number) => string; doneMarker: (calls: number) => string};
 
 const folder = join(import.meta.dirname, '../../bench/peers');
 const load = async <T>(name: string): Promise<T> => import(pathToFileURL(join(folder, name)).href) as Promise<T>;
 const {startFakeModelServer} = await load<ServerModule>('fake-model-server.mjs');
-const {benchPrompt, doneMarker} = await load<ScriptModule>('script-step.mjs');
+const {benchPrompt, benchBatchPrompt, doneMarker} = await load<ScriptModule>('script-step.mjs');
 
 let server: {port: number; close: () => Promise<void>};
 const entries: Entry[] = [];
@@ -55,6 +55,31 @@ describe('the fake model server: OpenAI Chat Completions', () => {
 		expect(text).toContain(doneMarker(2));
 		expect(last.find(chunk => chunk.choices[0]?.finish_reason !== undefined && chunk.choices[0]?.finish_reason !== null).choices[0].finish_reason).toBe('stop');
 		expect(last.at(-1).usage.total_tokens).toBeGreaterThan(0);
+	});
+
+	it('answers a batch prompt with that many calls a step (the last step with what is left), each with its own id, then the marker', async () => {
+		const prompt = {role: 'user', content: benchBatchPrompt(5, 3)};
+		const callsOf = (chunks: any[]) => {
+			const calls = new Map<number, {id: string; arguments: string}>();
+			for (const chunk of chunks) {
+				for (const part of chunk.choices[0]?.delta?.tool_calls ?? []) {
+					const call = calls.get(part.index) ?? {id: part.id, arguments: ''};
+					call.arguments += part.function.arguments ?? '';
+					calls.set(part.index, call);
+				}
+			}
+
+			return [...calls.values()].map(call => ({id: call.id, command: JSON.parse(call.arguments).command}));
+		};
+
+		const first = callsOf(events(await post('/v1/chat/completions', {stream: true, tools: [bashTool], messages: [prompt]})));
+		expect(first.map(call => call.command)).toEqual(['echo line-1', 'echo line-2', 'echo line-3']);
+		expect(new Set(first.map(call => call.id)).size).toBe(3);
+		const results = (count: number) => Array.from({length: count}, () => ({role: 'tool', content: 'ok'}));
+		const second = callsOf(events(await post('/v1/chat/completions', {stream: true, tools: [bashTool], messages: [prompt, ...results(3)]})));
+		expect(second.map(call => call.command)).toEqual(['echo line-4', 'echo line-5']);
+		const last = events(await post('/v1/chat/completions', {stream: true, tools: [bashTool], messages: [prompt, ...results(5)]}));
+		expect(last.map(chunk => chunk.choices[0]?.delta?.content ?? '').join('')).toContain(doneMarker(5));
 	});
 
 	it('answers a side request without tools (a title) with plain text, and one with a JSON schema with a value of that shape', async () => {
@@ -109,10 +134,13 @@ describe('the fake model server log', () => {
 		expect(steps.map(entry => [entry.api, entry.step, entry.tool])).toEqual([
 			['chat', 1, 'bash'],
 			['chat', 2, 'bash'],
+			// The batch test's two steps: calls 1-3 and 4-5.
+			['chat', 1, 'bash'],
+			['chat', 4, 'bash'],
 			['responses', 2, 'shell'],
 			['gemini', 2, 'run_shell_command'],
 		]);
-		expect(entries.filter(entry => entry.kind === 'answer').map(entry => entry.calls)).toEqual([2]);
+		expect(entries.filter(entry => entry.kind === 'answer').map(entry => entry.calls)).toEqual([2, 5]);
 		for (const entry of entries) {
 			expect(entry.end).toBeGreaterThanOrEqual(entry.arrival);
 		}

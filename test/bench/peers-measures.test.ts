@@ -12,7 +12,7 @@ const {historyShown} = await load<{historyShown: (text: string, calls: number) =
 const {pickShellTool, shellArguments, nextStep} = await load<{
 	pickShellTool: (tools: Array<{name: string; parameters?: unknown}>) => {name: string} | undefined;
 	shellArguments: (tool: {name: string; parameters?: unknown}, command: string, shaped: (schema: unknown) => unknown) => Record<string, unknown>;
-	nextStep: (calls: number, results: number) => {kind: string; index?: number; text?: string};
+	nextStep: (calls: number, results: number, batch?: number) => {kind: string; index?: number; count?: number; text?: string};
 }>('script-step.mjs');
 const {resultsTable} = await load<{resultsTable: (input: {results: Result[]; peers: string[]; sizes: number[]; unavailable: Map<string, string>}) => string[]}>('results-table.mjs');
 
@@ -46,9 +46,13 @@ describe('schema-shaped side answers', () => {
 
 describe('the scripted step', () => {
 	it('calls until the count of results reaches the calls asked for, then answers', () => {
-		expect(nextStep(3, 0)).toEqual({kind: 'call', index: 1});
-		expect(nextStep(3, 2)).toEqual({kind: 'call', index: 3});
+		expect(nextStep(3, 0)).toEqual({kind: 'call', index: 1, count: 1});
+		expect(nextStep(3, 2)).toEqual({kind: 'call', index: 3, count: 1});
 		expect(nextStep(3, 3).kind).toBe('answer');
+		// A batch: as many calls a step as asked, the last step what is left.
+		expect(nextStep(250, 0, 100)).toEqual({kind: 'call', index: 1, count: 100});
+		expect(nextStep(250, 200, 100)).toEqual({kind: 'call', index: 201, count: 50});
+		expect(nextStep(250, 250, 100).kind).toBe('answer');
 	});
 
 	it('picks a known shell tool by name before any other, and shapes the command as the schema types it', () => {

@@ -19,28 +19,34 @@ export function readChat(body) {
 	return {turns, tools, side: tools.length === 0 || jsonSchema !== undefined, jsonSchema, stream: body.stream === true, includeUsage: body.stream_options?.include_usage === true};
 }
 
-/** Writes `reply` ({kind: 'call', id, name, args} or {kind: 'text', text}) as a completion, streamed as SSE chunks when asked. */
+/** The tool calls of a reply: one (`call`), several (`calls`, a batch), or none (`text`). */
+const callsOf = reply => (reply.kind === 'call' ? [reply] : (reply.kind === 'calls' ? reply.calls : []));
+
+/** Writes `reply` ({kind: 'call', id, name, args}, {kind: 'calls', calls: [{id, name, args}, …]} or {kind: 'text', text}) as a completion, streamed as SSE chunks when asked. */
 export function writeChat(response, reply, {model, stream, includeUsage, usage}) {
 	const id = `chatcmpl-${reply.id ?? Date.now()}`;
 	const created = Math.floor(Date.now() / 1000);
 	const usageObject = {prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output};
-	const call = reply.kind === 'call' ? {id: reply.id, type: 'function', function: {name: reply.name, arguments: JSON.stringify(reply.args)}} : undefined;
-	const finish = call === undefined ? 'stop' : 'tool_calls';
+	const calls = callsOf(reply).map(call => ({id: call.id, type: 'function', function: {name: call.name, arguments: JSON.stringify(call.args)}}));
+	const finish = calls.length === 0 ? 'stop' : 'tool_calls';
 	if (!stream) {
 		response.writeHead(200, {'content-type': 'application/json'});
-		response.end(JSON.stringify({id, object: 'chat.completion', created, model, choices: [{index: 0, message: {role: 'assistant', content: call === undefined ? reply.text : null, ...(call === undefined ? {} : {tool_calls: [call]})}, finish_reason: finish}], usage: usageObject}));
+		response.end(JSON.stringify({id, object: 'chat.completion', created, model, choices: [{index: 0, message: {role: 'assistant', content: calls.length === 0 ? reply.text : null, ...(calls.length === 0 ? {} : {tool_calls: calls})}, finish_reason: finish}], usage: usageObject}));
 		return;
 	}
 
 	response.writeHead(200, {'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive'});
 	const chunk = (delta, finishReason = null) => `data: ${JSON.stringify({id, object: 'chat.completion.chunk', created, model, choices: [{index: 0, delta, finish_reason: finishReason}]})}\n\n`;
 	let out = '';
-	if (call === undefined) {
+	if (calls.length === 0) {
 		out += chunk({role: 'assistant', content: ''});
 		out += chunk({content: reply.text});
 	} else {
-		out += chunk({role: 'assistant', content: null, tool_calls: [{index: 0, id: call.id, type: 'function', function: {name: call.function.name, arguments: ''}}]});
-		out += chunk({tool_calls: [{index: 0, function: {arguments: call.function.arguments}}]});
+		for (const [index, call] of calls.entries()) {
+			// The first call's opening chunk carries the role, as a single call's always did.
+			out += chunk({...(index === 0 ? {role: 'assistant', content: null} : {}), tool_calls: [{index, id: call.id, type: 'function', function: {name: call.function.name, arguments: ''}}]});
+			out += chunk({tool_calls: [{index, function: {arguments: call.function.arguments}}]});
+		}
 	}
 
 	out += chunk({}, finish);

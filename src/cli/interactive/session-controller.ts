@@ -22,6 +22,7 @@ import {mutationTarget, WorkspaceGuard} from '../../builtin/fs.js';
 import {modelPrompt, type AgentTurns} from './agent-turns.js';
 import {completePromptWord} from './complete.js';
 import {LiveChannel} from './live-channel.js';
+import {hiddenHistoryText, HISTORY_ENTRIES, historyWindow} from './resumed-history.js';
 import {helpLines, noticeLines} from './notice-lines.js';
 import {parsePromptLine, plainTextMessage, PROMPT_COMMANDS, type ToolRequest} from './prompt-command.js';
 import {toolHelpLines, toolListLines} from './tool-help.js';
@@ -53,6 +54,8 @@ export type SessionControllerOptions = {
 	readonly agent?: AgentTurns;
 	/** The child sessions of subagent cards, beside the session's log (the pager opens them). */
 	readonly childSessions?: ChildSessionLinks;
+	/** How many entries of a continued session's history the scrollback shows (default `HISTORY_ENTRIES`). */
+	readonly historyEntries?: number;
 };
 
 /** What waits in the queue: a call the person asked for, or a prompt for the model. */
@@ -119,16 +122,7 @@ export class SessionController implements SessionModel {
 			}
 
 			for (const entry of change.entries) {
-				this.#newestKey = Math.max(this.#newestKey, entryKey(entry));
-				if (entry.entry === 'card') {
-					this.#track(entry.card);
-				} else {
-					// Entries other than cards are final when they appear.
-					this.#emitScrollback({kind: 'entry', entry});
-					if (this.#options.releaseSettled?.() === true) {
-						this.#options.fold.releaseSeq(entry.seq);
-					}
-				}
+				this.#show(entry);
 			}
 
 			// A streaming step's tail changes the live frame, and nothing else until its message (told at most
@@ -142,6 +136,52 @@ export class SessionController implements SessionModel {
 		options.jobs?.onChange(() => {
 			this.#changed();
 		});
+		this.#showHistory();
+	}
+
+	/** An entry the fold produced: a card is tracked until it settles, anything else is final and written now. */
+	#show(entry: TranscriptEntry): void {
+		this.#newestKey = Math.max(this.#newestKey, entryKey(entry));
+		if (entry.entry === 'card') {
+			this.#track(entry.card);
+			return;
+		}
+
+		this.#emitScrollback({kind: 'entry', entry});
+		if (this.#options.releaseSettled?.() === true) {
+			this.#options.fold.releaseSeq(entry.seq);
+		}
+	}
+
+	/**
+	A continued session's entries (the fold started from its log) go to the scrollback as they went the
+	first time, so the person sees where the conversation stands. A long history is cut to its newest
+	entries (resumed-history.ts), the rest named in a line above them: the pager has all of it.
+	*/
+	#showHistory(): void {
+		const {entries} = this.#options.fold;
+		const {from, hidden} = historyWindow(entries.length, this.#options.historyEntries ?? HISTORY_ENTRIES);
+		if (hidden > 0) {
+			this.#emitScrollback({kind: 'lines', lines: noticeLines(hiddenHistoryText(hidden), 'info')});
+		}
+
+		for (let index = 0; index < entries.length; index++) {
+			const entry = entries[index]!;
+			if (index >= from || (entry.entry === 'card' && entry.card.status === 'running')) {
+				this.#show(entry);
+				continue;
+			}
+
+			// Left out of the scrollback: settled as a written entry is, and released as one would be.
+			this.#newestKey = Math.max(this.#newestKey, entryKey(entry));
+			if (entry.entry === 'card') {
+				this.#committed.add(entry.card.seq);
+			}
+
+			if (!(entry.entry === 'card' && entry.card.status === 'interrupted') && this.#options.releaseSettled?.() === true) {
+				this.#options.fold.release(index);
+			}
+		}
 	}
 
 	/** Tools the user allowed for the rest of the session from the approval dialog. */
