@@ -6,7 +6,6 @@ import type {CliIo} from './cli-io.js';
 import {OutputClosedError} from '../layout/terminal-sink.js';
 import {UsageError} from './parse-args.js';
 import {processIo} from './process-io.js';
-import {withProductionReact} from './production-react.js';
 
 export const MAIN_HELP = `cardterm — every tool call is a card, live and on replay
 
@@ -55,7 +54,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 			return await (await load())(rest, io);
 		}
 
-		const {interactiveCommand} = await withProductionReact(async () => import('./interactive-command.js'));
+		const {interactiveCommand} = await import('./interactive-command.js');
 		return await interactiveCommand(argv, io);
 	} catch (error) {
 		return await reportError(error, io);

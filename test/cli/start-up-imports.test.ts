@@ -5,7 +5,7 @@ imports must stay light; and the model library (~170 modules) loads on the first
 the live session's static imports must not reach it. Static imports are followed through the
 sources (a `type`-only import loads nothing; `import()` is where loading is deferred).
 */
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {dirname, join, relative, resolve} from 'node:path';
 import ts from 'typescript';
 import {describe, expect, it} from 'vitest';
@@ -85,5 +85,46 @@ describe('what a launch loads before the prompt', () => {
 		// The walk does see the session's own packages (so an empty list above means something).
 		expect(reached.has('ink')).toBe(true);
 		expect(model).toEqual([]);
+	});
+});
+
+/** Every `import('…')` of a relative module in `src/`, with whether it is inside a `withProductionReact(…)` call. */
+function dynamicImports(): Array<{file: string; target: string; wrapped: boolean}> {
+	const found: Array<{file: string; target: string; wrapped: boolean}> = [];
+	const files = readdirSync(join(root, 'src'), {recursive: true, encoding: 'utf8'}).filter(name => /\.tsx?$/.test(name)).map(name => join(root, 'src', name));
+	for (const file of files) {
+		const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+		const visit = (node: ts.Node): void => {
+			if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+				const [specifier] = node.arguments;
+				if (specifier !== undefined && ts.isStringLiteral(specifier) && specifier.text.startsWith('.')) {
+					let wrapped = false;
+					for (let parent: ts.Node | undefined = node.parent; parent !== undefined && !wrapped; parent = parent.parent) {
+						wrapped = ts.isCallExpression(parent) && ts.isIdentifier(parent.expression) && parent.expression.text === 'withProductionReact';
+					}
+
+					found.push({file: relative(root, file), target: relative(root, sourceOf(file, specifier.text)), wrapped});
+				}
+			}
+
+			ts.forEachChild(node, visit);
+		};
+
+		visit(source);
+	}
+
+	return found;
+}
+
+describe('what a screen loads', () => {
+	it('loads React (through Ink or directly) only inside withProductionReact, so no screen runs its development build', () => {
+		const imports = dynamicImports();
+		const reactLoads = imports.filter(({target}) => {
+			const reached = packagesReached(target);
+			return reached.has('react') || reached.has('ink');
+		});
+		// The walk does find the screens' loads (so an empty list below means something).
+		expect(reactLoads.length).toBeGreaterThanOrEqual(3);
+		expect(reactLoads.filter(({wrapped}) => !wrapped).map(({file, target}) => `${file} imports ${target}`)).toEqual([]);
 	});
 });
