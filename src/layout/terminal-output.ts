@@ -328,6 +328,22 @@ export function rawOutputLines(text: string): string[] {
 	return rows;
 }
 
+/**
+The controls through which output can hide text (the rule in this module's comment): `\r` and `\b`
+move back over written text, ESC starts erase-in-line and the dropped control strings, and the 8-bit
+C1 introducers start the other strings. Output without any of them shows every word it wrote.
+*/
+const mayHideText = /[\r\b\x1b\x80-\x9f]/;
+
+/**
+Whether the emulated output hides text the command wrote: `emulateTerminalOutput(text).hidesText`,
+without emulating output that holds none of the controls that can hide text (`--json` asks this of
+every command card; most output has no such control).
+*/
+export function outputHidesText(text: string): boolean {
+	return mayHideText.test(text) && emulateTerminalOutput(text).hidesText;
+}
+
 /** Command output emulated as a line printer with `\r`, `\b` and erase-in-line (see the module comment). */
 export function emulateTerminalOutput(text: string): TerminalScreen {
 	// Fast path: output with no control character but newlines has nothing to emulate, nothing to hide.
