@@ -341,8 +341,17 @@ without emulating output that holds none of the controls that can hide text (`--
 every command card; most output has no such control).
 */
 export function outputHidesText(text: string): boolean {
-	return mayHideText.test(text) && emulateTerminalOutput(text).hidesText;
+	if (!mayHideText.test(text)) {
+		return false;
+	}
+
+	// Colours only style what they precede: output whose every ESC starts an SGR sequence (as the
+	// emulation parses it, left to right) hides nothing either — the commonest coloured output.
+	return (!text.includes('\x1b') || mayHideText.test(text.replaceAll(sgrSequence, ''))) && emulateTerminalOutput(text).hidesText;
 }
+
+/** A 7-bit SGR sequence (`ESC [ 1;31 m`), which the emulation turns into a style and nothing else. */
+const sgrSequence = /\x1b\[[\d;]*m/g;
 
 /** Command output emulated as a line printer with `\r`, `\b` and erase-in-line (see the module comment). */
 export function emulateTerminalOutput(text: string): TerminalScreen {
