@@ -20,7 +20,7 @@ import {colorDepth, colorEnabled, hyperlinksEnabled, printRows} from './terminal
 import {TranscriptStream} from './transcript-stream.js';
 import {childRowsOf, inlineChildren} from './child-transcript.js';
 import {isSubagentCard} from '../session/child-sessions.js';
-import {READ_CHUNK_BYTES, resolveSessionLogPath} from '../session/log-source.js';
+import {resolveSessionLogPath} from '../session/log-source.js';
 
 export const REPLAY_HELP = `usage: cardterm replay LOG|--last [--print] [--json] [--width N] [--expand none|auto|all] [--color|--no-color]
 
@@ -107,7 +107,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 		void io.printError(`cardterm: ${message}\n`);
 	};
 
-	const log = await openSessionLog(source === '-' ? io.stdin : source, {onDiagnostic, onWaiting, chunkBytes: READ_CHUNK_BYTES});
+	const log = await openSessionLog(source === '-' ? io.stdin : source, {onDiagnostic, onWaiting});
 	const workspace = log.header.cwd ?? process.cwd();
 	const fold = new SessionFold(referencePresenters(workspace));
 	const color = colorEnabled(colorFlag, io.env, io.isTTY);

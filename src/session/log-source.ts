@@ -70,8 +70,6 @@ export const FIFO_NOTICE_MS = 500;
 export type OpenLogSourceOptions = {
 	/** Told (once) that a FIFO has sent nothing yet: its writer has not opened it or not written. */
 	readonly onWaiting?: (message: string) => void;
-	/** Bytes of one read of a regular file (default 64 KiB; `READ_CHUNK_BYTES` to read a whole log). */
-	readonly chunkBytes?: number;
 };
 
 /** Whether `path` (after resolving a session folder) is a regular file: one that can be read at an offset and reopened. */
@@ -102,7 +100,7 @@ export async function openLogSource(source: SessionLogSource, name?: string, opt
 		throw new SessionLogError(path, 0, `cannot open: ${describe(error)}`, {cause: error});
 	}
 
-	const stream = handle.createReadStream({highWaterMark: options.chunkBytes ?? 64 * 1024});
+	const stream = handle.createReadStream({highWaterMark: 64 * 1024});
 	return {
 		file: name ?? path,
 		path,
@@ -112,12 +110,6 @@ export async function openLogSource(source: SessionLogSource, name?: string, opt
 		},
 	};
 }
-
-/**
-Bytes of one read when a whole log is read (replay): a 100 MB log in a hundred reads, not fifteen
-hundred (a read and an await each). Readers that stop early (a header, `sessions`) keep the 64 KiB default.
-*/
-export const READ_CHUNK_BYTES = 1024 * 1024;
 
 async function openFifo(path: string, file: string, onWaiting: ((message: string) => void) | undefined): Promise<OpenedLogSource> {
 	let fd: number;

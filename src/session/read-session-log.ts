@@ -15,7 +15,7 @@ log.diagnostics;                      // every diagnostic so far (the first 1 00
 Sources: a `.jsonl` file, a `.jsonl.zstd`/`.zst` file (or any file or stream starting with the zstd
 magic number), a session folder (its `session.jsonl*`), `-` for stdin, or any readable stream.
 
-Memory is bounded by one read chunk (64 KiB, or `chunkBytes`) plus the longest line (`maxLineBytes`, default 64 MiB;
+Memory is bounded by one read chunk (64 KiB) plus the longest line (`maxLineBytes`, default 64 MiB;
 longer lines are skipped and reported; the header's bound is 1 MiB), plus for zstd one frame window
 (at most 128 MiB; a frame asking for more is reported as corrupt) and one frame's text held until its
 checksum matches (at most 16 MiB). Lines nesting deeper than 512 are refused before they are parsed
@@ -43,8 +43,6 @@ export type ReadSessionLogOptions = {
 	readonly name?: string;
 	/** Told that a FIFO has sent nothing yet (see log-source.ts). */
 	readonly onWaiting?: (message: string) => void;
-	/** Bytes of one read of a file (default 64 KiB; `READ_CHUNK_BYTES` when the whole log will be read). */
-	readonly chunkBytes?: number;
 };
 
 /** Options of `readSessionLog`: the reader's, plus a way to receive the header. */
@@ -75,7 +73,7 @@ Opens a log and reads its header. Throws `SessionLogError` (exit code 65) when t
 unparsable or of another version, when the file is empty, or when the file cannot be opened.
 */
 export async function openSessionLog(source: SessionLogSource, options: ReadSessionLogOptions = {}): Promise<OpenedSessionLog> {
-	const opened = await openLogSource(source, options.name, {onWaiting: options.onWaiting, ...(options.chunkBytes === undefined ? {} : {chunkBytes: options.chunkBytes})});
+	const opened = await openLogSource(source, options.name, {onWaiting: options.onWaiting});
 	const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
 	const records = new ChunkRecords(opened.chunks, new LogRecordStream({name: opened.path ?? options.name, maxLineBytes}), options.signal);
 	const damage = new KeptDiagnostics();

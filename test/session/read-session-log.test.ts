@@ -253,34 +253,6 @@ describe('sources', () => {
 		expect(events.every((event, index) => event.seq === index)).toBe(true);
 	});
 
-	it('read a file in reads of chunkBytes (64 KiB by default), to the same events', async () => {
-		const {READ_CHUNK_BYTES, openLogSource} = await import('../../src/session/log-source.js');
-		const header = '{"type":"session","version":0,"id":"s-chunks","createdAt":1}\n';
-		const line = (seq: number) => `${JSON.stringify({type: 'user/message', seq, time: seq, data: {turn: 1, message: {role: 'user', content: [{type: 'text', text: 'x'.repeat(1000)}], source: {kind: 'user'}}}})}\n`;
-		const path = writeTemp(dir, 'chunks.jsonl', header + Array.from({length: 3000}, (_, seq) => line(seq)).join(''));
-		const firstChunk = async (chunkBytes?: number) => {
-			const opened = await openLogSource(path, undefined, chunkBytes === undefined ? {} : {chunkBytes});
-			try {
-				for await (const chunk of opened.chunks) {
-					return chunk.length;
-				}
-			} finally {
-				opened.close();
-			}
-		};
-
-		expect(await firstChunk()).toBe(64 * 1024);
-		expect(await firstChunk(READ_CHUNK_BYTES)).toBe(1024 * 1024);
-		const log = await openSessionLog(path, {chunkBytes: READ_CHUNK_BYTES});
-		const events: SessionEvent[] = [];
-		for await (const event of log.events) {
-			events.push(event);
-		}
-
-		expect(events).toEqual((await readAll(path)).events);
-		expect(events.map(event => event.seq)).toEqual(Array.from({length: 3000}, (_, seq) => seq));
-	});
-
 	it('read the log inside a session folder', async () => {
 		const {header: folderHeader, events} = await readAll(fixture('session-folder'));
 		expect(folderHeader.id).toBe('s-basic');
