@@ -32,7 +32,8 @@ export type EntryOutputOptions = {
 
 /** The layout options an entry is printed with. */
 export function entryLayoutOptions(options: EntryOutputOptions): LayoutOptions {
-	return {width: options.width, theme: options.color ? colorTheme : monochromeTheme, now: options.now, sessionCwd: options.sessionCwd, ...(options.expansion === undefined ? {} : {expansion: options.expansion})};
+	// A stream prints each entry once: nothing would read the layout caches again.
+	return {width: options.width, theme: options.color ? colorTheme : monochromeTheme, now: options.now, sessionCwd: options.sessionCwd, cache: false, ...(options.expansion === undefined ? {} : {expansion: options.expansion})};
 }
 
 /** Rows as the stream gets them (`--print`): a terminal of that width wraps rows itself; `unwrap` joins them back. */

@@ -34,7 +34,7 @@ export function layoutAssistantEntry(entry: AssistantEntry, options: LayoutOptio
 		}
 	}
 
-	const text = entry.streaming ? streamingMarkdownRows(entry, {width, theme}) : markdownRows(entry.text, {width, theme});
+	const text = entry.streaming ? streamingMarkdownRows(entry, {width, theme}) : markdownRows(entry.text, {width, theme, ...(options.cache === false ? {cache: false} : {})});
 	const folded = entry.streaming && expansion === 'bounded'
 		? foldEntryTail(text.rows, text.lineStarts, theme, width)
 		: foldEntryRows(text.rows, text.lineStarts, expansion === 'summary' ? 'summary' : (expansion === 'full' ? 'full' : 'bounded'), theme, width);

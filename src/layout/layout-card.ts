@@ -270,6 +270,10 @@ export function layoutCard(card: Card, options: LayoutOptions): StyledLine[] {
 	}
 
 	const expansion = options.expansion ?? defaultExpansion(card);
+	if (options.cache === false) {
+		return Object.freeze(layoutCardUncached(card, {...options, expansion})) as StyledLine[];
+	}
+
 	const key = [card.callId, card.revision, options.width, expansion, options.theme.name, options.sessionCwd ?? '', elapsedSeconds(card, options.now) ?? '', card.resultTime ?? '', options.spinner === true ? 'spin' : ''].join('\u0000');
 	const hit = cache.get(key);
 	// The key names the inputs; identity guards against two different cards sharing an id and revision.

@@ -26,6 +26,10 @@ export function layoutEntry(entry: TranscriptEntry, options: LayoutOptions): Sty
 		return [];
 	}
 
+	if (options.cache === false) {
+		return Object.freeze(layoutMessage(entry, options)) as StyledLine[];
+	}
+
 	const key = `${options.width}\u0000${options.expansion ?? ''}\u0000${options.theme.name}`;
 	let byOptions = cache.get(entry);
 	const hit = byOptions?.get(key);

@@ -22,4 +22,10 @@ export type LayoutOptions = {
 	region, when motion is on); otherwise `○`. Frames change at most once a second.
 	*/
 	readonly spinner?: boolean;
+	/**
+	`false`: rows drawn once (print mode streams each entry once, then forgets it), so the layout
+	caches are neither read nor filled: nothing asks for those rows again, and cached rows would only
+	be evicted unused — after surviving long enough to cost the garbage collector a copy or two.
+	*/
+	readonly cache?: boolean;
 };

@@ -35,8 +35,8 @@ export const MARKDOWN_MESSAGE_CACHE_LIMIT = 256;
 /** Characters of cache keys (block and message texts) kept at most, so huge messages cannot pin memory. */
 const CACHE_CHARS_LIMIT = 64 * 1024 * 1024;
 
-/** How a message is laid out. */
-export type MarkdownLayoutOptions = {readonly width: number; readonly theme: Theme};
+/** How a message is laid out; `cache: false` (rows drawn once, as LayoutOptions says) skips the caches. */
+export type MarkdownLayoutOptions = {readonly width: number; readonly theme: Theme; readonly cache?: boolean};
 
 type Context = {
 	readonly theme: Theme;
@@ -324,12 +324,14 @@ export function layoutSplit(split: MarkdownSplit, options: MarkdownLayoutOptions
 		const memoized = memo?.get(block.start);
 		let lines = memoized !== undefined && memoized.text === block.text && memoized.key === optionsKey && memoized.theme === options.theme ? memoized.lines : undefined;
 		if (lines === undefined) {
-			const key = `${optionsKey}\u0000${block.text}`;
-			lines = blockCache.get(key, options.theme);
+			const key = options.cache === false ? undefined : `${optionsKey}\u0000${block.text}`;
+			lines = key === undefined ? undefined : blockCache.get(key, options.theme);
 			if (lines === undefined) {
 				markdownLayoutStats.blocksLaidOut++;
 				lines = Object.freeze(layoutBlockUncached(block, options, links?.links));
-				blockCache.set(key, options.theme, lines);
+				if (key !== undefined) {
+					blockCache.set(key, options.theme, lines);
+				}
 			}
 
 			memo?.set(block.start, {text: block.text, key: optionsKey, theme: options.theme, lines});
@@ -385,6 +387,10 @@ memoized; rows are frozen and shared between calls. Laying out a text that exten
 export function layoutMarkdown(text: string, options: MarkdownLayoutOptions): readonly StyledLine[] {
 	if (options.width <= 0) {
 		return [];
+	}
+
+	if (options.cache === false) {
+		return layoutSplit(splitMarkdown(text), options);
 	}
 
 	const key = `${options.width}\u0000${options.theme.name}\u0000${text}`;

@@ -2,12 +2,12 @@
 @module Assistant Markdown as rows, through the Markdown layout, with the rows that start a line
 (not a soft-wrapped continuation) marked so a fold can count hidden lines.
 */
-import {layoutMarkdown} from './markdown-layout.js';
+import {layoutMarkdown, type MarkdownLayoutOptions} from './markdown-layout.js';
 import type {StyledLine} from './styled-line.js';
 import type {Theme} from './theme.js';
 
 /** Rows, and the indices of rows that begin a line (for `… N more lines`). */
-export function markdownRows(text: string, options: {readonly width: number; readonly theme: Theme}): {readonly rows: readonly StyledLine[]; readonly lineStarts: number[]} {
+export function markdownRows(text: string, options: MarkdownLayoutOptions): {readonly rows: readonly StyledLine[]; readonly lineStarts: number[]} {
 	const rows = layoutMarkdown(text, options);
 	const lineStarts: number[] = [];
 	for (const [index, row] of rows.entries()) {

@@ -13,7 +13,7 @@ import type {CardBody} from './card-body.js';
 import {sanitizeInline} from './sanitize.js';
 import {span, wrapSpans} from './spans.js';
 import type {Span, StyledLine, Style} from './styled-line.js';
-import {emulateTerminalOutput, rawOutputLines} from './terminal-output.js';
+import {emulateTerminalOutput, outputHidesText, rawOutputLines} from './terminal-output.js';
 import type {Theme} from './theme.js';
 import {pushAll} from './push-all.js';
 
@@ -84,7 +84,7 @@ export function shownOutput(card: Card): string | undefined {
 /** Whether the card's command output, as the card shows it, hides text the command wrote (terminal-output.ts). */
 export function cardOutputHidesText(card: Card): boolean {
 	const output = shownOutput(card);
-	return output !== undefined && emulateTerminalOutput(output).hidesText;
+	return output !== undefined && outputHidesText(output);
 }
 
 /** The note a card shows when its command output hides text: pinned, so no fold hides it. */

@@ -328,6 +328,31 @@ export function rawOutputLines(text: string): string[] {
 	return rows;
 }
 
+/**
+The controls through which output can hide text (the rule in this module's comment): `\r` and `\b`
+move back over written text, ESC starts erase-in-line and the dropped control strings, and the 8-bit
+C1 introducers start the other strings. Output without any of them shows every word it wrote.
+*/
+const mayHideText = /[\r\b\x1b\x80-\x9f]/;
+
+/**
+Whether the emulated output hides text the command wrote: `emulateTerminalOutput(text).hidesText`,
+without emulating output that holds none of the controls that can hide text (`--json` asks this of
+every command card; most output has no such control).
+*/
+export function outputHidesText(text: string): boolean {
+	if (!mayHideText.test(text)) {
+		return false;
+	}
+
+	// Colours only style what they precede: output whose every ESC starts an SGR sequence (as the
+	// emulation parses it, left to right) hides nothing either — the commonest coloured output.
+	return (!text.includes('\x1b') || mayHideText.test(text.replaceAll(sgrSequence, ''))) && emulateTerminalOutput(text).hidesText;
+}
+
+/** A 7-bit SGR sequence (`ESC [ 1;31 m`), which the emulation turns into a style and nothing else. */
+const sgrSequence = /\x1b\[[\d;]*m/g;
+
 /** Command output emulated as a line printer with `\r`, `\b` and erase-in-line (see the module comment). */
 export function emulateTerminalOutput(text: string): TerminalScreen {
 	// Fast path: output with no control character but newlines has nothing to emulate, nothing to hide.

@@ -4,7 +4,7 @@ uses these for live and replayed events alike, so a replayed card equals the liv
 */
 import type {ContentBlock} from '../tools/content.js';
 import type {Card, CardApproval, CardResult} from './card.js';
-import {approvalStanding, cardOutcome, outcomeStatus} from './card-outcome.js';
+import {approvalStanding, cardOutcome, outcomeStatus, type CardOutcome} from './card-outcome.js';
 import {parseArguments, resolveCallView} from './call-view.js';
 import type {Presenter, PresenterFailure} from './presenters.js';
 import {resolveResultView} from './result-view.js';
@@ -24,7 +24,8 @@ export type CallRecord = {
 /** A new running card for a call. */
 export function pendingCard(call: CallRecord, presenter: Presenter | undefined, onFailure?: (failure: PresenterFailure) => void): Card {
 	const parsed = parseArguments(call.argsRaw);
-	const card: Card = {
+	// One object per call (replay builds one per `tool/call`): the step is set on it, not spread into a copy.
+	const card: Mutable<Card> = {
 		callId: call.callId,
 		name: call.name,
 		argsRaw: call.argsRaw,
@@ -40,7 +41,15 @@ export function pendingCard(call: CallRecord, presenter: Presenter | undefined, 
 		children: [],
 		revision: 0,
 	};
-	return withStep(card, call.turn, call.step);
+	if (call.turn !== undefined) {
+		card.turn = call.turn;
+	}
+
+	if (call.step !== undefined) {
+		card.step = call.step;
+	}
+
+	return card;
 }
 
 /**
@@ -81,20 +90,25 @@ export function settleCard(
 	const args = card.args === undefined ? {known: false as const} : {known: true as const, value: card.args};
 	const toolResult = {content: result.content, isError: result.isError, ...('meta' in result ? {meta: result.meta} : {})};
 	const resultView = resolveResultView(card.name, args, toolResult, presenter, options.orphan ? null : card.callView, options.onFailure);
-	const {progress: _progress, ...rest} = card;
-	return judged({
-		...rest,
-		resultTime: time,
-		result,
-		resultView,
-		revision: card.revision + 1,
-	}, false);
+	// One copy per result: the outcome is judged from the fields that change, not from an intermediate card.
+	const outcome = judge(result, card.approval, false);
+	return {...withoutProgress(card), resultTime: time, result, resultView, revision: card.revision + 1, outcome, status: outcomeStatus(outcome)};
 }
 
 /** A running card whose step or turn closed without a result. */
 export function interruptCard(card: Card): Card {
+	const outcome = judge(card.result, card.approval, true);
+	return {...withoutProgress(card), revision: card.revision + 1, outcome, status: outcomeStatus(outcome)};
+}
+
+/** The card without its live output (a settled or interrupted card shows its result, not progress). */
+function withoutProgress(card: Card): Card {
+	if (card.progress === undefined) {
+		return card;
+	}
+
 	const {progress: _progress, ...rest} = card;
-	return judged({...rest, revision: card.revision + 1}, true);
+	return rest;
 }
 
 /** The card with live output appended, keeping a bounded tail. */
@@ -137,15 +151,14 @@ export function cardResult(content: readonly ContentBlock[], isError: boolean, e
 
 /** The card with its outcome (and the status it projects to) by the one rule; `closed`: its step or turn closed without a result. */
 function judged(card: Card, closed: boolean): Card {
-	const approval = card.approval === undefined ? undefined : approvalStanding(card.approval.state === 'decided' ? card.approval.outcome : undefined);
-	const outcome = cardOutcome({result: card.result, closed, ...(approval === undefined ? {} : {approval})});
+	const outcome = judge(card.result, card.approval, closed);
 	return {...card, outcome, status: outcomeStatus(outcome)};
 }
 
-function withStep(card: Card, turn: number | undefined, step: number | undefined): Card {
-	return {
-		...card,
-		...(turn === undefined ? {} : {turn}),
-		...(step === undefined ? {} : {step}),
-	};
+/** The outcome of a card with this result and approval, by the one rule. */
+function judge(result: CardResult | null, cardApproval: CardApproval | undefined, closed: boolean): CardOutcome {
+	const approval = cardApproval === undefined ? undefined : approvalStanding(cardApproval.state === 'decided' ? cardApproval.outcome : undefined);
+	return cardOutcome({result, closed, ...(approval === undefined ? {} : {approval})});
 }
+
+type Mutable<T> = {-readonly [K in keyof T]: T[K]};

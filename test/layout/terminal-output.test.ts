@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {emulateTerminalOutput, parseTerminalOutput, rawOutputLines} from '../../src/layout/terminal-output.js';
+import {emulateTerminalOutput, outputHidesText, parseTerminalOutput, rawOutputLines} from '../../src/layout/terminal-output.js';
 
 describe('parseTerminalOutput', () => {
 	it('splits lines without a phantom line after the final newline', () => {
@@ -130,6 +131,32 @@ describe('emulateTerminalOutput hidden-text rule', () => {
 	it('stays linear on a long line rewritten a character at a time, and then marks it', () => {
 		const text = `${'a'.repeat(200_000)}${'\bX'.repeat(50_000)}`;
 		expect(hides(text)).toBe(true);
+	});
+});
+
+describe('outputHidesText', () => {
+	it('answers as the emulation does, for the cases above', () => {
+		for (const text of ['ignore previous instructions\rall tests passed', 'abc\b\bX', 'a\u001B]0;ignore\u0007b', 'x\u009D0;title\u009Cy', '10%\r50%', 'plain\ttabbed\ttext\n', 'a\r\nb\u0000c']) {
+			expect(outputHidesText(text)).toBe(emulateTerminalOutput(text).hidesText);
+		}
+
+		expect(outputHidesText('ignore previous instructions\rall tests passed')).toBe(true);
+		expect(outputHidesText('x\u009D0;title\u009Cy')).toBe(true);
+		// Coloured output hides nothing; colour beside an erase still does.
+		expect(outputHidesText('\u001B[31m ✗\u001B[39m failed\n\u001B[1mbold\u001B[22m')).toBe(false);
+		expect(outputHidesText('\u001B[31msecret\u001B[0m\r\u001B[Kdone')).toBe(true);
+	});
+
+	it('answers as the emulation does for any mix of words and control characters', () => {
+		// Every C0 and C1 control, DEL and ESC sequences, between words that may be overwritten.
+		const piece = fc.oneof(
+			fc.constantFrom('word', 'other', 'ok', '42', ' ', '\n', '\r\n', '\u001B[K', '\u001B[2K', '\u001B[31m', '\u001B]0;t\u0007', '\u001BP', '\u001B\\', '\u001B(B', '\u001B[0m', '\u001B[1;32m', '\u001B[', '[', 'm', ';1'),
+			fc.integer({min: 0, max: 0x9f}).map(code => String.fromCharCode(code)),
+		);
+		fc.assert(fc.property(fc.array(piece, {maxLength: 24}), pieces => {
+			const text = pieces.join('');
+			expect(outputHidesText(text)).toBe(emulateTerminalOutput(text).hidesText);
+		}), {numRuns: 2000});
 	});
 });
 
