@@ -2,7 +2,9 @@
 //   node bench/lib/launch-bench.mjs RUNS [cardterm args…]
 // Each run spawns `script` around the command and times, from the spawn:
 //   prompt — the prompt row ("> " at a row's start, escapes stripped) is on the terminal;
-//   echo   — a key typed the moment the prompt shows is echoed in it ("> z"): the prompt is live.
+//   echo   — a key typed the moment the prompt shows is echoed in it ("> z"): typing works;
+//   ready  — the session's own status line has replaced the first frame's "starting…" ("no calls
+//            yet"): the live screen is up, and Enter runs what was typed.
 // The floor is the same pty and method around `node -e` writing the same row: Node's own start.
 // Runs alternate with the floor's; the first of each is a warm-up. Prints one JSON line.
 // CARDTERM_LAUNCH_BASELINE=…/bin/cardterm also times another build, interleaved (before/after figures).
@@ -19,7 +21,7 @@ const work = mkdtempSync(join(tmpdir(), 'cardterm-launch-'));
 const strip = (text) => text.replace(/\u001B\[[0-?]*[ -/]*[@-~]|\u001B\][^\u0007\u001B]*(?:\u0007|\u001B\\)|\u001B[@-_]/g, '');
 const quote = (word) => `'${word.replaceAll('\'', '\'\\\'\'')}'`;
 
-/** One launch of `command` (argv) in a 120×40 pty; resolves {prompt, echo} in ms from the spawn. */
+/** One launch of `command` (argv) in a 120×40 pty; resolves {prompt, echo, ready} in ms from the spawn. */
 function launch(command, {typeKey}) {
 	return new Promise((resolve, reject) => {
 		const shell = `stty cols 120 rows 40; exec ${command.map(quote).join(' ')}`;
@@ -30,9 +32,10 @@ function launch(command, {typeKey}) {
 		let text = '';
 		let prompt;
 		let echo;
+		let ready;
 		const timer = setTimeout(() => {
 			child.kill('SIGKILL');
-			reject(new Error(`no ${prompt === undefined ? 'prompt' : 'echo'} within 20 s; the screen said: ${JSON.stringify(strip(text).slice(-300))}`));
+			reject(new Error(`no ${prompt === undefined ? 'prompt' : (echo === undefined ? 'echo' : 'live screen')} within 20 s; the screen said: ${JSON.stringify(strip(text).slice(-300))}`));
 		}, 20_000);
 		const quit = () => {
 			// Ctrl+D at an empty prompt ends the session (Ctrl+U first: the echoed key is on the line).
@@ -54,6 +57,10 @@ function launch(command, {typeKey}) {
 
 			if (typeKey && prompt !== undefined && echo === undefined && /> z/.test(rows)) {
 				echo = at;
+			}
+
+			if (typeKey && echo !== undefined && ready === undefined && /no calls yet/.test(rows)) {
+				ready = at;
 				quit();
 			}
 		});
@@ -65,7 +72,7 @@ function launch(command, {typeKey}) {
 				return;
 			}
 
-			resolve({prompt, echo});
+			resolve({prompt, echo, ready});
 		});
 	});
 }
@@ -75,7 +82,7 @@ const cardterm = [process.execPath, join(root, 'bin', 'cardterm'), ...cardtermAr
 const floor = [process.execPath, '-e', 'process.stdout.write("> \\n"); setTimeout(() => process.exit(0), 50)'];
 const baselineBin = process.env.CARDTERM_LAUNCH_BASELINE;
 const baseline = baselineBin === undefined ? undefined : [process.execPath, baselineBin, ...cardtermArgs];
-const samples = {prompt: [], echo: [], floor: [], ...(baseline === undefined ? {} : {baselinePrompt: [], baselineEcho: []})};
+const samples = {prompt: [], echo: [], ready: [], floor: [], ...(baseline === undefined ? {} : {baselinePrompt: [], baselineEcho: [], baselineReady: []})};
 try {
 	for (let index = 0; index <= runs; index++) {
 		const app = await launch(cardterm, {typeKey: true});
@@ -84,10 +91,12 @@ try {
 		if (index > 0) {
 			samples.prompt.push(app.prompt);
 			samples.echo.push(app.echo);
+			samples.ready.push(app.ready);
 			samples.floor.push(bare.prompt);
 			if (before !== undefined) {
 				samples.baselinePrompt.push(before.prompt);
 				samples.baselineEcho.push(before.echo);
+				samples.baselineReady.push(before.ready);
 			}
 		}
 	}

@@ -3,6 +3,7 @@ The interactive session's first frame (src/cli/interactive/boot-frame.ts), drawn
 screen loads: the prompt row and a status row, the cursor back on the first row so Ink's frame lands
 on it; erased once; raw mode on while it is up (typed keys wait, unechoed) and off on release.
 */
+import {EventEmitter} from 'node:events';
 import {describe, expect, it} from 'vitest';
 import {BOOT_STATUS, drawBootFrame} from '../../src/cli/interactive/boot-frame.js';
 import type {TerminalOutput} from '../../src/layout/terminal-sink.js';
@@ -73,5 +74,47 @@ describe('the boot frame', () => {
 			expect(terminal.written).toEqual([]);
 			expect(terminal.modes).toEqual([]);
 		}
+	});
+
+	it('echoes printable keys typed while it is up, Backspace included, and hands every byte back to stdin in order when it goes', async () => {
+		const terminal = fakeTerminal(120);
+		const input = Object.assign(new EventEmitter(), terminal.stdin, {
+			paused: false,
+			returned: [] as Buffer[],
+			pause() {
+				input.paused = true;
+			},
+			unshift(chunk: Buffer) {
+				input.returned.push(chunk);
+			},
+		});
+		const boot = await drawBootFrame(terminal.io, 40, input);
+		input.emit('data', Buffer.from('!ls'));
+		input.emit('data', Buffer.from('x\u007F -la'));
+		expect(terminal.written.slice(1).map(text)).toEqual(['\r> !ls \r', '\r> !ls -la \r']);
+		// An arrow key stops the echo (the live prompt moves its cursor); what follows is held unechoed.
+		input.emit('data', Buffer.from('\u001B[Dy'));
+		expect(terminal.written).toHaveLength(3);
+		await boot.clear();
+		expect(input.paused).toBe(true);
+		expect(input.listenerCount('data')).toBe(0);
+		expect(Buffer.concat(input.returned).toString()).toBe('!lsx\u007F -la\u001B[Dy');
+		expect(terminal.written.at(-1)).toBe('\r\u001B[J\u001B[?25h');
+		// Gone: keys are the live prompt's now.
+		input.emit('data', Buffer.from('z'));
+		expect(terminal.written).toHaveLength(4);
+	});
+
+	it('echoes no further than the row has room for, and nothing that is not printable ASCII', async () => {
+		const terminal = fakeTerminal(14);
+		const input = Object.assign(new EventEmitter(), terminal.stdin);
+		await drawBootFrame(terminal.io, 40, input);
+		input.emit('data', Buffer.from('abcdefghijklmnop'));
+		expect(terminal.written.slice(1).map(text)).toEqual(['\r> abcdefghijk \r']);
+		const wide = fakeTerminal(120);
+		const wideInput = Object.assign(new EventEmitter(), wide.stdin);
+		await drawBootFrame(wide.io, 40, wideInput);
+		wideInput.emit('data', Buffer.from('é'));
+		expect(wide.written).toHaveLength(1);
 	});
 });

@@ -3,8 +3,10 @@
 React, the tools and their presenters: most of a launch's time): the prompt row with its cursor
 cell, and a status row saying the session is starting. Ink's first frame takes its place — `clear`
 erases it just before — and so does any message printed before that (a usage error, `--continue`'s
-line). While it is up the terminal is in raw mode, so keys typed meanwhile are not echoed over it by
-the terminal: they wait, and the prompt takes them once it is live.
+line). While it is up the terminal is in raw mode and the frame reads the keys itself: printable ASCII
+is echoed on the prompt row (Backspace takes one back), so typing works from the first frame; every
+byte is held and handed back to stdin when the frame goes, and the live prompt takes them all
+(anything else — Enter, arrows, a paste, wide text — stops the echo there and simply waits).
 
 It imports nothing but the sink's types: loading it must cost nothing the frame waits for.
 */
@@ -26,7 +28,20 @@ export type BootFrame = {
 	release(): Promise<void>;
 };
 
-type RawModeInput = {readonly isTTY?: boolean; setRawMode?(mode: boolean): unknown};
+/** The terminal's input as the frame uses it: raw mode, and (when it can) the keys typed meanwhile. */
+type RawModeInput = {
+	readonly isTTY?: boolean;
+	setRawMode?(mode: boolean): unknown;
+	on?(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
+	off?(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
+	pause?(): unknown;
+	unshift?(chunk: Buffer): unknown;
+};
+
+/** The prompt row with `typed` on it: the bold marker, the text, the inverse cursor cell; the cursor back at its start. */
+function promptRow(typed: string): string {
+	return `\r\u001B[1m> \u001B[0m${typed}\u001B[7m \u001B[0m\u001B[K\r`;
+}
 
 /** Draw the frame on the terminal of `io` (`rows` high) and hold the keys typed in `stdin`. */
 export async function drawBootFrame(io: Pick<CliIo, 'write' | 'columns'>, rows: number | undefined, stdin: RawModeInput): Promise<BootFrame> {
@@ -39,9 +54,45 @@ export async function drawBootFrame(io: Pick<CliIo, 'write' | 'columns'>, rows: 
 	stdin.setRawMode?.(true);
 	await io.write(controlSequence(FRAME));
 	let drawn = true;
+	const held: Buffer[] = [];
+	let typed = '';
+	let echoing = true;
+	const room = (io.columns ?? 0) - 3;
+	const onData = (chunk: Buffer | string): void => {
+		const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+		held.push(bytes);
+		const before = typed;
+		for (const byte of bytes) {
+			if (!echoing) {
+				break;
+			}
+
+			if (byte === 0x7F || byte === 0x08) {
+				typed = typed.slice(0, -1);
+			} else if (byte >= 0x20 && byte < 0x7F && typed.length < room) {
+				typed += String.fromCharCode(byte);
+			} else {
+				echoing = false;
+			}
+		}
+
+		if (typed !== before && drawn) {
+			void io.write(controlSequence(promptRow(typed)));
+		}
+	};
+
+	stdin.on?.('data', onData);
 	const clear = async (): Promise<void> => {
 		if (drawn) {
 			drawn = false;
+			stdin.off?.('data', onData);
+			stdin.pause?.();
+			// The live prompt reads what was typed, in order, as if it had just arrived.
+			if (held.length > 0) {
+				stdin.unshift?.(Buffer.concat(held));
+				held.length = 0;
+			}
+
 			await io.write(controlSequence(ERASE));
 		}
 	};
