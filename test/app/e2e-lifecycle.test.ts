@@ -196,3 +196,18 @@ describe('termination signals to cardterm run and call (Linux)', () => {
 		replay(log);
 	}, 60_000);
 });
+
+describe.skipIf(tmuxMissing)('keys typed at launch, in the real binary (skipped when tmux is not installed)', () => {
+	it('are taken by the live prompt in the order typed, an arrow key among them, and Enter runs the line', async () => {
+		const target = 'typed-at-launch';
+		openWindow(target, cardtermCommand({CARDTERM_SESSION_DIR: join(folder, 'typed-sessions')}).map(word => shellWord(word)).join(' '));
+		// Typed as soon as anything is on the screen: the first frame, or the live screen on a fast machine.
+		await waitFor('the first frame', () => screen(target).includes('> '), 30_000, target);
+		tmux('send-keys', '-t', target, '!echo ab', 'Left', 'X');
+		await shows('no calls yet', target);
+		tmux('send-keys', '-t', target, 'Enter');
+		await shows('● bash echo aXb', target);
+		expect(screen(target)).toContain('\naXb');
+		tmux('send-keys', '-t', target, 'C-d');
+	}, 60_000);
+});

@@ -29,6 +29,23 @@ function fakeTerminal(columns: number | undefined) {
 	};
 }
 
+/** A stdin read the `readable` way: `type` queues bytes and tells the listeners; `unshift` records what is handed back. */
+function keyInput(base: {isTTY: boolean; setRawMode(mode: boolean): void}) {
+	const queue: Buffer[] = [];
+	const input = Object.assign(new EventEmitter(), base, {
+		returned: [] as Buffer[],
+		read: (): Buffer | null => queue.shift() ?? null,
+		unshift(chunk: Buffer) {
+			input.returned.push(chunk);
+		},
+		type(keys: string) {
+			queue.push(Buffer.from(keys));
+			input.emit('readable');
+		},
+	});
+	return input;
+}
+
 /** What the rows say, escapes removed. */
 const text = (output: string): string => output.replace(/\u001B\[[0-?]*[ -/]*[@-~]/g, '');
 
@@ -78,43 +95,33 @@ describe('the boot frame', () => {
 
 	it('echoes printable keys typed while it is up, Backspace included, and hands every byte back to stdin in order when it goes', async () => {
 		const terminal = fakeTerminal(120);
-		const input = Object.assign(new EventEmitter(), terminal.stdin, {
-			paused: false,
-			returned: [] as Buffer[],
-			pause() {
-				input.paused = true;
-			},
-			unshift(chunk: Buffer) {
-				input.returned.push(chunk);
-			},
-		});
+		const input = keyInput(terminal.stdin);
 		const boot = await drawBootFrame(terminal.io, 40, input);
-		input.emit('data', Buffer.from('!ls'));
-		input.emit('data', Buffer.from('x\u007F -la'));
+		input.type('!ls');
+		input.type('x\u007F -la');
 		expect(terminal.written.slice(1).map(text)).toEqual(['\r> !ls \r', '\r> !ls -la \r']);
 		// An arrow key stops the echo (the live prompt moves its cursor); what follows is held unechoed.
-		input.emit('data', Buffer.from('\u001B[Dy'));
+		input.type('\u001B[Dy');
 		expect(terminal.written).toHaveLength(3);
 		await boot.clear();
-		expect(input.paused).toBe(true);
-		expect(input.listenerCount('data')).toBe(0);
+		expect(input.listenerCount('readable')).toBe(0);
 		expect(Buffer.concat(input.returned).toString()).toBe('!lsx\u007F -la\u001B[Dy');
 		expect(terminal.written.at(-1)).toBe('\r\u001B[J\u001B[?25h');
 		// Gone: keys are the live prompt's now.
-		input.emit('data', Buffer.from('z'));
+		input.type('z');
 		expect(terminal.written).toHaveLength(4);
 	});
 
 	it('echoes no further than the row has room for, and nothing that is not printable ASCII', async () => {
 		const terminal = fakeTerminal(14);
-		const input = Object.assign(new EventEmitter(), terminal.stdin);
+		const input = keyInput(terminal.stdin);
 		await drawBootFrame(terminal.io, 40, input);
-		input.emit('data', Buffer.from('abcdefghijklmnop'));
+		input.type('abcdefghijklmnop');
 		expect(terminal.written.slice(1).map(text)).toEqual(['\r> abcdefghijk \r']);
 		const wide = fakeTerminal(120);
-		const wideInput = Object.assign(new EventEmitter(), wide.stdin);
+		const wideInput = keyInput(wide.stdin);
 		await drawBootFrame(wide.io, 40, wideInput);
-		wideInput.emit('data', Buffer.from('é'));
+		wideInput.type('é');
 		expect(wide.written).toHaveLength(1);
 	});
 });

@@ -32,9 +32,9 @@ export type BootFrame = {
 type RawModeInput = {
 	readonly isTTY?: boolean;
 	setRawMode?(mode: boolean): unknown;
-	on?(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
-	off?(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
-	pause?(): unknown;
+	on?(event: 'readable', listener: () => void): unknown;
+	off?(event: 'readable', listener: () => void): unknown;
+	read?(): Buffer | string | null;
 	unshift?(chunk: Buffer): unknown;
 };
 
@@ -58,8 +58,7 @@ export async function drawBootFrame(io: Pick<CliIo, 'write' | 'columns'>, rows: 
 	let typed = '';
 	let echoing = true;
 	const room = (io.columns ?? 0) - 3;
-	const onData = (chunk: Buffer | string): void => {
-		const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+	const onBytes = (bytes: Buffer): void => {
 		held.push(bytes);
 		const before = typed;
 		for (const byte of bytes) {
@@ -81,12 +80,20 @@ export async function drawBootFrame(io: Pick<CliIo, 'write' | 'columns'>, rows: 
 		}
 	};
 
-	stdin.on?.('data', onData);
+	// The `readable` API, as Ink reads: a `data` listener would need a pause() to stop the flow, and a
+	// paused stdin stops reading when Ink later drops and re-adds its own listener.
+	const onReadable = (): void => {
+		let chunk: Buffer | string | null | undefined;
+		while ((chunk = stdin.read?.()) !== null && chunk !== undefined) {
+			onBytes(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+		}
+	};
+
+	stdin.on?.('readable', onReadable);
 	const clear = async (): Promise<void> => {
 		if (drawn) {
 			drawn = false;
-			stdin.off?.('data', onData);
-			stdin.pause?.();
+			stdin.off?.('readable', onReadable);
 			// The live prompt reads what was typed, in order, as if it had just arrived.
 			if (held.length > 0) {
 				stdin.unshift?.(Buffer.concat(held));
