@@ -31,7 +31,7 @@ import {FAILURE_ROW_BUDGET, OK_ROW_BUDGET} from './fold-body.js';
 import {highlightLines} from './highlight.js';
 import type {Expansion} from './layout-options.js';
 import {computeLineDiff, type DiffApproximation, type DiffLimits, type DiffRow, type LineDiff} from './line-diff.js';
-import {sanitizeInline, sanitizeLine} from './sanitize.js';
+import {sanitizeInline, sanitizeLine, TAB_STOP} from './sanitize.js';
 import {wrapSpans} from './spans.js';
 import {pushAll} from './push-all.js';
 import type {Span, Style, StyledLine} from './styled-line.js';
@@ -128,9 +128,32 @@ function approximationNotice(approximation: DiffApproximation): string {
 
 const printableAscii = /^[\x20-\x7e]*$/;
 
-/** Whether a row without syntax or word colours is one unwrapped row (its text needs no sanitizing either). */
+const printableAsciiWithTabs = /^[\t\x20-\x7e]*$/;
+
+/** Whether a row's text without syntax or word colours, sanitized, is one unwrapped row. */
 function fitsOneRow(text: string, width: number): boolean {
 	return text.length <= width && printableAscii.test(text);
+}
+
+/**
+The columns `sanitizeLine(text)` takes when `text` is printable ASCII and tabs (tabs to the next
+stop from the text's start, as it expands them), or undefined for any other text: whether a hidden
+row is one row, without building its text.
+*/
+function asciiColumns(text: string): number | undefined {
+	if (!printableAsciiWithTabs.test(text)) {
+		return undefined;
+	}
+
+	let column = 0;
+	let from = 0;
+	for (let tab = text.indexOf('\t'); tab !== -1; tab = text.indexOf('\t', from)) {
+		column += tab - from;
+		column += TAB_STOP - (column % TAB_STOP);
+		from = tab + 1;
+	}
+
+	return column + text.length - from;
 }
 
 /** Append one diff row as wrapped styled rows. */
@@ -209,7 +232,7 @@ function appendHunk(out: DiffRows, hunk: PlannedHunk, ctx: DiffLayoutContext): v
 		const row = rows[index]!;
 		const rowWords = words.size === 0 ? undefined : words.get(index);
 		// A row no fold shows (never syntax-coloured) is only counted when it is surely one row.
-		if (!out.showing && row.kind !== 'gap' && rowWords === undefined && fitsOneRow(row.text, width - markers[row.kind].length)) {
+		if (!out.showing && row.kind !== 'gap' && rowWords === undefined && (asciiColumns(row.text) ?? width) + markers[row.kind].length <= width) {
 			out.skipOneRow();
 		} else if (row.kind === 'gap') {
 			out.add(textRows(`⋯ ${plural(row.count, 'unchanged line', 'unchanged lines')}`, theme.muted, width));
