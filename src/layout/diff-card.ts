@@ -21,6 +21,8 @@ a fold can show at the expansion (see `visibleRows`) get syntax colours over the
 marker and any uncoloured token keep the added colour; removed lines stay wholly `theme.removed`,
 so the old side never reads as new code. Highlighting runs only on those displayed lines, per
 contiguous range of a hunk, under the highlighter's size limit, and never on an approximate hunk.
+In `bounded` only those rows are built at all: the rest are counted into the body's `omitted` gap
+(`DiffRows`), which the fold reads as it reads a terminal card's.
 */
 import {assertNever} from '../presentation/assert-never.js';
 import {langFromPath} from '../presentation/lang-from-path.js';
@@ -130,11 +132,6 @@ const printableAscii = /^[\x20-\x7e]*$/;
 
 const printableAsciiWithTabs = /^[\t\x20-\x7e]*$/;
 
-/** Whether a row's text without syntax or word colours, sanitized, is one unwrapped row. */
-function fitsOneRow(text: string, width: number): boolean {
-	return text.length <= width && printableAscii.test(text);
-}
-
 /**
 The columns `sanitizeLine(text)` takes when `text` is printable ASCII and tabs (tabs to the next
 stop from the text's start, as it expands them), or undefined for any other text: whether a hidden
@@ -196,7 +193,7 @@ function appendRow(
 	// Fast path for the common row (whole-side fallbacks can have tens of thousands): one style.
 	if (rowSyntax === undefined && words === undefined) {
 		const text = markers[row.kind] + sanitizeLine(row.text);
-		if (fitsOneRow(text, ctx.width)) {
+		if (text.length <= ctx.width && printableAscii.test(text)) {
 			lines.push({spans: [{text, style: base}]});
 		} else {
 			pushAll(lines, wrapSpans([{text, style: base}], ctx.width));
