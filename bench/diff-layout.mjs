@@ -6,11 +6,24 @@
 // and compilers included), which other processes on a shared machine inflate far less than wall time.
 // Targets: 2 000 lines with 20 edits ≤ 5 ms; 20 000 lines with 20 edits ≤ 50 ms; 20 000 lines with
 // half the lines rewritten (approximate card) ≤ 100 ms.
+// `--baseline DIR` (another build's `dist`, inside this checkout so its packages resolve, e.g. a copy
+// of main's in `.bench/`) also times that build on every figure, interleaved with this one, and adds
+// `baseline` / `baselineCpu` (its medians) and `speedup` (baseline CPU / CPU): before and after in one run.
 import {createRequire} from 'node:module';
+import {resolve} from 'node:path';
+import {pathToFileURL} from 'node:url';
 import {structuredPatch} from 'diff';
 import {layoutDiffBody} from '../dist/src/layout/diff-card.js';
 import {highlightLines} from '../dist/src/layout/highlight.js';
 import {colorTheme} from '../dist/src/layout/theme.js';
+
+const baselineFlag = process.argv.indexOf('--baseline');
+const baselineDir = baselineFlag === -1 ? undefined : process.argv[baselineFlag + 1];
+const baselineModule = async path => import(pathToFileURL(resolve(baselineDir, path)).href);
+const baseline = baselineDir === undefined ? undefined : {
+	layoutDiffBody: (await baselineModule('src/layout/diff-card.js')).layoutDiffBody,
+	highlightLines: (await baselineModule('src/layout/highlight.js')).highlightLines,
+};
 
 const ctx = {width: 100, theme: colorTheme, expansion: 'bounded'};
 
@@ -71,22 +84,35 @@ const time = run => {
 	return {wall: performance.now() - started, cpu: cpuMs() - cpuStarted};
 };
 
-/** Figure and floor samples alternate, so both see the same machine load. */
-function report(name, run, floorRun, {warmup = 3, samples = 15} = {}) {
+/**
+Figure and floor samples alternate, so both see the same machine load; with `--baseline`,
+`baselineRun` (the same figure on the other build) takes its turn in the same rotation.
+*/
+function report(name, run, floorRun, {warmup = 3, samples = 15, baselineRun} = {}) {
+	const withBaseline = baseline !== undefined && baselineRun !== undefined;
 	for (let index = 0; index < warmup; index++) {
 		run();
 		floorRun();
+		if (withBaseline) {
+			baselineRun();
+		}
 	}
 
 	const figureTimes = [];
 	const floorTimes = [];
+	const baselineTimes = [];
 	for (let index = 0; index < samples; index++) {
 		figureTimes.push(time(run));
 		floorTimes.push(time(floorRun));
+		if (withBaseline) {
+			baselineTimes.push(time(baselineRun));
+		}
 	}
 
 	const figure = percentiles(figureTimes.map(sample => sample.wall));
 	const floor = percentiles(floorTimes.map(sample => sample.wall));
+	const cpu = percentiles(figureTimes.map(sample => sample.cpu)).median;
+	const baselineCpu = withBaseline ? percentiles(baselineTimes.map(sample => sample.cpu)).median : undefined;
 	console.log(JSON.stringify({
 		name,
 		median: round(figure.median),
@@ -94,8 +120,13 @@ function report(name, run, floorRun, {warmup = 3, samples = 15} = {}) {
 		unit: 'ms',
 		floor: round(floor.median),
 		ratio: round(figure.median / floor.median),
-		cpu: round(percentiles(figureTimes.map(sample => sample.cpu)).median),
+		cpu: round(cpu),
 		cpuFloor: round(percentiles(floorTimes.map(sample => sample.cpu)).median),
+		...(withBaseline ? {
+			baseline: round(percentiles(baselineTimes.map(sample => sample.wall)).median),
+			baselineCpu: round(baselineCpu),
+			speedup: round(baselineCpu / cpu),
+		} : {}),
 	}));
 }
 
@@ -105,7 +136,7 @@ const splitBoth = ({oldText, newText}) => {
 };
 
 // A fresh FileDiff object per sample, so the per-object cache never answers.
-const fresh = (path, sides) => () => layoutDiffBody([{path, ...sides}], ctx);
+const fresh = (path, sides, layout = layoutDiffBody) => () => layout([{path, ...sides}], ctx);
 
 const patchFloor = sides => () => structuredPatch('a', 'a', sides.oldText, sides.newText, '', '', {context: 3});
 
@@ -115,18 +146,20 @@ const rewritten = halfRewritten(20_000, 3);
 
 // Load the highlighter before timing: its one-time require is not a per-card cost.
 highlightLines(['const x = 1;'], 'ts');
+baseline?.highlightLines(['const x = 1;'], 'ts');
 
 const full = {...ctx, expansion: 'full'};
-const freshFull = (path, sides) => () => layoutDiffBody([{path, ...sides}], full);
+const freshFull = (path, sides, layout = layoutDiffBody) => () => layout([{path, ...sides}], full);
+const againstBaseline = (make, path, sides) => (baseline === undefined ? {} : {baselineRun: make(path, sides, baseline.layoutDiffBody)});
 
-report('diff-layout 2000 lines 20 edits (bounded)', fresh('src/file.ts', small), patchFloor(small));
-report('diff-layout 2000 lines 20 edits (full, syntax colours)', freshFull('src/file.ts', small), patchFloor(small));
-report('diff-layout 20000 lines 20 edits (bounded)', fresh('src/file.ts', large), patchFloor(large), {samples: 9});
-report('diff-layout 20000 lines 20 edits (full, syntax colours)', freshFull('src/file.ts', large), patchFloor(large), {samples: 9});
+report('diff-layout 2000 lines 20 edits (bounded)', fresh('src/file.ts', small), patchFloor(small), againstBaseline(fresh, 'src/file.ts', small));
+report('diff-layout 2000 lines 20 edits (full, syntax colours)', freshFull('src/file.ts', small), patchFloor(small), againstBaseline(freshFull, 'src/file.ts', small));
+report('diff-layout 20000 lines 20 edits (bounded)', fresh('src/file.ts', large), patchFloor(large), {samples: 9, ...againstBaseline(fresh, 'src/file.ts', large)});
+report('diff-layout 20000 lines 20 edits (full, syntax colours)', freshFull('src/file.ts', large), patchFloor(large), {samples: 9, ...againstBaseline(freshFull, 'src/file.ts', large)});
 // Past the line diff's short first try (64 edits) yet exact: the path where proving a rewrite out of reach would be wasted.
 const hundredEdits = scatteredEdits(20_000, 100, 5);
-report('diff-layout 20000 lines 100 edits (bounded)', fresh('src/file.ts', hundredEdits), patchFloor(hundredEdits), {samples: 9});
-report('diff-layout 20000 lines half rewritten (approximate, bounded)', fresh('src/file.ts', rewritten), () => splitBoth(rewritten), {samples: 9});
+report('diff-layout 20000 lines 100 edits (bounded)', fresh('src/file.ts', hundredEdits), patchFloor(hundredEdits), {samples: 9, ...againstBaseline(fresh, 'src/file.ts', hundredEdits)});
+report('diff-layout 20000 lines half rewritten (approximate, bounded)', fresh('src/file.ts', rewritten), () => splitBoth(rewritten), {samples: 9, ...againstBaseline(fresh, 'src/file.ts', rewritten)});
 
 // The common edit card: the tool's applied hunks (3 lines of context) as one FileDiff each.
 const patch = structuredPatch('a', 'a', small.oldText, small.newText, '', '', {context: 3});
@@ -134,14 +167,17 @@ const hunks = patch.hunks.map(hunk => {
 	const side = mark => hunk.lines.filter(line => line[0] === ' ' || line[0] === mark).map(line => line.slice(1)).join('\n');
 	return {path: 'src/file.ts', oldText: side('-'), newText: side('+')};
 });
-report(`diff-layout ${hunks.length} applied hunks of a 2000-line file (bounded, syntax colours)`, () => layoutDiffBody(hunks.map(hunk => ({...hunk})), ctx), patchFloor(small));
+report(`diff-layout ${hunks.length} applied hunks of a 2000-line file (bounded, syntax colours)`, () => layoutDiffBody(hunks.map(hunk => ({...hunk})), ctx), patchFloor(small), baseline === undefined ? {} : {baselineRun: () => baseline.layoutDiffBody(hunks.map(hunk => ({...hunk})), ctx)});
 
 // A redraw (another width, same FileDiff object) reuses the cached line diff and highlights.
 const cachedDiff = [{path: 'src/file.ts', ...small}];
 layoutDiffBody(cachedDiff, ctx);
-report('diff-layout 2000 lines 20 edits, cached relayout at another width', () => layoutDiffBody(cachedDiff, {...ctx, width: 60}), () => splitBoth(small));
+const cachedBaselineDiff = [{path: 'src/file.ts', ...small}];
+baseline?.layoutDiffBody(cachedBaselineDiff, ctx);
+report('diff-layout 2000 lines 20 edits, cached relayout at another width', () => layoutDiffBody(cachedDiff, {...ctx, width: 60}), () => splitBoth(small), baseline === undefined ? {} : {baselineRun: () => baseline.layoutDiffBody(cachedBaselineDiff, {...ctx, width: 60})});
 
-// Highlighting 400 lines (the size limit) against cli-highlight's own highlight call on the same code.
+// Highlighting 400 lines (the size limit) against highlight.js's own highlight call on the same code
+// (the floor: what colouring costs before any of ours).
 const code = sourceLines(400, 4);
-const cliHighlight = createRequire(import.meta.url)('cli-highlight');
-report('highlightLines 400 TypeScript lines', () => highlightLines(code, 'ts'), () => cliHighlight.highlight(code.join('\n'), {language: 'typescript', ignoreIllegals: true}));
+const hljs = createRequire(import.meta.url)('highlight.js');
+report('highlightLines 400 TypeScript lines', () => highlightLines(code, 'ts'), () => hljs.highlight(code.join('\n'), {language: 'typescript', ignoreIllegals: true}), baseline === undefined ? {} : {baselineRun: () => baseline.highlightLines(code, 'ts')});

@@ -21,6 +21,8 @@ a fold can show at the expansion (see `visibleRows`) get syntax colours over the
 marker and any uncoloured token keep the added colour; removed lines stay wholly `theme.removed`,
 so the old side never reads as new code. Highlighting runs only on those displayed lines, per
 contiguous range of a hunk, under the highlighter's size limit, and never on an approximate hunk.
+In `bounded` only those rows are built at all: the rest are counted into the body's `omitted` gap
+(`DiffRows`), which the fold reads as it reads a terminal card's.
 */
 import {assertNever} from '../presentation/assert-never.js';
 import {langFromPath} from '../presentation/lang-from-path.js';
@@ -31,7 +33,7 @@ import {FAILURE_ROW_BUDGET, OK_ROW_BUDGET} from './fold-body.js';
 import {highlightLines} from './highlight.js';
 import type {Expansion} from './layout-options.js';
 import {computeLineDiff, type DiffApproximation, type DiffLimits, type DiffRow, type LineDiff} from './line-diff.js';
-import {sanitizeInline, sanitizeLine} from './sanitize.js';
+import {sanitizeInline, sanitizeLine, TAB_STOP} from './sanitize.js';
 import {wrapSpans} from './spans.js';
 import {pushAll} from './push-all.js';
 import type {Span, Style, StyledLine} from './styled-line.js';
@@ -128,6 +130,29 @@ function approximationNotice(approximation: DiffApproximation): string {
 
 const printableAscii = /^[\x20-\x7e]*$/;
 
+const printableAsciiWithTabs = /^[\t\x20-\x7e]*$/;
+
+/**
+The columns `sanitizeLine(text)` takes when `text` is printable ASCII and tabs (tabs to the next
+stop from the text's start, as it expands them), or undefined for any other text: whether a hidden
+row is one row, without building its text.
+*/
+function asciiColumns(text: string): number | undefined {
+	if (!printableAsciiWithTabs.test(text)) {
+		return undefined;
+	}
+
+	let column = 0;
+	let from = 0;
+	for (let tab = text.indexOf('\t'); tab !== -1; tab = text.indexOf('\t', from)) {
+		column += tab - from;
+		column += TAB_STOP - (column % TAB_STOP);
+		from = tab + 1;
+	}
+
+	return column + text.length - from;
+}
+
 /** Append one diff row as wrapped styled rows. */
 function appendRow(
 	lines: StyledLine[],
@@ -181,11 +206,11 @@ function appendRow(
 	pushAll(lines, wrapSpans(mergeSpans([{text: markers[row.kind], style: base}, ...sanitizeSpans(content)]), ctx.width));
 }
 
-function appendHunk(lines: StyledLine[], hunk: PlannedHunk, ctx: DiffLayoutContext): void {
+function appendHunk(out: DiffRows, hunk: PlannedHunk, ctx: DiffLayoutContext): void {
 	const {theme, width} = ctx;
 	const {diff, lineDiff} = hunk;
 	if (lineDiff.approximate !== undefined) {
-		pushAll(lines, textRows(approximationNotice(lineDiff.approximate), theme.muted, width));
+		out.add(textRows(approximationNotice(lineDiff.approximate), theme.muted, width));
 	}
 
 	const words = rowWordHighlights(lineDiff);
@@ -202,11 +227,69 @@ function appendHunk(lines: StyledLine[], hunk: PlannedHunk, ctx: DiffLayoutConte
 	const {rows} = lineDiff;
 	for (let index = 0; index < rows.length; index++) {
 		const row = rows[index]!;
-		if (row.kind === 'gap') {
-			pushAll(lines, textRows(`⋯ ${plural(row.count, 'unchanged line', 'unchanged lines')}`, theme.muted, width));
+		const rowWords = words.size === 0 ? undefined : words.get(index);
+		// A row no fold shows (never syntax-coloured) is only counted when it is surely one row.
+		if (!out.showing && row.kind !== 'gap' && rowWords === undefined && (asciiColumns(row.text) ?? width) + markers[row.kind].length <= width) {
+			out.skipOneRow();
+		} else if (row.kind === 'gap') {
+			out.add(textRows(`⋯ ${plural(row.count, 'unchanged line', 'unchanged lines')}`, theme.muted, width));
 		} else {
-			appendRow(lines, row, syntax.size === 0 ? undefined : syntax.get(index), words.size === 0 ? undefined : words.get(index), ctx);
+			const built: StyledLine[] = [];
+			appendRow(built, row, syntax.size === 0 ? undefined : syntax.get(index), rowWords, ctx);
+			out.add(built);
 		}
+	}
+}
+
+/**
+The rows of a diff body as they are built, one position (an unwrapped row: a header, a diff row, a
+gap row…) at a time. Positions in `hidden` — those no `bounded` fold can show (see `visibleRows`) —
+are counted, not kept: their rows become the body's `omitted` gap, so a 40 000-row body folds
+without building 40 000 rows, and the fold's `… N lines hidden (of M)` stays exact.
+*/
+class DiffRows {
+	readonly lines: StyledLine[] = [];
+	readonly #hidden: RowRange;
+	#position = 0;
+	#omittedAt = 0;
+	#omitted = 0;
+	#omittedStarts = 0;
+
+	constructor(hidden: RowRange) {
+		this.#hidden = hidden;
+	}
+
+	/** Whether the next position may be shown (its rows are kept). */
+	get showing(): boolean {
+		return this.#position < this.#hidden[0] || this.#position >= this.#hidden[1];
+	}
+
+	/** The next position's rows. */
+	add(rows: readonly StyledLine[]): void {
+		if (this.showing) {
+			pushAll(this.lines, rows);
+		} else {
+			this.#omittedAt = this.lines.length;
+			this.#omitted += rows.length;
+			for (const row of rows) {
+				this.#omittedStarts += row.softWrap === true ? 0 : 1;
+			}
+		}
+
+		this.#position++;
+	}
+
+	/** The next position, hidden, as one row that begins a line. */
+	skipOneRow(): void {
+		this.#omittedAt = this.lines.length;
+		this.#omitted++;
+		this.#omittedStarts++;
+		this.#position++;
+	}
+
+	/** The rows not kept, as `CardBody.omitted` (undefined when every row was kept). */
+	omitted(): CardBody['omitted'] {
+		return this.#omitted === 0 ? undefined : {at: this.#omittedAt, count: this.#omitted, starts: this.#omittedStarts};
 	}
 }
 
@@ -254,6 +337,16 @@ function visibleRows(expansion: Expansion, start: number, length: number, total:
 			return assertNever(expansion, 'diff visibleRows');
 		}
 	}
+}
+
+/**
+The body positions (unwrapped rows, counted as `visibleRows` counts them; `total` includes the
+footer) that no fold at `expansion` can show: in `bounded`, those past `BOUNDED_VISIBLE_ROWS` from
+either end. Only `bounded` leaves rows out: `full` shows them all, and a `summary` card lays out only
+its footer (`layoutDiffFooterBody`), so a `summary` here keeps every row for callers that read them.
+*/
+function hiddenPositions(expansion: Expansion, total: number): RowRange {
+	return expansion === 'bounded' && total > 2 * BOUNDED_VISIBLE_ROWS ? [BOUNDED_VISIBLE_ROWS, total - BOUNDED_VISIBLE_ROWS] : [0, 0];
 }
 
 /** Consecutive entries with the same path. */
@@ -321,29 +414,29 @@ export function layoutDiffBody(diffs: readonly FileDiff[], ctx: DiffLayoutContex
 		hunk.visible = visibleRows(ctx.expansion, start, hunk.lineDiff.rows.length, total);
 	}
 
-	const lines: StyledLine[] = [];
+	const out = new DiffRows(hiddenPositions(ctx.expansion, total));
 	let pinnedTop = 0;
 	for (const item of items) {
 		switch (item.kind) {
 			case 'blank': {
-				lines.push({spans: []});
+				out.add([{spans: []}]);
 				break;
 			}
 
 			case 'header': {
 				const header = textRows(item.text, theme.path, width);
 				pinnedTop = item.first ? header.length : pinnedTop;
-				pushAll(lines, header);
+				out.add(header);
 				break;
 			}
 
 			case 'separator': {
-				pushAll(lines, textRows('⋯', theme.muted, width));
+				out.add(textRows('⋯', theme.muted, width));
 				break;
 			}
 
 			case 'hunk': {
-				appendHunk(lines, item.hunk, ctx);
+				appendHunk(out, item.hunk, ctx);
 				break;
 			}
 
@@ -354,8 +447,10 @@ export function layoutDiffBody(diffs: readonly FileDiff[], ctx: DiffLayoutContex
 	}
 
 	const footer = diffFooter(diffs, {added, removed, approximate}, ctx);
+	const {lines} = out;
 	pushAll(lines, footer);
-	return {lines, pinnedTop, pinnedBottom: footer.length};
+	const omitted = out.omitted();
+	return {lines, pinnedTop, pinnedBottom: footer.length, ...(omitted === undefined ? {} : {omitted})};
 }
 
 /** The footer a diff body ends in: `+A −R · N files`, and `· approximate` when a line diff was. */

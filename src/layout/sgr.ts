@@ -1,6 +1,6 @@
 /**
 @module The SGR code table: one parameter list (`ESC [ … m`) applied to a span style. Shared by the
-terminal-output line emulator (tool output) and the highlighter's ANSI parser (highlight-ansi.ts).
+terminal-output line emulator (tool output) and the syntax highlighter (nested token styles, highlight.ts).
 Tool output keeps the 16 foregrounds and backgrounds, 256-colour (`38;5;n`, `48;5;n`) and truecolor
 (`38;2;r;g;b`, `48;2;r;g;b`, colon forms too) colours and the attributes cardterm draws; writers map
 the colours to the terminal's depth (color-depth.ts). Blink, conceal and fonts are dropped.

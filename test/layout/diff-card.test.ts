@@ -262,8 +262,9 @@ describe('layoutDiffBody', () => {
 		});
 	});
 
-	test('in bounded, only rows near either end of the body (what a fold can show) are syntax-coloured; in full all are', () => {
-		// Rows: header, 60 added lines, footer. Bounded colours body rows 1–23 and 38–60.
+	test('in bounded, only rows near either end of the body (what a fold can show) are built, syntax-coloured; in full all are', () => {
+		// Rows: header, 60 added lines, footer. Bounded builds and colours body rows 1–23 and 38–60 and
+		// counts rows 24–37 as omitted (one line each): no fold shows them (foldBody reads only kept rows).
 		const newText = Array.from({length: 60}, (_, index) => `let v${index} = ${index};`).join('\n');
 		const diffs = [{path: 'long.ts', oldText: null, newText}];
 		const coloured = (index: number) => ({spans: [
@@ -273,16 +274,19 @@ describe('layoutDiffBody', () => {
 			{text: String(index), style: {fg: 'blue'}},
 			{text: ';', style: added},
 		]});
-		const bounded = layoutDiffBody(diffs, ctx).lines;
-		expect([bounded[1], bounded[23], bounded[24], bounded[37], bounded[38], bounded[60]]).toEqual([
+		const bounded = layoutDiffBody(diffs, ctx);
+		expect(bounded.omitted).toEqual({at: 24, count: 14, starts: 14});
+		expect(bounded.lines).toHaveLength(62 - 14);
+		expect([bounded.lines[1], bounded.lines[23], bounded.lines[24], bounded.lines[46], bounded.lines[47]]).toEqual([
 			coloured(0),
 			coloured(22),
-			row('+ let v23 = 23;', added),
-			row('+ let v36 = 36;', added),
 			coloured(37),
 			coloured(59),
+			row('+60 −0 · 1 file', muted),
 		]);
-		expect(layoutDiffBody(diffs, {...ctx, expansion: 'full'}).lines[30]).toEqual(coloured(29));
+		const full = layoutDiffBody(diffs, {...ctx, expansion: 'full'});
+		expect(full.omitted).toBeUndefined();
+		expect(full.lines[30]).toEqual(coloured(29));
 	});
 
 	test('no diffs at all is just the footer', () => {

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {layoutDiffBody} from '../../src/layout/diff-card.js';
+import {foldBody, FAILURE_ROW_BUDGET, OK_ROW_BUDGET} from '../../src/layout/fold-body.js';
 import {computeLineDiff, splitLines} from '../../src/layout/line-diff.js';
-import {colorTheme} from '../../src/layout/theme.js';
+import {colorTheme, monochromeTheme} from '../../src/layout/theme.js';
 import {displayWidth} from '../../src/layout/text-width.js';
 
 const line = fc.string({unit: fc.constantFrom('a', 'b', ' ', '\t', '漢', '❤️', '\u001B', 'x'), maxLength: 12});
@@ -47,5 +48,27 @@ describe('diff layout invariants', () => {
 			const footer = body.lines.slice(-(body.pinnedBottom ?? 0)).map(row => row.spans.map(span => span.text).join('')).join('');
 			expect(footer.startsWith(`+${starts(colorTheme.added)} −${starts(colorTheme.removed)} · `)).toBe(true);
 		}));
+	});
+
+	test('a bounded body, which builds only the rows a fold can show, folds to what a body of every row folds to', () => {
+		// Long sides (past the 48 rows a bounded body keeps), files of no known language (full and
+		// bounded then differ only in the rows built), and widths that wrap.
+		const longSide = fc.array(line, {minLength: 20, maxLength: 90}).map(lines => lines.join('\n'));
+		const longDiff = fc.record({path: fc.constantFrom('a.txt', 'b.txt'), oldText: fc.option(longSide, {nil: null}), newText: longSide});
+		const policies = [{budget: OK_ROW_BUDGET, preferTail: false}, {budget: FAILURE_ROW_BUDGET, preferTail: true}];
+		let folded = 0;
+		fc.assert(fc.property(fc.array(longDiff, {minLength: 1, maxLength: 3}), fc.integer({min: 4, max: 30}), fc.constantFrom(colorTheme, monochromeTheme), fc.integer({min: 1, max: 40}), (diffs, width, theme, maxEditLength) => {
+			const bounded = layoutDiffBody(diffs, {width, theme, expansion: 'bounded'}, {maxEditLength});
+			const every = layoutDiffBody(diffs, {width, theme, expansion: 'full'}, {maxEditLength});
+			expect(every.omitted).toBeUndefined();
+			expect(bounded.lines.length + (bounded.omitted?.count ?? 0)).toBe(every.lines.length);
+			folded += bounded.omitted === undefined ? 0 : 1;
+			for (const policy of policies) {
+				expect(foldBody(bounded, 'bounded', policy, width, theme)).toEqual(foldBody(every, 'bounded', policy, width, theme));
+				expect(foldBody(bounded, 'summary', policy, width, theme)).toEqual(foldBody(every, 'summary', policy, width, theme));
+			}
+		}), {numRuns: 200});
+		// The property is about bodies that left rows out, not only about short ones.
+		expect(folded).toBeGreaterThan(50);
 	});
 });

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
-import {parseSgrLines} from '../../src/layout/highlight-ansi.js';
 import {grammarFor} from '../../src/layout/highlight-lang.js';
 import {HIGHLIGHT_MAX_LINES, highlightLines} from '../../src/layout/highlight.js';
 
@@ -40,6 +39,22 @@ describe('highlightLines', () => {
 		expect(highlightLines(['a\nb'], 'py')).toBeUndefined();
 	});
 
+	test('input an HTML parser would alter is not coloured: a CR, a NUL, a lone low surrogate right before another', () => {
+		expect(highlightLines(['x = 1\r'], 'py')).toBeUndefined();
+		expect(highlightLines(['x = "\0"'], 'py')).toBeUndefined();
+		expect(highlightLines(['x = "\uDC01\uDC02"'], 'py')).toBeUndefined();
+		// A pair, and a lone low surrogate that a token's start separates from the next, are coloured.
+		expect(highlightLines(['x = "\uD83D\uDE00"'], 'py')).toEqual([[{text: 'x = '}, {text: '"\uD83D\uDE00"', style: {fg: 'yellow'}}]]);
+		expect(highlightLines(['\uDC01"\uDC02"'], 'py')).toEqual([[{text: '\uDC01'}, {text: '"\uDC02"', style: {fg: 'yellow'}}]]);
+	});
+
+	test('a class is read up to its first non-word character and nested tokens keep the outer attributes', () => {
+		// `meta-keyword` reads as `meta` (gray), not as a keyword; a doctag (gray) inside a comment stays
+		// italic, so it merges with the comment around it.
+		expect(highlightLines(['#include <x.h>'], 'c')).toEqual([[{text: '#include <x.h>', style: {fg: 'gray'}}]]);
+		expect(highlightLines(['/** @param x */'], 'ts')).toEqual([[{text: '/** @param x */', style: {fg: 'gray', italic: true}}]]);
+	});
+
 	test('no lines are zero span lists', () => {
 		expect(highlightLines([], 'ts')).toEqual([]);
 	});
@@ -55,26 +70,6 @@ describe('highlightLines', () => {
 			}),
 			{numRuns: 100},
 		);
-	});
-});
-
-describe('parseSgrLines', () => {
-	test('SGR codes become styles, resets clear them, other sequences are dropped and styles span lines', () => {
-		expect(parseSgrLines('a\u001B[31;1mb\nc\u001B[22md\u001B[0m\u001B[2Je\u001B[94mf\u001B[39m')).toEqual([
-			[{text: 'a'}, {text: 'b', style: {fg: 'red', bold: true}}],
-			[{text: 'c', style: {fg: 'red', bold: true}}, {text: 'd', style: {fg: 'red'}}, {text: 'e'}, {text: 'f', style: {fg: 'brightBlue'}}],
-		]);
-	});
-
-	test('styles stay right past the size of its memo of applied codes (any text can be parsed, not only the highlighter\'s)', () => {
-		// 5 000 distinct parameter lists (bold and a code nothing draws), more than the memo keeps; red applies on top.
-		for (let index = 0; index < 5000; index++) {
-			expect(parseSgrLines(`\u001B[1;${1000 + index}ma\u001B[31mb`)).toEqual([[{text: 'a', style: {bold: true}}, {text: 'b', style: {fg: 'red', bold: true}}]]);
-		}
-	});
-
-	test('background and 256-colour codes are ignored, and equal neighbours merge', () => {
-		expect(parseSgrLines('\u001B[41mx\u001B[38;5;1my\u001B[0mz')).toEqual([[{text: 'xyz'}]]);
 	});
 });
 

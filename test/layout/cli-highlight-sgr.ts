@@ -1,13 +1,14 @@
 /**
-@module A small SGR parser for the highlighter's own output: ANSI text to styled spans per line.
+@module The SGR parser of the highlighter's cli-highlight era (src/layout/highlight-ansi.ts until
+issue 16), kept as half of the reference the token-tree walk is tested against
+(`cli-highlight-reference.ts`): ANSI text to styled spans per line.
 
-It reads only what `highlight.ts` makes cli-highlight write (the 16 foregrounds, bold, dim, italic,
-underline, inverse, strikethrough, their resets and `0`), and drops any other escape sequence. It is
-not a terminal emulator: tool output goes through the terminal-output line emulator instead. Both
-apply SGR with the one code table in sgr.ts.
+It reads only what the reference makes cli-highlight write (the 16 foregrounds, bold, dim, italic,
+underline, inverse, strikethrough, their resets and `0`), and drops any other escape sequence. It
+applies SGR with the one code table in src/layout/sgr.ts.
 */
-import {applySgr, blankStyle, sameStyle} from './sgr.js';
-import type {Span, Style} from './styled-line.js';
+import {applySgr, blankStyle, sameStyle} from '../../src/layout/sgr.js';
+import type {Span, Style} from '../../src/layout/styled-line.js';
 
 function pushSpan(line: Span[], text: string, style: Style): void {
 	if (text === '') {
