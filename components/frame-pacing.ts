@@ -52,7 +52,7 @@ export function pacedListener(listener: () => void, {intervalMs = PACED_FRAME_MS
 	};
 }
 
-type StreamingEntry = {readonly entry: string; readonly streaming?: boolean; readonly text?: string; readonly reasoning?: string; readonly preparing?: readonly string[]};
+type StreamingEntry = {readonly entry: string; readonly seq?: number; readonly streaming?: boolean; readonly text?: string; readonly reasoning?: string; readonly preparing?: readonly string[]};
 type PacedSnapshot = {readonly approval?: unknown; readonly closing: boolean; readonly runningEntries?: readonly StreamingEntry[]};
 
 /** Streaming steps that show something (text, reasoning, a tool call being prepared). */
@@ -67,7 +67,29 @@ function shownStreams(snapshot: PacedSnapshot): number {
 	return shown;
 }
 
-/** Whether going from `drawn` to `next` shows something the person waits for: a step's first token, an approval, the end. */
+/**
+Whether something left the live region for the scrollback: a running entry settled (it is gone), or
+a streaming step's text became its message (the stream's text no longer extends what was drawn).
+The scrollback writes such an entry above the next frame, which must then be the shorter one, or
+the entry lands above a stale tall frame and blank rows stay under the prompt (use-scrollback.ts).
+*/
+function leftLiveRegion(drawn: PacedSnapshot, next: PacedSnapshot): boolean {
+	const nextBySeq = new Map<number | undefined, StreamingEntry>();
+	for (const entry of next.runningEntries ?? []) {
+		nextBySeq.set(entry.seq, entry);
+	}
+
+	for (const entry of drawn.runningEntries ?? []) {
+		const now = nextBySeq.get(entry.seq);
+		if (now === undefined || now.entry !== entry.entry || !(now.text ?? '').startsWith(entry.text ?? '') || !(now.reasoning ?? '').startsWith(entry.reasoning ?? '')) {
+			return true;
+		}
+	}
+
+	return false;
+}
+
+/** Whether going from `drawn` to `next` must be drawn at once: a step's first token, an approval, the end, or an entry handed to the scrollback. */
 export function isUrgentChange(drawn: PacedSnapshot, next: PacedSnapshot): boolean {
-	return shownStreams(next) > shownStreams(drawn) || (next.approval !== undefined && drawn.approval === undefined) || (next.closing && !drawn.closing);
+	return shownStreams(next) > shownStreams(drawn) || (next.approval !== undefined && drawn.approval === undefined) || (next.closing && !drawn.closing) || leftLiveRegion(drawn, next);
 }

@@ -64,8 +64,9 @@ describe('pacedListener', () => {
 	});
 });
 
-const streaming = (text: string, extra: {reasoning?: string; preparing?: string[]} = {}) => ({entry: 'assistant', streaming: true, text, reasoning: extra.reasoning ?? '', preparing: extra.preparing ?? []});
-const snapshot = (runningEntries: ReturnType<typeof streaming>[], extra: {approval?: unknown; closing?: boolean} = {}) => ({runningEntries, closing: extra.closing ?? false, ...(extra.approval === undefined ? {} : {approval: extra.approval})});
+const streaming = (text: string, extra: {reasoning?: string; preparing?: string[]; seq?: number} = {}) => ({entry: 'assistant', seq: extra.seq ?? 5, streaming: true, text, reasoning: extra.reasoning ?? '', preparing: extra.preparing ?? []});
+const card = (seq: number) => ({entry: 'card', seq});
+const snapshot = (runningEntries: Array<ReturnType<typeof streaming> | ReturnType<typeof card>>, extra: {approval?: unknown; closing?: boolean} = {}) => ({runningEntries, closing: extra.closing ?? false, ...(extra.approval === undefined ? {} : {approval: extra.approval})});
 
 describe('isUrgentChange', () => {
 	it('is urgent when a streaming step first shows something: text, reasoning or a tool call being prepared', () => {
@@ -85,5 +86,17 @@ describe('isUrgentChange', () => {
 		expect(isUrgentChange(snapshot([]), snapshot([], {approval: {id: 'a'}}))).toBe(true);
 		expect(isUrgentChange(snapshot([], {approval: {id: 'a'}}), snapshot([], {approval: {id: 'a'}}))).toBe(false);
 		expect(isUrgentChange(snapshot([]), snapshot([], {closing: true}))).toBe(true);
+	});
+
+	it('is urgent when an entry leaves the live region for the scrollback: a card settles, or a stream becomes its message', () => {
+		expect(isUrgentChange(snapshot([card(3), card(4)]), snapshot([card(4)]))).toBe(true);
+		// One settles as another starts: as many entries, not the same ones.
+		expect(isUrgentChange(snapshot([card(3)]), snapshot([card(4)]))).toBe(true);
+		// The message went to the scrollback; the stream keeps only its preparing row.
+		expect(isUrgentChange(snapshot([streaming('I will list')]), snapshot([streaming('', {preparing: ['bash']})]))).toBe(true);
+		expect(isUrgentChange(snapshot([streaming('I will list')]), snapshot([card(9)]))).toBe(true);
+		// Still there, still growing: paced.
+		expect(isUrgentChange(snapshot([card(3)]), snapshot([card(3), card(4)]))).toBe(false);
+		expect(isUrgentChange(snapshot([card(3), streaming('I')]), snapshot([card(3), streaming('I will')]))).toBe(false);
 	});
 });
