@@ -7,7 +7,7 @@ inside their column. When not even `MIN_COLUMN_WIDTH` a column fits, each row is
 import type {Tokens} from 'marked';
 import {inlineLines} from './markdown-inline.js';
 import {maxOf, pushAll} from './push-all.js';
-import {span, spansWidth, wrapSpans} from './spans.js';
+import {span, spansWidth, wrapProseSpans} from './spans.js';
 import type {Span, Style} from './styled-line.js';
 import type {Theme} from './theme.js';
 
@@ -71,7 +71,7 @@ function pad(spans: readonly Span[], width: number, align: Align, last: boolean)
 
 /** One table row as physical lines: every cell wrapped in its column, then side by side. */
 function rowLines(cells: ReadonlyArray<readonly Span[]>, widths: readonly number[], aligns: readonly Align[], theme: Theme): Span[][] {
-	const wrapped = cells.map((cell, index) => wrapSpans(cell, Math.max(1, widths[index]!)).map(row => row.spans));
+	const wrapped = cells.map((cell, index) => wrapProseSpans(cell, Math.max(1, widths[index]!)).map(row => row.spans));
 	const height = maxOf(wrapped.map(rows => rows.length), 1);
 	const lines: Span[][] = [];
 	for (let row = 0; row < height; row++) {
