@@ -228,8 +228,13 @@ describe('layoutMarkdown: tables', () => {
 		expect(lines.every(line => spansWidth(line.spans) <= 40)).toBe(true);
 		expect(lines.every(line => line.softWrap === undefined)).toBe(true);
 		// Cells wrap between words: the seventh word fits the 34 columns only without its space, so it moves down.
-		expect(texts(lines).slice(0, 4)).toEqual(['key │ description', '────┼─' + '─'.repeat(34), `a   │ ${'word '.repeat(6)}`, `    │ ${'word '.repeat(6)}`]);
+		expect(texts(lines).slice(0, 4)).toEqual(['key │ description', '────┼─' + '─'.repeat(34), `a   │ ${'word '.repeat(6).trim()}`, `    │ ${'word '.repeat(6).trim()}`]);
 		expect(texts(lines).join(' ').replaceAll(/[│ ]+/g, ' ')).toContain('word word');
+	});
+
+	test('a wrapped cell row drops the space it broke at, so right- and centre-aligned rows keep their place', () => {
+		expect(texts(md('| a | b |\n|-|--:|\n| x | 11 22 33 44 |', 14))).toEqual(['a │          b', '──┼───────────', 'x │   11 22 33', '  │         44']);
+		expect(texts(md('| a | b |\n|-|:-:|\n| x | 1 22 333 4444 |', 14))).toEqual(['a │     b', '──┼───────────', 'x │  1 22 333', '  │    4444']);
 	});
 
 	test('when even narrow columns do not fit, each row becomes header: value lines', () => {
