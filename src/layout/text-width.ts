@@ -205,6 +205,13 @@ export function wrapProse(text: string, width: number): string[] {
 	while (index < count) {
 		let end = index;
 		let wordWidth = 0;
+		if (units === undefined) {
+			// Narrow text: a word's width is its length.
+			end = text.indexOf(' ', index);
+			end = end < 0 ? count : end;
+			wordWidth = end - index;
+		}
+
 		while (end < count && !isSpace(end)) {
 			wordWidth += unitWidth(end);
 			end++;
