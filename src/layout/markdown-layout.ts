@@ -129,7 +129,12 @@ function listLines(token: Tokens.List, context: Context): Span[][] {
 		// The first line's hanging indent becomes the marker (when flat, the marker goes in front).
 		const marked = [...context.prefix, markerSpan];
 		pushAll(marked, first!.slice(inner.prefix.length));
-		lines.push(codeLines.has(first!) ? asCode([marked])[0]! : marked);
+		if (codeLines.has(first!)) {
+			// An item that starts with a code block: its first line is still code.
+			codeLines.add(marked);
+		}
+
+		lines.push(marked);
 		pushAll(lines, others);
 	}
 
