@@ -129,8 +129,11 @@ function listLines(token: Tokens.List, context: Context): Span[][] {
 		// The first line's hanging indent becomes the marker (when flat, the marker goes in front).
 		const marked = [...context.prefix, markerSpan];
 		pushAll(marked, first!.slice(inner.prefix.length));
-		// (An item starting with a code block starts with its fence row: the marker and one word, which
-		// prose wrapping cuts where the column cut would, so that line needs no code mark.)
+		if (codeLines.has(first!)) {
+			// An item that starts with a code block: its first line is still code.
+			codeLines.add(marked);
+		}
+
 		lines.push(marked);
 		pushAll(lines, others);
 	}

@@ -199,8 +199,6 @@ describe('layoutMarkdown: code blocks', () => {
 		expect(texts(md('```\nalpha beta gamma\n```', 12))).toEqual(['```', 'alpha beta g', 'amma', '```']);
 		expect(texts(md('- item\n\n  ```\n  alpha beta gamma\n  ```', 12))).toEqual(['• item', '', '  ```', '  alpha beta', ' gamma', '  ```']);
 		expect(texts(md('- ```\n  alpha beta gamma\n  ```', 12))).toEqual(['• ```', '  alpha beta', ' gamma', '  ```']);
-		// The item's first line is the fence row after the marker, one word: cut where the column cut would.
-		expect(texts(md('- ```abcdefghijklmnop\n  x\n  ```', 12))).toEqual(['• ```abcdefg', 'hijklmnop', '  x', '  ```']);
 	});
 
 	test('an unclosed fence (a message still streaming) runs to the end, uncoloured', () => {
