@@ -199,6 +199,8 @@ describe('layoutMarkdown: code blocks', () => {
 		expect(texts(md('```\nalpha beta gamma\n```', 12))).toEqual(['```', 'alpha beta g', 'amma', '```']);
 		expect(texts(md('- item\n\n  ```\n  alpha beta gamma\n  ```', 12))).toEqual(['• item', '', '  ```', '  alpha beta', ' gamma', '  ```']);
 		expect(texts(md('- ```\n  alpha beta gamma\n  ```', 12))).toEqual(['• ```', '  alpha beta', ' gamma', '  ```']);
+		// The item's first line is the fence row, drawn after the marker: still cut at the column.
+		expect(texts(md('- ```abcdefgh\n  x\n  ```', 12))).toEqual(['• ```abcdefg', 'h', '  x', '  ```']);
 	});
 
 	test('an unclosed fence (a message still streaming) runs to the end, uncoloured', () => {
