@@ -12,7 +12,7 @@ import type {LayoutOptions} from './layout-options.js';
 import {markdownRows} from './markdown-rows.js';
 import {sanitizeInline, sanitizeLines} from './sanitize.js';
 import {streamingMarkdownRows} from './streaming-markdown.js';
-import {span, truncateSpans, wrapSpans} from './spans.js';
+import {span, truncateSpans, wrapProseSpans} from './spans.js';
 import type {StyledLine} from './styled-line.js';
 
 export function layoutAssistantEntry(entry: AssistantEntry, options: LayoutOptions): StyledLine[] {
@@ -24,7 +24,7 @@ export function layoutAssistantEntry(entry: AssistantEntry, options: LayoutOptio
 		const lines = sanitizeLines(reasoning);
 		if (expansion === 'full') {
 			for (const line of lines) {
-				for (const row of wrapSpans(line === '' ? [] : [span(line, theme.reasoning)], width)) {
+				for (const row of wrapProseSpans(line === '' ? [] : [span(line, theme.reasoning)], width)) {
 					rows.push(row);
 				}
 			}

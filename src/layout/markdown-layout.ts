@@ -2,8 +2,9 @@
 @module Markdown messages (an assistant's text) as styled rows at a width.
 
 Blocks are laid out as logical lines, each starting with its container prefix (list indent, quote
-gutter `│ `), then wrapped with `wrapSpans`: a continuation row is a soft wrap with no prefix, so a
-paragraph copied from the terminal comes out as one line. Headings keep a muted `#` level marker;
+gutter `│ `), then wrapped: prose between words (`wrapProseSpans`), code at the column
+(`wrapSpans`); a continuation row is a soft wrap with no prefix, so a paragraph copied from the
+terminal comes out as one line. Headings keep a muted `#` level marker;
 lists draw `•`/`◦`/`▪` by depth, `1.` numbers, and `☐`/`☒` for tasks; code blocks keep muted fence
 rows; a horizontal rule is a muted `─` line; tables fit the width (markdown-table.ts). Copying a
 whole message gives its Markdown source (`markdownCopyText`).
@@ -21,7 +22,7 @@ import {lexBlock, MARKDOWN_MAX_DEPTH} from './markdown-lex.js';
 import {maxOf, pushAll} from './push-all.js';
 import {tableLines} from './markdown-table.js';
 import {sanitizeLines, sanitizeText} from './sanitize.js';
-import {span, spansWidth, wrapSpans} from './spans.js';
+import {span, spansWidth, wrapProseSpans, wrapSpans} from './spans.js';
 import type {Span, StyledLine, Style} from './styled-line.js';
 import {LruCache} from './lru-cache.js';
 import type {Theme} from './theme.js';
@@ -50,6 +51,20 @@ type Context = {
 };
 
 const bullets = ['•', '◦', '▪'] as const;
+
+/**
+The logical lines of code blocks: cut at the column so they copy exactly as is, while every other
+line is prose, wrapped between words. Marked by identity (lines are fresh arrays of one layout).
+*/
+const codeLines = new WeakSet<readonly Span[]>();
+
+function asCode(lines: Span[][]): Span[][] {
+	for (const line of lines) {
+		codeLines.add(line);
+	}
+
+	return lines;
+}
 
 /** An empty line of a container: its prefix without trailing blanks (a quote keeps `│`). */
 function blankLine(context: Context): Span[] {
@@ -114,6 +129,11 @@ function listLines(token: Tokens.List, context: Context): Span[][] {
 		// The first line's hanging indent becomes the marker (when flat, the marker goes in front).
 		const marked = [...context.prefix, markerSpan];
 		pushAll(marked, first!.slice(inner.prefix.length));
+		if (codeLines.has(first!)) {
+			// An item that starts with a code block: its first line is still code.
+			codeLines.add(marked);
+		}
+
 		lines.push(marked);
 		pushAll(lines, others);
 	}
@@ -156,7 +176,7 @@ function tokenLines(token: Token, context: Context): Span[][] {
 		}
 
 		case 'code': {
-			return withPrefix(context, codeBlockLines(codeOf(token as Tokens.Code), theme));
+			return asCode(withPrefix(context, codeBlockLines(codeOf(token as Tokens.Code), theme)));
 		}
 
 		case 'list': {
@@ -212,7 +232,7 @@ function wrapAll(lines: readonly Span[][], width: number): StyledLine[] {
 	const rows: StyledLine[] = [];
 	for (const line of lines) {
 		// No spread: one huge line wraps into more rows than a call may take arguments.
-		for (const row of wrapSpans(line, width)) {
+		for (const row of (codeLines.has(line) ? wrapSpans : wrapProseSpans)(line, width)) {
 			rows.push(row);
 		}
 	}
@@ -224,7 +244,7 @@ function wrapAll(lines: readonly Span[][], width: number): StyledLine[] {
 function layoutBlockUncached(block: MarkdownBlock, options: MarkdownLayoutOptions, links: Links | undefined): StyledLine[] {
 	switch (block.kind) {
 		case 'fence': {
-			return wrapAll(codeBlockLines(fencedCode(block.text, block.marker, block.lang, block.closed), options.theme), options.width);
+			return wrapAll(asCode(codeBlockLines(fencedCode(block.text, block.marker, block.lang, block.closed), options.theme)), options.width);
 		}
 
 		case 'plain': {

@@ -7,7 +7,7 @@ inside their column. When not even `MIN_COLUMN_WIDTH` a column fits, each row is
 import type {Tokens} from 'marked';
 import {inlineLines} from './markdown-inline.js';
 import {maxOf, pushAll} from './push-all.js';
-import {span, spansWidth, wrapSpans} from './spans.js';
+import {span, spansWidth, wrapProseSpans} from './spans.js';
 import type {Span, Style} from './styled-line.js';
 import type {Theme} from './theme.js';
 
@@ -69,9 +69,25 @@ function pad(spans: readonly Span[], width: number, align: Align, last: boolean)
 	return last ? [...spans] : [...spans, span(' '.repeat(gap))];
 }
 
+/**
+A cell's rows wrapped between words, without the space each row broke at: the rows of a table are
+hard rows (not copied as one line), and the space would push a centred or right-aligned row off its place.
+*/
+function cellRows(cell: readonly Span[], width: number): Span[][] {
+	const rows = wrapProseSpans(cell, width).map(row => [...row.spans]);
+	for (const row of rows.slice(0, -1)) {
+		const last = row.at(-1);
+		if (last !== undefined && last.text.endsWith(' ')) {
+			row[row.length - 1] = span(last.text.replace(/ +$/, ''), last.style, last.link);
+		}
+	}
+
+	return rows;
+}
+
 /** One table row as physical lines: every cell wrapped in its column, then side by side. */
 function rowLines(cells: ReadonlyArray<readonly Span[]>, widths: readonly number[], aligns: readonly Align[], theme: Theme): Span[][] {
-	const wrapped = cells.map((cell, index) => wrapSpans(cell, Math.max(1, widths[index]!)).map(row => row.spans));
+	const wrapped = cells.map((cell, index) => cellRows(cell, Math.max(1, widths[index]!)));
 	const height = maxOf(wrapped.map(rows => rows.length), 1);
 	const lines: Span[][] = [];
 	for (let row = 0; row < height; row++) {

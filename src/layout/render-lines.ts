@@ -21,9 +21,10 @@ export type RenderOptions = {
 	/** Write OSC 8 hyperlinks around linked spans (only with colour on, and only if the terminal supports them). */
 	readonly hyperlinks?: boolean;
 	/**
-	The width of the terminal row being written to. When it equals the layout width, soft-wrapped rows
-	continue their predecessor without a newline, so the terminal wraps at the same place and a copied
-	line has no break. Absent or different: every row ends with a newline.
+	The width of the terminal row being written to. A soft-wrapped row continues its predecessor
+	without a newline, so the terminal wraps at the same place and a copied line has no break: a
+	predecessor that ends short of the width (prose wrapped between words) is padded with spaces to it
+	first; one wider than the width ends with a newline. Absent: every row ends with a newline.
 	*/
 	readonly width?: number;
 	/**
@@ -108,17 +109,42 @@ function fillsRow(previous: StyledLine, next: StyledLine, width: number): boolea
 }
 
 /**
+What is written between a row and the one before it. A hard row: a newline. A soft-wrapped row: with
+`unwrap`, nothing (the logical line whole, exactly its text); on a terminal of `width` columns,
+nothing when the terminal wraps there itself, spaces to the width when the predecessor ends short of
+it (the terminal then wraps before the row, and a copy gets those spaces), else a newline.
+*/
+function rowJoint(previous: StyledLine, next: StyledLine, options: RenderOptions): string {
+	if (next.softWrap !== true) {
+		return '\n';
+	}
+
+	if (options.unwrap === true) {
+		return '';
+	}
+
+	const {width} = options;
+	if (width === undefined || width <= 0) {
+		return '\n';
+	}
+
+	if (fillsRow(previous, next, width)) {
+		return '';
+	}
+
+	const used = spansWidth(previous.spans);
+	return used < width ? ' '.repeat(width - used) : '\n';
+}
+
+/**
 Rows as text: ANSI when `color`, plain otherwise; each row ends with a newline except a soft-wrapped
-row joined to its predecessor (when `width` equals the layout width and the row fills it, or `unwrap`).
+row continuing its predecessor (on a terminal of `width` columns, padded to it; with `unwrap`, joined as is).
 */
 export function renderLines(lines: readonly StyledLine[], options: RenderOptions): TerminalOutput {
 	let out = '';
-	const join = options.width !== undefined && options.width > 0;
 	lines.forEach((line, index) => {
 		if (index > 0) {
-			// The terminal wraps a full row itself; any other row ends with a newline.
-			const continues = line.softWrap === true && (options.unwrap === true || (join && fillsRow(lines[index - 1]!, line, options.width!)));
-			out += continues ? '' : '\n';
+			out += rowJoint(lines[index - 1]!, line, options);
 		}
 
 		out += renderRow(line, options);

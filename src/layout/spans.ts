@@ -3,7 +3,7 @@
 row, both measured with the one width function so they agree with folding and the terminal.
 */
 import type {Span, StyledLine, Style} from './styled-line.js';
-import {displayWidth, graphemes, isNarrowText, wrapToWidth} from './text-width.js';
+import {displayWidth, graphemes, isNarrowText, wrapProse, wrapToWidth} from './text-width.js';
 
 const widthCache = new Map<string, number>();
 
@@ -71,8 +71,23 @@ Wrap one logical line into rows of at most `width` columns, breaking between gra
 where a terminal would soft-wrap (a wide character that does not fit moves to the next row): the
 cuts are `wrapToWidth`'s on the joined text. Continuation rows carry `softWrap: true` and no indent,
 so a copied line has no break in it. Empty spans are dropped; an empty line is one empty row.
+For text copied exactly as is: code, terminal output, file contents, diffs.
 */
 export function wrapSpans(spans: readonly Span[], width: number): StyledLine[] {
+	return wrapSpansAt(spans, width, wrapToWidth);
+}
+
+/**
+Wrap one logical line of prose (Markdown, reasoning) between words: the cuts are `wrapProse`'s on the
+joined text, so a row breaks after a space it keeps and only a word wider than a row is cut. Rows are
+soft wraps as `wrapSpans`' are, and joined they give back the text exactly.
+*/
+export function wrapProseSpans(spans: readonly Span[], width: number): StyledLine[] {
+	return wrapSpansAt(spans, width, wrapProse);
+}
+
+/** The spans of one logical line sliced into rows where `cut` breaks their joined text. */
+function wrapSpansAt(spans: readonly Span[], width: number, cut: (text: string, width: number) => string[]): StyledLine[] {
 	// Fast path: one short span of narrow text, the most common row of all.
 	if (spans.length === 1 && spans[0]!.text.length <= width && spans[0]!.text !== '' && isNarrowText(spans[0]!.text)) {
 		return [{spans}];
@@ -85,8 +100,8 @@ export function wrapSpans(spans: readonly Span[], width: number): StyledLine[] {
 	}
 
 	// No UTF-16 unit is wider than two columns, so a short text fits without measuring it (and
-	// wrapToWidth cuts narrow text by its length).
-	const rows = width <= 0 || text.length * 2 <= width ? [text] : wrapToWidth(text, width);
+	// the cuts measure narrow text by its length).
+	const rows = width <= 0 || text.length * 2 <= width ? [text] : cut(text, width);
 	if (rows.length === 1) {
 		return [{spans: kept}];
 	}

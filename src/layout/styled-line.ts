@@ -37,7 +37,8 @@ export type Span = {readonly text: string; readonly style?: Style; readonly link
 One terminal row; its display width never exceeds the layout width.
 
 `softWrap` marks a row that continues the previous one because the text was wider than the layout
-width. Writers that own a real terminal row of exactly that width write it without a newline, so the
-terminal soft-wraps at the same place and a copied line has no hard break in it.
+width. Writers that own a real terminal row of exactly that width write it without a newline (after
+padding a previous row that ends short, as word-wrapped prose does), so the terminal soft-wraps at
+the same place and a copied line has no hard break in it.
 */
 export type StyledLine = {readonly spans: readonly Span[]; readonly softWrap?: true};

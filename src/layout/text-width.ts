@@ -170,8 +170,94 @@ export function wrapToWidth(text: string, width: number): string[] {
 }
 
 /**
+Split `text` into rows of at most `width` columns between words, for prose that is read (Markdown,
+reasoning): a row breaks after a space and keeps that space as its last character, so the rows
+joined give back `text` exactly (they are soft wraps). A word goes on a row only with the space after
+it (except the text's last word), else it starts the next row; a word wider than a row is cut by
+columns as `wrapToWidth` cuts (CJK has no spaces: it breaks between its wide characters). Spaces
+that do not fit the end of a row start the next one. Only U+0020 breaks: a no-break space does not.
+*/
+export function wrapProse(text: string, width: number): string[] {
+	if (width <= 0) {
+		return [text];
+	}
+
+	const narrow = narrowText.test(text);
+	if (narrow ? text.length <= width : displayWidth(text) <= width) {
+		return [text];
+	}
+
+	// Narrow text is one grapheme and one column a unit; other text is walked by graphemes, so a
+	// space that a mark combines with is not a break.
+	const units = narrow ? undefined : graphemes(text);
+	const count = units === undefined ? text.length : units.length;
+	const widths = units?.map(unit => displayWidth(unit));
+	const unitWidth = (index: number) => (widths === undefined ? 1 : widths[index]!);
+	const isSpace = (index: number) => (units === undefined ? text.charCodeAt(index) === 0x20 : units[index] === ' ');
+	const starts = [0];
+	let used = 0;
+	const breakBefore = (index: number) => {
+		starts.push(index);
+		used = 0;
+	};
+
+	let index = 0;
+	while (index < count) {
+		let end = index;
+		let wordWidth = 0;
+		if (units === undefined) {
+			// Narrow text: a word's width is its length.
+			end = text.indexOf(' ', index);
+			end = end < 0 ? count : end;
+			wordWidth = end - index;
+		}
+
+		while (end < count && !isSpace(end)) {
+			wordWidth += unitWidth(end);
+			end++;
+		}
+
+		const needed = wordWidth + (end < count ? 1 : 0);
+		if (used > 0 && used + needed > width && wordWidth <= width) {
+			breakBefore(index);
+		}
+
+		if (used + wordWidth <= width) {
+			used += wordWidth;
+		} else {
+			// Wider than a row: cut where a terminal would, starting on this row.
+			for (let unit = index; unit < end; unit++) {
+				if (used + unitWidth(unit) > width && used > 0) {
+					breakBefore(unit);
+				}
+
+				used += unitWidth(unit);
+			}
+		}
+
+		for (; end < count && isSpace(end); end++) {
+			if (used >= width) {
+				breakBefore(end);
+			}
+
+			used++;
+		}
+
+		index = end;
+	}
+
+	starts.push(count);
+	const rows: string[] = [];
+	for (let row = 0; row + 1 < starts.length; row++) {
+		rows.push(units === undefined ? text.slice(starts[row], starts[row + 1]) : units.slice(starts[row], starts[row + 1]).join(''));
+	}
+
+	return rows;
+}
+
+/**
 Split `text` into rows of at most `width` columns at spaces, for prose laid out as a table (help
-text): a word wider than a row is cut as a terminal would. Unlike `wrapToWidth` the rows are not
+text): a word wider than a row is cut as a terminal would. Unlike `wrapProse` the rows are not
 soft wraps: a space where a row breaks is dropped.
 */
 export function wrapWords(text: string, width: number): string[] {

@@ -40,12 +40,31 @@ describe('layoutMarkdown: blocks', () => {
 		expect(texts(md('one\ntwo\n\n\n\nthree'))).toEqual(['one two', '', 'three']);
 	});
 
-	test('a long paragraph wraps where the terminal would, continuation rows are soft wraps without indent', () => {
+	test('a long paragraph wraps between words, continuation rows are soft wraps without indent', () => {
 		const lines = md('word '.repeat(20).trim(), 30);
-		expect(lines.length).toBeGreaterThan(1);
+		expect(texts(lines)).toEqual(['word word word word word word ', 'word word word word word word ', 'word word word word word word ', 'word word']);
 		expect(lines.every(line => spansWidth(line.spans) <= 30)).toBe(true);
 		expect(lines.slice(1).every(line => line.softWrap === true)).toBe(true);
 		expect(texts(lines).join('')).toBe('word '.repeat(20).trim());
+	});
+
+	test('no word is cut (issue 12): each row ends with the space it broke at, at 8 and at 120 columns', () => {
+		expect(texts(md('tick1z tick2z', 8))).toEqual(['tick1z ', 'tick2z']);
+		const ticks = Array.from({length: 40}, (_, index) => `tick${index + 1}z`).join(' ');
+		const rows = texts(md(ticks, 120));
+		expect(rows.length).toBeGreaterThan(1);
+		expect(rows.slice(0, -1).every(row => row.endsWith('z '))).toBe(true);
+		expect(rows.every(row => /^tick\d+z/.test(row))).toBe(true);
+		expect(rows.join('')).toBe(ticks);
+	});
+
+	test('headings, list items, quotes and styled runs wrap between words, keeping their styles', () => {
+		expect(texts(md('## alpha beta gamma', 12))).toEqual(['## alpha ', 'beta gamma']);
+		expect(texts(md('- alpha beta gamma', 12))).toEqual(['• alpha ', 'beta gamma']);
+		expect(texts(md('> alpha beta gamma', 12))).toEqual(['│ alpha ', 'beta gamma']);
+		const lines = md('plain **bold words here**', 12);
+		expect(texts(lines)).toEqual(['plain bold ', 'words here']);
+		expect(lines[1]!.spans).toEqual([{text: 'words here', style: {bold: true}}]);
 	});
 
 	test('a hard break starts a new row that is not a soft wrap', () => {
@@ -176,6 +195,14 @@ describe('layoutMarkdown: code blocks', () => {
 		expect(texts(md('1. step\n\n   ```sh\n   a\n\n   b\n   ```\n2. next'))).toEqual(['1. step', '', '   ```sh', '   a', '', '   b', '   ```', '', '2. next']);
 	});
 
+	test('code keeps the column cut (it copies exactly as is), fenced at the top level or inside a list item', () => {
+		expect(texts(md('```\nalpha beta gamma\n```', 12))).toEqual(['```', 'alpha beta g', 'amma', '```']);
+		expect(texts(md('- item\n\n  ```\n  alpha beta gamma\n  ```', 12))).toEqual(['• item', '', '  ```', '  alpha beta', ' gamma', '  ```']);
+		expect(texts(md('- ```\n  alpha beta gamma\n  ```', 12))).toEqual(['• ```', '  alpha beta', ' gamma', '  ```']);
+		// The item's first line is the fence row, drawn after the marker: still cut at the column.
+		expect(texts(md('- ```abcdefgh\n  x\n  ```', 12))).toEqual(['• ```abcdefg', 'h', '  x', '  ```']);
+	});
+
 	test('an unclosed fence (a message still streaming) runs to the end, uncoloured', () => {
 		const lines = md('text\n```ts\nconst a = 1;\n\nmore');
 		expect(texts(lines)).toEqual(['text', '', '```ts', 'const a = 1;', '', 'more']);
@@ -202,8 +229,14 @@ describe('layoutMarkdown: tables', () => {
 		const lines = md(wide, 40);
 		expect(lines.every(line => spansWidth(line.spans) <= 40)).toBe(true);
 		expect(lines.every(line => line.softWrap === undefined)).toBe(true);
-		expect(texts(lines).slice(0, 3)).toEqual(['key │ description', '────┼─' + '─'.repeat(34), `a   │ ${'word '.repeat(7).trim()}`]);
+		// Cells wrap between words: the seventh word fits the 34 columns only without its space, so it moves down.
+		expect(texts(lines).slice(0, 4)).toEqual(['key │ description', '────┼─' + '─'.repeat(34), `a   │ ${'word '.repeat(6).trim()}`, `    │ ${'word '.repeat(6).trim()}`]);
 		expect(texts(lines).join(' ').replaceAll(/[│ ]+/g, ' ')).toContain('word word');
+	});
+
+	test('a wrapped cell row drops the space it broke at, so right- and centre-aligned rows keep their place', () => {
+		expect(texts(md('| a | b |\n|-|--:|\n| x | 11 22 33 44 |', 14))).toEqual(['a │          b', '──┼───────────', 'x │   11 22 33', '  │         44']);
+		expect(texts(md('| a | b |\n|-|:-:|\n| x | 1 22 333 4444 |', 14))).toEqual(['a │     b', '──┼───────────', 'x │  1 22 333', '  │    4444']);
 	});
 
 	test('when even narrow columns do not fit, each row becomes header: value lines', () => {

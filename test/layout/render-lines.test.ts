@@ -30,10 +30,29 @@ describe('renderLines', () => {
 		expect(renderLines([{spans: [{text: 'x', link: 'javascript:alert(1)'}]}], {color: true, hyperlinks: true})).toBe('x\n');
 	});
 
-	it('joins a soft-wrapped row to a full predecessor only at the layout width', () => {
+	it('joins a soft-wrapped row to a full predecessor on a terminal, and ends every row with a newline without a width', () => {
 		expect(renderLines(lines.slice(1), {color: false, width: 4})).toBe('abcdef\n');
-		expect(renderLines(lines.slice(1), {color: false, width: 5})).toBe('abcd\nef\n');
 		expect(renderLines(lines.slice(1), {color: false})).toBe('abcd\nef\n');
+	});
+
+	it('pads a predecessor that ends short of the width with spaces to it, so the terminal still soft-wraps before the row', () => {
+		const prose: StyledLine[] = [{spans: [{text: 'tick1z ', style: {bold: true}}]}, {spans: [{text: 'tick2z'}], softWrap: true}, {spans: [{text: 'next'}]}];
+		expect(renderLines(prose, {color: false, width: 8})).toBe('tick1z  tick2z\nnext\n');
+		expect(renderLines(prose, {color: false, width: 10})).toBe('tick1z    tick2z\nnext\n');
+		// The padding is unstyled: it is not part of the text.
+		expect(renderLines(prose, {color: true, width: 8})).toBe('\u001B[1mtick1z \u001B[0m tick2z\nnext\n');
+		// A hard row after a short one still ends it with a newline.
+		expect(renderLines([{spans: [{text: 'ab'}]}, {spans: [{text: 'cd'}]}], {color: false, width: 8})).toBe('ab\ncd\n');
+	});
+
+	it('with unwrap joins soft-wrapped rows as they are, whatever the width, so the text comes back exactly', () => {
+		const prose: StyledLine[] = [{spans: [{text: 'tick1z '}]}, {spans: [{text: 'tick2z'}], softWrap: true}];
+		expect(renderLines(prose, {color: false, width: 8, unwrap: true})).toBe('tick1z tick2z\n');
+		expect(renderLines(prose, {color: false, unwrap: true})).toBe('tick1z tick2z\n');
+	});
+
+	it('ends a predecessor wider than the terminal with a newline (the terminal already wrapped it)', () => {
+		expect(renderLines([{spans: [{text: 'abcdef'}]}, {spans: [{text: 'gh'}], softWrap: true}], {color: false, width: 4})).toBe('abcdef\ngh\n');
 	});
 
 	it('joins after a row left one column short by a wide character that moved down', () => {

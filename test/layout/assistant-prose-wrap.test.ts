@@ -1,0 +1,22 @@
+/**
+The model's answer and its reasoning are prose: fully expanded, both wrap between words (issue 12),
+and their rows joined give back each line's text.
+*/
+import {describe, expect, test} from 'vitest';
+import {layoutEntry} from '../../src/layout/layout-entry.js';
+import {lineText} from '../../src/layout/spans.js';
+import {colorTheme} from '../../src/layout/theme.js';
+import type {AssistantEntry} from '../../src/presentation/entry.js';
+
+function answer(text: string, reasoning: string): AssistantEntry {
+	return {entry: 'assistant', seq: 1, time: 0, turn: 1, step: 1, text, reasoning, interrupted: false, streaming: false, preparing: [], revision: 0};
+}
+
+describe('layoutEntry of an assistant entry', () => {
+	test('wraps expanded reasoning and the answer between words, rows ending with the space they broke at', () => {
+		const rows = layoutEntry(answer('tick1z tick2z tick3z', 'think1 think2 think3'), {width: 14, theme: colorTheme, now: 0, expansion: 'full'});
+		expect(rows.map(row => lineText(row))).toEqual(['think1 think2 ', 'think3', 'tick1z tick2z ', 'tick3z']);
+		expect(rows.map(row => row.softWrap === true)).toEqual([false, true, false, true]);
+		expect(rows[1]!.spans[0]!.style).toEqual(colorTheme.reasoning);
+	});
+});
