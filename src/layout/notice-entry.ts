@@ -5,7 +5,7 @@ detail follows in the same tone.
 import type {NoticeEntry} from '../presentation/entry.js';
 import type {LayoutOptions} from './layout-options.js';
 import {sanitizeInline, sanitizeLines} from './sanitize.js';
-import {span, truncateSpans, wrapSpans} from './spans.js';
+import {span, truncateSpans, wrapProseSpans} from './spans.js';
 import type {StyledLine} from './styled-line.js';
 
 export function layoutNoticeEntry(entry: NoticeEntry, options: LayoutOptions): StyledLine[] {
@@ -16,7 +16,7 @@ export function layoutNoticeEntry(entry: NoticeEntry, options: LayoutOptions): S
 		// The detail goes on from the summary, which is its first line.
 		const detail = entry.detail.startsWith(entry.summary) ? entry.detail.slice(entry.summary.length).replace(/^\n+/, '') : entry.detail;
 		for (const line of sanitizeLines(detail)) {
-			for (const row of wrapSpans(line === '' ? [] : [span(line, theme.notice)], width)) {
+			for (const row of wrapProseSpans(line === '' ? [] : [span(line, theme.notice)], width)) {
 				rows.push(row);
 			}
 		}

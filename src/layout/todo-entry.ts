@@ -6,7 +6,7 @@ import type {TodoEntry, TodoStatus} from '../presentation/entry.js';
 import {formatCount} from './format.js';
 import type {LayoutOptions} from './layout-options.js';
 import {sanitizeInline} from './sanitize.js';
-import {span, truncateSpans, wrapSpans} from './spans.js';
+import {span, truncateSpans, wrapProseSpans} from './spans.js';
 import type {StyledLine, Style} from './styled-line.js';
 import type {Theme} from './theme.js';
 
@@ -26,7 +26,7 @@ export function layoutTodoEntry(entry: TodoEntry, options: LayoutOptions): Style
 
 	for (const item of entry.items) {
 		const style = itemStyle(item.status, theme);
-		for (const row of wrapSpans([span(`${glyphs[item.status]} `, style), span(sanitizeInline(item.content), style)], width)) {
+		for (const row of wrapProseSpans([span(`${glyphs[item.status]} `, style), span(sanitizeInline(item.content), style)], width)) {
 			rows.push(row);
 		}
 	}

@@ -1,12 +1,12 @@
 /**
-@module What the person said: `› ` before the first row, the text in the default tone, wrapped with
+@module What the person said: `› ` before the first row, the text in the default tone, wrapped between words with
 soft wraps and no indent so a copied paragraph comes out whole.
 */
 import type {UserEntry} from '../presentation/entry.js';
 import type {LayoutOptions} from './layout-options.js';
 import {foldEntryRows} from './entry-rows.js';
 import {sanitizeLines} from './sanitize.js';
-import {span, wrapSpans} from './spans.js';
+import {span, wrapProseSpans} from './spans.js';
 import type {StyledLine} from './styled-line.js';
 
 export function layoutUserEntry(entry: UserEntry, options: LayoutOptions): StyledLine[] {
@@ -18,7 +18,7 @@ export function layoutUserEntry(entry: UserEntry, options: LayoutOptions): Style
 	for (const [index, line] of lines.entries()) {
 		lineStarts.push(rows.length);
 		const spans = index === 0 ? [span(marker, theme.userMarker), span(line, theme.userText)] : (line === '' ? [] : [span(line, theme.userText)]);
-		for (const row of wrapSpans(spans, width)) {
+		for (const row of wrapProseSpans(spans, width)) {
 			rows.push(row);
 		}
 	}
