@@ -12,6 +12,7 @@ import type {TranscriptEntry} from '../../presentation/entry.js';
 import type {SessionEvent} from '../../session/events.js';
 import type {FoldChange, SessionFold} from '../../session/fold.js';
 import {arrayEntrySource, type EntrySource} from '../../transcript/entry-source.js';
+import {LiveCards} from '../interactive/live-cards.js';
 import {LiveChannel} from '../interactive/live-channel.js';
 import {noticeLines} from '../interactive/notice-lines.js';
 
@@ -108,8 +109,7 @@ export class AcpController implements SessionModel {
 	readonly placeholder = 'message the agent (Tab completes its /commands; Ctrl+C cancels a turn)';
 	readonly #options: AcpControllerOptions;
 	readonly #channel = new LiveChannel();
-	readonly #running = new Map<number, Card>();
-	readonly #committed = new Set<number>();
+	readonly #cards = new LiveCards();
 	readonly #queue: string[] = [];
 	#commands: readonly AcpCommand[] = [];
 	#mode: string | undefined;
@@ -324,14 +324,7 @@ export class AcpController implements SessionModel {
 	}
 
 	#track(card: Card): void {
-		if (card.status === 'running') {
-			this.#running.set(card.seq, card);
-			return;
-		}
-
-		this.#running.delete(card.seq);
-		if (!this.#committed.has(card.seq)) {
-			this.#committed.add(card.seq);
+		if (this.#cards.settles(card)) {
 			this.#emit({kind: 'entry', entry: {entry: 'card', card}});
 		}
 	}
@@ -346,7 +339,7 @@ export class AcpController implements SessionModel {
 	}
 
 	#build(): LiveSnapshot {
-		const running = [...this.#running.values()];
+		const running = this.#cards.running();
 		const runningEntries: TranscriptEntry[] = running.map(card => ({entry: 'card', card}));
 		for (const entry of this.#options.fold.tail ?? []) {
 			runningEntries.push(entry);

@@ -21,6 +21,7 @@ import type {StyledLine} from '../../layout/styled-line.js';
 import {mutationTarget, WorkspaceGuard} from '../../builtin/fs.js';
 import {modelPrompt, type AgentTurns} from './agent-turns.js';
 import {completePromptWord} from './complete.js';
+import {LiveCards} from './live-cards.js';
 import {LiveChannel} from './live-channel.js';
 import {hiddenHistoryText, HISTORY_ENTRIES, historyWindow} from './resumed-history.js';
 import {helpLines, noticeLines} from './notice-lines.js';
@@ -78,8 +79,7 @@ export class SessionController implements SessionModel {
 	readonly childSessions?: ChildSessionLinks;
 	readonly #options: SessionControllerOptions;
 	readonly #channel = new LiveChannel();
-	readonly #running = new Map<number, Card>();
-	readonly #committed = new Set<number>();
+	readonly #cards = new LiveCards();
 	readonly #queue: QueuedWork[] = [];
 	#snapshot: LiveSnapshot;
 	#busy = false;
@@ -175,7 +175,7 @@ export class SessionController implements SessionModel {
 			// Left out of the scrollback: settled as a written entry is, and released as one would be.
 			this.#newestKey = Math.max(this.#newestKey, entryKey(entry));
 			if (entry.entry === 'card') {
-				this.#committed.add(entry.card.seq);
+				this.#cards.skip(entry.card.seq);
 			}
 
 			if (!(entry.entry === 'card' && entry.card.status === 'interrupted') && this.#options.releaseSettled?.() === true) {
@@ -598,14 +598,7 @@ export class SessionController implements SessionModel {
 	}
 
 	#track(card: Card): void {
-		if (card.status === 'running') {
-			this.#running.set(card.seq, card);
-			return;
-		}
-
-		this.#running.delete(card.seq);
-		if (!this.#committed.has(card.seq)) {
-			this.#committed.add(card.seq);
+		if (this.#cards.settles(card)) {
 			this.#emitScrollback({kind: 'entry', entry: {entry: 'card', card}});
 			// Written for good: the pager reads it back from the log. Interrupted cards stay (a late result may settle them).
 			if (card.status !== 'interrupted' && this.#options.releaseSettled?.() === true) {
@@ -654,7 +647,7 @@ export class SessionController implements SessionModel {
 	#buildSnapshot(): LiveSnapshot {
 		const multiline = this.#multiline;
 		const turn = this.#turnProgress();
-		const running = [...this.#running.values()];
+		const running = this.#cards.running();
 		const runningEntries: TranscriptEntry[] = running.map(card => ({entry: 'card', card}));
 		for (const entry of this.#options.fold.tail) {
 			runningEntries.push(entry);
