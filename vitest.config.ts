@@ -18,6 +18,8 @@ export default defineConfig({
 		include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
 		// Type-level tests (test/types/*.test-d.ts) are checked by `tsc -p tsconfig.json`, which `npm test` runs first.
 		pool: 'forks',
+		// Ink draws nothing live under CI variables; screen tests run as on a person's terminal.
+		setupFiles: ['test/setup/screen-environment.ts'],
 		testTimeout: 20_000,
 		env: {NODE_ENV: 'test'},
 	},

@@ -22,7 +22,7 @@ import {sessionsRoot} from './session-paths.js';
 import {whenAborted, withTerminationSignals} from './termination-signals.js';
 import {colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
 import {version} from './version.js';
-import {withProductionReact} from './production-react.js';
+import {withScreenEnvironment} from './screen-environment.js';
 
 export const ACP_HELP = `usage: cardterm acp [--cwd DIR] [--session-dir DIR] [--resume [ID]] [--auth METHOD] [--yolo]
                    [-p PROMPT [--json] [--width N] [--color|--no-color]] -- CMD ARGS…
@@ -128,7 +128,7 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 			throw new UsageError('acp: --json goes with -p PROMPT');
 		}
 
-		const {acpInteractive} = await withProductionReact(async () => import('./acp/acp-interactive.js'));
+		const {acpInteractive} = await withScreenEnvironment(async () => import('./acp/acp-interactive.js'));
 		return acpInteractive({...base, yolo}, io);
 	}
 

@@ -4,7 +4,7 @@
 import {watchForClosedReader, writeOutput, writeText} from '../layout/terminal-sink.js';
 import {UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
-import {withProductionReact} from './production-react.js';
+import {withScreenEnvironment} from './screen-environment.js';
 
 export function processIo(): CliIo {
 	// `cardterm replay --json | head`: when head leaves, writing stops and the command exits 0 quietly (main.ts).
@@ -37,7 +37,7 @@ export function processIo(): CliIo {
 			return positional;
 		},
 		async openPager(source, options) {
-			const {openPagerOnLog} = await withProductionReact(async () => import('./pager-command.js'));
+			const {openPagerOnLog} = await withScreenEnvironment(async () => import('./pager-command.js'));
 			return openPagerOnLog(source, options);
 		},
 	};

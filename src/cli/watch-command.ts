@@ -3,7 +3,7 @@
 */
 import type {CliIo} from './cli-io.js';
 import {parseArgs, UsageError} from './parse-args.js';
-import {withProductionReact} from './production-react.js';
+import {withScreenEnvironment} from './screen-environment.js';
 
 export const WATCH_HELP = `usage: cardterm watch LOG [--color|--no-color]
 
@@ -31,6 +31,6 @@ export async function watchCommand(argv: readonly string[], io: CliIo): Promise<
 		throw new UsageError('watch: needs a terminal (use replay --print for text)');
 	}
 
-	const {openPagerOnLog} = await withProductionReact(async () => import('./pager-command.js'));
+	const {openPagerOnLog} = await withScreenEnvironment(async () => import('./pager-command.js'));
 	return openPagerOnLog(log, {colorFlag: parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined), follow: true});
 }

@@ -108,7 +108,7 @@ export function shellWord(word: string): string {
 	return `'${word.replaceAll('\'', '\'\\\'\'')}'`;
 }
 
-/** The command line of `bin/cardterm` with `args` in a clean environment (Ink draws nothing live when it sees CI variables). */
+/** The command line of `bin/cardterm` with `args` in a clean environment: only what a test passes reaches it. */
 export function cardtermCommand(environment: Record<string, string>, ...args: string[]): string[] {
 	return [
 		'env', '-i', `PATH=${process.env.PATH ?? '/usr/bin:/bin'}`, `HOME=${process.env.HOME ?? '/tmp'}`, 'TERM=xterm-256color',

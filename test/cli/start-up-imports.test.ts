@@ -88,7 +88,7 @@ describe('what a launch loads before the prompt', () => {
 	});
 });
 
-/** Every `import('…')` of a relative module in `src/`, with whether it is inside a `withProductionReact(…)` call. */
+/** Every `import('…')` of a relative module in `src/`, with whether it is inside a `withScreenEnvironment(…)` call. */
 function dynamicImports(): Array<{file: string; target: string; wrapped: boolean}> {
 	const found: Array<{file: string; target: string; wrapped: boolean}> = [];
 	const files = readdirSync(join(root, 'src'), {recursive: true, encoding: 'utf8'}).filter(name => /\.tsx?$/.test(name)).map(name => join(root, 'src', name));
@@ -100,7 +100,7 @@ function dynamicImports(): Array<{file: string; target: string; wrapped: boolean
 				if (specifier !== undefined && ts.isStringLiteral(specifier) && specifier.text.startsWith('.')) {
 					let wrapped = false;
 					for (let parent: ts.Node | undefined = node.parent; parent !== undefined && !wrapped; parent = parent.parent) {
-						wrapped = ts.isCallExpression(parent) && ts.isIdentifier(parent.expression) && parent.expression.text === 'withProductionReact';
+						wrapped = ts.isCallExpression(parent) && ts.isIdentifier(parent.expression) && parent.expression.text === 'withScreenEnvironment';
 					}
 
 					found.push({file: relative(root, file), target: relative(root, sourceOf(file, specifier.text)), wrapped});
@@ -117,7 +117,7 @@ function dynamicImports(): Array<{file: string; target: string; wrapped: boolean
 }
 
 describe('what a screen loads', () => {
-	it('loads React (through Ink or directly) only inside withProductionReact, so no screen runs its development build', () => {
+	it('loads React (through Ink or directly) only inside withScreenEnvironment, so no screen runs its development build', () => {
 		const imports = dynamicImports();
 		const reactLoads = imports.filter(({target}) => {
 			const reached = packagesReached(target);

@@ -3,11 +3,6 @@ import {asEntries, cardsOf} from '../../src/presentation/entry.js';
 
 vi.hoisted(() => {
 	process.env.FORCE_COLOR = '1';
-	for (const key of Object.keys(process.env)) {
-		if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) {
-			delete process.env[key];
-		}
-	}
 });
 
 const React = (await import('react')).default;

@@ -11,17 +11,11 @@ import {makeCard, text} from '../layout/fixtures.js';
 import {FakeStdin, FakeTty} from './harness/fake-terminal.js';
 import {FROZEN_NOW} from './harness/interactive-screen.js';
 
-// Ink renders nothing live when it believes it runs in CI (is-in-ci reads the environment on import).
 // Ink's chalk detects its level on import (COLORTERM=truecolor: 3), and then writes what cardterm's
 // depth mapping gives it: 256-colour indexes as they are, truecolor as it is at its level 3.
 vi.hoisted(() => {
 	process.env.FORCE_COLOR = '3';
 	process.env.COLORTERM = 'truecolor';
-	for (const key of Object.keys(process.env)) {
-		if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) {
-			delete process.env[key];
-		}
-	}
 });
 
 /** `ls --color=always` (black on green), a PASS badge, and 256-colour / truecolor text. */

@@ -20,14 +20,6 @@ import {FakeStdin, FakeTty} from './harness/fake-terminal.js';
 import {startInteractive} from './harness/interactive-screen.js';
 import {startPager} from './harness/pager-screen.js';
 
-// Ink renders nothing live when it believes it runs in CI (is-in-ci reads the environment on import).
-vi.hoisted(() => {
-	for (const key of Object.keys(process.env)) {
-		if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) {
-			delete process.env[key];
-		}
-	}
-});
 
 /** The inputs the issue reports, a bracketed paste holding one among them. */
 const REPORTED = ['\u001B[0m', '\u001B[31m', 'x\u001B[31mred', '\u001B[200~pasted \u001B[31mred\u001B[0m text\u001B[201~'];

@@ -7,12 +7,6 @@ import {describe, expect, it, vi} from 'vitest';
 
 vi.hoisted(() => {
 	process.env.FORCE_COLOR = '1';
-	// Ink renders nothing live when it believes it runs in CI (is-in-ci reads the environment on import).
-	for (const key of Object.keys(process.env)) {
-		if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) {
-			delete process.env[key];
-		}
-	}
 });
 
 const {startInteractive} = await import('./harness/interactive-screen.js');

@@ -17,14 +17,6 @@ import {NAMED_CHILD, PARENT_ID, TIMED_CHILD, writeSubagentTree} from '../session
 import {FakeStdin, FakeTty, keys} from './harness/fake-terminal.js';
 import {startPager} from './harness/pager-screen.js';
 
-// Ink renders nothing live when it believes it runs in CI (is-in-ci reads the environment on import).
-vi.hoisted(() => {
-	for (const key of Object.keys(process.env)) {
-		if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) {
-			delete process.env[key];
-		}
-	}
-});
 
 const roots: string[] = [];
 afterEach(() => {

@@ -11,14 +11,6 @@ import {FakeStdin, FakeTty} from './harness/fake-terminal.js';
 import {FROZEN_NOW} from './harness/interactive-screen.js';
 import {startPager} from './harness/pager-screen.js';
 
-// Ink renders nothing live when it believes it runs in CI (is-in-ci reads the environment on import).
-vi.hoisted(() => {
-	for (const key of Object.keys(process.env)) {
-		if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) {
-			delete process.env[key];
-		}
-	}
-});
 
 /** A read card whose model-facing content is the `<path>…<content>` envelope, as the fs tool sends it. */
 const readCard: Card = makeCard({

@@ -7,14 +7,6 @@ import {makeCard, text} from '../layout/fixtures.js';
 import {keys} from './harness/fake-terminal.js';
 import {startPager} from './harness/pager-screen.js';
 
-// Ink renders nothing live when it believes it runs in CI (is-in-ci reads the environment on import).
-vi.hoisted(() => {
-	for (const key of Object.keys(process.env)) {
-		if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) {
-			delete process.env[key];
-		}
-	}
-});
 
 /** A settled `echo` card whose output is `lines` rows, so pages and half pages are easy to count. */
 const card = (index: number, lines = 1): Card => ({

@@ -1,13 +1,5 @@
 import {describe, expect, it, vi} from 'vitest';
 
-vi.hoisted(() => {
-	// Ink renders nothing live when it believes it runs in CI (is-in-ci reads the environment on import).
-	for (const key of Object.keys(process.env)) {
-		if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) {
-			delete process.env[key];
-		}
-	}
-});
 
 const {keys} = await import('./harness/fake-terminal.js');
 const {startInteractive} = await import('./harness/interactive-screen.js');

@@ -4,12 +4,6 @@ import {asEntries, cardsOf} from '../../src/presentation/entry.js';
 vi.hoisted(() => {
 	// Ink's <Text> colours come from chalk, which looks at the real stdout: force the 16 colours a terminal has.
 	process.env.FORCE_COLOR = '1';
-	// Ink renders nothing live when it believes it runs in CI (is-in-ci reads the environment on import).
-	for (const key of Object.keys(process.env)) {
-		if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) {
-			delete process.env[key];
-		}
-	}
 });
 
 const {arrayEntrySource} = await import('../../src/transcript/entry-source.js');

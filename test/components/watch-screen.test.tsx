@@ -6,14 +6,6 @@ import {watchLog} from '../../src/transcript/watch-entry-source.js';
 import {fixture, useTempDir} from '../session/helpers.js';
 import {startPager} from './harness/pager-screen.js';
 
-// Ink renders nothing live when it believes it runs in CI (is-in-ci reads the environment on import).
-vi.hoisted(() => {
-	for (const key of Object.keys(process.env)) {
-		if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) {
-			delete process.env[key];
-		}
-	}
-});
 
 let dir: string;
 useTempDir(created => {

@@ -34,14 +34,6 @@ import {hostileLogBytes} from './hostile-log.js';
 import {fuzzCases, fuzzSeed, hostileName, hostileText} from './hostile-text.js';
 import {recordTemplateSession, type TemplateSession} from './template-session.js';
 
-// Ink renders nothing live when it believes it runs in CI (is-in-ci reads the environment on import).
-vi.hoisted(() => {
-	for (const key of Object.keys(process.env)) {
-		if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) {
-			delete process.env[key];
-		}
-	}
-});
 
 
 const NOW = 1_790_000_005_000;

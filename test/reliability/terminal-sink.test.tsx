@@ -27,14 +27,6 @@ import {scanTerminalOutput} from './escape-scanner.js';
 import {hostileCards} from './hostile-cards.js';
 import {fuzzCases, fuzzSeed, hostileText} from './hostile-text.js';
 
-// Ink renders nothing live when it believes it runs in CI (is-in-ci reads the environment on import).
-vi.hoisted(() => {
-	for (const key of Object.keys(process.env)) {
-		if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) {
-			delete process.env[key];
-		}
-	}
-});
 
 /** What the log carried in a bash command: a title, a screen clear and a cursor report request. */
 const ATTACK = '\u001B]0;TITLE\u0007\u001B[2J\u001B[6n';
