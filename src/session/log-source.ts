@@ -100,7 +100,7 @@ export async function openLogSource(source: SessionLogSource, name?: string, opt
 		throw new SessionLogError(path, 0, `cannot open: ${describe(error)}`, {cause: error});
 	}
 
-	const stream = handle.createReadStream({highWaterMark: 64 * 1024});
+	const stream = handle.createReadStream({highWaterMark: 1024 * 1024});
 	return {
 		file: name ?? path,
 		path,
