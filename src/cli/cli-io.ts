@@ -3,7 +3,7 @@
 Commands get it as an argument so tests run them in-process with fakes. There is no raw stdout or
 stderr here: text is printed sanitized, and only output cardterm composed is written as is.
 */
-import type {TerminalOutput} from '../layout/terminal-sink.js';
+import type {EncodedOutput, TerminalOutput} from '../layout/terminal-sink.js';
 
 export type CliIo = {
 	readonly stdin: NodeJS.ReadableStream;
@@ -16,7 +16,7 @@ export type CliIo = {
 	/** Show text on stderr (sanitized). */
 	printError(text: string): Promise<void>;
 	/** Write composed output (rendered cards, JSON) to stdout and wait for it to drain (back-pressure for long transcripts). */
-	write(output: TerminalOutput): Promise<void>;
+	write(output: TerminalOutput | EncodedOutput): Promise<void>;
 	/** The log a command names: a path, `-`, or the newest session of `cwd` with `--last`. */
 	resolveLog(positional: string | undefined, last: boolean, sessionDir: string | true | undefined): Promise<string>;
 	/** Opens the full-screen pager on a log; resolves with the exit code. */

@@ -4,7 +4,7 @@ one JSON object per card (`--json`).
 */
 import {withAcpPresenter} from '../acp/acp-presenter.js';
 import {builtinTools, codeModePresenter} from '../builtin/index.js';
-import {joinOutput, type TerminalOutput} from '../layout/terminal-sink.js';
+import {encodeOutput, type TerminalOutput} from '../layout/terminal-sink.js';
 import type {Expansion} from '../layout/layout-options.js';
 import type {StyledLine} from '../layout/styled-line.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
@@ -118,7 +118,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	let buffered = 0;
 	const flushChunks = async (): Promise<void> => {
 		if (chunks.length > 0) {
-			await io.write(joinOutput(await Promise.all(chunks)));
+			await io.write(encodeOutput(await Promise.all(chunks)));
 			chunks.length = 0;
 			buffered = 0;
 		}
