@@ -34,7 +34,29 @@ type Run = {
 /** The run a delta chunk can join: its kind, block and text; `undefined` for every other event. */
 type Member = {kind: RunKind; turn: number; step: number; index: number; id?: string; name?: string; part: string};
 
-const keysOf = (value: object): string => Object.keys(value).sort().join(',');
+/**
+Whether `value`'s own enumerable keys are exactly `keys`, in any order. It runs for every streamed
+delta: no key list is built or sorted (that was a tenth of a live session's allocations).
+*/
+function hasExactKeys(value: object, keys: readonly string[]): boolean {
+	let count = 0;
+	for (const key in value) {
+		if (Object.hasOwn(value, key)) {
+			if (!keys.includes(key)) {
+				return false;
+			}
+
+			count++;
+		}
+	}
+
+	return count === keys.length;
+}
+
+const DATA_KEYS = ['turn', 'step', 'chunk'];
+const TEXT_DELTA_KEYS = ['type', 'index', 'text'];
+const TOOL_DELTA_KEYS = ['type', 'index', 'id', 'argumentsDelta'];
+const NAMED_TOOL_DELTA_KEYS = ['type', 'index', 'id', 'name', 'argumentsDelta'];
 
 /** A delta whose event is exactly what a row member expands to (no other fields), else `undefined`. */
 function memberOf(event: SessionEvent): Member | undefined {
@@ -44,7 +66,7 @@ function memberOf(event: SessionEvent): Member | undefined {
 
 	const data = event.data as {turn?: unknown; step?: unknown; chunk?: Record<string, unknown>};
 	const chunk = data.chunk;
-	if (keysOf(data) !== 'chunk,step,turn' || typeof chunk !== 'object' || chunk === null || !Number.isSafeInteger(data.turn) || !Number.isSafeInteger(data.step) || !Number.isSafeInteger(chunk.index)) {
+	if (!hasExactKeys(data, DATA_KEYS) || typeof chunk !== 'object' || chunk === null || !Number.isSafeInteger(data.turn) || !Number.isSafeInteger(data.step) || !Number.isSafeInteger(chunk.index)) {
 		return undefined;
 	}
 
@@ -52,13 +74,12 @@ function memberOf(event: SessionEvent): Member | undefined {
 	switch (chunk.type) {
 		case 'text-delta':
 		case 'reasoning-delta': {
-			return keysOf(chunk) === 'index,text,type' && typeof chunk.text === 'string' ? {kind: chunk.type === 'text-delta' ? 'text-chunks' : 'reasoning-chunks', ...place, part: chunk.text} : undefined;
+			return hasExactKeys(chunk, TEXT_DELTA_KEYS) && typeof chunk.text === 'string' ? {kind: chunk.type === 'text-delta' ? 'text-chunks' : 'reasoning-chunks', ...place, part: chunk.text} : undefined;
 		}
 
 		case 'tool-call-delta': {
-			const keys = keysOf(chunk);
-			const named = keys === 'argumentsDelta,id,index,name,type' && typeof chunk.name === 'string';
-			if ((!named && keys !== 'argumentsDelta,id,index,type') || typeof chunk.id !== 'string' || typeof chunk.argumentsDelta !== 'string') {
+			const named = typeof chunk.name === 'string' && hasExactKeys(chunk, NAMED_TOOL_DELTA_KEYS);
+			if ((!named && !hasExactKeys(chunk, TOOL_DELTA_KEYS)) || typeof chunk.id !== 'string' || typeof chunk.argumentsDelta !== 'string') {
 				return undefined;
 			}
 

@@ -236,6 +236,31 @@ describe('SessionLogWriter', () => {
 		expect((await readAll(log)).events).toHaveLength(3);
 	});
 
+	it('packs only deltas whose data and chunk hold exactly the fields a row keeps', async () => {
+		const writer = await SessionLogWriter.open(log, header);
+		const runOf = (data: (index: number) => Record<string, unknown>) => {
+			for (let index = 0; index < 3; index++) {
+				writer.append({type: 'assistant/chunk', time: 1, data: data(index)});
+			}
+
+			writer.append(turnStart(1, 2));
+		};
+
+		// An extra field beside the chunk, a tool-call delta with an extra field, one whose name is no string, one without its id.
+		runOf(() => ({turn: 1, step: 1, chunk: {type: 'text-delta', index: 0, text: 'a'}, extra: 1}));
+		runOf(() => ({turn: 1, step: 1, chunk: {type: 'tool-call-delta', index: 0, id: 'c1', argumentsDelta: '{', extra: 1}}));
+		runOf(() => ({turn: 1, step: 1, chunk: {type: 'tool-call-delta', index: 0, id: 'c1', name: 7, argumentsDelta: '{'}}));
+		runOf(() => ({turn: 1, step: 1, chunk: {type: 'tool-call-delta', index: 0, name: 'read', argumentsDelta: '{'}}));
+		// The exact shapes, named and unnamed tool-call deltas in any key order: packed.
+		runOf(index => ({chunk: {argumentsDelta: '{', id: 'c1', index: 0, type: 'tool-call-delta', ...(index === 0 ? {name: 'read'} : {})}, step: 1, turn: 1}));
+		runOf(() => ({step: 1, chunk: {text: 'b', type: 'text-delta', index: 0}, turn: 1}));
+		await writer.close();
+		const types = readFileSync(log, 'utf8').trimEnd().split('\n').slice(1).map(line => (JSON.parse(line) as {type: string}).type);
+		expect(types.filter(type => type === 'assistant/chunk')).toHaveLength(12);
+		expect(types.filter(type => type.endsWith('-chunks'))).toEqual(['tool-call-chunks', 'text-chunks']);
+		expect((await readAll(log)).events).toHaveLength(24);
+	});
+
 	it('batches appends of one tick into one write', async () => {
 		let writes = 0;
 		const openCounting = async (path: string): Promise<LogFileHandle> => openWithWrite(path, async (real, buffer, offset, length) => {
