@@ -7,11 +7,10 @@ import type {Expansion, LayoutOptions} from '../layout/layout-options.js';
 import type {StyledLine} from '../layout/styled-line.js';
 import type {ColorDepth} from '../layout/color-depth.js';
 import {renderLines} from '../layout/render-lines.js';
-import {cardOutputHidesText} from '../layout/terminal-card.js';
-import {jsonLine, type TerminalOutput} from '../layout/terminal-sink.js';
+import type {TerminalOutput} from '../layout/terminal-sink.js';
 import {colorTheme, monochromeTheme} from '../layout/theme.js';
-import {entryToJson} from '../presentation/entry-json.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
+import {entryJsonLine} from './entry-json-output.js';
 
 export type EntryOutputOptions = {
 	readonly json: boolean;
@@ -45,6 +44,6 @@ export function renderEntryRows(rows: readonly StyledLine[], options: EntryOutpu
 export function entryOutput(options: EntryOutputOptions): (entry: TranscriptEntry) => TerminalOutput {
 	const layoutOptions = entryLayoutOptions(options);
 	return entry => options.json
-		? jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText}))
+		? entryJsonLine(entry)
 		: renderEntryRows(layoutEntry(entry, layoutOptions), options);
 }

@@ -6,7 +6,6 @@ import {withAcpPresenter} from '../acp/acp-presenter.js';
 import {builtinTools, codeModePresenter} from '../builtin/index.js';
 import {encodeOutput, type TerminalOutput} from '../layout/terminal-sink.js';
 import type {Expansion} from '../layout/layout-options.js';
-import type {StyledLine} from '../layout/styled-line.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 import {presentersOf, type PresenterLookup} from '../presentation/presenters.js';
 import {SessionFold} from '../session/fold.js';
@@ -14,12 +13,9 @@ import {formatDiagnostic, isNote, type LogDiagnostic} from '../session/log-error
 import {openSessionLog} from '../session/read-session-log.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
-import {entryLayoutOptions, entryOutput, renderEntryRows} from './entry-output.js';
-import {layoutEntry} from '../layout/layout-entry.js';
 import {colorDepth, colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 import {TranscriptStream} from './transcript-stream.js';
-import {childRowsOf, inlineChildren} from './child-transcript.js';
-import {isSubagentCard} from '../session/child-sessions.js';
+import {entryJsonLine} from './entry-json-output.js';
 import {resolveSessionLogPath} from '../session/log-source.js';
 
 export const REPLAY_HELP = `usage: cardterm replay LOG|--last [--print] [--json] [--width N] [--expand none|auto|all] [--color|--no-color]
@@ -112,7 +108,10 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	const fold = new SessionFold(referencePresenters(workspace));
 	const color = colorEnabled(colorFlag, io.env, io.isTTY);
 	const outputOptions = {json, width, unwrap, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), isTTY: io.isTTY, sessionCwd: workspace, now: Date.now(), ...(expansion === undefined ? {} : {expansion})};
-	const output = entryOutput(outputOptions);
+	// `--json` loads none of the row layout; printing loads it, and reads child sessions beside a saved log.
+	const output = json
+		? entryJsonLine
+		: await (await import('./print-output.js')).printOutput(outputOptions, source === '-' ? undefined : {logPath: await resolveSessionLogPath(source), header: log.header, presenters: found => referencePresenters(found.cwd ?? workspace)});
 	// A chunk waits while a subagent's child session is read to be inlined under its card.
 	const chunks: Array<TerminalOutput | Promise<TerminalOutput>> = [];
 	let buffered = 0;
@@ -124,21 +123,10 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 		}
 	};
 
-	const layoutOptions = entryLayoutOptions(outputOptions);
-	const render = (rows: readonly StyledLine[]): TerminalOutput => renderEntryRows(rows, outputOptions);
-	// The child sessions beside a saved log, for its subagent cards (print mode only).
-	const children = json || source === '-' ? undefined : await inlineChildren(await resolveSessionLogPath(source), log.header, found => referencePresenters(found.cwd ?? workspace));
 	const write = (entry: TranscriptEntry): void => {
-		if (children !== undefined && entry.entry === 'card' && isSubagentCard(entry.card)) {
-			const rows = layoutEntry(entry, layoutOptions);
-			chunks.push(childRowsOf(entry.card, layoutOptions, children).then(extra => render(extra.length === 0 ? rows : [...rows, ...extra])));
-			buffered += 1024;
-			return;
-		}
-
 		const text = output(entry);
 		chunks.push(text);
-		buffered += text.length;
+		buffered += typeof text === 'string' ? text.length : 1024;
 	};
 
 	const stream = new TranscriptStream(fold, write);

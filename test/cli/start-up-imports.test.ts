@@ -128,3 +128,14 @@ describe('what a screen loads', () => {
 		expect(reactLoads.filter(({wrapped}) => !wrapped).map(({file, target}) => `${file} imports ${target}`)).toEqual([]);
 	});
 });
+
+describe('what replay --json loads', () => {
+	it('none of the row layout\'s libraries (Markdown, highlighting): printing loads them with print-output.ts', () => {
+		const reached = packagesReached('src/cli/replay-command.ts');
+		// (diff is loaded: the edit tool's presenter computes its hunks.)
+		expect(['marked', 'highlight.js'].filter(name => reached.has(name)).map(name => `${name} via ${reached.get(name)!}`)).toEqual([]);
+		// The walk sees what --json does need (the sink's width rule), so an empty list above means something.
+		expect(reached.has('string-width')).toBe(true);
+		expect(packagesReached('src/cli/print-output.ts').has('marked')).toBe(true);
+	});
+});
