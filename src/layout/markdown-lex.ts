@@ -7,6 +7,7 @@ thousand `>` overflow the stack). So a block is lexed up to `MARKDOWN_LEX_CHARS`
 shown as plain text, and container nesting is clamped to `MARKDOWN_MAX_DEPTH` before lexing.
 */
 import {Lexer, type Links, type Token} from 'marked';
+import {fastLex} from './markdown-fast-lex.js';
 
 /** Characters of one block given to the lexer at most. */
 export const MARKDOWN_LEX_CHARS = 8 * 1024;
@@ -122,11 +123,17 @@ export function clampNesting(text: string): string {
 
 /**
 One block lexed within the bounds, with the message's other link reference definitions. When the
-lexer fails (it should not, but it recurses), the whole block is shown plain.
+lexer fails (it should not, but it recurses), the whole block is shown plain. The commonest shapes
+of prose get marked's very tokens without it (`fastLex`).
 */
 export function lexBlock(text: string, links?: Links): LexedBlock {
 	const cut = lexCut(text);
 	const rest = cut >= text.length ? '' : text.slice(text[cut] === '\n' ? cut + 1 : cut);
+	const fast = fastLex(text.slice(0, cut));
+	if (fast !== undefined) {
+		return {tokens: fast, rest};
+	}
+
 	try {
 		const lexer = new Lexer();
 		if (links !== undefined) {
