@@ -12,16 +12,18 @@ does not know can only send a text to marked, never change its rows.
 import type {Token, Tokens} from 'marked';
 
 /**
-Characters that may start Markdown syntax anywhere in a line (escapes, emphasis, strikethrough,
-links and images, raw HTML and autolinks, e-mail autolinks, tables; entities and controls other
-than the line break are left to marked too, as their tokens are not worth knowing here).
+Characters that may start Markdown syntax anywhere in a line: escapes, emphasis, strikethrough,
+links and images, raw HTML and autolinks, e-mail autolinks, tables; entities, controls other than
+the line break and whitespace other than the space (marked's `\s` rules see a tab or a no-break
+space) are left to marked too, as their tokens are not worth knowing here.
 */
-function isSyntax(code: number): boolean {
-	return code === 92 /* \ */ || code === 42 /* * */ || code === 95 /* _ */ || code === 126 /* ~ */
-		|| code === 91 /* [ */ || code === 93 /* ] */ || code === 60 /* < */ || code === 62 /* > */
-		|| code === 33 /* ! */ || code === 64 /* @ */ || code === 124 /* | */ || code === 38 /* & */
-		|| code === 96 /* ` */ || (code < 32 && code !== 10) || code === 127;
-}
+const syntax = /[\\*_~[\]<>!@|&`\u0000-\u0009\u000B-\u001F\u007F]|[^\S \n]/g;
+
+/** GFM extended autolinks start at these words (marked matches them case-insensitively). */
+const autolinkStart = /https?:|ftp:|www\./i;
+
+/** Plain text of a strong run: no syntax and no line break. */
+const strongText = /^[A-Za-z\d](?:[^\\*_~[\]<>!@|&`\u0000-\u001F\u007F\s]| )*$/;
 
 function isLetter(code: number): boolean {
 	return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
@@ -36,14 +38,42 @@ function endsStrong(code: number): boolean {
 	return Number.isNaN(code) || code === 32 || code === 10 || code === 46 || code === 44 || code === 59 || code === 58 || code === 63 || code === 41;
 }
 
-/** GFM extended autolinks start at these words (marked matches them case-insensitively). */
-const autolinkStart = /https?:|ftp:|www\./i;
-
-/** Whitespace other than the space and the line break (a tab, a no-break space): marked's `\s` rules see it. */
-const otherSpace = /[^\S \n]/;
-
 function textToken(text: string): Tokens.Text {
 	return {type: 'text', raw: text, text, escaped: false};
+}
+
+/** A code span at `at` (a backtick): its token and where it ends, or undefined unless one backtick opens and closes plain code. */
+function codeSpan(text: string, at: number): {token: Tokens.Codespan; end: number} | undefined {
+	const close = text.indexOf('`', at + 1);
+	if (close < 0 || close === at + 1 || text.charCodeAt(close + 1) === 96) {
+		return undefined;
+	}
+
+	const inner = text.slice(at + 1, close);
+	if (inner.includes('\n') || inner.includes('\r') || inner.startsWith(' ') || inner.endsWith(' ')) {
+		return undefined;
+	}
+
+	return {token: {type: 'codespan', raw: `\`${inner}\``, text: inner}, end: close + 1};
+}
+
+/** A `**strong**` run at `at`: between a space (or the start) and a space or punctuation, letters or digits at its edges. */
+function strongRun(text: string, at: number): {token: Tokens.Strong; end: number} | undefined {
+	if (text.charCodeAt(at + 1) !== 42 || (at > 0 && text.charCodeAt(at - 1) !== 32 && text.charCodeAt(at - 1) !== 10)) {
+		return undefined;
+	}
+
+	const close = text.indexOf('**', at + 2);
+	if (close < 0 || !endsStrong(text.charCodeAt(close + 2))) {
+		return undefined;
+	}
+
+	const inner = text.slice(at + 2, close);
+	if (!strongText.test(inner) || !isAlphanumeric(inner.charCodeAt(inner.length - 1))) {
+		return undefined;
+	}
+
+	return {token: {type: 'strong', raw: `**${inner}**`, text: inner, tokens: [textToken(inner)]}, end: close + 2};
 }
 
 /**
@@ -52,70 +82,33 @@ text, code spans (one backtick, no space at either edge of the code) and `**stro
 text between a space (or the line's start) and a space or punctuation.
 */
 export function fastInline(text: string): Token[] | undefined {
-	if (autolinkStart.test(text) || otherSpace.test(text)) {
+	if (autolinkStart.test(text)) {
 		return undefined;
 	}
 
 	const tokens: Token[] = [];
-	let plain = '';
-	let index = 0;
-	const flush = () => {
-		if (plain !== '') {
-			tokens.push(textToken(plain));
-			plain = '';
-		}
-	};
-
-	while (index < text.length) {
-		const code = text.charCodeAt(index);
-		if (!isSyntax(code)) {
-			plain += text[index];
-			index++;
-			continue;
+	let plainStart = 0;
+	syntax.lastIndex = 0;
+	for (let match = syntax.exec(text); match !== null; match = syntax.exec(text)) {
+		const at = match.index;
+		const found = match[0] === '`' ? codeSpan(text, at) : (match[0] === '*' ? strongRun(text, at) : undefined);
+		if (found === undefined) {
+			return undefined;
 		}
 
-		if (code === 96) {
-			const close = text.indexOf('`', index + 1);
-			const inner = close < 0 ? '' : text.slice(index + 1, close);
-			if (inner === '' || inner.includes('\n') || inner.includes('\r') || inner.startsWith(' ') || inner.endsWith(' ') || text.charCodeAt(close + 1) === 96) {
-				return undefined;
-			}
-
-			flush();
-			tokens.push({type: 'codespan', raw: `\`${inner}\``, text: inner} satisfies Tokens.Codespan);
-			index = close + 1;
-			continue;
+		if (at > plainStart) {
+			tokens.push(textToken(text.slice(plainStart, at)));
 		}
 
-		if (code === 42 && text.charCodeAt(index + 1) === 42) {
-			const before = index === 0 ? Number.NaN : text.charCodeAt(index - 1);
-			const close = text.indexOf('**', index + 2);
-			if (close < 0 || !(Number.isNaN(before) || before === 32 || before === 10)) {
-				return undefined;
-			}
-
-			const inner = text.slice(index + 2, close);
-			if (!isAlphanumeric(inner.charCodeAt(0)) || !isAlphanumeric(inner.charCodeAt(inner.length - 1)) || !endsStrong(text.charCodeAt(close + 2))) {
-				return undefined;
-			}
-
-			for (let at = 0; at < inner.length; at++) {
-				const innerCode = inner.charCodeAt(at);
-				if (isSyntax(innerCode) || innerCode === 10) {
-					return undefined;
-				}
-			}
-
-			flush();
-			tokens.push({type: 'strong', raw: `**${inner}**`, text: inner, tokens: [textToken(inner)]} satisfies Tokens.Strong);
-			index = close + 2;
-			continue;
-		}
-
-		return undefined;
+		tokens.push(found.token);
+		plainStart = found.end;
+		syntax.lastIndex = found.end;
 	}
 
-	flush();
+	if (plainStart < text.length) {
+		tokens.push(textToken(text.slice(plainStart)));
+	}
+
 	return tokens;
 }
 
