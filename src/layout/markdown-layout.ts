@@ -233,12 +233,17 @@ function wrapAll(lines: readonly Span[][], width: number): StyledLine[] {
 	const rows: StyledLine[] = [];
 	for (const line of lines) {
 		// No spread: one huge line wraps into more rows than a call may take arguments.
-		for (const row of (codeLines.has(line) ? wrapSpans : wrapProseSpans)(line, width)) {
+		for (const row of wrapLine(line, width)) {
 			rows.push(row);
 		}
 	}
 
 	return rows;
+}
+
+/** One logical line's rows: code cut at the column, prose between words; only the first `maxRows` when given. */
+function wrapLine(line: Span[], width: number, maxRows?: number): StyledLine[] {
+	return (codeLines.has(line) ? wrapSpans : wrapProseSpans)(line, width, maxRows);
 }
 
 /** One top-level block's logical lines, before wrapping (code lines marked as such). */
@@ -481,7 +486,7 @@ export function markdownHead(text: string, options: MarkdownLayoutOptions, count
 			lines++;
 			// One row past `count` tells that more follow.
 			if (rows.length <= count) {
-				pushAll(rows, wrapAll([line], options.width));
+				pushAll(rows, wrapLine(line, options.width, count + 1 - rows.length));
 			}
 		}
 	}

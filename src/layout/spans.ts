@@ -73,8 +73,8 @@ cuts are `wrapToWidth`'s on the joined text. Continuation rows carry `softWrap: 
 so a copied line has no break in it. Empty spans are dropped; an empty line is one empty row.
 For text copied exactly as is: code, terminal output, file contents, diffs.
 */
-export function wrapSpans(spans: readonly Span[], width: number): StyledLine[] {
-	return wrapSpansAt(spans, width, wrapToWidth);
+export function wrapSpans(spans: readonly Span[], width: number, maxRows?: number): StyledLine[] {
+	return wrapSpansAt(spans, width, wrapToWidth, maxRows);
 }
 
 /**
@@ -82,12 +82,12 @@ Wrap one logical line of prose (Markdown, reasoning) between words: the cuts are
 joined text, so a row breaks after a space it keeps and only a word wider than a row is cut. Rows are
 soft wraps as `wrapSpans`' are, and joined they give back the text exactly.
 */
-export function wrapProseSpans(spans: readonly Span[], width: number): StyledLine[] {
-	return wrapSpansAt(spans, width, wrapProse);
+export function wrapProseSpans(spans: readonly Span[], width: number, maxRows?: number): StyledLine[] {
+	return wrapSpansAt(spans, width, wrapProse, maxRows);
 }
 
-/** The spans of one logical line sliced into rows where `cut` breaks their joined text. */
-function wrapSpansAt(spans: readonly Span[], width: number, cut: (text: string, width: number) => string[]): StyledLine[] {
+/** The spans of one logical line sliced into rows where `cut` breaks their joined text (only the first `maxRows` rows when given). */
+function wrapSpansAt(spans: readonly Span[], width: number, cut: (text: string, width: number, maxRows?: number) => string[], maxRows?: number): StyledLine[] {
 	// Fast path: one short span of narrow text, the most common row of all.
 	if (spans.length === 1 && spans[0]!.text.length <= width && spans[0]!.text !== '' && isNarrowText(spans[0]!.text)) {
 		return [{spans}];
@@ -101,8 +101,8 @@ function wrapSpansAt(spans: readonly Span[], width: number, cut: (text: string, 
 
 	// No UTF-16 unit is wider than two columns, so a short text fits without measuring it (and
 	// the cuts measure narrow text by its length).
-	const rows = width <= 0 || text.length * 2 <= width ? [text] : cut(text, width);
-	if (rows.length === 1) {
+	const rows = width <= 0 || text.length * 2 <= width ? [text] : cut(text, width, maxRows);
+	if (rows.length === 1 && rows[0]!.length === text.length) {
 		return [{spans: kept}];
 	}
 
