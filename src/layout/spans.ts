@@ -150,6 +150,29 @@ export function leadingGraphemes(text: string, columns: number): string[] {
 	return list;
 }
 
+/** The longest start of `text` that fits `room` columns, its width, and whether it is all of `text`. */
+function leadingColumns(text: string, room: number): {text: string; columns: number; full: boolean} {
+	if (isNarrowText(text)) {
+		// One column and one grapheme a unit: the part that fits is a slice.
+		const fits = text.slice(0, Math.max(0, room));
+		return {text: fits, columns: fits.length, full: fits.length === text.length};
+	}
+
+	let fits = '';
+	let columns = 0;
+	for (const grapheme of leadingGraphemes(text, room)) {
+		const cells = graphemeWidth(grapheme);
+		if (columns + cells > room) {
+			return {text: fits, columns, full: false};
+		}
+
+		fits += grapheme;
+		columns += cells;
+	}
+
+	return {text: fits, columns, full: true};
+}
+
 /**
 Cut a run of spans to at most `width` columns. When something is cut, the row ends in `ellipsis`
 (styled like the text it replaces). Never wraps.
@@ -168,19 +191,8 @@ export function truncateSpans(spans: readonly Span[], width: number, ellipsis = 
 	let used = 0;
 	let last: Span | undefined;
 	for (const source of spans) {
-		let text = '';
-		let full = true;
-		for (const grapheme of leadingGraphemes(source.text, room - used)) {
-			const cells = graphemeWidth(grapheme);
-			if (used + cells > room) {
-				full = false;
-				break;
-			}
-
-			text += grapheme;
-			used += cells;
-		}
-
+		const {text, columns, full} = leadingColumns(source.text, room - used);
+		used += columns;
 		last = source;
 		if (text !== '') {
 			out.push(piece(source, text));
