@@ -22,6 +22,8 @@ export type BodyContext = {
 	readonly expansion: Expansion;
 	/** Rows a fold can show at each end of the body; absent (a `full` layout): every row is built. */
 	readonly keep?: number;
+	/** A `summary` of a body without a pinned footer shows its last row, not its first (a failure: fold-body.ts `preferTail`). */
+	readonly summaryFromEnd?: boolean;
 	readonly sessionCwd?: string;
 };
 
