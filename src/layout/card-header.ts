@@ -62,6 +62,11 @@ export function displayTitle(title: string, name: string): string {
 		shown = shown.slice(name.length + 1);
 	}
 
+	// Both windows end the title with `)`.
+	if (!shown.endsWith(')')) {
+		return shown;
+	}
+
 	return shown
 		.replace(/ \((\d+) - (\d+)\)$/, (_match, first: string, last: string) => (first === last ? ` · line ${first}` : ` · lines ${first}–${last}`))
 		.replace(/ \(from line (\d+)\)$/, ' · from line $1');

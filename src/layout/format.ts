@@ -6,7 +6,8 @@ import type {Usage} from '../presentation/entry.js';
 /** `1 204`: thousands grouped with a space, readable in every locale and stable in snapshots. */
 export function formatCount(value: number): string {
 	const digits = String(Math.trunc(Math.abs(value)));
-	const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+	// Most counts have no thousands to group.
+	const grouped = digits.length <= 3 ? digits : digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 	return value < 0 ? `-${grouped}` : grouped;
 }
 

@@ -52,9 +52,20 @@ export function lineText(line: StyledLine): string {
 	return text;
 }
 
+/** Whether `style` sets anything (as `Object.keys(style).length > 0`, without the array). */
+function hasOwnKey(style: Style): boolean {
+	for (const key in style) {
+		if (Object.hasOwn(style, key)) {
+			return true;
+		}
+	}
+
+	return false;
+}
+
 /** A span, omitting an empty style so equal spans compare equal. */
 export function span(text: string, style?: Style, link?: string): Span {
-	const hasStyle = style !== undefined && Object.keys(style).length > 0;
+	const hasStyle = style !== undefined && hasOwnKey(style);
 	if (link !== undefined) {
 		return hasStyle ? {text, style, link} : {text, link};
 	}
