@@ -467,6 +467,7 @@ export function markdownHead(text: string, options: MarkdownLayoutOptions, count
 	const definitions = definitionsOf(split.blocks);
 	const rows: StyledLine[] = [];
 	let lines = 0;
+	let more = false;
 	let rowsBefore = false;
 	for (const block of split.blocks) {
 		const blockLines = blockLogicalLines(block, options, linksFor(block, definitions)?.links);
@@ -476,22 +477,40 @@ export function markdownHead(text: string, options: MarkdownLayoutOptions, count
 
 		if (blankRowBefore(block, rowsBefore)) {
 			lines++;
-			if (rows.length <= count) {
+			if (rows.length < count) {
 				rows.push(blankRow);
+			} else {
+				more = true;
 			}
 		}
 
 		rowsBefore = true;
 		for (const line of blockLines) {
 			lines++;
-			// One row past `count` tells that more follow.
-			if (rows.length <= count) {
-				pushAll(rows, wrapLine(line, options.width, count + 1 - rows.length));
+			if (rows.length < count) {
+				const wrapped = wrapLine(line, options.width, count - rows.length);
+				pushAll(rows, wrapped);
+				// The rows asked for end before the line does: more rows follow.
+				more ||= textLength(wrapped) < textLength([{spans: line}]);
+			} else {
+				more = true;
 			}
 		}
 	}
 
-	return {rows: rows.slice(0, count), more: rows.length > count, lines};
+	return {rows, more, lines};
+}
+
+/** Characters of the rows' span texts. */
+function textLength(rows: readonly StyledLine[]): number {
+	let length = 0;
+	for (const row of rows) {
+		for (const item of row.spans) {
+			length += item.text.length;
+		}
+	}
+
+	return length;
 }
 
 /**
