@@ -8,7 +8,7 @@ import {span} from '../../src/layout/spans.js';
 
 describe('layout shortcuts', () => {
 	test('formatCount groups thousands with a space, short counts included', () => {
-		fc.assert(fc.property(fc.oneof(fc.integer({min: -2000, max: 2000}), fc.integer(), fc.double({min: -1e12, max: 1e12, noNaN: true})), value => {
+		fc.assert(fc.property(fc.oneof(fc.integer({min: -2000, max: 2000}), fc.integer(), fc.double({min: -1e12, max: 1e12, noNaN: true}), fc.double({noNaN: true, noDefaultInfinity: true})), value => {
 			const digits = String(Math.trunc(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 			expect(formatCount(value)).toBe(value < 0 ? `-${digits}` : digits);
 		}));
