@@ -9,11 +9,9 @@
 import {parseArgs} from 'node:util';
 import {referencePresenters} from '../dist/src/cli/replay-command.js';
 import {TranscriptStream} from '../dist/src/cli/transcript-stream.js';
-import {layoutEntry} from '../dist/src/layout/layout-entry.js';
-import {renderLines} from '../dist/src/layout/render-lines.js';
+import {entryOutput} from '../dist/src/cli/entry-output.js';
 import {cardOutputHidesText} from '../dist/src/layout/terminal-card.js';
 import {jsonLine} from '../dist/src/layout/terminal-sink.js';
-import {monochromeTheme} from '../dist/src/layout/theme.js';
 import {entryToJson} from '../dist/src/presentation/entry-json.js';
 import {SessionFold} from '../dist/src/session/fold.js';
 import {openSessionLog} from '../dist/src/session/read-session-log.js';
@@ -32,9 +30,11 @@ async function replay(depth) {
 	const fold = new SessionFold(referencePresenters(log.header.cwd ?? process.cwd()));
 	const now = Date.now();
 	let bytes = 0;
+	// What `replay LOG --print --expand none --width 120 > file` writes per entry (no layout caches, rows not joined).
+	const print = entryOutput({json: false, width: 120, color: false, hyperlinks: false, isTTY: false, sessionCwd: log.header.cwd ?? process.cwd(), expansion: 'summary', now});
 	const write = depth < 2 ? () => undefined : (values.print
 		? (entry) => {
-			bytes += renderLines(layoutEntry(entry, {width: 120, theme: monochromeTheme, now, sessionCwd: log.header.cwd, expansion: 'summary'}), {color: false, hyperlinks: false}).length;
+			bytes += print(entry).length;
 		}
 		: (entry) => {
 			bytes += jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText})).length;

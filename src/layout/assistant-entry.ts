@@ -6,14 +6,29 @@ a bounded view shows its end, and each tool call being prepared is one `◌ prep
 */
 import type {AssistantEntry} from '../presentation/entry.js';
 import {readableText} from './body-text.js';
-import {foldEntryRows, foldEntryTail} from './entry-rows.js';
+import {foldEntryHead, foldEntryRows, foldEntryTail, headRows} from './entry-rows.js';
 import {formatCount} from './format.js';
-import type {LayoutOptions} from './layout-options.js';
+import type {Expansion, LayoutOptions} from './layout-options.js';
+import {markdownHead} from './markdown-layout.js';
 import {markdownRows} from './markdown-rows.js';
 import {sanitizeInline, sanitizeLines} from './sanitize.js';
 import {streamingMarkdownRows} from './streaming-markdown.js';
 import {span, truncateSpans, wrapProseSpans} from './spans.js';
 import type {StyledLine} from './styled-line.js';
+
+/** The answer's text folded to `expansion`; a settled answer that is folded is laid out only as far as its fold shows. */
+function answerRows(entry: AssistantEntry, expansion: Expansion, options: LayoutOptions): StyledLine[] {
+	const {theme, width} = options;
+	const markdownOptions = {width, theme, ...(options.cache === false ? {cache: false} : {})};
+	if (!entry.streaming && expansion !== 'full') {
+		return foldEntryHead(markdownHead(entry.text, markdownOptions, headRows(expansion)), expansion, theme, width);
+	}
+
+	const text = entry.streaming ? streamingMarkdownRows(entry, {width, theme}) : markdownRows(entry.text, markdownOptions);
+	return entry.streaming && expansion === 'bounded'
+		? foldEntryTail(text.rows, text.lineStarts, theme, width)
+		: foldEntryRows(text.rows, text.lineStarts, expansion, theme, width);
+}
 
 export function layoutAssistantEntry(entry: AssistantEntry, options: LayoutOptions): StyledLine[] {
 	const {theme, width} = options;
@@ -34,11 +49,7 @@ export function layoutAssistantEntry(entry: AssistantEntry, options: LayoutOptio
 		}
 	}
 
-	const text = entry.streaming ? streamingMarkdownRows(entry, {width, theme}) : markdownRows(entry.text, {width, theme, ...(options.cache === false ? {cache: false} : {})});
-	const folded = entry.streaming && expansion === 'bounded'
-		? foldEntryTail(text.rows, text.lineStarts, theme, width)
-		: foldEntryRows(text.rows, text.lineStarts, expansion === 'summary' ? 'summary' : (expansion === 'full' ? 'full' : 'bounded'), theme, width);
-	for (const row of folded) {
+	for (const row of answerRows(entry, expansion, options)) {
 		rows.push(row);
 	}
 

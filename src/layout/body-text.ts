@@ -22,6 +22,8 @@ export type BodyContext = {
 	readonly expansion: Expansion;
 	/** Rows a fold can show at each end of the body; absent (a `full` layout): every row is built. */
 	readonly keep?: number;
+	/** A `summary` of a body without a pinned footer shows its last row, not its first (a failure: fold-body.ts `preferTail`). */
+	readonly summaryFromEnd?: boolean;
 	readonly sessionCwd?: string;
 };
 
@@ -56,6 +58,11 @@ Markdown-ish text kept readable: leading and trailing blank lines trimmed, and c
 (` ```console `) hidden when they pair up, since the fence is markup, not content.
 */
 export function readableText(text: string): string {
+	// One line: a lone fence marker does not pair, so only blanks are trimmed away.
+	if (!text.includes('\n')) {
+		return text.trim() === '' ? '' : text;
+	}
+
 	const lines = text.split(/\r?\n/);
 	const fences = lines.filter(line => fenceLine.test(line)).length;
 	const kept = fences > 0 && fences % 2 === 0 ? lines.filter(line => !fenceLine.test(line)) : lines;

@@ -14,6 +14,7 @@ import {span, spansWidth, truncateSpans} from './spans.js';
 import {pushAll} from './push-all.js';
 import type {Span, StyledLine, Style} from './styled-line.js';
 import type {Theme} from './theme.js';
+import {displayWidth} from './text-width.js';
 
 /** Below this many title columns the time and badge give way to the title. */
 const MIN_TITLE_COLUMNS = 12;
@@ -60,6 +61,11 @@ export function displayTitle(title: string, name: string): string {
 	let shown = title;
 	if (shown.length > name.length + 1 && shown.slice(0, name.length).toLowerCase() === name.toLowerCase() && shown[name.length] === ' ') {
 		shown = shown.slice(name.length + 1);
+	}
+
+	// Both windows end the title with `)`.
+	if (!shown.endsWith(')')) {
+		return shown;
 	}
 
 	return shown
@@ -126,12 +132,13 @@ export function layoutHeader(card: Card, options: LayoutOptions): StyledLine {
 	}
 
 	const showTitle = title !== '' && title !== name;
-	const titleWidth = showTitle ? spansWidth([span(title)]) : 0;
-	let room = width - spansWidth(lead) - spansWidth(tail) - (showTitle ? 1 : 0);
+	const titleWidth = showTitle ? displayWidth(title) : 0;
+	const leadWidth = spansWidth(lead);
+	let room = width - leadWidth - spansWidth(tail) - (showTitle ? 1 : 0);
 	let suffix = tail;
 	if (showTitle && room < Math.min(titleWidth, MIN_TITLE_COLUMNS)) {
 		suffix = [];
-		room = width - spansWidth(lead) - 1;
+		room = width - leadWidth - 1;
 	}
 
 	const spans = [...lead];

@@ -17,16 +17,50 @@ export const MESSAGE_ROW_BUDGET = 24;
 rest are wraps of it), so the marker counts hidden lines.
 */
 export function foldEntryRows(rows: readonly StyledLine[], lineStarts: readonly number[], expansion: Expansion, theme: Theme, width: number): StyledLine[] {
-	const keep = expansion === 'full' ? rows.length : (expansion === 'summary' ? 1 : MESSAGE_ROW_BUDGET);
-	if (rows.length <= keep || (expansion === 'bounded' && rows.length <= keep + 1)) {
+	return foldRows(rows, rows.length, shown => lineStarts.filter(start => start >= shown).length, expansion, theme, width);
+}
+
+/**
+The first rows of a message's layout and what a fold needs to know of the rest, so a long message
+is folded without wrapping the rows it hides: `rows` are its first rows (all of them, or at least
+`headRows(expansion)`), `more` says whether rows follow them, `lines` counts its logical lines.
+*/
+export type RowsHead = {readonly rows: readonly StyledLine[]; readonly more: boolean; readonly lines: number};
+
+/** How many first rows `foldEntryHead` needs at `expansion`: all it may show, and whether one more follows decides the marker. */
+export function headRows(expansion: Exclude<Expansion, 'full'>): number {
+	return expansion === 'summary' ? 1 : MESSAGE_ROW_BUDGET + 1;
+}
+
+/** A message's head (`RowsHead`, at least `headRows(expansion)` rows) cut to `expansion`, as `foldEntryRows` cuts all its rows. */
+export function foldEntryHead(head: RowsHead, expansion: Exclude<Expansion, 'full'>, theme: Theme, width: number): StyledLine[] {
+	const hidden = (shown: number) => {
+		let startsShown = 0;
+		for (let index = 0; index < shown; index++) {
+			startsShown += head.rows[index]!.softWrap === true ? 0 : 1;
+		}
+
+		return head.lines - startsShown;
+	};
+
+	return foldRows(head.rows, head.more ? head.rows.length + 1 : head.rows.length, hidden, expansion, theme, width);
+}
+
+/**
+The one folding rule: `rows` (the first rows of `count`, as many as the fold may show) cut to
+`expansion`; `hiddenLines(shown)` counts the logical lines whose first row is past the `shown` first rows.
+*/
+function foldRows(rows: readonly StyledLine[], count: number, hiddenLines: (shown: number) => number, expansion: Expansion, theme: Theme, width: number): StyledLine[] {
+	const keep = expansion === 'full' ? count : (expansion === 'summary' ? 1 : MESSAGE_ROW_BUDGET);
+	if (count <= keep || (expansion === 'bounded' && count <= keep + 1)) {
 		return rows.slice();
 	}
 
 	const shown = expansion === 'summary' ? 1 : keep - 1;
 	const kept = rows.slice(0, shown);
 	// Lines whose first row is hidden; a line cut in the middle counts as shown.
-	const hiddenLines = lineStarts.filter(start => start >= shown).length;
-	const marker = hiddenLines > 0 ? `… ${formatCount(hiddenLines)} more ${hiddenLines === 1 ? 'line' : 'lines'}` : '…';
+	const hidden = hiddenLines(shown);
+	const marker = hidden > 0 ? `… ${formatCount(hidden)} more ${hidden === 1 ? 'line' : 'lines'}` : '…';
 	kept.push({spans: truncateSpans([span(marker, theme.muted)], width)});
 	return kept;
 }

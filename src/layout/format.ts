@@ -3,10 +3,21 @@
 */
 import type {Usage} from '../presentation/entry.js';
 
+/** Plain digits in groups of three from the right, a space between groups. */
+function groupThousands(digits: string): string {
+	let grouped = digits.slice(0, digits.length % 3 || 3);
+	for (let index = grouped.length; index < digits.length; index += 3) {
+		grouped += ` ${digits.slice(index, index + 3)}`;
+	}
+
+	return grouped;
+}
+
 /** `1 204`: thousands grouped with a space, readable in every locale and stable in snapshots. */
 export function formatCount(value: number): string {
 	const digits = String(Math.trunc(Math.abs(value)));
-	const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+	// Most counts have no thousands to group; the regex is kept for exponent forms (`1e+21`).
+	const grouped = digits.length <= 3 ? digits : (Math.abs(value) < 1e21 ? groupThousands(digits) : digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' '));
 	return value < 0 ? `-${grouped}` : grouped;
 }
 

@@ -224,7 +224,7 @@ export function layoutCardUncached(card: Card, options: LayoutOptions): StyledLi
 	const expansion = options.expansion ?? defaultExpansion(card);
 	const policy = foldPolicy(card);
 	// A folded layout builds only the rows its fold can show (body-rows.ts).
-	const context: BodyContext = {width: options.width, theme: options.theme, expansion, sessionCwd: options.sessionCwd, ...(expansion === 'full' ? {} : {keep: policy.budget})};
+	const context: BodyContext = {width: options.width, theme: options.theme, expansion, sessionCwd: options.sessionCwd, ...(expansion === 'full' ? {} : {keep: policy.budget}), ...(policy.preferTail ? {summaryFromEnd: true} : {})};
 	const header = layoutHeader(card, options);
 	const body = layoutCardBody(card, context);
 	return [header, ...foldBody(body, expansion, policy, options.width, options.theme), ...childRows(card, {...options, expansion})];

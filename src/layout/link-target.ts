@@ -23,10 +23,21 @@ export function safeLinkTarget(url: string, options: {readonly web?: boolean} = 
 	return /^[\x21-\x7e]+$/.test(href) ? href : undefined;
 }
 
+/**
+An absolute path the URL parser keeps as it is: segments of unreserved characters (nothing to
+percent-encode), none empty, `.` or `..` (nothing to normalize away).
+*/
+const plainAbsolutePath = /^(?:\/(?!\.\.?(?:\/|$))[\w.~-]+)+$/;
+
 /** A `file://` URL for an absolute POSIX path, or `undefined` for a relative one. */
 export function fileLinkTarget(absolutePath: string): string | undefined {
 	if (!absolutePath.startsWith('/')) {
 		return undefined;
+	}
+
+	// The commonest path needs neither encoding nor the URL parser: it is its own URL path.
+	if (plainAbsolutePath.test(absolutePath)) {
+		return `file://${absolutePath}`;
 	}
 
 	const encoded = absolutePath.split('/').map(part => encodeURIComponent(part)).join('/');

@@ -25,6 +25,7 @@ import {sanitizeLines, sanitizeText} from './sanitize.js';
 import {span, spansWidth, wrapProseSpans, wrapSpans} from './spans.js';
 import type {Span, StyledLine, Style} from './styled-line.js';
 import {LruCache} from './lru-cache.js';
+import type {RowsHead} from './entry-rows.js';
 import type {Theme} from './theme.js';
 
 /** Laid-out blocks kept at most (least recently used evicted first). */
@@ -232,7 +233,7 @@ function wrapAll(lines: readonly Span[][], width: number): StyledLine[] {
 	const rows: StyledLine[] = [];
 	for (const line of lines) {
 		// No spread: one huge line wraps into more rows than a call may take arguments.
-		for (const row of (codeLines.has(line) ? wrapSpans : wrapProseSpans)(line, width)) {
+		for (const row of wrapLine(line, width)) {
 			rows.push(row);
 		}
 	}
@@ -240,24 +241,45 @@ function wrapAll(lines: readonly Span[][], width: number): StyledLine[] {
 	return rows;
 }
 
-/** One top-level block's rows, uncached. */
-function layoutBlockUncached(block: MarkdownBlock, options: MarkdownLayoutOptions, links: Links | undefined): StyledLine[] {
+/** One logical line's rows: code cut at the column, prose between words; only the first `maxRows` when given. */
+function wrapLine(line: Span[], width: number, maxRows?: number): StyledLine[] {
+	return (codeLines.has(line) ? wrapSpans : wrapProseSpans)(line, width, maxRows);
+}
+
+/** One top-level block's logical lines, before wrapping (code lines marked as such). */
+function blockLogicalLines(block: MarkdownBlock, options: MarkdownLayoutOptions, links: Links | undefined): Span[][] {
+	markdownLayoutStats.blocksLaidOut++;
 	switch (block.kind) {
 		case 'fence': {
-			return wrapAll(asCode(codeBlockLines(fencedCode(block.text, block.marker, block.lang, block.closed), options.theme)), options.width);
+			return asCode(codeBlockLines(fencedCode(block.text, block.marker, block.lang, block.closed), options.theme));
 		}
 
 		case 'plain': {
-			return wrapAll(plainLines(block.text, {}), options.width);
+			return plainLines(block.text, {});
 		}
 
 		case 'markdown': {
 			const context: Context = {theme: options.theme, width: options.width, prefix: [], style: {}, depth: 0};
 			const lexed = lexBlock(block.text, links);
 			const lines = blockLines(lexed.tokens, context, true);
-			return wrapAll(lexed.rest === '' ? lines : [...lines, ...plainLines(lexed.rest, {})], options.width);
+			return lexed.rest === '' ? lines : [...lines, ...plainLines(lexed.rest, {})];
 		}
 	}
+}
+
+/** One top-level block's rows, uncached. */
+function layoutBlockUncached(block: MarkdownBlock, options: MarkdownLayoutOptions, links: Links | undefined): StyledLine[] {
+	return wrapAll(blockLogicalLines(block, options, links), options.width);
+}
+
+/** Whether a blank row goes between a block that has rows and the rows before it: a plain chunk continuing the block before it in the source gets none. */
+function blankRowBefore(block: MarkdownBlock, rowsBefore: boolean): boolean {
+	return rowsBefore && !(block.kind === 'plain' && block.joined);
+}
+
+/** The link definitions a block's layout depends on: only a block that may hold a reference link depends on the other blocks'. */
+function linksFor(block: MarkdownBlock, definitions: {links: Links | undefined; key: string}): {links: Links | undefined; key: string} | undefined {
+	return block.kind === 'markdown' && block.text.includes('[') ? definitions : undefined;
 }
 
 type Entry = {readonly theme: Theme; readonly lines: readonly StyledLine[]};
@@ -338,8 +360,7 @@ export function layoutSplit(split: MarkdownSplit, options: MarkdownLayoutOptions
 	const definitions = definitionsOf(split.blocks);
 	const rows: StyledLine[] = [];
 	for (const block of split.blocks) {
-		// Only a block that may hold a reference link depends on the other blocks' definitions.
-		const links = block.kind === 'markdown' && block.text.includes('[') ? definitions : undefined;
+		const links = linksFor(block, definitions);
 		const optionsKey = `${options.width}\u0000${options.theme.name}\u0000${block.kind}\u0000${links?.key ?? ''}`;
 		const memoized = memo?.get(block.start);
 		let lines = memoized !== undefined && memoized.text === block.text && memoized.key === optionsKey && memoized.theme === options.theme ? memoized.lines : undefined;
@@ -347,7 +368,6 @@ export function layoutSplit(split: MarkdownSplit, options: MarkdownLayoutOptions
 			const key = options.cache === false ? undefined : `${optionsKey}\u0000${block.text}`;
 			lines = key === undefined ? undefined : blockCache.get(key, options.theme);
 			if (lines === undefined) {
-				markdownLayoutStats.blocksLaidOut++;
 				lines = Object.freeze(layoutBlockUncached(block, options, links?.links));
 				if (key !== undefined) {
 					blockCache.set(key, options.theme, lines);
@@ -358,11 +378,9 @@ export function layoutSplit(split: MarkdownSplit, options: MarkdownLayoutOptions
 		}
 
 		if (lines.length > 0) {
-			// A plain chunk that continues the block before it in the source gets no blank row.
-			if (rows.length > 0 && !(block.kind === 'plain' && block.joined)) {
+			if (blankRowBefore(block, rows.length > 0)) {
 				rows.push(blankRow);
 			}
-
 
 			for (const line of lines) {
 				rows.push(line);
@@ -422,6 +440,77 @@ export function layoutMarkdown(text: string, options: MarkdownLayoutOptions): re
 	const lines = layoutSplit(splitOf(text), options);
 	messageCache.set(key, options.theme, lines);
 	return lines;
+}
+
+/**
+The first `count` rows of `layoutMarkdown(text, options)`, whether more follow, and how many logical
+lines it has (`RowsHead`), for a fold that shows only the first rows. Uncached (print mode), only
+the lines that reach those rows are wrapped; the others are counted. Cached, the whole layout is
+cached as before and its head is read off it.
+*/
+export function markdownHead(text: string, options: MarkdownLayoutOptions, count: number): RowsHead {
+	if (options.cache !== false) {
+		const rows = layoutMarkdown(text, options);
+		let lines = 0;
+		for (const row of rows) {
+			lines += row.softWrap === true ? 0 : 1;
+		}
+
+		return {rows: rows.slice(0, count), more: rows.length > count, lines};
+	}
+
+	if (options.width <= 0) {
+		return {rows: [], more: false, lines: 0};
+	}
+
+	const split = splitMarkdown(text);
+	const definitions = definitionsOf(split.blocks);
+	const rows: StyledLine[] = [];
+	let lines = 0;
+	let more = false;
+	let rowsBefore = false;
+	for (const block of split.blocks) {
+		const blockLines = blockLogicalLines(block, options, linksFor(block, definitions)?.links);
+		if (blockLines.length === 0) {
+			continue;
+		}
+
+		if (blankRowBefore(block, rowsBefore)) {
+			lines++;
+			if (rows.length < count) {
+				rows.push(blankRow);
+			} else {
+				more = true;
+			}
+		}
+
+		rowsBefore = true;
+		for (const line of blockLines) {
+			lines++;
+			if (rows.length < count) {
+				const wrapped = wrapLine(line, options.width, count - rows.length);
+				pushAll(rows, wrapped);
+				// The rows asked for end before the line does: more rows follow.
+				more ||= textLength(wrapped) < textLength([{spans: line}]);
+			} else {
+				more = true;
+			}
+		}
+	}
+
+	return {rows, more, lines};
+}
+
+/** Characters of the rows' span texts. */
+function textLength(rows: readonly StyledLine[]): number {
+	let length = 0;
+	for (const row of rows) {
+		for (const item of row.spans) {
+			length += item.text.length;
+		}
+	}
+
+	return length;
 }
 
 /**

@@ -7,6 +7,7 @@ thousand `>` overflow the stack). So a block is lexed up to `MARKDOWN_LEX_CHARS`
 shown as plain text, and container nesting is clamped to `MARKDOWN_MAX_DEPTH` before lexing.
 */
 import {Lexer, type Links, type Token} from 'marked';
+import {fastLex} from './markdown-fast-lex.js';
 
 /** Characters of one block given to the lexer at most. */
 export const MARKDOWN_LEX_CHARS = 8 * 1024;
@@ -23,19 +24,23 @@ const MAX_INDENT = 4 * (MARKDOWN_MAX_DEPTH + 1);
 /** A block's tokens and the part of its text past the lexing bound (shown plain; '' when none). */
 export type LexedBlock = {readonly tokens: readonly Token[]; readonly rest: string};
 
-function isDelimiter(code: number): boolean {
-	// * _ ~ [ ] < > `
-	return code === 42 || code === 95 || code === 126 || code === 91 || code === 93 || code === 60 || code === 62 || code === 96;
-}
+/** Inline delimiters: `*_~[]<>` and the backtick. */
+const delimiter = /[*_~[\]<>`]/g;
 
 /** Where the lexed part of `text` ends: within both bounds, at a line break when one is there. */
 export function lexCut(text: string): number {
-	let delimiters = 0;
 	const limit = Math.min(text.length, MARKDOWN_LEX_CHARS);
-	let index = 0;
-	for (; index < limit; index++) {
-		if (isDelimiter(text.charCodeAt(index)) && ++delimiters > MARKDOWN_LEX_DELIMITERS) {
-			break;
+	let index = limit;
+	// A text no longer than the delimiter bound cannot pass it.
+	if (text.length > MARKDOWN_LEX_DELIMITERS) {
+		const head = text.length > limit ? text.slice(0, limit) : text;
+		let delimiters = 0;
+		delimiter.lastIndex = 0;
+		for (let match = delimiter.exec(head); match !== null; match = delimiter.exec(head)) {
+			if (++delimiters > MARKDOWN_LEX_DELIMITERS) {
+				index = match.index;
+				break;
+			}
 		}
 	}
 
@@ -122,11 +127,17 @@ export function clampNesting(text: string): string {
 
 /**
 One block lexed within the bounds, with the message's other link reference definitions. When the
-lexer fails (it should not, but it recurses), the whole block is shown plain.
+lexer fails (it should not, but it recurses), the whole block is shown plain. The commonest shapes
+of prose get marked's very tokens without it (`fastLex`).
 */
 export function lexBlock(text: string, links?: Links): LexedBlock {
 	const cut = lexCut(text);
 	const rest = cut >= text.length ? '' : text.slice(text[cut] === '\n' ? cut + 1 : cut);
+	const fast = fastLex(text.slice(0, cut));
+	if (fast !== undefined) {
+		return {tokens: fast, rest};
+	}
+
 	try {
 		const lexer = new Lexer();
 		if (links !== undefined) {

@@ -81,11 +81,15 @@ export function sgrParameters(style: Style | undefined, depth: ColorDepth = 'ans
 
 function renderRow(line: StyledLine, options: RenderOptions): string {
 	let out = '';
-	for (const item of line.spans) {
-		if (!options.color) {
+	if (!options.color) {
+		for (const item of line.spans) {
 			out += item.text;
-			continue;
 		}
+
+		return out;
+	}
+
+	for (const item of line.spans) {
 
 		const parameters = sgrParameters(item.style, options.depth);
 		let text = parameters === '' ? item.text : `\u001B[${parameters}m${item.text}\u001B[0m`;
@@ -142,13 +146,14 @@ row continuing its predecessor (on a terminal of `width` columns, padded to it; 
 */
 export function renderLines(lines: readonly StyledLine[], options: RenderOptions): TerminalOutput {
 	let out = '';
-	lines.forEach((line, index) => {
+	for (let index = 0; index < lines.length; index++) {
 		if (index > 0) {
-			out += rowJoint(lines[index - 1]!, line, options);
+			out += rowJoint(lines[index - 1]!, lines[index]!, options);
 		}
 
-		out += renderRow(line, options);
-	});
+		out += renderRow(lines[index]!, options);
+	}
+
 	// Span text is sanitized by layout and links re-validated here: the only sequences are ours.
 	return controlSequence(lines.length === 0 ? '' : `${out}\n`);
 }

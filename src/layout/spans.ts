@@ -52,9 +52,20 @@ export function lineText(line: StyledLine): string {
 	return text;
 }
 
+/** Whether `style` sets anything (as `Object.keys(style).length > 0`, without the array). */
+function hasOwnKey(style: Style): boolean {
+	for (const key in style) {
+		if (Object.hasOwn(style, key)) {
+			return true;
+		}
+	}
+
+	return false;
+}
+
 /** A span, omitting an empty style so equal spans compare equal. */
 export function span(text: string, style?: Style, link?: string): Span {
-	const hasStyle = style !== undefined && Object.keys(style).length > 0;
+	const hasStyle = style !== undefined && hasOwnKey(style);
 	if (link !== undefined) {
 		return hasStyle ? {text, style, link} : {text, link};
 	}
@@ -73,8 +84,8 @@ cuts are `wrapToWidth`'s on the joined text. Continuation rows carry `softWrap: 
 so a copied line has no break in it. Empty spans are dropped; an empty line is one empty row.
 For text copied exactly as is: code, terminal output, file contents, diffs.
 */
-export function wrapSpans(spans: readonly Span[], width: number): StyledLine[] {
-	return wrapSpansAt(spans, width, wrapToWidth);
+export function wrapSpans(spans: readonly Span[], width: number, maxRows?: number): StyledLine[] {
+	return wrapSpansAt(spans, width, wrapToWidth, maxRows);
 }
 
 /**
@@ -82,12 +93,12 @@ Wrap one logical line of prose (Markdown, reasoning) between words: the cuts are
 joined text, so a row breaks after a space it keeps and only a word wider than a row is cut. Rows are
 soft wraps as `wrapSpans`' are, and joined they give back the text exactly.
 */
-export function wrapProseSpans(spans: readonly Span[], width: number): StyledLine[] {
-	return wrapSpansAt(spans, width, wrapProse);
+export function wrapProseSpans(spans: readonly Span[], width: number, maxRows?: number): StyledLine[] {
+	return wrapSpansAt(spans, width, wrapProse, maxRows);
 }
 
-/** The spans of one logical line sliced into rows where `cut` breaks their joined text. */
-function wrapSpansAt(spans: readonly Span[], width: number, cut: (text: string, width: number) => string[]): StyledLine[] {
+/** The spans of one logical line sliced into rows where `cut` breaks their joined text (only the first `maxRows` rows when given). */
+function wrapSpansAt(spans: readonly Span[], width: number, cut: (text: string, width: number, maxRows?: number) => string[], maxRows?: number): StyledLine[] {
 	// Fast path: one short span of narrow text, the most common row of all.
 	if (spans.length === 1 && spans[0]!.text.length <= width && spans[0]!.text !== '' && isNarrowText(spans[0]!.text)) {
 		return [{spans}];
@@ -101,8 +112,8 @@ function wrapSpansAt(spans: readonly Span[], width: number, cut: (text: string, 
 
 	// No UTF-16 unit is wider than two columns, so a short text fits without measuring it (and
 	// the cuts measure narrow text by its length).
-	const rows = width <= 0 || text.length * 2 <= width ? [text] : cut(text, width);
-	if (rows.length === 1) {
+	const rows = width <= 0 || text.length * 2 <= width ? [text] : cut(text, width, maxRows);
+	if (rows.length === 1 && rows[0]!.length === text.length) {
 		return [{spans: kept}];
 	}
 
@@ -150,6 +161,29 @@ export function leadingGraphemes(text: string, columns: number): string[] {
 	return list;
 }
 
+/** The longest start of `text` that fits `room` columns, its width, and whether it is all of `text`. */
+function leadingColumns(text: string, room: number): {text: string; columns: number; full: boolean} {
+	if (isNarrowText(text)) {
+		// One column and one grapheme a unit: the part that fits is a slice.
+		const fits = text.slice(0, Math.max(0, room));
+		return {text: fits, columns: fits.length, full: fits.length === text.length};
+	}
+
+	let fits = '';
+	let columns = 0;
+	for (const grapheme of leadingGraphemes(text, room)) {
+		const cells = graphemeWidth(grapheme);
+		if (columns + cells > room) {
+			return {text: fits, columns, full: false};
+		}
+
+		fits += grapheme;
+		columns += cells;
+	}
+
+	return {text: fits, columns, full: true};
+}
+
 /**
 Cut a run of spans to at most `width` columns. When something is cut, the row ends in `ellipsis`
 (styled like the text it replaces). Never wraps.
@@ -168,19 +202,8 @@ export function truncateSpans(spans: readonly Span[], width: number, ellipsis = 
 	let used = 0;
 	let last: Span | undefined;
 	for (const source of spans) {
-		let text = '';
-		let full = true;
-		for (const grapheme of leadingGraphemes(source.text, room - used)) {
-			const cells = graphemeWidth(grapheme);
-			if (used + cells > room) {
-				full = false;
-				break;
-			}
-
-			text += grapheme;
-			used += cells;
-		}
-
+		const {text, columns, full} = leadingColumns(source.text, room - used);
+		used += columns;
 		last = source;
 		if (text !== '') {
 			out.push(piece(source, text));

@@ -7,7 +7,7 @@ and how it ended. While running, the live progress tail is the output.
 import * as path from 'node:path';
 import type {Card, CardProgress} from '../presentation/card.js';
 import type {TerminalCallView, TerminalResultView} from '../tools/views.js';
-import {type BodyContext, textRows} from './body-text.js';
+import {type BodyContext, footerOnly, textRows} from './body-text.js';
 import {BodyRows, type RowTarget} from './body-rows.js';
 import type {CardBody} from './card-body.js';
 import {sanitizeInline} from './sanitize.js';
@@ -93,14 +93,20 @@ export function hiddenTextNote(context: BodyContext): StyledLine[] {
 	return textRows(text, context.theme.muted, context.width);
 }
 
+/** A line of output with nothing but blanks: spacing, not content. */
+function isBlankLine(line: readonly Span[]): boolean {
+	return line.every(item => item.text.trim() === '');
+}
+
 /**
 Command output as wrapped rows, appended to `rows`. Returns whether the emulated output hides text
 the command wrote (terminal-output.ts); a `full` layout then shows the raw output instead, and the
 caller adds `hiddenTextNote`.
 */
-export function outputRows(output: string, context: BodyContext, rows: RowTarget): boolean {
+export function outputRows(output: string, context: BodyContext, rows: RowTarget, {firstLine = false}: {readonly firstLine?: boolean} = {}): boolean {
 	const {theme, width} = context;
-	const screen = emulateTerminalOutput(output);
+	// Only the first line with text (a summary's row): the emulation stops there.
+	const screen = firstLine ? emulateTerminalOutput(output, lines => !isBlankLine(lines.at(-1)!)) : emulateTerminalOutput(output);
 	if (screen.hidesText && context.expansion === 'full') {
 		for (const line of rawOutputLines(output)) {
 			pushAll(rows, wrapSpans(line === '' ? [] : [span(line, theme.body)], width));
@@ -113,11 +119,11 @@ export function outputRows(output: string, context: BodyContext, rows: RowTarget
 	// Blank lines around the output are spacing, not content: they would only cost fold budget.
 	let start = 0;
 	let end = parsed.length;
-	while (start < end && parsed[start]!.every(item => item.text.trim() === '')) {
+	while (start < end && isBlankLine(parsed[start]!)) {
 		start++;
 	}
 
-	while (end > start && parsed[end - 1]!.every(item => item.text.trim() === '')) {
+	while (end > start && isBlankLine(parsed[end - 1]!)) {
 		end--;
 	}
 
@@ -156,6 +162,21 @@ function commandRows(command: string, context: BodyContext): StyledLine[] {
 	return rows;
 }
 
+/**
+The output rows a summary can show (fold-body.ts `summaryRow`): none when the body pins a footer —
+an `[exit N]`, a signal, the hidden-text note — since the summary is its last row; else the first
+line with text, or for a failure (its last row) all of them. Returns whether the output hides text.
+*/
+function summaryOutputRows(result: TerminalResultView, output: string, context: BodyContext, rows: RowTarget): boolean {
+	const hidesText = outputHidesText(output);
+	const footer = hidesText || result.signal !== undefined || (result.exitCode !== undefined && result.exitCode !== 0);
+	if (!footer) {
+		outputRows(output, context, rows, {firstLine: context.summaryFromEnd !== true});
+	}
+
+	return hidesText;
+}
+
 /** Inputs of a terminal body: the call view (extras), the result view, and live progress. */
 export type TerminalBodyInput = {
 	/** The pending view; description and cwd come only from it. */
@@ -190,7 +211,7 @@ export function layoutTerminalBody(input: TerminalBodyInput, context: BodyContex
 	let hidesText = false;
 	if (result !== undefined) {
 		if (result.output !== undefined) {
-			hidesText = outputRows(result.output, context, lines);
+			hidesText = footerOnly(context) ? summaryOutputRows(result, result.output, context, lines) : outputRows(result.output, context, lines);
 		}
 	} else if (input.progress !== undefined) {
 		if (input.progress.truncated) {

@@ -353,19 +353,30 @@ export function outputHidesText(text: string): boolean {
 /** A 7-bit SGR sequence (`ESC [ 1;31 m`), which the emulation turns into a style and nothing else. */
 const sgrSequence = /\x1b\[[\d;]*m/g;
 
-/** Command output emulated as a line printer with `\r`, `\b` and erase-in-line (see the module comment). */
-export function emulateTerminalOutput(text: string): TerminalScreen {
+/**
+Command output emulated as a line printer with `\r`, `\b` and erase-in-line (see the module comment).
+`until`: stop once the lines taken so far satisfy it (a summary needs only the first line with
+text); a line is final when its newline is read, so those lines are the ones a whole run gives,
+and `hidesText` then speaks for them only.
+*/
+export function emulateTerminalOutput(text: string, until?: (lines: readonly Span[][]) => boolean): TerminalScreen {
 	// Fast path: output with no control character but newlines has nothing to emulate, nothing to hide.
 	if (!/[\x00-\x09\x0b-\x1f\x7f-\x9f]/.test(text)) {
-		const rows = text.split('\n');
-		if (rows.at(-1) === '') {
-			rows.pop();
+		const lines: Span[][] = [];
+		// Line by line (a newline at the very end adds no empty line).
+		let start = 0;
+		while (start < text.length) {
+			const lineBreak = text.indexOf('\n', start);
+			const end = lineBreak < 0 ? text.length : lineBreak;
+			const trimmed = escapeUnsafe(text.slice(start, end).replace(/ +$/, ''));
+			lines.push(trimmed === '' ? [] : [{text: trimmed}]);
+			if (until?.(lines) === true) {
+				break;
+			}
+
+			start = end + 1;
 		}
 
-		const lines = rows.map((row): Span[] => {
-			const trimmed = escapeUnsafe(row.replace(/ +$/, ''));
-			return trimmed === '' ? [] : [{text: trimmed}];
-		});
 		return {lines, hidesText: false};
 	}
 
@@ -398,6 +409,9 @@ export function emulateTerminalOutput(text: string): TerminalScreen {
 		index++;
 		if (char === '\n') {
 			lines.push(line.take());
+			if (until?.(lines) === true) {
+				return {lines, hidesText: line.hidesText};
+			}
 		} else if (char === '\r') {
 			if (text[index] !== '\n') {
 				line.remember();

@@ -129,9 +129,9 @@ export function truncateToWidth(text: string, width: number, ellipsis = '…'): 
 /**
 Split `text` into rows of at most `width` columns, breaking between graphemes exactly where a
 terminal's soft wrap would: a wide character that does not fit moves to the next row whole.
-An empty string is one empty row.
+An empty string is one empty row. `maxRows`: only the first rows are wanted (a fold's head).
 */
-export function wrapToWidth(text: string, width: number): string[] {
+export function wrapToWidth(text: string, width: number, maxRows = Number.POSITIVE_INFINITY): string[] {
 	if (width <= 0) {
 		return [text];
 	}
@@ -139,7 +139,7 @@ export function wrapToWidth(text: string, width: number): string[] {
 	if (narrowText.test(text)) {
 		// One column a unit: rows of `width` units.
 		const rows: string[] = [];
-		for (let start = 0; start < text.length || start === 0; start += width) {
+		for (let start = 0; (start < text.length || start === 0) && rows.length < maxRows; start += width) {
 			rows.push(text.slice(start, start + width));
 		}
 
@@ -157,6 +157,10 @@ export function wrapToWidth(text: string, width: number): string[] {
 		const graphemeWidth = displayWidth(grapheme);
 		if (used + graphemeWidth > width && used > 0) {
 			rows.push(row);
+			if (rows.length >= maxRows) {
+				return rows;
+			}
+
 			row = '';
 			used = 0;
 		}
@@ -176,8 +180,9 @@ joined give back `text` exactly (they are soft wraps). A word goes on a row only
 it (except the text's last word), else it starts the next row; a word wider than a row is cut by
 columns as `wrapToWidth` cuts (CJK has no spaces: it breaks between its wide characters). Spaces
 that do not fit the end of a row start the next one. Only U+0020 breaks: a no-break space does not.
+`maxRows`: only the first rows are wanted (a fold's head); the walk stops once they are known.
 */
-export function wrapProse(text: string, width: number): string[] {
+export function wrapProse(text: string, width: number, maxRows = Number.POSITIVE_INFINITY): string[] {
 	if (width <= 0) {
 		return [text];
 	}
@@ -202,7 +207,8 @@ export function wrapProse(text: string, width: number): string[] {
 	};
 
 	let index = 0;
-	while (index < count) {
+	// A row is known once the next one starts.
+	while (index < count && starts.length <= maxRows) {
 		let end = index;
 		let wordWidth = 0;
 		if (units === undefined) {
@@ -246,7 +252,12 @@ export function wrapProse(text: string, width: number): string[] {
 		index = end;
 	}
 
-	starts.push(count);
+	if (starts.length > maxRows) {
+		starts.length = maxRows + 1;
+	} else {
+		starts.push(count);
+	}
+
 	const rows: string[] = [];
 	for (let row = 0; row + 1 < starts.length; row++) {
 		rows.push(units === undefined ? text.slice(starts[row], starts[row + 1]) : units.slice(starts[row], starts[row + 1]).join(''));
