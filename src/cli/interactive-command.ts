@@ -9,7 +9,6 @@ import {resolve} from 'node:path';
 import type {CliIo} from './cli-io.js';
 import {drawBootFrame} from './interactive/boot-frame.js';
 import {parseArgs, UsageError} from './parse-args.js';
-import {withScreenEnvironment} from './screen-environment.js';
 import {withTerminationSignals} from './termination-signals.js';
 
 export const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--max-steps N] [--yolo]
@@ -75,7 +74,7 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 	return withTerminationSignals(async signal => {
 		const boot = await drawBootFrame(io, process.stdout.rows, process.stdin);
 		try {
-			const {runLiveSession} = await withScreenEnvironment(async () => import('./interactive/live-session.js'));
+			const {runLiveSession} = await import('./interactive/live-session.js');
 			return await runLiveSession({parsed, io, cwd, signal, boot});
 		} finally {
 			await boot.release();
