@@ -80,9 +80,12 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		onCopy: text => copyText(text, copies, io.env),
 		onOpen: card => openInEditor(card, io.cwd, io.env),
 	});
-	if (agent.model !== undefined) {
+	const {model} = agent;
+	if (model !== undefined) {
 		// After the first frame: the prompt does not wait for the model library, the first request need not either.
-		setImmediate(preloadModelLibrary);
+		setImmediate(() => {
+			preloadModelLibrary(model);
+		});
 	}
 
 	await instance.waitUntilExit();
