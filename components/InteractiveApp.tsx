@@ -4,8 +4,7 @@ import type {Card} from '../src/presentation/card.js';
 import {layoutEntry} from '../src/layout/layout-entry.js';
 import {promptHintOf} from './prompt-hint.js';
 import type {LayoutOptions} from '../src/layout/layout-options.js';
-import {renderLines} from '../src/layout/render-lines.js';
-import {controlSequence, writeOutput, type TerminalOutput} from '../src/layout/terminal-sink.js';
+import {controlSequence, writeOutput} from '../src/layout/terminal-sink.js';
 import type {StyledLine} from '../src/layout/styled-line.js';
 import type {Theme} from '../src/layout/theme.js';
 import {APPROVAL_DIALOG_ROWS, ApprovalDialog, approvalTexts} from './ApprovalDialog.js';
@@ -16,6 +15,7 @@ import {useBracketedPaste} from './hooks/use-bracketed-paste.js';
 import {usePacedSnapshot} from './hooks/use-paced-snapshot.js';
 import {usePromptInput} from './hooks/use-prompt-input.js';
 import {useScrollback} from './hooks/use-scrollback.js';
+import {scrollbackOutput} from './scrollback-output.js';
 import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
 import {Pager} from './Pager.js';
 import {Prompt, promptRowText} from './Prompt.js';
@@ -47,6 +47,7 @@ type Props = {
 };
 
 export {ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN} from './alternate-screen.js';
+export {clearScreenOutput} from './scrollback-output.js';
 
 /** Rows of the live region that are not cards: the prompt and the status line. */
 const CHROME_ROWS = 2;
@@ -115,18 +116,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	useShrinkGuard(frameHeight, onFrame);
 
 	const subscribeScrollback = useCallback((listener: (entry: ScrollbackEntry) => void) => model.onScrollback(listener), [model]);
-	const renderScrollback = useCallback((entry: ScrollbackEntry) => {
-		if (entry.kind === 'clear') {
-			// Scroll every row on screen into the scrollback (never ESC[2J/3J: the user's history stays),
-			// then home: Ink redraws the frame at the top of the cleared screen.
-			return clearScreenOutput(stdout.rows || 24);
-		}
-
-		const width = widthRef.current;
-		const lines = entry.kind === 'entry' ? layoutEntry(entry.entry, {width, theme, now: now(), sessionCwd}) : (entry.fit?.(width) ?? entry.lines);
-		// A blank row after each entry keeps them apart in the scrollback.
-		return renderLines(entry.kind === 'entry' ? [...lines, {spans: []}] : lines, {color, depth, hyperlinks, width});
-	}, [theme, color, depth, hyperlinks, now, sessionCwd, stdout]);
+	const renderScrollback = useCallback((entry: ScrollbackEntry) => scrollbackOutput(entry, {theme, color, depth, hyperlinks, sessionCwd}, {width: widthRef.current, rows: stdout.rows || 24, now: now()}), [theme, color, depth, hyperlinks, now, sessionCwd, stdout]);
 
 	useEffect(() => {
 		if (snapshot.closing) {
@@ -221,11 +211,6 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 			<StatusLine {...statusProps} />
 		</Box>
 	);
-}
-
-/** What `/clear` writes: enough line feeds to push every row on screen into the scrollback, then home. */
-export function clearScreenOutput(rows: number): TerminalOutput {
-	return controlSequence(`${'\n'.repeat(Math.max(0, rows - 1))}\u001B[H`);
 }
 
 function hiddenRow(hidden: number, theme: Theme): StyledLine {

@@ -64,4 +64,6 @@ export type ModelClient = {
 	/** Model id as the provider knows it. */
 	readonly model: string;
 	stream(request: ModelRequest): AsyncIterable<ModelStreamPart>;
+	/** Load what the first request needs (the model library) ahead of it; a failure is the first request's to report. */
+	preload?(): Promise<unknown>;
 };

@@ -7,9 +7,9 @@ arguments and the terminal and draws the first frame; the session and its screen
 import {stat} from 'node:fs/promises';
 import {resolve} from 'node:path';
 import type {CliIo} from './cli-io.js';
+import {boundYoungGeneration} from './bounded-young-generation.js';
 import {drawBootFrame} from './interactive/boot-frame.js';
 import {parseArgs, UsageError} from './parse-args.js';
-import {withScreenEnvironment} from './screen-environment.js';
 import {withTerminationSignals} from './termination-signals.js';
 
 export const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--max-steps N] [--yolo]
@@ -71,11 +71,13 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		throw new UsageError('the interactive session needs a terminal; use cardterm call, run or replay --print instead');
 	}
 
+	// A session lives long and allocates much: its nursery stays small (bounded-young-generation.ts).
+	boundYoungGeneration();
 	// SIGTERM, SIGHUP (the terminal closed) or SIGINT from outside (Ctrl+C is a key here).
 	return withTerminationSignals(async signal => {
 		const boot = await drawBootFrame(io, process.stdout.rows, process.stdin);
 		try {
-			const {runLiveSession} = await withScreenEnvironment(async () => import('./interactive/live-session.js'));
+			const {runLiveSession} = await import('./interactive/live-session.js');
 			return await runLiveSession({parsed, io, cwd, signal, boot});
 		} finally {
 			await boot.release();

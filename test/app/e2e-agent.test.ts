@@ -9,7 +9,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startFakeModelServer, type FakeModelServer} from '../fixtures/fake-model-server.mjs';
-import {buildDist, cardterm, cardtermCommand, killTmuxServer, shellWord, shows, tmux, tmuxMissing, waitFor} from './e2e-helpers.js';
+import {buildDist, cardterm, cardtermCommand, killTmuxServer, screen, shellWord, shows, tmux, tmuxMissing, waitFor} from './e2e-helpers.js';
 
 describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is not installed)', () => {
 	let folder = '';
@@ -23,6 +23,7 @@ describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is
 			{reasoning: 'The person wants the file.', toolCalls: [{id: 'r', name: 'read', args: '{"file_path":"hello.txt"}'}]},
 			{toolCalls: [{id: 'w', name: 'write', args: '{"file_path":"out.txt","content":"copied\\n"}'}]},
 			{text: ['The file says ', '**hello world**; ', 'I wrote out.txt.'], chunkDelayMs: 20},
+			{text: ['Still here after the resume.']},
 		]});
 	}, 300_000);
 
@@ -55,5 +56,26 @@ describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is
 		const entries = replay.trim().split('\n').map(line => JSON.parse(line) as {entry: string; name?: string; status?: string});
 		expect(entries.map(entry => entry.entry === 'card' ? `${entry.name} ${entry.status}` : entry.entry)).toEqual(['user', 'assistant', 'read ok', 'write ok', 'assistant', 'turn']);
 		expect(server!.requests).toHaveLength(3);
+	}, 120_000);
+
+	// The history is written before Ink loads (live-session.ts), and the second first frame holds the keys meanwhile.
+	it('--continue shows the saved session once, above a live prompt that takes the next turn', async () => {
+		const sessions = join(folder, 'sessions');
+		const command = cardtermCommand({CARDTERM_SESSION_DIR: sessions, OPENAI_API_KEY: 'test'}, '--base-url', server!.url, '--model', 'fake-model', '--continue').map(word => shellWord(word)).join(' ');
+		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'resumed', '-x', '100', '-y', '30', '-c', folder, command);
+		tmux('set-option', '-t', 'resumed', 'remain-on-exit', 'on');
+		await shows('I wrote out.txt.', 'resumed');
+		tmux('send-keys', '-t', 'resumed', 'go on', 'Enter');
+		await shows('Still here after the resume.', 'resumed');
+		const rows = screen('resumed').split('\n');
+		const index = (text: string): number => rows.findIndex(row => row.includes(text));
+		const count = (text: string): number => rows.filter(row => row.includes(text)).length;
+		// Each entry of the history once, in the log's order, under the line naming the session; the new turn after it.
+		expect([count('cardterm: continuing session'), count('copy hello.txt to out.txt'), count('● read hello.txt'), count('I wrote out.txt.')]).toEqual([1, 1, 1, 1]);
+		const order = ['cardterm: continuing session', 'copy hello.txt to out.txt', '● read hello.txt', 'I wrote out.txt.', 'go on', 'Still here after the resume.'].map(text => index(text));
+		expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
+		tmux('send-keys', '-t', 'resumed', 'C-d');
+		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', 'resumed', '#{pane_dead}').trim() === '1', 30_000, 'resumed');
+		expect(server!.requests).toHaveLength(4);
 	}, 120_000);
 });

@@ -79,12 +79,22 @@ describe('what a launch loads before the prompt', () => {
 		expect([...reached.keys()].filter(name => !['string-width', 'strip-ansi'].includes(name))).toEqual([]);
 	});
 
-	it('loads the model library only when a model is first asked, not with the live session', () => {
-		const reached = packagesReached('src/cli/interactive/live-session.tsx');
-		const model = [...reached].filter(([name]) => name === 'ai' || name.startsWith('@ai-sdk/') || name === 'zod').map(([name, via]) => `${name} via ${via}`);
-		// The walk does see the session's own packages (so an empty list above means something).
-		expect(reached.has('ink')).toBe(true);
-		expect(model).toEqual([]);
+	it('loads the model library only when a model is first asked, not with the live session or its screen', () => {
+		for (const entry of ['src/cli/interactive/live-session.ts', 'src/cli/interactive/live-screen.tsx']) {
+			const reached = packagesReached(entry);
+			const model = [...reached].filter(([name]) => name === 'ai' || name.startsWith('@ai-sdk/') || name === 'zod').map(([name, via]) => `${name} via ${via}`);
+			expect(model).toEqual([]);
+		}
+
+		// The walk does see the screen's own packages (so an empty list above means something).
+		expect(packagesReached('src/cli/interactive/live-screen.tsx').has('ink')).toBe(true);
+	});
+
+	it('writes a continued session\'s history before Ink and React load: the live session reaches neither', () => {
+		const reached = packagesReached('src/cli/interactive/live-session.ts');
+		// The walk does reach the layout's packages (so an empty list below means something).
+		expect(reached.has('marked')).toBe(true);
+		expect([...reached].filter(([name]) => name === 'ink' || name === 'react').map(([name, via]) => `${name} via ${via}`)).toEqual([]);
 	});
 });
 

@@ -1,27 +1,28 @@
 /**
 @module The interactive session behind its first frame (`../interactive-command.ts` checked the
-arguments and drew it): the configuration, plugins, model, session and log, then the Ink screen,
-until the session ends.
+arguments and drew it): the configuration, plugins, model, session and log, a continued session's
+history, then the Ink screen (`live-screen.tsx`), until the session ends. Ink and React load only
+after the history is in the scrollback: they are most of a start's modules, and the history needs
+nothing but the layout (issue 16: resume of a 200-call session).
 */
-import React from 'react';
-import {render} from 'ink';
-import {InteractiveApp} from '../../../components/InteractiveApp.js';
+import {scrollbackOutput, type ScrollbackStyle} from '../../../components/scrollback-output.js';
+import {joinOutput, type TerminalOutput} from '../../layout/terminal-sink.js';
 import {colorTheme, monochromeTheme} from '../../layout/theme.js';
 import type {ModelClient} from '../../agent/model-types.js';
 import {preloadModelLibrary, resolveModel} from '../../agent/model-client.js';
 import {AGENT_ASK_RULES, agentModel, systemPromptFile} from '../agent-setup.js';
 import {loadConfig, type CardtermConfig} from '../approval-policy.js';
 import {copyText, openInEditor} from '../pager-actions.js';
-import {ColorDepthContext} from '../../../components/color-depth-context.js';
-import {LIVE_MAX_FPS} from '../../../components/frame-pacing.js';
 import type {CliIo} from '../cli-io.js';
 import {logOutcomeMessage} from './log-outcome.js';
 import {openInteractiveSession} from './open-interactive-session.js';
 import {loadPlugins} from '../load-plugins.js';
 import {newSessionId} from '../open-session.js';
 import {positiveInt, type ParsedArgs} from '../parse-args.js';
-import type {BootFrame} from './boot-frame.js';
+import {drawBootFrame, type BootFrame} from './boot-frame.js';
 import {resumeTarget} from '../resume-target.js';
+import {withScreenEnvironment} from '../screen-environment.js';
+import type {SessionController} from './session-controller.js';
 import {sessionsRoot} from '../session-paths.js';
 import {whenAborted} from '../termination-signals.js';
 import {colorDepth, colorEnabled, hyperlinksEnabled, motionEnabled} from '../terminal-env.js';
@@ -61,44 +62,30 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 	});
 	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 	const color = colorEnabled(colorFlag, io.env, io.isTTY);
-	const frameListeners = new Set<() => void>();
-	const onFrame = (listener: () => void): (() => void) => {
-		frameListeners.add(listener);
-		return () => frameListeners.delete(listener);
-	};
+	const style = {theme: color ? colorTheme : monochromeTheme, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), sessionCwd: controller.cwd};
+	// The first frame again under the history, while the screen loads: the prompt is there and keys are held.
+	const frame = resumed === undefined ? boot : await writeHistory(controller, io, style).then(async () => drawBootFrame(io, process.stdout.rows, process.stdin));
+	const {renderLiveScreen} = await withScreenEnvironment(async () => import('./live-screen.js'));
 
 	// The Ctrl+O pager's `y` and `o`, as in replay: texts a terminal without OSC 52 cannot take are printed on exit.
 	const copies: string[] = [];
-	// Ink's first frame is drawn where the first frame was, within render().
+	// Ink's first frame is drawn where the first frame was, within render(). Raw mode stays on for
+	// Ink; the outer frame's release gives the terminal its line mode back when the session ends.
 	await boot.clear();
-	const instance = render(
-		<ColorDepthContext.Provider value={colorDepth(color, io.env)}>
-		<InteractiveApp
-			model={controller}
-			theme={color ? colorTheme : monochromeTheme}
-			color={color}
-			hyperlinks={hyperlinksEnabled(color, io.env, io.isTTY)}
-			motion={motionEnabled(color, io.env)}
-			onFrame={onFrame}
-			onCopy={text => copyText(text, copies, io.env)}
-			onOpen={card => openInEditor(card, io.cwd, io.env)}
-		/>
-		</ColorDepthContext.Provider>,
-		{
-			exitOnCtrlC: false,
-			patchConsole: false,
-			// A short throttle: the app paces what streams itself, and draws a first token at once.
-			maxFps: LIVE_MAX_FPS,
-			onRender() {
-				for (const listener of [...frameListeners]) {
-					listener();
-				}
-			},
-		},
-	);
-	if (agent.model !== undefined) {
+	await frame.clear();
+	const instance = renderLiveScreen({
+		controller,
+		...style,
+		motion: motionEnabled(color, io.env),
+		onCopy: text => copyText(text, copies, io.env),
+		onOpen: card => openInEditor(card, io.cwd, io.env),
+	});
+	const {model} = agent;
+	if (model !== undefined) {
 		// After the first frame: the prompt does not wait for the model library, the first request need not either.
-		setImmediate(preloadModelLibrary);
+		setImmediate(() => {
+			preloadModelLibrary(model);
+		});
 	}
 
 	await instance.waitUntilExit();
@@ -112,6 +99,21 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
 	}
 	return 0;
+}
+
+/**
+A continued session's history, written into the scrollback before the screen loads: what the
+controller queued for the app when it started from the log (the app then finds none queued), by
+the rule the app writes entries with, at the terminal's width of now.
+*/
+async function writeHistory(controller: SessionController, io: CliIo, style: ScrollbackStyle): Promise<void> {
+	const terminal = {width: Math.max(1, process.stdout.columns || (io.columns ?? 80)), rows: process.stdout.rows || 24, now: Date.now()};
+	const outputs: TerminalOutput[] = [];
+	const stop = controller.onScrollback(entry => {
+		outputs.push(scrollbackOutput(entry, style, terminal));
+	});
+	stop();
+	await io.write(joinOutput(outputs));
 }
 
 /** The model of an interactive session, or why there is none (the session then starts in command mode). */
