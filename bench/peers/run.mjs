@@ -6,7 +6,7 @@
 // the machine and the versions. A peer that fails to install or start is reported and skipped.
 // CARDTERM_PEERS_BUILD=/path/to/checkout measures that checkout's build for cardterm's row.
 import {execFileSync} from 'node:child_process';
-import {mkdirSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {cpus, loadavg, totalmem} from 'node:os';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
@@ -162,8 +162,9 @@ process.stdout.write(`\n${table.join('\n')}\n`);
 
 const tmuxVersion = execFileSync('tmux', ['-V'], {encoding: 'utf8'}).trim();
 const notes = results.flatMap(result => result.notes.map(text => `- ${result.peer}, ${result.calls} calls: ${text}`));
+const title = '# cardterm beside its peers';
 const markdown = [
-	'# cardterm beside its peers',
+	`## Run of ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${chosen.map(driver => driver.name).join(', ')}`,
 	'',
 	`Measured ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:peers -- --sizes ${values.sizes}\` (bench/peers/, issue 16).`,
 	'',
@@ -185,7 +186,9 @@ const markdown = [
 	...(unavailable.size > 0 ? ['Not measured:', '', ...[...unavailable].map(([name, reason]) => `- ${name}: ${reason}`), ''] : []),
 	...(notes.length > 0 ? ['Notes:', '', ...notes, ''] : []),
 ];
-writeFileSync(values.markdown, `${markdown.join('\n')}\n`);
+// The newest run goes on top; earlier runs (and what was written about them) stay below it.
+const earlier = existsSync(values.markdown) ? readFileSync(values.markdown, 'utf8').replace(title, '').replace(/^\n+/, '') : '';
+writeFileSync(values.markdown, `${title}\n\n${markdown.join('\n')}\n${earlier === '' ? '' : `\n${earlier}`}`);
 note(`wrote ${values.markdown}`);
 if (!values.keep) {
 	rmSync(runFolder, {recursive: true, force: true});
