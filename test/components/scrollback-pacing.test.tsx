@@ -9,6 +9,7 @@ import {describe, expect, it} from 'vitest';
 import {usePacedSnapshot} from '../../components/hooks/use-paced-snapshot.js';
 import {useScrollback} from '../../components/hooks/use-scrollback.js';
 import type {LiveSnapshot, ScrollbackEntry, SessionModel} from '../../components/session-model.js';
+import {textOutput} from '../../src/layout/terminal-sink.js';
 import {FakeTty} from './harness/fake-terminal.js';
 
 /** A session model reduced to what the two hooks read: a live region of named cards, and the scrollback. */
@@ -70,7 +71,7 @@ function Probe({model, onFrame, writes}: {readonly model: CardsModel; readonly o
 	committed.current = shown;
 	useScrollback({
 		subscribe: listener => model.onScrollback(listener),
-		render: entry => (entry.kind === 'lines' ? `${entry.lines.map(line => line.spans.map(span => span.text).join('')).join('\n')}\n` : ''),
+		render: entry => textOutput(entry.kind === 'lines' ? `${entry.lines.map(line => line.spans.map(span => span.text).join('')).join('\n')}\n` : ''),
 		write(output) {
 			writes.push({text: String(output), shownAtWrite: committed.current});
 			write(String(output));
