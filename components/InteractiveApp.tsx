@@ -71,7 +71,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	// The scrollback's colours at the terminal's depth, as the live frame's (StyledRows).
 	const depth = useContext(ColorDepthContext);
 	// Changes paced to a frame, urgent ones (a step's first token) at once: frame-pacing.ts.
-	const snapshot = usePacedSnapshot(model);
+	const {snapshot, ...progress} = usePacedSnapshot(model);
 	const [pager, setPager] = useState<'closed' | 'open' | 'leaving'>('closed');
 	const [, bumpFrame] = useState(0);
 	// Running cards tick their elapsed seconds, and a model turn its time and a retry's countdown.
@@ -171,7 +171,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	}, [pager, onFrame, write]);
 
 	// Entries that settle while the pager has the alternate screen wait, in order, until it closes.
-	useScrollback({subscribe: subscribeScrollback, render: renderScrollback, write, paused: pager !== 'closed', ...(onFrame === undefined ? {} : {onFrame})});
+	useScrollback({subscribe: subscribeScrollback, render: renderScrollback, write, paused: pager !== 'closed', progress, ...(onFrame === undefined ? {} : {onFrame})});
 
 	const {line, hint} = usePromptInput({model, now, width: widthRef, openPager, pager});
 

@@ -68,28 +68,11 @@ function shownStreams(snapshot: PacedSnapshot): number {
 }
 
 /**
-Whether something left the live region for the scrollback: a running entry settled (it is gone), or
-a streaming step's text became its message (the stream's text no longer extends what was drawn).
-The scrollback writes such an entry above the next frame, which must then be the shorter one, or
-the entry lands above a stale tall frame and blank rows stay under the prompt (use-scrollback.ts).
+Whether going from `drawn` to `next` must be drawn at once: a step's first token, an approval, the
+end. An entry leaving the live region for the scrollback (a card settles, a stream becomes its
+message) is paced like any change: the scrollback writes it above the frame that no longer shows it
+(use-scrollback.ts), so a burst of calls settling costs one frame, not one each.
 */
-function leftLiveRegion(drawn: PacedSnapshot, next: PacedSnapshot): boolean {
-	const nextBySeq = new Map<number | undefined, StreamingEntry>();
-	for (const entry of next.runningEntries ?? []) {
-		nextBySeq.set(entry.seq, entry);
-	}
-
-	for (const entry of drawn.runningEntries ?? []) {
-		const now = nextBySeq.get(entry.seq);
-		if (now === undefined || now.entry !== entry.entry || !(now.text ?? '').startsWith(entry.text ?? '') || !(now.reasoning ?? '').startsWith(entry.reasoning ?? '')) {
-			return true;
-		}
-	}
-
-	return false;
-}
-
-/** Whether going from `drawn` to `next` must be drawn at once: a step's first token, an approval, the end, or an entry handed to the scrollback. */
 export function isUrgentChange(drawn: PacedSnapshot, next: PacedSnapshot): boolean {
-	return shownStreams(next) > shownStreams(drawn) || (next.approval !== undefined && drawn.approval === undefined) || (next.closing && !drawn.closing) || leftLiveRegion(drawn, next);
+	return shownStreams(next) > shownStreams(drawn) || (next.approval !== undefined && drawn.approval === undefined) || (next.closing && !drawn.closing);
 }

@@ -1,6 +1,7 @@
-import {useEffect, useLayoutEffect, useReducer, useRef} from 'react';
+import {useEffect, useReducer, useRef} from 'react';
 import type {ScrollbackEntry} from '../session-model.js';
 import {joinOutput, type TerminalOutput} from '../../src/layout/terminal-sink.js';
+import type {PacedScreen} from './use-paced-snapshot.js';
 
 export type ScrollbackOptions = {
 	/** Registers the one listener of settled entries (the session model's `onScrollback`). */
@@ -13,64 +14,106 @@ export type ScrollbackOptions = {
 	readonly paused: boolean;
 	/** Hears Ink's rendered frames; without it entries are written after a short delay. */
 	readonly onFrame?: (listener: () => void) => () => void;
+	/** The paced snapshot's progress (use-paced-snapshot.ts): what the frames on screen show. */
+	readonly progress: Pick<PacedScreen, 'handedOver' | 'behind' | 'requestFrame'>;
 };
 
+/** An entry to write, once a frame shows a snapshot handed over after `after` (or at once when `now`). */
+type Pending = {readonly entry: ScrollbackEntry; readonly after: number; now: boolean};
+
 /**
-Writes settled entries into the terminal's scrollback once the frame without them is on screen.
+Writes settled entries into the terminal's scrollback once a frame without them is on screen.
 
 Ink's `write` erases the frame it drew last, writes the rows, then redraws that same frame. When a
 card settles it is still in that frame (the running card, possibly taller than the screen), so
 writing at once would put the card above a stale tall frame, and the next, shorter frame would leave
-the card scrolled off with blank rows under the prompt. So an entry waits for the commit that drops
-it from the live region and for Ink to draw that frame, then is written above the short frame.
+the card scrolled off with blank rows under the prompt. So an entry waits for a frame drawn from a
+snapshot handed over after it left (the next paced frame: a burst of calls settling is written
+together, one frame for all), then is written above that short frame. When the screen already shows
+the session's newest snapshot, one more commit gives the frame to wait for.
 */
-export function useScrollback({subscribe, render, write, paused, onFrame}: ScrollbackOptions): void {
-	const pending = useRef<ScrollbackEntry[]>([]);
-	const latest = useRef({render, write});
-	latest.current = {render, write};
-	const [request, requestFlush] = useReducer((value: number) => value + 1, 0);
+export function useScrollback({subscribe, render, write, paused, onFrame, progress}: ScrollbackOptions): void {
+	const pending = useRef<Pending[]>([]);
+	const latest = useRef({render, write, paused, progress});
+	latest.current = {render, write, paused, progress};
 	const [, bumpFrame] = useReducer((value: number) => value + 1, 0);
 
-	useEffect(() => subscribe(entry => {
-		pending.current.push(entry);
-		// The controller publishes the snapshot without the card after it hands the card over.
-		queueMicrotask(requestFlush);
-	}), [subscribe]);
+	/** Writes, in order, the entries the frame just drawn (showing `shown` hand-overs) no longer holds. */
+	const flush = useRef((shown: number): void => {
+		const {paused: held} = latest.current;
+		const queue = pending.current;
+		let ready = 0;
+		while (!held && ready < queue.length && (queue[ready]!.now || queue[ready]!.after < shown)) {
+			ready++;
+		}
 
-	useLayoutEffect(() => {
-		if (paused || pending.current.length === 0) {
+		if (ready > 0) {
+			const entries = queue.splice(0, ready);
+			latest.current.write(joinOutput(entries.map(({entry}) => latest.current.render(entry))));
+		}
+	});
+
+	/** After the emitting change is published: wait for its paced frame, or, when it is on screen already, for one more. */
+	const arrange = useRef((): void => {
+		const {paused: held, progress: screen} = latest.current;
+		if (held || pending.current.length === 0) {
 			return;
 		}
 
-		let done = false;
-		const flush = (): void => {
-			if (done) {
+		if (onFrame === undefined) {
+			return;
+		}
+
+		if (screen.behind()) {
+			screen.requestFrame();
+			return;
+		}
+
+		for (const item of pending.current) {
+			item.now = true;
+		}
+
+		bumpFrame();
+	});
+
+	useEffect(() => subscribe(entry => {
+		pending.current.push({entry, after: latest.current.progress.handedOver(), now: false});
+		// The controller publishes the snapshot without the entry after it hands the entry over.
+		queueMicrotask(arrange.current);
+		if (onFrame === undefined) {
+			setTimeout(() => {
+				flush.current(Number.POSITIVE_INFINITY);
+			}, 50);
+		}
+	}), [subscribe, onFrame]);
+
+	useEffect(() => {
+		if (onFrame === undefined) {
+			return;
+		}
+
+		return onFrame(() => {
+			if (pending.current.length === 0) {
 				return;
 			}
 
-			done = true;
-			const entries = pending.current.splice(0);
-			if (entries.length > 0) {
-				latest.current.write(joinOutput(entries.map(entry => latest.current.render(entry))));
-			}
-		};
-
-		if (onFrame === undefined) {
-			const timer = setTimeout(flush, 50);
-			return () => {
-				clearTimeout(timer);
-			};
-		}
-
-		const unsubscribe = onFrame(() => {
-			// After Ink has written the frame of this commit (its onRender calls us before it writes).
-			queueMicrotask(flush);
+			// What this frame shows, read as Ink draws it (its onRender calls us before it writes).
+			const shown = latest.current.progress.handedOver();
+			queueMicrotask(() => {
+				flush.current(shown);
+			});
 		});
-		// Ink may have drawn this commit's frame already (before layout effects run): one more commit
-		// guarantees a frame drawn from the current tree.
-		bumpFrame();
-		return () => {
-			unsubscribe();
-		};
-	}, [request, paused, onFrame]);
+	}, [onFrame]);
+
+	// Unpaused (the pager closed): what waited is arranged like a new entry.
+	useEffect(() => {
+		if (!paused) {
+			if (onFrame === undefined) {
+				flush.current(Number.POSITIVE_INFINITY);
+			} else {
+				arrange.current();
+			}
+		}
+	}, [paused, onFrame]);
+
 }

@@ -7,7 +7,7 @@ arguments and the terminal and draws the first frame; the session and its screen
 import {stat} from 'node:fs/promises';
 import {resolve} from 'node:path';
 import type {CliIo} from './cli-io.js';
-import {boundYoungGeneration} from './bounded-young-generation.js';
+import {memoryFirstHeap} from './memory-first-heap.js';
 import {drawBootFrame} from './interactive/boot-frame.js';
 import {parseArgs, UsageError} from './parse-args.js';
 import {withTerminationSignals} from './termination-signals.js';
@@ -71,8 +71,8 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		throw new UsageError('the interactive session needs a terminal; use cardterm call, run or replay --print instead');
 	}
 
-	// A session lives long and allocates much: its nursery stays small (bounded-young-generation.ts).
-	boundYoungGeneration();
+	// A session lives long and allocates much: its heap favours memory (memory-first-heap.ts).
+	memoryFirstHeap();
 	// SIGTERM, SIGHUP (the terminal closed) or SIGINT from outside (Ctrl+C is a key here).
 	return withTerminationSignals(async signal => {
 		const boot = await drawBootFrame(io, process.stdout.rows, process.stdin);

@@ -88,15 +88,13 @@ describe('isUrgentChange', () => {
 		expect(isUrgentChange(snapshot([]), snapshot([], {closing: true}))).toBe(true);
 	});
 
-	it('is urgent when an entry leaves the live region for the scrollback: a card settles, or a stream becomes its message', () => {
-		expect(isUrgentChange(snapshot([card(3), card(4)]), snapshot([card(4)]))).toBe(true);
-		// One settles as another starts: as many entries, not the same ones.
-		expect(isUrgentChange(snapshot([card(3)]), snapshot([card(4)]))).toBe(true);
-		// The message went to the scrollback; the stream keeps only its preparing row.
-		expect(isUrgentChange(snapshot([streaming('I will list')]), snapshot([streaming('', {preparing: ['bash']})]))).toBe(true);
-		expect(isUrgentChange(snapshot([streaming('I will list')]), snapshot([card(9)]))).toBe(true);
-		// Still there, still growing: paced.
+	it('paces an entry leaving the live region for the scrollback: a card settling, a stream becoming its message (the scrollback waits for that frame)', () => {
+		expect(isUrgentChange(snapshot([card(3), card(4)]), snapshot([card(4)]))).toBe(false);
+		expect(isUrgentChange(snapshot([card(3)]), snapshot([card(4)]))).toBe(false);
+		expect(isUrgentChange(snapshot([streaming('I will list')]), snapshot([card(9)]))).toBe(false);
 		expect(isUrgentChange(snapshot([card(3)]), snapshot([card(3), card(4)]))).toBe(false);
 		expect(isUrgentChange(snapshot([card(3), streaming('I')]), snapshot([card(3), streaming('I will')]))).toBe(false);
+		// A new step's first token stays urgent, whatever else left.
+		expect(isUrgentChange(snapshot([card(3)]), snapshot([streaming('I', {seq: 8})]))).toBe(true);
 	});
 });

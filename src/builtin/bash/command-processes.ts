@@ -9,7 +9,9 @@ holds the marker (read only for processes started after the shell), their descen
 chain (which also catches a child that cleared its environment while its parent is still one of
 ours), and every process seen as ours before (pid and start time) that still lives. Stopping repeats
 scan-and-signal until a scan finds none, so a process forking while it is killed is caught in the
-next round. Without /proc (macOS, BSD) only the process group is signalled and waited for.
+next round. A scan within a few ms of the shell's start (the common end of a quick command) reads
+only the pids allocated since the shell's own, which is most of its cost on a busy machine.
+Without /proc (macOS, BSD) only the process group is signalled and waited for.
 
 What still escapes: a process that clears its environment (`env -i`) *and* is reparented before a
 scan sees it (a double fork through a process that exits at once).
@@ -36,8 +38,19 @@ export function markedEnvironment(marker: string, env: NodeJS.ProcessEnv = proce
 
 type ProcessEntry = {readonly ppid: number; readonly pgid: number; readonly live: boolean; readonly start: string};
 
-/** Every process in /proc by pid; `undefined` without /proc. */
-function processTable(): Map<number, ProcessEntry> | undefined {
+/** Which pids a scan reads: all, or those allocated in a cyclic range `[from, to]` (pid_max wraps). */
+export type PidRange = {readonly from: number; readonly to: number} | undefined;
+
+export function pidInRange(pid: number, range: PidRange): boolean {
+	if (range === undefined) {
+		return true;
+	}
+
+	return range.from <= range.to ? pid >= range.from && pid <= range.to : pid >= range.from || pid <= range.to;
+}
+
+/** Every process in /proc by pid (only those in `range`); `undefined` without /proc. */
+function processTable(range?: PidRange): Map<number, ProcessEntry> | undefined {
 	let names: string[];
 	try {
 		names = readdirSync('/proc');
@@ -51,9 +64,10 @@ function processTable(): Map<number, ProcessEntry> | undefined {
 			continue;
 		}
 
-		const entry = readEntry(Number(name));
+		const pid = Number(name);
+		const entry = pidInRange(pid, range) ? readEntry(pid) : undefined;
 		if (entry !== undefined) {
-			table.set(Number(name), entry);
+			table.set(pid, entry);
 		}
 	}
 
@@ -109,6 +123,24 @@ function hasMarker(pid: number, marker: string): boolean {
 	return false;
 }
 
+/** The pid the kernel allocated last in this pid namespace; `undefined` where it cannot be read. */
+function lastAllocatedPid(): number | undefined {
+	try {
+		const last = Number.parseInt(readProcFile('/proc/sys/kernel/ns_last_pid', 'latin1'), 10);
+		return Number.isSafeInteger(last) ? last : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+How long after the shell started a scan may read only the pids allocated since (from the shell's pid
+to the kernel's last one): pids are handed out in order, wrapping at pid_max (≥ 32 768, and ≥ 1 024
+per CPU), so within this window no fork rate can wrap past the shell's pid and hide a process of
+ours below it. Later scans read every pid.
+*/
+const RECENT_SCAN_MS = 25;
+
 function sleepSync(ms: number): void {
 	Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
@@ -130,17 +162,21 @@ export class CommandProcesses {
 	/** Pids seen as ours, with their start time (a reused pid has another). */
 	readonly #known = new Map<number, string>();
 	readonly #leaderStart: string;
+	readonly #spawnedAt = performance.now();
+	readonly #recentScanMs: number;
 	#stopping: Promise<void> | undefined;
 
-	constructor(leader: number, marker: string) {
+	/** `recentScanMs`: the window of scans reading only recent pids (tests widen it). */
+	constructor(leader: number, marker: string, recentScanMs = RECENT_SCAN_MS) {
 		this.leader = leader;
 		this.marker = marker;
+		this.#recentScanMs = recentScanMs;
 		this.#leaderStart = readEntry(leader)?.start ?? '';
 	}
 
 	/** The live processes of the command now (the group leader alone, as a stand-in, without /proc). */
 	find(): number[] {
-		const table = processTable();
+		const table = processTable(this.#recentPids());
 		if (table === undefined) {
 			return groupExists(this.leader) ? [this.leader] : [];
 		}
@@ -172,6 +208,16 @@ export class CommandProcesses {
 		}
 
 		return [...ours];
+	}
+
+	/** The pids allocated since the shell, while that range is sure to hold all of ours; else all. */
+	#recentPids(): PidRange {
+		if (performance.now() - this.#spawnedAt > this.#recentScanMs) {
+			return undefined;
+		}
+
+		const last = lastAllocatedPid();
+		return last === undefined ? undefined : {from: this.leader, to: last};
 	}
 
 	/** Signals the group and every process `find` returns; returns how many were found. */
