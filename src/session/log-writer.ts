@@ -131,7 +131,8 @@ export class SessionLogWriter {
 	private pending: LogLine[] = [];
 	private readonly packer = new ChunkPacker();
 	private writing: Promise<void> | undefined;
-	private timer: NodeJS.Immediate | NodeJS.Timeout | undefined;
+	/** The next batch's write: right after this tick, or a retry after a failure. */
+	private timer: {readonly retry: false; readonly handle: NodeJS.Immediate} | {readonly retry: true; readonly handle: NodeJS.Timeout} | undefined;
 	private failure: SessionLogWriteError | undefined;
 	private partialOnDisk = false;
 	private closed = false;
@@ -292,15 +293,19 @@ export class SessionLogWriter {
 
 		// After a failure, retry slowly instead of hammering a full disk; the retry alone does not keep
 		// the process alive.
-		this.timer = this.failure === undefined ? setImmediate(run) : setTimeout(run, this.options.retryDelayMs ?? 1000).unref();
+		this.timer = this.failure === undefined ? {retry: false, handle: setImmediate(run)} : {retry: true, handle: setTimeout(run, this.options.retryDelayMs ?? 1000).unref()};
 	}
 
 	private cancelTimer(): void {
-		if (this.timer !== undefined) {
-			clearImmediate(this.timer as NodeJS.Immediate);
-			clearTimeout(this.timer as NodeJS.Timeout);
-			this.timer = undefined;
+		// Each with its own clear: `clearImmediate` of a timeout miscounts Node's pending immediates,
+		// after which no `setImmediate` callback of the process runs again.
+		if (this.timer?.retry === true) {
+			clearTimeout(this.timer.handle);
+		} else if (this.timer !== undefined) {
+			clearImmediate(this.timer.handle);
 		}
+
+		this.timer = undefined;
 	}
 
 	/** Writes what is pending as one batch (or joins the batch in flight). */

@@ -186,6 +186,31 @@ describe('SessionLogWriter', () => {
 		expect(diagnostics).toEqual([]);
 	});
 
+	it('cancels a pending retry without stopping the process\'s immediates', async () => {
+		let fail = false;
+		const openFailingOnce = async (path: string): Promise<LogFileHandle> => openWithWrite(path, async (real, buffer, offset, length) => {
+			if (fail) {
+				fail = false;
+				throw Object.assign(new Error('ENOSPC: no space left on device, write'), {code: 'ENOSPC'});
+			}
+
+			return real.write(buffer, offset, length);
+		});
+		const writer = await SessionLogWriter.open(log, header, {openFile: openFailingOnce, retryDelayMs: 60_000, onError: () => undefined});
+		fail = true;
+		writer.append(turnStart(1));
+		await until(() => writer.lastError !== undefined);
+		// The flush cancels the retry (a timeout): clearing it as an immediate would miscount Node's
+		// pending immediates, and the next `setImmediate` would never run.
+		await writer.flush();
+		expect(await Promise.race([new Promise(resolve => {
+			setImmediate(resolve, 'ran');
+		}), new Promise(resolve => {
+			setTimeout(resolve, 2000, 'never ran');
+		})])).toBe('ran');
+		await writer.close();
+	});
+
 	it('packs a run of three or more deltas of one block into one row that reads back as the same events', async () => {
 		const writer = await SessionLogWriter.open(log, header);
 		const chunk = (time: number, chunkData: Record<string, unknown>) => ({type: 'assistant/chunk', time, data: {turn: 1, step: 1, chunk: chunkData}});
@@ -279,6 +304,17 @@ describe('SessionLogWriter', () => {
 		await writer.close();
 	});
 });
+
+/** Lets the event loop run (real I/O completes) until `done` holds. */
+async function until(done: () => boolean): Promise<void> {
+	for (let turns = 0; !done(); turns += 1) {
+		if (turns > 100_000) {
+			throw new Error('the writer did not get there');
+		}
+
+		await new Promise(resolve => setImmediate(resolve));
+	}
+}
 
 describe('a writer in another process', () => {
 	it('refuses a second writer while it lives, naming its pid', async () => {
