@@ -2,8 +2,8 @@ import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {createInterface} from 'node:readline';
-import {afterAll, describe, expect, it} from 'vitest';
-import {SessionLogWriter, type LogFileHandle} from '../../src/session/log-writer.js';
+import {afterAll, afterEach, describe, expect, it, vi} from 'vitest';
+import {SessionLogWriter, SYNC_DELAY_MS, type LogFileHandle} from '../../src/session/log-writer.js';
 import {SessionLogError, SessionLogLockedError, SessionLogWriteError} from '../../src/session/log-errors.js';
 import type {SessionHeader} from '../../src/session/events.js';
 import {compileForChild} from './compile-for-child.js';
@@ -305,6 +305,28 @@ describe('SessionLogWriter', () => {
 	});
 });
 
+/** The real file, counting the writer's writes and syncs; `failSyncs` syncs fail with EIO first. */
+function countingOpen(counts: {writes: number; syncs: number; failSyncs?: number}): (path: string) => Promise<LogFileHandle> {
+	return async path => {
+		const handle = await openWithWrite(path, async (real, buffer, offset, length) => {
+			counts.writes += 1;
+			return real.write(buffer, offset, length);
+		});
+		return {
+			...handle,
+			async datasync() {
+				counts.syncs += 1;
+				if ((counts.failSyncs ?? 0) > 0) {
+					counts.failSyncs! -= 1;
+					throw Object.assign(new Error('EIO: i/o error, fdatasync'), {code: 'EIO'});
+				}
+
+				await handle.datasync();
+			},
+		};
+	};
+}
+
 /** Lets the event loop run (real I/O completes) until `done` holds. */
 async function until(done: () => boolean): Promise<void> {
 	for (let turns = 0; !done(); turns += 1) {
@@ -315,6 +337,101 @@ async function until(done: () => boolean): Promise<void> {
 		await new Promise(resolve => setImmediate(resolve));
 	}
 }
+
+/** The seqs of the event lines in the file now (what a follower reads). */
+function seqsInFile(): number[] {
+	return readFileSync(log, 'utf8').trimEnd().split('\n').slice(1).map(line => (JSON.parse(line) as {seq: number}).seq);
+}
+
+describe('syncing a streaming log', () => {
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+
+	it('writes each tick\'s batch at once and syncs the stream once, when flushed', async () => {
+		const counts = {writes: 0, syncs: 0};
+		const writer = await SessionLogWriter.open(log, header, {openFile: countingOpen(counts), syncDelayMs: 60_000});
+		Object.assign(counts, {writes: 0, syncs: 0});
+		for (let turn = 1; turn <= 20; turn += 1) {
+			writer.append(turnStart(turn));
+			await until(() => writer.writtenUpTo === turn);
+			expect(seqsInFile()).toHaveLength(turn);
+		}
+
+		expect(counts).toEqual({writes: 20, syncs: 0});
+		expect({written: writer.writtenUpTo, durable: writer.durableUpTo, unwritten: writer.unwrittenEvents}).toEqual({written: 20, durable: 0, unwritten: 0});
+		await writer.flush();
+		expect(counts).toEqual({writes: 20, syncs: 1});
+		expect(writer.durableUpTo).toBe(20);
+		await writer.close();
+		expect(counts).toEqual({writes: 20, syncs: 1});
+	});
+
+	it('syncs what streamed once the delay has passed since the first unsynced batch', async () => {
+		const counts = {writes: 0, syncs: 0};
+		const writer = await SessionLogWriter.open(log, header, {openFile: countingOpen(counts)});
+		counts.syncs = 0;
+		vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout']});
+		for (let turn = 1; turn <= 3; turn += 1) {
+			writer.append(turnStart(turn));
+			await until(() => writer.writtenUpTo === turn);
+		}
+
+		vi.advanceTimersByTime(SYNC_DELAY_MS - 1);
+		expect(counts.syncs).toBe(0);
+		vi.advanceTimersByTime(1);
+		await until(() => writer.durableUpTo === 3);
+		expect(counts.syncs).toBe(1);
+		// The next batch starts the next delay.
+		writer.append(turnStart(4));
+		await until(() => writer.writtenUpTo === 4);
+		vi.advanceTimersByTime(SYNC_DELAY_MS);
+		await until(() => writer.durableUpTo === 4);
+		expect(counts.syncs).toBe(2);
+		vi.useRealTimers();
+		await writer.close();
+		expect(counts.syncs).toBe(2);
+	});
+
+	it('syncs a turn\'s end at once', async () => {
+		const counts = {writes: 0, syncs: 0};
+		const writer = await SessionLogWriter.open(log, header, {openFile: countingOpen(counts), syncDelayMs: 60_000});
+		counts.syncs = 0;
+		writer.append(turnStart(1));
+		await until(() => writer.writtenUpTo === 1);
+		expect(counts.syncs).toBe(0);
+		writer.append({type: 'turn/end', time: 2, data: {turn: 1, reason: {kind: 'completed'}}});
+		await until(() => writer.durableUpTo === 2);
+		expect(counts.syncs).toBe(1);
+		await writer.close();
+	});
+
+	it('cuts the file back to the last sync when a sync fails, and writes those lines again', async () => {
+		const counts = {writes: 0, syncs: 0, failSyncs: 0};
+		const errors: SessionLogWriteError[] = [];
+		let recovered = 0;
+		const writer = await SessionLogWriter.open(log, header, {openFile: countingOpen(counts), syncDelayMs: 60_000, retryDelayMs: 60_000, onError: error => errors.push(error), onRecover: () => {
+			recovered += 1;
+		}});
+		writer.append(turnStart(1));
+		await writer.flush();
+		counts.failSyncs = 1;
+		writer.append(turnStart(2));
+		await until(() => writer.writtenUpTo === 2);
+		writer.append(turnStart(3));
+		await until(() => writer.writtenUpTo === 3);
+		expect(seqsInFile()).toEqual([0, 1, 2]);
+		await expect(writer.flush()).rejects.toThrow(`cannot append to session log ${log}: EIO: i/o error, fdatasync`);
+		expect(errors.map(error => error.code)).toEqual(['EIO']);
+		expect(seqsInFile()).toEqual([0]);
+		expect({written: writer.writtenUpTo, durable: writer.durableUpTo, unwritten: writer.unwrittenEvents}).toEqual({written: 1, durable: 1, unwritten: 2});
+		await writer.flush();
+		expect(recovered).toBe(1);
+		expect(writer.durableUpTo).toBe(3);
+		await writer.close();
+		expect(await readAll(log)).toEqual({header, events: [1, 2, 3].map((turn, seq) => ({type: 'turn/start', seq, time: 100 + turn, data: {turn}})), diagnostics: []});
+	});
+});
 
 describe('a writer in another process', () => {
 	it('refuses a second writer while it lives, naming its pid', async () => {
