@@ -32,6 +32,7 @@ import {fdatasyncSync, writeSync} from 'node:fs';
 import {open as openFile, type FileHandle} from 'node:fs/promises';
 import {dirname} from 'node:path';
 import {isPlainRecord} from '../json/is-plain-record.js';
+import {jsonRoundTripCopy} from '../json/json-round-trip-copy.js';
 import {checkEventData} from './event-shape.js';
 import {ChunkPacker, type LogLine} from './chunk-packer.js';
 import {PACKED_CHUNK_TYPES} from './event-vocabulary.js';
@@ -208,8 +209,8 @@ export class SessionLogWriter {
 	}
 
 	/**
-	Appends `event` with the next seq and returns the event exactly as the log records it (parsed
-	back from its line, so live and replayed events are equal). Throws only for programming errors
+	Appends `event` with the next seq and returns the event exactly as the log records it (equal to
+	its line parsed back, so live and replayed events are equal). Throws only for programming errors
 	(a closed writer, a non-serialisable or ill-shaped event), never for I/O.
 	*/
 	append<Type extends string, Data>(event: AppendableEvent<Type, Data>): EventEnvelope<Type, Data> {
@@ -223,10 +224,13 @@ export class SessionLogWriter {
 			throw new TypeError(`cannot append an event of type ${JSON.stringify(type)} to ${this.path}`);
 		}
 
-		const line = `${JSON.stringify({type, seq: this.seq, time: time ?? (this.options.now ?? Date.now)(), data, ...rest})}\n`;
-		// Check what the log will hold (after `toJSON`, NaN → null, …), not the caller's object, so
-		// the reader never rejects a line this writer wrote.
-		const recorded = JSON.parse(line) as EventEnvelope<Type, Data>;
+		const envelope = {type, seq: this.seq, time: time ?? (this.options.now ?? Date.now)(), data, ...rest};
+		// The event as the log records it (after `toJSON`, NaN → null, …), so live and replayed events
+		// are equal and the check below sees what the reader will: plain data is copied as the round
+		// trip would, anything else goes through the round trip itself.
+		const copy = jsonRoundTripCopy(envelope);
+		const line = `${JSON.stringify(copy ?? envelope)}\n`;
+		const recorded = (copy ?? JSON.parse(line)) as EventEnvelope<Type, Data>;
 		const problem = !Number.isFinite(recorded.time)
 			? '"time" must be a finite number'
 			: !isPlainRecord(recorded.data)

@@ -51,6 +51,26 @@ describe('SessionLogWriter', () => {
 		expect(existsSync(`${log}.lock`)).toBe(false);
 	});
 
+	it('returns each event as a replay reads it back, whether or not JSON changes its data', async () => {
+		const writer = await SessionLogWriter.open(log, header);
+		let reads = 0;
+		const appended = [
+			writer.append({type: 'turn/start', time: 1, data: {turn: 1, zero: -0, nested: [{a: 'x', b: null}], ['__proto__']: 'kept'}}),
+			writer.append({type: 'turn/start', time: 2, data: {turn: 2, missing: undefined, nan: Number.NaN, when: new Date(0)}}),
+			writer.append({type: 'turn/start', time: 3, data: {turn: 3, get counted() {
+				reads += 1;
+				return reads;
+			}}}),
+		];
+		await writer.close();
+		const {events} = await readAll(log);
+		expect(appended).toEqual(events);
+		expect(appended.map(event => JSON.stringify(event))).toEqual(events.map(event => JSON.stringify(event)));
+		expect(Object.is((appended[0]!.data as {zero: number}).zero, 0)).toBe(true);
+		expect(appended[1]!.data).toEqual({turn: 2, nan: null, when: '1970-01-01T00:00:00.000Z'});
+		expect({reads, counted: (appended[2]!.data as {counted: number}).counted}).toEqual({reads: 1, counted: 1});
+	});
+
 	it('stamps events without a time with its clock', async () => {
 		const writer = await SessionLogWriter.open(log, header, {now: () => 42});
 		expect(writer.append({type: 'turn/start', data: {turn: 1}})).toEqual({type: 'turn/start', seq: 0, time: 42, data: {turn: 1}});
