@@ -60,7 +60,7 @@ export type OpenedSession = {
 	readonly fold: SessionFold;
 	readonly jobs: JobRuntime;
 	readonly logPath?: string;
-	/** What is in the log file: events durable in it, and events appended but not written (yet); absent without a log. */
+	/** What is in the log file: events written to it, and events appended but not written (yet); absent without a log. */
 	logState(): {readonly path: string; readonly written: number; readonly unwritten: number} | undefined;
 	/** Names of the tools a prompt may call. */
 	toolNames(): ReadonlySet<string>;
@@ -165,7 +165,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		jobs,
 		...(writer === undefined ? {} : {logPath: writer.path}),
 		// Seqs are contiguous from 0 in a log, so the durable seq bound is the count of events in the file.
-		logState: () => writer === undefined ? undefined : {path: writer.path, written: writer.durableUpTo, unwritten: writer.unwrittenEvents},
+		logState: () => writer === undefined ? undefined : {path: writer.path, written: writer.writtenUpTo, unwritten: writer.unwrittenEvents},
 		toolNames: () => new Set(registry.schemas().map(schema => schema.name)),
 		onFoldChange(listener) {
 			changeListeners.add(listener);

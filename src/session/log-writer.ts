@@ -9,14 +9,19 @@
 - Torn tail left by a crash: truncated away on reopen (`repairedBytes` says how many bytes). Those
   bytes were never acknowledged, and truncating keeps every line of the file whole.
 - Appends are batched: `append` serialises the line at once and returns the event with its seq; a
-  batch (everything appended in one tick) is written with one `write` of whole lines, then
-  `fdatasync`ed. `await flush()` resolves when everything appended before it is durable.
+  batch (everything appended in one tick) is written with one `write` of whole lines right after
+  that tick, so a follower reads it and a crash of this process keeps it.
+- Syncs are coalesced (`fdatasync`, what survives a crash of the machine, costs a streaming turn
+  more CPU than everything else the writer does): one runs `syncDelayMs` after the first batch it
+  covers, and at once on `flush()`, `close()`, a `turn/end` and the `exit` handler. `await flush()`
+  resolves when everything appended before it is durable (written and synced).
 - A failed write (ENOSPC, EACCES, EROFS, …) truncates any partial bytes away, keeps the lines in
   memory for the next attempt (retried once a second, and on `flush()`), is
   reported once per failure streak to `onError` (and its end to `onRecover`), and rejects `flush()` with `SessionLogWriteError`.
-  `append` itself never throws for I/O, so the session keeps running.
-- A process that exits without `close()` still gets its pending lines written (synchronously, from an
-  `exit` handler, when no write is in flight) and its lock removed.
+  A failed sync does the same with every line written since the last sync (the file is cut back to
+  it and they are written again). `append` itself never throws for I/O, so the session keeps running.
+- A process that exits without `close()` still gets its pending lines written and synced
+  (synchronously, from an `exit` handler, when no write or sync is in flight) and its lock removed.
 - Streamed deltas are packed (§3.7, `chunk-packer.ts`): a run of delta chunks of one block is held
   until another event ends it (or `flush`, `close`, exit), then written as one row; its seqs count
   as unwritten meanwhile.
@@ -27,6 +32,7 @@ import {fdatasyncSync, writeSync} from 'node:fs';
 import {open as openFile, type FileHandle} from 'node:fs/promises';
 import {dirname} from 'node:path';
 import {isPlainRecord} from '../json/is-plain-record.js';
+import {jsonRoundTripCopy} from '../json/json-round-trip-copy.js';
 import {checkEventData} from './event-shape.js';
 import {ChunkPacker, type LogLine} from './chunk-packer.js';
 import {PACKED_CHUNK_TYPES} from './event-vocabulary.js';
@@ -50,7 +56,7 @@ export type LogFileHandle = ReadableLogFile & {
 export type SessionLogWriterOptions = {
 	/** Called once per streak of failed writes (the session should show it and keep running). */
 	readonly onError?: (error: SessionLogWriteError) => void;
-	/** Called when a write succeeds after a streak of failures (everything pending until then is durable). */
+	/** Called when a write succeeds after a streak of failures (everything pending until then is written; a flush syncs it). */
 	readonly onRecover?: () => void;
 	/** Opens the log for reading and appending; defaults to `fs.promises.open(path, 'a+')`. */
 	readonly openFile?: (path: string) => Promise<LogFileHandle>;
@@ -58,7 +64,15 @@ export type SessionLogWriterOptions = {
 	readonly now?: () => number;
 	/** Delay before retrying after a failed write, in ms (default 1 000). */
 	readonly retryDelayMs?: number;
+	/** Longest a written batch waits for its sync while events stream, in ms (default `SYNC_DELAY_MS`). */
+	readonly syncDelayMs?: number;
 };
+
+/** Default of `syncDelayMs`: what a crash of the machine may lose of a stream (the lead's bound is 100 ms–1 s). */
+export const SYNC_DELAY_MS = 200;
+
+/** Events after which the log is synced at once, not after the delay: the end of a turn is when a person looks away. */
+const SYNC_AT_ONCE_TYPES: ReadonlySet<string> = new Set(['turn/end']);
 
 /** What `append` takes: an event without `seq`; `time` defaults to now. */
 export type AppendableEvent<Type extends string = string, Data = unknown> = Omit<EventEnvelope<Type, Data>, 'seq' | 'time'> & {readonly time?: number};
@@ -126,12 +140,23 @@ export class SessionLogWriter {
 	private readonly options: SessionLogWriterOptions;
 	private readonly onExit: () => void;
 	private seq: number;
-	private durableSeq: number;
-	private durableSize: number;
+	/** Seqs below this, and bytes up to this, are written to the file. */
+	private writtenSeq: number;
+	private writtenSize: number;
+	/** Seqs below this, and bytes up to this, are synced. */
+	private syncedSeq: number;
+	private syncedSize: number;
 	private pending: LogLine[] = [];
+	/** Lines written since the last sync, written again if that sync fails. */
+	private unsynced: LogLine[] = [];
 	private readonly packer = new ChunkPacker();
+	/** The write or sync in flight (one at a time, so a sync knows what it covers). */
 	private writing: Promise<void> | undefined;
-	private timer: NodeJS.Immediate | NodeJS.Timeout | undefined;
+	/** The next batch's write: right after this tick, or a retry after a failure. */
+	private timer: {readonly retry: false; readonly handle: NodeJS.Immediate} | {readonly retry: true; readonly handle: NodeJS.Timeout} | undefined;
+	private syncTimer: NodeJS.Timeout | undefined;
+	/** A sync is wanted before the writer goes idle: its delay has passed, or a flush or turn end asked. */
+	private syncWanted = false;
 	private failure: SessionLogWriteError | undefined;
 	private partialOnDisk = false;
 	private closed = false;
@@ -142,12 +167,14 @@ export class SessionLogWriter {
 		this.lock = lock;
 		this.header = header;
 		this.seq = nextSeq;
-		this.durableSeq = nextSeq;
-		this.durableSize = size;
+		this.writtenSeq = nextSeq;
+		this.writtenSize = size;
+		this.syncedSeq = nextSeq;
+		this.syncedSize = size;
 		this.repairedBytes = repairedBytes;
 		this.options = options;
-		// A process that exits without `close()`: write what is pending if no write is in flight (one
-		// synchronous write of whole lines), and do not leave a lock naming a pid that may be reused.
+		// A process that exits without `close()`: write and sync what is pending if no write is in flight
+		// (one synchronous write of whole lines), and do not leave a lock naming a pid that may be reused.
 		this.onExit = () => {
 			this.writePendingSync();
 			lock.releaseSync();
@@ -161,14 +188,19 @@ export class SessionLogWriter {
 		return this.seq;
 	}
 
-	/** Seqs below this are durable in the file. */
+	/** Seqs below this are durable in the file (written and synced). */
 	get durableUpTo(): number {
-		return this.durableSeq;
+		return this.syncedSeq;
 	}
 
-	/** Events appended but not (yet) durable in the file. */
+	/** Seqs below this are written to the file (a follower reads them; a crash of this process keeps them). */
+	get writtenUpTo(): number {
+		return this.writtenSeq;
+	}
+
+	/** Events appended but not (yet) written to the file. */
 	get unwrittenEvents(): number {
-		return this.seq - this.durableSeq;
+		return this.seq - this.writtenSeq;
 	}
 
 	/** The current write failure, until a write succeeds again. */
@@ -177,8 +209,8 @@ export class SessionLogWriter {
 	}
 
 	/**
-	Appends `event` with the next seq and returns the event exactly as the log records it (parsed
-	back from its line, so live and replayed events are equal). Throws only for programming errors
+	Appends `event` with the next seq and returns the event exactly as the log records it (equal to
+	its line parsed back, so live and replayed events are equal). Throws only for programming errors
 	(a closed writer, a non-serialisable or ill-shaped event), never for I/O.
 	*/
 	append<Type extends string, Data>(event: AppendableEvent<Type, Data>): EventEnvelope<Type, Data> {
@@ -192,10 +224,13 @@ export class SessionLogWriter {
 			throw new TypeError(`cannot append an event of type ${JSON.stringify(type)} to ${this.path}`);
 		}
 
-		const line = `${JSON.stringify({type, seq: this.seq, time: time ?? (this.options.now ?? Date.now)(), data, ...rest})}\n`;
-		// Check what the log will hold (after `toJSON`, NaN → null, …), not the caller's object, so
-		// the reader never rejects a line this writer wrote.
-		const recorded = JSON.parse(line) as EventEnvelope<Type, Data>;
+		const envelope = {type, seq: this.seq, time: time ?? (this.options.now ?? Date.now)(), data, ...rest};
+		// The event as the log records it (after `toJSON`, NaN → null, …), so live and replayed events
+		// are equal and the check below sees what the reader will: plain data is copied as the round
+		// trip would, anything else goes through the round trip itself.
+		const copy = jsonRoundTripCopy(envelope);
+		const line = `${JSON.stringify(copy ?? envelope)}\n`;
+		const recorded = (copy ?? JSON.parse(line)) as EventEnvelope<Type, Data>;
 		const problem = !Number.isFinite(recorded.time)
 			? '"time" must be a finite number'
 			: !isPlainRecord(recorded.data)
@@ -206,6 +241,10 @@ export class SessionLogWriter {
 		}
 
 		this.seq += 1;
+		if (SYNC_AT_ONCE_TYPES.has(type)) {
+			this.syncWanted = true;
+		}
+
 		const lines = this.packer.add(recorded, line);
 		if (lines.length > 0) {
 			for (const ready of lines) {
@@ -222,7 +261,8 @@ export class SessionLogWriter {
 	async flush(): Promise<void> {
 		this.closeRun();
 		const target = this.seq;
-		while (this.durableSeq < target) {
+		while (this.syncedSeq < target) {
+			this.syncWanted = true;
 			await this.writeBatch();
 		}
 	}
@@ -242,6 +282,7 @@ export class SessionLogWriter {
 
 		this.closed = true;
 		this.cancelTimer();
+		this.cancelSyncTimer();
 		await this.writing?.catch(() => undefined);
 		await this.handle.close().catch(() => undefined);
 		process.removeListener('exit', this.onExit);
@@ -261,7 +302,7 @@ export class SessionLogWriter {
 	private writePendingSync(): void {
 		this.closeRun();
 		const fd = this.handle.fd;
-		if (this.closed || this.writing !== undefined || this.partialOnDisk || this.pending.length === 0 || typeof fd !== 'number') {
+		if (this.closed || this.writing !== undefined || this.partialOnDisk || (this.pending.length === 0 && this.syncedSeq === this.writtenSeq) || typeof fd !== 'number') {
 			return;
 		}
 
@@ -272,9 +313,11 @@ export class SessionLogWriter {
 				written += writeSync(fd, bytes, written, bytes.length - written);
 			}
 
-			fdatasyncSync(fd);
-			this.durableSeq += eventsOf(this.pending);
+			this.writtenSeq += eventsOf(this.pending);
+			this.writtenSize += bytes.length;
 			this.pending = [];
+			fdatasyncSync(fd);
+			this.syncedSeq = this.writtenSeq;
 		} catch {
 			// Exiting anyway: the lines stay unwritten, exactly as if the process had been killed.
 		}
@@ -292,23 +335,45 @@ export class SessionLogWriter {
 
 		// After a failure, retry slowly instead of hammering a full disk; the retry alone does not keep
 		// the process alive.
-		this.timer = this.failure === undefined ? setImmediate(run) : setTimeout(run, this.options.retryDelayMs ?? 1000).unref();
+		this.timer = this.failure === undefined ? {retry: false, handle: setImmediate(run)} : {retry: true, handle: setTimeout(run, this.options.retryDelayMs ?? 1000).unref()};
 	}
 
 	private cancelTimer(): void {
-		if (this.timer !== undefined) {
-			clearImmediate(this.timer as NodeJS.Immediate);
-			clearTimeout(this.timer as NodeJS.Timeout);
-			this.timer = undefined;
+		// Each with its own clear: `clearImmediate` of a timeout miscounts Node's pending immediates,
+		// after which no `setImmediate` callback of the process runs again.
+		if (this.timer?.retry === true) {
+			clearTimeout(this.timer.handle);
+		} else if (this.timer !== undefined) {
+			clearImmediate(this.timer.handle);
 		}
+
+		this.timer = undefined;
 	}
 
-	/** Writes what is pending as one batch (or joins the batch in flight). */
+	/** The sync of what was just written, after the delay; it does not keep the process alive (the `exit` handler syncs). */
+	private scheduleSync(): void {
+		if (this.syncTimer !== undefined || this.syncWanted) {
+			return;
+		}
+
+		this.syncTimer = setTimeout(() => {
+			this.syncTimer = undefined;
+			this.syncWanted = true;
+			this.writeBatch().catch(() => undefined);
+		}, this.options.syncDelayMs ?? SYNC_DELAY_MS).unref();
+	}
+
+	private cancelSyncTimer(): void {
+		clearTimeout(this.syncTimer);
+		this.syncTimer = undefined;
+	}
+
+	/** Writes what is pending as one batch, then syncs if a sync is wanted (or joins the batch in flight). */
 	private writeBatch(): Promise<void> {
 		if (this.writing === undefined) {
 			this.writing = this.writePending().finally(() => {
 				this.writing = undefined;
-				if (this.pending.length > 0 && !this.closed) {
+				if ((this.pending.length > 0 || this.syncWanted) && !this.closed) {
 					this.schedule();
 				}
 			});
@@ -320,48 +385,100 @@ export class SessionLogWriter {
 	private async writePending(): Promise<void> {
 		this.cancelTimer();
 		const lines = this.pending;
-		if (lines.length === 0) {
+		if (lines.length === 0 && !this.syncWanted) {
 			return;
 		}
 
 		this.pending = [];
 		try {
 			if (this.partialOnDisk) {
-				await this.handle.truncate(this.durableSize);
+				await this.handle.truncate(this.writtenSize);
 				this.partialOnDisk = false;
 			}
 
-			const bytes = Buffer.from(lines.map(line => line.text).join(''));
-			this.partialOnDisk = true;
-			await writeAll(this.handle, bytes);
-			await this.handle.datasync();
-			this.partialOnDisk = false;
-			this.durableSize += bytes.length;
-			this.durableSeq += eventsOf(lines);
-			const recovered = this.failure !== undefined;
-			this.failure = undefined;
-			if (recovered) {
-				this.options.onRecover?.();
+			if (lines.length > 0) {
+				const bytes = Buffer.from(lines.map(line => line.text).join(''));
+				this.partialOnDisk = true;
+				await writeAll(this.handle, bytes);
+				this.partialOnDisk = false;
+				this.writtenSize += bytes.length;
+				this.writtenSeq += eventsOf(lines);
+				for (const line of lines) {
+					this.unsynced.push(line);
+				}
 			}
 		} catch (error) {
 			this.pending = [...lines, ...this.pending];
-			// Take partial bytes back out so the file keeps only whole lines; if that fails too, the
-			// next batch tries again before writing.
-			if (this.partialOnDisk) {
-				await this.handle.truncate(this.durableSize).then(() => {
-					this.partialOnDisk = false;
-				}, () => undefined);
-			}
-
-			const failure = error instanceof SessionLogWriteError ? error : new SessionLogWriteError(this.path, 'append to', error);
-			const firstOfStreak = this.failure === undefined;
-			this.failure = failure;
-			if (firstOfStreak) {
-				this.options.onError?.(failure);
-			}
-
-			throw failure;
+			await this.cutBackTo(this.writtenSize);
+			throw this.failed(error);
 		}
+
+		if (this.syncWanted) {
+			await this.syncWritten();
+		} else {
+			this.scheduleSync();
+		}
+
+		this.recovered();
+	}
+
+	/** Syncs everything written so far. A failure cuts the file back to the last sync and queues those lines again. */
+	private async syncWritten(): Promise<void> {
+		this.syncWanted = false;
+		this.cancelSyncTimer();
+		if (this.syncedSeq === this.writtenSeq) {
+			return;
+		}
+
+		const seq = this.writtenSeq;
+		const size = this.writtenSize;
+		const lines = this.unsynced;
+		this.unsynced = [];
+		try {
+			await this.handle.datasync();
+		} catch (error) {
+			this.pending = [...lines, ...this.pending];
+			this.writtenSeq = this.syncedSeq;
+			this.writtenSize = this.syncedSize;
+			this.partialOnDisk = true;
+			await this.cutBackTo(this.syncedSize);
+			throw this.failed(error);
+		}
+
+		this.syncedSeq = seq;
+		this.syncedSize = size;
+	}
+
+	/**
+	Takes bytes after `size` back out so the file keeps only whole lines that will not be written
+	again; if that fails too, the next batch tries again before writing.
+	*/
+	private async cutBackTo(size: number): Promise<void> {
+		if (this.partialOnDisk) {
+			await this.handle.truncate(size).then(() => {
+				this.partialOnDisk = false;
+			}, () => undefined);
+		}
+	}
+
+	private recovered(): void {
+		const recovered = this.failure !== undefined;
+		this.failure = undefined;
+		if (recovered) {
+			this.options.onRecover?.();
+		}
+	}
+
+	/** Records a failed write or sync: reported once per streak, rethrown to `flush()`. */
+	private failed(error: unknown): SessionLogWriteError {
+		const failure = error instanceof SessionLogWriteError ? error : new SessionLogWriteError(this.path, 'append to', error);
+		const firstOfStreak = this.failure === undefined;
+		this.failure = failure;
+		if (firstOfStreak) {
+			this.options.onError?.(failure);
+		}
+
+		return failure;
 	}
 }
 

@@ -2,8 +2,8 @@ import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {createInterface} from 'node:readline';
-import {afterAll, describe, expect, it} from 'vitest';
-import {SessionLogWriter, type LogFileHandle} from '../../src/session/log-writer.js';
+import {afterAll, afterEach, describe, expect, it, vi} from 'vitest';
+import {SessionLogWriter, SYNC_DELAY_MS, type LogFileHandle} from '../../src/session/log-writer.js';
 import {SessionLogError, SessionLogLockedError, SessionLogWriteError} from '../../src/session/log-errors.js';
 import type {SessionHeader} from '../../src/session/events.js';
 import {compileForChild} from './compile-for-child.js';
@@ -49,6 +49,26 @@ describe('SessionLogWriter', () => {
 		await writer.close();
 		expect(await readAll(log)).toEqual({header, events: appended, diagnostics: []});
 		expect(existsSync(`${log}.lock`)).toBe(false);
+	});
+
+	it('returns each event as a replay reads it back, whether or not JSON changes its data', async () => {
+		const writer = await SessionLogWriter.open(log, header);
+		let reads = 0;
+		const appended = [
+			writer.append({type: 'turn/start', time: 1, data: {turn: 1, zero: -0, nested: [{a: 'x', b: null}], ['__proto__']: 'kept'}}),
+			writer.append({type: 'turn/start', time: 2, data: {turn: 2, missing: undefined, nan: Number.NaN, when: new Date(0)}}),
+			writer.append({type: 'turn/start', time: 3, data: {turn: 3, get counted() {
+				reads += 1;
+				return reads;
+			}}}),
+		];
+		await writer.close();
+		const {events} = await readAll(log);
+		expect(appended).toEqual(events);
+		expect(appended.map(event => JSON.stringify(event))).toEqual(events.map(event => JSON.stringify(event)));
+		expect(Object.is((appended[0]!.data as {zero: number}).zero, 0)).toBe(true);
+		expect(appended[1]!.data).toEqual({turn: 2, nan: null, when: '1970-01-01T00:00:00.000Z'});
+		expect({reads, counted: (appended[2]!.data as {counted: number}).counted}).toEqual({reads: 1, counted: 1});
 	});
 
 	it('stamps events without a time with its clock', async () => {
@@ -186,6 +206,31 @@ describe('SessionLogWriter', () => {
 		expect(diagnostics).toEqual([]);
 	});
 
+	it('cancels a pending retry without stopping the process\'s immediates', async () => {
+		let fail = false;
+		const openFailingOnce = async (path: string): Promise<LogFileHandle> => openWithWrite(path, async (real, buffer, offset, length) => {
+			if (fail) {
+				fail = false;
+				throw Object.assign(new Error('ENOSPC: no space left on device, write'), {code: 'ENOSPC'});
+			}
+
+			return real.write(buffer, offset, length);
+		});
+		const writer = await SessionLogWriter.open(log, header, {openFile: openFailingOnce, retryDelayMs: 60_000, onError: () => undefined});
+		fail = true;
+		writer.append(turnStart(1));
+		await until(() => writer.lastError !== undefined);
+		// The flush cancels the retry (a timeout): clearing it as an immediate would miscount Node's
+		// pending immediates, and the next `setImmediate` would never run.
+		await writer.flush();
+		expect(await Promise.race([new Promise(resolve => {
+			setImmediate(resolve, 'ran');
+		}), new Promise(resolve => {
+			setTimeout(resolve, 2000, 'never ran');
+		})])).toBe('ran');
+		await writer.close();
+	});
+
 	it('packs a run of three or more deltas of one block into one row that reads back as the same events', async () => {
 		const writer = await SessionLogWriter.open(log, header);
 		const chunk = (time: number, chunkData: Record<string, unknown>) => ({type: 'assistant/chunk', time, data: {turn: 1, step: 1, chunk: chunkData}});
@@ -277,6 +322,134 @@ describe('SessionLogWriter', () => {
 		await writer.flush();
 		expect(writes).toBe(1);
 		await writer.close();
+	});
+});
+
+/** The real file, counting the writer's writes and syncs; `failSyncs` syncs fail with EIO first. */
+function countingOpen(counts: {writes: number; syncs: number; failSyncs?: number}): (path: string) => Promise<LogFileHandle> {
+	return async path => {
+		const handle = await openWithWrite(path, async (real, buffer, offset, length) => {
+			counts.writes += 1;
+			return real.write(buffer, offset, length);
+		});
+		return {
+			...handle,
+			async datasync() {
+				counts.syncs += 1;
+				if ((counts.failSyncs ?? 0) > 0) {
+					counts.failSyncs! -= 1;
+					throw Object.assign(new Error('EIO: i/o error, fdatasync'), {code: 'EIO'});
+				}
+
+				await handle.datasync();
+			},
+		};
+	};
+}
+
+/** Lets the event loop run (real I/O completes) until `done` holds. */
+async function until(done: () => boolean): Promise<void> {
+	for (let turns = 0; !done(); turns += 1) {
+		if (turns > 100_000) {
+			throw new Error('the writer did not get there');
+		}
+
+		await new Promise(resolve => setImmediate(resolve));
+	}
+}
+
+/** The seqs of the event lines in the file now (what a follower reads). */
+function seqsInFile(): number[] {
+	return readFileSync(log, 'utf8').trimEnd().split('\n').slice(1).map(line => (JSON.parse(line) as {seq: number}).seq);
+}
+
+describe('syncing a streaming log', () => {
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+
+	it('writes each tick\'s batch at once and syncs the stream once, when flushed', async () => {
+		const counts = {writes: 0, syncs: 0};
+		const writer = await SessionLogWriter.open(log, header, {openFile: countingOpen(counts), syncDelayMs: 60_000});
+		Object.assign(counts, {writes: 0, syncs: 0});
+		for (let turn = 1; turn <= 20; turn += 1) {
+			writer.append(turnStart(turn));
+			await until(() => writer.writtenUpTo === turn);
+			expect(seqsInFile()).toHaveLength(turn);
+		}
+
+		expect(counts).toEqual({writes: 20, syncs: 0});
+		expect({written: writer.writtenUpTo, durable: writer.durableUpTo, unwritten: writer.unwrittenEvents}).toEqual({written: 20, durable: 0, unwritten: 0});
+		await writer.flush();
+		expect(counts).toEqual({writes: 20, syncs: 1});
+		expect(writer.durableUpTo).toBe(20);
+		await writer.close();
+		expect(counts).toEqual({writes: 20, syncs: 1});
+	});
+
+	it('syncs what streamed once the delay has passed since the first unsynced batch', async () => {
+		const counts = {writes: 0, syncs: 0};
+		const writer = await SessionLogWriter.open(log, header, {openFile: countingOpen(counts)});
+		counts.syncs = 0;
+		vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout']});
+		for (let turn = 1; turn <= 3; turn += 1) {
+			writer.append(turnStart(turn));
+			await until(() => writer.writtenUpTo === turn);
+		}
+
+		vi.advanceTimersByTime(SYNC_DELAY_MS - 1);
+		expect(counts.syncs).toBe(0);
+		vi.advanceTimersByTime(1);
+		await until(() => writer.durableUpTo === 3);
+		expect(counts.syncs).toBe(1);
+		// The next batch starts the next delay.
+		writer.append(turnStart(4));
+		await until(() => writer.writtenUpTo === 4);
+		vi.advanceTimersByTime(SYNC_DELAY_MS);
+		await until(() => writer.durableUpTo === 4);
+		expect(counts.syncs).toBe(2);
+		vi.useRealTimers();
+		await writer.close();
+		expect(counts.syncs).toBe(2);
+	});
+
+	it('syncs a turn\'s end at once', async () => {
+		const counts = {writes: 0, syncs: 0};
+		const writer = await SessionLogWriter.open(log, header, {openFile: countingOpen(counts), syncDelayMs: 60_000});
+		counts.syncs = 0;
+		writer.append(turnStart(1));
+		await until(() => writer.writtenUpTo === 1);
+		expect(counts.syncs).toBe(0);
+		writer.append({type: 'turn/end', time: 2, data: {turn: 1, reason: {kind: 'completed'}}});
+		await until(() => writer.durableUpTo === 2);
+		expect(counts.syncs).toBe(1);
+		await writer.close();
+	});
+
+	it('cuts the file back to the last sync when a sync fails, and writes those lines again', async () => {
+		const counts = {writes: 0, syncs: 0, failSyncs: 0};
+		const errors: SessionLogWriteError[] = [];
+		let recovered = 0;
+		const writer = await SessionLogWriter.open(log, header, {openFile: countingOpen(counts), syncDelayMs: 60_000, retryDelayMs: 60_000, onError: error => errors.push(error), onRecover: () => {
+			recovered += 1;
+		}});
+		writer.append(turnStart(1));
+		await writer.flush();
+		counts.failSyncs = 1;
+		writer.append(turnStart(2));
+		await until(() => writer.writtenUpTo === 2);
+		writer.append(turnStart(3));
+		await until(() => writer.writtenUpTo === 3);
+		expect(seqsInFile()).toEqual([0, 1, 2]);
+		await expect(writer.flush()).rejects.toThrow(`cannot append to session log ${log}: EIO: i/o error, fdatasync`);
+		expect(errors.map(error => error.code)).toEqual(['EIO']);
+		expect(seqsInFile()).toEqual([0]);
+		expect({written: writer.writtenUpTo, durable: writer.durableUpTo, unwritten: writer.unwrittenEvents}).toEqual({written: 1, durable: 1, unwritten: 2});
+		await writer.flush();
+		expect(recovered).toBe(1);
+		expect(writer.durableUpTo).toBe(3);
+		await writer.close();
+		expect(await readAll(log)).toEqual({header, events: [1, 2, 3].map((turn, seq) => ({type: 'turn/start', seq, time: 100 + turn, data: {turn}})), diagnostics: []});
 	});
 });
 
