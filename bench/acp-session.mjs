@@ -29,14 +29,15 @@
 // worker threads (mostly TurboFan recompiling live-only code that deopts and tiers up across the
 // runs), code runs half in baseline tier in the first runs, and the same work after an idle gap
 // costs 1.5–1.8× what it costs back to back (the floor runs in one hot loop).
-// 2026-12-04 04:00–04:10 (load 2.6–4.3), 10 runs of `--runs 7` with floor (d): vs the log 2.15×
-// (median; range 1.63–3.37), vs (c) 2.79× (2.07–3.42), vs (d) 1.55× (1.28–1.98) — target not met
-// on (d) either, but half of the excess over (c) is the pace. The live side got its 1 400 events in
-// 5 to ~1 000 batches per turn (the agent's pace decides), and (d) follows it. A CPU profile of
-// `--runs 3` puts ACP's own per-event code (frame reader with its JSON.parse, mapping, call state,
-// pipe reads, the SDK's receive) at ~15 µs/event under the profiler, ~14% of the live side's CPU
-// there (≈ 5–11 µs of the 36–81 unprofiled): less than the live − (d) gap (12–30 µs), the rest being
-// spent while the agent process shares the 2 cores (and on V8's threads, which the profile omits).
+// 2026-12-04 04:00–04:04 (load 2.6–4.3), 10 runs of `--runs 7` with floor (d): vs the log 2.15×
+// (median; range 1.63–3.37), vs (c) 2.79× (2.07–3.42), vs (d) 1.55× (1.28–1.98) — target not met on
+// (d) either; the pace accounts for ~40% (16–64%) of the live excess over (c). The live side got
+// its 1 400 events in 5 to ~1 000 batches per turn (the agent's pace decides), and (d) follows it.
+// A CPU profile of `--runs 3` puts ACP's own per-event code (frame reader with its JSON.parse,
+// mapping, call state, pipe reads, the SDK's receive) at ~15 µs/event under the profiler, ~14% of
+// the live side's CPU there (≈ 5–11 µs of the 36–81 unprofiled): less than the live − (d) gap
+// (11–34 µs), the rest being spent while the agent process shares the 2 cores (and on V8's threads,
+// which the profile omits).
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
