@@ -50,6 +50,7 @@ import {layoutEntry} from '../dist/src/layout/layout-entry.js';
 import {colorTheme} from '../dist/src/layout/theme.js';
 import {SessionFold} from '../dist/src/session/fold.js';
 import {openSessionLog} from '../dist/src/session/read-session-log.js';
+import {paceGroups, waitUntil} from './lib/live-pace.mjs';
 import {figure} from './lib/stats.mjs';
 
 const {values} = parseArgs({options: {updates: {type: 'string', default: '1000'}, runs: {type: 'string', default: '5'}}});
@@ -148,40 +149,6 @@ async function native(logPath, run) {
 	const ms = cpuMs(started);
 	await session.close();
 	return {ms, events: drafts.length};
-}
-
-/**
-The drafts grouped as the live run received them: one group per turn of the live event loop, at the
-offset (ms from the live run's start) its first event arrived. Events the live listener did not see
-(the session's opening, before it) go with the first group.
-*/
-function paceGroups({drafts, seqs}, pace) {
-	const groups = [];
-	let current;
-	for (const [index, draft] of drafts.entries()) {
-		const arrival = Math.min(Math.max(seqs[index] - pace.firstSeq, 0), pace.at.length - 1);
-		const tick = pace.tick[arrival];
-		if (current === undefined || tick !== current.tick) {
-			current = {tick, at: pace.at[arrival], drafts: []};
-			groups.push(current);
-		}
-
-		current.drafts.push(draft);
-	}
-
-	return groups;
-}
-
-/** Resolves at `at` ms after `origin` (performance.now()), letting the process idle meanwhile; always in a later turn of the loop. */
-function waitUntil(origin, at) {
-	const delay = origin + at - performance.now();
-	return new Promise(resolve => {
-		if (delay >= 1) {
-			setTimeout(resolve, delay);
-		} else {
-			setImmediate(resolve);
-		}
-	});
 }
 
 /** The native session of `native`, fed each group of drafts at the offset the live run received it: the live pace without ACP. */
