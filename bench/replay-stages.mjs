@@ -40,11 +40,13 @@ async function replay(depth) {
 		});
 	const stream = new TranscriptStream(fold, write);
 	let events = 0;
-	for await (const event of log.events) {
-		events++;
-		if (depth >= 1) {
-			fold.apply(event);
-			stream.advance();
+	for await (const batch of log.eventBatches) {
+		for (const event of batch) {
+			events++;
+			if (depth >= 1) {
+				fold.apply(event);
+				stream.advance();
+			}
 		}
 	}
 

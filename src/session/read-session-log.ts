@@ -60,6 +60,12 @@ export type OpenedSessionLog = {
 	readonly header: SessionHeader;
 	/** Events after the header, in seq order; iterate once. */
 	readonly events: AsyncGenerator<SessionEvent, void, undefined>;
+	/**
+	The same events, the ones of each read chunk in one array (none empty): one await per chunk instead
+	of one per event, for a reader that goes through a whole log (replay). Iterate this or `events`,
+	not both. A chunk's damaged lines are reported when its batch is decoded, before its events are used.
+	*/
+	readonly eventBatches: AsyncGenerator<readonly SessionEvent[], void, undefined>;
 	/** Diagnostics reported so far (at most `MAX_KEPT_DIAGNOSTICS`). */
 	readonly diagnostics: readonly LogDiagnostic[];
 	/** All diagnostics reported so far, including those not kept. */
@@ -123,16 +129,41 @@ export async function openSessionLog(source: SessionLogSource, options: ReadSess
 		}
 	})();
 
+	const eventBatches = (async function * (): AsyncGenerator<readonly SessionEvent[], void, undefined> {
+		try {
+			for (let batch: LogRecord[] | undefined = records.takeBuffered(); ; batch = await readRecords(records, opened.file)) {
+				if (batch === undefined || options.signal?.aborted === true) {
+					return;
+				}
+
+				const decoded: SessionEvent[] = [];
+				for (const record of batch) {
+					for (const event of decodeRecord(record, decoder, report, opened.file)) {
+						decoded.push(event);
+					}
+				}
+
+				if (decoded.length > 0) {
+					yield decoded;
+				}
+			}
+		} finally {
+			await close();
+		}
+	})();
+
 	return {
 		file: opened.file,
 		header,
 		events,
+		eventBatches,
 		diagnostics: damage.kept,
 		get diagnosticCount() {
 			return damage.total;
 		},
 		close: async () => {
 			await events.return(undefined);
+			await eventBatches.return(undefined);
 			await close();
 		},
 	};
