@@ -358,7 +358,7 @@ describe('event batches', () => {
 		const log = await openSessionLog(source, options);
 		const batches: Array<readonly SessionEvent[]> = [];
 		for await (const batch of log.eventBatches) {
-			batches.push(batch);
+			batches.push([...batch]);
 		}
 
 		return {batches, diagnostics: [...log.diagnostics]};
@@ -369,13 +369,28 @@ describe('event batches', () => {
 		const path = writeTemp(dir, 'batches.jsonl', `${header}\n${lines.join('\n')}\n{"type":"step/sta`);
 		const {batches, diagnostics} = await readBatches(path);
 		const all = await readAll(path);
-		// 1.3 MB in 1 MiB reads: more than one batch, none empty.
+		// 1.3 MB in 1 MiB reads: more than one batch.
 		expect(batches.length).toBeGreaterThan(1);
-		expect(batches.every(batch => batch.length > 0)).toBe(true);
 		expect(batches.flat()).toEqual(all.events);
 		expect(all.events.length).toBe(19_999);
 		expect(diagnostics).toEqual(all.diagnostics);
 		expect(diagnostics.map(diagnostic => diagnostic.kind)).toEqual(['malformed', 'torn-tail']);
+	});
+
+	it('decode a line when the batch reaches it: a damaged line is reported after the events before it', async () => {
+		const lines = Array.from({length: 10}, (_, seq) => seq === 5 ? '{not json' : turnStart(seq));
+		const path = writeTemp(dir, 'order.jsonl', `${header}\n${lines.join('\n')}\n`);
+		const seen: number[] = [];
+		const reportedAfter: number[] = [];
+		const log = await openSessionLog(path, {onDiagnostic: () => reportedAfter.push(seen.length)});
+		for await (const batch of log.eventBatches) {
+			for (const event of batch) {
+				seen.push(event.seq);
+			}
+		}
+
+		expect(seen).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9]);
+		expect(reportedAfter).toEqual([5]);
 	});
 
 	it('read a stream in small chunks to the same events', async () => {
@@ -401,7 +416,7 @@ describe('event batches', () => {
 		expect(seen.length).toBeLessThan(20_000);
 		const early = await openSessionLog(path);
 		for await (const batch of early.eventBatches) {
-			expect(batch[0]!.seq).toBe(0);
+			expect([...batch][0]!.seq).toBe(0);
 			break;
 		}
 
