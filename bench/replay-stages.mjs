@@ -10,9 +10,7 @@ import {parseArgs} from 'node:util';
 import {referencePresenters} from '../dist/src/cli/replay-command.js';
 import {TranscriptStream} from '../dist/src/cli/transcript-stream.js';
 import {entryOutput} from '../dist/src/cli/entry-output.js';
-import {cardOutputHidesText} from '../dist/src/layout/terminal-card.js';
-import {jsonLine} from '../dist/src/layout/terminal-sink.js';
-import {entryToJson} from '../dist/src/presentation/entry-json.js';
+import {entryJson} from '../dist/src/cli/entry-json-output.js';
 import {SessionFold} from '../dist/src/session/fold.js';
 import {openSessionLog} from '../dist/src/session/read-session-log.js';
 import {parseFloor} from './lib/parse-floor.mjs';
@@ -37,15 +35,18 @@ async function replay(depth) {
 			bytes += print(entry).length;
 		}
 		: (entry) => {
-			bytes += jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText})).length;
+			// As replay --json: the JSON, and its newline as a part of its own.
+			bytes += entryJson(entry).length + 1;
 		});
 	const stream = new TranscriptStream(fold, write);
 	let events = 0;
-	for await (const event of log.events) {
-		events++;
-		if (depth >= 1) {
-			fold.apply(event);
-			stream.advance();
+	for await (const batch of log.eventBatches) {
+		for (const event of batch) {
+			events++;
+			if (depth >= 1) {
+				fold.apply(event);
+				stream.advance();
+			}
 		}
 	}
 

@@ -10,11 +10,9 @@ import {textContent} from '../tools/content.js';
 import {defineTool, type DefinedTool} from '../tools/define-tool.js';
 import {ToolArgsError} from '../tools/errors.js';
 import {ToolAbortError} from './bash/abort-error.js';
-import {startBackgroundCommand} from './bash/background-job.js';
 import {bashOutputSchema, bashParameters, type BashArgs, type BashValue} from './bash/bash-schema.js';
 import {presentBashCall, presentBashResult} from './bash/present.js';
 import {renderBashText} from './bash/render-text.js';
-import {runForeground} from './bash/run-foreground.js';
 import type {ShellTiming} from './bash/shell-process.js';
 
 /** How the bash tool is configured. */
@@ -157,6 +155,8 @@ export function bashTool(options: BashToolOptions): DefinedTool<typeof bashOutpu
 					throw new Error('bash: run_in_background is not available in this session (no job runtime)');
 				}
 
+				// The shell's modules load on the first command: building the tool (replay's presenters) does not load them.
+				const {startBackgroundCommand} = await import('./bash/background-job.js');
 				if (exec.signal.aborted) {
 					throw new ToolAbortError();
 				}
@@ -171,6 +171,7 @@ export function bashTool(options: BashToolOptions): DefinedTool<typeof bashOutpu
 				return {kind: 'background', jobId};
 			}
 
+			const {runForeground} = await import('./bash/run-foreground.js');
 			if (exec.signal.aborted) {
 				throw new ToolAbortError();
 			}

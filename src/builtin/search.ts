@@ -7,7 +7,7 @@ import type {ToolDefinition} from '../tools/types.js';
 import {globTool} from './search/glob-tool.js';
 import {grepTool} from './search/grep-tool.js';
 import {defaultSearchCaps} from './search/search-card.js';
-import {GREP_RAW_OUTPUT_MAX_BYTES, SEARCH_TIMEOUT_MS} from './search/search-run.js';
+import {GREP_RAW_OUTPUT_MAX_BYTES, SEARCH_TIMEOUT_MS} from './search/search-limits.js';
 import {WorkspaceGuard} from './workspace/workspace-guard.js';
 
 export {SearchError, type SearchErrorCode} from './search/search-error.js';

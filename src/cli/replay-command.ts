@@ -4,7 +4,7 @@ one JSON object per card (`--json`).
 */
 import {withAcpPresenter} from '../acp/acp-presenter.js';
 import {builtinTools, codeModePresenter} from '../builtin/index.js';
-import {encodeOutput, type TerminalOutput} from '../layout/terminal-sink.js';
+import {encodeOutput, lineEnd, type TerminalOutput} from '../layout/terminal-sink.js';
 import type {Expansion} from '../layout/layout-options.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 import {presentersOf, type PresenterLookup} from '../presentation/presenters.js';
@@ -15,7 +15,7 @@ import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
 import {colorDepth, colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 import {TranscriptStream} from './transcript-stream.js';
-import {entryJsonLine} from './entry-json-output.js';
+import {entryJson} from './entry-json-output.js';
 import {resolveSessionLogPath} from '../session/log-source.js';
 
 export const REPLAY_HELP = `usage: cardterm replay LOG|--last [--print] [--json] [--width N] [--expand none|auto|all] [--color|--no-color]
@@ -109,32 +109,44 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	const color = colorEnabled(colorFlag, io.env, io.isTTY);
 	const outputOptions = {json, width, unwrap, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), isTTY: io.isTTY, sessionCwd: workspace, now: Date.now(), ...(expansion === undefined ? {} : {expansion})};
 	// `--json` loads none of the row layout; printing loads it, and reads child sessions beside a saved log.
-	const output = json
-		? entryJsonLine
+	const printEntry = json
+		? undefined
 		: await (await import('./print-output.js')).printOutput(outputOptions, source === '-' ? undefined : {logPath: await resolveSessionLogPath(source), header: log.header, presenters: found => referencePresenters(found.cwd ?? workspace)});
 	// A chunk waits while a subagent's child session is read to be inlined under its card.
 	const chunks: Array<TerminalOutput | Promise<TerminalOutput>> = [];
 	let buffered = 0;
 	const flushChunks = async (): Promise<void> => {
 		if (chunks.length > 0) {
-			await io.write(encodeOutput(await Promise.all(chunks)));
+			// Promise.all only when a chunk waits: it costs a promise per chunk (two per --json entry).
+			const parts = chunks.every(chunk => typeof chunk === 'string') ? chunks as TerminalOutput[] : await Promise.all(chunks);
+			await io.write(encodeOutput(parts));
 			chunks.length = 0;
 			buffered = 0;
 		}
 	};
 
-	const write = (entry: TranscriptEntry): void => {
-		const text = output(entry);
-		chunks.push(text);
-		buffered += typeof text === 'string' ? text.length : 1024;
-	};
+	const write = printEntry === undefined
+		? (entry: TranscriptEntry): void => {
+			// The newline is a part of its own: `json + "\n"` would be copied once more to be encoded.
+			const text = entryJson(entry);
+			chunks.push(text, lineEnd);
+			buffered += text.length + 1;
+		}
+		: (entry: TranscriptEntry): void => {
+			const text = printEntry(entry);
+			chunks.push(text);
+			buffered += typeof text === 'string' ? text.length : 1024;
+		};
 
 	const stream = new TranscriptStream(fold, write);
-	for await (const event of log.events) {
-		fold.apply(event);
-		stream.advance();
-		if (buffered > 1 << 20) {
-			await flushChunks();
+	// A chunk's events at a time: an await per event (`log.events`) cost more than folding small events.
+	for await (const events of log.eventBatches) {
+		for (const event of events) {
+			fold.apply(event);
+			stream.advance();
+			if (buffered > 1 << 20) {
+				await flushChunks();
+			}
 		}
 	}
 

@@ -9,7 +9,6 @@ import type {ToolDefinition} from '../tools/types.js';
 import type {GenericCallView} from '../tools/views.js';
 import type {CodeDispatchEvent, CodeModeExecutor} from './code-mode-types.js';
 import {renderRunCode, type RunCodeValue} from './render-run-code.js';
-import {runProgram} from './run-program.js';
 
 /** Configuration of the transport. Every limit has a default. */
 export type CodeModeTransportOptions = {
@@ -123,6 +122,8 @@ export function codeModeTransport(options: CodeModeTransportOptions): ToolDefini
 		},
 		async execute(args, exec) {
 			const {code} = readRunCodeArgs(args);
+			// The worker's modules load on the first program: building the tool (replay's presenter) does not load them.
+			const {runProgram} = await import('./run-program.js');
 			return runProgram(code, exec, limits);
 		},
 		presentCall: presentRunCodeCall,

@@ -56,8 +56,20 @@ export function encodeOutput(parts: readonly TerminalOutput[]): EncodedOutput {
 
 /** A value as one line of JSON that is safe on a terminal (`--json`). */
 export function jsonLine(value: unknown): TerminalOutput {
-	return `${stringifyForTerminal(value)}\n` as TerminalOutput;
+	return `${jsonOutput(value)}${lineEnd}` as TerminalOutput;
 }
+
+/**
+A value as JSON that is safe on a terminal, without the newline of `jsonLine`: a writer that batches
+parts for `encodeOutput` adds `lineEnd` as a part of its own, since a joined `json + "\n"` is copied
+once more when it is encoded.
+*/
+export function jsonOutput(value: unknown): TerminalOutput {
+	return stringifyForTerminal(value) as TerminalOutput;
+}
+
+/** The newline that ends a line of output. */
+export const lineEnd = '\n' as TerminalOutput;
 
 /** Text shown as text: no control character but newline and tab. */
 export function textOutput(text: string): TerminalOutput {

@@ -60,6 +60,13 @@ export type OpenedSessionLog = {
 	readonly header: SessionHeader;
 	/** Events after the header, in seq order; iterate once. */
 	readonly events: AsyncGenerator<SessionEvent, void, undefined>;
+	/**
+	The same events, a read chunk's at a time: one await per chunk instead of one per event, for a
+	reader that goes through a whole log (replay). Each batch decodes its lines as it is iterated (so a
+	chunk's events are not all held at once, and diagnostics come in line order as with `events`):
+	read it to its end before asking for the next. Iterate this or `events`, not both.
+	*/
+	readonly eventBatches: AsyncGenerator<Iterable<SessionEvent>, void, undefined>;
 	/** Diagnostics reported so far (at most `MAX_KEPT_DIAGNOSTICS`). */
 	readonly diagnostics: readonly LogDiagnostic[];
 	/** All diagnostics reported so far, including those not kept. */
@@ -123,16 +130,32 @@ export async function openSessionLog(source: SessionLogSource, options: ReadSess
 		}
 	})();
 
+	const eventBatches = (async function * (): AsyncGenerator<Iterable<SessionEvent>, void, undefined> {
+		try {
+			for (let batch: LogRecord[] | undefined = records.takeBuffered(); ; batch = await readRecords(records, opened.file)) {
+				if (batch === undefined || options.signal?.aborted === true) {
+					return;
+				}
+
+				yield decodeRecords(batch, decoder, report, opened.file);
+			}
+		} finally {
+			await close();
+		}
+	})();
+
 	return {
 		file: opened.file,
 		header,
 		events,
+		eventBatches,
 		diagnostics: damage.kept,
 		get diagnosticCount() {
 			return damage.total;
 		},
 		close: async () => {
 			await events.return(undefined);
+			await eventBatches.return(undefined);
 			await close();
 		},
 	};
@@ -264,6 +287,13 @@ export function headerFromRecord(record: LogRecord, file: string): SessionHeader
 			throw new SessionLogError(file, 1, record.message);
 		default:
 			return assertNever(record, 'log record');
+	}
+}
+
+/** Events of a chunk's records, decoded as they are iterated. */
+function * decodeRecords(records: readonly LogRecord[], decoder: LogEventDecoder, report: (d: LogDiagnostic) => void, file: string): Generator<SessionEvent, void, undefined> {
+	for (const record of records) {
+		yield * decodeRecord(record, decoder, report, file);
 	}
 }
 

@@ -46,6 +46,16 @@ function sourceOf(from: string, specifier: string): string {
 
 /** Every package (bare specifier, `node:` built-ins aside) `entry` loads through static imports, with a path to it. */
 function packagesReached(entry: string): Map<string, string> {
+	return staticImports(entry).packages;
+}
+
+/** Every source file (relative to the root) `entry` loads through static imports, itself included. */
+function filesReached(entry: string): Set<string> {
+	return new Set([...staticImports(entry).files].map(file => relative(root, file)));
+}
+
+/** The packages and source files `entry` reaches through static imports. */
+function staticImports(entry: string): {packages: Map<string, string>; files: Set<string>} {
 	const packages = new Map<string, string>();
 	const seen = new Set<string>();
 	const queue: Array<{file: string; via: string}> = [{file: join(root, entry), via: entry}];
@@ -69,7 +79,7 @@ function packagesReached(entry: string): Map<string, string> {
 		}
 	}
 
-	return packages;
+	return {packages, files: seen};
 }
 
 describe('what a launch loads before the prompt', () => {
@@ -147,5 +157,17 @@ describe('what replay --json loads', () => {
 		// The walk sees what --json does need (the sink's width rule), so an empty list above means something.
 		expect(reached.has('string-width')).toBe(true);
 		expect(packagesReached('src/cli/print-output.ts').has('marked')).toBe(true);
+	});
+
+	it('none of the reference tools\' execution modules: a tool loads them on its first call, replay runs only presenters', () => {
+		const files = filesReached('src/cli/replay-command.ts');
+		const execution = ['src/builtin/bash/run-foreground.ts', 'src/builtin/bash/background-job.ts', 'src/builtin/bash/shell-process.ts', 'src/builtin/search/search-run.ts', 'src/builtin/search/tree-walk.ts', 'src/code-mode/run-program.ts', 'src/code-mode/program-worker.ts'];
+		expect(execution.filter(file => files.has(file))).toEqual([]);
+		const reached = packagesReached('src/cli/replay-command.ts');
+		expect(['picomatch', 'ignore', 're2js'].filter(name => reached.has(name)).map(name => `${name} via ${reached.get(name)!}`)).toEqual([]);
+		// The walk reaches the presenters, and the modules above exist (so empty lists above mean something).
+		expect(['src/builtin/bash/present.ts', 'src/builtin/search/search-card.ts', 'src/code-mode/render-run-code.ts'].every(file => files.has(file))).toBe(true);
+		expect(execution.every(file => existsSync(join(root, file)))).toBe(true);
+		expect(filesReached('src/builtin/search/search-run.ts').has('src/builtin/search/tree-walk.ts')).toBe(true);
 	});
 });

@@ -49,6 +49,20 @@ describe('narrow text (measured and cut by its length)', () => {
 		}
 	});
 
+	it('judges long text (past its printable-ASCII shortcut) character by character, as short text', () => {
+		const narrowSet = new Set(narrow);
+		const ascii = 'x'.repeat(300);
+		const others = ['日', 'e\u0301', '\u200b', '\t', '\n', '\u007f', '\u0080', '🚀', '\ud800'];
+		const piece = fc.oneof(fc.constantFrom(ascii, ' {"a":1}', 'q'), fc.constantFrom(...narrow.filter((_, index) => index % 11 === 0)), fc.constantFrom(...others));
+		fc.assert(fc.property(fc.array(piece, {minLength: 1, maxLength: 12}), parts => {
+			const text = parts.join('');
+			expect(isNarrowText(text)).toBe(Array.from(text).every(character => character.length === 1 && (narrowSet.has(character) || (character >= ' ' && character <= '~'))));
+		}), {numRuns: 1000, seed: 13});
+		expect(isNarrowText(`${ascii}—${ascii}`)).toBe(true);
+		expect(isNarrowText(`${ascii}—${ascii}\u0301`)).toBe(false);
+		expect(isNarrowText(`\u0301${ascii}`)).toBe(false);
+	});
+
 	it('measures, splits, wraps and truncates as the full measure does', () => {
 		const sample = fc.array(fc.constantFrom(...narrow.filter((_, index) => index % 7 === 0), ' ', 'a'), {maxLength: 60}).map(parts => parts.join(''));
 		fc.assert(fc.property(sample, fc.integer({min: 1, max: 30}), (text, width) => {

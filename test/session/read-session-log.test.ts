@@ -351,3 +351,76 @@ describe('memory', () => {
 		expect(peak - before).toBeLessThan(60 * 1024 * 1024);
 	});
 });
+
+describe('event batches', () => {
+	/** The batches of a log, and its diagnostics, read through `eventBatches`. */
+	async function readBatches(source: Parameters<typeof openSessionLog>[0], options: Parameters<typeof openSessionLog>[1] = {}): Promise<{batches: Array<readonly SessionEvent[]>; diagnostics: LogDiagnostic[]}> {
+		const log = await openSessionLog(source, options);
+		const batches: Array<readonly SessionEvent[]> = [];
+		for await (const batch of log.eventBatches) {
+			batches.push([...batch]);
+		}
+
+		return {batches, diagnostics: [...log.diagnostics]};
+	}
+
+	it('hold the events a chunk completes, in order, as `events` yields them, with the same diagnostics', async () => {
+		const lines = Array.from({length: 20_000}, (_, seq) => seq === 5 ? '\u0000garbage}{' : turnStart(seq));
+		const path = writeTemp(dir, 'batches.jsonl', `${header}\n${lines.join('\n')}\n{"type":"step/sta`);
+		const {batches, diagnostics} = await readBatches(path);
+		const all = await readAll(path);
+		// 1.3 MB in 1 MiB reads: more than one batch.
+		expect(batches.length).toBeGreaterThan(1);
+		expect(batches.flat()).toEqual(all.events);
+		expect(all.events.length).toBe(19_999);
+		expect(diagnostics).toEqual(all.diagnostics);
+		expect(diagnostics.map(diagnostic => diagnostic.kind)).toEqual(['malformed', 'torn-tail']);
+	});
+
+	it('decode a line when the batch reaches it: a damaged line is reported after the events before it', async () => {
+		const lines = Array.from({length: 10}, (_, seq) => seq === 5 ? '{not json' : turnStart(seq));
+		const path = writeTemp(dir, 'order.jsonl', `${header}\n${lines.join('\n')}\n`);
+		const seen: number[] = [];
+		const reportedAfter: number[] = [];
+		const log = await openSessionLog(path, {onDiagnostic: () => reportedAfter.push(seen.length)});
+		for await (const batch of log.eventBatches) {
+			for (const event of batch) {
+				seen.push(event.seq);
+			}
+		}
+
+		expect(seen).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9]);
+		expect(reportedAfter).toEqual([5]);
+	});
+
+	it('read a stream in small chunks to the same events', async () => {
+		const {readFileSync} = await import('node:fs');
+		const bytes = readFileSync(fixture('basic.jsonl'));
+		const chunks = Array.from({length: Math.ceil(bytes.length / 7)}, (_, index) => bytes.subarray(index * 7, index * 7 + 7));
+		const {batches} = await readBatches(Readable.from(chunks));
+		expect(batches.flat()).toEqual((await readAll(fixture('basic.jsonl'))).events);
+	});
+
+	it('stop at the next chunk once the signal aborts, and release the file when left early', async () => {
+		const lines = Array.from({length: 20_000}, (_, seq) => turnStart(seq));
+		const path = writeTemp(dir, 'abort.jsonl', `${header}\n${lines.join('\n')}\n`);
+		const controller = new AbortController();
+		const log = await openSessionLog(path, {signal: controller.signal});
+		const seen: SessionEvent[] = [];
+		for await (const batch of log.eventBatches) {
+			seen.push(...batch);
+			controller.abort();
+		}
+
+		expect(seen.length).toBeGreaterThan(0);
+		expect(seen.length).toBeLessThan(20_000);
+		const early = await openSessionLog(path);
+		for await (const batch of early.eventBatches) {
+			expect([...batch][0]!.seq).toBe(0);
+			break;
+		}
+
+		await early.close();
+		expect(await early.events.next()).toEqual({done: true, value: undefined});
+	});
+});

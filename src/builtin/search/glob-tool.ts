@@ -5,7 +5,7 @@ import {defineTool} from '../../tools/define-tool.js';
 import type {ToolDefinition} from '../../tools/types.js';
 import type {WorkspaceGuard} from '../workspace/workspace-guard.js';
 import {globPresentationMeta, parseGlobArgs, presentGlobCall, presentGlobResult, renderGlob, type SearchCaps} from './search-card.js';
-import {runGlob, type SearchRunOptions} from './search-run.js';
+import type {SearchRunOptions} from './search-run.js';
 
 /** Build the `glob` tool over a workspace guard. */
 export function globTool(guard: WorkspaceGuard, caps: SearchCaps, run: SearchRunOptions): ToolDefinition {
@@ -35,6 +35,8 @@ export function globTool(guard: WorkspaceGuard, caps: SearchCaps, run: SearchRun
 		},
 		isConcurrencySafe: () => true,
 		async execute(args, exec) {
+			// The engines load on the first search: building the tools (replay's presenters) does not load them.
+			const {runGlob} = await import('./search-run.js');
 			return runGlob(guard, parseGlobArgs(args), run, exec.signal);
 		},
 		presentCall: presentGlobCall,

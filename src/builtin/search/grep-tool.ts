@@ -5,7 +5,7 @@ import {defineTool} from '../../tools/define-tool.js';
 import type {ToolDefinition} from '../../tools/types.js';
 import type {WorkspaceGuard} from '../workspace/workspace-guard.js';
 import {grepPresentationMeta, parseGrepArgs, presentGrepCall, presentGrepResult, renderGrep, type SearchCaps} from './search-card.js';
-import {runGrep, type SearchRunOptions} from './search-run.js';
+import type {SearchRunOptions} from './search-run.js';
 
 /** Build the `grep` tool over a workspace guard. */
 export function grepTool(guard: WorkspaceGuard, caps: SearchCaps, run: SearchRunOptions): ToolDefinition {
@@ -43,6 +43,8 @@ export function grepTool(guard: WorkspaceGuard, caps: SearchCaps, run: SearchRun
 		},
 		isConcurrencySafe: () => true,
 		async execute(args, exec) {
+			// The engines load on the first search: building the tools (replay's presenters) does not load them.
+			const {runGrep} = await import('./search-run.js');
 			return runGrep(guard, parseGrepArgs(args), run, exec.signal);
 		},
 		presentCall: presentGrepCall,

@@ -16,10 +16,7 @@ import type {GlobArgs, GlobValue, GrepArgs, GrepMatch, GrepValue} from './search
 import {SearchError} from './search-error.js';
 import {SEARCH_IGNORE_RULE, walkFiles} from './tree-walk.js';
 
-/** Default budget of one search. */
-export const SEARCH_TIMEOUT_MS = 30_000;
-/** Default cap of raw grep output. */
-export const GREP_RAW_OUTPUT_MAX_BYTES = 20_000_000;
+export {GREP_RAW_OUTPUT_MAX_BYTES, SEARCH_TIMEOUT_MS} from './search-limits.js';
 
 /** How searches run. */
 export type SearchRunOptions = {
