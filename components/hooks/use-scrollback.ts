@@ -18,7 +18,12 @@ export type ScrollbackOptions = {
 	readonly progress: Pick<PacedScreen, 'handedOver' | 'behind' | 'requestFrame'>;
 };
 
-/** An entry to write, once a frame shows a snapshot handed over after `after` (or at once when `now`). */
+/** Whether `entry` was drawn in the live region before it settled (a running card, a streaming message). */
+function wasLive(entry: ScrollbackEntry): boolean {
+	return entry.kind === 'entry' && (entry.entry.entry === 'card' || entry.entry.entry === 'assistant');
+}
+
+/** An entry to write, once a frame shows a snapshot handed over after `after` (or at the next frame when `now`). */
 type Pending = {readonly entry: ScrollbackEntry; readonly after: number; now: boolean};
 
 /**
@@ -64,8 +69,12 @@ export function useScrollback({subscribe, render, write, paused, onFrame, progre
 			return;
 		}
 
-		if (screen.behind()) {
+		if (screen.behind() && pending.current.some(item => !item.now)) {
 			screen.requestFrame();
+			if (pending.current[0]!.now) {
+				bumpFrame();
+			}
+
 			return;
 		}
 
@@ -77,7 +86,9 @@ export function useScrollback({subscribe, render, write, paused, onFrame, progre
 	});
 
 	useEffect(() => subscribe(entry => {
-		pending.current.push({entry, after: latest.current.progress.handedOver(), now: false});
+		// Only a card or the model's message was drawn in the live region: anything else (the person's
+		// message, a notice) is written at the next frame, as the prompt it came from is already gone.
+		pending.current.push({entry, after: latest.current.progress.handedOver(), now: !wasLive(entry)});
 		// The controller publishes the snapshot without the entry after it hands the entry over.
 		queueMicrotask(arrange.current);
 		if (onFrame === undefined) {

@@ -36,8 +36,14 @@ class CardsModel {
 
 	/** The controller's order: the entry goes to the scrollback, then the snapshot without it is published. */
 	settle(name: string): void {
-		this.#scrollback?.({kind: 'lines', lines: [{spans: [{text: `settled ${name}`}]}]});
+		this.#scrollback?.({kind: 'entry', entry: {entry: 'card', card: {name}}} as unknown as ScrollbackEntry);
 		this.publish(this.names().filter(other => other !== name));
+	}
+
+	/** The person's message: never drawn in the live region, so it waits for no hand-over. */
+	submit(text: string): void {
+		this.#scrollback?.({kind: 'entry', entry: {entry: 'user', text}} as unknown as ScrollbackEntry);
+		this.publish(this.names());
 	}
 
 	/** A notice for the scrollback that changes nothing on screen. */
@@ -61,19 +67,24 @@ class CardsModel {
 	}
 }
 
-type Write = {readonly text: string; readonly shownAtWrite: string};
+type Write = {readonly text: string; readonly shownAtWrite: string; readonly handedOver: number};
 
-function Probe({model, onFrame, writes}: {readonly model: CardsModel; readonly onFrame: (listener: () => void) => () => void; readonly writes: Write[]}) {
+function Probe({model, onFrame, writes, seen}: {readonly model: CardsModel; readonly onFrame: (listener: () => void) => () => void; readonly writes: Write[]; readonly seen: {handedOver: number}}) {
 	const {snapshot, ...progress} = usePacedSnapshot(model as unknown as SessionModel);
 	const {write} = useStdout();
 	const shown = (snapshot.runningEntries ?? []).map(entry => (entry as unknown as {name: string}).name).join(',');
 	const committed = useRef('');
 	committed.current = shown;
+	seen.handedOver = progress.handedOver();
 	useScrollback({
 		subscribe: listener => model.onScrollback(listener),
-		render: entry => textOutput(entry.kind === 'lines' ? `${entry.lines.map(line => line.spans.map(span => span.text).join('')).join('\n')}\n` : ''),
+		render: entry => textOutput(entry.kind === 'lines'
+			? `${entry.lines.map(line => line.spans.map(span => span.text).join('')).join('\n')}\n`
+			: entry.kind === 'entry' && entry.entry.entry === 'user'
+				? `> ${(entry.entry as unknown as {text: string}).text}\n`
+				: `settled ${(entry as unknown as {entry: {card: {name: string}}}).entry.card.name}\n`),
 		write(output) {
-			writes.push({text: String(output), shownAtWrite: committed.current});
+			writes.push({text: String(output), shownAtWrite: committed.current, handedOver: progress.handedOver()});
 			write(String(output));
 		},
 		paused: false,
@@ -94,7 +105,8 @@ async function start() {
 		return () => listeners.delete(listener);
 	};
 
-	const instance = render(<Probe model={model} onFrame={onFrame} writes={writes} />, {
+	const seen = {handedOver: 0};
+	const instance = render(<Probe model={model} onFrame={onFrame} writes={writes} seen={seen} />, {
 		stdout: tty as unknown as NodeJS.WriteStream,
 		patchConsole: false,
 		maxFps: 1000,
@@ -106,7 +118,7 @@ async function start() {
 		},
 	});
 	await tty.settle();
-	return {tty, model, writes, frames: () => frames, instance};
+	return {tty, model, writes, frames: () => frames, instance, handedOver: () => seen.handedOver};
 }
 
 describe('the scrollback under paced frames', () => {
@@ -123,7 +135,7 @@ describe('the scrollback under paced frames', () => {
 			// Nothing yet: the frame on screen still shows the three cards.
 			expect(writes).toEqual([]);
 			await tty.settle();
-			expect(writes).toEqual([{text: 'settled A\nsettled B\nsettled C\n', shownAtWrite: 'D'}]);
+			expect(writes).toEqual([{text: 'settled A\nsettled B\nsettled C\n', shownAtWrite: 'D', handedOver: expect.any(Number) as unknown as number}]);
 			// The frame of the first change, then one paced frame for the three (not one or two each).
 			expect(frames() - before).toBe(2);
 			const text = tty.text();
@@ -139,8 +151,26 @@ describe('the scrollback under paced frames', () => {
 		try {
 			model.notice('just a notice');
 			await tty.settle();
-			expect(writes).toEqual([{text: 'just a notice\n', shownAtWrite: 'A,B,C'}]);
+			expect(writes).toEqual([{text: 'just a notice\n', shownAtWrite: 'A,B,C', handedOver: expect.any(Number) as unknown as number}]);
 			expect(tty.text()).toContain('just a notice');
+		} finally {
+			instance.unmount();
+		}
+	});
+
+	it('writes the person\'s message at the next frame, not after the paced hand-over of what changed with it', async () => {
+		const {tty, model, writes, instance, handedOver} = await start();
+		try {
+			model.publish(['A', 'B']);
+			// Inside that frame: the change sent with the message waits for the paced frame; the message does not.
+			model.submit('go on');
+			await tty.settle();
+			expect(writes.map(write => write.text)).toEqual(['> go on\n']);
+			const handedOverAfterPublish = writes[0]!.handedOver;
+			// The paced hand-over came after the write (it delivered the submit's snapshot).
+			expect(handedOverAfterPublish).toBeLessThan(handedOver());
+			const text = tty.text();
+			expect(text.indexOf('> go on')).toBeLessThan(text.indexOf('live:'));
 		} finally {
 			instance.unmount();
 		}
