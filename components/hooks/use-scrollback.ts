@@ -126,5 +126,4 @@ export function useScrollback({subscribe, render, write, paused, onFrame, progre
 			}
 		}
 	}, [paused, onFrame]);
-
 }

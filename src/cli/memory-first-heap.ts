@@ -1,12 +1,12 @@
 /**
-@module The interactive session's heap favours memory over a little CPU. A session lives long and
-every model step serialises the whole conversation, so the old generation fills with garbage that V8,
-tuned for throughput, lets grow before it collects: a 200-call agent session's process peaked at
-~147 MB of resident memory, ~125 MB with `--optimize-for-size` (V8 then grows the heap in smaller
-steps and collects sooner), staying at its 20-call level; the agent's CPU per call rose by up to
-~10 % (bench/agent-overhead.mjs, noisy). Issue 16: peak tree memory. The nursery is bounded as well
-(bounded-young-generation.ts). V8 reads the flag at each heap growth, so setting it once the
-process runs takes effect.
+@module The interactive session's heap favours memory over CPU. A session lives long and every model
+step serialises the whole conversation, so the old generation fills with garbage that V8, tuned for
+throughput, lets grow before it collects. With `--optimize-for-size` V8 grows the heap in smaller
+steps and collects sooner: a 200-call agent session's peak PSS 105–119 → 80–85 MB, flat from 20 calls
+(bench/peers); bench/agent-overhead.mjs peak RSS 148 → 110 MB at 300 calls and 273 → 129 MB at
+2 000, for CPU per call +~13 % at 300 calls and about twice at 2 000 (the trade is argued in
+docs/decisions.md). The nursery is bounded as well (bounded-young-generation.ts). V8 reads the flag
+at each heap growth, so setting it once the process runs takes effect. Issue 16: peak tree memory.
 */
 import {setFlagsFromString} from 'node:v8';
 import {boundYoungGeneration} from './bounded-young-generation.js';

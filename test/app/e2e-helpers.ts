@@ -57,6 +57,11 @@ function newest(folder: string): number {
 }
 
 /** Rebuilds dist/ when it is older than the sources. */
+/** What a fresh Node process running the ES module `script` prints (for checks the test's own, grown heap would spoil). */
+export function freshProcessOutput(script: string): string {
+	return execFileSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8'}).trim();
+}
+
 export function buildDist(): void {
 	const built = join(repo, 'dist/src/cli/main.js');
 	if (!existsSync(built) || Math.max(newest(join(repo, 'src')), newest(join(repo, 'components'))) > statSync(built).mtimeMs) {

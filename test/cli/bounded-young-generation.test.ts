@@ -3,10 +3,9 @@ The interactive session's nursery bound (src/cli/bounded-young-generation.ts), i
 process each (the test's own heap has grown already): an allocation pattern that makes V8 grow the
 new space to its maximum stays at the bound with it, and grows past it without.
 */
-import {execFileSync} from 'node:child_process';
 import {join} from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {buildDist, repo} from '../app/e2e-helpers.js';
+import {buildDist, freshProcessOutput, repo} from '../app/e2e-helpers.js';
 
 /** Runs a process that, turn by turn, keeps a fraction of what it allocates (survivors make V8 grow the new space); returns its new space in MiB. */
 function newSpaceAfterWork(bound: boolean): number {
@@ -26,7 +25,7 @@ function newSpaceAfterWork(bound: boolean): number {
 		const space = v8.getHeapSpaceStatistics().find(s => s.space_name === 'new_space');
 		console.log(space.space_size / 2 ** 20);
 	`;
-	return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8'}).trim());
+	return Number(freshProcessOutput(script));
 }
 
 describe('the young generation bound', () => {

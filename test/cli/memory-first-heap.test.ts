@@ -3,10 +3,9 @@ The interactive session's memory-first heap (src/cli/memory-first-heap.ts), in a
 each: a session-like pattern (each turn serialises a growing conversation and keeps a little of it)
 leaves a smaller heap with it than without.
 */
-import {execFileSync} from 'node:child_process';
 import {join} from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {buildDist, repo} from '../app/e2e-helpers.js';
+import {buildDist, freshProcessOutput, repo} from '../app/e2e-helpers.js';
 
 /** The heap's total size in MiB after the work, with or without the policy. */
 function heapAfterWork(memoryFirst: boolean): number {
@@ -23,7 +22,7 @@ function heapAfterWork(memoryFirst: boolean): number {
 		}
 		console.log(v8.getHeapStatistics().total_heap_size / 2 ** 20);
 	`;
-	return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8'}).trim());
+	return Number(freshProcessOutput(script));
 }
 
 describe('the memory-first heap', () => {
