@@ -38,6 +38,15 @@
 // the live side's CPU there (≈ 5–11 µs of the 36–81 unprofiled): less than the live − (d) gap
 // (11–34 µs), the rest being spent while the agent process shares the 2 cores (and on V8's threads,
 // which the profile omits).
+// 2026-12-04 18:05–18:30 (load 1.9–3.6), 30 invocations of `--runs 7` per build, alternating: the
+// writer's batch written with writeSync (not through the thread pool) takes live from 0.053 to 0.040
+// cpu ms/event (medians): vs the log 2.70× → 1.92× (ranges 1.75–4.62 → 1.55–2.64), vs (c) 2.79× →
+// 2.06× (1.66–5.36 → 1.48–3.26), vs (d) 1.56× → 1.59× (0.98–2.06 → 1.21–2.31), (d) itself paying the
+// same write per batch (0.037 → 0.025). Target not met on any floor. (d)'s figure depends on its
+// place: measured right after (a) instead of after (c)'s hot loop over the same events, live vs (d)
+// is 1.375× (1.15–1.82) against 1.55× (1.20–2.23) in 28 invocations each (docs/decisions.md). Under
+// perf (measured windows only), ACP's own code is ~8.5 µs/event of the live main thread's ~36:
+// JSON.parse of the frames, the mapping, Node's stream path; no live-only deopt.
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
