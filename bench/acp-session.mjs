@@ -44,14 +44,15 @@
 // 2.06× (1.66–5.36 → 1.48–3.26), vs (d) 1.56× → 1.59× (0.98–2.06 → 1.21–2.31), (d) itself paying the
 // same write per batch (0.037 → 0.025). Target not met on any floor. (d)'s figure depends on its
 // place: measured right after (a) instead of after (c)'s hot loop over the same events, live vs (d)
-// is 1.375× (1.15–1.82) against 1.55× (1.20–2.23) in 28 invocations each (docs/decisions.md). Under
+// is 1.375× (1.15–1.82) against 1.55× (1.20–2.23) in 28 invocations each (docs/decisions.md; with
+// --warmup 5, below, the place no longer matters). Under
 // perf (measured windows only), ACP's own code is ~8.5 µs/event of the live main thread's ~36:
 // JSON.parse of the frames, the mapping, Node's stream path; no live-only deopt. But with one warm-up
 // turn ACP's hot functions (parseFrame, AcpEvents.update, emitLine) reach TurboFan only in the 5th–7th
 // measured live turn or not at all (they run in (a) only; the floors' code in three sides): with
 // `--warmup 5`, 32 alternating invocations each (18:42–18:49, load 1.5–4.2), live vs (d) 1.625× →
 // 1.26× (ranges 1.08–2.30 → 0.98–1.78; ≤ 1.3 in 4 → 19 of 32), vs the log 1.925× → 1.71×, vs (c)
-// 2.095× → 1.825×.
+// 2.095× → 1.825×; over 44 invocations of --warmup 5, 1.28× vs (d) (0.94–1.78, ≤ 1.3 in 25).
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
