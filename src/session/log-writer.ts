@@ -10,7 +10,9 @@
   bytes were never acknowledged, and truncating keeps every line of the file whole.
 - Appends are batched: `append` serialises the line at once and returns the event with its seq; a
   batch (everything appended in one tick) is written with one `write` of whole lines right after
-  that tick, so a follower reads it and a crash of this process keeps it.
+  that tick, so a follower reads it and a crash of this process keeps it. With a descriptor (the
+  default handle) that write is `writeSync` on the loop's thread: a few kB into the page cache cost
+  less than the thread pool's hop and its callback, once per tick of a streaming turn.
 - Syncs are coalesced (`fdatasync`, what survives a crash of the machine, costs a streaming turn
   more CPU than everything else the writer does): one runs `syncDelayMs` after the first batch it
   covers, and at once on `flush()`, `close()`, a `turn/end` and the `exit` handler. `await flush()`
@@ -48,7 +50,7 @@ export type LogFileHandle = ReadableLogFile & {
 	datasync(): Promise<void>;
 	truncate(length: number): Promise<void>;
 	close(): Promise<void>;
-	/** The descriptor, when there is one: lets an `exit` handler write what is pending synchronously. */
+	/** The descriptor, when there is one: batches are written to it synchronously (an `exit` handler can too); without one, through `write`. */
 	readonly fd?: number;
 };
 
@@ -492,11 +494,17 @@ function eventsOf(lines: readonly LogLine[]): number {
 	return events;
 }
 
-/** Writes all of `bytes` (looping over short writes). */
+/**
+Writes all of `bytes` (looping over short writes): with `write(2)` on this thread when the handle
+has a descriptor (a batch of a tick is a few kB into the page cache, cheaper than a hop to the thread
+pool and back), else through the handle's `write`. With a descriptor it is settled when it returns:
+the caller goes on in the same turn of the loop, not after the pool's completion in a later one.
+*/
 async function writeAll(handle: LogFileHandle, bytes: Uint8Array): Promise<void> {
+	const {fd} = handle;
 	let written = 0;
 	while (written < bytes.length) {
-		const {bytesWritten} = await handle.write(bytes, written, bytes.length - written);
+		const bytesWritten = typeof fd === 'number' ? writeSync(fd, bytes, written, bytes.length - written) : (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
 		if (bytesWritten <= 0) {
 			throw new Error('write made no progress');
 		}

@@ -1,5 +1,6 @@
 import {spawn, spawnSync} from 'node:child_process';
-import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import {closeSync, existsSync, openSync, readFileSync, writeFileSync} from 'node:fs';
+import {open} from 'node:fs/promises';
 import {join} from 'node:path';
 import {createInterface} from 'node:readline';
 import {afterAll, afterEach, describe, expect, it, vi} from 'vitest';
@@ -304,6 +305,61 @@ describe('SessionLogWriter', () => {
 		expect(types.filter(type => type === 'assistant/chunk')).toHaveLength(12);
 		expect(types.filter(type => type.endsWith('-chunks'))).toEqual(['tool-call-chunks', 'text-chunks']);
 		expect((await readAll(log)).events).toHaveLength(24);
+	});
+
+	it('writes a tick\'s batch on its own thread, before the loop\'s next turn', async () => {
+		const writer = await SessionLogWriter.open(log, header, {syncDelayMs: 60_000});
+		writer.append(turnStart(1));
+		writer.append(turnStart(2));
+		expect(writer.writtenUpTo).toBe(0);
+		// The writer's immediate was queued first: by this one, its batch is in the file (an fs.write
+		// through the thread pool would complete in a later turn).
+		await new Promise(resolve => setImmediate(resolve));
+		expect({written: writer.writtenUpTo, durable: writer.durableUpTo}).toEqual({written: 2, durable: 0});
+		expect(seqsInFile()).toEqual([0, 1]);
+		await writer.close();
+	});
+
+	it.skipIf(!existsSync('/dev/full'))('keeps a batch that its synchronous write could not write, and writes it once the disk has room', async () => {
+		const full = openSync('/dev/full', 'w');
+		let failing = false;
+		const openFull = async (path: string): Promise<LogFileHandle> => {
+			const real = await open(path, 'a+');
+			return {
+				read: async (buffer, offset, length, position) => real.read(buffer, offset, length, position),
+				stat: async () => real.stat(),
+				datasync: async () => real.datasync(),
+				truncate: async length => real.truncate(length),
+				close: async () => real.close(),
+				write: async () => {
+					throw new Error('the batch goes through fd');
+				},
+				get fd() {
+					return failing ? full : real.fd;
+				},
+			};
+		};
+
+		try {
+			const errors: SessionLogWriteError[] = [];
+			const writer = await SessionLogWriter.open(log, header, {openFile: openFull, retryDelayMs: 60_000, onError: error => errors.push(error)});
+			writer.append(turnStart(1));
+			await writer.flush();
+			failing = true;
+			writer.append(turnStart(2));
+			writer.append(turnStart(3));
+			await expect(writer.flush()).rejects.toThrow(`cannot append to session log ${log}: ENOSPC: no space left on device, write`);
+			expect(errors.map(error => error.code)).toEqual(['ENOSPC']);
+			expect({written: writer.writtenUpTo, durable: writer.durableUpTo, unwritten: writer.unwrittenEvents}).toEqual({written: 1, durable: 1, unwritten: 2});
+			expect(seqsInFile()).toEqual([0]);
+			failing = false;
+			await writer.flush();
+			expect(writer.lastError).toBeUndefined();
+			await writer.close();
+			expect(await readAll(log)).toEqual({header, events: [1, 2, 3].map((turn, seq) => ({type: 'turn/start', seq, time: 100 + turn, data: {turn}})), diagnostics: []});
+		} finally {
+			closeSync(full);
+		}
 	});
 
 	it('batches appends of one tick into one write', async () => {
