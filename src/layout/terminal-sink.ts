@@ -8,7 +8,8 @@ composes itself (`controlSequence`).
 
 It sits in layout, next to the sanitizer and `renderLines`, so the CLI and the components reach it.
 */
-import {sanitizeText, stringifyForTerminal} from './sanitize.js';
+import {isAscii} from 'node:buffer';
+import {sanitizeText, stringifyForTerminal, terminalSafeJson} from './sanitize.js';
 
 declare const composed: unique symbol;
 
@@ -70,6 +71,54 @@ export function jsonOutput(value: unknown): TerminalOutput {
 
 /** The newline that ends a line of output. */
 export const lineEnd = '\n' as TerminalOutput;
+
+const DEL = 0x7f;
+
+/**
+Values as lines of JSON that are safe on a terminal, collected for one write (`replay --json`).
+Each value is stringified when added; the batch is checked when taken: bytes that are all ASCII
+but DEL are safe as they are, since JSON.stringify leaves no C0 control but the newlines between
+lines, so a batch of such lines (most of any log) costs one pass over its bytes instead of a check
+of every line. Any other batch is made safe line by line, by the rule of `jsonOutput`.
+*/
+export class JsonLines {
+	#texts: string[] = [];
+	#units = 0;
+
+	/** UTF-16 units held (newlines included). */
+	get units(): number {
+		return this.#units;
+	}
+
+	/** Adds `value` as one line. */
+	add(value: unknown): void {
+		const json = JSON.stringify(value);
+		this.#texts.push(json);
+		this.#units += json.length + 1;
+	}
+
+	/** The lines added so far, encoded; the batch is empty afterwards. */
+	take(): EncodedOutput {
+		const texts = this.#texts;
+		this.#texts = [];
+		this.#units = 0;
+		const parts: string[] = [];
+		for (const json of texts) {
+			parts.push(json, lineEnd);
+		}
+
+		const encoded = encodeOutput(parts as TerminalOutput[]);
+		if (isAscii(encoded) && !encoded.includes(DEL)) {
+			return encoded;
+		}
+
+		for (let index = 0; index < parts.length; index += 2) {
+			parts[index] = terminalSafeJson(parts[index]!);
+		}
+
+		return encodeOutput(parts as TerminalOutput[]);
+	}
+}
 
 /** Text shown as text: no control character but newline and tab. */
 export function textOutput(text: string): TerminalOutput {
