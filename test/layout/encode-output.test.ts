@@ -50,6 +50,17 @@ describe('JsonLines', () => {
 		expect(Buffer.from(ascii.take()).toString('utf8')).toBe(String.raw`{"text":"del \u007f only"}` + '\n');
 	});
 
+	it('makes room when escapes make lines longer than the batch was sized for', () => {
+		// A C1 control is one unit (two bytes) and six once escaped: twice the three bytes a unit allowed.
+		const values = [{text: '\u009B'.repeat(5000)}, {text: 'after'}, {text: '\u202E'.repeat(3000)}, {text: 'end'}];
+		const lines = new JsonLines();
+		for (const value of values) {
+			lines.add(value);
+		}
+
+		expect(Buffer.from(lines.take()).toString('utf8')).toBe(oneByOne(values));
+	});
+
 	it('agrees byte for byte with one jsonLine per value, for any strings', () => {
 		fc.assert(fc.property(fc.array(fc.string({unit: 'binary'}), {maxLength: 12}), texts => {
 			const lines = new JsonLines();
