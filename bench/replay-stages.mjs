@@ -10,7 +10,8 @@ import {parseArgs} from 'node:util';
 import {referencePresenters} from '../dist/src/cli/replay-command.js';
 import {TranscriptStream} from '../dist/src/cli/transcript-stream.js';
 import {entryOutput} from '../dist/src/cli/entry-output.js';
-import {entryJson} from '../dist/src/cli/entry-json-output.js';
+import {entryJsonValue} from '../dist/src/cli/entry-json-output.js';
+import {JsonLines} from '../dist/src/layout/terminal-sink.js';
 import {SessionFold} from '../dist/src/session/fold.js';
 import {openSessionLog} from '../dist/src/session/read-session-log.js';
 import {parseFloor} from './lib/parse-floor.mjs';
@@ -35,9 +36,13 @@ async function replay(depth) {
 			bytes += print(entry).length;
 		}
 		: (entry) => {
-			// As replay --json: the JSON, and its newline as a part of its own.
-			bytes += entryJson(entry).length + 1;
+			// As replay --json: lines collected and taken (made safe, encoded) a MiB at a time.
+			lines.add(entryJsonValue(entry));
+			if (lines.units > 1 << 20) {
+				bytes += lines.take().length;
+			}
 		});
+	const lines = new JsonLines();
 	const stream = new TranscriptStream(fold, write);
 	let events = 0;
 	for await (const batch of log.eventBatches) {
@@ -51,6 +56,7 @@ async function replay(depth) {
 	}
 
 	stream.finish();
+	bytes += lines.units > 0 ? lines.take().length : 0;
 	return {events, bytes};
 }
 

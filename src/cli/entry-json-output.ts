@@ -3,16 +3,16 @@
 loads none of the row layout (Markdown, diffs, highlighting) it never draws.
 */
 import {cardOutputHidesText} from '../layout/terminal-card.js';
-import {jsonLine, jsonOutput, type TerminalOutput} from '../layout/terminal-sink.js';
-import {entryToJson} from '../presentation/entry-json.js';
+import {jsonLine, type TerminalOutput} from '../layout/terminal-sink.js';
+import {entryToJson, type EntryJson} from '../presentation/entry-json.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 
 /** One JSON object per entry, safe on a terminal. */
 export function entryJsonLine(entry: TranscriptEntry): TerminalOutput {
-	return jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText}));
+	return jsonLine(entryJsonValue(entry));
 }
 
-/** `entryJsonLine` without its newline, for a writer that adds `lineEnd` as a part of its own. */
-export function entryJson(entry: TranscriptEntry): TerminalOutput {
-	return jsonOutput(entryToJson(entry, {outputHidesText: cardOutputHidesText}));
+/** The `--json` object of an entry, for a writer that makes it safe itself (`JsonLines`). */
+export function entryJsonValue(entry: TranscriptEntry): EntryJson {
+	return entryToJson(entry, {outputHidesText: cardOutputHidesText});
 }

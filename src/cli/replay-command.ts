@@ -4,7 +4,7 @@ one JSON object per card (`--json`).
 */
 import {withAcpPresenter} from '../acp/acp-presenter.js';
 import {builtinTools, codeModePresenter} from '../builtin/index.js';
-import {encodeOutput, lineEnd, type TerminalOutput} from '../layout/terminal-sink.js';
+import {encodeOutput, JsonLines, type TerminalOutput} from '../layout/terminal-sink.js';
 import type {Expansion} from '../layout/layout-options.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 import {presentersOf, type PresenterLookup} from '../presentation/presenters.js';
@@ -15,7 +15,7 @@ import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
 import {colorDepth, colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 import {TranscriptStream} from './transcript-stream.js';
-import {entryJson} from './entry-json-output.js';
+import {entryJsonValue} from './entry-json-output.js';
 import {resolveSessionLogPath} from '../session/log-source.js';
 
 export const REPLAY_HELP = `usage: cardterm replay LOG|--last [--print] [--json] [--width N] [--expand none|auto|all] [--color|--no-color]
@@ -114,23 +114,27 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 		: await (await import('./print-output.js')).printOutput(outputOptions, source === '-' ? undefined : {logPath: await resolveSessionLogPath(source), header: log.header, presenters: found => referencePresenters(found.cwd ?? workspace)});
 	// A chunk waits while a subagent's child session is read to be inlined under its card.
 	const chunks: Array<TerminalOutput | Promise<TerminalOutput>> = [];
+	const jsonLines = new JsonLines();
 	let buffered = 0;
 	const flushChunks = async (): Promise<void> => {
+		if (jsonLines.units > 0) {
+			await io.write(jsonLines.take());
+		}
+
 		if (chunks.length > 0) {
-			// Promise.all only when a chunk waits: it costs a promise per chunk (two per --json entry).
+			// Promise.all only when a chunk waits: it costs a promise per chunk.
 			const parts = chunks.every(chunk => typeof chunk === 'string') ? chunks as TerminalOutput[] : await Promise.all(chunks);
 			await io.write(encodeOutput(parts));
 			chunks.length = 0;
-			buffered = 0;
 		}
+
+		buffered = 0;
 	};
 
 	const write = printEntry === undefined
 		? (entry: TranscriptEntry): void => {
-			// The newline is a part of its own: `json + "\n"` would be copied once more to be encoded.
-			const text = entryJson(entry);
-			chunks.push(text, lineEnd);
-			buffered += text.length + 1;
+			jsonLines.add(entryJsonValue(entry));
+			buffered = jsonLines.units;
 		}
 		: (entry: TranscriptEntry): void => {
 			const text = printEntry(entry);

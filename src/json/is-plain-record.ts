@@ -50,3 +50,12 @@ export function isIntrinsicArray(value: unknown): value is unknown[] {
 		return false;
 	}
 }
+
+/**
+`isPlainRecord` for a value `JSON.parse` returned, or a part of one: its objects all have
+`Object.prototype` (a `"__proto__"` key is an own property there), so a non-null object that is
+not an array is one, found without reading the prototype (a log reader asks twice an event).
+*/
+export function isParsedJsonObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

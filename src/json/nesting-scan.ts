@@ -17,6 +17,12 @@ const CLOSE_OBJECT = 0x7d;
 
 /** Whether `text` nests deeper than `maxDepth` or holds more than `maxContainers` arrays and objects. */
 export function scanJsonNesting(text: string, maxDepth: number, maxContainers: number): NestingExcess | undefined {
+	// Each level and each container opens with a bracket: text with no more brackets than either
+	// bound (strings counted too) is within both, found by a few searches instead of a walk.
+	if (openingBrackets(text, Math.min(maxDepth, maxContainers)) <= Math.min(maxDepth, maxContainers)) {
+		return undefined;
+	}
+
 	let depth = 0;
 	let containers = 0;
 	for (let at = 0; at < text.length; at++) {
@@ -56,4 +62,18 @@ function stringEnd(text: string, from: number): number {
 	}
 
 	return text.length;
+}
+
+/** How many `[` and `{` `text` holds, counted up to one past `limit`. */
+function openingBrackets(text: string, limit: number): number {
+	let count = 0;
+	for (let at = text.indexOf('['); at !== -1 && count <= limit; at = text.indexOf('[', at + 1)) {
+		count++;
+	}
+
+	for (let at = text.indexOf('{'); at !== -1 && count <= limit; at = text.indexOf('{', at + 1)) {
+		count++;
+	}
+
+	return count;
 }

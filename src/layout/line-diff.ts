@@ -17,9 +17,14 @@ Beyond a bound the middle falls back to whole sides (all old lines `-`, all new 
 the result says so (`approximate`). Long unchanged runs collapse to a gap row, keeping
 `CONTEXT_LINES` on each side of a change.
 */
-import {diffArrays, type ChangeObject} from 'diff';
+import {createRequire} from 'node:module';
+import type {ChangeObject} from 'diff';
 import type {FileDiff} from '../tools/views.js';
 import {diffStopsAtEditLength, myersWalks} from './diff-edit-bound.js';
+
+// The `diff` package (19 ES modules) is loaded on first use, so what never diffs starts without it.
+const require = createRequire(import.meta.url);
+const diffPackage = (): typeof import('diff') => require('diff') as typeof import('diff');
 
 /** Default bound on the edit length (removed + added lines) of an exact line diff. */
 export const DEFAULT_MAX_EDIT_LENGTH = 500;
@@ -265,7 +270,7 @@ function boundedMyers(oldMiddle: string[], newMiddle: string[], maxEditLength: n
 	};
 
 	try {
-		return {changes: diffArrays(oldMiddle, newMiddle, {maxEditLength, comparator}), comparisons};
+		return {changes: diffPackage().diffArrays(oldMiddle, newMiddle, {maxEditLength, comparator}), comparisons};
 	} catch (error) {
 		if (error === overBudget) {
 			return {changes: 'comparisons', comparisons};

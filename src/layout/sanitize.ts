@@ -282,7 +282,11 @@ surrogate pair beyond the BMP), still valid JSON that parses to the same value. 
 already escapes C0 controls and lone surrogates.
 */
 export function stringifyForTerminal(value: unknown): string {
-	const json = JSON.stringify(value);
+	return terminalSafeJson(JSON.stringify(value));
+}
+
+/** `JSON.stringify` output made safe to write to a terminal, as `stringifyForTerminal` does. */
+export function terminalSafeJson(json: string): string {
 	// JSON.stringify leaves no C0 control, and narrow text has nothing else the rule escapes.
 	return isNarrowText(json) ? json : replaceUnsafe(json, jsonEscape);
 }

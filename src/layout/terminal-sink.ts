@@ -8,7 +8,7 @@ composes itself (`controlSequence`).
 
 It sits in layout, next to the sanitizer and `renderLines`, so the CLI and the components reach it.
 */
-import {sanitizeText, stringifyForTerminal} from './sanitize.js';
+import {sanitizeText, stringifyForTerminal, terminalSafeJson} from './sanitize.js';
 
 declare const composed: unique symbol;
 
@@ -70,6 +70,74 @@ export function jsonOutput(value: unknown): TerminalOutput {
 
 /** The newline that ends a line of output. */
 export const lineEnd = '\n' as TerminalOutput;
+
+const DEL = 0x7f;
+
+/**
+Values as lines of JSON that are safe on a terminal, collected for one write (`replay --json`).
+Each value is stringified when added; when taken, each line is encoded as it is, and a line whose
+UTF-8 bytes are as many as its characters is ASCII, which JSON.stringify leaves without a C0
+control: only DEL could need escaping there, and one search of the batch's bytes rules it out. So
+an ASCII line (most lines of any log) costs no check of its own; any other line, and every line of
+a batch with a DEL, is made safe by the rule of `jsonOutput`.
+*/
+export class JsonLines {
+	#texts: string[] = [];
+	#units = 0;
+
+	/** UTF-16 units held (newlines included). */
+	get units(): number {
+		return this.#units;
+	}
+
+	/** Adds `value` as one line. */
+	add(value: unknown): void {
+		const json = JSON.stringify(value);
+		this.#texts.push(json);
+		this.#units += json.length + 1;
+	}
+
+	/** The lines added so far, encoded; the batch is empty afterwards. */
+	take(): EncodedOutput {
+		const texts = this.#texts;
+		// Three bytes a UTF-16 unit at most: room for every line as it is (a line made longer by escapes makes more).
+		let buffer: Buffer = Buffer.allocUnsafe(3 * this.#units);
+		this.#texts = [];
+		this.#units = 0;
+		let length = 0;
+		for (const json of texts) {
+			buffer = withRoom(buffer, length, 3 * json.length + 1);
+			const start = length;
+			length += buffer.write(json, length, 'utf8');
+			if (length - start !== json.length) {
+				const safe = terminalSafeJson(json);
+				if (safe !== json) {
+					buffer = withRoom(buffer, start, 3 * safe.length + 1);
+					length = start + buffer.write(safe, start, 'utf8');
+				}
+			}
+
+			buffer[length++] = 0x0a;
+		}
+
+		if (buffer.subarray(0, length).includes(DEL)) {
+			return encodeOutput(texts.flatMap(json => [terminalSafeJson(json) as TerminalOutput, lineEnd]));
+		}
+
+		return buffer.subarray(0, length) as Uint8Array as EncodedOutput;
+	}
+}
+
+/** `buffer`, or a larger copy of its first `used` bytes, with at least `room` bytes after them. */
+function withRoom(buffer: Buffer, used: number, room: number): Buffer {
+	if (buffer.length - used >= room) {
+		return buffer;
+	}
+
+	const larger = Buffer.allocUnsafe(Math.max(2 * buffer.length, used + room));
+	buffer.copy(larger, 0, 0, used);
+	return larger;
+}
 
 /** Text shown as text: no control character but newline and tab. */
 export function textOutput(text: string): TerminalOutput {

@@ -4,9 +4,14 @@ they agree with each other and with the terminal: East Asian wide and fullwidth 
 emoji (including VS16 sequences) are 2 columns, ambiguous-width characters are 1, and text reaching
 it has no tabs or control characters (sanitize expands and escapes those first).
 */
-import stringWidth from 'string-width';
+import {createRequire} from 'node:module';
 
-const segmenter = new Intl.Segmenter();
+// string-width (its emoji regex, ~40 ms to load) and the grapheme segmenter are made on first use:
+// text of narrow characters alone, most of a log and all of many, is measured without them.
+const require = createRequire(import.meta.url);
+let stringWidth: typeof import('string-width').default | undefined;
+let segmenter: Intl.Segmenter | undefined;
+const segmenterOf = (): Intl.Segmenter => segmenter ??= new Intl.Segmenter();
 
 /** Nonspacing and enclosing marks, except the ones that make an emoji (style selectors, keycap). */
 const combiningMarks = /(?![\uFE0E\uFE0F\u20E3])[\p{Mn}\p{Me}]/gu;
@@ -68,7 +73,7 @@ export function displayWidth(text: string): number {
 	}
 
 	let width = 0;
-	for (const segment of segmenter.segment(text)) {
+	for (const segment of segmenterOf().segment(text)) {
 		width += graphemeWidth(segment.segment);
 	}
 
@@ -85,6 +90,7 @@ function graphemeWidth(text: string): number {
 	// Marks never take a cell of their own; measured without them, a flag or a conjunct with a mark
 	// keeps the width its visible characters have (string-width would fall back to the first one's).
 	const visible = text.replaceAll(combiningMarks, '');
+	stringWidth ??= (require('string-width') as typeof import('string-width')).default;
 	const width = stringWidth(visible, {ambiguousIsNarrow: true, countAnsiEscapeCodes: true}) + spacingLetters(visible);
 	if (graphemeWidths.size >= GRAPHEME_CACHE_LIMIT) {
 		graphemeWidths.clear();
@@ -114,7 +120,7 @@ export function graphemes(text: string): string[] {
 		return text.split('');
 	}
 
-	return Array.from(segmenter.segment(text), segment => segment.segment);
+	return Array.from(segmenterOf().segment(text), segment => segment.segment);
 }
 
 /** `text` cut to at most `width` columns, ending in `ellipsis` when something was cut. */

@@ -7,8 +7,12 @@ kept in both sides' offsets). Every step is bounded (line length, pairs per file
 word diff), and a pair that shares too little is left without highlights: when most of a line
 changed, the line's own −/+ colour already says so and highlighting all of it is noise.
 */
-import {diffWordsWithSpace} from 'diff';
+import {createRequire} from 'node:module';
 import type {DiffRow, LineDiff} from './line-diff.js';
+
+// The `diff` package (19 ES modules) is loaded on first use, so what never diffs starts without it.
+const require = createRequire(import.meta.url);
+const diffPackage = (): typeof import('diff') => require('diff') as typeof import('diff');
 
 /** Lines longer than this (UTF-16 units) get no word highlights. */
 export const WORD_DIFF_MAX_LINE_LENGTH = 1000;
@@ -58,7 +62,7 @@ export function wordHighlights(oldLine: string, newLine: string): WordHighlights
 		return undefined;
 	}
 
-	const changes = diffWordsWithSpace(oldLine, newLine, {maxEditLength: WORD_DIFF_MAX_EDIT_LENGTH});
+	const changes = diffPackage().diffWordsWithSpace(oldLine, newLine, {maxEditLength: WORD_DIFF_MAX_EDIT_LENGTH});
 	if (changes === undefined) {
 		return undefined;
 	}

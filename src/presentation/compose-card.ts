@@ -3,6 +3,7 @@
 uses these for live and replayed events alike, so a replayed card equals the live one.
 */
 import type {ContentBlock} from '../tools/content.js';
+import type {ToolResult} from '../tools/views.js';
 import type {Card, CardApproval, CardResult} from './card.js';
 import {approvalStanding, cardOutcome, outcomeStatus, type CardOutcome} from './card-outcome.js';
 import {parseArguments, resolveCallView} from './call-view.js';
@@ -88,7 +89,11 @@ export function settleCard(
 	options: {readonly orphan?: boolean; readonly onFailure?: (failure: PresenterFailure) => void} = {},
 ): Card {
 	const args = card.args === undefined ? {known: false as const} : {known: true as const, value: card.args};
-	const toolResult = {content: result.content, isError: result.isError, ...('meta' in result ? {meta: result.meta} : {})};
+	const toolResult: Mutable<ToolResult> = {content: result.content, isError: result.isError};
+	if ('meta' in result) {
+		toolResult.meta = result.meta;
+	}
+
 	const resultView = resolveResultView(card.name, args, toolResult, presenter, options.orphan ? null : card.callView, options.onFailure);
 	// One copy per result: the outcome is judged from the fields that change, not from an intermediate card.
 	const outcome = judge(result, card.approval, false);
@@ -141,12 +146,16 @@ export function withChildren(card: Card, children: readonly Card[]): Card {
 
 /** The result content of a `tool-result` block as a card result. */
 export function cardResult(content: readonly ContentBlock[], isError: boolean, error?: {readonly name: string; readonly code: string}, meta?: unknown, hasMeta = meta !== undefined): CardResult {
-	return {
-		content,
-		isError,
-		...(error === undefined ? {} : {error}),
-		...(hasMeta ? {meta} : {}),
-	};
+	const result: Mutable<CardResult> = {content, isError};
+	if (error !== undefined) {
+		result.error = error;
+	}
+
+	if (hasMeta) {
+		result.meta = meta;
+	}
+
+	return result;
 }
 
 /** The card with its outcome (and the status it projects to) by the one rule; `closed`: its step or turn closed without a result. */
@@ -158,7 +167,7 @@ function judged(card: Card, closed: boolean): Card {
 /** The outcome of a card with this result and approval, by the one rule. */
 function judge(result: CardResult | null, cardApproval: CardApproval | undefined, closed: boolean): CardOutcome {
 	const approval = cardApproval === undefined ? undefined : approvalStanding(cardApproval.state === 'decided' ? cardApproval.outcome : undefined);
-	return cardOutcome({result, closed, ...(approval === undefined ? {} : {approval})});
+	return cardOutcome(approval === undefined ? {result, closed} : {result, closed, approval});
 }
 
 type Mutable<T> = {-readonly [K in keyof T]: T[K]};

@@ -38,13 +38,17 @@ export function callFacts(data: unknown): CallFacts | string {
 		return 'tool/call needs string callId, name and arguments';
 	}
 
-	return {
-		callId: data.callId,
-		name: data.name,
-		argsRaw: data.arguments,
-		...(isInt(data.turn) ? {turn: data.turn} : {}),
-		...(isInt(data.step) ? {step: data.step} : {}),
-	};
+	// Fields are added, not spread in: a spread of objects of several shapes is a slow generic copy.
+	const facts: Mutable<CallFacts> = {callId: data.callId, name: data.name, argsRaw: data.arguments};
+	if (isInt(data.turn)) {
+		facts.turn = data.turn;
+	}
+
+	if (isInt(data.step)) {
+		facts.step = data.step;
+	}
+
+	return facts;
 }
 
 /** The result a `tool/result` carries. */
@@ -57,7 +61,6 @@ export function resultFacts(data: unknown): ResultFacts | string {
 		? {name: data.error.name, code: data.error.code}
 		: undefined;
 	const hasMeta = Object.prototype.hasOwnProperty.call(data, 'meta');
-	const rest = {...(error === undefined ? {} : {error}), ...(hasMeta ? {meta: data.meta} : {}), hasMeta};
 	const {message} = data;
 	const block = Array.isArray(message.content) ? message.content.find(item => isRecord(item) && item.type === 'tool-result') as Fields | undefined : undefined;
 	const source = isRecord(message.source) ? message.source : undefined;
@@ -70,7 +73,16 @@ export function resultFacts(data: unknown): ResultFacts | string {
 		return `tool/result for ${callId} has no tool-result block with content blocks`;
 	}
 
-	return {callId, content: block.content, isError: block.isError === true, ...rest};
+	const facts: Mutable<ResultFacts> = {callId, content: block.content, isError: block.isError === true, hasMeta};
+	if (error !== undefined) {
+		facts.error = error;
+	}
+
+	if (hasMeta) {
+		facts.meta = data.meta;
+	}
+
+	return facts;
 }
 
 export function childStartFacts(data: unknown): ChildStartFacts | string {
@@ -136,3 +148,5 @@ export function safeStringify(value: unknown): string {
 		return '';
 	}
 }
+
+type Mutable<T> = {-readonly [K in keyof T]: T[K]};

@@ -18,7 +18,7 @@ Decisions (presentation-events.md §3.1, §3.7, and issue 3):
   contract's `data.message` shape (`flat-result.ts`); a `tool/result` in neither shape is reported
   as an unsupported result format and skipped — a format the reader does not know, not damage.
 */
-import {isPlainRecord} from '../json/is-plain-record.js';
+import {isParsedJsonObject} from '../json/is-plain-record.js';
 import {checkEventData} from './event-shape.js';
 import {isKnownEventType, PACKED_CHUNK_TYPES} from './event-vocabulary.js';
 import type {SessionEvent} from './events.js';
@@ -57,7 +57,7 @@ export class LogEventDecoder {
 
 		const value = parsed.value;
 
-		if (!isPlainRecord(value)) {
+		if (!isParsedJsonObject(value)) {
 			return this.malformed(line, 'not a JSON object');
 		}
 
@@ -87,7 +87,7 @@ export class LogEventDecoder {
 			return this.malformed(line, 'missing or invalid "time"');
 		}
 
-		if (!isPlainRecord(value.data)) {
+		if (!isParsedJsonObject(value.data)) {
 			return this.malformed(line, 'missing or invalid "data" (must be an object)');
 		}
 

@@ -177,7 +177,7 @@ export class SessionFold {
 
 			case 'call': {
 				const {call} = pairing;
-				return this.#replace(pairing.card, pendingCard({...call, seq: event.seq, time: event.time}, this.#presenters(call.name), this.#options.onPresenterFailure));
+				return this.#replace(pairing.card, pendingCard({callId: call.callId, name: call.name, argsRaw: call.argsRaw, seq: event.seq, time: event.time, turn: call.turn, step: call.step}, this.#presenters(call.name), this.#options.onPresenterFailure));
 			}
 
 			case 'result': {

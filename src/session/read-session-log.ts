@@ -175,9 +175,15 @@ export async function * readSessionLog(source: SessionLogSource, options: ReadSe
 	}
 }
 
+/** The most bytes of a chunk split into records at once (see `ChunkRecords`). */
+export const RECORD_SLICE_BYTES = 128 * 1024;
+
 /**
-The records of raw log bytes, a chunk at a time: `next()` reads chunks until one completes records
-(or the input ends) and returns them all, so the reader awaits once per chunk instead of once per line.
+The records of raw log bytes, a slice at a time: `next()` reads chunks until a slice completes
+records (or the input ends) and returns them, so the reader awaits once per slice instead of once
+per line. A chunk read (1 MiB) is split into slices of `RECORD_SLICE_BYTES`: a slice's line texts
+are made when the slice is taken, so they die before the young generation's next collection instead
+of being promoted with a whole chunk's (issue 12: a replay of small events promoted ~60 MB).
 */
 class ChunkRecords {
 	readonly #chunks: AsyncIterator<Uint8Array | string>;
@@ -185,6 +191,8 @@ class ChunkRecords {
 	readonly #signal: AbortSignal | undefined;
 	#buffered: LogRecord[] = [];
 	#ended = false;
+	/** The part of the last chunk read that is not split yet. */
+	#unsplit: Buffer | undefined;
 
 	constructor(chunks: AsyncIterable<Uint8Array | string>, stream: LogRecordStream, signal: AbortSignal | undefined) {
 		this.#chunks = chunks[Symbol.asyncIterator]();
@@ -195,23 +203,29 @@ class ChunkRecords {
 	/** The next records, at least one; `undefined` once the input and its end are read (or `signal` aborted). */
 	async next(): Promise<LogRecord[] | undefined> {
 		while (!this.#ended) {
-			const next = await nextOrAbort(this.#chunks, this.#signal);
-			let records: LogRecord[];
-			if (next === undefined) {
-				// Aborted: a quiet end, without the input's end records.
-				this.#ended = true;
-				return undefined;
+			if (this.#unsplit === undefined) {
+				const next = await nextOrAbort(this.#chunks, this.#signal);
+				if (next === undefined) {
+					// Aborted: a quiet end, without the input's end records.
+					this.#ended = true;
+					return undefined;
+				}
+
+				if (next.done === true) {
+					this.#ended = true;
+					const records = [...this.#stream.end()];
+					return records.length > 0 ? records : undefined;
+				}
+
+				this.#unsplit = typeof next.value === 'string' ? Buffer.from(next.value, 'utf8') : Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
 			}
 
-			if (next.done === true) {
-				this.#ended = true;
-				records = [...this.#stream.end()];
-			} else {
-				records = [...this.#stream.push(typeof next.value === 'string' ? Buffer.from(next.value, 'utf8') : next.value)];
-				// A last record (corrupt data, not a log) ends the records: nothing more is read.
-				this.#ended = this.#stream.done;
-			}
-
+			const chunk = this.#unsplit;
+			const slice = chunk.length > RECORD_SLICE_BYTES ? chunk.subarray(0, RECORD_SLICE_BYTES) : chunk;
+			this.#unsplit = slice === chunk ? undefined : chunk.subarray(RECORD_SLICE_BYTES);
+			const records = [...this.#stream.push(slice)];
+			// A last record (corrupt data, not a log) ends the records: nothing more is read.
+			this.#ended = this.#stream.done;
 			if (records.length > 0) {
 				return records;
 			}

@@ -11,6 +11,7 @@ import {validateJsonSchemaValue} from '../schema/validate-value.js';
 import type {ParameterSchemaSpec, ValueSchemaSpec} from '../schema/value-schema-spec.js';
 import type {ContentBlock} from './content.js';
 import {ToolArgsError} from './errors.js';
+import {RecentVerdicts} from './recent-verdicts.js';
 import type {ToolDefinition, ToolExecution, ToolExecutionResult, ToolOutputDeclaration, ToolRunContext} from './types.js';
 import type {ToolCallView, ToolResult, ToolResultView} from './views.js';
 
@@ -70,22 +71,11 @@ export function defineTool<const S extends ParameterSchemaSpec, const O extends 
 	type Value = InferValue<O>;
 	// The empty label makes the root print as `arguments`, as `validateArgs` does.
 	const violationsOf = (args: unknown): string[] => validateJsonSchemaValue(parameters, args, '');
-	// A card's presenters check the same parsed arguments at its call and at its result: remember
-	// the answer per arguments object (presenters are pure, so nobody changes them in between).
-	const validity = new WeakMap<object, boolean>();
-	const isValid = (args: unknown): args is Args => {
-		if (typeof args !== 'object' || args === null) {
-			return violationsOf(args).length === 0;
-		}
-
-		let valid = validity.get(args);
-		if (valid === undefined) {
-			valid = violationsOf(args).length === 0;
-			validity.set(args, valid);
-		}
-
-		return valid;
-	};
+	// A card's presenters check the same parsed arguments at its call and at its result (a few events
+	// apart, calls in parallel between them): the newest verdicts are remembered (presenters are pure).
+	const recent = new RecentVerdicts(16);
+	const validates = (args: unknown): boolean => violationsOf(args).length === 0;
+	const isValid = (args: unknown): args is Args => typeof args === 'object' && args !== null ? recent.verdict(args, validates) : validates(args);
 
 	const outputDeclaration: ToolOutputDeclaration = {
 		schema: outputSchema,

@@ -85,8 +85,8 @@ function staticImports(entry: string): {packages: Map<string, string>; files: Se
 describe('what a launch loads before the prompt', () => {
 	it('draws the first frame with Node built-ins and the sink alone: no Ink, React, tools or model library', () => {
 		const reached = packagesReached('src/cli/interactive-command.ts');
-		// The sink's width rule (string-width) is all a frame of cardterm's own text needs.
-		expect([...reached.keys()].filter(name => !['string-width', 'strip-ansi'].includes(name))).toEqual([]);
+		// The sink's escape rule (strip-ansi) is all a frame of cardterm's own text needs.
+		expect([...reached.keys()].filter(name => name !== 'strip-ansi')).toEqual([]);
 	});
 
 	it('loads the model library only when a model is first asked, not with the live session or its screen', () => {
@@ -152,11 +152,18 @@ describe('what a screen loads', () => {
 describe('what replay --json loads', () => {
 	it('none of the row layout\'s libraries (Markdown, highlighting): printing loads them with print-output.ts', () => {
 		const reached = packagesReached('src/cli/replay-command.ts');
-		// (diff is loaded: the edit tool's presenter computes its hunks.)
 		expect(['marked', 'highlight.js'].filter(name => reached.has(name)).map(name => `${name} via ${reached.get(name)!}`)).toEqual([]);
-		// The walk sees what --json does need (the sink's width rule), so an empty list above means something.
-		expect(reached.has('string-width')).toBe(true);
+		// The walk sees what --json does need (the zstd decoder), so an empty list above means something.
+		expect(reached.has('fzstd')).toBe(true);
 		expect(packagesReached('src/cli/print-output.ts').has('marked')).toBe(true);
+	});
+
+	it('neither string-width nor diff until text needs them: narrow text is measured, and a card without a diff drawn, without', () => {
+		// Both are required on first use (text-width.ts, the diff users), which the static walk does not follow.
+		for (const entry of ['src/cli/replay-command.ts', 'src/cli/print-output.ts', 'src/cli/interactive-command.ts']) {
+			const reached = packagesReached(entry);
+			expect(['string-width', 'diff'].filter(name => reached.has(name)).map(name => `${name} via ${reached.get(name)!}`)).toEqual([]);
+		}
 	});
 
 	it('none of the reference tools\' execution modules: a tool loads them on its first call, replay runs only presenters', () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {scanJsonNesting} from '../../src/json/nesting-scan.js';
 import {MAX_LOG_NESTING, parseLogJson} from '../../src/session/log-json.js';
@@ -25,6 +26,47 @@ describe('scanJsonNesting', () => {
 				expect([text, scanJsonNesting(text, depth - 1, 100)?.kind]).toEqual([text, 'depth']);
 			}
 		}
+	});
+});
+
+describe('scanJsonNesting against a plain walk', () => {
+	/** The rule spelled out: brackets outside strings, depth and count, the first bound passed. */
+	const reference = (text: string, maxDepth: number, maxContainers: number): string | undefined => {
+		let depth = 0;
+		let containers = 0;
+		let inString = false;
+		for (let at = 0; at < text.length; at++) {
+			const char = text[at];
+			if (inString) {
+				if (char === '\\') {
+					at++;
+				} else if (char === '"') {
+					inString = false;
+				}
+			} else if (char === '"') {
+				inString = true;
+			} else if (char === '[' || char === '{') {
+				depth++;
+				containers++;
+				if (depth > maxDepth) {
+					return 'depth';
+				}
+
+				if (containers > maxContainers) {
+					return 'containers';
+				}
+			} else if ((char === ']' || char === '}') && depth > 0) {
+				depth--;
+			}
+		}
+
+		return undefined;
+	};
+
+	it('finds the same excess for any text of brackets, quotes and backslashes, whether or not brackets are few', () => {
+		fc.assert(fc.property(fc.string({unit: fc.constantFrom('[', ']', '{', '}', '"', '\\', 'a'), maxLength: 60}), fc.nat(8), fc.nat(12), (text, maxDepth, maxContainers) => {
+			expect(scanJsonNesting(text, maxDepth, maxContainers)?.kind).toBe(reference(text, maxDepth, maxContainers));
+		}), {numRuns: 2000});
 	});
 });
 

@@ -2,7 +2,7 @@ import {readdirSync, existsSync} from 'node:fs';
 import {join, resolve} from 'node:path';
 import {Readable} from 'node:stream';
 import {describe, expect, it} from 'vitest';
-import {openSessionLog, readSessionLog} from '../../src/session/read-session-log.js';
+import {openSessionLog, readSessionLog, RECORD_SLICE_BYTES} from '../../src/session/read-session-log.js';
 import {SessionLogError, type LogDiagnostic} from '../../src/session/log-errors.js';
 import type {SessionEvent, SessionHeader} from '../../src/session/events.js';
 import {fixture, fixtureLines, readAll, useTempDir, writeTemp} from './helpers.js';
@@ -375,6 +375,21 @@ describe('event batches', () => {
 		expect(all.events.length).toBe(19_999);
 		expect(diagnostics).toEqual(all.diagnostics);
 		expect(diagnostics.map(diagnostic => diagnostic.kind)).toEqual(['malformed', 'torn-tail']);
+	});
+
+	it('split a chunk read into slices: no batch holds more than a slice of lines, and a line across slices comes whole', async () => {
+		// Multi-byte characters put slice boundaries inside characters as well as inside lines.
+		const text = (seq: number): string => line({type: 'user/message', seq, time: 1000 + seq, data: {content: [{type: 'text', text: `日本語 ${'é'.repeat(seq % 97)} ${seq}`}], source: {kind: 'user'}}});
+		const lines = Array.from({length: 8000}, (_, seq) => text(seq));
+		const path = writeTemp(dir, 'slices.jsonl', `${header}\n${lines.join('\n')}\n`);
+		const {batches} = await readBatches(path);
+		const longest = Math.max(...lines.map(value => Buffer.byteLength(value) + 1));
+		const bytesOf = (batch: readonly SessionEvent[]): number => batch.reduce((sum, event) => sum + Buffer.byteLength(lines[event.seq]!) + 1, 0);
+		// ~1.4 MB: two 1 MiB reads, each split into several slices.
+		expect(RECORD_SLICE_BYTES).toBeLessThanOrEqual(256 * 1024);
+		expect(batches.length).toBeGreaterThanOrEqual(Math.floor(Buffer.byteLength(lines.join('\n')) / RECORD_SLICE_BYTES));
+		expect(Math.max(...batches.map(batch => bytesOf(batch)))).toBeLessThanOrEqual(RECORD_SLICE_BYTES + longest);
+		expect(batches.flat().map(event => JSON.stringify(event))).toEqual(lines);
 	});
 
 	it('decode a line when the batch reaches it: a damaged line is reported after the events before it', async () => {

@@ -2,8 +2,12 @@
 @module Applied-change hunks for the diff card: a 3-line-context structured patch from the `diff`
 package, one `FileDiff` per hunk (spec presentation-events.md §2.4–2.5).
 */
-import {structuredPatch} from 'diff';
+import {createRequire} from 'node:module';
 import type {FileDiff} from '../../tools/views.js';
+
+// The `diff` package (19 ES modules) is loaded on first use, so what never diffs starts without it.
+const require = createRequire(import.meta.url);
+const diffPackage = (): typeof import('diff') => require('diff') as typeof import('diff');
 
 /** Context lines around each change. */
 export const HUNK_CONTEXT_LINES = 3;
@@ -15,7 +19,7 @@ joined by `\n` without a trailing newline; `\ No newline at end of file` markers
 without old lines has `oldText: null`. Identical texts give `[]`.
 */
 export function computeHunks(displayPath: string, before: string, after: string): FileDiff[] {
-	const patch = structuredPatch(displayPath, displayPath, before, after, undefined, undefined, {context: HUNK_CONTEXT_LINES});
+	const patch = diffPackage().structuredPatch(displayPath, displayPath, before, after, undefined, undefined, {context: HUNK_CONTEXT_LINES});
 	return patch.hunks.map((hunk) => {
 		const oldLines: string[] = [];
 		const newLines: string[] = [];
