@@ -1,8 +1,8 @@
 /**
 @module Streams a folded transcript in order: an entry is written once it can no longer change and
-every entry before it has been written, so output starts before the log ends and memory for written
-entries can be released. Running and interrupted cards wait (a late result may still settle them);
-every other entry is final when it is created. A log that ends mid-step ends with its open tail.
+every entry before it has been written, so output starts before the log ends and the fold forgets
+what was written. Running and interrupted cards wait (a late result may still settle them); every
+other entry is final when it is created. A log that ends mid-step ends with its open tail.
 */
 import type {TranscriptEntry} from '../presentation/entry.js';
 import type {SessionFold} from '../session/fold.js';
@@ -27,7 +27,7 @@ export class TranscriptStream {
 			}
 
 			this.#write(entry);
-			this.#fold.release(this.#next);
+			this.#fold.forget(this.#next);
 			this.#next++;
 		}
 	}
@@ -37,7 +37,7 @@ export class TranscriptStream {
 		const entries = this.#fold.entries;
 		while (this.#next < entries.length) {
 			this.#write(entries[this.#next]!);
-			this.#fold.release(this.#next);
+			this.#fold.forget(this.#next);
 			this.#next++;
 		}
 

@@ -242,3 +242,36 @@ describe('SessionFold', () => {
 		expect(cardsOf(fold.entries)).toEqual([]);
 	});
 });
+
+describe('SessionFold.forget', () => {
+	it('keeps nothing of a written card and ignores later events about it; a running card and other entries are not kept either way', () => {
+		const script = new EventScript();
+		script.call('w', 'ls', {});
+		script.result('w', 'a\nb');
+		script.call('r', 'sh', {command: 'sleep 9'});
+		script.push('user/message', {content: [{type: 'text', text: 'hello'}], source: {kind: 'user'}});
+		const fold = new SessionFold(presenters);
+		for (const event of script.events) {
+			fold.apply(event);
+		}
+
+		const [settled, running, message] = [0, 1, 2].map(index => fold.entries[index]!);
+		for (const index of [0, 1, 2]) {
+			fold.forget(index);
+		}
+
+		// The settled card and the message are gone; the running card stays as it was.
+		expect(fold.entries[0]).not.toBe(settled);
+		expect(fold.entries[0]).toMatchObject({entry: 'card', card: {callId: '', args: undefined, result: null, resultView: null}});
+		expect(fold.entries[1]).toBe(running);
+		expect(fold.entries[2]).not.toBe(message);
+		expect(fold.card('w')).toBeUndefined();
+		expect(fold.card('r')).toBe((running as {card: unknown}).card);
+		// Late events about the forgotten card change nothing; the running one still settles.
+		const before = fold.entries[0];
+		expect(fold.apply(script.push('approval/asked', {id: 'ap1', toolName: 'ls', callId: 'w'})).entries).toEqual([]);
+		expect(fold.apply(script.push('cardterm/tool-progress', {callId: 'w', stream: 'stdout', text: 'late\n'}, {ignorable: true})).entries).toEqual([]);
+		expect(fold.entries[0]).toBe(before);
+		expect(fold.apply(script.result('r', 'done')).entries.map(entry => entry.entry === 'card' ? [entry.card.callId, entry.card.status] : entry.entry)).toEqual([['r', 'ok']]);
+	});
+});
