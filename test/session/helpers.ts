@@ -42,14 +42,17 @@ export function useTempDir(use: (dir: string) => void): void {
 
 /**
 A log file handle on the real file at `path` (opened `a+`, as the writer does) whose appends go
-through `write` instead: fault injection and write counting. `write` gets the real handle.
+through `write` instead: fault injection and write counting. `write` gets the real handle. With
+`fd`, the handle has a descriptor too (read each time it is asked for), which the writer writes to
+synchronously instead of calling `write`.
 */
 export async function openWithWrite(
 	path: string,
 	write: (real: FileHandle, buffer: Uint8Array, offset: number, length: number) => Promise<{bytesWritten: number}>,
+	fd?: (real: FileHandle) => number,
 ): Promise<LogFileHandle> {
 	const real = await open(path, 'a+');
-	return {
+	const handle: LogFileHandle = {
 		read: async (buffer, offset, length, position) => real.read(buffer, offset, length, position),
 		stat: async () => real.stat(),
 		datasync: async () => real.datasync(),
@@ -57,6 +60,7 @@ export async function openWithWrite(
 		close: async () => real.close(),
 		write: async (buffer, offset, length) => write(real, buffer, offset, length),
 	};
+	return fd === undefined ? handle : Object.defineProperty(handle, 'fd', {get: () => fd(real), enumerable: true});
 }
 
 /** Writes `text` to `name` inside `dir`; returns the path. */

@@ -1,6 +1,5 @@
 import {spawn, spawnSync} from 'node:child_process';
 import {closeSync, existsSync, openSync, readFileSync, writeFileSync} from 'node:fs';
-import {open} from 'node:fs/promises';
 import {join} from 'node:path';
 import {createInterface} from 'node:readline';
 import {afterAll, afterEach, describe, expect, it, vi} from 'vitest';
@@ -323,22 +322,9 @@ describe('SessionLogWriter', () => {
 	it.skipIf(!existsSync('/dev/full'))('keeps a batch that its synchronous write could not write, and writes it once the disk has room', async () => {
 		const full = openSync('/dev/full', 'w');
 		let failing = false;
-		const openFull = async (path: string): Promise<LogFileHandle> => {
-			const real = await open(path, 'a+');
-			return {
-				read: async (buffer, offset, length, position) => real.read(buffer, offset, length, position),
-				stat: async () => real.stat(),
-				datasync: async () => real.datasync(),
-				truncate: async length => real.truncate(length),
-				close: async () => real.close(),
-				write: async () => {
-					throw new Error('the batch goes through fd');
-				},
-				get fd() {
-					return failing ? full : real.fd;
-				},
-			};
-		};
+		const openFull = async (path: string): Promise<LogFileHandle> => openWithWrite(path, async () => {
+			throw new Error('the batch goes through fd');
+		}, real => (failing ? full : real.fd));
 
 		try {
 			const errors: SessionLogWriteError[] = [];
