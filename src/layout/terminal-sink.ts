@@ -72,6 +72,8 @@ export function jsonOutput(value: unknown): TerminalOutput {
 export const lineEnd = '\n' as TerminalOutput;
 
 const DEL = 0x7f;
+/** The most a batch's buffer starts with (it grows when its lines need more). */
+const FIRST_BATCH_BYTES = 1 << 24;
 
 /**
 Values as lines of JSON that are safe on a terminal, collected for one write (`replay --json`).
@@ -100,19 +102,20 @@ export class JsonLines {
 	/** The lines added so far, encoded; the batch is empty afterwards. */
 	take(): EncodedOutput {
 		const texts = this.#texts;
-		// Three bytes a UTF-16 unit at most: room for every line as it is (a line made longer by escapes makes more).
-		let buffer: Buffer = Buffer.allocUnsafe(3 * this.#units);
+		// Three bytes a UTF-16 unit at most: room for every line of a usual batch as it is; a huge
+		// batch (one 50 MB entry) starts smaller and grows by what its lines really take.
+		let buffer: Buffer = Buffer.allocUnsafe(Math.min(3 * this.#units, FIRST_BATCH_BYTES));
 		this.#texts = [];
 		this.#units = 0;
 		let length = 0;
 		for (const json of texts) {
-			buffer = withRoom(buffer, length, 3 * json.length + 1);
+			buffer = withRoom(buffer, length, roomFor(json));
 			const start = length;
 			length += buffer.write(json, length, 'utf8');
 			if (length - start !== json.length) {
 				const safe = terminalSafeJson(json);
 				if (safe !== json) {
-					buffer = withRoom(buffer, start, 3 * safe.length + 1);
+					buffer = withRoom(buffer, start, roomFor(safe));
 					length = start + buffer.write(safe, start, 'utf8');
 				}
 			}
@@ -126,6 +129,11 @@ export class JsonLines {
 
 		return buffer.subarray(0, length) as Uint8Array as EncodedOutput;
 	}
+}
+
+/** Bytes that surely hold `json` and its newline: three a unit, or counted for a long line (a bound of 3× would over-allocate MBs). */
+function roomFor(json: string): number {
+	return (json.length > 1 << 16 ? Buffer.byteLength(json, 'utf8') : 3 * json.length) + 1;
 }
 
 /** `buffer`, or a larger copy of its first `used` bytes, with at least `room` bytes after them. */

@@ -52,7 +52,8 @@ describe('JsonLines', () => {
 
 	it('makes room when escapes make lines longer than the batch was sized for', () => {
 		// A C1 control is one unit (two bytes) and six once escaped: twice the three bytes a unit allowed.
-		const values = [{text: '\u009B'.repeat(5000)}, {text: 'after'}, {text: '\u202E'.repeat(3000)}, {text: 'end'}];
+		// Past 64 Ki units a line's room is counted rather than bounded: one such line, escaped and not.
+		const values = [{text: '\u009B'.repeat(5000)}, {text: 'after'}, {text: '\u202E'.repeat(3000)}, {text: `${'é'.repeat(70_000)}\u009B`}, {text: '漢'.repeat(70_000)}, {text: 'end'}];
 		const lines = new JsonLines();
 		for (const value of values) {
 			lines.add(value);
