@@ -61,7 +61,7 @@ export type OpenedSessionLog = {
 	/** Events after the header, in seq order; iterate once. */
 	readonly events: AsyncGenerator<SessionEvent, void, undefined>;
 	/**
-	The same events, a read chunk's at a time: one await per chunk instead of one per event, for a
+	The same events, a slice of a read at a time: one await per slice instead of one per event, for a
 	reader that goes through a whole log (replay). Each batch decodes its lines as it is iterated (so a
 	chunk's events are not all held at once, and diagnostics come in line order as with `events`):
 	read it to its end before asking for the next. Iterate this or `events`, not both.
@@ -109,7 +109,7 @@ export async function openSessionLog(source: SessionLogSource, options: ReadSess
 	const decoder = new LogEventDecoder(opened.file, report);
 	const events = (async function * (): AsyncGenerator<SessionEvent, void, undefined> {
 		try {
-			// A chunk's records are decoded in one go: one await per chunk read, not per line.
+			// A slice's records (ChunkRecords) are decoded in one go: one await per slice, not per line.
 			for (let batch: LogRecord[] | undefined = records.takeBuffered(); ; batch = await readRecords(records, opened.file)) {
 				if (batch === undefined) {
 					return;
