@@ -6,6 +6,8 @@ import {fileURLToPath} from 'node:url';
 
 export const repo = fileURLToPath(new URL('../../', import.meta.url));
 export const cardterm = join(repo, 'bin/cardterm');
+/** The module bin/cardterm runs: the bundle `npm run build` writes after tsc (rolldown.config.mjs). */
+export const builtEntry = join(repo, 'dist/bundle/src/cli/main.js');
 export const tmuxMissing = spawnSync('tmux', ['-V']).error !== undefined;
 const socket = `cardterm-e2e-${process.pid}`;
 
@@ -56,16 +58,15 @@ function newest(folder: string): number {
 	return latest;
 }
 
-/** Rebuilds dist/ when it is older than the sources. */
 /** What a fresh Node process running the ES module `script` prints (for checks the test's own, grown heap would spoil). */
 export function freshProcessOutput(script: string): string {
 	return execFileSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8'}).trim();
 }
 
+/** Rebuilds dist/ (tsc, then the bundle) when the bundle is older than the sources. */
 export function buildDist(): void {
-	const built = join(repo, 'dist/src/cli/main.js');
-	if (!existsSync(built) || Math.max(newest(join(repo, 'src')), newest(join(repo, 'components'))) > statSync(built).mtimeMs) {
-		execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], {cwd: repo, stdio: 'inherit'});
+	if (!existsSync(builtEntry) || Math.max(newest(join(repo, 'src')), newest(join(repo, 'components'))) > statSync(builtEntry).mtimeMs) {
+		execFileSync('npm', ['run', 'build'], {cwd: repo, stdio: 'inherit'});
 	}
 }
 

@@ -12,6 +12,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, describe, expect, it} from 'vitest';
+import {builtEntry} from '../app/e2e-helpers.js';
 
 /** Generous: each command takes well under a second; a backtracking one takes longer than the universe. */
 const CHILD_TIMEOUT_MS = 10_000;
@@ -28,7 +29,7 @@ const CATASTROPHIC = [
 ];
 
 const bin = fileURLToPath(new URL('../../bin/cardterm', import.meta.url));
-const built = existsSync(fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url)));
+const built = existsSync(builtEntry);
 const dir = mkdtempSync(join(tmpdir(), 'cardterm-backtrack-'));
 
 afterAll(() => {

@@ -12,13 +12,14 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {builtEntry} from '../app/e2e-helpers.js';
 import {fixture} from '../session/helpers.js';
 
 /** Generous: each case ends in well under a second when it works. */
 const HANG_MS = 30_000;
 
 const bin = fileURLToPath(new URL('../../bin/cardterm', import.meta.url));
-const built = existsSync(fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url)));
+const built = existsSync(builtEntry);
 const dir = mkdtempSync(join(tmpdir(), 'cardterm-endless-'));
 
 const children = new Set<ChildProcess>();

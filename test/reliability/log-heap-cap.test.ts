@@ -10,6 +10,7 @@ import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, describe, expect, it} from 'vitest';
 import {MAX_LOG_CONTAINERS, MAX_LOG_NESTING} from '../../src/session/log-json.js';
+import {builtEntry} from '../app/e2e-helpers.js';
 import {fixture} from '../session/helpers.js';
 import {mutateLog} from './log-mutations.js';
 import {checkOutcome} from './replay-check.js';
@@ -26,8 +27,7 @@ afterAll(() => {
 describe('a damaged session log under a heap cap', () => {
 	it(`replays the heaviest inputs in a child process whose V8 heap is capped at ${CHILD_HEAP_MB} MB`, context => {
 		const bin = fileURLToPath(new URL('../../bin/cardterm', import.meta.url));
-		const built = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
-		if (!existsSync(built)) {
+		if (!existsSync(builtEntry)) {
 			context.skip('dist/ is not built (npm run build); the in-process cases above still ran');
 		}
 
@@ -49,7 +49,7 @@ describe('a damaged session log under a heap cap', () => {
 	it(`names a 20 MB line of nested or container-dense JSON as damaged, in a child process whose V8 heap is capped at ${CHILD_HEAP_MB} MB`, context => {
 		// Issue 11 item 10: JSON.parse took 30–60 heap bytes per container, so these lines crashed the capped heap.
 		const bin = fileURLToPath(new URL('../../bin/cardterm', import.meta.url));
-		if (!existsSync(fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url)))) {
+		if (!existsSync(builtEntry)) {
 			context.skip('dist/ is not built (npm run build); test/json/nesting-scan.test.ts still ran');
 		}
 

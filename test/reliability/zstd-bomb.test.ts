@@ -14,6 +14,7 @@ import {fileURLToPath} from 'node:url';
 import {afterAll, describe, expect, it} from 'vitest';
 import {logRecords, type LogRecord} from '../../src/session/log-records.js';
 import {MAX_WINDOW_PER_BYTE, MAX_ZSTD_EXPANSION, WINDOW_ALLOWANCE_BYTES, ZSTD_EXPANSION_ALLOWANCE, ZstdStreamDecoder} from '../../src/session/zstd-decoder.js';
+import {builtEntry} from '../app/e2e-helpers.js';
 import {checkOutcome} from './replay-check.js';
 import {emptyFrame, rawFrame, rleBombFrame, TEN_GIB_BLOCKS} from './zstd-frames.js';
 
@@ -88,7 +89,7 @@ describe('a zstd decompression bomb', () => {
 
 	it(`is refused by replay in a child process whose RSS grows less than ${RSS_GROWTH_LIMIT_MB} MB`, context => {
 		const bin = fileURLToPath(new URL('../../bin/cardterm', import.meta.url));
-		if (!existsSync(fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url)))) {
+		if (!existsSync(builtEntry)) {
 			context.skip('dist/ is not built (npm run build); the in-process cases above still ran');
 		}
 

@@ -1,0 +1,30 @@
+// The command line and the package's entry points as a few chunks instead of ~130 modules: a Node
+// 20 start-up spends ~50 ms resolving and reading modules one by one (docs/decisions.md, "One bundle
+// for the command line"). Input is tsc's output (dist/src), so the bundle runs exactly what tsc
+// emitted; packages stay imports of node_modules.
+//
+// Every chunk is written to dist/bundle/src/cli/, beside the entry `src/cli/main.js`, so the
+// paths modules take relative to their own URL keep their meaning: `../index.js` (the public entry
+// a plugin's `@deepseek-ai/dsh-tools` resolves to) and `plugin-loader-hooks.js` from load-plugins,
+// the walk up to package.json, createRequire's node_modules.
+import {isAbsolute} from 'node:path';
+import {defineConfig} from 'rolldown';
+
+export default defineConfig({
+	input: {
+		'src/cli/main': 'dist/src/cli/main.js',
+		'src/index': 'dist/src/index.js',
+		'src/testing/index': 'dist/src/testing/index.js',
+		// Loaded by `module.register` on Node's loader thread: its own entry, by file name.
+		'src/cli/plugin-loader-hooks': 'dist/src/cli/plugin-loader-hooks.js',
+	},
+	platform: 'node',
+	// Bare specifiers (packages, `node:` built-ins) stay imports; only our own modules are bundled.
+	external: (id) => !id.startsWith('.') && !isAbsolute(id),
+	output: {
+		dir: 'dist/bundle',
+		format: 'esm',
+		entryFileNames: '[name].js',
+		chunkFileNames: 'src/cli/[name]-[hash].js',
+	},
+});
