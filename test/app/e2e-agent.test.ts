@@ -73,7 +73,7 @@ describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is
 		// Each entry of the history once, in the log's order, under the line naming the session; the new turn after it.
 		expect([count('cardterm: continuing session'), count('copy hello.txt to out.txt'), count('● read hello.txt'), count('I wrote out.txt.')]).toEqual([1, 1, 1, 1]);
 		const order = ['cardterm: continuing session', 'copy hello.txt to out.txt', '● read hello.txt', 'I wrote out.txt.', 'go on', 'Still here after the resume.'].map(text => index(text));
-		expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
+		expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!)), `rows ${order.join(', ')} of:\n${rows.join('\n')}`).toBe(true);
 		tmux('send-keys', '-t', 'resumed', 'C-d');
 		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', 'resumed', '#{pane_dead}').trim() === '1', 30_000, 'resumed');
 		expect(server!.requests).toHaveLength(4);
