@@ -5,12 +5,12 @@ plugin is the tool authoring reference's minimal example, verbatim (test/fixture
 Needs a built dist/ (rebuilt here when older than the sources); the interactive part needs tmux.
 */
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {fileURLToPath, pathToFileURL} from 'node:url';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {buildDist, cardterm, cardtermCommand, killTmuxServer, running, shellWord, shows, tmux, tmuxMissing, waitFor} from './e2e-helpers.js';
+import {buildDist, cardterm, cardtermCommand, killTmuxServer, repo, running, shellWord, shows, tmux, tmuxMissing, waitFor} from './e2e-helpers.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/plugins/${name}`, import.meta.url));
 const seedMinimal = fixture('seed-minimal.ts');
@@ -60,6 +60,15 @@ describe('cardterm call --plugin', () => {
 		expect(guarded.stdout).toContain('Error: countdown: at most 5');
 		const denied = call('read_file', JSON.stringify({path: join(folder, 'secret.txt')}), ...plugins);
 		expect(denied.stdout).toContain('Error: countdown: secrets stay secret');
+	});
+
+	it('gives a plugin the session’s own cardterm under both names, the entry the package exports (same-cardterm.mjs)', () => {
+		const {status, stdout, stderr} = call('which_cardterm', '{}', '--plugin', fixture('same-cardterm.mjs'));
+		expect(stderr).toBe('');
+		expect(status).toBe(0);
+		const exported = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {exports: {'.': {default: string}}}).exports['.'].default;
+		expect(stdout).toContain('one module: true');
+		expect(stdout).toContain(`url: ${pathToFileURL(join(repo, exported)).href}`);
 	});
 
 	it('names the file when a plugin cannot be loaded', () => {
