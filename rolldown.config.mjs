@@ -1,4 +1,4 @@
-// The command line and the package's entry points as a few chunks instead of ~130 modules: a Node
+// The command line and the package's entry points as a few dozen chunks instead of ~120 modules: a Node
 // 20 start-up spends ~50 ms resolving and reading modules one by one (docs/decisions.md, "One bundle
 // for the command line"). Input is tsc's output (dist/src), so the bundle runs exactly what tsc
 // emitted; packages stay imports of node_modules.
