@@ -23,6 +23,8 @@ export default defineConfig({
 	external: (id) => !id.startsWith('.') && !isAbsolute(id),
 	output: {
 		dir: 'dist/bundle',
+		// A rebuild's chunks have new hashes: the old ones are removed, not left beside them.
+		cleanDir: true,
 		format: 'esm',
 		entryFileNames: '[name].js',
 		chunkFileNames: 'src/cli/[name]-[hash].js',
