@@ -17,14 +17,10 @@ Beyond a bound the middle falls back to whole sides (all old lines `-`, all new 
 the result says so (`approximate`). Long unchanged runs collapse to a gap row, keeping
 `CONTEXT_LINES` on each side of a change.
 */
-import {createRequire} from 'node:module';
 import type {ChangeObject} from 'diff';
+import {diffPackage} from '../presentation/diff-package.js';
 import type {FileDiff} from '../tools/views.js';
 import {diffStopsAtEditLength, myersWalks} from './diff-edit-bound.js';
-
-// The `diff` package (19 ES modules) is loaded on first use, so what never diffs starts without it.
-const require = createRequire(import.meta.url);
-const diffPackage = (): typeof import('diff') => require('diff') as typeof import('diff');
 
 /** Default bound on the edit length (removed + added lines) of an exact line diff. */
 export const DEFAULT_MAX_EDIT_LENGTH = 500;

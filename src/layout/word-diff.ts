@@ -7,12 +7,8 @@ kept in both sides' offsets). Every step is bounded (line length, pairs per file
 word diff), and a pair that shares too little is left without highlights: when most of a line
 changed, the line's own −/+ colour already says so and highlighting all of it is noise.
 */
-import {createRequire} from 'node:module';
+import {diffPackage} from '../presentation/diff-package.js';
 import type {DiffRow, LineDiff} from './line-diff.js';
-
-// The `diff` package (19 ES modules) is loaded on first use, so what never diffs starts without it.
-const require = createRequire(import.meta.url);
-const diffPackage = (): typeof import('diff') => require('diff') as typeof import('diff');
 
 /** Lines longer than this (UTF-16 units) get no word highlights. */
 export const WORD_DIFF_MAX_LINE_LENGTH = 1000;

@@ -2,12 +2,8 @@
 @module Applied-change hunks for the diff card: a 3-line-context structured patch from the `diff`
 package, one `FileDiff` per hunk (spec presentation-events.md §2.4–2.5).
 */
-import {createRequire} from 'node:module';
+import {diffPackage} from '../../presentation/diff-package.js';
 import type {FileDiff} from '../../tools/views.js';
-
-// The `diff` package (19 ES modules) is loaded on first use, so what never diffs starts without it.
-const require = createRequire(import.meta.url);
-const diffPackage = (): typeof import('diff') => require('diff') as typeof import('diff');
 
 /** Context lines around each change. */
 export const HUNK_CONTEXT_LINES = 3;
