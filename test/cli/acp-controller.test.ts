@@ -42,17 +42,7 @@ describe('the ACP live-screen adapter', () => {
 		let model: AcpController | undefined;
 		const harness = await startHarness({approve: async question => model!.approve(question)});
 		try {
-			model = new AcpController({
-				cwd: harness.workspace,
-				sessionId: 'test',
-				fold: harness.session.fold,
-				onFoldChange: listener => harness.session.onFoldChange(listener),
-				onEvent: listener => harness.session.log.listen(listener),
-				client: () => harness.client,
-				yolo: false,
-				stopAgent: async () => harness.client.close(),
-				closeLog: async () => harness.session.close(),
-			});
+			model = controllerOf(harness);
 			model.submit('permission-all');
 			await until(() => model!.getSnapshot().approval !== undefined);
 			expect(model.getSnapshot().approval?.choices?.map(choice => `${choice.key} ${choice.label}`)).toEqual(['a allow once', 's allow always', 'd reject once', 'r reject always (Never allow)']);
@@ -70,17 +60,7 @@ describe('the ACP live-screen adapter', () => {
 	it('draws the agent\'s streaming message in the live frame chunk by chunk, before it settles', async () => {
 		const harness = await startHarness();
 		try {
-			const model = new AcpController({
-				cwd: harness.workspace,
-				sessionId: 'test',
-				fold: harness.session.fold,
-				onFoldChange: listener => harness.session.onFoldChange(listener),
-				onEvent: listener => harness.session.log.listen(listener),
-				client: () => harness.client,
-				yolo: false,
-				stopAgent: async () => harness.client.close(),
-				closeLog: async () => harness.session.close(),
-			});
+			const model = controllerOf(harness);
 			// Every snapshot the live frame was given (no timing: each change is seen as it happens).
 			const live: string[] = [];
 			model.subscribe(() => {
@@ -105,18 +85,7 @@ describe('the ACP live-screen adapter', () => {
 		const harness = await startHarness({approve: async question => model!.approve(question)});
 		try {
 			const scrollback: string[] = [];
-			model = new AcpController({
-				cwd: harness.workspace,
-				sessionId: 'test',
-				fold: harness.session.fold,
-				onFoldChange: listener => harness.session.onFoldChange(listener),
-				onEvent: listener => harness.session.log.listen(listener),
-				client: () => harness.client,
-				mode: 'ask',
-				yolo: false,
-				stopAgent: async () => harness.client.close(),
-				closeLog: async () => harness.session.close(),
-			});
+			model = controllerOf(harness, {mode: 'ask'});
 			expect(model.getSnapshot().agent).toBe('mode ask');
 			model.onScrollback(entry => {
 				scrollback.push(entry.kind === 'entry' ? entry.entry.entry : 'lines');
@@ -158,6 +127,58 @@ describe('the ACP live-screen adapter', () => {
 		expect(calls).toEqual(['cancel', 'kill']);
 	});
 
+	it('a cancel holds the lines typed during the turn: Enter sends them, and nothing is sent meanwhile', async () => {
+		const harness = await startHarness();
+		try {
+			const model = controllerOf(harness);
+			const notices = noticesOf(model);
+			model.submit('slow');
+			await until(() => harness.session.fold.entries.some(entry => entry.entry === 'assistant' || entry.entry === 'card') || (model.getSnapshot().runningEntries ?? []).length > 0);
+			model.submit('after the slow one');
+			expect(model.getSnapshot().queued).toBe(1);
+			expect(model.cancel()).toBe(true);
+			await until(() => harness.session.fold.entries.some(entry => entry.entry === 'turn'));
+			await until(() => notices.some(text => text.includes('still queued')));
+			expect(notices).toContain('1 line still queued, not run: after the slow one — Enter runs it, Ctrl+C drops it');
+			expect(model.getSnapshot()).toMatchObject({queued: 1, queueHeld: true});
+			expect(statusText({cwd: '/w', sessionId: 's', snapshot: model.getSnapshot(), width: 200})).toContain('1 queued, held: Enter runs · Ctrl+C drops');
+			expect(userTexts(harness)).toEqual(['slow']);
+			model.submit('');
+			await until(() => harness.session.fold.entries.filter(entry => entry.entry === 'turn').length === 2);
+			expect(userTexts(harness)).toEqual(['slow', 'after the slow one']);
+			expect(harness.session.fold.entries.flatMap(entry => entry.entry === 'assistant' ? [entry.text] : [])).toContain('You said: after the slow one');
+			expect(model.getSnapshot()).toMatchObject({queued: 0});
+			expect(model.getSnapshot().queueHeld).toBeUndefined();
+			await model.close();
+		} finally {
+			await harness.dispose();
+		}
+	});
+
+	it('Ctrl+C after the cancelled turn drops the held lines, naming them; a new line then runs alone', async () => {
+		const harness = await startHarness();
+		try {
+			const model = controllerOf(harness);
+			const notices = noticesOf(model);
+			model.submit('slow');
+			await until(() => (model.getSnapshot().runningEntries ?? []).length > 0 || harness.session.fold.entries.some(entry => entry.entry === 'assistant'));
+			model.submit('one');
+			model.submit('two');
+			model.cancel();
+			await until(() => notices.some(text => text.includes('still queued')));
+			expect(model.cancel()).toBe(true);
+			expect(notices.at(-1)).toBe('dropped 2 lines that waited: one · two');
+			expect(model.getSnapshot().queued).toBe(0);
+			expect(model.cancel()).toBe(false);
+			model.submit('three');
+			await until(() => harness.session.fold.entries.filter(entry => entry.entry === 'turn').length === 2);
+			expect(userTexts(harness)).toEqual(['slow', 'three']);
+			await model.close();
+		} finally {
+			await harness.dispose();
+		}
+	});
+
 	it('--yolo answers with allow-once without showing the dialog', async () => {
 		const model = new AcpController({cwd: '/', sessionId: 's', fold: {counts: {}} as never, onFoldChange: () => () => true, onEvent: () => () => true, client: () => undefined, yolo: true, stopAgent: async () => {}, closeLog: async () => {}});
 		const question: PermissionQuestion = {approvalId: 'a', callId: 'c', title: 't', options, signal: new AbortController().signal};
@@ -165,6 +186,38 @@ describe('the ACP live-screen adapter', () => {
 		expect(model.getSnapshot().approval).toBeUndefined();
 	});
 });
+
+/** The adapter over a harness's session and client, as `cardterm acp` builds it. */
+function controllerOf(harness: Awaited<ReturnType<typeof startHarness>>, extra: {mode?: string} = {}): AcpController {
+	return new AcpController({
+		...extra,
+		cwd: harness.workspace,
+		sessionId: 'test',
+		fold: harness.session.fold,
+		onFoldChange: listener => harness.session.onFoldChange(listener),
+		onEvent: listener => harness.session.log.listen(listener),
+		client: () => harness.client,
+		yolo: false,
+		stopAgent: async () => harness.client.close(),
+		closeLog: async () => harness.session.close(),
+	});
+}
+
+/** The text of every notice the model writes to the scrollback, as it comes. */
+function noticesOf(model: AcpController): string[] {
+	const notices: string[] = [];
+	model.onScrollback(entry => {
+		if (entry.kind === 'lines') {
+			notices.push(entry.lines.map(line => line.spans.map(span => span.text).join('')).join('\n'));
+		}
+	});
+	return notices;
+}
+
+/** What the person's messages of the transcript say. */
+function userTexts(harness: Awaited<ReturnType<typeof startHarness>>): string[] {
+	return harness.session.fold.entries.flatMap(entry => entry.entry === 'user' ? [entry.text] : []);
+}
 
 async function until(condition: () => boolean): Promise<void> {
 	for (let tries = 0; !condition(); tries++) {

@@ -1,7 +1,8 @@
 /**
 @module The live screen's model (`SessionModel`) for an ACP agent: a thin adapter. A prompt line is
 one `session/prompt` (lines typed meanwhile wait their turn), Ctrl+C cancels the turn and a second
-one kills the agent's process tree, the approval dialog answers with the agent's options (by kind),
+one kills the agent's process tree (lines that waited are held, not lost: Enter runs them, Ctrl+C
+drops them, as in the native session), the approval dialog answers with the agent's options (by kind),
 Tab completes the agent's slash commands. Everything shown comes from the fold of the log.
 */
 import type {ApprovalAnswer, ApprovalChoice, LiveSnapshot, PendingApproval, ScrollbackEntry, SessionModel} from '../../../components/session-model.js';
@@ -15,6 +16,7 @@ import {arrayEntrySource, type EntrySource} from '../../transcript/entry-source.
 import {LiveCards} from '../interactive/live-cards.js';
 import {LiveChannel} from '../interactive/live-channel.js';
 import {noticeLines} from '../interactive/notice-lines.js';
+import {droppedNotice, heldNotice, shortInline} from '../interactive/queued-lines.js';
 
 export type AcpControllerOptions = {
 	readonly cwd: string;
@@ -117,6 +119,8 @@ export class AcpController implements SessionModel {
 	#approval: {readonly request: PendingApproval; readonly question: PermissionQuestion; readonly resolve: (optionId: string | undefined) => void} | undefined;
 	#busy = false;
 	#cancelled = false;
+	/** A cancel stopped the turn with lines waiting: they stay queued until Enter runs or Ctrl+C drops them. */
+	#held = false;
 	#problem: string | undefined;
 	#closing = false;
 	#closed: Promise<void> | undefined;
@@ -197,7 +201,17 @@ export class AcpController implements SessionModel {
 	}
 
 	submit(line: string): void {
-		if (this.#closing || line.trim() === '') {
+		if (this.#closing) {
+			return;
+		}
+
+		if (line.trim() === '') {
+			// Enter on an empty prompt runs the held lines.
+			if (this.#held) {
+				this.#held = false;
+				this.#startDraining();
+			}
+
 			return;
 		}
 
@@ -207,7 +221,13 @@ export class AcpController implements SessionModel {
 			return;
 		}
 
+		// A new line runs after the held ones.
+		this.#held = false;
 		this.#queue.push(line);
+		this.#startDraining();
+	}
+
+	#startDraining(): void {
 		this.#changed();
 		if (!this.#busy) {
 			this.#draining = this.#drain();
@@ -217,11 +237,20 @@ export class AcpController implements SessionModel {
 	/** Ctrl+C: cancel the turn (and answer an open dialog `cancelled`); again while it ends: kill the agent's tree. */
 	cancel(): boolean {
 		if (!this.#busy) {
-			return false;
+			if (!this.#held) {
+				return false;
+			}
+
+			const dropped = this.#queue.splice(0);
+			this.#held = false;
+			this.#emit({kind: 'lines', lines: noticeLines(droppedNotice(dropped), 'info')});
+			this.#changed();
+			return true;
 		}
 
 		const client = this.#options.client();
-		this.#queue.length = 0;
+		// Lines queued behind the turn are kept, not sent: the person stopped the work and decides.
+		this.#held ||= this.#queue.length > 0;
 		if (this.#cancelled) {
 			this.#emit({kind: 'lines', lines: noticeLines('stopping the agent and every process it started', 'info')});
 			void client?.kill();
@@ -304,18 +333,22 @@ export class AcpController implements SessionModel {
 	async #drain(): Promise<void> {
 		this.#busy = true;
 		try {
-			while (this.#queue.length > 0 && !this.#closing) {
+			while (this.#queue.length > 0 && !this.#closing && !this.#held) {
 				const line = this.#queue.shift()!;
 				const client = this.#options.client();
 				this.#cancelled = false;
 				this.#changed();
 				if (client === undefined || this.#problem !== undefined) {
-					this.#emit({kind: 'lines', lines: noticeLines(`not sent: ${this.#problem ?? 'the agent is not running'}`, 'error')});
+					this.#emit({kind: 'lines', lines: noticeLines(`not sent: ${shortInline(line)} — ${this.#problem ?? 'the agent is not running'}`, 'error')});
 					continue;
 				}
 
 				// eslint-disable-next-line no-await-in-loop -- one prompt turn at a time, in order
 				await client.prompt(line);
+			}
+
+			if (this.#held && !this.#closing) {
+				this.#emit({kind: 'lines', lines: noticeLines(heldNotice(this.#queue), 'info')});
 			}
 		} finally {
 			this.#busy = false;
@@ -352,6 +385,7 @@ export class AcpController implements SessionModel {
 			jobsRunning: 0,
 			...(this.#approval === undefined ? {} : {approval: this.#approval.request}),
 			queued: this.#queue.length,
+			...(this.#held ? {queueHeld: true} : {}),
 			...(this.#problem === undefined ? {} : {problem: this.#problem}),
 			closing: this.#closing,
 			...(this.#mode === undefined && this.#usage === undefined ? {} : {agent: [this.#mode === undefined ? undefined : `mode ${this.#mode}`, this.#usage].filter(part => part !== undefined).join(' · ')}),

@@ -26,6 +26,7 @@ import {LiveChannel} from './live-channel.js';
 import {hiddenHistoryText, HISTORY_ENTRIES, historyWindow} from './resumed-history.js';
 import {helpLines, noticeLines} from './notice-lines.js';
 import {parsePromptLine, plainTextMessage, PROMPT_COMMANDS, type ToolRequest} from './prompt-command.js';
+import {droppedNotice, heldNotice, linesWord} from './queued-lines.js';
 import {toolHelpLines, toolListLines} from './tool-help.js';
 
 export type SessionControllerOptions = {
@@ -419,7 +420,7 @@ export class SessionController implements SessionModel {
 
 			const dropped = this.#queue.splice(0);
 			this.#held = false;
-			this.#emitScrollback({kind: 'lines', lines: noticeLines(`dropped ${linesWord(dropped.length)} that waited: ${dropped.map(request => requestText(request)).join(' · ')}`, 'info')});
+			this.#emitScrollback({kind: 'lines', lines: noticeLines(droppedNotice(dropped.map(request => requestText(request))), 'info')});
 			this.#changed();
 			return true;
 		}
@@ -517,8 +518,7 @@ export class SessionController implements SessionModel {
 			}
 
 			if (this.#held && !this.#closing) {
-				const count = this.#queue.length;
-				this.#emitScrollback({kind: 'lines', lines: noticeLines(`${linesWord(count)} still queued, not run: ${this.#queue.map(request => requestText(request)).join(' · ')} — Enter runs ${count === 1 ? 'it' : 'them'}, Ctrl+C drops ${count === 1 ? 'it' : 'them'}`, 'info')});
+				this.#emitScrollback({kind: 'lines', lines: noticeLines(heldNotice(this.#queue.map(request => requestText(request))), 'info')});
 			}
 		} finally {
 			this.#busy = false;
@@ -670,23 +670,12 @@ export class SessionController implements SessionModel {
 	}
 }
 
-/** `1 line`, `3 lines`. */
-function linesWord(count: number): string {
-	return count === 1 ? '1 line' : `${count} lines`;
-}
-
-/** A queued line as the user typed it (cut short: it names the line in a notice). */
+/** A queued line as the user typed it (the held and dropped notices shorten it). */
 function requestText(request: QueuedWork): string {
 	if (request.kind === 'prompt') {
-		return shortInline(request.text);
+		return request.text;
 	}
 
 	const args = request.args as {command?: unknown} | undefined;
-	const text = request.name === 'bash' && typeof args?.command === 'string' ? `!${args.command}` : `${request.name} ${request.rawArgs ?? JSON.stringify(request.args)}`;
-	return shortInline(text);
-}
-
-function shortInline(text: string): string {
-	const inline = sanitizeInline(text);
-	return inline.length > 60 ? `${inline.slice(0, 59)}…` : inline;
+	return request.name === 'bash' && typeof args?.command === 'string' ? `!${args.command}` : `${request.name} ${request.rawArgs ?? JSON.stringify(request.args)}`;
 }
