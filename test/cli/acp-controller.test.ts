@@ -119,12 +119,41 @@ describe('the ACP live-screen adapter', () => {
 				calls.push('kill');
 			},
 		} as unknown as AcpClient;
-		const model = new AcpController({cwd: '/', sessionId: 's', fold: {counts: {}} as never, onFoldChange: () => () => true, onEvent: () => () => true, client: () => client, yolo: false, stopAgent: async () => {}, closeLog: async () => {}});
+		const model = new AcpController({cwd: '/', sessionId: 's', fold: {counts: {}, entries: []} as never, onFoldChange: () => () => true, onEvent: () => () => true, client: () => client, yolo: false, stopAgent: async () => {}, closeLog: async () => {}});
 		expect(model.cancel()).toBe(false);
 		model.submit('go');
 		expect(model.cancel()).toBe(true);
 		expect(model.cancel()).toBe(true);
 		expect(calls).toEqual(['cancel', 'kill']);
+	});
+
+	it('a pager opened during the turn is kept current: what settles after it opened appears in it', async () => {
+		const harness = await startHarness();
+		try {
+			const model = controllerOf(harness);
+			model.submit('stream 4 40');
+			await until(() => (model.getSnapshot().runningEntries ?? []).length > 0);
+			const pager = await model.pagerSource();
+			const kinds = () => Array.from({length: pager.count()}, (_, index) => pager.entry(index)?.entry);
+			expect(kinds()).toEqual(['user']);
+			let told = 0;
+			pager.subscribe?.(() => {
+				told++;
+			});
+			await until(() => harness.session.fold.entries.some(entry => entry.entry === 'turn'));
+			expect(kinds()).toEqual(['user', 'assistant', 'turn']);
+			const answer = pager.entry(1);
+			expect(answer?.entry === 'assistant' ? answer.text : undefined).toBe('tick1z tick2z tick3z tick4z ');
+			expect(told).toBeGreaterThan(0);
+			pager.close?.();
+			model.submit('hello');
+			await until(() => harness.session.fold.entries.filter(entry => entry.entry === 'turn').length === 2);
+			// A closed pager is fed no more.
+			expect(kinds()).toEqual(['user', 'assistant', 'turn']);
+			await model.close();
+		} finally {
+			await harness.dispose();
+		}
 	});
 
 	it('a cancel holds the lines typed during the turn: Enter sends them, and nothing is sent meanwhile', async () => {
@@ -180,7 +209,7 @@ describe('the ACP live-screen adapter', () => {
 	});
 
 	it('--yolo answers with allow-once without showing the dialog', async () => {
-		const model = new AcpController({cwd: '/', sessionId: 's', fold: {counts: {}} as never, onFoldChange: () => () => true, onEvent: () => () => true, client: () => undefined, yolo: true, stopAgent: async () => {}, closeLog: async () => {}});
+		const model = new AcpController({cwd: '/', sessionId: 's', fold: {counts: {}, entries: []} as never, onFoldChange: () => () => true, onEvent: () => () => true, client: () => undefined, yolo: true, stopAgent: async () => {}, closeLog: async () => {}});
 		const question: PermissionQuestion = {approvalId: 'a', callId: 'c', title: 't', options, signal: new AbortController().signal};
 		expect(await model.approve(question)).toBe('proceed_once');
 		expect(model.getSnapshot().approval).toBeUndefined();

@@ -15,6 +15,7 @@ import type {FoldChange, SessionFold} from '../../session/fold.js';
 import {arrayEntrySource, type EntrySource} from '../../transcript/entry-source.js';
 import {LiveCards} from '../interactive/live-cards.js';
 import {LiveChannel} from '../interactive/live-channel.js';
+import {LivePagers} from '../interactive/live-pagers.js';
 import {noticeLines} from '../interactive/notice-lines.js';
 import {droppedNotice, heldNotice, shortInline} from '../interactive/queued-lines.js';
 
@@ -112,6 +113,7 @@ export class AcpController implements SessionModel {
 	readonly #options: AcpControllerOptions;
 	readonly #channel = new LiveChannel();
 	readonly #cards = new LiveCards();
+	readonly #pagers = new LivePagers();
 	readonly #queue: string[] = [];
 	#commands: readonly AcpCommand[] = [];
 	#mode: string | undefined;
@@ -133,8 +135,14 @@ export class AcpController implements SessionModel {
 		this.sessionId = options.sessionId;
 		this.#mode = options.mode;
 		this.#snapshot = this.#build();
+		for (const entry of options.fold.entries) {
+			this.#pagers.saw(entry);
+		}
+
 		options.onFoldChange(change => {
+			this.#pagers.changed(change.entries);
 			for (const entry of change.entries) {
+				this.#pagers.saw(entry);
 				if (entry.entry === 'card') {
 					this.#track(entry.card);
 				} else {
@@ -196,8 +204,10 @@ export class AcpController implements SessionModel {
 		return this.#channel.onScrollback(listener);
 	}
 
+	/** The transcript for the pager, kept current by the fold's changes until it is closed. */
 	async pagerSource(): Promise<EntrySource & {close?(): unknown}> {
-		return this.#options.pagerSource?.() ?? arrayEntrySource([...this.#options.fold.entries] as TranscriptEntry[]);
+		const {fold, pagerSource} = this.#options;
+		return this.#pagers.open(async () => pagerSource?.() ?? arrayEntrySource([...fold.entries, ...fold.tail ?? []] as TranscriptEntry[]), () => fold.counts);
 	}
 
 	submit(line: string): void {

@@ -9,8 +9,6 @@ import type {ApprovalAnswer, LiveSnapshot, PendingApproval, ScrollbackEntry, Ses
 import {sanitizeInline} from '../../layout/sanitize.js';
 import {arrayEntrySource, type EntrySource} from '../../transcript/entry-source.js';
 import type {ChildSessionLinks} from '../../transcript/child-session-links.js';
-import {entryKey, LiveEntrySource} from '../../transcript/live-entry-source.js';
-import {pushAll} from '../../layout/push-all.js';
 import type {Card} from '../../presentation/card.js';
 import type {TranscriptEntry} from '../../presentation/entry.js';
 import type {FoldChange, SessionFold} from '../../session/fold.js';
@@ -23,6 +21,7 @@ import {modelPrompt, type AgentTurns} from './agent-turns.js';
 import {completePromptWord} from './complete.js';
 import {LiveCards} from './live-cards.js';
 import {LiveChannel} from './live-channel.js';
+import {LivePagers} from './live-pagers.js';
 import {hiddenHistoryText, HISTORY_ENTRIES, historyWindow} from './resumed-history.js';
 import {helpLines, noticeLines} from './notice-lines.js';
 import {parsePromptLine, plainTextMessage, PROMPT_COMMANDS, type ToolRequest} from './prompt-command.js';
@@ -99,10 +98,8 @@ export class SessionController implements SessionModel {
 	readonly #guard: WorkspaceGuard;
 	/** A prompt is with the model (its turn's progress shows in the status line). */
 	#prompting = false;
-	/** The newest entry key the fold has produced (where a pager's base ends). */
-	#newestKey = Number.NEGATIVE_INFINITY;
 	/** Open pagers, fed every fold change so they stay live. */
-	readonly #pagerListeners = new Set<(entries: readonly TranscriptEntry[]) => void>();
+	readonly #pagers = new LivePagers();
 	/** When listeners last heard of a change (Date.now ms), and the tail's redraw waiting for its frame. */
 	#notifiedAt = Number.NEGATIVE_INFINITY;
 	#tailTimer: NodeJS.Timeout | undefined;
@@ -118,9 +115,7 @@ export class SessionController implements SessionModel {
 		this.#guard = new WorkspaceGuard({workspace: options.cwd});
 		this.#snapshot = this.#buildSnapshot();
 		options.onFoldChange(change => {
-			for (const listener of this.#pagerListeners) {
-				listener(change.entries);
-			}
+			this.#pagers.changed(change.entries);
 
 			for (const entry of change.entries) {
 				this.#show(entry);
@@ -142,7 +137,7 @@ export class SessionController implements SessionModel {
 
 	/** An entry the fold produced: a card is tracked until it settles, anything else is final and written now. */
 	#show(entry: TranscriptEntry): void {
-		this.#newestKey = Math.max(this.#newestKey, entryKey(entry));
+		this.#pagers.saw(entry);
 		if (entry.entry === 'card') {
 			this.#track(entry.card);
 			return;
@@ -174,7 +169,7 @@ export class SessionController implements SessionModel {
 			}
 
 			// Left out of the scrollback: settled as a written entry is, and released as one would be.
-			this.#newestKey = Math.max(this.#newestKey, entryKey(entry));
+			this.#pagers.saw(entry);
 			if (entry.entry === 'card') {
 				this.#cards.skip(entry.card.seq);
 			}
@@ -213,29 +208,7 @@ export class SessionController implements SessionModel {
 
 	/** The transcript for the pager, kept current by the fold's changes until it is closed. */
 	async pagerSource(): Promise<EntrySource & {close?(): unknown}> {
-		const boundary = this.#newestKey;
-		// Changes from now on: the base read below may or may not hold them.
-		const missed: TranscriptEntry[] = [];
-		const record = (entries: readonly TranscriptEntry[]): void => {
-			pushAll(missed, entries);
-		};
-
-		this.#pagerListeners.add(record);
-		let base: EntrySource & {close?(): unknown};
-		try {
-			base = await this.#pagerBase();
-		} finally {
-			this.#pagerListeners.delete(record);
-		}
-
-		const listener = (entries: readonly TranscriptEntry[]): void => {
-			live.update(entries);
-		};
-
-		const live = new LiveEntrySource(base, boundary, () => this.#options.fold.counts, () => this.#pagerListeners.delete(listener));
-		live.update(missed);
-		this.#pagerListeners.add(listener);
-		return live;
+		return this.#pagers.open(async () => this.#pagerBase(), () => this.#options.fold.counts);
 	}
 
 	async #pagerBase(): Promise<EntrySource & {close?(): unknown}> {
