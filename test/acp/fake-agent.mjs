@@ -14,6 +14,8 @@ The first word of each prompt picks what the turn does:
   deaf        starts a detached grandchild, streams a chunk, then ignores everything, cancel included
   crash       streams a chunk and a pending call, writes to stderr and exits 3
   malformed   writes frames that are not JSON-RPC and a response to nothing, then answers normally
+  hostile     terminal escape sequences (clear screen, OSC title and link, bidi override, BEL) in
+              every field an update, a permission question and an unknown kind can carry
   stream N MS  N message chunks, one every MS ms (bench/acp-chunk-latency.mjs)
   bench N     N updates: text chunks with a tool call every tenth (bench/acp-session.mjs)
   anything else: `You said: <prompt>`
@@ -185,6 +187,32 @@ async function malformed(client, sessionId) {
 	return 'end_turn';
 }
 
+/** Sequences that would act on the terminal if written raw: clear screen, an OSC title, an OSC 8 link, a bidi override, BEL. */
+const HOSTILE = '\u001B[2J\u001B]0;pwned\u0007\u001B]8;;https://evil.example\u001B\\link\u001B]8;;\u001B\\\u202Eevil\u0007';
+
+async function hostile(client, sessionId, cwd) {
+	const say = async body => update(client, sessionId, body);
+	await say(chunk('agent_thought_chunk', `thinking ${HOSTILE}`));
+	await say(chunk('agent_message_chunk', `answer ${HOSTILE}`));
+	await say({sessionUpdate: 'plan', entries: [{content: `step ${HOSTILE}`, priority: 'high', status: 'pending'}]});
+	await say({sessionUpdate: 'available_commands_update', availableCommands: [{name: `cmd${HOSTILE}`, description: `does ${HOSTILE}`}]});
+	await say({sessionUpdate: 'current_mode_update', currentModeId: `mode${HOSTILE}`});
+	await say({sessionUpdate: 'session_info_update', title: `title ${HOSTILE}`});
+	await say({sessionUpdate: 'usage_update', used: 1, size: 10, cost: {amount: 0.5, currency: `USD${HOSTILE}`}});
+	await say({sessionUpdate: `kind${HOSTILE}`});
+	await say({sessionUpdate: 'tool_call', toolCallId: `id${HOSTILE}`, title: `title ${HOSTILE}`, kind: 'execute', status: 'in_progress', rawInput: {command: `echo ${HOSTILE}`}, locations: [{path: `${cwd}/file${HOSTILE}.txt`, line: 1}]});
+	await say({sessionUpdate: 'tool_call_update', toolCallId: `id${HOSTILE}`, status: 'completed', content: [{type: 'content', content: {type: 'text', text: `output ${HOSTILE}`}}], rawOutput: {stdout: `raw ${HOSTILE}`}});
+	await say({sessionUpdate: 'tool_call', toolCallId: 'call_diff', title: `edit ${HOSTILE}`, kind: 'edit', status: 'completed', content: [{type: 'diff', path: `${cwd}/d${HOSTILE}.txt`, oldText: `old ${HOSTILE}\n`, newText: `new ${HOSTILE}\n`}]});
+	await say({sessionUpdate: 'tool_call', toolCallId: 'call_meta', title: 'ls', kind: 'execute', status: 'completed', content: [{type: 'terminal', terminalId: 't'}], _meta: {terminal_output: {terminal_id: 't', data: `meta ${HOSTILE}\n`}, terminal_exit: {terminal_id: 't', exit_code: 1}}});
+	const answer = await client.request(methods.client.session.requestPermission, {sessionId, toolCall: {toolCallId: 'call_ask', title: `ask ${HOSTILE}`, kind: 'execute', status: 'pending', rawInput: {command: `rm ${HOSTILE}`}}, options: [
+		{optionId: 'ok', name: `Allow ${HOSTILE}`, kind: 'allow_once'},
+		{optionId: 'no', name: `Reject ${HOSTILE}`, kind: 'reject_once'},
+	]});
+	await say({sessionUpdate: 'tool_call_update', toolCallId: 'call_ask', status: answer.outcome.outcome === 'selected' && answer.outcome.optionId === 'ok' ? 'completed' : 'failed'});
+	process.stderr.write(`stderr ${HOSTILE}\n`);
+	return 'end_turn';
+}
+
 const app = acp.agent({name: 'fake-agent'})
 	.onRequest(methods.agent.initialize, ({params}) => ({
 		protocolVersion: acp.PROTOCOL_VERSION,
@@ -238,6 +266,7 @@ const app = acp.agent({name: 'fake-agent'})
 
 			case 'crash': return {stopReason: await crash(client, params.sessionId)};
 			case 'malformed': return {stopReason: await malformed(client, params.sessionId)};
+			case 'hostile': return {stopReason: await hostile(client, params.sessionId, cwd)};
 			case 'stream': {
 				// `stream N MS`: N message chunks `tick<i>z`, one every MS ms (bench/acp-chunk-latency.mjs).
 				const [, count = '20', every = '50'] = text.split(/\s+/);

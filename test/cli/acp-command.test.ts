@@ -49,6 +49,23 @@ describe('cardterm acp -p', () => {
 		expect(result.out).toContain('error: the agent exited with code 3 during session/prompt');
 	});
 
+	it('shows the terminal escapes an agent puts in any field as text, never as escapes, live and in replay', async () => {
+		const result = await run(['--yolo', '-p', 'hostile', '--', process.execPath, 'AGENT']);
+		expect(result.code).toBe(0);
+		// Without colour nothing cardterm writes holds an ESC, a BEL or a bidi override.
+		const raw = /[\u0007\u001B\u202E]/u;
+		expect(result.out).not.toMatch(raw);
+		expect(result.err).not.toMatch(raw);
+		for (const shown of ['answer \\x1b[2J\\x1b]0;pwned\\x07', 'step \\x1b[2J', 'title: title \\x1b[2J', 'unknown kind "kind\\x1b[2J', 'acp_execute echo \\x1b[2J', '- old \\x1b[2J', '+ new \\x1b[2J', 'meta link\\u202eevil']) {
+			expect(result.out).toContain(shown);
+		}
+
+		const [id] = await readdir(result.sessions);
+		const replay = fakeIo({cwd: result.workspace, columns: 80});
+		expect(await main(['replay', '--print', '--width', '80', path.join(result.sessions, id!, 'session.jsonl')], replay)).toBe(0);
+		expect(replay.out()).toBe(result.out);
+	});
+
 	it('--json writes one object per entry', async () => {
 		const result = await run(['-p', 'hello there', '--json', '--', process.execPath, 'AGENT']);
 		const entries = result.out.trim().split('\n').map(line => JSON.parse(line) as {entry: string; text?: string});
