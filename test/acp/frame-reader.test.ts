@@ -45,6 +45,30 @@ describe('the agent\'s frames', () => {
 		expect(bad.map(frame => frame.reason)).toEqual(['not JSON', 'not a JSON object', 'a JSON-RPC batch (ACP has none)', 'neither a request, a notification nor a response']);
 	});
 
+	it('reads a frame of many megabytes that comes in many reads, whole', async () => {
+		const text = 'é'.repeat(4 * 1024 * 1024);
+		const bytes = `${JSON.stringify({jsonrpc: '2.0', id: 1, result: {text}})}\n{"id":2,"result":{}}\n`;
+		const chunks: string[] = [];
+		for (let at = 0; at < bytes.length; at += 65_536) {
+			chunks.push(bytes.slice(at, at + 65_536));
+		}
+
+		const {messages, bad} = await readAll(chunks);
+		expect(bad).toEqual([]);
+		expect(messages).toHaveLength(2);
+		expect((messages[0] as {result: {text: string}}).result.text === text).toBe(true);
+		expect(messages[1]).toEqual({id: 2, result: {}});
+	});
+
+	it('drops a frame past the limit once, named, and reads the frames after it', async () => {
+		const mib = 'x'.repeat(1024 * 1024);
+		// 70 MiB without a newline (over twice the limit), in 1 MiB reads, then its end and a frame.
+		const chunks = [...Array.from({length: 70}, () => mib), 'tail of the long one\n{"id":1,"result":{}}\n'];
+		const {messages, bad} = await readAll(chunks);
+		expect(bad).toEqual([{preview: `${'x'.repeat(120)}…`, reason: 'longer than the frame limit'}]);
+		expect(messages).toEqual([{id: 1, result: {}}]);
+	});
+
 	it('cuts a long frame\'s preview', async () => {
 		const {bad} = await readAll([`${'x'.repeat(500)}\n`]);
 		expect(bad).toEqual([{preview: `${'x'.repeat(120)}…`, reason: 'not JSON'}]);
