@@ -4,24 +4,15 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {openIndexedEntrySource} from '../../src/transcript/indexed-entry-source.js';
-import {SessionController} from '../../src/cli/interactive/session-controller.js';
-import {PromptHistory} from '../../src/cli/interactive/prompt-history.js';
 import {openSession} from '../../src/cli/open-session.js';
+import {controllerFor} from './session-controller-harness.js';
 
 describe('interactive session memory', () => {
 	it('releases settled cards once written to the scrollback, and the pager reads them back from the log', async () => {
 		const workspace = await mkdtemp(join(tmpdir(), 'cardterm-release-'));
 		const session = await openSession({cwd: workspace, logPath: join(workspace, 'session.jsonl')});
 		const written: string[] = [];
-		const controller = new SessionController({
-			cwd: workspace,
-			sessionId: session.id,
-			fold: session.fold,
-			onFoldChange: listener => session.onFoldChange(listener),
-			runtime: session.runtime,
-			toolNames: () => session.toolNames(),
-			history: await PromptHistory.load(undefined),
-			shutdown: async () => session.close(),
+		const controller = await controllerFor(session, {
 			releaseSettled: () => true,
 			async pagerSource() {
 				await session.flush();

@@ -5,9 +5,10 @@ at once and takes the waiting deltas with it. The snapshot is current all along:
 listeners (the app's redraws) wait.
 */
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import {SessionController, STREAM_FRAME_MS} from '../../src/cli/interactive/session-controller.js';
-import {PromptHistory} from '../../src/cli/interactive/prompt-history.js';
+import type {SessionController} from '../../src/cli/interactive/session-controller.js';
+import {STREAM_FRAME_MS} from '../../src/cli/interactive/session-controller.js';
 import {openSession, type OpenedSession} from '../../src/cli/open-session.js';
+import {controllerFor} from './session-controller-harness.js';
 
 const chunk = (session: OpenedSession, data: Record<string, unknown>): void => {
 	session.log.emit({type: 'assistant/chunk', data: {turn: 1, step: 1, chunk: data}});
@@ -15,16 +16,7 @@ const chunk = (session: OpenedSession, data: Record<string, unknown>): void => {
 
 async function streamingSession(): Promise<{session: OpenedSession; controller: SessionController; draws: () => number; shown: () => string}> {
 	const session = await openSession({cwd: process.cwd()});
-	const controller = new SessionController({
-		cwd: process.cwd(),
-		sessionId: session.id,
-		fold: session.fold,
-		onFoldChange: listener => session.onFoldChange(listener),
-		runtime: session.runtime,
-		toolNames: () => session.toolNames(),
-		history: await PromptHistory.load(undefined),
-		shutdown: async () => session.close(),
-	});
+	const controller = await controllerFor(session);
 	let draws = 0;
 	controller.subscribe(() => {
 		draws += 1;

@@ -15,6 +15,7 @@ import type {FoldChange, SessionFold} from '../../session/fold.js';
 import {arrayEntrySource, type EntrySource} from '../../transcript/entry-source.js';
 import {LiveCards} from '../interactive/live-cards.js';
 import {LiveChannel} from '../interactive/live-channel.js';
+import {ApprovalQueue} from '../interactive/approval-queue.js';
 import {LivePagers} from '../interactive/live-pagers.js';
 import {noticeLines} from '../interactive/notice-lines.js';
 import {droppedNotice, heldNotice, shortInline} from '../interactive/queued-lines.js';
@@ -118,7 +119,7 @@ export class AcpController implements SessionModel {
 	#commands: readonly AcpCommand[] = [];
 	#mode: string | undefined;
 	#usage: string | undefined;
-	#approval: {readonly request: PendingApproval; readonly question: PermissionQuestion; readonly resolve: (optionId: string | undefined) => void} | undefined;
+	readonly #approvals = new ApprovalQueue<{readonly request: PendingApproval; readonly question: PermissionQuestion; readonly resolve: (optionId: string | undefined) => void}>();
 	#busy = false;
 	#cancelled = false;
 	/** A cancel stopped the turn with lines waiting: they stay queued until Enter runs or Ctrl+C drops them. */
@@ -268,7 +269,10 @@ export class AcpController implements SessionModel {
 		}
 
 		this.#cancelled = true;
-		this.#approval?.resolve(undefined);
+		for (const pending of this.#approvals.takeAll()) {
+			pending.resolve(undefined);
+		}
+
 		client?.cancel();
 		this.#emit({kind: 'lines', lines: noticeLines('cancelling… (Ctrl+C again stops the agent)', 'info')});
 		this.#changed();
@@ -276,7 +280,7 @@ export class AcpController implements SessionModel {
 	}
 
 	answerApproval(answer: ApprovalAnswer): void {
-		const pending = this.#approval;
+		const pending = this.#approvals.current;
 		if (pending !== undefined) {
 			pending.resolve(optionForAnswer(answer, pending.question.options)?.optionId);
 		}
@@ -294,8 +298,7 @@ export class AcpController implements SessionModel {
 
 		return new Promise(resolve => {
 			const finish = (optionId: string | undefined): void => {
-				if (this.#approval?.question === question) {
-					this.#approval = undefined;
+				if (this.#approvals.remove(entry)) {
 					this.#changed();
 				}
 
@@ -307,7 +310,9 @@ export class AcpController implements SessionModel {
 			}, {once: true});
 			const offered = question.options.map(option => option.name).join(' / ');
 			const choices = approvalChoices(question.options);
-			this.#approval = {request: {id: question.approvalId, toolName: question.title, callId: question.callId, reason: `the agent offers ${offered}`, ...(choices.length === 0 ? {} : {choices})}, question, resolve: finish};
+			const entry = {request: {id: question.approvalId, toolName: question.title, callId: question.callId, reason: `the agent offers ${offered}`, ...(choices.length === 0 ? {} : {choices})}, question, resolve: finish};
+			// A question asked while the dialog shows another waits its turn (agents may ask at once).
+			this.#approvals.add(entry);
 			this.#changed();
 		});
 	};
@@ -326,7 +331,10 @@ export class AcpController implements SessionModel {
 		this.#closed ??= (async () => {
 			this.#closing = true;
 			this.#queue.length = 0;
-			this.#approval?.resolve(undefined);
+			for (const pending of this.#approvals.takeAll()) {
+				pending.resolve(undefined);
+			}
+
 			if (this.#busy) {
 				this.#options.client()?.cancel();
 			}
@@ -393,7 +401,7 @@ export class AcpController implements SessionModel {
 			runningEntries,
 			counts: this.#options.fold.counts,
 			jobsRunning: 0,
-			...(this.#approval === undefined ? {} : {approval: this.#approval.request}),
+			...(this.#approvals.current === undefined ? {} : {approval: this.#approvals.current.request}),
 			queued: this.#queue.length,
 			...(this.#held ? {queueHeld: true} : {}),
 			...(this.#problem === undefined ? {} : {problem: this.#problem}),

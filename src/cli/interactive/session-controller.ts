@@ -22,6 +22,7 @@ import {completePromptWord} from './complete.js';
 import {LiveCards} from './live-cards.js';
 import {LiveChannel} from './live-channel.js';
 import {LivePagers} from './live-pagers.js';
+import {ApprovalQueue} from './approval-queue.js';
 import {hiddenHistoryText, HISTORY_ENTRIES, historyWindow} from './resumed-history.js';
 import {helpLines, noticeLines} from './notice-lines.js';
 import {parsePromptLine, plainTextMessage, PROMPT_COMMANDS, type ToolRequest} from './prompt-command.js';
@@ -86,7 +87,7 @@ export class SessionController implements SessionModel {
 	/** The queue being worked off, while it is. */
 	#draining: Promise<void> | undefined;
 	#abort: AbortController | undefined;
-	#approval: {readonly request: PendingApproval; readonly resolve: (outcome: ApprovalOutcome) => void} | undefined;
+	readonly #approvals = new ApprovalQueue<{readonly request: PendingApproval; readonly resolve: (outcome: ApprovalOutcome) => void}>();
 	readonly #sessionAllowed = new Set<string>();
 	#multiline: Multiline | undefined;
 	#problem: string | undefined;
@@ -407,12 +408,12 @@ export class SessionController implements SessionModel {
 	}
 
 	answerApproval(answer: ApprovalAnswer): void {
-		const pending = this.#approval;
+		const pending = this.#approvals.current;
 		if (pending === undefined) {
 			return;
 		}
 
-		this.#approval = undefined;
+		this.#approvals.remove(pending);
 		if (answer === 'allowed-session') {
 			this.#sessionAllowed.add(pending.request.toolName);
 		}
@@ -429,8 +430,7 @@ export class SessionController implements SessionModel {
 
 		return new Promise<ApprovalOutcome>(resolvePromise => {
 			const onAbort = (): void => {
-				if (this.#approval?.request.id === request.id) {
-					this.#approval = undefined;
+				if (this.#approvals.remove(entry)) {
 					this.#changed();
 				}
 
@@ -438,13 +438,15 @@ export class SessionController implements SessionModel {
 			};
 
 			request.signal.addEventListener('abort', onAbort, {once: true});
-			this.#approval = {
+			const entry = {
 				request: {id: request.id, toolName: request.toolName, callId: request.callId, ...(request.reason === undefined ? {} : {reason: request.reason})},
-				resolve(outcome) {
+				resolve(outcome: ApprovalOutcome) {
 					request.signal.removeEventListener('abort', onAbort);
 					resolvePromise(outcome);
 				},
 			};
+			// A question asked while the dialog shows another waits its turn.
+			this.#approvals.add(entry);
 			this.#changed();
 		});
 	};
@@ -463,7 +465,10 @@ export class SessionController implements SessionModel {
 		this.#closing = true;
 		this.#queue.length = 0;
 		this.#abort?.abort(new Error('session closing'));
-		this.#approval?.resolve('cancelled');
+		for (const pending of this.#approvals.takeAll()) {
+			pending.resolve('cancelled');
+		}
+
 		this.#changed();
 		// The cancelled call ends first (its process tree stopped, its result recorded), then the log closes.
 		await this.#draining;
@@ -631,7 +636,7 @@ export class SessionController implements SessionModel {
 			runningEntries,
 			counts: this.#options.fold.counts,
 			jobsRunning: this.#options.jobs?.running() ?? 0,
-			...(this.#approval === undefined ? {} : {approval: this.#approval.request}),
+			...(this.#approvals.current === undefined ? {} : {approval: this.#approvals.current.request}),
 			...(multiline === undefined ? {} : {multiline: {label: multiline.label, lines: multiline.lines.length}}),
 			queued: this.#queue.length,
 			...(turn === undefined ? {} : {turn}),
