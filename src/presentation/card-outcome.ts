@@ -60,7 +60,8 @@ export function cardOutcome(facts: OutcomeFacts): CardOutcome {
 	const {result} = facts;
 	if (result === null) {
 		if (facts.closed) {
-			return 'interrupted';
+			// Refused and never reported on (an ACP agent need not send the call's end after a rejection): the person's no stands.
+			return facts.approval === 'refused' ? 'denied' : 'interrupted';
 		}
 
 		return facts.approval === 'asked' ? 'pending' : 'running';

@@ -8,6 +8,7 @@ The first word of each prompt picks what the turn does:
               client runs, a plan, commands, a mode change, usage, an update kind nobody knows
   permission  a call that first appears inside session/request_permission; the answer decides it
   permission-all  the same, offering all four option kinds (reject always too)
+  permission-pair two calls asking at once (the second before the first is answered)
   fs          fs/read_text_file, fs/write_text_file (a new file), a read outside the workspace
   terminal    terminal/create|output|wait_for_exit|kill|release on a long command
   slow        streams a chunk, then waits for session/cancel (answers `cancelled`)
@@ -119,6 +120,17 @@ async function permission(client, sessionId, {rejectAlways = false} = {}) {
 	await update(client, sessionId, {sessionUpdate: 'tool_call_update', toolCallId: 'call_rm', status: allowed ? 'completed' : 'failed',
 		content: [{type: 'content', content: {type: 'text', text: allowed ? 'removed build' : 'the user refused'}}]});
 	await update(client, sessionId, chunk('agent_message_chunk', `Permission: ${chosen}.`));
+	return 'end_turn';
+}
+
+async function permissionPair(client, sessionId) {
+	const ask = async (toolCallId, command) => client.request(methods.client.session.requestPermission, {sessionId, toolCall: {toolCallId, title: command, kind: 'execute', status: 'pending', rawInput: {command}}, options: [
+		{optionId: 'once', name: 'Allow', kind: 'allow_once'},
+		{optionId: 'abort', name: 'Reject', kind: 'reject_once'},
+	]});
+	const answers = await Promise.all([ask('call_a', 'make a'), ask('call_b', 'make b')]);
+	const chosen = answers.map(answer => answer.outcome.outcome === 'selected' ? answer.outcome.optionId : 'cancelled');
+	await update(client, sessionId, chunk('agent_message_chunk', `Answers: ${chosen.join(', ')}.`));
 	return 'end_turn';
 }
 
@@ -254,6 +266,7 @@ const app = acp.agent({name: 'fake-agent'})
 			case 'tour': return {stopReason: await tour(client, params.sessionId, cwd)};
 			case 'permission': return {stopReason: await permission(client, params.sessionId)};
 			case 'permission-all': return {stopReason: await permission(client, params.sessionId, {rejectAlways: true})};
+			case 'permission-pair': return {stopReason: await permissionPair(client, params.sessionId)};
 			case 'fs': return {stopReason: await fileSystem(client, params.sessionId, cwd)};
 			case 'terminal': return {stopReason: await terminalLifecycle(client, params.sessionId, cwd)};
 			case 'slow': return {stopReason: await waitForCancel(client, params.sessionId)};

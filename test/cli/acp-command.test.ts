@@ -42,6 +42,15 @@ describe('cardterm acp -p', () => {
 		expect((await run(['--yolo', '-p', 'permission', '--', process.execPath, 'AGENT'])).out).toContain('Permission: proceed_once.');
 	});
 
+	it('answers two questions asked at once each in turn; a refused call the agent never reports is denied, not interrupted', async () => {
+		const refused = await run(['-p', 'permission-pair', '--json', '--', process.execPath, 'AGENT']);
+		const entries = refused.out.trim().split('\n').map(line => JSON.parse(line) as {entry: string; callId?: string; outcome?: string; text?: string});
+		expect(entries.filter(entry => entry.entry === 'card').map(entry => [entry.callId, entry.outcome])).toEqual([['call_a', 'denied'], ['call_b', 'denied']]);
+		expect(entries.find(entry => entry.entry === 'assistant')?.text).toBe('Answers: abort, abort.');
+		await cleanup?.();
+		expect((await run(['--yolo', '-p', 'permission-pair', '--', process.execPath, 'AGENT'])).out).toContain('Answers: once, once.');
+	});
+
 	it('exits 1 when the agent crashes, with its exit and stderr in the transcript', async () => {
 		const result = await run(['-p', 'crash', '--', process.execPath, 'AGENT']);
 		expect(result.code).toBe(1);

@@ -53,9 +53,14 @@ describe('the outcome rule', () => {
 		expect(cardOutcome({result: result('Error: x', {isError: true, error: {code: 'ABORTED_BEFORE_DISPATCH'}}), closed: false, approval: 'refused'})).toBe('cancelled');
 	});
 
+	it('is denied when the person refused the call and its step closed without a result (an ACP agent need not report a refused call)', () => {
+		expect(cardOutcome({result: null, closed: true, approval: 'refused'})).toBe('denied');
+	});
+
 	it('is interrupted when the step closed without a result, or for a crash-repair result', () => {
 		expect(cardOutcome({result: null, closed: true})).toBe('interrupted');
 		expect(cardOutcome({result: null, closed: true, approval: 'asked'})).toBe('interrupted');
+		expect(cardOutcome({result: null, closed: true, approval: 'allowed'})).toBe('interrupted');
 		expect(cardOutcome({result: result('lost', {isError: true, error: {code: 'TOOL_OUTCOME_UNKNOWN'}}), closed: false})).toBe('interrupted');
 		expect(cardOutcome({result: result('lost', {isError: true, error: {code: 'TOOL_NOT_STARTED'}}), closed: false})).toBe('interrupted');
 	});
