@@ -127,6 +127,27 @@ describe('the ACP live-screen adapter', () => {
 		expect(calls).toEqual(['cancel', 'kill']);
 	});
 
+	it('writes a resumed session\'s history (the agent\'s load replay) to the scrollback before the first prompt', async () => {
+		const harness = await startHarness({flags: ['--load'], resume: 'fake-1'});
+		try {
+			const model = controllerOf(harness);
+			const written: string[] = [];
+			model.onScrollback(entry => {
+				if (entry.kind === 'entry') {
+					const {entry: shown} = entry;
+					written.push(shown.entry === 'user' || shown.entry === 'assistant' ? `${shown.entry}: ${shown.text}` : shown.entry);
+				}
+			});
+			expect(written).toEqual(['user: What was the plan?', 'assistant: The plan was to fix the config.', 'turn']);
+			model.submit('next');
+			await until(() => written.length === 6);
+			expect(written.slice(3)).toEqual(['user: next', 'assistant: You said: next', 'turn']);
+			await model.close();
+		} finally {
+			await harness.dispose();
+		}
+	});
+
 	it('a pager opened during the turn is kept current: what settles after it opened appears in it', async () => {
 		const harness = await startHarness();
 		try {

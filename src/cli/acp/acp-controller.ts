@@ -18,6 +18,7 @@ import {LiveChannel} from '../interactive/live-channel.js';
 import {ApprovalQueue} from '../interactive/approval-queue.js';
 import {LivePagers} from '../interactive/live-pagers.js';
 import {noticeLines} from '../interactive/notice-lines.js';
+import {hiddenHistoryText, HISTORY_ENTRIES, historyWindow} from '../interactive/resumed-history.js';
 import {droppedNotice, heldNotice, shortInline} from '../interactive/queued-lines.js';
 
 export type AcpControllerOptions = {
@@ -136,10 +137,7 @@ export class AcpController implements SessionModel {
 		this.sessionId = options.sessionId;
 		this.#mode = options.mode;
 		this.#snapshot = this.#build();
-		for (const entry of options.fold.entries) {
-			this.#pagers.saw(entry);
-		}
-
+		this.#showHistory();
 		options.onFoldChange(change => {
 			this.#pagers.changed(change.entries);
 			for (const entry of change.entries) {
@@ -185,6 +183,32 @@ export class AcpController implements SessionModel {
 				}
 			}
 		});
+	}
+
+	/**
+	A resumed session's history (the agent's `session/load` replay, in the fold before the screen
+	opens) goes to the scrollback as the native session's does: its newest `HISTORY_ENTRIES`, the
+	rest named in a line above them (the pager has all of it).
+	*/
+	#showHistory(): void {
+		const {entries} = this.#options.fold;
+		const {from, hidden} = historyWindow(entries.length, HISTORY_ENTRIES);
+		if (hidden > 0) {
+			this.#emit({kind: 'lines', lines: noticeLines(hiddenHistoryText(hidden), 'info')});
+		}
+
+		for (const [index, entry] of entries.entries()) {
+			this.#pagers.saw(entry);
+			if (entry.entry !== 'card') {
+				if (index >= from) {
+					this.#emit({kind: 'entry', entry});
+				}
+			} else if (index >= from || entry.card.status === 'running') {
+				this.#track(entry.card);
+			} else {
+				this.#cards.skip(entry.card.seq);
+			}
+		}
 	}
 
 	/** The agent is gone: said in the status line; prompts are refused from now on. */
