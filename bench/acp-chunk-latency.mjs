@@ -13,7 +13,7 @@ import {parseArgs} from 'node:util';
 import React from 'react';
 import {render} from 'ink';
 import {InteractiveApp} from '../dist/components/InteractiveApp.js';
-import {AcpController} from '../dist/src/cli/acp/acp-controller.js';
+import {AcpController, sessionFeeds} from '../dist/src/cli/acp/acp-controller.js';
 import {openAcpSession} from '../dist/src/cli/acp/open-acp-session.js';
 import {colorTheme} from '../dist/src/layout/theme.js';
 import {FakeStdin, FakeStdout} from './lib/fake-tty.mjs';
@@ -59,10 +59,7 @@ try {
 	const {session, client} = acp;
 	controller = new AcpController({
 		cwd: work,
-		sessionId: session.id,
-		fold: session.fold,
-		onFoldChange: listener => session.onFoldChange(listener),
-		onEvent: listener => session.log.listen(listener),
+		...sessionFeeds(session),
 		client: () => client,
 		yolo: true,
 		stopAgent: async () => client.close(),

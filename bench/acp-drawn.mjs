@@ -28,14 +28,14 @@ import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import stripAnsi from 'strip-ansi';
 import {withAcpPresenter} from '../dist/src/acp/acp-presenter.js';
-import {AcpController} from '../dist/src/cli/acp/acp-controller.js';
+import {AcpController, sessionFeeds} from '../dist/src/cli/acp/acp-controller.js';
 import {openAcpSession} from '../dist/src/cli/acp/open-acp-session.js';
 import {openSession} from '../dist/src/cli/open-session.js';
 import {withScreenEnvironment} from '../dist/src/cli/screen-environment.js';
 import {colorTheme} from '../dist/src/layout/theme.js';
-import {openSessionLog} from '../dist/src/session/read-session-log.js';
 import {FakeStdin, FakeStdout, sleep} from './lib/fake-tty.mjs';
-import {paceGroups, waitUntil} from './lib/live-pace.mjs';
+import {emitAtPace, paceGroups, paceRecorder} from './lib/live-pace.mjs';
+import {readDrafts} from './lib/log-drafts.mjs';
 import {figure} from './lib/stats.mjs';
 
 // The screen's modules load as the command line loads them: React's production build, Ink's live frames even under CI.
@@ -63,10 +63,7 @@ function cpuMs(started) {
 function screenOf(session, client) {
 	const model = new AcpController({
 		cwd: work,
-		sessionId: session.id,
-		fold: session.fold,
-		onFoldChange: listener => session.onFoldChange(listener),
-		onEvent: listener => session.log.listen(listener),
+		...sessionFeeds(session),
 		client: () => client,
 		yolo: true,
 		stopAgent: async () => {},
@@ -104,26 +101,14 @@ async function live(run) {
 	await sleep(SETTLE_MS);
 	screen.takeShown();
 	// When each event reached the session, and in which turn of the event loop: the native side replays it.
-	const pace = {firstSeq: acp.session.log.nextSeq, at: [], tick: []};
-	let tick = 0;
-	let tickOpen = false;
-	const closeTick = () => {
-		tick++;
-		tickOpen = false;
-	};
-
+	const recorder = paceRecorder(acp.session.log.nextSeq);
 	let events = 0;
 	acp.session.log.listen(() => {
 		events++;
-		pace.at.push(performance.now() - startedAt);
-		pace.tick.push(tick);
-		if (!tickOpen) {
-			tickOpen = true;
-			setImmediate(closeTick);
-		}
+		recorder.record();
 	});
 	const started = process.cpuUsage();
-	const startedAt = performance.now();
+	recorder.start();
 	await acp.client.prompt(`bench ${updates}`);
 	await acp.session.flush();
 	await sleep(SETTLE_MS);
@@ -131,20 +116,7 @@ async function live(run) {
 	assertShown(screen, 'live');
 	screen.unmount();
 	await acp.close();
-	return {ms, events, log: acp.session.logPath, pace};
-}
-
-/** The events of a log as drafts a session emits again, with their seqs. */
-async function readDrafts(logPath) {
-	const log = await openSessionLog(logPath);
-	const drafts = [];
-	const seqs = [];
-	for await (const event of log.events) {
-		drafts.push({type: event.type, data: event.data, ...(event.ignorable ? {ignorable: true} : {}), ...(event.surfaceOp === undefined ? {} : {surfaceOp: event.surfaceOp}), ...(event.sourceEventSeqs === undefined ? {} : {sourceEventSeqs: event.sourceEventSeqs})});
-		seqs.push(event.seq);
-	}
-
-	return {drafts, seqs};
+	return {ms, events, log: acp.session.logPath, pace: recorder.pace};
 }
 
 async function native(logPath, pace, run) {
@@ -160,18 +132,8 @@ async function native(logPath, pace, run) {
 
 	await sleep(SETTLE_MS);
 	screen.takeShown();
-	let events = 0;
 	const started = process.cpuUsage();
-	const origin = performance.now();
-	for (const group of groups) {
-		// eslint-disable-next-line no-await-in-loop -- the pace is the point
-		await waitUntil(origin, group.at);
-		for (const draft of group.drafts) {
-			session.log.emit(draft);
-			events++;
-		}
-	}
-
+	const events = await emitAtPace(session, groups);
 	await session.flush();
 	await sleep(SETTLE_MS);
 	const ms = cpuMs(started);

@@ -65,7 +65,8 @@ import {layoutEntry} from '../dist/src/layout/layout-entry.js';
 import {colorTheme} from '../dist/src/layout/theme.js';
 import {SessionFold} from '../dist/src/session/fold.js';
 import {openSessionLog} from '../dist/src/session/read-session-log.js';
-import {paceGroups, waitUntil} from './lib/live-pace.mjs';
+import {emitAtPace, paceGroups, paceRecorder} from './lib/live-pace.mjs';
+import {readDrafts} from './lib/log-drafts.mjs';
 import {figure} from './lib/stats.mjs';
 
 const {values} = parseArgs({options: {updates: {type: 'string', default: '1000'}, runs: {type: 'string', default: '5'}, warmup: {type: 'string', default: '1'}}});
@@ -98,32 +99,19 @@ async function live(run) {
 	const acp = await openAcpSession({command: process.execPath, args: [agent], cwd: work, root: join(work, 'sessions'), id: `run-${run}`, approve: async () => undefined});
 	let events = 0;
 	// When each event reached the session, and in which turn of the event loop: the pace floor (d) replays it.
-	const pace = {firstSeq: acp.session.log.nextSeq, at: [], tick: []};
-	let tick = 0;
-	let tickOpen = false;
-	const closeTick = () => {
-		tick++;
-		tickOpen = false;
-	};
-
+	const recorder = paceRecorder(acp.session.log.nextSeq);
 	acp.session.onFoldChange(change => {
 		events++;
-		pace.at.push(performance.now() - startedAt);
-		pace.tick.push(tick);
-		if (!tickOpen) {
-			tickOpen = true;
-			setImmediate(closeTick);
-		}
-
+		recorder.record();
 		draw(change);
 	});
 	const started = process.cpuUsage();
-	const startedAt = performance.now();
+	recorder.start();
 	await acp.client.prompt(`bench ${updates}`);
 	await acp.session.flush();
 	const ms = cpuMs(started);
 	await acp.close();
-	return {ms, events, log: acp.session.logPath, pace};
+	return {ms, events, log: acp.session.logPath, pace: recorder.pace};
 }
 
 async function replay(logPath) {
@@ -137,19 +125,6 @@ async function replay(logPath) {
 	}
 
 	return {ms: cpuMs(started), events};
-}
-
-/** The events of a log as drafts a session emits again, with their seqs. */
-async function readDrafts(logPath) {
-	const log = await openSessionLog(logPath);
-	const drafts = [];
-	const seqs = [];
-	for await (const event of log.events) {
-		drafts.push({type: event.type, data: event.data, ...(event.ignorable ? {ignorable: true} : {}), ...(event.surfaceOp === undefined ? {} : {surfaceOp: event.surfaceOp}), ...(event.sourceEventSeqs === undefined ? {} : {sourceEventSeqs: event.sourceEventSeqs})});
-		seqs.push(event.seq);
-	}
-
-	return {drafts, seqs};
 }
 
 /** A native session writing the same events (log writer, fold, layout): what a session costs without ACP. */
@@ -173,18 +148,8 @@ async function nativeAtLivePace(logPath, pace, run) {
 	const groups = paceGroups(await readDrafts(logPath), pace);
 	const session = await openSession({cwd: work, logPath: join(work, `paced-${run}.jsonl`), presenters: withAcpPresenter});
 	session.onFoldChange(draw);
-	let events = 0;
 	const started = process.cpuUsage();
-	const origin = performance.now();
-	for (const group of groups) {
-		// eslint-disable-next-line no-await-in-loop -- the pace is the point
-		await waitUntil(origin, group.at);
-		for (const draft of group.drafts) {
-			session.log.emit(draft);
-			events++;
-		}
-	}
-
+	const events = await emitAtPace(session, groups);
 	await session.flush();
 	const ms = cpuMs(started);
 	await session.close();

@@ -35,3 +35,50 @@ export function waitUntil(origin, at) {
 		}
 	});
 }
+
+/**
+Records a live run's pace (the shape `paceGroups` takes) for events from seq `firstSeq` on: call
+`start()` when the run starts and `record()` as each event reaches the session. Costs a
+`performance.now()`, two pushes and, once per turn of the event loop, a `setImmediate`.
+*/
+export function paceRecorder(firstSeq) {
+	const pace = {firstSeq, at: [], tick: []};
+	let origin = 0;
+	let tick = 0;
+	let tickOpen = false;
+	const closeTick = () => {
+		tick++;
+		tickOpen = false;
+	};
+
+	return {
+		pace,
+		start() {
+			origin = performance.now();
+		},
+		record() {
+			pace.at.push(performance.now() - origin);
+			pace.tick.push(tick);
+			if (!tickOpen) {
+				tickOpen = true;
+				setImmediate(closeTick);
+			}
+		},
+	};
+}
+
+/** Emits each group's drafts into `session`'s log at its offset from now (idling between groups); resolves with the number emitted. */
+export async function emitAtPace(session, groups) {
+	let events = 0;
+	const origin = performance.now();
+	for (const group of groups) {
+		// eslint-disable-next-line no-await-in-loop -- the pace is the point
+		await waitUntil(origin, group.at);
+		for (const draft of group.drafts) {
+			session.log.emit(draft);
+			events++;
+		}
+	}
+
+	return events;
+}

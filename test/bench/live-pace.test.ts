@@ -5,8 +5,10 @@ import {describe, expect, it} from 'vitest';
 type Pace = {firstSeq: number; at: number[]; tick: number[]};
 type Group = {tick: number; at: number; drafts: string[]};
 const module = join(import.meta.dirname, '../../bench/lib/live-pace.mjs');
-const {paceGroups, waitUntil} = await import(pathToFileURL(module).href) as {
+const {emitAtPace, paceGroups, paceRecorder, waitUntil} = await import(pathToFileURL(module).href) as {
+	emitAtPace: (session: {log: {emit: (draft: string) => void}}, groups: Group[]) => Promise<number>;
 	paceGroups: (log: {drafts: string[]; seqs: number[]}, pace: Pace) => Group[];
+	paceRecorder: (firstSeq: number) => {pace: Pace; start: () => void; record: () => void};
 	waitUntil: (origin: number, at: number) => Promise<void>;
 };
 
@@ -39,5 +41,32 @@ describe('waitUntil', () => {
 		await waitUntil(performance.now(), -5);
 		order.push('waited');
 		expect(order).toEqual(['turn', 'waited']);
+	});
+});
+
+describe('paceRecorder', () => {
+	it('numbers the event loop\'s turns: events of one turn share a tick, offsets count from start()', async () => {
+		const recorder = paceRecorder(7);
+		recorder.start();
+		recorder.record();
+		recorder.record();
+		await new Promise(resolve => {
+			setImmediate(resolve);
+		});
+		recorder.record();
+		expect(recorder.pace.firstSeq).toBe(7);
+		expect(recorder.pace.tick).toEqual([0, 0, 1]);
+		expect(recorder.pace.at).toHaveLength(3);
+		expect(recorder.pace.at.every((at, index) => at >= 0 && at >= (recorder.pace.at[index - 1] ?? 0))).toBe(true);
+	});
+});
+
+describe('emitAtPace', () => {
+	it('emits every group\'s drafts in order, a later group in a later turn of the loop', async () => {
+		const emitted: string[] = [];
+		setImmediate(() => emitted.push('turn'));
+		const count = await emitAtPace({log: {emit: draft => emitted.push(draft)}}, [{tick: 0, at: 0, drafts: ['a', 'b']}, {tick: 1, at: 0, drafts: ['c']}]);
+		expect(count).toBe(3);
+		expect(emitted).toEqual(['turn', 'a', 'b', 'c']);
 	});
 });

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {AcpClient, PermissionQuestion} from '../../src/acp/acp-client.js';
-import {AcpController, approvalChoices, optionForAnswer} from '../../src/cli/acp/acp-controller.js';
+import {AcpController, approvalChoices, optionForAnswer, sessionFeeds} from '../../src/cli/acp/acp-controller.js';
 import {startHarness} from '../acp/acp-harness.js';
 import {promptHintOf} from '../../components/prompt-hint.js';
 import {statusText} from '../../components/StatusLine.js';
@@ -242,10 +242,7 @@ function controllerOf(harness: Awaited<ReturnType<typeof startHarness>>, extra: 
 	return new AcpController({
 		...extra,
 		cwd: harness.workspace,
-		sessionId: 'test',
-		fold: harness.session.fold,
-		onFoldChange: listener => harness.session.onFoldChange(listener),
-		onEvent: listener => harness.session.log.listen(listener),
+		...sessionFeeds(harness.session),
 		client: () => harness.client,
 		yolo: false,
 		stopAgent: async () => harness.client.close(),

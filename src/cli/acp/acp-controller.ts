@@ -12,6 +12,7 @@ import type {Card} from '../../presentation/card.js';
 import type {TranscriptEntry} from '../../presentation/entry.js';
 import type {SessionEvent} from '../../session/events.js';
 import type {FoldChange, SessionFold} from '../../session/fold.js';
+import type {OpenedSession} from '../open-session.js';
 import {arrayEntrySource, type EntrySource} from '../../transcript/entry-source.js';
 import {LiveCards} from '../interactive/live-cards.js';
 import {LiveChannel} from '../interactive/live-channel.js';
@@ -39,6 +40,16 @@ export type AcpControllerOptions = {
 	readonly closeLog: () => Promise<void>;
 	readonly pagerSource?: () => Promise<EntrySource & {close?(): unknown}>;
 };
+
+/** What the controller reads of an opened session: its id, its fold and its events. */
+export function sessionFeeds(session: OpenedSession): Pick<AcpControllerOptions, 'sessionId' | 'fold' | 'onFoldChange' | 'onEvent'> {
+	return {
+		sessionId: session.id,
+		fold: session.fold,
+		onFoldChange: listener => session.onFoldChange(listener),
+		onEvent: listener => session.log.listen(listener),
+	};
+}
 
 /** The option an answer of the dialog picks: its kind, else the other option of the same polarity. */
 export function optionForAnswer(answer: ApprovalAnswer, options: readonly PermissionChoice[]): PermissionChoice | undefined {

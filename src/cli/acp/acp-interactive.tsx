@@ -13,7 +13,7 @@ import {logOutcomeMessage} from '../interactive/log-outcome.js';
 import {UsageError} from '../parse-args.js';
 import {whenAborted, withTerminationSignals} from '../termination-signals.js';
 import {colorEnabled, hyperlinksEnabled} from '../terminal-env.js';
-import {AcpController} from './acp-controller.js';
+import {AcpController, sessionFeeds} from './acp-controller.js';
 import {openAcpSession, type AcpSession, type AcpSessionOptions} from './open-acp-session.js';
 
 export async function acpInteractive(options: Omit<AcpSessionOptions, 'approve'> & {readonly yolo: boolean}, io: CliIo): Promise<number> {
@@ -27,10 +27,7 @@ export async function acpInteractive(options: Omit<AcpSessionOptions, 'approve'>
 		const {session, client} = acp;
 		const model = new AcpController({
 			cwd: options.cwd,
-			sessionId: session.id,
-			fold: session.fold,
-			onFoldChange: listener => session.onFoldChange(listener),
-			onEvent: listener => session.log.listen(listener),
+			...sessionFeeds(session),
 			client: () => client,
 			yolo: options.yolo,
 			...(client.facts.modes === undefined ? {} : {mode: client.facts.modes.current}),
