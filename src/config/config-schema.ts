@@ -14,6 +14,9 @@ import type {ObjectSchemaSpec, ParameterSchemaSpec, ValueSchemaSpec} from '../sc
 /** The longest wait a timer can hold (Node fires a longer one at once). */
 const MAX_TIMER_MS = 2_147_483_647;
 
+/** Unknown keys named one by one; past these, counted (a file of 50 000 keys is not 50 000 lines). */
+const MAX_KEY_WARNINGS = 10;
+
 /** One approval rule: ask before these tools (inside/outside a directory, when given). */
 export type AskRule = {
 	readonly tool: string | readonly string[];
@@ -96,7 +99,12 @@ export function checkConfigFile(value: unknown, role: 'user' | 'project'): Confi
 		errors.push(...refinements(value as ConfigFile));
 	}
 
-	const warnings = unknownKeys(value).map(path => `unknown key "${path}" ignored (a newer cardterm's setting, or a typo?)`);
+	const unknown = unknownKeys(value);
+	const warnings = unknown.slice(0, MAX_KEY_WARNINGS).map(path => `unknown key "${path}" ignored (a newer cardterm's setting, or a typo?)`);
+	if (unknown.length > MAX_KEY_WARNINGS) {
+		warnings.push(`${unknown.length - MAX_KEY_WARNINGS} more unknown keys ignored`);
+	}
+
 	if (role === 'project' && value['allowedEndpoints'] !== undefined) {
 		warnings.push('"allowedEndpoints" ignored: only your user config can allow servers, a project\'s cannot allow its own');
 	}

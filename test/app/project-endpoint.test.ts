@@ -141,6 +141,21 @@ describe('a config file that would hang or flood the reader', () => {
 	}, 60_000);
 });
 
+describe('a config\'s text on the terminal', () => {
+	it('escapes in an unknown key and in a wrong value are shown as text, never written', async () => {
+		writeFileSync(projectFile(), JSON.stringify({'\u001B]0;owned\u0007': 1, agent: {'\u001B[2J': 2}, model: 'fake-model', baseUrl: server.url}));
+		const warned = await run(['-p', 'hi', '--allow-endpoint', server.url, '--json']);
+		expect(warned.code).toBe(0);
+		expect(warned.stderr).toContain('unknown key "\\x1b]0;owned\\x07" ignored');
+		expect(warned.stderr).toContain('unknown key "agent.\\x1b[2J" ignored');
+		writeFileSync(projectFile(), JSON.stringify({baseUrl: '\u001B[2J not a URL', model: 'm'}));
+		const wrong = await run(['-p', 'hi']);
+		expect(wrong.code).toBe(2);
+		expect(wrong.stderr).not.toMatch(/\u001B/u);
+		expect(wrong.stderr).toContain('"baseUrl" must be an http(s) URL');
+	}, 60_000);
+});
+
 describe.skipIf(tmuxMissing)('the interactive session asks (skipped when tmux is not installed)', () => {
 	afterAll(() => {
 		killTmuxServer();

@@ -89,6 +89,13 @@ describe('config files', () => {
 		]);
 	});
 
+	it('many unknown keys are named up to ten, then counted', async () => {
+		await write(projectFile(), Object.fromEntries(Array.from({length: 5000}, (_, index) => [`k${index}`, index])));
+		const {warnings} = await loadConfig(project, env);
+		expect(warnings).toHaveLength(11);
+		expect(warnings.at(-1)).toBe(`config ${projectFile()}: 4990 more unknown keys ignored`);
+	});
+
 	it('a known key of the wrong kind is an error naming the file, the key and what was expected', async () => {
 		const cases: Array<[unknown, string]> = [
 			[[], 'must be a JSON object ({…})'],
