@@ -87,16 +87,16 @@ export function checkConfigFile(value: unknown, role: 'user' | 'project'): Confi
 		return {errors: ['must be a JSON object ({…})'], warnings: []};
 	}
 
-	const errors = validateJsonSchemaValue(fileSchema, value, '');
+	let errors = validateJsonSchemaValue(fileSchema, value, '');
 	const providers = value['providers'];
 	if (isPlainRecord(providers)) {
 		for (const [name, settings] of Object.entries(providers)) {
-			errors.push(...validateJsonSchemaValue(providerSchema, settings, `providers.${name}`));
+			errors = errors.concat(validateJsonSchemaValue(providerSchema, settings, `providers.${name}`));
 		}
 	}
 
 	if (errors.length === 0) {
-		errors.push(...refinements(value as ConfigFile));
+		errors = refinements(value as ConfigFile);
 	}
 
 	const unknown = unknownKeys(value);

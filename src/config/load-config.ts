@@ -43,6 +43,8 @@ export type CardtermConfig = {
 /** How deep and how many arrays and objects a config may hold before it is parsed (settings nest 4 deep). */
 const MAX_DEPTH = 64;
 const MAX_CONTAINERS = 50_000;
+/** Problems listed one by one in the error; past these, counted. */
+const MAX_LISTED = 10;
 
 /** Read the user's and the project's config; a missing file is no config, a broken one a `ConfigError` naming it. */
 export async function loadConfig(cwd: string, env: NodeJS.ProcessEnv): Promise<CardtermConfig> {
@@ -99,7 +101,8 @@ export async function loadConfigFile(path: string, role: 'user' | 'project', req
 	const parsed = parseConfigJson(text, path);
 	const {errors, warnings} = checkConfigFile(parsed, role);
 	if (errors.length > 0) {
-		throw new ConfigError(`config ${path}: ${errors.length === 1 ? errors[0]! : errors.map(error => `\n  ${error}`).join('')}`);
+		const listed = errors.slice(0, MAX_LISTED).map(error => `\n  ${error}`).join('') + (errors.length > MAX_LISTED ? `\n  and ${errors.length - MAX_LISTED} more` : '');
+		throw new ConfigError(`config ${path}: ${errors.length === 1 ? errors[0]! : listed}`);
 	}
 
 	return {file: parsed as ConfigFile, warnings};

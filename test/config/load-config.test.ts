@@ -127,6 +127,13 @@ describe('config files', () => {
 		expect(await failure()).toBe(`config ${userFile()}: \n  "model" must be a string\n  "agent.maxSteps" must be an integer`);
 	});
 
+	it('a file of 100 000 wrong values lists ten of them and counts the rest', async () => {
+		await write(projectFile(), {allowedEndpoints: Array.from({length: 100_000}, () => 'x')});
+		const message = await failure();
+		expect(message.split('\n')).toHaveLength(12);
+		expect(message.endsWith('\n  and 99990 more')).toBe(true);
+	});
+
 	it('is strict JSON: a comment is an error with its line and column', async () => {
 		await write(projectFile(), '{\n  "model": "m", // mine\n}');
 		expect(await failure()).toMatch(new RegExp(`^config ${projectFile().replaceAll('.', '\\.')} is not JSON \\(comments are not allowed\\): .*line 2 column 17`, 'u'));
