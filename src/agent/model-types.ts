@@ -63,6 +63,8 @@ export type ModelClient = {
 	readonly provider: string;
 	/** Model id as the provider knows it. */
 	readonly model: string;
+	/** The server requests go to when it is not the provider's own (a base URL): the status line names it. */
+	readonly endpoint?: string;
 	stream(request: ModelRequest): AsyncIterable<ModelStreamPart>;
 	/** Load what the first request needs (the model library) ahead of it; a failure is the first request's to report. */
 	preload?(): Promise<unknown>;

@@ -33,12 +33,15 @@ plugin with name, inject and apply(ctx)). Type !command, /help, or TOOL {json}. 
 recorded to <session-dir>/<id>/session.jsonl (default: the per-user data directory; also
 CARDTERM_SESSION_DIR) once something happens in it: a start and a quit with nothing done keeps no
 session. Prompt history is kept beside the sessions (<data dir>/history, or DIR/.history for a named
-session folder). Approval rules come from DIR/.cardterm/config.json (or CARDTERM_CONFIG).`;
+session folder). Settings (model, approval rules, agent limits) come from the user's config and
+DIR/.cardterm/config.json (or CARDTERM_CONFIG), see the README; a server the project's config names
+for the model is used only once allowed: asked here, or --allow-endpoint URL (remembered).`;
 
 const flags = [
 	{name: 'session-dir', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'},
 	{name: 'model', value: true}, {name: 'base-url', value: true}, {name: 'system-prompt', value: true}, {name: 'max-steps', value: true}, {name: 'yolo'},
 	{name: 'p', value: true}, {name: 'json'}, {name: 'cwd', value: true}, {name: 'width', value: true}, {name: 'continue'}, {name: 'resume', value: true},
+	{name: 'allow-endpoint', value: true},
 ] as const;
 
 async function isDirectory(path: string): Promise<boolean> {

@@ -65,6 +65,12 @@ export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[], c
 }
 
 /** A flag's value as a positive integer, or a usage error naming it. */
+/** A flag's value, or `undefined` when it is absent or given without one. */
+export function stringFlag(parsed: ParsedArgs, name: string): string | undefined {
+	const value = parsed.flags.get(name);
+	return typeof value === 'string' ? value : undefined;
+}
+
 export function positiveInt(parsed: ParsedArgs, name: string, command: string): number | undefined {
 	const value = parsed.flags.get(name);
 	if (value === undefined) {

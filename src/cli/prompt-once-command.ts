@@ -8,23 +8,19 @@ import {join, resolve} from 'node:path';
 import type {TerminalOutput} from '../layout/terminal-sink.js';
 import {makeDirectory} from '../session/make-directory.js';
 import {turnOutcome} from '../session/entry-facts.js';
-import {approvalPolicy, loadConfig} from './approval-policy.js';
+import {approvalPolicy} from '../config/approval-rules.js';
+import {loadConfig} from '../config/load-config.js';
 import {AGENT_ASK_RULES, agentModel, sessionAgent, systemPromptFile} from './agent-setup.js';
 import type {CliIo} from './cli-io.js';
 import {entryOutput} from './entry-output.js';
 import {newSessionId, openSession} from './open-session.js';
-import {positiveInt, UsageError, type ParsedArgs} from './parse-args.js';
+import {positiveInt, stringFlag, UsageError, type ParsedArgs} from './parse-args.js';
 import {continueLog} from './continue-log.js';
 import {resumeTarget} from './resume-target.js';
 import {sessionsRoot} from './session-paths.js';
 import {withTerminationSignals} from './termination-signals.js';
 import {colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 import {TranscriptStream} from './transcript-stream.js';
-
-const stringFlag = (parsed: ParsedArgs, name: string): string | undefined => {
-	const value = parsed.flags.get(name);
-	return typeof value === 'string' ? value : undefined;
-};
 
 export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
 	const prompt = stringFlag(parsed, 'p') ?? '';
@@ -34,7 +30,12 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 
 	const cwd = resolve(io.cwd, stringFlag(parsed, 'cwd') ?? '.');
 	const config = await loadConfig(cwd, io.env);
-	const chosen = await agentModel({...(stringFlag(parsed, 'model') === undefined ? {} : {flag: stringFlag(parsed, 'model')}), ...(stringFlag(parsed, 'base-url') === undefined ? {} : {baseUrlFlag: stringFlag(parsed, 'base-url')}), env: io.env, config, cwd});
+	for (const warning of config.warnings) {
+		await io.printError(`cardterm: ${warning}\n`);
+	}
+
+	// Nobody to ask here: a project's server that was not allowed is refused, with how to allow it.
+	const chosen = await agentModel({...(stringFlag(parsed, 'model') === undefined ? {} : {flag: stringFlag(parsed, 'model')}), ...(stringFlag(parsed, 'base-url') === undefined ? {} : {baseUrlFlag: stringFlag(parsed, 'base-url')}), ...(stringFlag(parsed, 'allow-endpoint') === undefined ? {} : {allowEndpoint: stringFlag(parsed, 'allow-endpoint')}), env: io.env, config, cwd});
 	if (chosen.kind === 'none') {
 		throw new UsageError(`-p: ${chosen.hint}`);
 	}
@@ -44,7 +45,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 	}
 
 	const systemPrompt = await systemPromptFile(stringFlag(parsed, 'system-prompt'), io.cwd);
-	const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm');
+	const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm') ?? config.agent.maxSteps;
 	const json = parsed.flags.has('json');
 	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
 	const color = !json && colorEnabled(colorFlag, io.env, io.isTTY);
@@ -59,7 +60,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 			return undefined;
 		});
 		// Without a person to ask, an ask is answered "unavailable": the model is told the call was refused.
-		const rules = parsed.flags.has('yolo') ? [] : [...(config.approval?.ask ?? []), ...AGENT_ASK_RULES];
+		const rules = parsed.flags.has('yolo') ? [] : [...config.approval.ask, ...AGENT_ASK_RULES];
 		const session = await openSession({
 			cwd,
 			id,

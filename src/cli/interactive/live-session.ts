@@ -9,16 +9,21 @@ import {scrollbackOutput, type ScrollbackStyle} from '../../../components/scroll
 import {joinOutput, type TerminalOutput} from '../../layout/terminal-sink.js';
 import {colorTheme, monochromeTheme} from '../../layout/theme.js';
 import type {ModelClient} from '../../agent/model-types.js';
-import {preloadModelLibrary, resolveModel} from '../../agent/model-client.js';
-import {AGENT_ASK_RULES, agentModel, systemPromptFile} from '../agent-setup.js';
-import {loadConfig, type CardtermConfig} from '../approval-policy.js';
+import {preloadModelLibrary} from '../../agent/model-client.js';
+import {AGENT_ASK_RULES, agentModel, systemPromptFile, type AgentModel} from '../agent-setup.js';
+import {allowEndpoint} from '../../config/endpoint-consent.js';
+import {loadConfig, type CardtermConfig} from '../../config/load-config.js';
+import {httpUrl} from '../../config/config-schema.js';
+import {withoutProjectModel} from '../../config/model-setting.js';
+import {assertNever} from '../../presentation/assert-never.js';
+import {askEndpointConsent} from './endpoint-question.js';
 import {copyText, openInEditor} from '../pager-actions.js';
 import type {CliIo} from '../cli-io.js';
 import {logOutcomeMessage} from './log-outcome.js';
 import {openInteractiveSession} from './open-interactive-session.js';
 import {loadPlugins} from '../load-plugins.js';
 import {newSessionId} from '../open-session.js';
-import {positiveInt, type ParsedArgs} from '../parse-args.js';
+import {positiveInt, stringFlag, type ParsedArgs} from '../parse-args.js';
 import {drawBootFrame, type BootFrame} from './boot-frame.js';
 import {resumeTarget} from '../resume-target.js';
 import {withScreenEnvironment} from '../screen-environment.js';
@@ -43,15 +48,33 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 	const sessionDirFlag = parsed.flags.get('session-dir');
 	const root = sessionsRoot(typeof sessionDirFlag === 'string' ? sessionDirFlag : undefined, io.env, io.cwd);
 	const config = await loadConfig(cwd, io.env);
+	// Lines above the live screen (config warnings, the endpoint question, the continued session): the first frame is drawn again under them.
+	let printedAbove = false;
+	const above = async (text: string): Promise<void> => {
+		await boot.clear();
+		printedAbove = true;
+		await io.printError(text);
+	};
+
+	for (const warning of config.warnings) {
+		await above(`cardterm: ${warning}\n`);
+	}
+
+	const chosen = await chooseModel(parsed, io, config, cwd, {above, signal});
+	if (chosen === undefined) {
+		// Quit at the endpoint question: nothing was started.
+		return 130;
+	}
+
 	const plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
-	const agent = await interactiveAgent(parsed, io, config);
-	const rules = [...(config.approval?.ask ?? []), ...(agent.model !== undefined && !parsed.flags.has('yolo') ? AGENT_ASK_RULES : [])];
+
+	const agent = await interactiveAgent(parsed, io, config, chosen);
+	const rules = [...config.approval.ask, ...(agent.model !== undefined && !parsed.flags.has('yolo') ? AGENT_ASK_RULES : [])];
 	const resumeFlag = parsed.flags.get('resume');
 	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(typeof resumeFlag === 'string' ? {resumeId: resumeFlag} : {}), ...(typeof sessionDirFlag === 'string' ? {sessionDir: sessionDirFlag} : {}), env: io.env, cwd});
 	if (resumed !== undefined) {
 		// Above the live screen, once: what is continued and where to read it.
-		await boot.clear();
-		await io.printError(`cardterm: continuing session ${resumed.header.id} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
+		await above(`cardterm: continuing session ${resumed.header.id} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
 	}
 
 	const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...(agent.systemPrompt === undefined ? {} : {systemPrompt: agent.systemPrompt}), ...(agent.maxSteps === undefined ? {} : {maxSteps: agent.maxSteps})}});
@@ -64,7 +87,11 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 	const color = colorEnabled(colorFlag, io.env, io.isTTY);
 	const style = {theme: color ? colorTheme : monochromeTheme, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), sessionCwd: controller.cwd};
 	// The first frame again under the history, while the screen loads: the prompt is there and keys are held.
-	const frame = resumed === undefined ? boot : await writeHistory(controller, io, style).then(async () => drawBootFrame(io, process.stdout.rows, process.stdin));
+	if (resumed !== undefined) {
+		await writeHistory(controller, io, style);
+	}
+
+	const frame = printedAbove ? await drawBootFrame(io, process.stdout.rows, process.stdin) : boot;
 	const {renderLiveScreen} = await withScreenEnvironment(async () => import('./live-screen.js'));
 
 	// The Ctrl+O pager's `y` and `o`, as in replay: texts a terminal without OSC 52 cannot take are printed on exit.
@@ -117,35 +144,74 @@ async function writeHistory(controller: SessionController, io: CliIo, style: Scr
 }
 
 /** The model of an interactive session, or why there is none (the session then starts in command mode). */
-async function interactiveAgent(parsed: ParsedArgs, io: CliIo, config: CardtermConfig): Promise<{model: ModelClient; from: string; systemPrompt?: string; maxSteps?: number; resolve: (spec: string) => ModelClient} | {model: undefined; why: string; status?: string; connect: {resolve: (spec: string) => ModelClient; systemPrompt?: string; maxSteps?: number}}> {
-	const flag = (name: string): string | undefined => {
-		const value = parsed.flags.get(name);
-		return typeof value === 'string' ? value : undefined;
-	};
-
+async function interactiveAgent(parsed: ParsedArgs, io: CliIo, config: CardtermConfig, chosen: AgentModel): Promise<{model: ModelClient; from: string; systemPrompt?: string; maxSteps?: number; resolve: (spec: string) => ModelClient} | {model: undefined; why: string; status?: string; connect: {resolve: (spec: string) => ModelClient; systemPrompt?: string; maxSteps?: number}}> {
 	// The agent's settings, for a model configured now or connected later with `/model`.
-	const systemPrompt = await systemPromptFile(flag('system-prompt'), io.cwd);
-	const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm');
+	const systemPrompt = await systemPromptFile(stringFlag(parsed, 'system-prompt'), io.cwd);
+	const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm') ?? config.agent.maxSteps;
 	const settings = {...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps})};
-	// `/model SPEC` resolves as --model does, against the same server when --base-url chose one.
-	const resolver = (baseUrl: string | undefined) => (spec: string): ModelClient => resolveModel({spec, env: io.env, ...(baseUrl === undefined ? {} : {baseUrl})});
-	const chosen = await agentModel({...(flag('model') === undefined ? {} : {flag: flag('model')}), ...(flag('base-url') === undefined ? {} : {baseUrlFlag: flag('base-url')}), env: io.env, config, cwd: io.cwd});
+	// `/model SPEC` resolves as --model does, against the same server when one was chosen.
 	switch (chosen.kind) {
 		case 'none': {
-			const baseUrl = flag('base-url') ?? nonEmpty(io.env.CARDTERM_BASE_URL);
-			return {model: undefined, why: chosen.hint, connect: {resolve: resolver(baseUrl), ...settings}};
+			return {model: undefined, why: chosen.hint, connect: {resolve: chosen.resolve, ...settings}};
 		}
 
 		case 'unusable': {
-			return {model: undefined, why: `the model cannot be used: ${chosen.message}`, status: 'model not usable (see /model)', connect: {resolve: resolver(chosen.setting.baseUrl), ...settings}};
+			return {model: undefined, why: `the model cannot be used: ${chosen.message}`, status: 'model not usable (see /model)', connect: {resolve: chosen.resolve, ...settings}};
+		}
+
+		case 'ready': {
+			return {model: chosen.model, from: chosen.setting.from, resolve: chosen.resolve, ...settings};
 		}
 
 		default: {
-			return {model: chosen.model, from: chosen.setting.from, resolve: resolver(chosen.setting.baseUrl), ...settings};
+			return assertNever(chosen);
 		}
 	}
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
-	return value === undefined || value.trim() === '' ? undefined : value;
+/**
+The configured model; when its server is one a project's config chose and the person has not
+allowed, the question is asked above the first frame ("no" goes on with the person's own setting).
+`undefined`: the person quit.
+*/
+async function chooseModel(parsed: ParsedArgs, io: CliIo, config: CardtermConfig, cwd: string, {above, signal}: {readonly above: (text: string) => Promise<void>; readonly signal: AbortSignal}): Promise<AgentModel | undefined> {
+	const allowFlag = stringFlag(parsed, 'allow-endpoint');
+	const choose = async (from: CardtermConfig): Promise<AgentModel> => agentModel({...modelFlags(parsed), ...(allowFlag === undefined ? {} : {allowEndpoint: allowFlag}), env: io.env, config: from, cwd});
+	const chosen = await choose(config);
+	if (chosen.kind !== 'unusable' || chosen.consent === undefined) {
+		return chosen;
+	}
+
+	const {consent} = chosen;
+	const url = httpUrl(consent.url) ?? consent.url;
+	// The question goes where the first frame was.
+	await above('');
+	const answer = await askEndpointConsent(io, process.stdin, {url, file: consent.from}, signal);
+	switch (answer) {
+		case 'allow': {
+			const kept = await allowEndpoint(consent, config, io.env);
+			await above(`cardterm: ${url} allowed for this project (remembered in ${kept})\n`);
+			return choose(config);
+		}
+
+		case 'refuse': {
+			await above(`cardterm: ${url} not allowed: the project's model setting is not used\n`);
+			return choose(withoutProjectModel(config));
+		}
+
+		case 'quit': {
+			return undefined;
+		}
+
+		default: {
+			return assertNever(answer);
+		}
+	}
+}
+
+/** `--model` and `--base-url`, as the model setting reads them. */
+function modelFlags(parsed: ParsedArgs): {flag?: string; baseUrlFlag?: string} {
+	const flag = stringFlag(parsed, 'model');
+	const baseUrlFlag = stringFlag(parsed, 'base-url');
+	return {...(flag === undefined ? {} : {flag}), ...(baseUrlFlag === undefined ? {} : {baseUrlFlag})};
 }

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {askReason} from '../../src/cli/approval-policy.js';
+import {askReason} from '../../src/config/approval-rules.js';
 
 const rules = [{tool: 'bash'}, {tool: ['write', 'edit'], outside: 'src/'}];
 

@@ -1,0 +1,136 @@
+/**
+@module The configuration a session runs with: the user's config file, then the project's
+(`.cardterm/config.json` in the working directory, or the file `CARDTERM_CONFIG` names in its
+place), each read safely, parsed as strict JSON (no comments), checked, and merged. Environment
+variables and flags sit above both, where a setting is read (`model-setting.ts`, the commands).
+
+Merge order, lowest first: defaults < user < project < environment < flags. Approval rules add up
+(every file's questions are asked; none can take another's away). A project's file is the
+repository's, not the person's: what it says about where the model's requests go takes effect only
+with the person's consent (`endpoint-consent.ts`), and it cannot allow servers itself.
+*/
+import {scanJsonNesting} from '../json/nesting-scan.js';
+import type {AskRule, ConfigFile} from './config-schema.js';
+import {checkConfigFile} from './config-schema.js';
+import {ConfigError} from './config-error.js';
+import {projectConfigPath, userConfigPath} from './config-paths.js';
+import {readBoundedText, UnreadableFileError} from './read-config-text.js';
+
+/**
+Whose file it is: the user's own, the project's (the repository's: its endpoints need consent), or
+the one `CARDTERM_CONFIG` named (the person chose it, so it is trusted as the user's).
+*/
+export type ConfigRole = 'user' | 'project' | 'named';
+
+/** One file that was read. */
+export type ConfigLayer = {readonly role: ConfigRole; readonly path: string; readonly file: ConfigFile};
+
+/** The settings of a session: the files read (lowest first) and what they say merged. */
+export type CardtermConfig = {
+	readonly layers: readonly ConfigLayer[];
+	/** The working directory whose project file was looked for. */
+	readonly projectDir: string;
+	/** Every file's approval rules, the user's first. */
+	readonly approval: {readonly ask: readonly AskRule[]};
+	/** The agent's limits; the project's over the user's. */
+	readonly agent: {readonly maxSteps?: number; readonly stallTimeoutMs?: number};
+	/** Servers the user's own config allows any project to use. */
+	readonly allowedEndpoints: readonly string[];
+	/** What was odd but not wrong (unknown keys), each naming its file; shown once at start. */
+	readonly warnings: readonly string[];
+};
+
+/** How deep and how many arrays and objects a config may hold before it is parsed (settings nest 4 deep). */
+const MAX_DEPTH = 64;
+const MAX_CONTAINERS = 50_000;
+/** Problems listed one by one in the error; past these, counted. */
+const MAX_LISTED = 10;
+
+/** Read the user's and the project's config; a missing file is no config, a broken one a `ConfigError` naming it. */
+export async function loadConfig(cwd: string, env: NodeJS.ProcessEnv): Promise<CardtermConfig> {
+	const named = env.CARDTERM_CONFIG !== undefined && env.CARDTERM_CONFIG !== '' ? env.CARDTERM_CONFIG : undefined;
+	const found = await Promise.all([
+		loadLayer(userConfigPath(env), 'user', false),
+		named === undefined ? loadLayer(projectConfigPath(cwd), 'project', false) : loadLayer(named, 'named', true),
+	]);
+	const layers = found.filter(layer => layer !== undefined);
+	const rules = layers.flatMap(layer => layer.file.approval?.ask ?? []);
+	const agent: {maxSteps?: number; stallTimeoutMs?: number} = {};
+	for (const layer of layers) {
+		Object.assign(agent, layer.file.agent?.maxSteps === undefined ? {} : {maxSteps: layer.file.agent.maxSteps}, layer.file.agent?.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: layer.file.agent.stallTimeoutMs});
+	}
+
+	return {
+		layers,
+		projectDir: cwd,
+		approval: {ask: rules.map(rule => withoutBy(rule))},
+		agent,
+		allowedEndpoints: layers.filter(layer => layer.role !== 'project').flatMap(layer => layer.file.allowedEndpoints ?? []),
+		warnings: layers.flatMap(layer => layer.warnings),
+	};
+}
+
+/** A file's rule as cardterm uses it: a file cannot say who asks (the dialog says "the config"). */
+function withoutBy(rule: AskRule): AskRule {
+	const {by: _by, ...rest} = rule;
+	return rest;
+}
+
+async function loadLayer(path: string, role: ConfigRole, required: boolean): Promise<(ConfigLayer & {readonly warnings: readonly string[]}) | undefined> {
+	const loaded = await loadConfigFile(path, role === 'project' ? 'project' : 'user', required);
+	return loaded === undefined ? undefined : {role, path, file: loaded.file, warnings: loaded.warnings.map(warning => `config ${path}: ${warning}`)};
+}
+
+/** Read and check one config file; `undefined` when it is missing and not `required`. */
+export async function loadConfigFile(path: string, role: 'user' | 'project', required = false): Promise<{readonly file: ConfigFile; readonly warnings: readonly string[]} | undefined> {
+	let text: string | undefined;
+	try {
+		text = await readBoundedText(path);
+	} catch (error) {
+		throw new ConfigError(`config ${path}: ${error instanceof UnreadableFileError ? error.message : String(error)}`);
+	}
+
+	if (text === undefined) {
+		if (required) {
+			throw new ConfigError(`config ${path}: no such file (named by CARDTERM_CONFIG)`);
+		}
+
+		return undefined;
+	}
+
+	const parsed = parseConfigJson(text, path);
+	const {errors, warnings} = checkConfigFile(parsed, role);
+	if (errors.length > 0) {
+		const listed = errors.slice(0, MAX_LISTED).map(error => `\n  ${error}`).join('') + (errors.length > MAX_LISTED ? `\n  and ${errors.length - MAX_LISTED} more` : '');
+		throw new ConfigError(`config ${path}: ${errors.length === 1 ? errors[0]! : listed}`);
+	}
+
+	return {file: parsed as ConfigFile, warnings};
+}
+
+function parseConfigJson(text: string, path: string): unknown {
+	const excess = scanJsonNesting(text, MAX_DEPTH, MAX_CONTAINERS);
+	if (excess !== undefined) {
+		throw new ConfigError(`config ${path}: ${excess.kind === 'depth' ? `nests deeper than ${excess.limit} levels` : `holds more than ${excess.limit} arrays and objects`}; a config is a small JSON object`);
+	}
+
+	try {
+		// A BOM some editors write is not part of the JSON.
+		return JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text) as unknown;
+	} catch (error) {
+		throw new ConfigError(`config ${path} is not JSON (comments are not allowed): ${withLineAndColumn((error as Error).message, text)}`);
+	}
+}
+
+/** JSON.parse's message with the line and column of its `position N` (Node 20 gives only the offset). */
+function withLineAndColumn(message: string, text: string): string {
+	const match = /at position (\d+)(?! \(line)/.exec(message);
+	if (match === null) {
+		return message;
+	}
+
+	const before = text.slice(0, Number(match[1]));
+	const line = before.split('\n').length;
+	const column = before.length - before.lastIndexOf('\n');
+	return `${message} (line ${line} column ${column})`;
+}
