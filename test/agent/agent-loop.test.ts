@@ -16,7 +16,7 @@ describe('the agent loop against a model server', () => {
 		});
 		const outcome = await h.turn('Capitalise beta in notes.txt');
 		expect(outcome.reason).toEqual({kind: 'completed'});
-		expect(outcome.usage).toEqual({inputTokens: 130, outputTokens: 22, cacheReadTokens: 40, reasoningTokens: 0});
+		expect(outcome.usage).toEqual({inputTokens: 130, outputTokens: 22, cacheReadTokens: 40, cacheWriteTokens: 0, reasoningTokens: 0});
 		expect(readFileSync(`${h.workspace}/notes.txt`, 'utf8')).toBe('alpha\nBETA\n');
 		expect(eventTrail(h.events)).toEqual([
 			'step 1', 'user(user) "Capitalise beta in notes.txt"', 'assistant', 'call read', 'call glob', 'result c1', 'result c2',
@@ -43,7 +43,7 @@ describe('the agent loop against a model server', () => {
 		const answer = h.events.filter(event => event.type === 'assistant/message').at(-1)!.data as Record<string, any>;
 		expect(answer.message.content).toEqual([{type: 'text', text: 'Done: beta is now BETA.'}]);
 		expect(answer.message.source).toEqual({kind: 'model', provider: 'openai-compatible', model: 'fake-model'});
-		expect(answer.usage).toEqual({inputTokens: 100, outputTokens: 7, cacheReadTokens: 40, reasoningTokens: 0});
+		expect(answer.usage).toEqual({inputTokens: 100, outputTokens: 7, cacheReadTokens: 40, cacheWriteTokens: 0, reasoningTokens: 0});
 
 		// Streamed deltas are packed into chunk rows in the file (and expand back to the same events).
 		await h.session.flush();
