@@ -444,7 +444,8 @@ function promptMessage(message: ConversationMessage, wire: Wire, previous: Conve
 			const content: AssistantContent = [];
 			const reasoning = sendsReasoning(wire, message, previous);
 			for (const part of message.content) {
-				const options = part.providerMetadata === undefined ? {} : {providerOptions: part.providerMetadata as never};
+				const metadata = sentMetadata(part.providerMetadata);
+				const options = metadata === undefined ? {} : {providerOptions: metadata as never};
 				if (part.type === 'tool-call') {
 					content.push({type: 'tool-call', toolCallId: part.id, toolName: part.name, input: parsedOrRaw(part.arguments), ...options});
 				} else if (part.type === 'text' ? part.text !== '' || part.providerMetadata !== undefined : reasoning(part)) {
@@ -463,6 +464,21 @@ function promptMessage(message: ConversationMessage, wire: Wire, previous: Conve
 			return assertNever(message);
 		}
 	}
+}
+
+/**
+What of a block's metadata goes back: all but Anthropic's citations, which point into search
+results the conversation does not carry (the provider's own tools are not sent back).
+*/
+function sentMetadata(metadata: ProviderMetadata | undefined): ProviderMetadata | undefined {
+	if (metadata?.anthropic?.citations === undefined) {
+		return metadata;
+	}
+
+	const {citations: _citations, ...anthropic} = metadata.anthropic;
+	const rest = Object.fromEntries(Object.entries(metadata).filter(([provider]) => provider !== 'anthropic'));
+	const sent = Object.keys(anthropic).length === 0 ? rest : {...rest, anthropic};
+	return Object.keys(sent).length === 0 ? undefined : sent;
 }
 
 type ReasoningPart = Exclude<AssistantPart, {type: 'tool-call'}>;

@@ -27,6 +27,8 @@ export class StepStream {
 	readonly #blocks: Block[] = [];
 	readonly #byId = new Map<string, Block>();
 	readonly #providerTools: ProviderToolRun[] = [];
+	/** Block positions a provider's tool ran before: the text on either side is two paragraphs. */
+	readonly #toolBreaks = new Set<number>();
 	readonly #startedAt: number;
 	#firstTokenAt: number | undefined;
 	#finish: {readonly reason: ModelFinishReason; readonly usage: ModelUsage} | undefined;
@@ -142,6 +144,7 @@ export class StepStream {
 			case 'provider-tool-call': {
 				this.#firstTokenAt ??= this.#options.now();
 				this.#providerTools.push({id: part.id, name: part.name, arguments: part.arguments});
+				this.#toolBreaks.add(this.#blocks.length);
 				break;
 			}
 
@@ -172,8 +175,8 @@ export class StepStream {
 	non-blank text and reasoning, and nothing at all when none streamed. Returns whether one was written.
 	*/
 	writeMessage(options: {readonly id: string; readonly provider: string; readonly model: string; readonly interrupted: boolean}): boolean {
-		const content: unknown[] = [];
-		for (const block of this.#blocks) {
+		const content: Array<Record<string, unknown>> = [];
+		for (const [index, block] of this.#blocks.entries()) {
 			// `providerMetadata` (an extra field on the contract's blocks) is what the provider needs back.
 			if (block.kind === 'tool-call') {
 				if (!options.interrupted && block.call !== undefined) {
@@ -181,6 +184,20 @@ export class StepStream {
 					content.push({type: 'tool-call', id: block.call.id, name: block.call.name, arguments: block.call.arguments, ...(providerMetadata === undefined ? {} : {providerMetadata})});
 				}
 			} else if (!options.interrupted || block.text.trim() !== '') {
+				const previous = this.#blocks[index - 1];
+				const last = content.at(-1);
+				// Anthropic splits one paragraph into text blocks at each citation: they are one text, as the model wrote it.
+				if (block.kind === 'text' && previous?.kind === 'text' && last?.type === 'text' && !this.#toolBreaks.has(index) && onlyCitations(previous.metadata) && onlyCitations(block.metadata)) {
+					last.text = `${last.text as string}${block.text}`;
+					const citations = [...citationsOf(last.providerMetadata), ...citationsOf(block.metadata)];
+					last.providerMetadata = citations.length === 0 || options.interrupted ? undefined : {anthropic: {citations}};
+					if (last.providerMetadata === undefined) {
+						delete last.providerMetadata;
+					}
+
+					continue;
+				}
+
 				content.push({type: block.kind, text: block.text, ...(block.metadata === undefined || options.interrupted ? {} : {providerMetadata: block.metadata})});
 			}
 		}
@@ -219,6 +236,16 @@ export class StepStream {
 	#chunk(chunk: Record<string, unknown>): void {
 		this.#options.record({type: 'assistant/chunk', data: {turn: this.#options.turn, step: this.#options.step, chunk}});
 	}
+}
+
+/** Whether a text block's metadata is at most Anthropic's citations (nothing a provider needs back as its own block). */
+function onlyCitations(metadata: ProviderMetadata | undefined): boolean {
+	return metadata === undefined || Object.entries(metadata).every(([provider, fields]) => provider === 'anthropic' && Object.keys(fields).every(key => key === 'citations'));
+}
+
+function citationsOf(metadata: unknown): JsonValue[] {
+	const citations = (metadata as ProviderMetadata | undefined)?.anthropic?.citations;
+	return Array.isArray(citations) ? citations : [];
 }
 
 /** Join a part's provider metadata into its block's, key by key (a signature may arrive on the block's last part). */
