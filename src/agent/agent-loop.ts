@@ -9,17 +9,16 @@ Cancel: the stream stops and its visible prefix is written `interrupted`; runnin
 signal). Failures: retryable ones are retried with backoff (`llm/retry`), the rest end the turn
 `error` with the provider's message. The loop never imports the model library.
 */
+import {providerToolName, providerToolResult} from '../builtin/web/provider-tools.js';
 import type {EventLog} from '../session/event-log.js';
 import {contentText} from '../session/entry-facts.js';
 import type {SessionEvent} from '../session/events.js';
-import {parseCallArguments, type SessionRuntime, type TurnEndReason, type TurnHandle} from '../session/session-runtime.js';
+import {parseCallArguments, type SessionRuntime, type StepHandle, type TurnEndReason, type TurnHandle} from '../session/session-runtime.js';
 import type {ToolSchema} from '../tools/types.js';
 import {runToolCalls} from './call-scheduler.js';
 import {Conversation} from './conversation.js';
 import type {ModelClient, ModelError, ModelToolCall, ModelUsage} from './model-types.js';
 import {DEFAULT_RETRY_POLICY, retryDelayMs, shouldRetry, waitUnlessAborted, type RetryPolicy} from './retry-policy.js';
-import {providerToolName, providerToolResult} from '../builtin/web/provider-tools.js';
-import type {StepHandle} from '../session/session-runtime.js';
 import {StepStream, type ProviderToolRun} from './step-stream.js';
 
 export type AgentLoopOptions = {
