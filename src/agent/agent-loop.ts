@@ -9,15 +9,17 @@ Cancel: the stream stops and its visible prefix is written `interrupted`; runnin
 signal). Failures: retryable ones are retried with backoff (`llm/retry`), the rest end the turn
 `error` with the provider's message. The loop never imports the model library.
 */
+import {providerToolName, providerToolResult} from '../builtin/web/provider-tools.js';
 import type {EventLog} from '../session/event-log.js';
+import {contentText} from '../session/entry-facts.js';
 import type {SessionEvent} from '../session/events.js';
-import {parseCallArguments, type SessionRuntime, type TurnEndReason, type TurnHandle} from '../session/session-runtime.js';
+import {parseCallArguments, type SessionRuntime, type StepHandle, type TurnEndReason, type TurnHandle} from '../session/session-runtime.js';
 import type {ToolSchema} from '../tools/types.js';
 import {runToolCalls} from './call-scheduler.js';
 import {Conversation} from './conversation.js';
 import type {ModelClient, ModelError, ModelToolCall, ModelUsage} from './model-types.js';
 import {DEFAULT_RETRY_POLICY, retryDelayMs, shouldRetry, waitUnlessAborted, type RetryPolicy} from './retry-policy.js';
-import {StepStream} from './step-stream.js';
+import {StepStream, type ProviderToolRun} from './step-stream.js';
 
 export type AgentLoopOptions = {
 	readonly runtime: SessionRuntime;
@@ -44,7 +46,7 @@ export type AgentTurnOutcome = {readonly turn: number; readonly reason: TurnEndR
 
 export const DEFAULT_MAX_STEPS = 500;
 const DEFAULT_MAX_PARALLEL = 4;
-const zeroUsage: ModelUsage = {inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, reasoningTokens: 0};
+const zeroUsage: ModelUsage = {inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0};
 
 type StepOutcome =
 	| {readonly kind: 'answered'; readonly stream: StepStream}
@@ -129,6 +131,7 @@ export class AgentLoop {
 				}
 
 				usage = addUsage(usage, outcome.stream.usage);
+				recordProviderTools(handle, outcome.stream.providerTools);
 				const calls = outcome.stream.calls;
 				if (calls.length === 0) {
 					if (outcome.stream.finishReason === 'length') {
@@ -221,6 +224,25 @@ export class AgentLoop {
 	}
 }
 
+/**
+The tools the provider ran during the step become settled cards, after the step's message and
+before its own calls; they are never run here, nor sent back as calls. A run the stream never
+answered is recorded as failed.
+*/
+function recordProviderTools(handle: StepHandle, runs: readonly ProviderToolRun[]): void {
+	for (const run of runs) {
+		const outcome = run.result === undefined ? undefined : providerToolResult(run.name, run.result.value, run.result.isError);
+		const meta = outcome?.meta === undefined ? {} : {meta: outcome.meta};
+		const call = {callId: run.id, name: providerToolName(run.name), arguments: run.arguments};
+		if (outcome === undefined || run.result!.isError) {
+			const message = outcome === undefined ? `the provider's ${run.name} sent no result` : contentText(outcome.content);
+			handle.recordSettled(call, {isError: true, error: {message}, content: outcome?.content ?? [{type: 'text', text: `Error: ${message}`}]});
+		} else {
+			handle.recordSettled(call, {isError: false, value: null, content: outcome.content, ...meta});
+		}
+	}
+}
+
 function addUsage(a: ModelUsage, b: ModelUsage | undefined): ModelUsage {
 	if (b === undefined) {
 		return a;
@@ -230,6 +252,7 @@ function addUsage(a: ModelUsage, b: ModelUsage | undefined): ModelUsage {
 		inputTokens: a.inputTokens + b.inputTokens,
 		outputTokens: a.outputTokens + b.outputTokens,
 		cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+		cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
 		reasoningTokens: a.reasoningTokens + b.reasoningTokens,
 	};
 }

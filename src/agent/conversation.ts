@@ -4,10 +4,10 @@
 (`tool/result`). The live loop and a resumed session feed it the same events, so the next request
 is the same either way.
 */
-import {announcedCalls} from '../session/call-facts.js';
+import {safeStringify} from '../session/call-facts.js';
 import {contentText} from '../session/entry-facts.js';
 import type {SessionEvent} from '../session/events.js';
-import type {ConversationMessage} from './model-types.js';
+import type {AssistantPart, ConversationMessage, ProviderMetadata} from './model-types.js';
 
 type Fields = Record<string, unknown>;
 const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -42,16 +42,17 @@ export class Conversation {
 			}
 
 			case 'assistant/message': {
-				const text = isRecord(data) && isRecord(data.message) ? contentText(data.message.content, 'text') : '';
-				const toolCalls = announcedCalls(data).map(call => ({id: call.id, name: call.name, arguments: call.argsRaw}));
-				if (text.trim() === '' && toolCalls.length === 0) {
+				const content = assistantParts(isRecord(data) && isRecord(data.message) ? data.message.content : undefined);
+				if (!content.some(part => part.type === 'tool-call' || (part.type === 'text' && part.text.trim() !== ''))) {
 					break;
 				}
 
 				this.#closeUnanswered();
-				this.#messages.push({role: 'assistant', text, toolCalls});
-				for (const call of toolCalls) {
-					this.#unanswered.set(call.id, call.name);
+				this.#messages.push({role: 'assistant', content});
+				for (const part of content) {
+					if (part.type === 'tool-call') {
+						this.#unanswered.set(part.id, part.name);
+					}
 				}
 
 				break;
@@ -103,4 +104,27 @@ export class Conversation {
 
 		this.#unanswered.clear();
 	}
+}
+
+/**
+A step's blocks as the model client sends them back: text, reasoning and calls in stream order, each
+with the provider's metadata when the log kept it. Which of them a provider is sent is the client's
+choice (`model-client.ts`).
+*/
+function assistantParts(content: unknown): AssistantPart[] {
+	const parts: AssistantPart[] = [];
+	for (const block of Array.isArray(content) ? content : []) {
+		if (!isRecord(block)) {
+			continue;
+		}
+
+		const metadata = isRecord(block.providerMetadata) && Object.values(block.providerMetadata).every(isRecord) ? {providerMetadata: block.providerMetadata as ProviderMetadata} : {};
+		if ((block.type === 'text' || block.type === 'reasoning') && typeof block.text === 'string') {
+			parts.push({type: block.type, text: block.text, ...metadata});
+		} else if (block.type === 'tool-call' && typeof block.id === 'string' && typeof block.name === 'string') {
+			parts.push({type: 'tool-call', id: block.id, name: block.name, arguments: typeof block.arguments === 'string' ? block.arguments : safeStringify(block.arguments), ...metadata});
+		}
+	}
+
+	return parts;
 }

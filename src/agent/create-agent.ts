@@ -37,9 +37,11 @@ export type CreatedAgent = {readonly loop: AgentLoop; readonly system: string; d
 
 export async function createAgent(options: CreateAgentOptions): Promise<CreatedAgent> {
 	const now = options.now ?? Date.now;
+	// A tool that cannot work here (`web_search` without a backend) is not offered: a call of it could only fail.
+	const offered = (): ToolSchema[] => options.registry.schemas().filter(schema => options.registry.get(schema.name)?.unavailable === undefined);
 	const system = options.systemPrompt ?? systemPrompt({
 		cwd: options.cwd,
-		tools: options.registry.schemas(),
+		tools: offered(),
 		now: new Date(now()),
 		platform: options.platform ?? `${process.platform} ${process.arch}`,
 		agentsFile: await readAgentsFile(options.cwd),
@@ -54,7 +56,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<CreatedA
 		log: options.log,
 		model: options.model,
 		tools: () => {
-			schemas ??= options.registry.schemas();
+			schemas ??= offered();
 			return schemas;
 		},
 		isParallel: (name, args) => options.registry.executionMode({name, arguments: args}).kind === 'parallel',

@@ -5,8 +5,11 @@ the provider's usual variable, and turns the SDK's stream into `ModelStreamPart`
 loop's (the provider interface does not retry), so each one is logged as `llm/retry`.
 */
 import type {LanguageModel} from 'ai';
+import type {JsonValue} from '../json/json-value.js';
 import {assertNever} from '../presentation/assert-never.js';
-import type {ConversationMessage, ModelClient, ModelError, ModelFinishReason, ModelStreamPart, ModelUsage} from './model-types.js';
+import type {ToolSchema} from '../tools/types.js';
+import {modelLimits} from './model-catalog.js';
+import type {AssistantPart, ConversationMessage, ModelClient, ModelError, ModelFinishReason, ModelUsage, ProviderMetadata} from './model-types.js';
 
 /** A model that cannot be set up (unknown provider, missing key); its message is the one line a person sees. */
 export class ModelConfigError extends Error {
@@ -60,11 +63,18 @@ export function preloadModelLibrary(model: ModelClient): void {
 	model.preload?.().catch(() => undefined);
 }
 
+/**
+The wire a model speaks: it decides the SDK package, and what of the conversation is sent back
+(`promptPolicy`). Several providers share one (DeepSeek, OpenRouter and Ollama speak `compatible`).
+*/
+export type Wire = 'anthropic' | 'google' | 'openai-chat' | 'openai-responses' | 'compatible';
+
 type ProviderSpec = {
 	readonly keyVariables: readonly string[];
-	/** Build the SDK model; `key` is present when the provider needs one. */
-	readonly create: (model: string, key: string | undefined, env: NodeJS.ProcessEnv) => Promise<LanguageModel>;
 	readonly needsKey: boolean;
+	/** The provider's own server, when `--base-url` or the config names no other. */
+	readonly baseUrl: (env: NodeJS.ProcessEnv) => string | undefined;
+	readonly wire: (model: string) => Wire;
 };
 
 /**
@@ -75,28 +85,42 @@ more than the serialisation itself as the conversation grew (`bench/agent-overhe
 export const bytesBodyFetch = (inner: typeof fetch = globalThis.fetch): typeof fetch => async (input, init) =>
 	inner(input, typeof init?.body === 'string' ? {...init, body: Buffer.from(init.body, 'utf8')} : init);
 
-const compatible = (name: string, baseURL: string) => async (model: string, key: string | undefined): Promise<LanguageModel> =>
-	(await loadPackage('compatible')).createOpenAICompatible({name, baseURL, includeUsage: true, fetch: bytesBodyFetch(), ...(key === undefined ? {} : {apiKey: key})}).chatModel(model);
+/**
+OpenAI models that exist only on the Responses API (a 404 on Chat Completions): the Codex models,
+the `-pro` reasoning models, deep research and computer use. `openai-responses:MODEL` forces the wire.
+*/
+const RESPONSES_ONLY = [/codex/, /^(o1|o3|gpt-5(\.\d+)?)-pro(\b|-)/, /deep-research/, /^computer-use/];
+const openaiWire = (model: string): Wire => RESPONSES_ONLY.some(pattern => pattern.test(model)) ? 'openai-responses' : 'openai-chat';
 
 /** The providers `--model PROVIDER:MODEL` knows. */
 const providers: Readonly<Record<string, ProviderSpec>> = {
-	openai: {keyVariables: ['OPENAI_API_KEY'], needsKey: true, create: async (model, key) => (await loadPackage('openai')).createOpenAI({apiKey: key, fetch: bytesBodyFetch()}).chat(model)},
-	anthropic: {keyVariables: ['ANTHROPIC_API_KEY'], needsKey: true, create: async (model, key) => (await loadPackage('anthropic')).createAnthropic({apiKey: key, fetch: bytesBodyFetch()})(model)},
-	google: {keyVariables: ['GEMINI_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY'], needsKey: true, create: async (model, key) => (await loadPackage('google')).createGoogleGenerativeAI({apiKey: key, fetch: bytesBodyFetch()})(model)},
-	deepseek: {keyVariables: ['DEEPSEEK_API_KEY'], needsKey: true, create: compatible('deepseek', 'https://api.deepseek.com/v1')},
-	openrouter: {keyVariables: ['OPENROUTER_API_KEY'], needsKey: true, create: compatible('openrouter', 'https://openrouter.ai/api/v1')},
-	ollama: {keyVariables: [], needsKey: false, create: async (model, key, env) => compatible('ollama', `${(env.OLLAMA_HOST ?? 'http://127.0.0.1:11434').replace(/\/+$/, '')}/v1`)(model, key)},
+	openai: {keyVariables: ['OPENAI_API_KEY'], needsKey: true, baseUrl: () => undefined, wire: openaiWire},
+	anthropic: {keyVariables: ['ANTHROPIC_API_KEY'], needsKey: true, baseUrl: () => undefined, wire: () => 'anthropic'},
+	google: {keyVariables: ['GEMINI_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY'], needsKey: true, baseUrl: () => undefined, wire: () => 'google'},
+	deepseek: {keyVariables: ['DEEPSEEK_API_KEY'], needsKey: true, baseUrl: () => 'https://api.deepseek.com/v1', wire: () => 'compatible'},
+	openrouter: {keyVariables: ['OPENROUTER_API_KEY'], needsKey: true, baseUrl: () => 'https://openrouter.ai/api/v1', wire: () => 'compatible'},
+	'openai-responses': {keyVariables: ['OPENAI_API_KEY'], needsKey: true, baseUrl: () => undefined, wire: () => 'openai-responses'},
+	ollama: {keyVariables: [], needsKey: false, baseUrl: env => `${(env.OLLAMA_HOST ?? 'http://127.0.0.1:11434').replace(/\/+$/, '')}/v1`, wire: () => 'compatible'},
 };
 const aliases: Readonly<Record<string, string>> = {gemini: 'google'};
 
 /** Provider names for messages and help. */
 export const PROVIDER_NAMES: readonly string[] = Object.keys(providers);
 
+/** Per-provider settings (the config module's `providers`): a gateway's base URL, and the variable its key is read from. */
+export type ProviderSettings = {readonly [provider: string]: {readonly baseUrl?: string; readonly apiKeyEnv?: string}};
+
 export type ModelOptions = {
 	/** `PROVIDER:MODEL`, or just the model's name with `baseUrl`. */
 	readonly spec: string;
-	/** An OpenAI-compatible server (`http://127.0.0.1:8080/v1`); its key, if any, is `OPENAI_API_KEY`. */
+	/**
+	`--base-url`: with a known provider (`anthropic:claude-…`), that provider's server (a gateway or
+	proxy), speaking its own wire with its own key; with a bare model name, an OpenAI-compatible
+	server whose key, if any, is `OPENAI_API_KEY`.
+	*/
 	readonly baseUrl?: string;
+	/** Per-provider base URLs and key variables (from the config); `baseUrl` wins over them. */
+	readonly providers?: ProviderSettings;
 	readonly env: NodeJS.ProcessEnv;
 };
 
@@ -108,12 +132,14 @@ export function resolveModel(options: ModelOptions): ModelClient {
 	const colon = spec.indexOf(':');
 	const prefix = colon < 0 ? '' : spec.slice(0, colon).toLowerCase();
 	const known = aliases[prefix] ?? (prefix in providers || prefix === 'openai-compatible' ? prefix : undefined);
-	if (options.baseUrl !== undefined) {
-		let url: URL;
-		try {
-			url = new URL(options.baseUrl);
-		} catch {
-			throw new ModelConfigError(`--base-url ${options.baseUrl} is not a URL (e.g. http://127.0.0.1:8080/v1)`);
+	const baseUrl = options.baseUrl === undefined ? undefined : checkedUrl(options.baseUrl, '--base-url');
+	if (known === undefined || known === 'openai-compatible') {
+		if (baseUrl === undefined) {
+			if (colon <= 0 || colon === spec.length - 1) {
+				throw new ModelConfigError(`--model needs PROVIDER:MODEL (for example openai:gpt-4.1), got "${spec}"; providers: ${PROVIDER_NAMES.join(', ')}, or --base-url URL for an OpenAI-compatible server`);
+			}
+
+			throw new ModelConfigError(`unknown model provider "${spec.slice(0, colon)}"; providers: ${PROVIDER_NAMES.join(', ')}, or --base-url URL for an OpenAI-compatible server`);
 		}
 
 		// Local model names may hold colons (`qwen2.5:7b`): only a known provider prefix is dropped.
@@ -122,32 +148,70 @@ export function resolveModel(options: ModelOptions): ModelClient {
 			throw new ModelConfigError('--model needs the model\'s name with --base-url');
 		}
 
-		const key = nonEmpty(options.env.OPENAI_API_KEY);
-		const create = compatible('openai-compatible', url.href.replace(/\/+$/, ''));
-		return sdkClient('openai-compatible', model, async () => create(model, key));
-	}
-
-	if (colon <= 0 || colon === spec.length - 1) {
-		throw new ModelConfigError(`--model needs PROVIDER:MODEL (for example openai:gpt-4.1), got "${spec}"; providers: ${PROVIDER_NAMES.join(', ')}, or --base-url URL for an OpenAI-compatible server`);
-	}
-
-	const provider = known === undefined || known === 'openai-compatible' ? undefined : providers[known];
-	if (provider === undefined) {
-		throw new ModelConfigError(`unknown model provider "${spec.slice(0, colon)}"; providers: ${PROVIDER_NAMES.join(', ')}, or --base-url URL for an OpenAI-compatible server`);
+		return sdkClient('openai-compatible', model, 'compatible', {baseUrl, key: nonEmpty(options.env.OPENAI_API_KEY)});
 	}
 
 	const model = spec.slice(colon + 1);
-	const key = provider.keyVariables.map(name => nonEmpty(options.env[name])).find(value => value !== undefined);
-	if (provider.needsKey && key === undefined) {
-		throw new ModelConfigError(`no API key for ${known}: set ${provider.keyVariables.join(' or ')}`);
+	if (model === '') {
+		throw new ModelConfigError(`--model needs PROVIDER:MODEL (for example openai:gpt-4.1), got "${spec}"`);
 	}
 
-	return sdkClient(known!, model, async () => provider.create(model, key, options.env));
+	const provider = providers[known]!;
+	const settings = options.providers?.[known] ?? (known === 'openai-responses' ? options.providers?.openai : undefined);
+	const keyVariables = settings?.apiKeyEnv === undefined ? provider.keyVariables : [settings.apiKeyEnv];
+	const key = keyVariables.map(name => nonEmpty(options.env[name])).find(value => value !== undefined);
+	if (provider.needsKey && key === undefined) {
+		throw new ModelConfigError(`no API key for ${known}: set ${keyVariables.join(' or ')}`);
+	}
+
+	const url = baseUrl ?? (settings?.baseUrl === undefined ? provider.baseUrl(options.env) : checkedUrl(settings.baseUrl, `the ${known} base URL`));
+	// `openai-responses:` names the wire, not another provider: the log says `openai`.
+	return sdkClient(known === 'openai-responses' ? 'openai' : known, model, provider.wire(model), {...(url === undefined ? {} : {baseUrl: url}), ...(key === undefined ? {} : {key})});
+}
+
+function checkedUrl(text: string, what: string): string {
+	try {
+		return new URL(text).href.replace(/\/+$/, '');
+	} catch {
+		throw new ModelConfigError(`${what} ${text} is not a URL (e.g. http://127.0.0.1:8080/v1)`);
+	}
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
 	return value === undefined || value.trim() === '' ? undefined : value;
 }
+
+/** The SDK model of `model` on `wire`, at `baseUrl` (else the provider's own server). */
+async function createModel(provider: string, model: string, wire: Wire, connection: Connection): Promise<LanguageModel> {
+	const common = {fetch: bytesBodyFetch(), ...(connection.baseUrl === undefined ? {} : {baseURL: connection.baseUrl}), ...(connection.key === undefined ? {} : {apiKey: connection.key})};
+	switch (wire) {
+		case 'anthropic': {
+			return (await loadPackage('anthropic')).createAnthropic(common)(model);
+		}
+
+		case 'google': {
+			return (await loadPackage('google')).createGoogleGenerativeAI(common)(model);
+		}
+
+		case 'openai-chat': {
+			return (await loadPackage('openai')).createOpenAI(common).chat(model);
+		}
+
+		case 'openai-responses': {
+			return (await loadPackage('openai')).createOpenAI(common).responses(model);
+		}
+
+		case 'compatible': {
+			return (await loadPackage('compatible')).createOpenAICompatible({name: provider, baseURL: connection.baseUrl ?? '', includeUsage: true, ...common}).chatModel(model);
+		}
+
+		default: {
+			return assertNever(wire);
+		}
+	}
+}
+
+type Connection = {readonly baseUrl?: string; readonly key?: string};
 
 /** A provider's streaming model (the SDK's `LanguageModelV3`), as the providers' factories return it. */
 type StreamingModel = Extract<Exclude<LanguageModel, string>, {readonly specificationVersion: 'v3'}>;
@@ -160,10 +224,10 @@ A `ModelClient` over one SDK model, made on the first request. It calls the prov
 whole conversation against its schemas on every request — work that grows with the session (it
 was most of cardterm's per-call cost in `bench/agent-overhead.mjs`).
 */
-export function sdkClient(provider: string, model: string, languageModel: () => Promise<LanguageModel>): ModelClient {
+export function sdkClient(provider: string, model: string, wire: Wire, connection: Connection): ModelClient {
 	let made: Promise<StreamingModel> | undefined;
 	const streamingModel = async (): Promise<StreamingModel> => {
-		made ??= languageModel().then(created => {
+		made ??= createModel(provider, model, wire, connection).then(created => {
 			if (typeof created === 'string' || created.specificationVersion !== 'v3') {
 				throw new ModelConfigError(`${provider}:${model}: the provider's model does not stream in the supported interface`);
 			}
@@ -173,18 +237,23 @@ export function sdkClient(provider: string, model: string, languageModel: () => 
 		return made;
 	};
 
+	const maxOutputTokens = modelLimits(model)?.maxOutputTokens;
 	return {
 		provider,
 		model,
 		preload: streamingModel,
 		async * stream(request) {
 			const options: CallOptions = {
-				prompt: toPrompt(request.system, request.messages),
-				tools: request.tools.map(schema => ({type: 'function', name: schema.name, description: schema.description, inputSchema: schema.parameters as never})),
+				prompt: toPrompt(request.system, request.messages, wire),
+				tools: toolDefinitions(request.tools, wire),
 				abortSignal: request.signal,
+				...(maxOutputTokens === undefined ? {} : {maxOutputTokens}),
+				...(wire === 'openai-responses' ? {providerOptions: RESPONSES_OPTIONS} : {}),
 			};
 			// Raw argument text per call, as the model streamed it.
 			const argumentsById = new Map<string, string>();
+			// Calls the provider runs itself: their input is not a client call's.
+			const providerCalls = new Set<string>();
 			try {
 				const {stream} = await (await streamingModel()).doStream(options);
 				// Node's web streams are async iterable; the DOM typings the SDK uses do not say so.
@@ -194,31 +263,50 @@ export function sdkClient(provider: string, model: string, languageModel: () => 
 						case 'text-end':
 						case 'reasoning-start':
 						case 'reasoning-end': {
-							yield {type: part.type, id: part.id};
+							yield {type: part.type, id: part.id, ...metadataOf(part.providerMetadata)};
 							break;
 						}
 
 						case 'text-delta':
 						case 'reasoning-delta': {
-							yield {type: part.type, id: part.id, text: part.delta};
+							yield {type: part.type, id: part.id, text: part.delta, ...metadataOf(part.providerMetadata)};
 							break;
 						}
 
 						case 'tool-input-start': {
+							if (part.providerExecuted === true) {
+								providerCalls.add(part.id);
+								break;
+							}
+
 							argumentsById.set(part.id, '');
 							yield {type: 'tool-input-start', id: part.id, name: part.toolName};
 							break;
 						}
 
 						case 'tool-input-delta': {
+							if (providerCalls.has(part.id)) {
+								break;
+							}
+
 							argumentsById.set(part.id, (argumentsById.get(part.id) ?? '') + part.delta);
 							yield {type: 'tool-input-delta', id: part.id, delta: part.delta};
 							break;
 						}
 
 						case 'tool-call': {
+							if (part.providerExecuted === true) {
+								yield {type: 'provider-tool-call', id: part.toolCallId, name: part.toolName, arguments: part.input};
+								break;
+							}
+
 							const streamed = argumentsById.get(part.toolCallId);
-							yield {type: 'tool-call', id: part.toolCallId, name: part.toolName, arguments: streamed !== undefined && streamed !== '' ? streamed : part.input};
+							yield {type: 'tool-call', id: part.toolCallId, name: part.toolName, arguments: streamed !== undefined && streamed !== '' ? streamed : part.input, ...metadataOf(part.providerMetadata)};
+							break;
+						}
+
+						case 'tool-result': {
+							yield {type: 'provider-tool-result', id: part.toolCallId, name: part.toolName, result: jsonOf(part.result), isError: part.isError === true};
 							break;
 						}
 
@@ -246,55 +334,193 @@ export function sdkClient(provider: string, model: string, languageModel: () => 
 	};
 }
 
+/**
+The Responses API used statelessly: nothing is stored at OpenAI, so each request carries the
+conversation, reasoning items included as the encrypted content the SDK then asks for
+(`include: ['reasoning.encrypted_content']`); reasoning summaries stream as reasoning.
+*/
+const RESPONSES_OPTIONS = {openai: {store: false, reasoningSummary: 'auto'}} as const;
+
+/** The SDK's provider metadata as ours (JSON only), or nothing. */
+function metadataOf(metadata: unknown): {providerMetadata?: ProviderMetadata} {
+	if (typeof metadata !== 'object' || metadata === null || Object.keys(metadata).length === 0) {
+		return {};
+	}
+
+	return {providerMetadata: jsonOf(metadata) as ProviderMetadata};
+}
+
+/** A value from the SDK as JSON (a provider result may hold `undefined` fields). */
+function jsonOf(value: unknown): JsonValue {
+	try {
+		return JSON.parse(JSON.stringify(value ?? null)) as JsonValue;
+	} catch {
+		return null;
+	}
+}
+
 type PromptMessage = CallOptions['prompt'][number];
+type AssistantContent = Extract<PromptMessage, {role: 'assistant'}>['content'];
+type ToolResultPart = Extract<Extract<PromptMessage, {role: 'tool'}>['content'][number], {type: 'tool-result'}>;
+
+/** Anthropic's cache breakpoint; `ephemeral` is its 5-minute cache. */
+const CACHE_BREAKPOINT = {anthropic: {cacheControl: {type: 'ephemeral'}}} as const;
 
 /**
-Each message's prompt form, made once: a message never changes once it is in the conversation, and
-rebuilding every one (parsing every call's arguments again) on every request grew with the session.
+The tools in the provider interface's shape. Anthropic caches the tool definitions, the first
+part of every request, up to a breakpoint on the last one.
 */
-const promptForms = new WeakMap<ConversationMessage, PromptMessage>();
+function toolDefinitions(tools: readonly ToolSchema[], wire: Wire): CallOptions['tools'] {
+	return tools.map((schema, index) => ({
+		type: 'function' as const,
+		name: schema.name,
+		description: schema.description,
+		inputSchema: schema.parameters as never,
+		...(wire === 'anthropic' && index === tools.length - 1 ? {providerOptions: CACHE_BREAKPOINT} : {}),
+	}));
+}
 
-/** Our conversation in the provider interface's prompt shape. */
-export function toPrompt(system: string, messages: readonly ConversationMessage[]): CallOptions['prompt'] {
-	const prompt: CallOptions['prompt'] = [{role: 'system', content: system}];
-	for (const message of messages) {
-		let form = promptForms.get(message);
-		if (form === undefined) {
-			form = promptMessage(message);
-			promptForms.set(message, form);
+/**
+Each message's prompt form, made once per wire: a message never changes once it is in the
+conversation, and rebuilding every one (parsing every call's arguments again) on every request grew
+with the session.
+*/
+const promptForms = new WeakMap<ConversationMessage, {readonly wire: Wire; readonly form: PromptMessage | ToolResultPart}>();
+
+/**
+Our conversation in the provider interface's prompt shape, for `wire`. The results of one step's
+calls travel as one message (Gemini refuses N calls answered by N contents: it wants one content
+with N function responses; the others send each result on its own either way). For Anthropic, cache
+breakpoints sit on the system prompt, the last message and the end of the previous request's
+conversation (the message before the newest answer), so each step reads what the last one wrote;
+the bytes of the rest never change, so providers that cache a prefix implicitly hit it too.
+*/
+export function toPrompt(system: string, messages: readonly ConversationMessage[], wire: Wire = 'compatible'): CallOptions['prompt'] {
+	const prompt: PromptMessage[] = [{role: 'system', content: system, ...(wire === 'anthropic' ? {providerOptions: CACHE_BREAKPOINT} : {})}];
+	for (const [index, message] of messages.entries()) {
+		let made = promptForms.get(message);
+		if (made?.wire !== wire) {
+			made = {wire, form: promptMessage(message, wire, messages[index - 1])};
+			promptForms.set(message, made);
 		}
 
-		prompt.push(form);
+		const {form} = made;
+		if ('role' in form) {
+			prompt.push(form);
+			continue;
+		}
+
+		const last = prompt.at(-1)!;
+		if (last.role === 'tool' && messages[index - 1]?.role === 'tool') {
+			last.content.push(form);
+		} else {
+			prompt.push({role: 'tool', content: [form]});
+		}
+	}
+
+	if (wire === 'anthropic') {
+		markCacheBreakpoints(prompt);
 	}
 
 	return prompt;
 }
 
-function promptMessage(message: ConversationMessage): PromptMessage {
+function markCacheBreakpoints(prompt: PromptMessage[]): void {
+	const lastAnswer = prompt.findLastIndex(message => message.role === 'assistant');
+	const marks = new Set([prompt.length - 1, lastAnswer - 1].filter(index => index > 0));
+	for (const index of marks) {
+		// A copy: the message's form is shared with later requests, which mark other messages.
+		prompt[index] = {...prompt[index]!, providerOptions: CACHE_BREAKPOINT} as PromptMessage;
+	}
+}
+
+function promptMessage(message: ConversationMessage, wire: Wire, previous: ConversationMessage | undefined): PromptMessage | ToolResultPart {
 	switch (message.role) {
 		case 'user': {
 			return {role: 'user', content: [{type: 'text', text: message.text}]};
 		}
 
 		case 'assistant': {
-			const content: Array<{type: 'text'; text: string} | {type: 'tool-call'; toolCallId: string; toolName: string; input: unknown}> = [];
-			if (message.text !== '') {
-				content.push({type: 'text', text: message.text});
-			}
-
-			for (const call of message.toolCalls) {
-				content.push({type: 'tool-call', toolCallId: call.id, toolName: call.name, input: parsedOrRaw(call.arguments)});
+			const content: AssistantContent = [];
+			const reasoning = sendsReasoning(wire, message, previous);
+			for (const part of message.content) {
+				const metadata = sentMetadata(part.providerMetadata);
+				const options = metadata === undefined ? {} : {providerOptions: metadata as never};
+				if (part.type === 'tool-call') {
+					content.push({type: 'tool-call', toolCallId: part.id, toolName: part.name, input: parsedOrRaw(part.arguments), ...options});
+				} else if (part.type === 'text' ? part.text !== '' || part.providerMetadata !== undefined : reasoning(part)) {
+					content.push({type: part.type, text: part.text, ...options});
+				}
 			}
 
 			return {role: 'assistant', content};
 		}
 
 		case 'tool': {
-			return {role: 'tool', content: [{type: 'tool-result', toolCallId: message.callId, toolName: message.name, output: message.isError ? {type: 'error-text', value: message.text} : {type: 'text', value: message.text}}]};
+			return {type: 'tool-result', toolCallId: message.callId, toolName: message.name, output: message.isError ? {type: 'error-text', value: message.text} : {type: 'text', value: message.text}};
 		}
 
 		default: {
 			return assertNever(message);
+		}
+	}
+}
+
+/**
+What of a block's metadata goes back: all but Anthropic's citations, which point into search
+results the conversation does not carry (the provider's own tools are not sent back).
+*/
+function sentMetadata(metadata: ProviderMetadata | undefined): ProviderMetadata | undefined {
+	if (metadata?.anthropic?.citations === undefined) {
+		return metadata;
+	}
+
+	const {citations: _citations, ...anthropic} = metadata.anthropic;
+	const rest = Object.fromEntries(Object.entries(metadata).filter(([provider]) => provider !== 'anthropic'));
+	const sent = Object.keys(anthropic).length === 0 ? rest : {...rest, anthropic};
+	return Object.keys(sent).length === 0 ? undefined : sent;
+}
+
+type ReasoningPart = Exclude<AssistantPart, {type: 'tool-call'}>;
+
+/**
+Which reasoning of an earlier step goes back, per wire:
+- `compatible` (DeepSeek, Kimi, Qwen, …): the reasoning of a turn that called tools, as
+  `reasoning_content` — DeepSeek's thinking mode refuses a tool-calling assistant message without
+  it ("Missing `reasoning_content` field…"), and its docs say reasoning of a turn without tool calls
+  is ignored, so that is left out. A step is in such a turn when it calls tools or answers results.
+- `anthropic`: every thinking block with its signature (or redacted data) — required for the
+  assistant turn that called tools while thinking is on; the API drops older ones itself.
+- `google`: only parts that carry a thought signature; thought summaries are not read back.
+- `openai-responses`: reasoning items (their id and encrypted content), which the stateless
+  Responses API needs to continue a tool loop's reasoning.
+- `openai-chat`: none (the Chat API has no field for it).
+*/
+function sendsReasoning(wire: Wire, message: Extract<ConversationMessage, {role: 'assistant'}>, previous: ConversationMessage | undefined): (part: ReasoningPart) => boolean {
+	switch (wire) {
+		case 'compatible': {
+			const toolTurn = previous?.role === 'tool' || message.content.some(part => part.type === 'tool-call');
+			return part => toolTurn && part.text !== '';
+		}
+
+		case 'anthropic': {
+			return part => part.providerMetadata?.anthropic !== undefined;
+		}
+
+		case 'google': {
+			return part => part.providerMetadata?.google?.thoughtSignature !== undefined;
+		}
+
+		case 'openai-responses': {
+			return part => part.providerMetadata?.openai !== undefined;
+		}
+
+		case 'openai-chat': {
+			return () => false;
+		}
+
+		default: {
+			return assertNever(wire);
 		}
 	}
 }
@@ -318,6 +544,7 @@ function usageOf(usage: ProviderUsage | undefined): ModelUsage {
 		inputTokens: usage?.inputTokens.total ?? 0,
 		outputTokens: usage?.outputTokens.total ?? 0,
 		cacheReadTokens: usage?.inputTokens.cacheRead ?? 0,
+		cacheWriteTokens: usage?.inputTokens.cacheWrite ?? 0,
 		reasoningTokens: usage?.outputTokens.reasoning ?? 0,
 	};
 }

@@ -4,12 +4,16 @@ each stream part becomes an `assistant/chunk` (`block-start`, deltas, `block-end
 `finish`), and at the end the `assistant/message` holds the final blocks in stream order — or, when
 the stream was cut, only its non-blank text and reasoning, marked `interrupted`.
 */
+import type {JsonValue} from '../json/json-value.js';
 import type {EventDraft} from '../session/event-log.js';
-import type {ModelFinishReason, ModelStreamPart, ModelToolCall, ModelUsage} from './model-types.js';
+import type {ModelFinishReason, ModelStreamPart, ModelToolCall, ModelUsage, ProviderMetadata} from './model-types.js';
 
 type Block =
-	| {readonly kind: 'text' | 'reasoning'; readonly index: number; text: string}
+	| {readonly kind: 'text' | 'reasoning'; readonly index: number; text: string; metadata?: ProviderMetadata}
 	| {readonly kind: 'tool-call'; readonly index: number; readonly id: string; name: string; args: string; named: boolean; call?: ModelToolCall};
+
+/** A tool the provider ran during the step (its web search): the loop records it as a settled card. */
+export type ProviderToolRun = {readonly id: string; readonly name: string; readonly arguments: string; result?: {readonly value: JsonValue; readonly isError: boolean}};
 
 export type StepStreamOptions = {
 	readonly turn: number;
@@ -22,6 +26,9 @@ export class StepStream {
 	readonly #options: StepStreamOptions;
 	readonly #blocks: Block[] = [];
 	readonly #byId = new Map<string, Block>();
+	readonly #providerTools: ProviderToolRun[] = [];
+	/** Block positions a provider's tool ran before: the text on either side is two paragraphs. */
+	readonly #toolBreaks = new Set<number>();
 	readonly #startedAt: number;
 	#firstTokenAt: number | undefined;
 	#finish: {readonly reason: ModelFinishReason; readonly usage: ModelUsage} | undefined;
@@ -56,12 +63,18 @@ export class StepStream {
 		return calls;
 	}
 
+	/** The tools the provider ran during the step, in stream order. */
+	get providerTools(): readonly ProviderToolRun[] {
+		return this.#providerTools;
+	}
+
 	/** Take one stream part (not `error`: the loop handles those). */
 	take(part: ModelStreamPart): void {
 		switch (part.type) {
 			case 'text-start':
 			case 'reasoning-start': {
-				this.#open(part.id, part.type === 'text-start' ? 'text' : 'reasoning');
+				const block = this.#open(part.id, part.type === 'text-start' ? 'text' : 'reasoning');
+				mergeMetadata(block, part.providerMetadata);
 				break;
 			}
 
@@ -69,6 +82,8 @@ export class StepStream {
 			case 'reasoning-delta': {
 				const kind = part.type === 'text-delta' ? 'text' : 'reasoning';
 				const block = this.#byId.get(`${kind}:${part.id}`) ?? this.#open(part.id, kind);
+				// A signature may come on an empty delta (Gemini's last part, Anthropic's signature_delta).
+				mergeMetadata(block, part.providerMetadata);
 				if (block.kind === 'tool-call' || part.text === '') {
 					break;
 				}
@@ -83,6 +98,7 @@ export class StepStream {
 			case 'reasoning-end': {
 				const block = this.#byId.get(`${part.type === 'text-end' ? 'text' : 'reasoning'}:${part.id}`);
 				if (block !== undefined && block.kind !== 'tool-call') {
+					mergeMetadata(block, part.providerMetadata);
 					this.#chunk({type: 'block-end', index: block.index, block: {type: block.kind, text: block.text}});
 				}
 
@@ -120,8 +136,24 @@ export class StepStream {
 				}
 
 				this.#firstTokenAt ??= this.#options.now();
-				block.call = {id: part.id, name: part.name, arguments: part.arguments};
+				block.call = {id: part.id, name: part.name, arguments: part.arguments, ...(part.providerMetadata === undefined ? {} : {providerMetadata: part.providerMetadata})};
 				this.#chunk({type: 'block-end', index: block.index, block: {type: 'tool-call', id: part.id, name: part.name, arguments: part.arguments}});
+				break;
+			}
+
+			case 'provider-tool-call': {
+				this.#firstTokenAt ??= this.#options.now();
+				this.#providerTools.push({id: part.id, name: part.name, arguments: part.arguments});
+				this.#toolBreaks.add(this.#blocks.length);
+				break;
+			}
+
+			case 'provider-tool-result': {
+				const run = this.#providerTools.find(candidate => candidate.id === part.id && candidate.result === undefined);
+				if (run !== undefined) {
+					run.result = {value: part.result, isError: part.isError};
+				}
+
 				break;
 			}
 
@@ -143,14 +175,30 @@ export class StepStream {
 	non-blank text and reasoning, and nothing at all when none streamed. Returns whether one was written.
 	*/
 	writeMessage(options: {readonly id: string; readonly provider: string; readonly model: string; readonly interrupted: boolean}): boolean {
-		const content: unknown[] = [];
-		for (const block of this.#blocks) {
+		const content: Array<Record<string, unknown>> = [];
+		for (const [index, block] of this.#blocks.entries()) {
+			// `providerMetadata` (an extra field on the contract's blocks) is what the provider needs back.
 			if (block.kind === 'tool-call') {
 				if (!options.interrupted && block.call !== undefined) {
-					content.push({type: 'tool-call', id: block.call.id, name: block.call.name, arguments: block.call.arguments});
+					const {providerMetadata} = block.call;
+					content.push({type: 'tool-call', id: block.call.id, name: block.call.name, arguments: block.call.arguments, ...(providerMetadata === undefined ? {} : {providerMetadata})});
 				}
 			} else if (!options.interrupted || block.text.trim() !== '') {
-				content.push({type: block.kind, text: block.text});
+				const previous = this.#blocks[index - 1];
+				const last = content.at(-1);
+				// Anthropic splits one paragraph into text blocks at each citation: they are one text, as the model wrote it.
+				if (block.kind === 'text' && previous?.kind === 'text' && last?.type === 'text' && !this.#toolBreaks.has(index) && onlyCitations(previous.metadata) && onlyCitations(block.metadata)) {
+					last.text = `${last.text as string}${block.text}`;
+					const citations = [...citationsOf(last.providerMetadata), ...citationsOf(block.metadata)];
+					last.providerMetadata = citations.length === 0 || options.interrupted ? undefined : {anthropic: {citations}};
+					if (last.providerMetadata === undefined) {
+						delete last.providerMetadata;
+					}
+
+					continue;
+				}
+
+				content.push({type: block.kind, text: block.text, ...(block.metadata === undefined || options.interrupted ? {} : {providerMetadata: block.metadata})});
 			}
 		}
 
@@ -188,4 +236,28 @@ export class StepStream {
 	#chunk(chunk: Record<string, unknown>): void {
 		this.#options.record({type: 'assistant/chunk', data: {turn: this.#options.turn, step: this.#options.step, chunk}});
 	}
+}
+
+/** Whether a text block's metadata is at most Anthropic's citations (nothing a provider needs back as its own block). */
+function onlyCitations(metadata: ProviderMetadata | undefined): boolean {
+	return metadata === undefined || Object.entries(metadata).every(([provider, fields]) => provider === 'anthropic' && Object.keys(fields).every(key => key === 'citations'));
+}
+
+function citationsOf(metadata: unknown): JsonValue[] {
+	const citations = (metadata as ProviderMetadata | undefined)?.anthropic?.citations;
+	return Array.isArray(citations) ? citations : [];
+}
+
+/** Join a part's provider metadata into its block's, key by key (a signature may arrive on the block's last part). */
+function mergeMetadata(block: Block, metadata: ProviderMetadata | undefined): void {
+	if (metadata === undefined || block.kind === 'tool-call') {
+		return;
+	}
+
+	const merged: Record<string, Record<string, JsonValue>> = {...block.metadata};
+	for (const [provider, fields] of Object.entries(metadata)) {
+		merged[provider] = {...merged[provider], ...fields};
+	}
+
+	block.metadata = merged;
 }

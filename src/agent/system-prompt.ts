@@ -1,7 +1,8 @@
 /**
 @module The system prompt: short and honest — who the agent is, where it works, the date and
-platform, the tools it has (from their schemas), and the project's `AGENTS.md` when there is one.
-`--system-prompt FILE` replaces all of it.
+platform, and the project's `AGENTS.md` when there is one. The tools are not listed: their
+schemas travel with every request and carry their descriptions (listing them again was 2 418 of
+the prompt's 2 825 characters, issue 26). `--system-prompt FILE` replaces all of it.
 */
 import {readFile} from 'node:fs/promises';
 import {join} from 'node:path';
@@ -21,11 +22,11 @@ export type SystemPromptFacts = {
 };
 
 export function systemPrompt(facts: SystemPromptFacts): string {
-	const tools = facts.tools.map(tool => `- ${tool.name}: ${firstLine(tool.description)}`).join('\n');
 	const sections = [
-		'You are cardterm, a coding agent working in a terminal for the person you talk to. You act through tools; every call you make is shown to the person as a card, and some calls wait for their approval. Prefer reading before changing, keep changes small, and say plainly what you did and what you did not do.',
+		facts.tools.length === 0
+			? 'You are cardterm, an assistant working in a terminal for the person you talk to. You have no tools in this session.'
+			: 'You are cardterm, a coding agent working in a terminal for the person you talk to. You act through the tools you are given; every call you make is shown to the person as a card, and some calls wait for their approval. Prefer reading before changing, keep changes small, and say plainly what you did and what you did not do.',
 		`Workspace: ${facts.cwd} (relative paths are resolved here).\nDate: ${facts.now.toISOString().slice(0, 10)}. Platform: ${facts.platform}.`,
-		tools === '' ? 'You have no tools in this session.' : `Tools:\n${tools}`,
 	];
 	if (facts.agentsFile !== undefined && facts.agentsFile.trim() !== '') {
 		const text = facts.agentsFile.length > AGENTS_FILE_LIMIT ? `${facts.agentsFile.slice(0, AGENTS_FILE_LIMIT)}\n[AGENTS.md cut at ${AGENTS_FILE_LIMIT} characters]` : facts.agentsFile;
@@ -42,9 +43,4 @@ export async function readAgentsFile(cwd: string): Promise<string | undefined> {
 	} catch {
 		return undefined;
 	}
-}
-
-function firstLine(text: string): string {
-	const line = text.trim().split('\n', 1)[0] ?? '';
-	return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }

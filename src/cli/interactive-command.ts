@@ -20,7 +20,8 @@ export const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--model PROVIDER:M
 With a model (--model, CARDTERM_MODEL, or "model" in .cardterm/config.json or the user config), a
 prompt line goes to the model, which answers and calls tools; writes and commands ask first
 (--yolo approves everything). Keys come from the providers' variables (OPENAI_API_KEY,
-ANTHROPIC_API_KEY, GEMINI_API_KEY, DEEPSEEK_API_KEY, OPENROUTER_API_KEY); --base-url selects an
+ANTHROPIC_API_KEY, GEMINI_API_KEY, DEEPSEEK_API_KEY, OPENROUTER_API_KEY); --base-url points the
+model's provider at a gateway or proxy (its own wire and key), or, with a bare model name, selects an
 OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio). -p runs one turn without a screen
 and prints the transcript (--json: one object per entry); exit 0 completed, 1 error, 130 cancelled.
 --continue appends to this directory's newest session and --resume ID to that session: the model

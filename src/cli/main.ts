@@ -7,9 +7,22 @@ import {OutputClosedError} from '../layout/terminal-sink.js';
 import {UsageError} from './parse-args.js';
 import {processIo} from './process-io.js';
 
-export const MAIN_HELP = `cardterm — every tool call is a card, live and on replay
+export const MAIN_HELP = `cardterm — a coding agent in the terminal: every tool call is a card, live and on replay
 
-usage:
+agent:
+  cardterm [--model PROVIDER:MODEL] [--base-url URL]      interactive session with a model, here (or --cwd DIR)
+  cardterm -p PROMPT [--json]                             one turn without a screen; prints the transcript
+    --model PROVIDER:MODEL   openai, anthropic, google, deepseek, openrouter, ollama (openai-responses:MODEL
+                             forces OpenAI's Responses API); or CARDTERM_MODEL, or "model" in the config
+    --base-url URL           that provider's server (a gateway or proxy: same wire, same key variable);
+                             with a bare model name, an OpenAI-compatible server (Ollama, vLLM, llama.cpp)
+    --yolo                   approve every call (writes and commands ask first otherwise)
+    --continue | --resume ID go on with this folder's newest session, or that one
+    --system-prompt FILE     replace the system prompt
+    --max-steps N            model steps per turn before it ends "blocked" (default 500)
+  Keys: OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY, DEEPSEEK_API_KEY, OPENROUTER_API_KEY.
+
+viewer and tools:
   cardterm [--cwd DIR] [--session-dir DIR] [--plugin FILE]…   interactive session in DIR (default: here)
   cardterm replay LOG|--last [--print] [--json] [--width N] [--expand none|auto|all] [--color|--no-color]
   cardterm watch LOG               follow a log that another process is appending to
@@ -19,8 +32,9 @@ usage:
   cardterm demo                    replay the bundled demo session (every card kind)
   cardterm acp [-p PROMPT] -- CMD ARGS…   an Agent Client Protocol agent's session as cards
 
-Every command takes --help. Exit codes: 0 ok, 1 a tool call that did not end ok (call, run:
-failed, error, denied, cancelled or interrupted), 2 usage, 65 unreadable log.`;
+Every command takes --help (cardterm --cwd . --help: the session's flags in full). Exit codes: 0 ok,
+1 a tool call that did not end ok (call, run: failed, error, denied, cancelled or interrupted) or a
+turn that did not complete (-p), 2 usage, 65 unreadable log, 130 cancelled.`;
 
 type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
 

@@ -4,6 +4,7 @@ that records calls as events, the log writer, and the fold that turns the events
 the interactive session, `cardterm call` and `cardterm run`.
 */
 import {attachCodeMode, builtinTools} from '../builtin/index.js';
+import {withProviderToolPresenter} from '../builtin/web/provider-tools.js';
 import {JobRuntime} from '../jobs/job-runtime.js';
 import type {PresenterLookup} from '../presentation/presenters.js';
 import {writeText} from '../layout/terminal-sink.js';
@@ -141,7 +142,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		}
 	}
 
-	const registryPresenters: PresenterLookup = name => registry.get(name);
+	// The model's provider may run tools of its own (a web search): their cards have their own presenter.
+	const registryPresenters: PresenterLookup = withProviderToolPresenter(name => registry.get(name));
 	const fold = new SessionFold(options.presenters?.(registryPresenters) ?? registryPresenters);
 	for (const event of options.history ?? []) {
 		fold.apply(event);

@@ -3,6 +3,7 @@
 one JSON object per card (`--json`).
 */
 import {withAcpPresenter} from '../acp/acp-presenter.js';
+import {withProviderToolPresenter} from '../builtin/web/provider-tools.js';
 import {builtinTools, codeModePresenter} from '../builtin/index.js';
 import {encodeOutput, JsonLines, type TerminalOutput} from '../layout/terminal-sink.js';
 import type {Expansion} from '../layout/layout-options.js';
@@ -63,7 +64,7 @@ export function expansionOf(value: string | true | undefined): Expansion | undef
 
 /** Presenters of the reference tools and of ACP agents' calls, for replay: nothing executes. */
 export function referencePresenters(workspace: string): PresenterLookup {
-	return withAcpPresenter(presentersOf([...builtinTools({workspace}).tools, codeModePresenter()]));
+	return withAcpPresenter(withProviderToolPresenter(presentersOf([...builtinTools({workspace}).tools, codeModePresenter()])));
 }
 
 export async function replayCommand(argv: readonly string[], io: CliIo): Promise<number> {

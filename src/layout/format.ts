@@ -55,7 +55,7 @@ export function formatDuration(milliseconds: number): string {
 	return formatElapsed(value);
 }
 
-/** Token usage as the turn boundary and the status line word it: `1 204 in · 340 out · 30 reasoning · 1 664 cached`. */
+/** Token usage as the turn boundary and the status line word it: `1 204 in · 340 out · 30 reasoning · 1 664 cached · 120 cache writes`. */
 export function formatUsage(usage: Usage): string {
 	const parts = [`${formatCount(usage.inputTokens)} in`, `${formatCount(usage.outputTokens)} out`];
 	if (usage.reasoningTokens !== undefined) {
@@ -64,6 +64,11 @@ export function formatUsage(usage: Usage): string {
 
 	if (usage.cacheReadTokens !== undefined) {
 		parts.push(`${formatCount(usage.cacheReadTokens)} cached`);
+	}
+
+	// Anthropic bills writing to its cache apart (1.25× input): worth seeing beside the reads.
+	if (usage.cacheWriteTokens !== undefined) {
+		parts.push(`${formatCount(usage.cacheWriteTokens)} cache writes`);
 	}
 
 	return parts.join(' · ');

@@ -39,7 +39,8 @@ export type AssistantEntry = {
 Token usage, summed over a turn's steps. Reasoning and cache-read tokens are present only when a
 provider reported some (a count of 0 is how cardterm's client logs "not given").
 */
-export type Usage = {readonly inputTokens: number; readonly outputTokens: number; readonly reasoningTokens?: number; readonly cacheReadTokens?: number};
+/** Token usage; `inputTokens` counts cached input too (`cacheReadTokens` read from the provider's cache, `cacheWriteTokens` written to it). */
+export type Usage = {readonly inputTokens: number; readonly outputTokens: number; readonly reasoningTokens?: number; readonly cacheReadTokens?: number; readonly cacheWriteTokens?: number};
 
 /** How a turn ended, for a person. `failed` colours it. */
 export type TurnOutcome = {readonly text: string; readonly failed: boolean};

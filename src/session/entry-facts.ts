@@ -98,11 +98,12 @@ export function usageOf(value: unknown): Usage | undefined {
 	const outputTokens = count(value.outputTokens);
 	const reasoningTokens = count(value.reasoningTokens);
 	const cacheReadTokens = count(value.cacheReadTokens);
-	if (inputTokens === 0 && outputTokens === 0 && reasoningTokens === 0 && cacheReadTokens === 0) {
+	const cacheWriteTokens = count(value.cacheWriteTokens);
+	if (inputTokens === 0 && outputTokens === 0 && reasoningTokens === 0 && cacheReadTokens === 0 && cacheWriteTokens === 0) {
 		return undefined;
 	}
 
-	return {inputTokens, outputTokens, ...(reasoningTokens === 0 ? {} : {reasoningTokens}), ...(cacheReadTokens === 0 ? {} : {cacheReadTokens})};
+	return {inputTokens, outputTokens, ...(reasoningTokens === 0 ? {} : {reasoningTokens}), ...(cacheReadTokens === 0 ? {} : {cacheReadTokens}), ...(cacheWriteTokens === 0 ? {} : {cacheWriteTokens})};
 }
 
 /** The one summing rule for usage: a turn's end and the status line while it runs both add steps with it. */
@@ -113,11 +114,13 @@ export function addUsage(a: Usage | undefined, b: Usage | undefined): Usage | un
 
 	const reasoningTokens = (a.reasoningTokens ?? 0) + (b.reasoningTokens ?? 0);
 	const cacheReadTokens = (a.cacheReadTokens ?? 0) + (b.cacheReadTokens ?? 0);
+	const cacheWriteTokens = (a.cacheWriteTokens ?? 0) + (b.cacheWriteTokens ?? 0);
 	return {
 		inputTokens: a.inputTokens + b.inputTokens,
 		outputTokens: a.outputTokens + b.outputTokens,
 		...(reasoningTokens === 0 ? {} : {reasoningTokens}),
 		...(cacheReadTokens === 0 ? {} : {cacheReadTokens}),
+		...(cacheWriteTokens === 0 ? {} : {cacheWriteTokens}),
 	};
 }
 

@@ -46,6 +46,11 @@ export type StepHandle = {
 	`tool/result` once the result is in (the agent loop commits results in model order).
 	*/
 	start(name: string, args: unknown, options: CallOptions): StartedCall;
+	/**
+	Record a call that ran elsewhere — a tool the model's provider ran itself: its `tool/call`
+	(marked `providerExecuted`) and its `tool/result`, at once. Nothing runs here.
+	*/
+	recordSettled(call: {readonly callId: string; readonly name: string; readonly arguments: string}, result: ToolExecutionResult): void;
 };
 
 export type CallOptions = {readonly signal: AbortSignal; readonly callId?: string};
@@ -241,6 +246,10 @@ export class SessionRuntime {
 				return result;
 			},
 			start: (name, args, options) => this.#start(turn, step, name, args, options),
+			recordSettled: (call, result) => {
+				const callEvent = this.#log.emit({type: 'tool/call', data: {turn, step, callId: call.callId, name: call.name, arguments: call.arguments, providerExecuted: true}});
+				this.#log.emit(resultEvent(`result-${this.#log.nextSeq}`, turn, step, call.callId, result, callEvent));
+			},
 		};
 	}
 

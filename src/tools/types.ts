@@ -109,6 +109,11 @@ export type ToolOutputDeclaration = {
 
 /** What the registry accepts: a `defineTool` result or a raw definition that validates its own input. */
 export type ToolDefinition = ToolSchema & {
+	/**
+	Why the tool cannot work in this session (`web_search` without a search backend), when it cannot:
+	a model is not offered it, while people and replay still find it (and its clear error).
+	*/
+	readonly unavailable?: string;
 	readonly output: ToolOutputDeclaration;
 	execute(args: unknown, exec: ToolRunContext): Promise<unknown>;
 	finalizeContent?(exec: Readonly<ToolExecution>, result: Readonly<ToolExecutionResult>): ContentBlock[] | undefined;

@@ -13,7 +13,7 @@ describe('resolveModel', () => {
 
 	it('with --base-url, takes the model\'s name as given (colons and all), dropping only a known provider prefix', () => {
 		expect(resolveModel({spec: 'qwen2.5:7b', baseUrl: 'http://127.0.0.1:8080/v1', env: {}}).model).toBe('qwen2.5:7b');
-		expect(resolveModel({spec: 'openai:gpt-4.1', baseUrl: 'http://127.0.0.1:8080/v1', env: {}})).toMatchObject({provider: 'openai-compatible', model: 'gpt-4.1'});
+		expect(resolveModel({spec: 'openai-compatible:gpt-4.1', baseUrl: 'http://127.0.0.1:8080/v1', env: {}})).toMatchObject({provider: 'openai-compatible', model: 'gpt-4.1'});
 	});
 
 	it('says in one line what is wrong with a model setting', () => {
@@ -61,7 +61,7 @@ describe('resolveModel', () => {
 describe('the request a step sends', () => {
 	const messages: ConversationMessage[] = [
 		{role: 'user', text: 'read it'},
-		{role: 'assistant', text: '', toolCalls: [{id: 'c1', name: 'read', arguments: '{"file_path":"a"}'}, {id: 'c2', name: 'read', arguments: '{"file_path":'}]},
+		{role: 'assistant', content: [{type: 'tool-call', id: 'c1', name: 'read', arguments: '{"file_path":"a"}'}, {type: 'tool-call', id: 'c2', name: 'read', arguments: '{"file_path":'}]},
 		{role: 'tool', callId: 'c1', name: 'read', text: 'alpha', isError: false},
 		{role: 'tool', callId: 'c2', name: 'read', text: 'bad arguments', isError: true},
 	];
@@ -71,15 +71,19 @@ describe('the request a step sends', () => {
 			{role: 'system', content: 'sys'},
 			{role: 'user', content: [{type: 'text', text: 'read it'}]},
 			{role: 'assistant', content: [{type: 'tool-call', toolCallId: 'c1', toolName: 'read', input: {file_path: 'a'}}, {type: 'tool-call', toolCallId: 'c2', toolName: 'read', input: '{"file_path":'}]},
-			{role: 'tool', content: [{type: 'tool-result', toolCallId: 'c1', toolName: 'read', output: {type: 'text', value: 'alpha'}}]},
-			{role: 'tool', content: [{type: 'tool-result', toolCallId: 'c2', toolName: 'read', output: {type: 'error-text', value: 'bad arguments'}}]},
+			// One step's results travel together (Gemini wants N responses in one content).
+			{role: 'tool', content: [{type: 'tool-result', toolCallId: 'c1', toolName: 'read', output: {type: 'text', value: 'alpha'}}, {type: 'tool-result', toolCallId: 'c2', toolName: 'read', output: {type: 'error-text', value: 'bad arguments'}}]},
 		]);
 	});
 
 	it('converts each message once: the next request reuses its prompt form, and only new messages are converted', () => {
 		const first = toPrompt('sys', messages);
 		const next = toPrompt('sys', [...messages, {role: 'user', text: 'again'}]);
-		expect(next.slice(1, messages.length + 1).every((form, index) => form === first[index + 1])).toBe(true);
+		expect(next[1]).toBe(first[1]);
+		expect(next[2]).toBe(first[2]);
+		// A step's results are regrouped on every request, around the same result parts.
+		const parts = (prompt: typeof first) => (prompt[3] as {content: unknown[]}).content;
+		expect(parts(next).every((part, index) => part === parts(first)[index])).toBe(true);
 		expect(next.at(-1)).toEqual({role: 'user', content: [{type: 'text', text: 'again'}]});
 		// A message equal to one seen but not the same object is converted on its own.
 		expect(toPrompt('sys', [{role: 'user', text: 'read it'}])[1]).not.toBe(first[1]);

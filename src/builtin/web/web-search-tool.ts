@@ -3,7 +3,7 @@
 */
 import {defineTool} from '../../tools/define-tool.js';
 import type {ToolDefinition} from '../../tools/types.js';
-import {runWebSearch} from './run-web-search.js';
+import {noSearchProviderMessage, runWebSearch} from './run-web-search.js';
 import type {SearchProvider} from './search-provider.js';
 import {presentWebSearchCall, presentWebSearchResult, renderWebSearch, webSearchMeta} from './web-search-output.js';
 
@@ -26,7 +26,7 @@ export function webSearchTool(options: WebSearchOptions = {}): ToolDefinition {
 		}
 	}
 
-	return defineTool({
+	const tool: ToolDefinition = defineTool({
 		name: 'web_search',
 		description: [
 			`Search the web. Pass 1 to ${maxQueries} distinct queries (several phrasings of one question, or related questions);`,
@@ -67,4 +67,6 @@ export function webSearchTool(options: WebSearchOptions = {}): ToolDefinition {
 		presentCall: args => presentWebSearchCall(args),
 		presentResult: (args, result) => presentWebSearchResult(args, result),
 	});
+	// Offered to a model, a search without a backend only fails: the model is not told of it.
+	return provider === undefined ? {...tool, unavailable: noSearchProviderMessage} : tool;
 }
