@@ -23,7 +23,7 @@ import {Conversation} from './conversation.js';
 import type {ModelClient, ModelError, ModelToolCall, ModelUsage} from './model-types.js';
 import {RepeatGuard} from './repeat-guard.js';
 import {DEFAULT_RETRY_POLICY, retryDecision, waitUnlessAborted, type RetryPolicy} from './retry-policy.js';
-import {DEFAULT_STALL_TIMEOUT_MS, untilStalled} from './stall-guard.js';
+import {DEFAULT_STALL_TIMEOUT_MS, watchStalls} from './stall-guard.js';
 import {answerEnding} from './step-ending.js';
 import {StepStream} from './step-stream.js';
 
@@ -251,14 +251,16 @@ export class AgentLoop {
 
 			signal.addEventListener('abort', cancel, {once: true});
 			let stalled = false;
+			// A silent stream is aborted; its model client then ends it (`ModelRequest.signal`).
+			const stalls = watchStalls(stallMs, () => {
+				stalled = true;
+				attempt.abort();
+			});
 			let error: ModelError | undefined;
 			try {
-				const parts = untilStalled(model.stream({system: this.#options.system, messages: this.#conversation.messages(), tools: this.#options.tools(), signal: attempt.signal}), stallMs, () => {
-					stalled = true;
-					attempt.abort();
-				});
-				for await (const part of parts) {
-					if (signal.aborted) {
+				for await (const part of model.stream({system: this.#options.system, messages: this.#conversation.messages(), tools: this.#options.tools(), signal: attempt.signal})) {
+					stalls.touch();
+					if (signal.aborted || stalled) {
 						break;
 					}
 
@@ -270,6 +272,7 @@ export class AgentLoop {
 					stream.take(part);
 				}
 			} finally {
+				stalls.stop();
 				signal.removeEventListener('abort', cancel);
 			}
 

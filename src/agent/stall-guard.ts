@@ -13,44 +13,40 @@ o-series behind Chat Completions streams nothing while it reasons) need a longer
 
 export const DEFAULT_STALL_TIMEOUT_MS = 45_000;
 
+export type StallWatch = {
+	/** A part came: the silence starts again. */
+	touch(): void;
+	/** The stream ended: no stall any more. */
+	stop(): void;
+};
+
 /**
-The parts of `source` until it ends or sends nothing for `idleMs`; then `onStall` runs (it aborts
-the request) and the parts end. The source is released either way, without waiting for it: a
-source that ignores its abort must not hold the turn.
+Calls `onStall` (which aborts the request, ending its stream) once `idleMs` pass without a `touch`.
+One timer for the whole stream, re-armed from the last part's time when it fires early: a part costs
+a time stamp, not a timer (a long answer streams thousands of parts).
 */
-export async function * untilStalled<T>(source: AsyncIterable<T>, idleMs: number, onStall: () => void): AsyncGenerator<T> {
-	const iterator = source[Symbol.asyncIterator]();
-	let finished = false;
-	try {
-		for (;;) {
-			const next = iterator.next();
-			let timer: NodeJS.Timeout | undefined;
-			const stalled = new Promise<'stalled'>(resolve => {
-				timer = setTimeout(() => {
-					resolve('stalled');
-				}, idleMs);
-			});
-			// eslint-disable-next-line no-await-in-loop -- one part at a time, in order
-			const result = await Promise.race([next, stalled]).finally(() => {
-				clearTimeout(timer);
-			});
-			if (result === 'stalled') {
-				// The pending read settles (or rejects) once the abort reaches it; nobody waits for it.
-				next.catch(() => undefined);
-				onStall();
-				return;
-			}
-
-			if (result.done === true) {
-				finished = true;
-				return;
-			}
-
-			yield result.value;
+export function watchStalls(idleMs: number, onStall: () => void): StallWatch {
+	let lastPart = performance.now();
+	let timer: NodeJS.Timeout | undefined;
+	const check = (): void => {
+		const idle = performance.now() - lastPart;
+		if (idle < idleMs) {
+			timer = setTimeout(check, idleMs - idle);
+			return;
 		}
-	} finally {
-		if (!finished) {
-			void Promise.resolve(iterator.return?.()).catch(() => undefined);
-		}
-	}
+
+		timer = undefined;
+		onStall();
+	};
+
+	timer = setTimeout(check, idleMs);
+	return {
+		touch() {
+			lastPart = performance.now();
+		},
+		stop() {
+			clearTimeout(timer);
+			timer = undefined;
+		},
+	};
 }
