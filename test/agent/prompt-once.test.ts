@@ -141,6 +141,23 @@ describe('cardterm -p: the exit code says how the turn ended', () => {
 		expect(quota.server.requests).toHaveLength(1);
 	}, 30_000);
 
+	it('writes a provider\'s hostile error fields as text: no escape sequence reaches the terminal, in the transcript or on stderr', async () => {
+		const hostile = 'Over\u001B]0;pwned\u0007loaded\u001B[2J \u202Eevil\u200B';
+		const {code, out, err} = await runP([
+			{text: 'x', streamError: {afterChunks: 1, error: {type: `overloaded\u001B[31m_error`, message: hostile}}},
+			{status: 400, errorBody: {error: {message: hostile, type: '\u0007bad', code: `code\u001B]8;;http://evil\u0007`}}},
+		], ['--model', 'fake', '--width', '80']);
+		expect(code).toBe(1);
+		for (const text of [out, err]) {
+			// eslint-disable-next-line no-control-regex -- no raw control or bidi character may reach the terminal
+			expect(text).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202E]/);
+			expect(text).toContain('pwned');
+			expect(text).not.toContain('[object Object]');
+		}
+
+		expect(err).toMatch(/^cardterm: error: Over.*loaded/);
+	}, 30_000);
+
 	it('5 for a runaway loop', async () => {
 		const again: FakeAnswer = {toolCalls: [{id: 'c', name: 'read', args: '{"file_path":"hello.txt"}'}]};
 		const {code, err, server} = await runP([again, again, again, again, again, again, {text: 'never'}], ['--model', 'fake', '--json']);
