@@ -20,6 +20,7 @@ import {makeDirectory} from '../session/make-directory.js';
 import {turnOutcome} from '../session/entry-facts.js';
 import {assertNever} from '../presentation/assert-never.js';
 import type {TurnEndReason} from '../session/session-runtime.js';
+import type {StopCode} from '../agent/step-ending.js';
 import {approvalPolicy, loadConfig} from './approval-policy.js';
 import {AGENT_ASK_RULES, agentModel, sessionAgent, systemPromptFile} from './agent-setup.js';
 import type {CliIo} from './cli-io.js';
@@ -114,6 +115,8 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 	});
 }
 
+const refusedCodes: ReadonlySet<string> = new Set<StopCode>(['refusal', 'content-filter']);
+
 /** The exit code of a turn's end (the module comment lists them). */
 export function exitCode(reason: TurnEndReason): number {
 	switch (reason.kind) {
@@ -134,7 +137,8 @@ export function exitCode(reason: TurnEndReason): number {
 		}
 
 		case 'blocked': {
-			return reason.code === 'refusal' || reason.code === 'content-filter' ? 3 : 5;
+			// A refusal or a filter (step-ending.ts); otherwise the step limit, a loop, or an older producer's block.
+			return refusedCodes.has(reason.code ?? '') ? 3 : 5;
 		}
 
 		default: {
