@@ -22,17 +22,29 @@ type Props = {
 const RETRY_REASON_COLUMNS = 48;
 
 /**
-A model turn's parts of the status row: a retry's countdown (`retrying in 3s (attempt 2 of 5): …`)
-while its wait lasts, then the turn's elapsed time, its tokens so far and the latency to the first token.
+A silence of the model this long is said (`waiting for the model · no data for 12s`): a normal first
+token comes within a few seconds, and from here on a person wonders whether anything is happening
+(the stream is cancelled and retried at the stall timeout, 45 s by default).
 */
-export function turnParts(turn: TurnProgress, now: number): {readonly retry: string | undefined; readonly progress: string[]} {
+export const WAITING_NOTICE_MS = 10_000;
+
+/**
+A model turn's parts of the status row: a retry's countdown (`retrying in 3s (attempt 2 of 5): …`)
+while its wait lasts, or the model's silence once it is long (`waiting for the model · no data for
+25s`), then the turn's elapsed time, its tokens so far and the latency to the first token.
+*/
+export function turnParts(turn: TurnProgress, now: number): {readonly retry: string | undefined; readonly waiting: string | undefined; readonly progress: string[]} {
 	const {retry, usage} = turn;
 	let retryText: string | undefined;
 	if (retry !== undefined && now < retry.startsAt) {
 		const attempt = retry.attempt === undefined ? '' : ` (attempt ${retry.attempt}${retry.maxAttempts === undefined ? '' : ` of ${retry.maxAttempts}`})`;
 		const reason = retry.reason === undefined ? '' : `: ${truncateToWidth(sanitizeInline(retry.reason), RETRY_REASON_COLUMNS)}`;
-		retryText = `retrying in ${Math.ceil((retry.startsAt - now) / 1000)}s${attempt}${reason}`;
+		// Whole seconds, rounded up: `retrying in 3s`, and a provider's long wait as `retrying in 4m 59s`.
+		retryText = `retrying in ${formatElapsed(Math.ceil((retry.startsAt - now) / 1000) * 1000)}${attempt}${reason}`;
 	}
+
+	const silence = turn.lastDataAt === undefined || retryText !== undefined ? 0 : now - turn.lastDataAt;
+	const waiting = silence >= WAITING_NOTICE_MS ? `waiting for the model · no data for ${Math.floor(silence / 1000)}s` : undefined;
 
 	const progress = [`working ${formatElapsed(now - turn.startTime)}`];
 	if (usage !== undefined) {
@@ -43,7 +55,7 @@ export function turnParts(turn: TurnProgress, now: number): {readonly retry: str
 		progress.push(`first token ${formatDuration(turn.firstTokenMs)}`);
 	}
 
-	return {retry: retryText, progress};
+	return {retry: retryText, waiting, progress};
 }
 
 /** The tally the status line shows: the outcomes that occurred, worded as every view words them. */
@@ -66,6 +78,8 @@ export function statusText({cwd, sessionId, snapshot, width, hint, now}: Props):
 	const parts = [
 		statusTally(snapshot),
 		...(turn?.retry === undefined ? [] : [turn.retry]),
+		// A running call is not a wait for the model.
+		...(turn?.waiting === undefined || snapshot.running.length > 0 ? [] : [turn.waiting]),
 		// What stops it comes right after the counts (and a retry's wait), so a narrow terminal keeps it.
 		...(snapshot.running.length > 0 || turn !== undefined ? ['Esc to cancel'] : []),
 		...(turn?.progress ?? []),

@@ -1,6 +1,7 @@
 // The fake model server of bench/agent-overhead.mjs in a process of its own, so that the bench's own
-// CPU time is cardterm's alone: N steps with one `read` call each, then an answer. Started by
-// `startReadStepsServer(calls)` (a forked child); answers `{serverMs}` when asked, ends on `close()`.
+// CPU time is cardterm's alone: N steps with one `read` call each (of another window of the file),
+// then an answer. Started by `startReadStepsServer(calls)` (a forked child); answers `{serverMs}`
+// when asked, ends on `close()`.
 import {fork} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import {startFakeModelServer} from '../../test/fixtures/fake-model-server.mjs';
@@ -34,7 +35,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
 	const server = await startFakeModelServer({
 		lifetimeMs: 3_600_000,
 		keepRequests: false,
-		script: (_request, index) => index < count ? {toolCalls: [{id: `c${index}`, name: 'read', args: ['{"file_path":', '"notes.txt",', '"limit":5}']}]} : {text: ['All ', 'read.']},
+		// Each step reads another window of the file: the same call step after step is a runaway loop the agent stops.
+		script: (_request, index) => index < count ? {toolCalls: [{id: `c${index}`, name: 'read', args: ['{"file_path":', '"notes.txt",', `"limit":5,"offset":${(index % 50) + 1}}`]}]} : {text: ['All ', 'read.']},
 	});
 	process.on('message', async message => {
 		if (message.kind === 'stats') {

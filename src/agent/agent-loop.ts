@@ -2,23 +2,31 @@
 @module The agent loop (presentation-events.md §3.3): a turn is steps; a step is one model request
 (system prompt + the conversation + the tools' schemas), its streamed answer, the
 `assistant/message`, then the model's tool calls through the registry. Steps repeat until the model
-calls no tool, a call concludes the turn, or the step limit; the turn ends with its reason and usage.
+calls no tool, a call concludes the turn, a runaway loop is seen, or the step limit; the turn ends
+with its reason and usage.
 
 Cancel: the stream stops and its visible prefix is written `interrupted`; running calls end
 `ABORTED` and calls not yet started `ABORTED_BEFORE_DISPATCH` (the registry's answers to an aborted
-signal). Failures: retryable ones are retried with backoff (`llm/retry`), the rest end the turn
-`error` with the provider's message. The loop never imports the model library.
+signal). Failures: retryable ones (including a stream that stalls) are retried with backoff
+(`llm/retry`), the rest end the turn `error` with the provider's message. An answer without calls
+ends the turn as `step-ending.ts` reads it (refusal, filter, output limit, empty answer). Calls whose
+arguments are not JSON, were cut by the output limit, or repeat a loop are recorded but not run
+(`call-refusals.ts`). The loop never imports the model library.
 */
 import {providerToolName, providerToolResult} from '../builtin/web/provider-tools.js';
 import type {EventLog} from '../session/event-log.js';
 import {contentText} from '../session/entry-facts.js';
 import type {SessionEvent} from '../session/events.js';
 import {parseCallArguments, type SessionRuntime, type StepHandle, type TurnEndReason, type TurnHandle} from '../session/session-runtime.js';
-import type {ToolSchema} from '../tools/types.js';
+import type {ToolExecutionResult, ToolSchema} from '../tools/types.js';
+import {argumentsRefusal, loopRefusal} from './call-refusals.js';
 import {runToolCalls} from './call-scheduler.js';
 import {Conversation} from './conversation.js';
 import type {ModelClient, ModelError, ModelToolCall, ModelUsage} from './model-types.js';
-import {DEFAULT_RETRY_POLICY, retryDelayMs, shouldRetry, waitUnlessAborted, type RetryPolicy} from './retry-policy.js';
+import {RepeatGuard} from './repeat-guard.js';
+import {DEFAULT_RETRY_POLICY, retryDecision, waitUnlessAborted, type RetryPolicy} from './retry-policy.js';
+import {DEFAULT_STALL_TIMEOUT_MS, watchStalls} from './stall-guard.js';
+import {answerEnding} from './step-ending.js';
 import {StepStream, type ProviderToolRun} from './step-stream.js';
 
 export type AgentLoopOptions = {
@@ -31,11 +39,25 @@ export type AgentLoopOptions = {
 	/** Whether a call may overlap with others (`registry.executionMode`). */
 	readonly isParallel: (name: string, args: unknown) => boolean;
 	readonly system: string;
-	/** Steps per turn before the loop stops it (default 50). */
+	/** Steps per turn before the loop stops it (default `DEFAULT_MAX_STEPS`). */
 	readonly maxSteps?: number;
 	/** Safe calls running at once (default 4). */
 	readonly maxParallel?: number;
 	readonly retry?: RetryPolicy;
+	/** A model stream silent this long is cancelled and retried (default `DEFAULT_STALL_TIMEOUT_MS`). */
+	readonly stallTimeoutMs?: number;
+	/**
+	A provider's asked-for wait longer than the retry policy's bound: taken, with the countdown on the
+	status line until the person cancels (`'wait'`, the default: a person is there), or the turn ends
+	naming the wait (`'stop'`: `-p`).
+	*/
+	readonly longWaits?: 'wait' | 'stop';
+	/**
+	The conversation outgrew the model's window (an error of kind `context-overflow`): resolve `true`
+	once it was made smaller, and the request is sent again (once per step). Absent, or `false`: the
+	turn ends with the error. The hook issue 17's compaction plugs into.
+	*/
+	readonly onContextOverflow?: (error: ModelError, signal: AbortSignal) => Promise<boolean>;
 	readonly now?: () => number;
 	/** Events of the session so far (a resumed log): the conversation starts from them. */
 	readonly history?: Iterable<SessionEvent>;
@@ -44,8 +66,15 @@ export type AgentLoopOptions = {
 /** What a turn did. */
 export type AgentTurnOutcome = {readonly turn: number; readonly reason: TurnEndReason; readonly usage: ModelUsage};
 
-export const DEFAULT_MAX_STEPS = 500;
+/**
+A turn's steps before the loop stops it: enough for a long task (a refactor across many files takes
+tens of steps; Gemini CLI stops at 100 per prompt as well), while a mechanical loop is stopped far
+earlier by `repeat-guard.ts`. The person can say "go on": the conversation is kept.
+*/
+export const DEFAULT_MAX_STEPS = 100;
 const DEFAULT_MAX_PARALLEL = 4;
+/** Steps in a row whose call was cut by the output limit before the turn ends: the model was told once to write less. */
+const CUT_STEPS_LIMIT = 2;
 const zeroUsage: ModelUsage = {inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0};
 
 type StepOutcome =
@@ -106,10 +135,12 @@ export class AgentLoop {
 		let usage = zeroUsage;
 		let reason: TurnEndReason = {kind: 'completed'};
 		const maxSteps = this.#options.maxSteps ?? DEFAULT_MAX_STEPS;
+		const repeats = new RepeatGuard();
+		let cutSteps = 0;
 		try {
 			for (let step = 1; ; step++) {
 				if (step > maxSteps) {
-					reason = {kind: 'blocked', message: `the step limit (${maxSteps}) was reached`};
+					reason = {kind: 'blocked', code: 'step-limit', message: `the step limit (${maxSteps}) was reached`};
 					break;
 				}
 
@@ -126,28 +157,61 @@ export class AgentLoop {
 				}
 
 				if (outcome.kind === 'failed') {
-					reason = {kind: 'error', error: {message: outcome.error.message, ...(outcome.error.status === undefined ? {} : {status: outcome.error.status})}};
+					const {error} = outcome;
+					reason = {kind: 'error', error: {message: error.message, kind: error.kind, ...(error.code === undefined ? {} : {code: error.code}), ...(error.status === undefined ? {} : {status: error.status})}};
 					break;
 				}
 
-				usage = addUsage(usage, outcome.stream.usage);
-				recordProviderTools(handle, outcome.stream.providerTools);
-				const calls = outcome.stream.calls;
+				const {stream} = outcome;
+				usage = addUsage(usage, stream.usage);
+				recordProviderTools(handle, stream.providerTools);
+				const calls = stream.calls;
 				if (calls.length === 0) {
-					if (outcome.stream.finishReason === 'length') {
-						reason = {kind: 'max-tokens'};
+					const ending = answerEnding({finish: stream.finishReason ?? 'other', ...stream.finishFacts, text: stream.streamed('text'), reasoning: stream.streamed('reasoning')});
+					if (ending.kind !== 'completed') {
+						reason = ending;
 					}
 
 					break;
 				}
 
+				// Every call is recorded and answered; those that must not run are answered with why.
+				const refusals = new Map<ModelToolCall, ToolExecutionResult>();
+				for (const call of calls) {
+					const refusal = argumentsRefusal(call, stream.finishReason);
+					if (refusal !== undefined) {
+						refusals.set(call, refusal);
+					}
+				}
+
+				const loop = repeats.observe(calls);
+				if (loop !== undefined) {
+					for (const call of calls) {
+						refusals.set(call, loopRefusal(loop));
+					}
+				}
+
 				const results = await runToolCalls(calls, {
-					start: call => handle.start(call.name, call.arguments, {signal: options.signal, ...(call.id === '' ? {} : {callId: call.id})}),
-					isParallel: call => this.#isParallel(call),
+					start: call => {
+						const settled = refusals.get(call);
+						return handle.start(call.name, call.arguments, {signal: options.signal, ...(call.id === '' ? {} : {callId: call.id}), ...(settled === undefined ? {} : {settled})});
+					},
+					isParallel: call => !refusals.has(call) && this.#isParallel(call),
 					maxParallel: this.#options.maxParallel ?? DEFAULT_MAX_PARALLEL,
 				});
 				if (options.signal.aborted) {
 					reason = {kind: 'aborted', reason: {kind: 'user'}};
+					break;
+				}
+
+				if (loop !== undefined) {
+					reason = {kind: 'blocked', code: 'loop', message: `${loop}; stopped the turn`};
+					break;
+				}
+
+				cutSteps = stream.finishReason === 'length' && refusals.size > 0 ? cutSteps + 1 : 0;
+				if (cutSteps >= CUT_STEPS_LIMIT) {
+					reason = {kind: 'max-tokens', message: `the model's tool call was cut at its output limit ${cutSteps} times in a row`};
 					break;
 				}
 
@@ -177,21 +241,42 @@ export class AgentLoop {
 	async #modelStep(turn: TurnHandle, step: number, signal: AbortSignal): Promise<StepOutcome> {
 		const {model} = this;
 		const policy = this.#options.retry ?? DEFAULT_RETRY_POLICY;
+		const stallMs = this.#options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS;
 		const messageId = `a-${turn.turn}.${step}`;
-		for (let retry = 1; ; retry++) {
+		let overflowHandled = false;
+		for (let retry = 1; ;) {
 			const stream = new StepStream({turn: turn.turn, step, record: draft => turn.record(draft), now: this.#now});
+			// One attempt's request: cancelled with the turn, or alone when it stalls.
+			const attempt = new AbortController();
+			const cancel = (): void => {
+				attempt.abort();
+			};
+
+			signal.addEventListener('abort', cancel, {once: true});
+			let stalled = false;
+			// A silent stream is aborted; its model client then ends it (`ModelRequest.signal`).
+			const stalls = watchStalls(stallMs, () => {
+				stalled = true;
+				attempt.abort();
+			});
 			let error: ModelError | undefined;
-			for await (const part of model.stream({system: this.#options.system, messages: this.#conversation.messages(), tools: this.#options.tools(), signal})) {
-				if (signal.aborted) {
-					break;
-				}
+			try {
+				for await (const part of model.stream({system: this.#options.system, messages: this.#conversation.messages(), tools: this.#options.tools(), signal: attempt.signal})) {
+					stalls.touch();
+					if (signal.aborted || stalled) {
+						break;
+					}
 
-				if (part.type === 'error') {
-					error = part.error;
-					break;
-				}
+					if (part.type === 'error') {
+						error = part.error;
+						break;
+					}
 
-				stream.take(part);
+					stream.take(part);
+				}
+			} finally {
+				stalls.stop();
+				signal.removeEventListener('abort', cancel);
 			}
 
 			if (signal.aborted) {
@@ -199,21 +284,36 @@ export class AgentLoop {
 				return {kind: 'aborted'};
 			}
 
-			error ??= stream.finished ? undefined : {message: 'the model\'s stream ended before it finished', retryable: true};
+			if (stalled) {
+				error = {message: `no data from the model for ${stallMs >= 1000 ? `${Math.round(stallMs / 1000)}s` : `${stallMs}ms`}`, kind: 'stall', retryable: true};
+			}
+
+			error ??= stream.finished ? undefined : {message: 'the model\'s stream ended before it finished', kind: 'server', retryable: true};
 			if (error === undefined) {
 				stream.writeMessage({id: messageId, provider: model.provider, model: model.model, interrupted: false});
 				return {kind: 'answered', stream};
 			}
 
-			if (!shouldRetry(policy, error, retry)) {
-				// What streamed before the failure stays visible, marked cut.
-				stream.writeMessage({id: messageId, provider: model.provider, model: model.model, interrupted: true});
-				return {kind: 'failed', error};
+			if (error.kind === 'context-overflow' && !overflowHandled && this.#options.onContextOverflow !== undefined) {
+				overflowHandled = true;
+				// eslint-disable-next-line no-await-in-loop -- the hook shrinks the conversation before the request is sent again
+				if (await this.#options.onContextOverflow(error, signal)) {
+					turn.record(retryEvent(turn.turn, step, retry + 1, policy, 0, `${error.message}; the conversation was made smaller`, error));
+					continue;
+				}
 			}
 
-			const delayMs = retryDelayMs(policy, error, retry);
-			turn.record({type: 'llm/retry', data: {turn: turn.turn, step, attempt: retry + 1, maxAttempts: policy.maxRetries + 1, delayMs, reason: error.message, error: {message: error.message, ...(error.status === undefined ? {} : {status: error.status})}}});
-			if (!await waitUnlessAborted(delayMs, signal)) {
+			const decision = retryDecision(policy, error, retry, this.#options.longWaits ?? 'wait');
+			if (decision.kind === 'stop') {
+				// What streamed before the failure stays visible, marked cut.
+				stream.writeMessage({id: messageId, provider: model.provider, model: model.model, interrupted: true});
+				return {kind: 'failed', error: decision.error};
+			}
+
+			turn.record(retryEvent(turn.turn, step, retry + 1, policy, decision.delayMs, decision.reason, error));
+			retry++;
+			// eslint-disable-next-line no-await-in-loop -- one attempt after another
+			if (!await waitUnlessAborted(decision.delayMs, signal)) {
 				return {kind: 'aborted'};
 			}
 		}
@@ -241,6 +341,11 @@ function recordProviderTools(handle: StepHandle, runs: readonly ProviderToolRun[
 			handle.recordSettled(call, {isError: false, value: null, content: outcome.content, ...meta});
 		}
 	}
+}
+
+/** The `llm/retry` of the attempt numbered `attempt`, with the error that caused it as the log keeps it. */
+function retryEvent(turn: number, step: number, attempt: number, policy: RetryPolicy, delayMs: number, reason: string, error: ModelError): {type: string; data: unknown} {
+	return {type: 'llm/retry', data: {turn, step, attempt, maxAttempts: policy.maxRetries + 1, delayMs, reason, error: {message: error.message, kind: error.kind, ...(error.code === undefined ? {} : {code: error.code}), ...(error.status === undefined ? {} : {status: error.status})}}};
 }
 
 function addUsage(a: ModelUsage, b: ModelUsage | undefined): ModelUsage {

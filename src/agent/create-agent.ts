@@ -10,7 +10,7 @@ import type {SessionEvent} from '../session/events.js';
 import type {SessionRuntime} from '../session/session-runtime.js';
 import type {ToolRegistry} from '../tools/registry.js';
 import type {ToolSchema} from '../tools/types.js';
-import {AgentLoop} from './agent-loop.js';
+import {AgentLoop, type AgentLoopOptions} from './agent-loop.js';
 import type {ModelClient} from './model-types.js';
 import type {RetryPolicy} from './retry-policy.js';
 import {readAgentsFile, systemPrompt} from './system-prompt.js';
@@ -26,7 +26,14 @@ export type CreateAgentOptions = {
 	/** The session's jobs: an owned job that settles unreported tells the model in a later step. */
 	readonly jobs?: JobRuntime;
 	readonly retry?: RetryPolicy;
+	/** Steps per turn (default `DEFAULT_MAX_STEPS`). */
 	readonly maxSteps?: number;
+	/** A model stream silent this long is cancelled and retried (default `DEFAULT_STALL_TIMEOUT_MS`). */
+	readonly stallTimeoutMs?: number;
+	/** A provider's wait longer than the retry bound: taken until the person cancels (`'wait'`, default) or the turn ends (`'stop'`, no person). */
+	readonly longWaits?: 'wait' | 'stop';
+	/** The conversation outgrew the model's window: shrink it and resolve `true` to send the request again. */
+	readonly onContextOverflow?: AgentLoopOptions['onContextOverflow'];
 	readonly now?: () => number;
 	readonly platform?: string;
 	/** The log so far (a resumed session). */
@@ -64,6 +71,9 @@ export async function createAgent(options: CreateAgentOptions): Promise<CreatedA
 		now,
 		...(options.retry === undefined ? {} : {retry: options.retry}),
 		...(options.maxSteps === undefined ? {} : {maxSteps: options.maxSteps}),
+		...(options.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: options.stallTimeoutMs}),
+		...(options.longWaits === undefined ? {} : {longWaits: options.longWaits}),
+		...(options.onContextOverflow === undefined ? {} : {onContextOverflow: options.onContextOverflow}),
 		...(options.history === undefined ? {} : {history: options.history}),
 	});
 	const agent = options.runtime.agent;

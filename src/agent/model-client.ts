@@ -8,8 +8,10 @@ import type {LanguageModel} from 'ai';
 import type {JsonValue} from '../json/json-value.js';
 import {assertNever} from '../presentation/assert-never.js';
 import type {ToolSchema} from '../tools/types.js';
+import {errorFacts} from './error-facts.js';
 import {modelLimits} from './model-catalog.js';
-import type {AssistantPart, ConversationMessage, ModelClient, ModelError, ModelFinishReason, ModelUsage, ProviderMetadata} from './model-types.js';
+import {classifyModelError, serverRetryDelayMs} from './model-errors.js';
+import type {AssistantPart, ConversationMessage, ModelClient, ModelError, ModelFinishReason, ModelStreamPart, ModelUsage, ProviderMetadata} from './model-types.js';
 
 /** A model that cannot be set up (unknown provider, missing key); its message is the one line a person sees. */
 export class ModelConfigError extends Error {
@@ -311,12 +313,13 @@ export function sdkClient(provider: string, model: string, wire: Wire, connectio
 						}
 
 						case 'finish': {
-							yield {type: 'finish', reason: finishReason(part.finishReason.unified), usage: usageOf(part.usage)};
+							const detail = finishDetail(part.providerMetadata);
+							yield {type: 'finish', reason: finishReason(part.finishReason.unified), usage: usageOf(part.usage), ...(part.finishReason.raw === undefined ? {} : {raw: part.finishReason.raw}), ...(detail === undefined ? {} : {detail})};
 							break;
 						}
 
 						case 'error': {
-							yield {type: 'error', error: modelError(part.error)};
+							yield {type: 'error', error: modelError(part.error, true)};
 							return;
 						}
 
@@ -447,7 +450,7 @@ function promptMessage(message: ConversationMessage, wire: Wire, previous: Conve
 				const metadata = sentMetadata(part.providerMetadata);
 				const options = metadata === undefined ? {} : {providerOptions: metadata as never};
 				if (part.type === 'tool-call') {
-					content.push({type: 'tool-call', toolCallId: part.id, toolName: part.name, input: parsedOrRaw(part.arguments), ...options});
+					content.push({type: 'tool-call', toolCallId: part.id, toolName: part.name, input: callInput(part.arguments), ...options});
 				} else if (part.type === 'text' ? part.text !== '' || part.providerMetadata !== undefined : reasoning(part)) {
 					content.push({type: part.type, text: part.text, ...options});
 				}
@@ -525,16 +528,39 @@ function sendsReasoning(wire: Wire, message: Extract<ConversationMessage, {role:
 	}
 }
 
-function parsedOrRaw(raw: string): unknown {
+/**
+A call's arguments as sent back: parsed; `{}` when they were not JSON (Anthropic and Gemini refuse a
+call whose input is not an object, and the call's result already tells the model what it wrote and
+where it broke — `call-refusals.ts`).
+*/
+function callInput(raw: string): unknown {
 	try {
 		return raw.trim() === '' ? {} : JSON.parse(raw) as unknown;
 	} catch {
-		return raw;
+		return {};
 	}
 }
 
 function finishReason(reason: string): ModelFinishReason {
 	return reason === 'tool-calls' || reason === 'stop' || reason === 'length' || reason === 'content-filter' || reason === 'error' ? reason : 'other';
+}
+
+/**
+What the provider said about why it stopped, when it said something: Anthropic's refusal
+explanation (`stop_details`, fixture anthropic-refusal), Gemini's finish message or the reason it
+blocked the prompt.
+*/
+function finishDetail(metadata: unknown): string | undefined {
+	const of = (provider: string): Record<string, unknown> | undefined => {
+		const value = (metadata as Record<string, unknown> | undefined)?.[provider];
+		return typeof value === 'object' && value !== null ? value as Record<string, unknown> : undefined;
+	};
+
+	const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+	const stop = of('anthropic')?.stopDetails as Record<string, unknown> | undefined;
+	const google = of('google') ?? of('vertex');
+	const blocked = (google?.promptFeedback as Record<string, unknown> | null | undefined)?.blockReason;
+	return text(stop?.explanation) ?? text(google?.finishMessage) ?? (text(blocked) === undefined ? undefined : `the prompt was blocked (${String(blocked)})`);
 }
 
 type ProviderUsage = Extract<ProviderPart, {type: 'finish'}>['usage'];
@@ -552,22 +578,29 @@ function usageOf(usage: ProviderUsage | undefined): ModelUsage {
 /** Network failures worth another attempt (the server may be restarting or the link flapping). */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
 
-/** Classify a failure: the server's status and message, and whether to try again. */
-export function modelError(error: unknown): ModelError {
+/**
+Classify a failure: the server's status, its message, type and code, and how long it asks to wait.
+`inStream`: the error came as a stream part, after the provider had answered 200 (Anthropic's
+`event: error`, an OpenAI-style `data: {"error": …}`); the SDK hands those over as the provider's
+plain object.
+*/
+export function modelError(error: unknown, inStream = false): ModelError {
+	const facts = errorFacts(error);
 	if (loadedAi?.APICallError.isInstance(error) === true) {
-		const status = error.statusCode;
-		const retryAfter = Number(error.responseHeaders?.['retry-after']);
-		return {
-			message: oneLine(error.message),
-			...(status === undefined ? {} : {status}),
-			retryable: error.isRetryable || status === 429 || (status !== undefined && status >= 500),
-			...(Number.isFinite(retryAfter) && retryAfter >= 0 ? {retryAfterMs: retryAfter * 1000} : {}),
-		};
+		const retryAfterMs = serverRetryDelayMs(error.responseHeaders, error.responseBody, Date.now());
+		return classifyModelError(facts, {
+			...(error.statusCode === undefined ? {} : {status: error.statusCode}),
+			sdkRetryable: error.isRetryable,
+			...(retryAfterMs === undefined ? {} : {retryAfterMs}),
+		});
 	}
 
 	const code = networkCode(error);
-	const message = error instanceof Error ? error.message : String(error);
-	return {message: oneLine(code === undefined || message.includes(code) ? message : `${message} (${code})`), retryable: code !== undefined};
+	if (code !== undefined) {
+		return classifyModelError(facts.message.includes(code) ? facts : {...facts, message: `${facts.message} (${code})`}, {networkCode: code});
+	}
+
+	return classifyModelError(facts, {inStream});
 }
 
 function networkCode(error: unknown): string | undefined {
@@ -581,6 +614,3 @@ function networkCode(error: unknown): string | undefined {
 	return undefined;
 }
 
-function oneLine(text: string): string {
-	return text.replace(/\s+/g, ' ').trim();
-}

@@ -39,17 +39,34 @@ export type ModelUsage = {
 	readonly reasoningTokens: number;
 };
 
-/** Why the model stopped: `tool-calls`, `stop`, `length` (max tokens), `content-filter`, `error`, `other`. */
+/**
+Why the model stopped: `tool-calls`, `stop`, `length` (max tokens), `content-filter` (a refusal, a
+filter or a safety block), `error`, `other`. A `finish` part also carries the provider's own
+reason (`raw`: `refusal`, `SAFETY`, `MALFORMED_FUNCTION_CALL`, `content_filter`, …) and what it said
+about it (`detail`: Anthropic's refusal explanation, Gemini's finish message or prompt block reason).
+*/
 export type ModelFinishReason = 'tool-calls' | 'stop' | 'length' | 'content-filter' | 'error' | 'other';
+
+/**
+What went wrong with a model call (`model-errors.ts` decides): worth another attempt (`rate-limit`,
+`overloaded`, `server`, `network`, `stall`), or not (`quota`, `auth`, `context-overflow` — the
+conversation outgrew the model's window —, `invalid-request`, `other`).
+*/
+export type ModelErrorKind = 'rate-limit' | 'overloaded' | 'server' | 'network' | 'stall' | 'quota' | 'auth' | 'context-overflow' | 'invalid-request' | 'other';
 
 /** A failure of a model call, classified for the retry rule. */
 export type ModelError = {
+	/** The line a person reads: the provider's message, and its error code or type when that adds something. */
 	readonly message: string;
+	readonly kind: ModelErrorKind;
 	/** HTTP status when the server answered. */
 	readonly status?: number;
-	/** Rate limit, overload, 5xx or network: worth another attempt. */
+	/** The provider's error type and code, as it sent them. */
+	readonly type?: string;
+	readonly code?: string;
+	/** Whether another attempt may succeed (by `kind`). */
 	readonly retryable: boolean;
-	/** The server's `Retry-After`, in ms, when it sent one. */
+	/** How long the provider asked to wait, in ms (`Retry-After`, Gemini's RetryInfo), when it said. */
 	readonly retryAfterMs?: number;
 };
 
@@ -66,7 +83,7 @@ export type ModelStreamPart =
 	/** A tool the provider ran itself (Anthropic's web search and fetch): shown, never run here, not sent back. */
 	| {readonly type: 'provider-tool-call'; readonly id: string; readonly name: string; readonly arguments: string}
 	| {readonly type: 'provider-tool-result'; readonly id: string; readonly name: string; readonly result: JsonValue; readonly isError: boolean}
-	| {readonly type: 'finish'; readonly reason: ModelFinishReason; readonly usage: ModelUsage}
+	| {readonly type: 'finish'; readonly reason: ModelFinishReason; readonly usage: ModelUsage; readonly raw?: string; readonly detail?: string}
 	| {readonly type: 'error'; readonly error: ModelError};
 
 /** One request: one step of a turn. */
@@ -74,6 +91,7 @@ export type ModelRequest = {
 	readonly system: string;
 	readonly messages: readonly ConversationMessage[];
 	readonly tools: readonly ToolSchema[];
+	/** Aborted by a cancel, or by the loop when the stream stalls: the stream then ends without an error part. */
 	readonly signal: AbortSignal;
 };
 

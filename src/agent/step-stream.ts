@@ -31,7 +31,7 @@ export class StepStream {
 	readonly #toolBreaks = new Set<number>();
 	readonly #startedAt: number;
 	#firstTokenAt: number | undefined;
-	#finish: {readonly reason: ModelFinishReason; readonly usage: ModelUsage} | undefined;
+	#finish: {readonly reason: ModelFinishReason; readonly usage: ModelUsage; readonly raw?: string; readonly detail?: string} | undefined;
 
 	constructor(options: StepStreamOptions) {
 		this.#options = options;
@@ -49,6 +49,23 @@ export class StepStream {
 
 	get usage(): ModelUsage | undefined {
 		return this.#finish?.usage;
+	}
+
+	/** The provider's own finish reason and what it said about it, when it did. */
+	get finishFacts(): {readonly raw?: string; readonly detail?: string} {
+		return {...(this.#finish?.raw === undefined ? {} : {raw: this.#finish.raw}), ...(this.#finish?.detail === undefined ? {} : {detail: this.#finish.detail})};
+	}
+
+	/** The text (`'text'`) or reasoning streamed so far, blocks joined. */
+	streamed(kind: 'text' | 'reasoning'): string {
+		let joined = '';
+		for (const block of this.#blocks) {
+			if (block.kind === kind) {
+				joined += block.text;
+			}
+		}
+
+		return joined;
 	}
 
 	/** The complete tool calls, in stream order. */
@@ -158,9 +175,10 @@ export class StepStream {
 			}
 
 			case 'finish': {
-				this.#finish = {reason: part.reason, usage: part.usage};
+				this.#finish = {reason: part.reason, usage: part.usage, ...(part.raw === undefined ? {} : {raw: part.raw}), ...(part.detail === undefined ? {} : {detail: part.detail})};
 				this.#chunk({type: 'usage', usage: part.usage});
-				this.#chunk({type: 'finish', reason: {kind: part.reason}});
+				// The provider's own reason rides along (`refusal`, `SAFETY`, …): the turn's end says what it meant.
+				this.#chunk({type: 'finish', reason: {kind: part.reason, ...(part.raw === undefined ? {} : {raw: part.raw})}});
 				break;
 			}
 

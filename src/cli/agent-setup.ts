@@ -139,8 +139,11 @@ export async function systemPromptFile(path: string | undefined, cwd: string): P
 	}
 }
 
-/** The agent loop of an opened session. */
-export async function sessionAgent(session: OpenedSession, options: {readonly cwd: string; readonly model: ModelClient; readonly systemPrompt?: string; readonly maxSteps?: number; readonly history?: Iterable<SessionEvent>}): Promise<CreatedAgent> {
+/**
+The agent loop of an opened session. `longWaits: 'stop'` where no person can cancel a long wait
+the provider asks for (`-p`); `maxSteps` and `stallTimeoutMs` from the flags or the config.
+*/
+export async function sessionAgent(session: OpenedSession, options: {readonly cwd: string; readonly model: ModelClient; readonly systemPrompt?: string; readonly maxSteps?: number; readonly stallTimeoutMs?: number; readonly longWaits?: 'wait' | 'stop'; readonly history?: Iterable<SessionEvent>}): Promise<CreatedAgent> {
 	return createAgent({
 		cwd: options.cwd,
 		runtime: session.runtime,
@@ -150,6 +153,8 @@ export async function sessionAgent(session: OpenedSession, options: {readonly cw
 		jobs: session.jobs,
 		...(options.systemPrompt === undefined ? {} : {systemPrompt: options.systemPrompt}),
 		...(options.maxSteps === undefined ? {} : {maxSteps: options.maxSteps}),
+		...(options.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: options.stallTimeoutMs}),
+		...(options.longWaits === undefined ? {} : {longWaits: options.longWaits}),
 		...(options.history === undefined ? {} : {history: options.history}),
 	});
 }

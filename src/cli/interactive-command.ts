@@ -23,10 +23,11 @@ prompt line goes to the model, which answers and calls tools; writes and command
 ANTHROPIC_API_KEY, GEMINI_API_KEY, DEEPSEEK_API_KEY, OPENROUTER_API_KEY); --base-url points the
 model's provider at a gateway or proxy (its own wire and key), or, with a bare model name, selects an
 OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio). -p runs one turn without a screen
-and prints the transcript (--json: one object per entry); exit 0 completed, 1 error, 130 cancelled.
+and prints the transcript (--json: one object per entry); exit 0 completed, 1 error, 2 usage,
+3 refused or filtered, 4 cut at the output limit, 5 step limit or loop, 130 cancelled.
 --continue appends to this directory's newest session and --resume ID to that session: the model
 sees the conversation so far, and the log goes on with contiguous seqs. A turn ends "blocked"
-after --max-steps model steps (default 500).
+after --max-steps model steps (default 100), or sooner when the model repeats the same call.
 
 Opens an interactive session in DIR (--cwd; default: the current directory), the workspace its
 tools work in, with the reference tools (and those of each --plugin FILE: defineTool exports, or a

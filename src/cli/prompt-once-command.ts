@@ -1,8 +1,18 @@
 /**
 @module `cardterm -p "PROMPT"`: one agent turn without a screen. The transcript is printed as it
 settles, as `replay --print` prints it (`--json`: one object per entry, as `replay --json`); the
-session is recorded like an interactive one. Exit code from the turn: 0 completed, 1 error (the
-provider's message on stderr, one line), 130 cancelled (Ctrl+C), 2 no usable model.
+session is recorded like an interactive one. The exit code says how the turn ended; anything but a
+normal completion also says it on stderr, in one line:
+
+- 0 completed: the model answered and stopped as it meant to;
+- 1 error: a provider or network failure (after its retries), a stream that kept stalling, a
+  conversation past the model's window, a malformed call, an empty answer, or a wait the provider
+  asked for that is too long to take without a person;
+- 2 no usable model, or a usage error;
+- 3 refused: the model refused, or a content filter or safety block stopped the answer;
+- 4 cut: the answer (or a tool call) was cut at the model's output limit;
+- 5 stopped: the step limit, or a runaway loop (the same call again and again);
+- 130 cancelled (Ctrl+C).
 */
 import {join, resolve} from 'node:path';
 import type {TerminalOutput} from '../layout/terminal-sink.js';
@@ -10,6 +20,9 @@ import {makeDirectory} from '../session/make-directory.js';
 import {turnOutcome} from '../session/entry-facts.js';
 import {approvalPolicy} from '../config/approval-rules.js';
 import {loadConfig} from '../config/load-config.js';
+import {assertNever} from '../presentation/assert-never.js';
+import type {TurnEndReason} from '../session/session-runtime.js';
+import type {StopCode} from '../agent/step-ending.js';
 import {AGENT_ASK_RULES, agentModel, sessionAgent, systemPromptFile} from './agent-setup.js';
 import type {CliIo} from './cli-io.js';
 import {entryOutput} from './entry-output.js';
@@ -70,7 +83,8 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 				void io.printError(`cardterm: ${error.message}\n`);
 			},
 		});
-		const agent = await sessionAgent(session, {cwd, model: chosen.model, ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps}), ...(resumed === undefined ? {} : {history: resumed.events})});
+		// Nobody can cancel a long wait here: a provider asking for one ends the turn.
+		const agent = await sessionAgent(session, {cwd, model: chosen.model, longWaits: 'stop', ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps}), ...(config.agent.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: config.agent.stallTimeoutMs}), ...(resumed === undefined ? {} : {history: resumed.events})});
 		// Entries are printed in order as they settle; writes queue so that back-pressure holds.
 		let writing: Promise<void> = Promise.resolve();
 		const stream = new TranscriptStream(session.fold, entry => {
@@ -88,24 +102,48 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 			const outcome = await agent.loop.runTurn(prompt, {signal});
 			stream.finish();
 			await writing;
-			switch (outcome.reason.kind) {
-				case 'completed': {
-					return 0;
-				}
-
-				case 'aborted': {
-					return 130;
-				}
-
-				default: {
-					await io.printError(`cardterm: ${turnOutcome(outcome.reason).text}\n`);
-					return 1;
-				}
+			const code = exitCode(outcome.reason);
+			if (code !== 0 && code !== 130) {
+				await io.printError(`cardterm: ${turnOutcome(outcome.reason).text}\n`);
 			}
+
+			return code;
 		} finally {
 			stopFollowing();
 			agent.dispose();
 			await session.close().catch(() => undefined);
 		}
 	});
+}
+
+const refusedCodes: ReadonlySet<string> = new Set<StopCode>(['refusal', 'content-filter']);
+
+/** The exit code of a turn's end (the module comment lists them). */
+export function exitCode(reason: TurnEndReason): number {
+	switch (reason.kind) {
+		case 'completed': {
+			return 0;
+		}
+
+		case 'aborted': {
+			return 130;
+		}
+
+		case 'error': {
+			return 1;
+		}
+
+		case 'max-tokens': {
+			return 4;
+		}
+
+		case 'blocked': {
+			// A refusal or a filter (step-ending.ts); otherwise the step limit, a loop, or an older producer's block.
+			return refusedCodes.has(reason.code ?? '') ? 3 : 5;
+		}
+
+		default: {
+			return assertNever(reason);
+		}
+	}
 }

@@ -1,19 +1,33 @@
 /**
 @module The end of a turn: one rule row `── completed · 12.3s · 1 204 in · 340 out ──` (reasoning and
 cached tokens after them when the provider gave some), muted, or in
-the error tone when the turn failed. Parts drop from the right when the width is short.
+the error tone when the turn failed. Parts drop from the right when the width is short. A reason too
+long for the rule (a provider's error, a refusal's explanation) is written whole above it, wrapped,
+and the rule keeps its head (`error`, `blocked`, `max tokens`): a person reads why, not `…`.
 */
 import type {TurnEntry} from '../presentation/entry.js';
 import {formatDuration, formatUsage} from './format.js';
 import type {LayoutOptions} from './layout-options.js';
 import {sanitizeInline} from './sanitize.js';
-import {span, truncateSpans} from './spans.js';
+import {span, truncateSpans, wrapProseSpans} from './spans.js';
 import type {StyledLine} from './styled-line.js';
 import {displayWidth} from './text-width.js';
 
 export function layoutTurnEntry(entry: TurnEntry, options: LayoutOptions): StyledLine[] {
 	const {theme, width} = options;
-	const parts = [sanitizeInline(entry.outcome.text)];
+	const style = entry.outcome.failed ? theme.error : theme.notice;
+	const text = sanitizeInline(entry.outcome.text);
+	const colon = text.indexOf(': ');
+	if (colon > 0 && displayWidth(text) + 6 > width) {
+		return [...wrapProseSpans([span(text, style)], width), rule(text.slice(0, colon), entry, options)];
+	}
+
+	return [rule(text, entry, options)];
+}
+
+function rule(head: string, entry: TurnEntry, options: LayoutOptions): StyledLine {
+	const {theme, width} = options;
+	const parts = [head];
 	if (entry.durationMs !== undefined) {
 		parts.push(formatDuration(entry.durationMs));
 	}
@@ -30,5 +44,5 @@ export function layoutTurnEntry(entry: TurnEntry, options: LayoutOptions): Style
 	}
 
 	const fill = Math.max(0, width - displayWidth(label) - 2);
-	return [{spans: truncateSpans([span(`──${label}${'─'.repeat(fill)}`, style)], width)}];
+	return {spans: truncateSpans([span(`──${label}${'─'.repeat(fill)}`, style)], width)};
 }

@@ -168,7 +168,8 @@ export function turnOutcome(reason: unknown): TurnOutcome {
 		}
 
 		case 'max-tokens': {
-			return {text: 'max tokens', failed: true};
+			const why = isRecord(reason) ? firstText(reason, ['message']) : undefined;
+			return {text: why === undefined ? 'max tokens' : `max tokens: ${oneRow(why)}`, failed: true};
 		}
 
 		case 'interrupted': {

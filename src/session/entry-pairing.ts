@@ -22,7 +22,7 @@ import {
 } from './call-facts.js';
 import {chunkFacts, type TextDelta} from './chunk-facts.js';
 import {addUsage, assistantFacts, contentText, isNoticeType, noticeFacts, pluginNotice, retryFacts, todoItems, turnOutcome, userMessageSource} from './entry-facts.js';
-import type {RetryWait, TurnProgress} from './turn-progress.js';
+import {DATA_CLOCK_MS, type RetryWait, type TurnProgress} from './turn-progress.js';
 import type {Usage} from '../presentation/entry.js';
 import type {SessionEvent} from './events.js';
 import {isKnownEventType} from './event-vocabulary.js';
@@ -108,7 +108,7 @@ A turn still open: when it started and what its steps cost, with the tokens of t
 for its progress while it runs, when its newest model attempt started, its first token's latency
 and a retry being waited for.
 */
-type OpenTurn<T> = {startTime?: number; usage?: Usage; lines: T[]; modelSteps: number; retried?: boolean; attemptStart?: number; firstTokenMs?: number; retry?: RetryWait};
+type OpenTurn<T> = {startTime?: number; usage?: Usage; lines: T[]; modelSteps: number; retried?: boolean; attemptStart?: number; firstTokenMs?: number; retry?: RetryWait; lastDataAt?: number};
 
 const none: Pairing<never> = Object.freeze({op: 'none'});
 /** Streams kept open at most, and tool calls being prepared per stream: bounds against hostile logs (a step streams one at a time, with a few calls). */
@@ -211,6 +211,7 @@ export class EntryPairing<T = undefined> {
 				...(turn.usage === undefined ? {} : {usage: turn.usage}),
 				...(turn.firstTokenMs === undefined ? {} : {firstTokenMs: turn.firstTokenMs}),
 				...(turn.retry === undefined ? {} : {retry: turn.retry}),
+				...(turn.lastDataAt === undefined ? {} : {lastDataAt: turn.lastDataAt}),
 			};
 			this.#progress = {version: this.#progressVersion, view};
 		}
@@ -337,6 +338,7 @@ export class EntryPairing<T = undefined> {
 
 					turn.retried = true;
 					turn.attemptStart = startsAt;
+					turn.lastDataAt = startsAt;
 					turn.firstTokenMs = undefined;
 					this.#progressVersion++;
 				}
@@ -348,6 +350,7 @@ export class EntryPairing<T = undefined> {
 				const turn = isRecord(data) && isInt(data.turn) ? this.#turnsOpen.get(data.turn) : undefined;
 				if (turn !== undefined) {
 					turn.attemptStart = event.time;
+					turn.lastDataAt = event.time;
 					turn.firstTokenMs = undefined;
 					turn.retry = undefined;
 					this.#progressVersion++;
@@ -466,7 +469,9 @@ export class EntryPairing<T = undefined> {
 				if (turn !== undefined) {
 					turn.modelSteps++;
 					turn.usage = addUsage(turn.usage, facts.usage);
-					if (facts.usage !== undefined) {
+					// The model has answered: what follows (its calls) is not a wait for it.
+					if (facts.usage !== undefined || turn.lastDataAt !== undefined) {
+						turn.lastDataAt = undefined;
 						this.#progressVersion++;
 					}
 
@@ -510,6 +515,7 @@ export class EntryPairing<T = undefined> {
 		}
 
 		this.#firstToken(facts.turn, event.time);
+		this.#modelData(facts.turn, event.time);
 
 		const key = `${facts.turn}:${facts.step}`;
 		let stream = this.#streams.get(key);
@@ -757,6 +763,15 @@ export class EntryPairing<T = undefined> {
 		turn.firstTokenMs = Math.max(0, time - turn.attemptStart);
 		turn.retry = undefined;
 		this.#progressVersion++;
+	}
+
+	/** The model sent something in `turnNumber`: the silence counts from here (renewed once a second, not per chunk). */
+	#modelData(turnNumber: number, time: number): void {
+		const turn = this.#turnsOpen.get(turnNumber);
+		if (turn?.lastDataAt !== undefined && time - turn.lastDataAt >= DATA_CLOCK_MS) {
+			turn.lastDataAt = time;
+			this.#progressVersion++;
+		}
 	}
 
 	#entry(seq: number, kind: MessageKind): Pairing<T> {

@@ -20,13 +20,17 @@ export type ToolExecutor = {execute(input: ToolExecutionInput): Promise<ToolExec
 /** The UI's answer to an approval request; `id` is the approval's id in the log. */
 export type ApprovalPrompt = (request: ApprovalRequest & {readonly id: string}) => Promise<ApprovalOutcome>;
 
-/** How a turn ended. */
+/**
+How a turn ended (presentation-events.md §3.2). Beyond the contract's fields: an `error`'s `kind`
+(the agent's classification of a model failure: `context-overflow`, `quota`, …), a `max-tokens`
+end's `message`, and a `blocked` end's `code` (why: `refusal`, `content-filter`, `step-limit`, `loop`).
+*/
 export type TurnEndReason =
 	| {readonly kind: 'completed'}
 	| {readonly kind: 'aborted'; readonly reason: {readonly kind: 'user'}}
-	| {readonly kind: 'error'; readonly error: {readonly message: string; readonly code?: string; readonly status?: number}}
-	| {readonly kind: 'max-tokens'}
-	| {readonly kind: 'blocked'; readonly message: string};
+	| {readonly kind: 'error'; readonly error: {readonly message: string; readonly code?: string; readonly status?: number; readonly kind?: string}}
+	| {readonly kind: 'max-tokens'; readonly message?: string}
+	| {readonly kind: 'blocked'; readonly message: string; readonly code?: string};
 
 export type SessionRuntimeOptions = {
 	readonly log: EventLog;
@@ -53,7 +57,12 @@ export type StepHandle = {
 	recordSettled(call: {readonly callId: string; readonly name: string; readonly arguments: string}, result: ToolExecutionResult): void;
 };
 
-export type CallOptions = {readonly signal: AbortSignal; readonly callId?: string};
+export type CallOptions = {
+	readonly signal: AbortSignal;
+	readonly callId?: string;
+	/** A result decided before dispatch: the call is recorded with it and not run (the agent loop's refusals). */
+	readonly settled?: ToolExecutionResult;
+};
 
 /** A call whose body is running; `result` never rejects. */
 export type StartedCall = {
@@ -267,7 +276,7 @@ export class SessionRuntime {
 			this.#log.emit({type: 'cardterm/tool-progress', data: {callId, stream: update.stream, text: update.text}, ignorable: true});
 		};
 
-		const result = executor.execute({callId, name, arguments: parseCallArguments(argsRaw), agent: this.#agent, signal: options.signal, onProgress});
+		const result = options.settled === undefined ? executor.execute({callId, name, arguments: parseCallArguments(argsRaw), agent: this.#agent, signal: options.signal, onProgress}) : Promise.resolve(options.settled);
 		let committed = false;
 		return {
 			callId,

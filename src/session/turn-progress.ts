@@ -1,8 +1,9 @@
 /**
 @module A turn still running, as its events so far tell (for the status line while the model
 works): when it started, its steps' usage summed by the turn boundary's own rule (`addUsage`), the
-latency to the first token of the newest model attempt, and a retry being waited for. The pairing
-keeps it with the turn's other open facts; views read it, nothing writes it but events.
+latency to the first token of the newest model attempt, a retry being waited for, and when the
+model last sent something. The pairing keeps it with the turn's other open facts; views read it,
+nothing writes it but events — so a live screen and a replay of the log at any point agree.
 */
 import type {Usage} from '../presentation/entry.js';
 
@@ -25,4 +26,13 @@ export type TurnProgress = {
 	readonly firstTokenMs?: number;
 	/** Set from an `llm/retry` until its attempt streams, another retry comes, or the step or turn ends. */
 	readonly retry?: RetryWait;
+	/**
+	While a model attempt is open (its step started, or its retry's wait ended, and its message has
+	not come): when the model last sent something — the attempt's start, or its newest chunk, to the
+	second (`DATA_CLOCK_MS`). The status line counts the silence from it.
+	*/
+	readonly lastDataAt?: number;
 };
+
+/** The granularity of `lastDataAt`: a silence is shown in whole seconds, so a streaming answer need not renew it at every chunk. */
+export const DATA_CLOCK_MS = 1000;

@@ -2,12 +2,14 @@
 An agent session against the fake model server: a temporary workspace, a session with its log, the
 model resolved through `--base-url`, and helpers to read back what the log says.
 */
+import {existsSync, readFileSync} from 'node:fs';
 import {mkdtemp, rm, writeFile, mkdir} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {expect} from 'vitest';
-import {createAgent, type CreatedAgent} from '../../src/agent/create-agent.js';
+import {createAgent, type CreateAgentOptions, type CreatedAgent} from '../../src/agent/create-agent.js';
 import {resolveModel} from '../../src/agent/model-client.js';
+import type {ModelClient} from '../../src/agent/model-types.js';
 import type {RetryPolicy} from '../../src/agent/retry-policy.js';
 import {openSession, type OpenedSession, type OpenSessionOptions} from '../../src/cli/open-session.js';
 import {referencePresenters} from '../../src/cli/replay-command.js';
@@ -40,6 +42,10 @@ export async function agentHarness(options: {
 	readonly session?: Partial<OpenSessionOptions>;
 	readonly retry?: RetryPolicy;
 	readonly maxSteps?: number;
+	/** The model, given the fake server's URL (default: an OpenAI-compatible one through `--base-url`). */
+	readonly model?: (url: string) => ModelClient;
+	/** The agent's other options (stall timeout, long waits, the context-overflow hook). */
+	readonly agent?: Pick<CreateAgentOptions, 'stallTimeoutMs' | 'longWaits' | 'onContextOverflow'>;
 }): Promise<AgentHarness> {
 	const server = await startFakeModelServer({script: options.script, lifetimeMs: 60_000});
 	const workspace = await mkdtemp(join(tmpdir(), 'cardterm-agent-'));
@@ -53,7 +59,7 @@ export async function agentHarness(options: {
 	const session = await openSession({cwd: workspace, logPath, ...options.session});
 	const events: SessionEvent[] = [];
 	session.log.listen(event => events.push(event));
-	const model = resolveModel({spec: 'fake-model', baseUrl: server.url, env: {OPENAI_API_KEY: 'test-key'}});
+	const model = options.model?.(server.url) ?? resolveModel({spec: 'fake-model', baseUrl: server.url, env: {OPENAI_API_KEY: 'test-key'}});
 	const agent = await createAgent({
 		cwd: workspace,
 		runtime: session.runtime,
@@ -63,6 +69,7 @@ export async function agentHarness(options: {
 		jobs: session.jobs,
 		retry: options.retry ?? quickRetries,
 		...(options.maxSteps === undefined ? {} : {maxSteps: options.maxSteps}),
+		...options.agent,
 	});
 	return {
 		server,
@@ -92,6 +99,27 @@ export async function agentHarness(options: {
 		},
 	};
 }
+
+/** An Anthropic Messages model against the fake server (its `/messages` route replays Anthropic streams). */
+export const anthropicAt = (url: string): ModelClient => resolveModel({spec: 'anthropic:claude-fable-5', baseUrl: url, env: {ANTHROPIC_API_KEY: 'test-key'}});
+
+/** A Gemini model against the fake server (its `:streamGenerateContent` route replays Gemini streams). */
+export const geminiAt = (url: string): ModelClient => resolveModel({spec: 'google:gemini-2.5-flash', baseUrl: url, env: {GEMINI_API_KEY: 'test-key'}});
+
+/** A recorded stream of `../shared/wire-fixtures/` (one JSON document per line), or undefined when the folder is absent. */
+export function wireFixture(path: string): unknown[] | undefined {
+	const file = join(SHARED_FIXTURES, path);
+	if (!existsSync(file)) {
+		return undefined;
+	}
+
+	return readFileSync(file, 'utf8').split('\n').filter(line => line.trim() !== '').map(line => JSON.parse(line) as unknown);
+}
+
+/** Where the recorded provider streams are (reference material beside the project, never committed into it). */
+export const SHARED_FIXTURES = join(import.meta.dirname, '..', '..', '..', 'shared', 'wire-fixtures');
+/** Why a test that replays them is skipped. */
+export const NO_FIXTURES = `the recorded provider streams are not at ${SHARED_FIXTURES} (../shared/wire-fixtures beside the checkout)`;
 
 /** The events of `types`, in order, as `type` or `type:detail` strings a test can read. */
 export function eventTrail(events: readonly SessionEvent[], types: readonly string[] = ['turn/start', 'step/start', 'user/message', 'assistant/message', 'tool/call', 'tool/result', 'llm/retry', 'todo/write', 'approval/asked', 'approval/decided', 'step/end', 'turn/end']): string[] {

@@ -66,11 +66,11 @@ describe('the request a step sends', () => {
 		{role: 'tool', callId: 'c2', name: 'read', text: 'bad arguments', isError: true},
 	];
 
-	it('puts the conversation in the provider\'s prompt shape: arguments parsed, invalid ones kept raw', () => {
+	it('puts the conversation in the provider\'s prompt shape: arguments parsed, invalid ones sent as {} (Anthropic and Gemini take objects only)', () => {
 		expect(toPrompt('sys', messages)).toEqual([
 			{role: 'system', content: 'sys'},
 			{role: 'user', content: [{type: 'text', text: 'read it'}]},
-			{role: 'assistant', content: [{type: 'tool-call', toolCallId: 'c1', toolName: 'read', input: {file_path: 'a'}}, {type: 'tool-call', toolCallId: 'c2', toolName: 'read', input: '{"file_path":'}]},
+			{role: 'assistant', content: [{type: 'tool-call', toolCallId: 'c1', toolName: 'read', input: {file_path: 'a'}}, {type: 'tool-call', toolCallId: 'c2', toolName: 'read', input: {}}]},
 			// One step's results travel together (Gemini wants N responses in one content).
 			{role: 'tool', content: [{type: 'tool-result', toolCallId: 'c1', toolName: 'read', output: {type: 'text', value: 'alpha'}}, {type: 'tool-result', toolCallId: 'c2', toolName: 'read', output: {type: 'error-text', value: 'bad arguments'}}]},
 		]);

@@ -1,3 +1,4 @@
+import {existsSync} from 'node:fs';
 import {mkdtemp, readdir, readFile, rm, writeFile, mkdir} from 'node:fs/promises';
 import {openSessionLog} from '../../src/session/read-session-log.js';
 import {tmpdir} from 'node:os';
@@ -6,6 +7,8 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {main} from '../../src/cli/main.js';
 import {fakeIo} from '../cli/cli-io-fake.js';
 import {startFakeModelServer, type FakeAnswer} from '../fixtures/fake-model-server.mjs';
+import {NO_FIXTURES, SHARED_FIXTURES, wireFixture} from './agent-harness.js';
+import {BODIES} from './provider-error-bodies.js';
 
 let workspace: string;
 let sessions: string;
@@ -57,7 +60,7 @@ describe('cardterm -p', () => {
 		expect(JSON.stringify(turn)).toContain('the step limit (2) was reached');
 		expect(out).not.toContain('never reached');
 		expect(server.requests).toHaveLength(2);
-		expect(code).not.toBe(0);
+		expect(code).toBe(5);
 	}, 30_000);
 
 	it('--json streams one object per entry, as replay --json does', async () => {
@@ -110,6 +113,58 @@ describe('cardterm -p', () => {
 		expect(await main(['-p', 'hi', '--model', 'acme:x', '--session-dir', sessions], unknown)).toBe(2);
 		expect(unknown.err()).toMatch(/^cardterm: -p: unknown model provider "acme"; providers: [^\n]*\n$/);
 	});
+});
+
+describe('cardterm -p: the exit code says how the turn ended', () => {
+	const present = existsSync(SHARED_FIXTURES);
+	it.skipIf(!present)(`3 for a refusal, 4 for the output limit (recorded streams)${present ? '' : ` — skipped: ${NO_FIXTURES}`}`, async () => {
+		const refused = await runP([{replay: {wire: 'openai', events: wireFixture('openai/openai-node-refusal.chunks.txt')!}}], ['--model', 'fake', '--json']);
+		expect([refused.code, refused.err]).toEqual([3, 'cardterm: blocked: the model refused\n']);
+		const cut = await runP([{replay: {wire: 'openai', events: wireFixture('openai/deepseek-text-length.chunks.txt')!}}], ['--model', 'fake', '--json']);
+		expect([cut.code, cut.err]).toEqual([4, 'cardterm: max tokens: the answer was cut at the model\'s output limit\n']);
+	}, 30_000);
+
+	it('0 after an error inside the stream was retried; 1 for an empty answer', async () => {
+		const retried = await runP([{text: 'x', streamError: {afterChunks: 1, error: BODIES.anthropicOverloaded.error}}, {text: 'Fine.'}], ['--model', 'fake', '--json']);
+		expect([retried.code, retried.err, retried.server.requests.length]).toEqual([0, '', 2]);
+		expect(retried.out).toContain('retrying the model (attempt 2): Overloaded (overloaded_error)');
+		const empty = await runP([{}], ['--model', 'fake', '--json']);
+		expect([empty.code, empty.err]).toEqual([1, 'cardterm: error: the model ended its turn without an answer (it sent nothing)\n']);
+	}, 30_000);
+
+	it('1 without waiting when the provider asks for a long wait, or when the quota is gone', async () => {
+		const long = await runP([{status: 429, error: 'Rate limit reached', retryAfter: 600}, {text: 'never'}], ['--model', 'fake', '--json']);
+		expect([long.code, long.err, long.server.requests.length]).toEqual([1, 'cardterm: error: Rate limit reached; the provider asks to wait 600s before another attempt, longer than a turn without a person waits (60s)\n', 1]);
+		const quota = await runP([{status: 429, errorBody: BODIES.insufficientQuota}, {text: 'never'}], ['--model', 'fake', '--json']);
+		expect(quota.code).toBe(1);
+		expect(quota.err).toMatch(/^cardterm: error: You exceeded your current quota.*\(insufficient_quota\)\n$/);
+		expect(quota.server.requests).toHaveLength(1);
+	}, 30_000);
+
+	it('writes a provider\'s hostile error fields as text: no escape sequence reaches the terminal, in the transcript or on stderr', async () => {
+		const hostile = 'Over\u001B]0;pwned\u0007loaded\u001B[2J \u202Eevil\u200B';
+		const {code, out, err} = await runP([
+			{text: 'x', streamError: {afterChunks: 1, error: {type: `overloaded\u001B[31m_error`, message: hostile}}},
+			{status: 400, errorBody: {error: {message: hostile, type: '\u0007bad', code: `code\u001B]8;;http://evil\u0007`}}},
+		], ['--model', 'fake', '--width', '80']);
+		expect(code).toBe(1);
+		for (const text of [out, err]) {
+			// eslint-disable-next-line no-control-regex -- no raw control or bidi character may reach the terminal
+			expect(text).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202E]/);
+			expect(text).toContain('pwned');
+			expect(text).not.toContain('[object Object]');
+		}
+
+		expect(err).toMatch(/^cardterm: error: Over.*loaded/);
+	}, 30_000);
+
+	it('5 for a runaway loop', async () => {
+		const again: FakeAnswer = {toolCalls: [{id: 'c', name: 'read', args: '{"file_path":"hello.txt"}'}]};
+		const {code, err, server} = await runP([again, again, again, again, again, again, {text: 'never'}], ['--model', 'fake', '--json']);
+		expect(code).toBe(5);
+		expect(err).toBe('cardterm: blocked: the model made the same call 5 times in a row (read {"file_path":"hello.txt"}); stopped the turn\n');
+		expect(server.requests).toHaveLength(5);
+	}, 30_000);
 });
 
 describe('cardterm -p --continue / --resume', () => {

@@ -1,7 +1,8 @@
 /**
 The real `bin/cardterm` as an agent, in tmux, against the fake model server: a prompt goes to the
 model, its read runs, its write waits for the approval dialog, the answer streams in, the turn
-ends; Ctrl+D exits and the saved log replays to the same cards.
+ends; Ctrl+D exits and the saved log replays to the same cards. And a provider that fails: an
+overload inside the stream is retried with its message, a long Retry-After is counted down until Esc.
 */
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -77,5 +78,34 @@ describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is
 		tmux('send-keys', '-t', 'resumed', 'C-d');
 		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', 'resumed', '#{pane_dead}').trim() === '1', 30_000, 'resumed');
 		expect(server!.requests).toHaveLength(4);
+	}, 120_000);
+
+	it('retries an overload inside the stream with the provider\'s message, and counts a long Retry-After down until Esc', async () => {
+		server!.push(
+			// Anthropic's overload, as an OpenAI-compatible gateway passes it on inside the stream.
+			{text: ['Part', 'ial'], streamError: {afterChunks: 2, error: {type: 'overloaded_error', message: 'Overloaded'}}},
+			{text: 'The whole answer.'},
+			{status: 503, error: 'down for maintenance', retryAfter: 300},
+			{text: 'never sent'},
+		);
+		const asked = server!.received;
+		const command = cardtermCommand({CARDTERM_SESSION_DIR: join(folder, 'faults'), OPENAI_API_KEY: 'test'}, '--base-url', server!.url, '--model', 'fake-model').map(word => shellWord(word)).join(' ');
+		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'faults', '-x', '150', '-y', '30', '-c', folder, command);
+		tmux('set-option', '-t', 'faults', 'remain-on-exit', 'on');
+		await shows('openai-compatible:fake-model', 'faults');
+		tmux('send-keys', '-t', 'faults', 'hello', 'Enter');
+		await shows('retrying the model (attempt 2): Overloaded (overloaded_error)', 'faults');
+		await shows('The whole answer.', 'faults');
+		await shows('── completed', 'faults');
+		expect(screen('faults')).not.toContain('[object Object]');
+
+		tmux('send-keys', '-t', 'faults', 'again', 'Enter');
+		await shows('waiting 300s as the provider asks', 'faults');
+		await shows('retrying in 4m 5', 'faults');
+		tmux('send-keys', '-t', 'faults', 'Escape');
+		await shows('── cancelled by you', 'faults');
+		expect(screen('faults')).not.toContain('never sent');
+		expect(server!.received - asked).toBe(3);
+		tmux('send-keys', '-t', 'faults', 'C-d');
 	}, 120_000);
 });

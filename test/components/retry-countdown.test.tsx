@@ -35,4 +35,18 @@ describe('a retry\'s countdown in the status line', () => {
 			await screen.close();
 		}
 	}, 30_000);
+
+	it('a provider\'s long Retry-After: the notice says the wait, the status line counts it down in minutes, Esc cancels it', async () => {
+		const screen = await startInteractive('long-retry-after', {columns: 160, rows: 24, now: Date.now, agent: {script: [{status: 503, error: 'down for maintenance', retryAfter: 300}, {text: 'never sent'}], retry}});
+		try {
+			await screen.type('hello', 'retrying the model (attempt 2): down for maintenance; waiting 300s as the provider asks (cancel to stop)');
+			await screen.tty.waitForText('retrying in 4m 59s (attempt 2 of 5)');
+			await screen.press(keys.escape);
+			await screen.tty.waitForText('── cancelled by you');
+			expect(screen.tty.text()).not.toContain('retrying in');
+			expect(screen.server!.received).toBe(1);
+		} finally {
+			await screen.close();
+		}
+	}, 30_000);
 });

@@ -3,6 +3,7 @@ import type {LiveSnapshot} from '../../components/session-model.js';
 import {statusText} from '../../components/StatusLine.js';
 import {emptyOutcomeCounts} from '../../src/presentation/card-outcome.js';
 import type {TurnProgress} from '../../src/session/turn-progress.js';
+import {makeCard} from '../layout/fixtures.js';
 
 const idle: LiveSnapshot = {running: [], counts: emptyOutcomeCounts(), jobsRunning: 0, queued: 0, closing: false, model: 'openai:gpt-x', modelConnected: true};
 const status = (turn: TurnProgress | undefined, now: number, width = 200): string => statusText({cwd: '/w', sessionId: 's1', snapshot: {...idle, ...(turn === undefined ? {} : {turn})}, width, now});
@@ -31,5 +32,22 @@ describe('the status line while the model works', () => {
 		const text = status(turn, 0, 120);
 		expect(text).toMatch(/^no calls yet · retrying in 2s \(attempt 2\): overloaded x+… · Esc to cancel · /u);
 		expect(text).not.toContain('\u001B');
+	});
+
+	it('says how long the model has been silent once it is long, counting from its last data', () => {
+		const turn: TurnProgress = {turn: 1, startTime: 0, lastDataAt: 5000};
+		expect(status(turn, 14_999)).toBe('no calls yet · Esc to cancel · working 14s · openai:gpt-x · /w · s1');
+		expect(status(turn, 15_000)).toBe('no calls yet · waiting for the model · no data for 10s · Esc to cancel · working 15s · openai:gpt-x · /w · s1');
+		expect(status(turn, 30_400)).toContain('· waiting for the model · no data for 25s · Esc to cancel ·');
+		// Not while a call runs, not during a retry's countdown, not once the model answered (no open attempt).
+		const running = statusText({cwd: '/w', sessionId: 's1', snapshot: {...idle, turn, running: [makeCard({name: 'bash', callView: {card: 'generic', title: 'bash'}})]}, width: 200, now: 30_000});
+		expect(running).not.toContain('waiting for the model');
+		expect(status({...turn, retry: {attempt: 2, startsAt: 40_000}}, 30_000)).not.toContain('waiting for the model');
+		expect(status({turn: 1, startTime: 0}, 30_000)).not.toContain('waiting for the model');
+	});
+
+	it('counts a provider\'s long wait in minutes', () => {
+		expect(status({turn: 1, startTime: 0, retry: {attempt: 2, maxAttempts: 5, reason: 'down; waiting 300s as the provider asks (cancel to stop)', startsAt: 300_000}}, 1000))
+			.toBe('no calls yet · retrying in 4m 59s (attempt 2 of 5): down; waiting 300s as the provider asks (cancel… · Esc to cancel · working 1s · openai:gpt-x · /w · s1');
 	});
 });

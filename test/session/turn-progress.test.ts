@@ -33,22 +33,36 @@ describe('a running turn\'s progress (the status line while the model works)', (
 		const usage = {inputTokens: 1200, outputTokens: 40, reasoningTokens: 30, cacheReadTokens: 1000};
 		expect(progress).toEqual([
 			{turn: 1, startTime: 1000},
-			{turn: 1, startTime: 1000},
-			// The first token came 450 ms after its attempt started; later ones change nothing.
-			{turn: 1, startTime: 1000, firstTokenMs: 450},
-			{turn: 1, startTime: 1000, firstTokenMs: 450},
+			// An open model attempt: the silence counts from its start.
+			{turn: 1, startTime: 1000, lastDataAt: 1000},
+			// The first token came 450 ms after its attempt started; later ones change nothing (within the second).
+			{turn: 1, startTime: 1000, firstTokenMs: 450, lastDataAt: 1000},
+			{turn: 1, startTime: 1000, firstTokenMs: 450, lastDataAt: 1000},
+			// The model answered: no wait for it while its calls run.
 			{turn: 1, startTime: 1000, firstTokenMs: 450, usage},
 			{turn: 1, startTime: 1000, firstTokenMs: 450, usage},
 			// A new step is a new attempt: its latency is not known yet.
-			{turn: 1, startTime: 1000, usage},
-			{turn: 1, startTime: 1000, usage, retry: {attempt: 2, maxAttempts: 5, reason: 'Too Many Requests', startsAt: 5100}},
+			{turn: 1, startTime: 1000, usage, lastDataAt: 2000},
+			// A retry's attempt starts when its wait ends.
+			{turn: 1, startTime: 1000, usage, retry: {attempt: 2, maxAttempts: 5, reason: 'Too Many Requests', startsAt: 5100}, lastDataAt: 5100},
 			// The retried attempt's latency counts from the end of the wait, and its token ends the wait.
-			{turn: 1, startTime: 1000, usage, firstTokenMs: 200},
+			{turn: 1, startTime: 1000, usage, firstTokenMs: 200, lastDataAt: 5100},
 			{turn: 1, startTime: 1000, usage: {...usage, inputTokens: 2500, outputTokens: 50}, firstTokenMs: 200},
 			undefined,
 		]);
 		// The turn boundary carries the same sum.
 		expect(fold.entries.at(-1)).toMatchObject({entry: 'turn', usage: {inputTokens: 2500, outputTokens: 50, reasoningTokens: 30, cacheReadTokens: 1000}});
+	});
+
+	it('renews when the model last sent something once a second, not at every chunk', () => {
+		const fold = new SessionFold(referencePresenters('/'));
+		fold.apply(at(0, 1000, 'turn/start', {turn: 1}));
+		fold.apply(at(1, 1000, 'step/start', {turn: 1, step: 1}));
+		const seen = [1500, 1999, 2000, 2600, 3100, 9000].map((time, index) => {
+			fold.apply(at(2 + index, time, 'assistant/chunk', delta(1, 'x')));
+			return fold.turnProgress?.lastDataAt;
+		});
+		expect(seen).toEqual([1000, 1000, 2000, 2000, 3100, 9000]);
 	});
 
 	it('is the same object until an event changes it', () => {

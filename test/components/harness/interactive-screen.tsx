@@ -20,8 +20,8 @@ import {modelTurns} from '../../../src/cli/interactive/agent-turns.js';
 import {startFakeModelServer, type FakeAnswer, type FakeModelServer} from '../../fixtures/fake-model-server.mjs';
 import {FakeStdin, FakeTty} from './fake-terminal.js';
 
-/** A model for the session: the fake model server answering `script`, retried by `retry`. */
-export type ScreenAgent = {readonly script: readonly FakeAnswer[]; readonly retry?: RetryPolicy};
+/** A model for the session: the fake model server answering `script`, retried by `retry`, a silent stream cut after `stallTimeoutMs`. */
+export type ScreenAgent = {readonly script: readonly FakeAnswer[]; readonly retry?: RetryPolicy; readonly stallTimeoutMs?: number};
 
 /** The frozen instant every screen test shows. */
 export const FROZEN_NOW = Date.UTC(2026, 0, 15, 9, 30, 0);
@@ -67,7 +67,7 @@ export async function startInteractive(name: string, options: {columns?: number;
 	if (options.agent !== undefined) {
 		server = await startFakeModelServer({script: options.agent.script, lifetimeMs: 60_000});
 		const model = resolveModel({spec: 'fake-model', baseUrl: server.url, env: {}});
-		created = await createAgent({cwd, runtime: session.runtime, log: session.log, registry: session.registry, model, jobs: session.jobs, now, ...(options.agent.retry === undefined ? {} : {retry: options.agent.retry})});
+		created = await createAgent({cwd, runtime: session.runtime, log: session.log, registry: session.registry, model, jobs: session.jobs, now, ...(options.agent.retry === undefined ? {} : {retry: options.agent.retry}), ...(options.agent.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: options.agent.stallTimeoutMs})});
 	}
 
 	controller = new SessionController({
