@@ -107,7 +107,7 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 	// Entries that match the committed search, found once per query (and again as the source grows).
 	const matches = useMemo(() => (search.editing || search.query === '' ? undefined : searchMatches(source, search.query)),
 		[search.editing, search.query, source, count, generation]);
-	const searchNote = matches === undefined ? undefined : matchPosition(matches, cursor);
+	const searchNote = matches === undefined ? undefined : `${matchPosition(matches, cursor)}${search.wrapped ? ' · search wrapped' : ''}`;
 	const statusLines = search.editing ? [`/${search.query}`] : statusRows(message ?? statusText(source, cursor, source.label?.() ?? title, source.counts?.(), damageNote(damage), searchNote), columns);
 	const height = Math.max(1, frameRows - statusLines.length);
 	const damageOpen = overlay?.kind === 'damage';

@@ -43,7 +43,7 @@ export const PAGER_KEYS: readonly PagerKey[] = [
 	{keys: 'g, Home / G, End', does: 'first / last entry (G follows a growing log again)', on: {first: ['g', 'Home'], last: ['G', 'End']}},
 	{keys: 'Enter', does: 'cycle the entry: bounded → full → summary', hint: '⏎ expand', on: {cycle: ['Enter']}},
 	{keys: '/', does: 'search (Enter searches, Esc cancels)', hint: '/ search', on: {search: ['/']}},
-	{keys: 'n / N', does: 'next / previous match (match i/N in the status line)', on: {'next-match': ['n'], 'previous-match': ['N']}},
+	{keys: 'n / N', does: 'next / previous match, round the ends (match i/N in the status line)', on: {'next-match': ['n'], 'previous-match': ['N']}},
 	{keys: 'y', does: 'copy the entry as it is shown (OSC 52, or printed on quit)', hint: 'y copy', on: {copy: ['y']}},
 	{keys: 'o', does: 'open the card\'s file in $VISUAL / $EDITOR', hint: 'o open', on: {open: ['o']}},
 	{keys: 'e / E', does: 'next / previous failed card or turn', hint: 'e/E failures', on: {'next-failure': ['e'], 'previous-failure': ['E']}},

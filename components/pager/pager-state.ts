@@ -18,8 +18,8 @@ import {lastPage, nextExpansion, scrollBy, visibleRows, type CardRows, type Page
 /** A list over the entries and its top row: the `?` help or the `!` damaged lines. */
 export type PagerOverlay = {readonly kind: 'help' | 'damage'; readonly top: number};
 
-/** The search: its query, and whether it is being typed. */
-export type PagerSearch = {readonly query: string; readonly editing: boolean};
+/** The search: its query, whether it is being typed, and whether the last step went round an end. */
+export type PagerSearch = {readonly query: string; readonly editing: boolean; readonly wrapped: boolean};
 
 export type PagerState = {
 	readonly cursor: number;
@@ -87,7 +87,7 @@ export function initialPagerState(start: 'end' | 'start', source: EntrySource, h
 		top: {card: 0, row: 0},
 		expansions: new Map(),
 		expansion: undefined,
-		search: {query: '', editing: false},
+		search: {query: '', editing: false, wrapped: false},
 		message: undefined,
 		overlay: undefined,
 		stick: start === 'end',
@@ -181,7 +181,7 @@ export function reducePager(state: PagerState, action: PagerAction, context: Pag
 		}
 
 		case 'search-cancel': {
-			return {...state, search: {query: '', editing: false}};
+			return {...state, search: {query: '', editing: false, wrapped: false}};
 		}
 
 		case 'say': {
@@ -270,12 +270,12 @@ function scrollOverlay(state: PagerState, overlay: PagerOverlay, row: number, ro
 }
 
 /**
-The entries: every key clears the message; a key that moves anywhere but to
+The entries: every key clears the message (and the wrapped note); a key that moves anywhere but to
 the end of a live source stops keeping to the newest entries.
 */
 function onEntries(state: PagerState, command: PagerCommand | undefined, context: PagerContext): PagerState {
 	const {source, height} = context;
-	const cleared: PagerState = {...state, message: undefined};
+	const cleared: PagerState = {...state, message: undefined, search: state.search.wrapped ? {...state.search, wrapped: false} : state.search};
 	const moved: PagerState = {...cleared, stick: command === 'last' && (context.follow || !source.complete())};
 	switch (command) {
 		case undefined:
@@ -330,7 +330,7 @@ function onEntries(state: PagerState, command: PagerCommand | undefined, context
 		}
 
 		case 'search': {
-			return {...moved, search: {query: '', editing: true}};
+			return {...moved, search: {query: '', editing: true, wrapped: false}};
 		}
 
 		case 'next-match':
@@ -384,7 +384,10 @@ function cycle(state: PagerState, context: PagerContext): PagerState {
 	return {...state, expansions: new Map(state.expansions).set(state.cursor, nextExpansion(current))};
 }
 
-/** The next match of the committed search in `step`'s direction. */
+/**
+The next match of the committed search in `step`'s direction. Past the last (or first) entry it goes
+on from the other end, as `less` and vim do, and says so; the cursor's own entry is tried last.
+*/
 function searchNext(state: PagerState, step: 1 | -1, context: PagerContext): PagerState {
 	const {query} = state.search;
 	if (query === '') {
@@ -392,8 +395,18 @@ function searchNext(state: PagerState, step: 1 | -1, context: PagerContext): Pag
 	}
 
 	const needle = query.toLowerCase();
-	const found = findFrom(context.source, state.cursor + step, step, entry => entrySearchText(entry).toLowerCase().includes(needle));
-	return found === undefined ? {...state, message: `no ${step === 1 ? 'later' : 'earlier'} match for "${query}"`} : focus({...state, message: undefined}, found, context);
+	const {source} = context;
+	const count = source.count();
+	for (let distance = 1; distance <= count; distance++) {
+		const index = (((state.cursor + step * distance) % count) + count) % count;
+		const entry = source.entry(index);
+		if (entry !== undefined && entrySearchText(entry).toLowerCase().includes(needle)) {
+			const wrapped = step === 1 ? index <= state.cursor : index >= state.cursor;
+			return focus({...state, message: undefined, search: {...state.search, wrapped}}, index, context);
+		}
+	}
+
+	return {...state, message: `no match for "${query}"`};
 }
 
 /** The first entry from `from` in `step`'s direction that `predicate` takes, if any. */

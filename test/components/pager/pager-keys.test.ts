@@ -88,7 +88,7 @@ describe('the pager key table', () => {
 		const source = {...arrayEntrySource(asEntries(cards)), damage: () => ({total: 1, kept: []})};
 		const context = contextFor(source, {height: 10, layout: rowsLayout(2), damaged: 1});
 		const opened = initialPagerState('start', source, context.height, context.layout);
-		const middle: PagerState = {...opened, cursor: 15, top: {card: 12, row: 0}, search: {query: 'echo', editing: false}};
+		const middle: PagerState = {...opened, cursor: 15, top: {card: 12, row: 0}, search: {query: 'echo', editing: false, wrapped: false}};
 		for (const command of PAGER_COMMANDS as readonly PagerCommand[]) {
 			const next = reducePager(middle, {type: 'key', command}, context);
 			const effect = keyEffect(middle, command, context);

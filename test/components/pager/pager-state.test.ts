@@ -179,30 +179,54 @@ describe('the pager state: search', () => {
 	const source = cardsSource(10);
 	const context = contextFor(source);
 	const atEnd = initialPagerState('end', source, context.height, context.layout);
-	const atStart = initialPagerState('start', source, context.height, context.layout);
 
 	it('takes typed keys as the query while it is typed (q and / too), collapses white space, erases by character, and Esc drops it', () => {
 		const typing = press(atEnd, context, '/', 'qu', typed('x\t \ny'), typed('日'), named({backspace: true})).state;
-		expect(typing.search).toEqual({query: 'qux y', editing: true});
-		expect(press(typing, context, escape).state.search).toEqual({query: '', editing: false});
+		expect(typing.search).toEqual({query: 'qux y', editing: true, wrapped: false});
+		expect(press(typing, context, escape).state.search).toEqual({query: '', editing: false, wrapped: false});
 		// Ctrl and Alt keys are not typed.
 		expect(press(typing, context, {input: 'c', key: {ctrl: true}}, {input: 'j', key: {meta: true}}).state.search.query).toBe('qux y');
 		expect(press(typing, context, {input: 'c', key: {ctrl: true}}).effects).toEqual([]);
 	});
 
-	it('finds the next match below the cursor on Enter, and steps with n and N', () => {
-		const found = press(atStart, context, '/card3', enter).state;
-		expect(found).toMatchObject({cursor: 3, search: {query: 'card3', editing: false}, message: undefined});
-		const first = press(atStart, context, '/echo', enter).state;
-		expect(first.cursor).toBe(1);
-		expect(press(first, context, 'nn').state.cursor).toBe(3);
-		expect(press(first, context, 'nnN').state.cursor).toBe(2);
+	it('finds the next match below the cursor on Enter without a note', () => {
+		const found = press(initialPagerState('start', source, context.height, context.layout), context, '/card3', enter).state;
+		expect(found).toMatchObject({cursor: 3, search: {query: 'card3', editing: false, wrapped: false}, message: undefined});
 	});
 
-	it('says when there is no match that way, and n without a query only clears the message', () => {
-		expect(press(atStart, context, '/echo', enter, 'NN').state).toMatchObject({cursor: 0, message: 'no earlier match for "echo"'});
+	it('from the newest entry, finds the first match above, round the end, and says the search wrapped', () => {
+		const found = press(atEnd, context, '/card1', enter).state;
+		expect(found).toMatchObject({cursor: 1, search: {query: 'card1', editing: false, wrapped: true}, message: undefined});
+		// Any key drops the note.
+		expect(press(found, context, 'j').state.search.wrapped).toBe(false);
+	});
+
+	it('steps with n and N, going round either end and saying so only then', () => {
+		const first = press(initialPagerState('start', source, context.height, context.layout), context, '/echo', enter).state;
+		expect(first).toMatchObject({cursor: 1, search: {wrapped: false}});
+		expect(press(first, context, 'N').state).toMatchObject({cursor: 0, search: {wrapped: false}});
+		expect(press(first, context, 'NN').state).toMatchObject({cursor: 9, search: {wrapped: true}});
+		expect(press(first, context, 'NNn').state).toMatchObject({cursor: 0, search: {wrapped: true}});
+		expect(press(first, context, 'NNnn').state).toMatchObject({cursor: 1, search: {wrapped: false}});
+	});
+
+	it('comes back to the cursor\'s own entry when it is the only match, and names a query nothing matches', () => {
+		const only = press(atEnd, context, '/card9', enter).state;
+		expect(only).toMatchObject({cursor: 9, search: {wrapped: true}});
+		expect(press(only, context, 'N').state).toMatchObject({cursor: 9, search: {wrapped: true}});
+		const none = press(atEnd, context, '/nowhere', enter).state;
+		expect(none).toMatchObject({cursor: 9, message: 'no match for "nowhere"'});
+		// n again says it again; without a query n does nothing but clear the message.
+		expect(press(none, context, 'n').state.message).toBe('no match for "nowhere"');
 		const said = reducePager(atEnd, {type: 'say', message: 'copied'}, context);
 		expect(press(said, context, 'n').state).toEqual({...atEnd, stick: false});
+	});
+
+	it('finds nothing in an empty source without looping', () => {
+		const empty = cardsSource(0);
+		const emptyContext = contextFor(empty);
+		const state = press(initialPagerState('end', empty, 10, emptyContext.layout), emptyContext, '/x', enter).state;
+		expect(state).toMatchObject({cursor: 0, message: 'no match for "x"'});
 	});
 });
 
