@@ -108,7 +108,9 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 	const matches = useMemo(() => (search.editing || search.query === '' ? undefined : searchMatches(source, search.query)),
 		[search.editing, search.query, source, count, generation]);
 	const searchNote = matches === undefined ? undefined : `${matchPosition(matches, cursor)}${search.wrapped ? ' · search wrapped' : ''}`;
-	const statusLines = search.editing ? [`/${search.query}`] : statusRows(message ?? statusText(source, cursor, source.label?.() ?? title, source.counts?.(), damageNote(damage), searchNote), columns);
+	// Sanitized before it is measured: a title, a query or a message may hold escapes (measured raw, a
+	// 100 000-character query with one escape in it took seconds a row, and widths were the raw text's).
+	const statusLines = search.editing ? [sanitizeInline(`/${search.query}`)] : statusRows(sanitizeInline(message ?? statusText(source, cursor, source.label?.() ?? title, source.counts?.(), damageNote(damage), searchNote)), columns);
 	const height = Math.max(1, frameRows - statusLines.length);
 	const damageOpen = overlay?.kind === 'damage';
 	const damageList = useMemo(() => (!damageOpen || damage === undefined ? [] : damageRows(damage, columns, theme)),
@@ -255,7 +257,7 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 			<StyledRows lines={[...lines, ...padding]} />
 			{statusLines.map((status, row) => (
 				// eslint-disable-next-line react/no-array-index-key
-				<Text key={row} inverse={!search.editing} wrap="truncate-end">{truncateToWidth(sanitizeInline(status), columns).padEnd(Math.min(columns, 400))}</Text>
+				<Text key={row} inverse={!search.editing} wrap="truncate-end">{truncateToWidth(status, columns).padEnd(Math.min(columns, 400))}</Text>
 			))}
 		</Box>
 	);

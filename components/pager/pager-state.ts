@@ -133,22 +133,23 @@ export function keyEffect(state: PagerState, command: PagerCommand | undefined, 
 		return undefined;
 	}
 
-	const entry = context.source.entry(state.cursor);
+	const entry = () => context.source.entry(state.cursor);
 	switch (command) {
 		case 'close': {
 			return {type: 'quit'};
 		}
 
 		case 'copy': {
-			return {type: 'copy', entry, expansion: state.expansions.get(state.cursor) ?? state.expansion ?? 'bounded'};
+			return {type: 'copy', entry: entry(), expansion: state.expansions.get(state.cursor) ?? state.expansion ?? 'bounded'};
 		}
 
 		case 'open': {
-			return {type: 'open', entry};
+			return {type: 'open', entry: entry()};
 		}
 
 		case 'cycle': {
-			const id = entry === undefined ? undefined : context.childOf(entry);
+			const under = entry();
+			const id = under === undefined ? undefined : context.childOf(under);
 			return id === undefined ? undefined : {type: 'open-child', id};
 		}
 
