@@ -113,7 +113,7 @@ const emit = (value) => {
 		for (const count of stepCounts) {
 			const samples = samplesByCount.get(count) ?? [];
 			const first = count === stepCounts[0];
-			emit(figure(`pager step ${kind} N=${count} cards (indexed log)`, samples, {floor: first ? null : base, target: first ? 'p95 ≤ 33 ms' : `p95 ≤ 33 ms; ≤ 1.5× N=${stepCounts[0]}`, met: (value) => value.p95 <= 33 && (value.ratio === null || value.ratio <= 1.5)}));
+			emit(figure(`pager step ${kind} N=${count} cards (indexed log)`, samples, {floor: first ? null : base, target: first ? 'p95 ≤ 33 ms' : `p95 ≤ 33 ms; ≤ 1.5× N=${stepCounts[0]}`, met: (value) => value.runs > 0 && value.p95 <= 33 && (value.ratio === null || value.ratio <= 1.5)}));
 		}
 	}
 }
@@ -325,7 +325,9 @@ async function child(mode, args) {
 		await run('jump g/G', ['g', 'G']);
 		await run('line j/k', ['j', 'k']);
 		await run('page PgDn/PgUp', ['\u001b[6~', '\u001b[5~']);
-		await all([...'/cargo', '\r']);
+		// A query with several matches at every size: n and N always move (a lone match, found round the
+		// end, gives no new frame to time).
+		await all([...'/git', '\r']);
 		await run('search-next n/N', ['n', 'N']);
 		await run('next-failure e/E', ['e', 'E']);
 		for (const pager of pagers) {

@@ -1,12 +1,13 @@
 import React, {useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {Box, Text, useStdin, useStdout} from 'ink';
 import {layoutEntry} from '../src/layout/layout-entry.js';
-import type {Expansion, LayoutOptions} from '../src/layout/layout-options.js';
+import type {LayoutOptions} from '../src/layout/layout-options.js';
 import {sanitizeInline} from '../src/layout/sanitize.js';
 import type {Span, StyledLine} from '../src/layout/styled-line.js';
 import {truncateToWidth} from '../src/layout/text-width.js';
 import type {Theme} from '../src/layout/theme.js';
 import type {Card} from '../src/presentation/card.js';
+import {assertNever} from '../src/presentation/assert-never.js';
 import {outcomeTally, type OutcomeCounts} from '../src/presentation/card-outcome.js';
 import type {TranscriptEntry} from '../src/presentation/entry.js';
 import type {EntrySource} from '../src/transcript/entry-source.js';
@@ -16,13 +17,14 @@ import {pacedListener} from './frame-pacing.js';
 import {useClock} from './hooks/use-clock.js';
 import {useKeys} from './hooks/use-keys.js';
 import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
-import {entryCopy, entrySearchText, isFailedEntry} from './pager/card-text.js';
+import {entryCopy} from './pager/card-text.js';
 import {REDRAW_SCREEN, REENTER_ALTERNATE_SCREEN} from './alternate-screen.js';
 import {writeOutput} from '../src/layout/terminal-sink.js';
-import {damageNote, damageRows, damageStatus, lastDamageTop} from './pager/damage-list.js';
+import {damageNote, damageRows, damageStatus} from './pager/damage-list.js';
 import {helpRows, statusRows} from './pager/pager-keys.js';
 import {matchPosition, searchMatches} from './pager/search-matches.js';
-import {lastPage, nextExpansion, pagerLayoutOptions, scrollBy, visibleRows, type PagerTop} from './pager/pager-view.js';
+import {entryRows, initialPagerState, keyAction, keyEffect, reducePager, type EntryLayout, type PagerAction, type PagerContext, type PagerEffect, type PagerState} from './pager/pager-state.js';
+import {pagerLayoutOptions, visibleRows} from './pager/pager-view.js';
 import {StyledRows} from './StyledRows.js';
 
 type Props = {
@@ -48,10 +50,11 @@ type Props = {
 
 /**
 The full-screen pager: a card cursor over a virtualised list, per-card expansion, search, jumps
-between failures, the list of the log's damaged lines (`!`) and of its keys (`?`). It is `rows − 1`
+between failures, the list of the log's damaged lines (`!`) and of its keys (`?`). A thin view: its
+state is a pure reducer (pager/pager-state.ts) fed by the key table (pager/pager-keys.ts); this
+component draws it and runs the effects (copy, $EDITOR, a child session, quit). It is `rows − 1`
 tall (its one or two status rows included): on ink 6.8 a frame as tall as the terminal clears the
-user's scrollback. Idle, it
-schedules nothing: the clock ticks only while a card runs in a live source.
+user's scrollback. Idle, it schedules nothing: the clock ticks only while a card runs in a live source.
 */
 export function Pager({source, theme, title, now = Date.now, sessionCwd, start = 'end', follow = false, onExit, onCopy, onOpen, childSessions}: Props) {
 	const {columns, rows} = useTerminalSize();
@@ -66,28 +69,22 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 	const frameHeight = useCallback(() => heightRef.current, []);
 	useShrinkGuard(frameHeight);
 	const [, refresh] = useReducer((value: number) => value + 1, 0);
-	const [expansions] = useState(() => new Map<number, Expansion>());
-	const [globalExpansion, setGlobalExpansion] = useState<Expansion | undefined>();
 	// Running cards tick their elapsed time once a second, only while the source is live.
 	const time = useClock((follow || !source.complete()) && (source.counts?.().running ?? 0) > 0, now);
 	const base = useMemo((): LayoutOptions => ({width: columns, theme, now: time, ...(sessionCwd === undefined ? {} : {sessionCwd})}), [columns, theme, time, sessionCwd]);
-	const rowsOf = useCallback((entry: TranscriptEntry, index: number) => {
-		const rows = layoutEntry(entry, pagerLayoutOptions(base, expansions.get(index), globalExpansion));
+	const layout = useCallback<EntryLayout>((entry, expansion) => {
+		const rows = layoutEntry(entry, pagerLayoutOptions(base, expansion));
 		const link = childSessions?.linkOf(entry);
 		return link === undefined ? rows : [...rows, childSessionRow(link, theme, columns, link.found ? '⏎ opens it' : undefined)];
-	}, [base, expansions, globalExpansion, childSessions, theme, columns]);
+	}, [base, childSessions, theme, columns]);
+	const childOf = useCallback((entry: TranscriptEntry) => {
+		const link = childSessions?.linkOf(entry);
+		return link?.found === true ? link.id : undefined;
+	}, [childSessions]);
 	// The first frame is already at the newest entries: no frame says `1/N` before the cursor moves there.
-	const [cursor, setCursor] = useState(() => (start === 'end' ? Math.max(0, source.count() - 1) : 0));
-	const [top, setTop] = useState<PagerTop>(() => (start === 'end' ? lastPage(source, frameRows - 1, rowsOf) : {card: 0, row: 0}));
-	const [search, setSearch] = useState<{readonly query: string; readonly editing: boolean}>({query: '', editing: false});
-	const [message, setMessage] = useState<string | undefined>();
-	// The damaged-lines list's top row while it is open.
-	const [damageTop, setDamageTop] = useState<number | undefined>();
-	// The `?` overlay's top row while it is open.
-	const [helpTop, setHelpTop] = useState<number | undefined>();
-	const opened = useRef(false);
-	// Stay at the end while the source grows (indexing or following), until the user navigates.
-	const stick = useRef(start === 'end');
+	const [state, dispatch] = useReducer(reduceDispatched, undefined, () => initialPagerState(start, source, frameRows - 1, layout));
+	const {cursor, search, message, overlay} = state;
+	const rowsOf = useMemo(() => entryRows(state, layout), [state.expansions, state.expansion, layout]);
 
 	// A followed source grows as fast as the session streams: its frames are paced (frame-pacing.ts).
 	useEffect(() => {
@@ -110,282 +107,98 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 	// Entries that match the committed search, found once per query (and again as the source grows).
 	const matches = useMemo(() => (search.editing || search.query === '' ? undefined : searchMatches(source, search.query)),
 		[search.editing, search.query, source, count, generation]);
-	const searchNote = matches === undefined ? undefined : matchPosition(matches, cursor);
-	const statusLines = search.editing ? [`/${search.query}`] : statusRows(message ?? statusText(source, cursor, source.label?.() ?? title, source.counts?.(), damageNote(damage), searchNote), columns);
+	const searchNote = matches === undefined ? undefined : `${matchPosition(matches, cursor)}${search.wrapped ? ' · search wrapped' : ''}`;
+	// Sanitized before it is measured: a title, a query or a message may hold escapes (measured raw, a
+	// 100 000-character query with one escape in it took seconds a row, and widths were the raw text's).
+	const statusLines = search.editing ? [sanitizeInline(`/${search.query}`)] : statusRows(sanitizeInline(message ?? statusText(source, cursor, source.label?.() ?? title, source.counts?.(), damageNote(damage), searchNote)), columns);
 	const height = Math.max(1, frameRows - statusLines.length);
+	const damageOpen = overlay?.kind === 'damage';
+	const damageList = useMemo(() => (!damageOpen || damage === undefined ? [] : damageRows(damage, columns, theme)),
+		// The list only grows (or starts over at 0): its count tells a change.
+		[damageOpen, damage, damage?.total, columns, theme]);
+	const helpList = useMemo(() => helpRows(columns, theme), [columns, theme]);
+	const context: PagerContext = {source, layout, height, overlayHeight, follow, helpRows: helpList.length, damageRows: damageList.length, damaged: damage?.total ?? 0, childOf};
+	const act = (action: PagerAction) => {
+		dispatch({action, context});
+	};
 
-	// Open on the newest cards, and keep to them while the source grows and the user has not moved.
-	useEffect(() => {
-		if (count > 0 && (stick.current || !opened.current)) {
-			opened.current = true;
-			if (stick.current) {
-				setTop(lastPage(source, height, rowsOf));
-				setCursor(count - 1);
-			}
+	// When the source renumbers its entries (the full index replacing the tail window), the state follows them.
+	useLayoutEffect(() => {
+		if (generation !== state.generation) {
+			act({type: 'renumbered'});
 		}
+	}, [generation, state.generation]);
+	// Open on the newest entries, and keep to them while the source grows and the user has not moved.
+	useEffect(() => {
+		act({type: 'grew'});
 	}, [count, generation, source, height, rowsOf]);
 
-	// When the source renumbers its cards (the full index replacing the tail window), keep the
-	// cursor, the scroll position and per-card expansions on the same cards.
-	const seenGeneration = useRef(generation);
-	useLayoutEffect(() => {
-		const from = seenGeneration.current;
-		if (from === generation) {
-			return;
-		}
-
-		seenGeneration.current = generation;
-		if (stick.current || source.moved === undefined) {
-			return;
-		}
-
-		const map = (index: number) => source.moved!(index, from);
-		if (map(cursor) === undefined) {
-			// The card under the cursor is gone (a watched log was replaced): show the new cards' end.
-			stick.current = true;
-			expansions.clear();
-			setTop(lastPage(source, height, rowsOf));
-			setCursor(Math.max(0, source.count() - 1));
-			return;
-		}
-
-		setCursor(current => map(current) ?? current);
-		setTop(current => {
-			const card = map(current.card);
-			return card === undefined ? current : {card, row: current.row};
-		});
-		const entries = [...expansions.entries()];
-		expansions.clear();
-		for (const [index, expansion] of entries) {
-			const moved = map(index);
-			if (moved !== undefined) {
-				expansions.set(moved, expansion);
-			}
-		}
-	}, [generation, source, expansions, cursor, height, rowsOf]);
-
-	const damageList = useMemo(() => (damageTop === undefined || damage === undefined ? [] : damageRows(damage, columns, theme)),
-		// The list only grows (or starts over at 0): its count tells a change.
-		[damageTop === undefined, damage, damage?.total, columns, theme]);
-
-	const helpList = useMemo(() => helpRows(columns, theme), [columns, theme]);
-
-	const focus = useCallback((index: number) => {
-		const count = source.count();
-		if (count === 0) {
-			return;
-		}
-
-		const target = Math.max(0, Math.min(count - 1, index));
-		setCursor(target);
-		setTop(current => {
-			const visible = visibleRows(source, current, height, rowsOf);
-			const shown = visible.some(entry => entry.card === target && entry.row === 0);
-			return shown ? current : scrollBy(source, {card: target, row: 0}, 0, height, rowsOf);
-		});
-	}, [source, height, rowsOf]);
-
-	// Scroll by `delta` rows, as `less` does, and put the cursor on the first entry that starts on screen.
-	const pageBy = (delta: number) => {
-		const next = scrollBy(source, top, delta, height, rowsOf);
-		setTop(next);
-		setCursor(visibleRows(source, next, height, rowsOf).find(entry => entry.row === 0)?.card ?? next.card);
-	};
-
-	const findFrom = useCallback((from: number, step: 1 | -1, predicate: (entry: TranscriptEntry) => boolean): number | undefined => {
-		const count = source.count();
-		for (let index = from; index >= 0 && index < count; index += step) {
-			const entry = source.entry(index);
-			if (entry !== undefined && predicate(entry)) {
-				return index;
-			}
-		}
-
-		return undefined;
-	}, [source]);
-
-	const searchNext = useCallback((query: string, step: 1 | -1) => {
-		if (query === '') {
-			return;
-		}
-
-		const needle = query.toLowerCase();
-		const found = findFrom(cursor + step, step, entry => entrySearchText(entry).toLowerCase().includes(needle));
-		if (found === undefined) {
-			setMessage(`no ${step === 1 ? 'later' : 'earlier'} match for "${query}"`);
-		} else {
-			setMessage(undefined);
-			focus(found);
-		}
-	}, [cursor, findFrom, focus]);
-
-	/** Opens the child session of `entry` when it is a subagent card with one; false otherwise. */
-	const openChild = (entry: TranscriptEntry | undefined): boolean => {
-		const link = entry === undefined ? undefined : childSessions?.linkOf(entry);
-		if (link?.found !== true) {
-			return false;
-		}
-
-		void childSessions!.open(link.id).then(setNested, (error: unknown) => {
-			setMessage(`cannot open child session ${link.id}: ${error instanceof Error ? error.message : String(error)}`);
-		});
-		return true;
-	};
-
-	// Fast key repeat, tmux and pastes deliver several keys in one chunk: each character is a key.
-	useKeys(({input, key}) => {
-		if (key.paste && !search.editing) {
-			// Pasted text is no keys to run: only a search being typed takes it.
-			return;
-		}
-
-		if (search.editing) {
-			if (key.return) {
-				setSearch({query: search.query, editing: false});
-				searchNext(search.query, 1);
-			} else if (key.escape) {
-				setSearch({query: '', editing: false});
-			} else if (key.backspace || key.delete) {
-				setSearch({query: search.query.slice(0, -1), editing: true});
-			} else if (!key.ctrl && !key.meta && input !== '') {
-				setSearch({query: search.query + input.replaceAll(/\s+/g, ' '), editing: true});
-			}
-
-			return;
-		}
-
-		if (helpTop !== undefined) {
-			const last = Math.max(0, helpList.length - overlayHeight);
-			if (key.ctrl && input === 'c') {
+	const run = (effect: PagerEffect) => {
+		switch (effect.type) {
+			case 'quit': {
 				onExit();
-			} else if (input === 'j' || key.downArrow) {
-				setHelpTop(Math.min(last, helpTop + 1));
-			} else if (input === 'k' || key.upArrow) {
-				setHelpTop(Math.max(0, helpTop - 1));
-			} else {
-				// Any other key closes the help, q and Esc included: they never quit from here.
-				setHelpTop(undefined);
+				return;
 			}
 
-			return;
-		}
-
-		if (damageTop !== undefined) {
-			const last = lastDamageTop(damageList.length, overlayHeight);
-			const scrollTo = (row: number) => {
-				setDamageTop(Math.max(0, Math.min(last, row)));
-			};
-
-			if (key.ctrl && input === 'c') {
-				onExit();
-			} else if (input === 'q' || key.escape || input === '!') {
-				setDamageTop(undefined);
-			} else if (input === 'j' || key.downArrow || key.return) {
-				scrollTo(damageTop + 1);
-			} else if (input === 'k' || key.upArrow) {
-				scrollTo(damageTop - 1);
-			} else if (key.pageDown || input === ' ' || (key.ctrl && input === 'f')) {
-				scrollTo(damageTop + overlayHeight);
-			} else if (key.pageUp || (key.ctrl && input === 'b')) {
-				scrollTo(damageTop - overlayHeight);
-			} else if (input === 'g' || key.home) {
-				scrollTo(0);
-			} else if (input === 'G' || key.end) {
-				scrollTo(last);
-			}
-
-			return;
-		}
-
-		setMessage(undefined);
-		if (input === '?') {
-			setHelpTop(0);
-			return;
-		}
-
-		if (input === '!') {
-			if (damage === undefined || damage.total === 0) {
-				setMessage('no damaged lines');
-			} else {
-				setDamageTop(0);
-			}
-
-			return;
-		}
-
-		if (input !== 'q' && !key.escape) {
-			stick.current = (input === 'G' || key.end === true) && (follow || !source.complete());
-		}
-
-		if (input === 'q' || key.escape || (key.ctrl && input === 'c')) {
-			onExit();
-		} else if (input === 'j' || key.downArrow) {
-			focus(cursor + 1);
-		} else if (input === 'k' || key.upArrow) {
-			focus(cursor - 1);
-		} else if (key.pageDown || input === ' ' || (input === 'f' && !key.ctrl) || (key.ctrl && input === 'f')) {
-			pageBy(height);
-		} else if (key.pageUp || input === 'b' || (key.ctrl && input === 'b')) {
-			pageBy(-height);
-		} else if (key.ctrl && (input === 'd' || input === 'u')) {
-			pageBy((input === 'd' ? 1 : -1) * Math.max(1, Math.floor(height / 2)));
-		} else if (input === 'g' || key.home) {
-			setTop({card: 0, row: 0});
-			setCursor(0);
-		} else if (input === 'G' || key.end) {
-			setTop(lastPage(source, height, rowsOf));
-			setCursor(Math.max(0, source.count() - 1));
-		} else if (key.return && childSessions !== undefined && openChild(source.entry(cursor))) {
-			// Enter on a subagent card with a child session opened it; `+` still expands every card.
-		} else if (key.return) {
-			if (source.entry(cursor) !== undefined) {
-				const current = expansions.get(cursor) ?? globalExpansion ?? 'bounded';
-				expansions.set(cursor, nextExpansion(current));
-				refresh();
-			}
-		} else if (input === '+' || input === '-') {
-			expansions.clear();
-			setGlobalExpansion(input === '+' ? 'full' : 'summary');
-		} else if (input === '/') {
-			setSearch({query: '', editing: true});
-		} else if (input === 'n' || input === 'N') {
-			searchNext(search.query, input === 'n' ? 1 : -1);
-		} else if (input === 'e' || input === 'E') {
-			const step = input === 'e' ? 1 : -1;
-			const found = findFrom(cursor + step, step, isFailedEntry);
-			if (found === undefined) {
-				setMessage(`no ${step === 1 ? 'later' : 'earlier'} failed card`);
-			} else {
-				focus(found);
-			}
-		} else if (input === 'y') {
-			const entry = source.entry(cursor);
-			if (onCopy === undefined) {
-				setMessage('y: copying is not available here');
-			} else if (entry !== undefined) {
-				// What the entry shows at its expansion: the raw output when a card's full view shows it raw.
-				const copy = entryCopy(entry, expansions.get(cursor) ?? globalExpansion ?? 'bounded');
-				setMessage(`${onCopy(copy.text)} · ${copy.what}`);
-			}
-		} else if (input === 'o') {
-			const entry = source.entry(cursor);
-			if (onOpen === undefined) {
-				setMessage('o: opening files is not available here');
-			} else if (entry?.entry !== 'card') {
-				setMessage('o: only a card has a file to open');
-			} else {
-				// The editor gets the terminal as a shell would give it: cooked, then the pager takes it back
-				// and redraws on its own screen (an editor leaving its alternate screen left the pager's).
-				setRawMode(false);
-				const outcome = onOpen(entry.card);
-				setRawMode(true);
-				if (outcome.ran) {
-					void writeOutput(stdout, REENTER_ALTERNATE_SCREEN);
-					write(REDRAW_SCREEN);
+			case 'copy': {
+				if (onCopy === undefined) {
+					act({type: 'say', message: 'y: copying is not available here'});
+				} else if (effect.entry !== undefined) {
+					// What the entry shows at its expansion: the raw output when a card's full view shows it raw.
+					const copy = entryCopy(effect.entry, effect.expansion);
+					act({type: 'say', message: `${onCopy(copy.text)} · ${copy.what}`});
 				}
 
-				setMessage(outcome.message);
+				return;
 			}
+
+			case 'open': {
+				if (onOpen === undefined) {
+					act({type: 'say', message: 'o: opening files is not available here'});
+				} else if (effect.entry?.entry === 'card') {
+					// The editor gets the terminal as a shell would give it: cooked, then the pager takes it back
+					// and redraws on its own screen (an editor leaving its alternate screen left the pager's).
+					setRawMode(false);
+					const outcome = onOpen(effect.entry.card);
+					setRawMode(true);
+					if (outcome.ran) {
+						void writeOutput(stdout, REENTER_ALTERNATE_SCREEN);
+						write(REDRAW_SCREEN);
+					}
+
+					act({type: 'say', message: outcome.message});
+				} else {
+					act({type: 'say', message: 'o: only a card has a file to open'});
+				}
+
+				return;
+			}
+
+			case 'open-child': {
+				void childSessions?.open(effect.id).then(setNested, (error: unknown) => {
+					act({type: 'say', message: `cannot open child session ${effect.id}: ${error instanceof Error ? error.message : String(error)}`});
+				});
+				return;
+			}
+
+			default: {
+				assertNever(effect, 'pager effect');
+			}
+		}
+	};
+
+	// Fast key repeat, tmux and pastes deliver several keys in one chunk: each character is a key,
+	// handled after the frame of the one before it.
+	useKeys(press => {
+		const action = keyAction(press, state);
+		if (action === undefined) {
+			return;
+		}
+
+		const effect = action.type === 'key' ? keyEffect(state, action.command, context) : undefined;
+		act(action);
+		if (effect !== undefined) {
+			run(effect);
 		}
 	}, {oneAtATime: true, isActive: nested === undefined});
 
@@ -408,7 +221,8 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 		);
 	}
 
-	if (helpTop !== undefined) {
+	if (overlay?.kind === 'help') {
+		const helpTop = overlay.top;
 		const shown = helpList.slice(helpTop, helpTop + overlayHeight);
 		const filler = Array.from({length: Math.max(0, overlayHeight - shown.length)}, (): StyledLine => ({spans: []}));
 		const range = `${helpTop + 1}–${Math.min(helpList.length, helpTop + overlayHeight)}/${helpList.length}`;
@@ -420,7 +234,8 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 		);
 	}
 
-	if (damageTop !== undefined && damage !== undefined) {
+	if (overlay?.kind === 'damage' && damage !== undefined) {
+		const damageTop = overlay.top;
 		const shown = damageList.slice(damageTop, damageTop + overlayHeight);
 		const filler = Array.from({length: Math.max(0, overlayHeight - shown.length)}, (): StyledLine => ({spans: []}));
 		return (
@@ -431,7 +246,7 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 		);
 	}
 
-	const visible = visibleRows(source, top, height, rowsOf);
+	const visible = visibleRows(source, state.top, height, rowsOf);
 	const lines = visible.map(entry => {
 		const line = entry.card === cursor && entry.row === 0 ? {spans: entry.line.spans.map(span => ({...span, style: {...span.style, ...theme.selected}}))} : entry.line;
 		return search.query === '' || search.editing ? line : highlight(line, search.query, theme);
@@ -442,10 +257,15 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 			<StyledRows lines={[...lines, ...padding]} />
 			{statusLines.map((status, row) => (
 				// eslint-disable-next-line react/no-array-index-key
-				<Text key={row} inverse={!search.editing} wrap="truncate-end">{truncateToWidth(sanitizeInline(status), columns).padEnd(Math.min(columns, 400))}</Text>
+				<Text key={row} inverse={!search.editing} wrap="truncate-end">{truncateToWidth(status, columns).padEnd(Math.min(columns, 400))}</Text>
 			))}
 		</Box>
 	);
+}
+
+/** The pager's reducer as React holds it: each action comes with the context it was dispatched in. */
+function reduceDispatched(state: PagerState, {action, context}: {readonly action: PagerAction; readonly context: PagerContext}): PagerState {
+	return reducePager(state, action, context);
 }
 
 function statusText(source: EntrySource, cursor: number, title: string, counts: OutcomeCounts | undefined, damage: string | undefined, searchNote: string | undefined): string {

@@ -1,7 +1,6 @@
 /**
 @module The pager's list of damaged lines (`!`): each `FILE:LINE: reason` as print mode names it,
-wrapped to the width, then how many more were counted than kept. Pure: rows, scroll bounds and the
-status texts.
+wrapped to the width, then how many more were counted than kept. Pure: rows and the status texts.
 */
 import {sanitizeInline} from '../../src/layout/sanitize.js';
 import {span, wrapSpans} from '../../src/layout/spans.js';
@@ -33,11 +32,6 @@ export function damageRows(damage: DamagedLines, width: number, theme: Theme): S
 	}
 
 	return rows;
-}
-
-/** The top row that shows the last page of `count` rows. */
-export function lastDamageTop(count: number, height: number): number {
-	return Math.max(0, count - height);
 }
 
 /** The list's status line: where the view is, and its keys. */

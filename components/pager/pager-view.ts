@@ -111,8 +111,7 @@ export function nextExpansion(current: Expansion): Expansion {
 	return current === 'summary' ? 'bounded' : (current === 'bounded' ? 'full' : 'summary');
 }
 
-/** Layout options for one card in the pager, given per-card and global expansion choices. */
-export function pagerLayoutOptions(base: LayoutOptions, perCard: Expansion | undefined, global: Expansion | undefined): LayoutOptions {
-	const expansion = perCard ?? global;
+/** Layout options for one entry in the pager at the expansion chosen for it (undefined: the layout's default). */
+export function pagerLayoutOptions(base: LayoutOptions, expansion: Expansion | undefined): LayoutOptions {
 	return expansion === undefined ? base : {...base, expansion};
 }

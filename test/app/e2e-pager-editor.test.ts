@@ -3,7 +3,9 @@ The pager's `y` and `o` in the real `bin/cardterm`, driven in tmux: Ctrl+O's pag
 card shows (the file's lines, not the model-facing text) through OSC 52 into tmux's buffer; `o` runs
 $EDITOR — a stand-in script that takes the alternate screen itself, as vi does — and the pager is
 back on its own screen afterwards, redrawn; a file that is gone is refused; quitting leaves the main
-screen as it was (the transcript in the session, the shell's output under replay).
+screen as it was (the transcript in the session, the shell's output under replay). Its search goes
+round the end: replay opens on the newest entry, so the first `/` has nothing below it (issue 16,
+first day, item 14: it said `no later match`). `watch` follows a log as it is written.
 Needs tmux (CI installs it) and a built dist/ (rebuilt here when older than the sources).
 */
 import {appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -14,7 +16,7 @@ import {buildDist, cardtermCommand, repo, killTmuxServer, screen, shellWord, sho
 
 const alternateOn = (target: string) => tmux('display-message', '-p', '-t', target, '#{alternate_on}').trim() === '1';
 
-describe.skipIf(tmuxMissing)('the pager\'s y and o in tmux (skipped when tmux is not installed)', () => {
+describe.skipIf(tmuxMissing)('the pager\'s y and o, search and watch in tmux (skipped when tmux is not installed)', () => {
 	let folder = '';
 	let editor = '';
 	let sessions = '';
@@ -109,6 +111,31 @@ describe.skipIf(tmuxMissing)('the pager\'s y and o in tmux (skipped when tmux is
 		expect(shell).not.toContain('? help · q quit');
 		expect(shell).not.toContain('● read');
 		expect(shell).not.toContain('IN THE EDITOR');
+	}, 180_000);
+
+	it('in replay: / from the newest entry finds the match above it, says the search wrapped, and n goes round too', async () => {
+		const log = join(repo, 'test/fixtures/logs/basic.jsonl');
+		const command = cardtermCommand({}, 'replay', log).map(word => shellWord(word)).join(' ');
+		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'search', '-x', '120', '-y', '20', '-c', folder, command);
+		tmux('set-option', '-t', 'search', 'remain-on-exit', 'on');
+		const status = () => screen('search').split('\n').findLast(row => row.includes('? help · q quit')) ?? '';
+		// On the newest entry once the log is indexed (`newest · … indexing` before).
+		await waitFor('the pager on the newest entry, indexed', () => /^(\d+)\/\1 · /.test(status()), 30_000, 'search');
+
+		tmux('send-keys', '-t', 'search', '/', 'look', 'Enter');
+		await shows('search wrapped', 'search');
+		expect(status()).toMatch(/^\d+\/\d+ · match 1\/1 · search wrapped · /);
+		expect(screen('search')).not.toContain('no later match');
+		tmux('send-keys', '-t', 'search', 'j');
+		await shows('1 match ·', 'search');
+		expect(status()).not.toContain('search wrapped');
+		// Below the only match, n goes round the end back up to it.
+		tmux('send-keys', '-t', 'search', 'n');
+		await shows('search wrapped', 'search');
+		expect(status()).toMatch(/· match 1\/1 · search wrapped · /);
+
+		tmux('send-keys', '-t', 'search', 'q');
+		await waitFor('replay to exit', () => tmux('display-message', '-p', '-t', 'search', '#{pane_dead}').trim() === '1', 30_000, 'search');
 	}, 180_000);
 
 	it('watch waits for a log that is not there yet, shows its cards and a damaged line as they arrive, and says when the writer finished', async () => {

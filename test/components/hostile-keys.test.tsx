@@ -133,6 +133,29 @@ describe('the pager under hostile input', () => {
 		}
 	});
 
+	it('takes a hostile paste into the search as text: its escapes never reach the terminal, a 100 000-character query is cut to the width, and the search still wraps', async () => {
+		const screen = await startPager(arrayEntrySource(asEntries(cards)), {columns: 60, rows: 16});
+		try {
+			const hostile = 'body\u001B]0;owned\u0007\u001B[2J\u202Eevil';
+			await screen.press('/');
+			const before = screen.tty.bytes.length;
+			await screen.press(`\u001B[200~${hostile}${'x'.repeat(100_000)}\u001B[201~`);
+			await screen.press('\r');
+			await screen.tty.waitForText('no match for "body');
+			const written = screen.tty.bytes.slice(before);
+			for (const sequence of ['\u001B]0;', '\u0007', '\u001B[2J', '\u202E']) {
+				expect(written.includes(sequence), JSON.stringify(sequence)).toBe(false);
+			}
+
+			expect(Math.max(...screen.tty.text().split('\n').map(row => row.trimEnd().length))).toBeLessThanOrEqual(60);
+			// The pager still answers, and a plain query goes round the end from the newest card.
+			await screen.press('/body 1\r');
+			await screen.tty.waitForText('2/5 · match 1/1 · search wrapped');
+		} finally {
+			await screen.close();
+		}
+	});
+
 	it('survives any byte strings and still quits on q', async () => {
 		await fc.assert(fc.asyncProperty(chunks, async inputs => {
 			let quit = false;

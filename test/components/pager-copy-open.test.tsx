@@ -7,7 +7,7 @@ import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import {colorTheme} from '../../src/layout/theme.js';
 import {Pager} from '../../components/Pager.js';
 import {makeCard, text} from '../layout/fixtures.js';
-import {FakeStdin, FakeTty} from './harness/fake-terminal.js';
+import {FakeStdin, FakeTty, keys} from './harness/fake-terminal.js';
 import {FROZEN_NOW} from './harness/interactive-screen.js';
 import {startPager} from './harness/pager-screen.js';
 
@@ -45,6 +45,28 @@ describe('pager y and o', () => {
 			expect(pager.tty.text()).toContain('y: copying is not available here');
 			await pager.press('o');
 			expect(pager.tty.text()).toContain('o: opening files is not available here');
+		} finally {
+			await pager.close();
+		}
+	});
+
+	it('takes Ctrl+Y and Ctrl+O for no keys of its own: only y copies and only o opens (Ctrl+O opened $EDITOR in Ctrl+O\'s pager)', async () => {
+		const copied: string[] = [];
+		let opened = 0;
+		const pager = await startPager(arrayEntrySource(asEntries([readCard])), {columns: 100, rows: 20, onCopy(value) {
+			copied.push(value);
+			return 'copied';
+		}, onOpen() {
+			opened++;
+			return {message: 'opened README.md', ran: false};
+		}});
+		try {
+			await pager.press(keys.ctrlO);
+			await pager.press('\u0019');
+			expect({opened, copied: copied.length}).toEqual({opened: 0, copied: 0});
+			await pager.press('o');
+			await pager.press('y');
+			expect({opened, copied: copied.length}).toEqual({opened: 1, copied: 1});
 		} finally {
 			await pager.close();
 		}

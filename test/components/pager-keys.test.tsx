@@ -135,8 +135,43 @@ describe('pager keys', () => {
 			await pager.press('N');
 			await pager.press('N');
 			expect(statusOf(pager.tty.text())).toMatch(/^1\/8 · match 1\/8 /);
+			// Before the first match, N goes round to the last one and says so (it said `no earlier match`).
 			await pager.press('N');
-			expect(pager.tty.text()).toContain('no earlier match for "echo"');
+			expect(statusOf(pager.tty.text())).toMatch(/^8\/8 · match 8\/8 · search wrapped /);
+			await pager.press('n');
+			expect(statusOf(pager.tty.text())).toMatch(/^1\/8 · match 1\/8 · search wrapped /);
+			await pager.press('n');
+			expect(statusOf(pager.tty.text())).toMatch(/^2\/8 · match 2\/8 · ● /);
+		} finally {
+			await pager.close();
+		}
+	});
+
+	it('searches round the end: / from the newest entry, where the pager opens, finds the first match above and says the search wrapped', async () => {
+		const source = arrayEntrySource(asEntries(Array.from({length: 8}, (_, index) => card(index))));
+		const pager = await startPager(source, {columns: 100, rows: 30});
+		const search = async (query: string) => {
+			await pager.press('/');
+			for (const char of query) {
+				await pager.press(char);
+			}
+
+			await pager.press(keys.enter);
+		};
+
+		try {
+			expect(statusOf(pager.tty.text())).toMatch(/^8\/8 /);
+			await search('card3');
+			// It said `no later match for "card3"` and stayed on 8/8.
+			expect(statusOf(pager.tty.text())).toMatch(/^4\/8 · match 1\/1 · search wrapped /);
+			// The only match is the cursor's own entry: n comes back to it, round the end.
+			await pager.press('n');
+			expect(statusOf(pager.tty.text())).toMatch(/^4\/8 · match 1\/1 · search wrapped /);
+			// Any other key drops the note.
+			await pager.press('j');
+			expect(statusOf(pager.tty.text())).toMatch(/^5\/8 · 1 match · ● /);
+			await search('nowhere');
+			expect(statusOf(pager.tty.text())).toMatch(/^no match for "nowhere" · /);
 		} finally {
 			await pager.close();
 		}

@@ -20,7 +20,7 @@ export type PagerScreen = {
 };
 
 /** Render the pager at `columns`×`rows` on `source`. */
-export async function startPager(source: EntrySource, options: {columns?: number; rows?: number; follow?: boolean; title?: string; sessionCwd?: string; onExit?: () => void; onCopy?: (text: string) => string; childSessions?: ChildSessionLinks} = {}): Promise<PagerScreen> {
+export async function startPager(source: EntrySource, options: {columns?: number; rows?: number; follow?: boolean; title?: string; sessionCwd?: string; onExit?: () => void; onCopy?: (text: string) => string; onOpen?: (card: Card) => {readonly message: string; readonly ran: boolean}; childSessions?: ChildSessionLinks} = {}): Promise<PagerScreen> {
 	const tty = new FakeTty(options.columns ?? 80, options.rows ?? 24);
 	const stdin = new FakeStdin();
 	const instance = render(
@@ -32,6 +32,7 @@ export async function startPager(source: EntrySource, options: {columns?: number
 			follow={options.follow === true}
 			{...(options.sessionCwd === undefined ? {} : {sessionCwd: options.sessionCwd})}
 			{...(options.onCopy === undefined ? {} : {onCopy: options.onCopy})}
+			{...(options.onOpen === undefined ? {} : {onOpen: options.onOpen})}
 			{...(options.childSessions === undefined ? {} : {childSessions: options.childSessions})}
 			onExit={() => {
 				options.onExit?.();

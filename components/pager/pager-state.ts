@@ -1,0 +1,474 @@
+/**
+@module The pager's state as a pure reducer: the cursor, the scroll position, each entry's expansion,
+the search, the open view (the entries, the `?` help, the `!` damaged lines) and the status message.
+`reducePager(state, action, context)` reads the source and lays entries out through its context and
+writes nothing. Copying, the editor, opening a child session and quitting belong to the view:
+`keyEffect` says which of them a key asks for, and the view runs it.
+*/
+import type {Expansion} from '../../src/layout/layout-options.js';
+import type {StyledLine} from '../../src/layout/styled-line.js';
+import {assertNever} from '../../src/presentation/assert-never.js';
+import type {TranscriptEntry} from '../../src/presentation/entry.js';
+import type {EntrySource} from '../../src/transcript/entry-source.js';
+import type {KeyPress} from '../input/keys.js';
+import {entrySearchText, isFailedEntry} from './card-text.js';
+import {commandOf, type PagerCommand} from './pager-keys.js';
+import {lastPage, nextExpansion, scrollBy, visibleRows, type CardRows, type PagerTop} from './pager-view.js';
+
+/** A list over the entries and its top row: the `?` help or the `!` damaged lines. */
+export type PagerOverlay = {readonly kind: 'help' | 'damage'; readonly top: number};
+
+/** The search: its query, whether it is being typed, and whether the last step went round an end. */
+export type PagerSearch = {readonly query: string; readonly editing: boolean; readonly wrapped: boolean};
+
+export type PagerState = {
+	readonly cursor: number;
+	readonly top: PagerTop;
+	/** What Enter chose per entry, over `expansion` (what `+`/`-` chose for every entry). */
+	readonly expansions: ReadonlyMap<number, Expansion>;
+	readonly expansion: Expansion | undefined;
+	readonly search: PagerSearch;
+	/** Said in the status line instead of the position, until the next key. */
+	readonly message: string | undefined;
+	readonly overlay: PagerOverlay | undefined;
+	/** Keep to the newest entries while the source grows, until the user moves. */
+	readonly stick: boolean;
+	/** The source's numbering the positions above are in (`EntrySource.generation`). */
+	readonly generation: number;
+};
+
+/** An entry's rows at an expansion (undefined: the layout's default), as the view draws them. */
+export type EntryLayout = (entry: TranscriptEntry, expansion: Expansion | undefined) => readonly StyledLine[];
+
+/** What the reducer reads besides the state: the source, the layout and the screen as the view last drew it. */
+export type PagerContext = {
+	readonly source: EntrySource;
+	readonly layout: EntryLayout;
+	/** Rows of entries on screen (the frame without its status rows). */
+	readonly height: number;
+	/** Rows of an overlay's list (the frame without its one status row). */
+	readonly overlayHeight: number;
+	/** Watch mode: the source is live even once complete. */
+	readonly follow: boolean;
+	/** Rows of the `?` list and of the `!` list as drawn now. */
+	readonly helpRows: number;
+	readonly damageRows: number;
+	/** Damaged lines the source counted. */
+	readonly damaged: number;
+	/** The id of the child session Enter opens on this entry (a subagent card whose child was found). */
+	readonly childOf: (entry: TranscriptEntry) => string | undefined;
+};
+
+export type PagerAction =
+	/** A key of the table (or none: a key the table does not bind) pressed outside a search being typed. */
+	| {readonly type: 'key'; readonly command: PagerCommand | undefined}
+	| {readonly type: 'search-type'; readonly text: string}
+	| {readonly type: 'search-erase'}
+	| {readonly type: 'search-commit'}
+	| {readonly type: 'search-cancel'}
+	/** What an effect reports (`copied …`, `opened …`). */
+	| {readonly type: 'say'; readonly message: string}
+	/** The source renumbered its entries (`generation` changed). */
+	| {readonly type: 'renumbered'}
+	/** The source grew, or the screen changed size. */
+	| {readonly type: 'grew'};
+
+/** What the view does for a key, outside the reducer. */
+export type PagerEffect =
+	| {readonly type: 'quit'}
+	| {readonly type: 'copy'; readonly entry: TranscriptEntry | undefined; readonly expansion: Expansion}
+	| {readonly type: 'open'; readonly entry: TranscriptEntry | undefined}
+	| {readonly type: 'open-child'; readonly id: string};
+
+/** The state a pager opens in: on the newest entries (and keeping to them) or on the first. */
+export function initialPagerState(start: 'end' | 'start', source: EntrySource, height: number, layout: EntryLayout): PagerState {
+	const state: PagerState = {
+		cursor: 0,
+		top: {card: 0, row: 0},
+		expansions: new Map(),
+		expansion: undefined,
+		search: {query: '', editing: false, wrapped: false},
+		message: undefined,
+		overlay: undefined,
+		stick: start === 'end',
+		generation: source.generation?.() ?? 0,
+	};
+	return start === 'end' ? {...state, cursor: Math.max(0, source.count() - 1), top: lastPage(source, height, entryRows(state, layout))} : state;
+}
+
+/** Each entry's rows at the expansion the state chose for it. */
+export function entryRows(state: Pick<PagerState, 'expansions' | 'expansion'>, layout: EntryLayout): CardRows {
+	return (entry, index) => layout(entry, state.expansions.get(index) ?? state.expansion);
+}
+
+/** What a key press means in `state`: typed into a search being typed, else its table command; a paste is no keys. */
+export function keyAction(press: KeyPress, state: PagerState): PagerAction | undefined {
+	const {input, key} = press;
+	if (state.search.editing) {
+		if (key.return) {
+			return {type: 'search-commit'};
+		}
+
+		if (key.escape) {
+			return {type: 'search-cancel'};
+		}
+
+		if (key.backspace || key.delete) {
+			return {type: 'search-erase'};
+		}
+
+		return !key.ctrl && !key.meta && input !== '' ? {type: 'search-type', text: input} : undefined;
+	}
+
+	return key.paste ? undefined : {type: 'key', command: commandOf(press)};
+}
+
+/** The effect of `command` pressed in `state`: Ctrl+C quits from anywhere; q, Esc, y, o and Enter on a child act on the entries only. */
+export function keyEffect(state: PagerState, command: PagerCommand | undefined, context: PagerContext): PagerEffect | undefined {
+	if (command === 'quit') {
+		return {type: 'quit'};
+	}
+
+	if (state.overlay !== undefined) {
+		return undefined;
+	}
+
+	const entry = () => context.source.entry(state.cursor);
+	switch (command) {
+		case 'close': {
+			return {type: 'quit'};
+		}
+
+		case 'copy': {
+			return {type: 'copy', entry: entry(), expansion: state.expansions.get(state.cursor) ?? state.expansion ?? 'bounded'};
+		}
+
+		case 'open': {
+			return {type: 'open', entry: entry()};
+		}
+
+		case 'cycle': {
+			const under = entry();
+			const id = under === undefined ? undefined : context.childOf(under);
+			return id === undefined ? undefined : {type: 'open-child', id};
+		}
+
+		default: {
+			return undefined;
+		}
+	}
+}
+
+export function reducePager(state: PagerState, action: PagerAction, context: PagerContext): PagerState {
+	switch (action.type) {
+		case 'key': {
+			if (state.overlay?.kind === 'help') {
+				return onHelp(state, state.overlay, action.command, context);
+			}
+
+			return state.overlay?.kind === 'damage' ? onDamage(state, state.overlay, action.command, context) : onEntries(state, action.command, context);
+		}
+
+		case 'search-type': {
+			return {...state, search: {...state.search, query: state.search.query + action.text.replaceAll(/\s+/g, ' ')}};
+		}
+
+		case 'search-erase': {
+			return {...state, search: {...state.search, query: Array.from(state.search.query).slice(0, -1).join('')}};
+		}
+
+		case 'search-commit': {
+			return searchNext({...state, search: {...state.search, editing: false}}, 1, context);
+		}
+
+		case 'search-cancel': {
+			return {...state, search: {query: '', editing: false, wrapped: false}};
+		}
+
+		case 'say': {
+			return {...state, message: action.message};
+		}
+
+		case 'renumbered': {
+			return renumbered(state, context);
+		}
+
+		case 'grew': {
+			return toNewest(state, context);
+		}
+
+		default: {
+			return assertNever(action, 'pager action');
+		}
+	}
+}
+
+/** The `?` list: j/k (and the arrows) scroll it, Ctrl+C is the view's, any other key closes it — q and Esc too, which never quit from here. */
+function onHelp(state: PagerState, overlay: PagerOverlay, command: PagerCommand | undefined, context: PagerContext): PagerState {
+	switch (command) {
+		case 'quit': {
+			return state;
+		}
+
+		case 'next':
+		case 'previous': {
+			return scrollOverlay(state, overlay, overlay.top + (command === 'next' ? 1 : -1), context.helpRows, context);
+		}
+
+		default: {
+			return {...state, overlay: undefined};
+		}
+	}
+}
+
+/** The `!` list takes the entries' movement keys, as rows (Enter is a row down, as in `less`); q, Esc and `!` close it. */
+function onDamage(state: PagerState, overlay: PagerOverlay, command: PagerCommand | undefined, context: PagerContext): PagerState {
+	const page = context.overlayHeight;
+	const to = (row: number) => scrollOverlay(state, overlay, row, context.damageRows, context);
+	switch (command) {
+		case 'close':
+		case 'damage': {
+			return {...state, overlay: undefined};
+		}
+
+		case 'next':
+		case 'cycle': {
+			return to(overlay.top + 1);
+		}
+
+		case 'previous': {
+			return to(overlay.top - 1);
+		}
+
+		case 'page-down':
+		case 'page-up': {
+			return to(overlay.top + (command === 'page-down' ? page : -page));
+		}
+
+		case 'half-page-down':
+		case 'half-page-up': {
+			return to(overlay.top + (command === 'half-page-down' ? 1 : -1) * Math.max(1, Math.floor(page / 2)));
+		}
+
+		case 'first': {
+			return to(0);
+		}
+
+		case 'last': {
+			return to(context.damageRows);
+		}
+
+		default: {
+			return state;
+		}
+	}
+}
+
+/** `overlay` with its top at `row`, kept between the first row and the one that shows the last page of `rows`. */
+function scrollOverlay(state: PagerState, overlay: PagerOverlay, row: number, rows: number, context: PagerContext): PagerState {
+	const last = Math.max(0, rows - context.overlayHeight);
+	return {...state, overlay: {kind: overlay.kind, top: Math.max(0, Math.min(last, row))}};
+}
+
+/**
+The entries: every key clears the message (and the wrapped note); a key that moves anywhere but to
+the end of a live source stops keeping to the newest entries.
+*/
+function onEntries(state: PagerState, command: PagerCommand | undefined, context: PagerContext): PagerState {
+	const {source, height} = context;
+	const cleared: PagerState = {...state, message: undefined, search: state.search.wrapped ? {...state.search, wrapped: false} : state.search};
+	const moved: PagerState = {...cleared, stick: command === 'last' && (context.follow || !source.complete())};
+	switch (command) {
+		case undefined:
+		case 'copy':
+		case 'open': {
+			return moved;
+		}
+
+		case 'close':
+		case 'quit': {
+			return cleared;
+		}
+
+		case 'help': {
+			return {...cleared, overlay: {kind: 'help', top: 0}};
+		}
+
+		case 'damage': {
+			return context.damaged === 0 ? {...cleared, message: 'no damaged lines'} : {...cleared, overlay: {kind: 'damage', top: 0}};
+		}
+
+		case 'next':
+		case 'previous': {
+			return focus(moved, moved.cursor + (command === 'next' ? 1 : -1), context);
+		}
+
+		case 'page-down':
+		case 'page-up': {
+			return pageBy(moved, command === 'page-down' ? height : -height, context);
+		}
+
+		case 'half-page-down':
+		case 'half-page-up': {
+			return pageBy(moved, (command === 'half-page-down' ? 1 : -1) * Math.max(1, Math.floor(height / 2)), context);
+		}
+
+		case 'first': {
+			return {...moved, top: {card: 0, row: 0}, cursor: 0};
+		}
+
+		case 'last': {
+			return {...moved, top: lastPage(source, height, entryRows(moved, context.layout)), cursor: Math.max(0, source.count() - 1)};
+		}
+
+		case 'cycle': {
+			return cycle(moved, context);
+		}
+
+		case 'expand-all':
+		case 'collapse-all': {
+			return {...moved, expansions: new Map(), expansion: command === 'expand-all' ? 'full' : 'summary'};
+		}
+
+		case 'search': {
+			return {...moved, search: {query: '', editing: true, wrapped: false}};
+		}
+
+		case 'next-match':
+		case 'previous-match': {
+			return searchNext(moved, command === 'next-match' ? 1 : -1, context);
+		}
+
+		case 'next-failure':
+		case 'previous-failure': {
+			const step = command === 'next-failure' ? 1 : -1;
+			const found = findFrom(source, moved.cursor + step, step, isFailedEntry);
+			return found === undefined ? {...moved, message: `no ${step === 1 ? 'later' : 'earlier'} failed card`} : focus(moved, found, context);
+		}
+
+		default: {
+			return assertNever(command, 'pager command');
+		}
+	}
+}
+
+/** The cursor on entry `index` (clamped), scrolled to its first row unless that row is on screen. */
+function focus(state: PagerState, index: number, context: PagerContext): PagerState {
+	const {source, height} = context;
+	const count = source.count();
+	if (count === 0) {
+		return state;
+	}
+
+	const target = Math.max(0, Math.min(count - 1, index));
+	const rows = entryRows(state, context.layout);
+	const shown = visibleRows(source, state.top, height, rows).some(entry => entry.card === target && entry.row === 0);
+	return {...state, cursor: target, top: shown ? state.top : scrollBy(source, {card: target, row: 0}, 0, height, rows)};
+}
+
+/** Scrolled by `delta` rows, as `less` does, with the cursor on the first entry that starts on screen. */
+function pageBy(state: PagerState, delta: number, context: PagerContext): PagerState {
+	const {source, height} = context;
+	const rows = entryRows(state, context.layout);
+	const top = scrollBy(source, state.top, delta, height, rows);
+	return {...state, top, cursor: visibleRows(source, top, height, rows).find(entry => entry.row === 0)?.card ?? top.card};
+}
+
+/** Enter: the entry under the cursor at its next expansion; nothing here when Enter opens its child session (keyEffect). */
+function cycle(state: PagerState, context: PagerContext): PagerState {
+	const entry = context.source.entry(state.cursor);
+	if (entry === undefined || context.childOf(entry) !== undefined) {
+		return state;
+	}
+
+	const current = state.expansions.get(state.cursor) ?? state.expansion ?? 'bounded';
+	return {...state, expansions: new Map(state.expansions).set(state.cursor, nextExpansion(current))};
+}
+
+/**
+The next match of the committed search in `step`'s direction. Past the last (or first) entry it goes
+on from the other end, as `less` and vim do, and says so; the cursor's own entry is tried last.
+*/
+function searchNext(state: PagerState, step: 1 | -1, context: PagerContext): PagerState {
+	const {query} = state.search;
+	if (query === '') {
+		return state;
+	}
+
+	const needle = query.toLowerCase();
+	const {source} = context;
+	const count = source.count();
+	for (let distance = 1; distance <= count; distance++) {
+		const index = (((state.cursor + step * distance) % count) + count) % count;
+		const entry = source.entry(index);
+		if (entry !== undefined && entrySearchText(entry).toLowerCase().includes(needle)) {
+			const wrapped = step === 1 ? index <= state.cursor : index >= state.cursor;
+			return focus({...state, message: undefined, search: {...state.search, wrapped}}, index, context);
+		}
+	}
+
+	return {...state, message: `no match for "${query}"`};
+}
+
+/** The first entry from `from` in `step`'s direction that `predicate` takes, if any. */
+function findFrom(source: EntrySource, from: number, step: 1 | -1, predicate: (entry: TranscriptEntry) => boolean): number | undefined {
+	const count = source.count();
+	for (let index = from; index >= 0 && index < count; index += step) {
+		const entry = source.entry(index);
+		if (entry !== undefined && predicate(entry)) {
+			return index;
+		}
+	}
+
+	return undefined;
+}
+
+/**
+The source renumbered its entries (the full index replacing the tail window): the cursor, the scroll
+position and per-entry expansions stay on the same entries. When the cursor's entry is gone (a watched
+log was replaced) the pager shows the new entries' end and keeps to it.
+*/
+function renumbered(state: PagerState, context: PagerContext): PagerState {
+	const {source} = context;
+	const from = state.generation;
+	const generation = source.generation?.() ?? 0;
+	if (generation === from) {
+		return state;
+	}
+
+	const now = {...state, generation};
+	if (state.stick || source.moved === undefined) {
+		return now;
+	}
+
+	const map = (index: number) => source.moved!(index, from);
+	const cursor = map(state.cursor);
+	if (cursor === undefined) {
+		const reset: PagerState = {...now, stick: true, expansions: new Map()};
+		return {...reset, top: lastPage(source, context.height, entryRows(reset, context.layout)), cursor: Math.max(0, source.count() - 1)};
+	}
+
+	const expansions = new Map<number, Expansion>();
+	for (const [index, expansion] of state.expansions) {
+		const moved = map(index);
+		if (moved !== undefined) {
+			expansions.set(moved, expansion);
+		}
+	}
+
+	const card = map(state.top.card);
+	return {...now, cursor, top: card === undefined ? state.top : {card, row: state.top.row}, expansions};
+}
+
+/** While keeping to the newest entries, the last page and the newest entry (the same state when already there). */
+function toNewest(state: PagerState, context: PagerContext): PagerState {
+	const {source} = context;
+	const count = source.count();
+	if (count === 0 || !state.stick) {
+		return state;
+	}
+
+	const top = lastPage(source, context.height, entryRows(state, context.layout));
+	const cursor = count - 1;
+	return top.card === state.top.card && top.row === state.top.row && cursor === state.cursor ? state : {...state, top, cursor};
+}
