@@ -29,8 +29,8 @@ import {parseArgs} from 'node:util';
 import stripAnsi from 'strip-ansi';
 import {withAcpPresenter} from '../dist/src/acp/acp-presenter.js';
 import {AcpController, sessionFeeds} from '../dist/src/cli/acp/acp-controller.js';
-import {openAcpSession} from '../dist/src/cli/acp/open-acp-session.js';
-import {openSession} from '../dist/src/cli/open-session.js';
+import {openAcpSession} from '../dist/src/host/open-acp-session.js';
+import {openSession} from '../dist/src/host/open-session.js';
 import {withScreenEnvironment} from '../dist/src/cli/screen-environment.js';
 import {colorTheme} from '../dist/src/layout/theme.js';
 import {FakeStdin, FakeStdout, sleep} from './lib/fake-tty.mjs';
@@ -65,7 +65,6 @@ function screenOf(session, client) {
 		cwd: work,
 		...sessionFeeds(session),
 		client: () => client,
-		yolo: true,
 		stopAgent: async () => {},
 		closeLog: async () => {},
 	});
@@ -96,7 +95,7 @@ function assertShown(screen, side) {
 }
 
 async function live(run) {
-	const acp = await openAcpSession({command: process.execPath, args: [agent], cwd: work, root: join(work, 'sessions'), id: `live-${run}`, approve: async () => undefined});
+	const acp = await openAcpSession({command: process.execPath, args: [agent], cwd: work, root: join(work, 'sessions'), id: `live-${run}`});
 	const screen = screenOf(acp.session, acp.client);
 	await sleep(SETTLE_MS);
 	screen.takeShown();

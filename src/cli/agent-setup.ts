@@ -1,17 +1,15 @@
 /**
-@module What the interactive session and `cardterm -p` share to run the agent: which model (and
+@module What the interactive session and `cardterm -p` share to choose the agent: which model (and
 the one line that says why there is none or why it cannot be used), the approval defaults of an
-agent session, and the agent loop on an opened session.
+agent session, and the `--system-prompt` file. The agent loop on the session is the host's
+(`src/host/session-agent.ts`).
 */
 import {readFile} from 'node:fs/promises';
 import {resolve} from 'node:path';
-import {createAgent, type CreatedAgent} from '../agent/create-agent.js';
 import {ModelConfigError, resolveModel} from '../agent/model-client.js';
 import type {ModelClient} from '../agent/model-types.js';
-import type {SessionEvent} from '../session/events.js';
 import type {AskRule, CardtermConfig} from './approval-policy.js';
 import {modelSetting, userConfigPath, type ModelSetting} from './model-setting.js';
-import type {OpenedSession} from './open-session.js';
 import {UsageError} from './parse-args.js';
 
 /**
@@ -71,24 +69,4 @@ export async function systemPromptFile(path: string | undefined, cwd: string): P
 	} catch (error) {
 		throw new UsageError(`--system-prompt: cannot read ${path}: ${(error as Error).message}`);
 	}
-}
-
-/** The agent loop of an opened session. */
-export async function sessionAgent(session: OpenedSession, options: {readonly cwd: string; readonly model: ModelClient; readonly systemPrompt?: string; readonly maxSteps?: number; readonly history?: Iterable<SessionEvent>}): Promise<CreatedAgent> {
-	return createAgent({
-		cwd: options.cwd,
-		runtime: session.runtime,
-		log: session.log,
-		registry: session.registry,
-		model: options.model,
-		jobs: session.jobs,
-		...(options.systemPrompt === undefined ? {} : {systemPrompt: options.systemPrompt}),
-		...(options.maxSteps === undefined ? {} : {maxSteps: options.maxSteps}),
-		...(options.history === undefined ? {} : {history: options.history}),
-	});
-}
-
-/** A model's name as a person reads it: `provider:model`. */
-export function modelLabel(model: ModelClient): string {
-	return `${model.provider}:${model.model}`;
 }

@@ -1,6 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import type {AcpClient, PermissionQuestion} from '../../src/acp/acp-client.js';
-import {AcpController, approvalChoices, optionForAnswer, sessionFeeds} from '../../src/cli/acp/acp-controller.js';
+import {AcpController, sessionFeeds} from '../../src/cli/acp/acp-controller.js';
+import {acpApprovals, approvalChoices, optionForAnswer} from '../../src/host/acp-approvals.js';
+import {Approvals} from '../../src/host/approvals.js';
 import {startHarness} from '../acp/acp-harness.js';
 import {promptHintOf} from '../../components/prompt-hint.js';
 import {statusText} from '../../components/StatusLine.js';
@@ -39,12 +41,11 @@ describe('the ACP live-screen adapter', () => {
 	});
 
 	it('records a reject-always answer as such: the dialog\'s r key picks the agent\'s reject_always option', async () => {
-		let model: AcpController | undefined;
-		const harness = await startHarness({approve: async question => model!.approve(question)});
+		const harness = await startHarness({approve: 'session'});
 		try {
-			model = controllerOf(harness);
+			const model = controllerOf(harness);
 			model.submit('permission-all');
-			await until(() => model!.getSnapshot().approval !== undefined);
+			await until(() => model.getSnapshot().approval !== undefined);
 			expect(model.getSnapshot().approval?.choices?.map(choice => `${choice.key} ${choice.label}`)).toEqual(['a allow once', 's allow always', 'd reject once', 'r reject always (Never allow)']);
 			expect(promptHintOf(model.getSnapshot())).toBe('answer the question above: a, s, d or r');
 			model.answerApproval('rejected-always');
@@ -81,11 +82,10 @@ describe('the ACP live-screen adapter', () => {
 	});
 
 	it('runs prompts through the agent, shows its permission question, completes its slash commands, and closes', async () => {
-		let model: AcpController | undefined;
-		const harness = await startHarness({approve: async question => model!.approve(question)});
+		const harness = await startHarness({approve: 'session'});
 		try {
 			const scrollback: string[] = [];
-			model = controllerOf(harness, {mode: 'ask'});
+			const model = controllerOf(harness, {mode: 'ask'});
 			expect(model.getSnapshot().agent).toBe('mode ask');
 			model.onScrollback(entry => {
 				scrollback.push(entry.kind === 'entry' ? entry.entry.entry : 'lines');
@@ -98,7 +98,7 @@ describe('the ACP live-screen adapter', () => {
 			expect(await model.complete('/r', 2)).toEqual(['/review']);
 			expect(await model.complete('/x', 2)).toEqual([]);
 			model.submit('permission');
-			await until(() => model!.getSnapshot().approval !== undefined);
+			await until(() => model.getSnapshot().approval !== undefined);
 			expect(model.getSnapshot().approval).toMatchObject({callId: 'call_rm', toolName: 'rm -rf build', reason: 'the agent offers Allow / Always allow / Reject'});
 			model.answerApproval('rejected');
 			await until(() => scrollback.filter(kind => kind === 'turn').length === 2);
@@ -119,7 +119,7 @@ describe('the ACP live-screen adapter', () => {
 				calls.push('kill');
 			},
 		} as unknown as AcpClient;
-		const model = new AcpController({cwd: '/', sessionId: 's', fold: {counts: {}, entries: []} as never, onFoldChange: () => () => true, onEvent: () => () => true, client: () => client, yolo: false, stopAgent: async () => {}, closeLog: async () => {}});
+		const model = new AcpController({cwd: '/', sessionId: 's', fold: {counts: {}, entries: []} as never, onFoldChange: () => () => true, onEvent: () => () => true, approvals: new Approvals(), client: () => client, stopAgent: async () => {}, closeLog: async () => {}});
 		expect(model.cancel()).toBe(false);
 		model.submit('go');
 		expect(model.cancel()).toBe(true);
@@ -230,9 +230,10 @@ describe('the ACP live-screen adapter', () => {
 	});
 
 	it('--yolo answers with allow-once without showing the dialog', async () => {
-		const model = new AcpController({cwd: '/', sessionId: 's', fold: {counts: {}, entries: []} as never, onFoldChange: () => () => true, onEvent: () => () => true, client: () => undefined, yolo: true, stopAgent: async () => {}, closeLog: async () => {}});
+		const approvals = new Approvals();
+		const model = new AcpController({cwd: '/', sessionId: 's', fold: {counts: {}, entries: []} as never, onFoldChange: () => () => true, onEvent: () => () => true, approvals, client: () => undefined, stopAgent: async () => {}, closeLog: async () => {}});
 		const question: PermissionQuestion = {approvalId: 'a', callId: 'c', title: 't', options, signal: new AbortController().signal};
-		expect(await model.approve(question)).toBe('proceed_once');
+		expect(await acpApprovals(approvals, true)(question)).toBe('proceed_once');
 		expect(model.getSnapshot().approval).toBeUndefined();
 	});
 });
@@ -244,7 +245,6 @@ function controllerOf(harness: Awaited<ReturnType<typeof startHarness>>, extra: 
 		cwd: harness.workspace,
 		...sessionFeeds(harness.session),
 		client: () => harness.client,
-		yolo: false,
 		stopAgent: async () => harness.client.close(),
 		closeLog: async () => harness.session.close(),
 	});

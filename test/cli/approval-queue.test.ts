@@ -2,9 +2,11 @@ import {mkdtemp} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import type {PermissionQuestion} from '../../src/acp/acp-client.js';
+import type {ApproveCallback, PermissionQuestion} from '../../src/acp/acp-client.js';
+import {acpApprovals} from '../../src/host/acp-approvals.js';
+import {Approvals, callApprovals} from '../../src/host/approvals.js';
 import {AcpController} from '../../src/cli/acp/acp-controller.js';
-import {openSession} from '../../src/cli/open-session.js';
+import {openSession} from '../../src/host/open-session.js';
 import {controllerFor} from './session-controller-harness.js';
 
 const options = [
@@ -16,15 +18,18 @@ function question(callId: string, signal = new AbortController().signal): Permis
 	return {approvalId: `a-${callId}`, callId, title: `run ${callId}`, options, signal};
 }
 
-function acpController(): AcpController {
-	return new AcpController({cwd: '/', sessionId: 's', fold: {counts: {}, entries: []} as never, onFoldChange: () => () => true, onEvent: () => () => true, client: () => undefined, yolo: false, stopAgent: async () => {}, closeLog: async () => {}});
+/** A screen's model over ACP approvals, and the agent's way of asking them. */
+function acpController(): {model: AcpController; approve: ApproveCallback} {
+	const approvals = new Approvals();
+	const model = new AcpController({cwd: '/', sessionId: 's', fold: {counts: {}, entries: []} as never, onFoldChange: () => () => true, onEvent: () => () => true, approvals, client: () => undefined, stopAgent: async () => {}, closeLog: async () => {}});
+	return {model, approve: acpApprovals(approvals, false)};
 }
 
 describe('questions asked while the dialog shows another', () => {
 	it('ACP: each waits its turn and gets its own answer', async () => {
-		const model = acpController();
-		const first = model.approve(question('one'));
-		const second = model.approve(question('two'));
+		const {model, approve} = acpController();
+		const first = approve(question('one'));
+		const second = approve(question('two'));
 		expect(model.getSnapshot().approval?.callId).toBe('one');
 		model.answerApproval('allowed-once');
 		expect(await first).toBe('yes');
@@ -35,11 +40,11 @@ describe('questions asked while the dialog shows another', () => {
 	});
 
 	it('ACP: a waiting question withdrawn by the agent leaves the shown one; closing answers all', async () => {
-		const model = acpController();
+		const {model, approve} = acpController();
 		const withdrawn = new AbortController();
-		const first = model.approve(question('one'));
-		const second = model.approve(question('two', withdrawn.signal));
-		const third = model.approve(question('three'));
+		const first = approve(question('one'));
+		const second = approve(question('two', withdrawn.signal));
+		const third = approve(question('three'));
 		withdrawn.abort();
 		expect(await second).toBeUndefined();
 		expect(model.getSnapshot().approval?.callId).toBe('one');
@@ -52,7 +57,8 @@ describe('questions asked while the dialog shows another', () => {
 		const workspace = await mkdtemp(join(tmpdir(), 'cardterm-approvals-'));
 		const session = await openSession({cwd: workspace});
 		const controller = await controllerFor(session);
-		const ask = (callId: string, signal = new AbortController().signal) => controller.prompt({id: `q-${callId}`, toolName: 'bash', callId, signal} as Parameters<typeof controller.prompt>[0]);
+		const prompt = callApprovals(session.approvals);
+		const ask = async (callId: string, signal = new AbortController().signal) => prompt({id: `q-${callId}`, toolName: 'bash', callId, signal} as Parameters<typeof prompt>[0]);
 		const first = ask('one');
 		const second = ask('two');
 		expect(controller.getSnapshot().approval?.callId).toBe('one');

@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {openIndexedEntrySource} from '../../src/transcript/indexed-entry-source.js';
-import {openSession} from '../../src/cli/open-session.js';
+import {openSession} from '../../src/host/open-session.js';
 import {controllerFor} from './session-controller-harness.js';
 
 describe('interactive session memory', () => {

@@ -1,6 +1,6 @@
 import {PromptHistory} from '../../src/cli/interactive/prompt-history.js';
 import {SessionController, type SessionControllerOptions} from '../../src/cli/interactive/session-controller.js';
-import type {OpenedSession} from '../../src/cli/open-session.js';
+import type {OpenedSession} from '../../src/host/open-session.js';
 
 /** The live screen's controller over `session` as the interactive session builds it (no agent, no saved history), with `extra` options on top. */
 export async function controllerFor(session: OpenedSession, extra: Partial<SessionControllerOptions> = {}): Promise<SessionController> {
@@ -9,6 +9,7 @@ export async function controllerFor(session: OpenedSession, extra: Partial<Sessi
 		sessionId: session.id,
 		fold: session.fold,
 		onFoldChange: listener => session.onFoldChange(listener),
+		approvals: session.approvals,
 		runtime: session.runtime,
 		toolNames: () => session.toolNames(),
 		history: await PromptHistory.load(undefined),

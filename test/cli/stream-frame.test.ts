@@ -7,7 +7,7 @@ listeners (the app's redraws) wait.
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import type {SessionController} from '../../src/cli/interactive/session-controller.js';
 import {STREAM_FRAME_MS} from '../../src/cli/interactive/session-controller.js';
-import {openSession, type OpenedSession} from '../../src/cli/open-session.js';
+import {openSession, type OpenedSession} from '../../src/host/open-session.js';
 import {controllerFor} from './session-controller-harness.js';
 
 const chunk = (session: OpenedSession, data: Record<string, unknown>): void => {

@@ -10,6 +10,7 @@ import {InteractiveApp} from '../../components/InteractiveApp.js';
 import type {ScrollbackEntry} from '../../components/session-model.js';
 import {referencePresenters} from '../../src/cli/replay-command.js';
 import {SessionController} from '../../src/cli/interactive/session-controller.js';
+import {Approvals} from '../../src/host/approvals.js';
 import {colorTheme} from '../../src/layout/theme.js';
 import type {SessionEvent} from '../../src/session/events.js';
 import {type FoldChange, SessionFold} from '../../src/session/fold.js';
@@ -36,6 +37,7 @@ function liveSession() {
 			listeners.add(listener);
 			return () => listeners.delete(listener);
 		},
+		approvals: new Approvals(),
 		// Nothing is submitted: the session's events come from the script.
 		runtime: {} as SessionRuntime,
 		toolNames: () => new Set(['bash']),

@@ -14,6 +14,7 @@ import type {ScrollbackEntry} from '../../components/session-model.js';
 import {resolveModel} from '../../src/agent/model-client.js';
 import {openInteractiveSession} from '../../src/cli/interactive/open-interactive-session.js';
 import {SessionController} from '../../src/cli/interactive/session-controller.js';
+import {Approvals} from '../../src/host/approvals.js';
 import {referencePresenters} from '../../src/cli/replay-command.js';
 import {SessionFold} from '../../src/session/fold.js';
 import type {SessionRuntime} from '../../src/session/session-runtime.js';
@@ -132,7 +133,7 @@ describe('resuming a session shows its history', () => {
 		}
 
 		const controller = new SessionController({
-			cwd: '/', sessionId: 's-long', fold, onFoldChange: () => () => undefined, runtime: {} as SessionRuntime,
+			cwd: '/', sessionId: 's-long', fold, onFoldChange: () => () => undefined, approvals: new Approvals(), runtime: {} as SessionRuntime,
 			toolNames: () => new Set(), history: {entries: [], add() {}}, shutdown: async () => undefined,
 			releaseSettled: () => true, historyEntries: 4,
 		});

@@ -5,18 +5,18 @@ one kills the agent's process tree (lines that waited are held, not lost: Enter 
 drops them, as in the native session), the approval dialog answers with the agent's options (by kind),
 Tab completes the agent's slash commands. Everything shown comes from the fold of the log.
 */
-import type {ApprovalAnswer, ApprovalChoice, LiveSnapshot, PendingApproval, ScrollbackEntry, SessionModel} from '../../../components/session-model.js';
-import {allowOption, rejectOption, type AcpClient, type PermissionChoice, type PermissionQuestion} from '../../acp/acp-client.js';
+import type {ApprovalAnswer, LiveSnapshot, ScrollbackEntry, SessionModel} from '../../../components/session-model.js';
+import type {AcpClient} from '../../acp/acp-client.js';
+import type {Approvals} from '../../host/approvals.js';
 import type {AcpCommand} from '../../acp/acp-events.js';
 import type {Card} from '../../presentation/card.js';
 import type {TranscriptEntry} from '../../presentation/entry.js';
 import type {SessionEvent} from '../../session/events.js';
 import type {FoldChange, SessionFold} from '../../session/fold.js';
-import type {OpenedSession} from '../open-session.js';
+import type {OpenedSession} from '../../host/open-session.js';
 import {arrayEntrySource, type EntrySource} from '../../transcript/entry-source.js';
 import {LiveCards} from '../interactive/live-cards.js';
 import {LiveChannel} from '../interactive/live-channel.js';
-import {ApprovalQueue} from '../interactive/approval-queue.js';
 import {LivePagers} from '../interactive/live-pagers.js';
 import {noticeLines} from '../interactive/notice-lines.js';
 import {hiddenHistoryText, HISTORY_ENTRIES, historyWindow} from '../interactive/resumed-history.js';
@@ -29,11 +29,11 @@ export type AcpControllerOptions = {
 	readonly onFoldChange: (listener: (change: FoldChange) => void) => () => void;
 	/** Every event as the log records it (the agent's commands arrive as one). */
 	readonly onEvent: (listener: (event: SessionEvent) => void) => () => void;
+	/** The session's approval questions (the agent's permission requests): the dialog shows and answers them. */
+	readonly approvals: Approvals;
 	readonly client: () => AcpClient | undefined;
 	/** The agent's mode when the session started. */
 	readonly mode?: string;
-	/** Answer permission requests with allow-once without asking (`--yolo`). */
-	readonly yolo: boolean;
 	/** Stop the agent (its tree, its terminals). */
 	readonly stopAgent: () => Promise<void>;
 	/** Flush and close the log (after the last turn's end is recorded). */
@@ -42,64 +42,14 @@ export type AcpControllerOptions = {
 };
 
 /** What the controller reads of an opened session: its id, its fold and its events. */
-export function sessionFeeds(session: OpenedSession): Pick<AcpControllerOptions, 'sessionId' | 'fold' | 'onFoldChange' | 'onEvent'> {
+export function sessionFeeds(session: OpenedSession): Pick<AcpControllerOptions, 'sessionId' | 'fold' | 'onFoldChange' | 'onEvent' | 'approvals'> {
 	return {
 		sessionId: session.id,
 		fold: session.fold,
+		approvals: session.approvals,
 		onFoldChange: listener => session.onFoldChange(listener),
 		onEvent: listener => session.log.listen(listener),
 	};
-}
-
-/** The option an answer of the dialog picks: its kind, else the other option of the same polarity. */
-export function optionForAnswer(answer: ApprovalAnswer, options: readonly PermissionChoice[]): PermissionChoice | undefined {
-	const byKind = (...kinds: string[]) => kinds.map(kind => options.find(option => option.kind === kind)).find(option => option !== undefined);
-	switch (answer) {
-		case 'allowed-once': {
-			return allowOption(options);
-		}
-
-		case 'allowed-session': {
-			return byKind('allow_always', 'allow_once');
-		}
-
-		case 'rejected': {
-			return rejectOption(options);
-		}
-
-		case 'rejected-always': {
-			return byKind('reject_always', 'reject_once');
-		}
-
-		default: {
-			return undefined;
-		}
-	}
-}
-
-/** The dialog's key and words per ACP option kind: every kind the agent offers has a key of its own. */
-const KIND_CHOICES: ReadonlyArray<{readonly kind: string; readonly key: string; readonly words: string; readonly answer: ApprovalAnswer}> = [
-	{kind: 'allow_once', key: 'a', words: 'allow once', answer: 'allowed-once'},
-	{kind: 'allow_always', key: 's', words: 'allow always', answer: 'allowed-session'},
-	{kind: 'reject_once', key: 'd', words: 'reject once', answer: 'rejected'},
-	{kind: 'reject_always', key: 'r', words: 'reject always', answer: 'rejected-always'},
-];
-
-/** The dialog's choices for the agent's options, in the order above; the agent's name for each follows its kind. */
-export function approvalChoices(options: readonly PermissionChoice[]): ApprovalChoice[] {
-	const choices: ApprovalChoice[] = [];
-	for (const {kind, key, words, answer} of KIND_CHOICES) {
-		const option = options.find(each => each.kind === kind);
-		if (option !== undefined) {
-			// The agent's name for it, unless it says no more than the kind ("Allow", "Always allow"): the row must fit.
-			const name = option.name.trim();
-			const kindWords = new Set(words.split(' '));
-			const named = name.toLowerCase().split(/\s+/).every(word => word === '' || kindWords.has(word)) ? '' : ` (${name})`;
-			choices.push({key, label: `${words}${named}`, answer});
-		}
-	}
-
-	return choices;
 }
 
 /** An ACP `usage_update` for the status line: the share of the context in use, and the cost. */
@@ -131,7 +81,6 @@ export class AcpController implements SessionModel {
 	#commands: readonly AcpCommand[] = [];
 	#mode: string | undefined;
 	#usage: string | undefined;
-	readonly #approvals = new ApprovalQueue<{readonly request: PendingApproval; readonly question: PermissionQuestion; readonly resolve: (optionId: string | undefined) => void}>();
 	#busy = false;
 	#cancelled = false;
 	/** A cancel stopped the turn with lines waiting: they stay queued until Enter runs or Ctrl+C drops them. */
@@ -148,6 +97,9 @@ export class AcpController implements SessionModel {
 		this.sessionId = options.sessionId;
 		this.#mode = options.mode;
 		this.#snapshot = this.#build();
+		options.approvals.subscribe(() => {
+			this.#changed();
+		});
 		this.#showHistory();
 		options.onFoldChange(change => {
 			this.#pagers.changed(change.entries);
@@ -304,10 +256,7 @@ export class AcpController implements SessionModel {
 		}
 
 		this.#cancelled = true;
-		for (const pending of this.#approvals.takeAll()) {
-			pending.resolve(undefined);
-		}
-
+		this.#options.approvals.cancelAll();
 		client?.cancel();
 		this.#emit({kind: 'lines', lines: noticeLines('cancelling… (Ctrl+C again stops the agent)', 'info')});
 		this.#changed();
@@ -315,42 +264,8 @@ export class AcpController implements SessionModel {
 	}
 
 	answerApproval(answer: ApprovalAnswer): void {
-		const pending = this.#approvals.current;
-		if (pending !== undefined) {
-			pending.resolve(optionForAnswer(answer, pending.question.options)?.optionId);
-		}
+		this.#options.approvals.answer(answer);
 	}
-
-	/** The client's permission callback: the dialog, answered by the person (or at once under `--yolo`). */
-	readonly approve = async (question: PermissionQuestion): Promise<string | undefined> => {
-		if (this.#options.yolo) {
-			return allowOption(question.options)?.optionId;
-		}
-
-		if (this.#closing) {
-			return undefined;
-		}
-
-		return new Promise(resolve => {
-			const finish = (optionId: string | undefined): void => {
-				if (this.#approvals.remove(entry)) {
-					this.#changed();
-				}
-
-				resolve(optionId);
-			};
-
-			question.signal.addEventListener('abort', () => {
-				finish(undefined);
-			}, {once: true});
-			const offered = question.options.map(option => option.name).join(' / ');
-			const choices = approvalChoices(question.options);
-			const entry = {request: {id: question.approvalId, toolName: question.title, callId: question.callId, reason: `the agent offers ${offered}`, ...(choices.length === 0 ? {} : {choices})}, question, resolve: finish};
-			// A question asked while the dialog shows another waits its turn (agents may ask at once).
-			this.#approvals.add(entry);
-			this.#changed();
-		});
-	};
 
 	/** Slash commands the agent announced, for the word at the start of the line. */
 	async complete(line: string, cursor: number): Promise<readonly string[]> {
@@ -366,9 +281,7 @@ export class AcpController implements SessionModel {
 		this.#closed ??= (async () => {
 			this.#closing = true;
 			this.#queue.length = 0;
-			for (const pending of this.#approvals.takeAll()) {
-				pending.resolve(undefined);
-			}
+			this.#options.approvals.close();
 
 			if (this.#busy) {
 				this.#options.client()?.cancel();
@@ -436,7 +349,7 @@ export class AcpController implements SessionModel {
 			runningEntries,
 			counts: this.#options.fold.counts,
 			jobsRunning: 0,
-			...(this.#approvals.current === undefined ? {} : {approval: this.#approvals.current.request}),
+			...(this.#options.approvals.current === undefined ? {} : {approval: this.#options.approvals.current}),
 			queued: this.#queue.length,
 			...(this.#held ? {queueHeld: true} : {}),
 			...(this.#problem === undefined ? {} : {problem: this.#problem}),

@@ -9,32 +9,29 @@ import {LIVE_MAX_FPS} from '../../../components/frame-pacing.js';
 import {describeExit} from '../../acp/acp-client.js';
 import {colorTheme, monochromeTheme} from '../../layout/theme.js';
 import type {CliIo} from '../cli-io.js';
-import {logOutcomeMessage} from '../interactive/log-outcome.js';
+import {logOutcomeMessage} from '../../host/log-outcome.js';
 import {UsageError} from '../parse-args.js';
 import {whenAborted, withTerminationSignals} from '../termination-signals.js';
 import {colorEnabled, hyperlinksEnabled} from '../terminal-env.js';
 import {AcpController, sessionFeeds} from './acp-controller.js';
-import {openAcpSession, type AcpSession, type AcpSessionOptions} from './open-acp-session.js';
+import {openAcpSession, type AcpSession, type AcpSessionOptions} from '../../host/open-acp-session.js';
 
-export async function acpInteractive(options: Omit<AcpSessionOptions, 'approve'> & {readonly yolo: boolean}, io: CliIo): Promise<number> {
+export async function acpInteractive(options: AcpSessionOptions, io: CliIo): Promise<number> {
 	if (!io.isTTY || process.stdin.isTTY !== true) {
 		throw new UsageError('acp: the interactive session needs a terminal; use -p PROMPT instead');
 	}
 
 	return withTerminationSignals(async signal => {
-		let controller: AcpController | undefined;
-		const acp: AcpSession = await openAcpSession({...options, approve: async question => controller?.approve(question)});
+		const acp: AcpSession = await openAcpSession(options);
 		const {session, client} = acp;
 		const model = new AcpController({
 			cwd: options.cwd,
 			...sessionFeeds(session),
 			client: () => client,
-			yolo: options.yolo,
 			...(client.facts.modes === undefined ? {} : {mode: client.facts.modes.current}),
 			stopAgent: async () => client.close(),
 			closeLog: async () => session.close(),
 		});
-		controller = model;
 		void client.exited.then(exit => {
 			model.agentExited(describeExit(exit));
 		});

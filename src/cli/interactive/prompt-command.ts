@@ -205,3 +205,23 @@ export function plainTextMessage(text: string): string {
 function truncate(text: string): string {
 	return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
+/**
+The model's prompt for `line`, or undefined when the line is a command: `/…`, `!…`, or a tool
+name followed by nothing or by JSON (`read {"file_path":"a"}`). "read the README" is a prompt.
+*/
+export function modelPrompt(line: string, toolNames: ReadonlySet<string>): string | undefined {
+	const text = line.trim();
+	if (text === '' || text.startsWith('/') || text.startsWith('!')) {
+		return undefined;
+	}
+
+	const match = /^([A-Za-z_$][\w$.-]*)(?:\s+([\s\S]*))?$/.exec(text);
+	if (match !== null && toolNames.has(match[1]!)) {
+		const rest = (match[2] ?? '').trim();
+		if (rest === '' || rest.startsWith('{')) {
+			return undefined;
+		}
+	}
+
+	return line;
+}

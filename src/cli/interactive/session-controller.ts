@@ -5,7 +5,8 @@ scrollback exactly once, and routes approvals to the dialog.
 */
 import {readFile} from 'node:fs/promises';
 import {isAbsolute, resolve} from 'node:path';
-import type {ApprovalAnswer, LiveSnapshot, PendingApproval, ScrollbackEntry, SessionModel} from '../../../components/session-model.js';
+import type {ApprovalAnswer, LiveSnapshot, ScrollbackEntry, SessionModel} from '../../../components/session-model.js';
+import type {Approvals} from '../../host/approvals.js';
 import {sanitizeInline} from '../../layout/sanitize.js';
 import {arrayEntrySource, type EntrySource} from '../../transcript/entry-source.js';
 import type {ChildSessionLinks} from '../../transcript/child-session-links.js';
@@ -14,18 +15,17 @@ import type {TranscriptEntry} from '../../presentation/entry.js';
 import type {FoldChange, SessionFold} from '../../session/fold.js';
 import type {TurnProgress} from '../../session/turn-progress.js';
 import type {SessionRuntime} from '../../session/session-runtime.js';
-import type {ApprovalOutcome, ApprovalRequest, ToolSchema} from '../../tools/types.js';
+import type {ToolSchema} from '../../tools/types.js';
 import type {StyledLine} from '../../layout/styled-line.js';
 import {mutationTarget, WorkspaceGuard} from '../../builtin/fs.js';
-import {modelPrompt, type AgentTurns} from './agent-turns.js';
+import type {AgentTurns} from '../../host/agent-turns.js';
 import {completePromptWord} from './complete.js';
 import {LiveCards} from './live-cards.js';
 import {LiveChannel} from './live-channel.js';
 import {LivePagers} from './live-pagers.js';
-import {ApprovalQueue} from './approval-queue.js';
 import {hiddenHistoryText, HISTORY_ENTRIES, historyWindow} from './resumed-history.js';
 import {helpLines, noticeLines} from './notice-lines.js';
-import {parsePromptLine, plainTextMessage, PROMPT_COMMANDS, type ToolRequest} from './prompt-command.js';
+import {modelPrompt, parsePromptLine, plainTextMessage, PROMPT_COMMANDS, type ToolRequest} from './prompt-command.js';
 import {droppedNotice, heldNotice, linesWord} from './queued-lines.js';
 import {toolHelpLines, toolListLines} from './tool-help.js';
 
@@ -35,6 +35,8 @@ export type SessionControllerOptions = {
 	readonly fold: SessionFold;
 	/** Subscribes to what each event changed in the fold. */
 	readonly onFoldChange: (listener: (change: FoldChange) => void) => () => void;
+	/** The session's approval questions: the dialog shows and answers them. */
+	readonly approvals: Approvals;
 	readonly runtime: SessionRuntime;
 	/** Names of the registered tools (for `TOOL {json}` and completion). */
 	readonly toolNames: () => ReadonlySet<string>;
@@ -87,8 +89,6 @@ export class SessionController implements SessionModel {
 	/** The queue being worked off, while it is. */
 	#draining: Promise<void> | undefined;
 	#abort: AbortController | undefined;
-	readonly #approvals = new ApprovalQueue<{readonly request: PendingApproval; readonly resolve: (outcome: ApprovalOutcome) => void}>();
-	readonly #sessionAllowed = new Set<string>();
 	#multiline: Multiline | undefined;
 	#problem: string | undefined;
 	#closing = false;
@@ -131,6 +131,9 @@ export class SessionController implements SessionModel {
 			}
 		});
 		options.jobs?.onChange(() => {
+			this.#changed();
+		});
+		options.approvals.subscribe(() => {
 			this.#changed();
 		});
 		this.#showHistory();
@@ -179,11 +182,6 @@ export class SessionController implements SessionModel {
 				this.#options.fold.release(index);
 			}
 		}
-	}
-
-	/** Tools the user allowed for the rest of the session from the approval dialog. */
-	get sessionAllowed(): ReadonlySet<string> {
-		return this.#sessionAllowed;
 	}
 
 	get history(): readonly string[] {
@@ -408,48 +406,8 @@ export class SessionController implements SessionModel {
 	}
 
 	answerApproval(answer: ApprovalAnswer): void {
-		const pending = this.#approvals.current;
-		if (pending === undefined) {
-			return;
-		}
-
-		this.#approvals.remove(pending);
-		if (answer === 'allowed-session') {
-			this.#sessionAllowed.add(pending.request.toolName);
-		}
-
-		pending.resolve(answer === 'allowed-session' ? 'allowed-once' : answer === 'rejected-always' ? 'rejected' : answer);
-		this.#changed();
+		this.#options.approvals.answer(answer);
 	}
-
-	/** The runtime's approval prompt: shows the dialog and waits for the answer (or the call's cancellation). */
-	readonly prompt = async (request: ApprovalRequest & {readonly id: string}): Promise<ApprovalOutcome> => {
-		if (this.#closing) {
-			return 'cancelled';
-		}
-
-		return new Promise<ApprovalOutcome>(resolvePromise => {
-			const onAbort = (): void => {
-				if (this.#approvals.remove(entry)) {
-					this.#changed();
-				}
-
-				resolvePromise('cancelled');
-			};
-
-			request.signal.addEventListener('abort', onAbort, {once: true});
-			const entry = {
-				request: {id: request.id, toolName: request.toolName, callId: request.callId, ...(request.reason === undefined ? {} : {reason: request.reason})},
-				resolve(outcome: ApprovalOutcome) {
-					request.signal.removeEventListener('abort', onAbort);
-					resolvePromise(outcome);
-				},
-			};
-			// A question asked while the dialog shows another waits its turn.
-			this.#approvals.add(entry);
-			this.#changed();
-		});
-	};
 
 	async complete(line: string, cursor: number): Promise<readonly string[]> {
 		return completePromptWord(line, cursor, {cwd: this.cwd, toolNames: this.#options.toolNames()});
@@ -465,9 +423,7 @@ export class SessionController implements SessionModel {
 		this.#closing = true;
 		this.#queue.length = 0;
 		this.#abort?.abort(new Error('session closing'));
-		for (const pending of this.#approvals.takeAll()) {
-			pending.resolve('cancelled');
-		}
+		this.#options.approvals.close();
 
 		this.#changed();
 		// The cancelled call ends first (its process tree stopped, its result recorded), then the log closes.
@@ -636,7 +592,7 @@ export class SessionController implements SessionModel {
 			runningEntries,
 			counts: this.#options.fold.counts,
 			jobsRunning: this.#options.jobs?.running() ?? 0,
-			...(this.#approvals.current === undefined ? {} : {approval: this.#approvals.current.request}),
+			...(this.#options.approvals.current === undefined ? {} : {approval: this.#options.approvals.current}),
 			...(multiline === undefined ? {} : {multiline: {label: multiline.label, lines: multiline.lines.length}}),
 			queued: this.#queue.length,
 			...(turn === undefined ? {} : {turn}),

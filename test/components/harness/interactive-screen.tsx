@@ -10,13 +10,13 @@ import {render} from 'ink';
 import {InteractiveApp} from '../../../components/InteractiveApp.js';
 import {approvalPolicy, type AskRule} from '../../../src/cli/approval-policy.js';
 import {SessionController} from '../../../src/cli/interactive/session-controller.js';
-import {openSession} from '../../../src/cli/open-session.js';
+import {openSession} from '../../../src/host/open-session.js';
 import {colorTheme} from '../../../src/layout/theme.js';
-import type {ApprovalPrompt} from '../../../src/session/session-runtime.js';
+import {Approvals} from '../../../src/host/approvals.js';
 import {createAgent, type CreatedAgent} from '../../../src/agent/create-agent.js';
 import {resolveModel} from '../../../src/agent/model-client.js';
 import type {RetryPolicy} from '../../../src/agent/retry-policy.js';
-import {modelTurns} from '../../../src/cli/interactive/agent-turns.js';
+import {modelTurns} from '../../../src/host/agent-turns.js';
 import {startFakeModelServer, type FakeAnswer, type FakeModelServer} from '../../fixtures/fake-model-server.mjs';
 import {FakeStdin, FakeTty} from './fake-terminal.js';
 
@@ -51,15 +51,14 @@ export async function startInteractive(name: string, options: {columns?: number;
 	}
 
 	const now = options.now ?? ((): number => FROZEN_NOW);
-	let prompt: ApprovalPrompt = async () => 'unavailable';
-	let controller: SessionController | undefined;
 	const rules = options.ask ?? [];
+	const approvals = new Approvals();
 	const session = await openSession({
 		cwd,
 		id: `screen-${name}`,
 		now,
-		approve: async request => prompt(request),
-		...(rules.length === 0 ? {} : {policy: approvalPolicy(rules, cwd, () => controller?.sessionAllowed ?? new Set())}),
+		approvals,
+		...(rules.length === 0 ? {} : {policy: approvalPolicy(rules, cwd, () => approvals.sessionAllowed)}),
 	});
 	const entries: string[] = [];
 	let server: FakeModelServer | undefined;
@@ -70,11 +69,12 @@ export async function startInteractive(name: string, options: {columns?: number;
 		created = await createAgent({cwd, runtime: session.runtime, log: session.log, registry: session.registry, model, jobs: session.jobs, now, ...(options.agent.retry === undefined ? {} : {retry: options.agent.retry})});
 	}
 
-	controller = new SessionController({
+	const controller = new SessionController({
 		cwd,
 		sessionId: session.id,
 		fold: session.fold,
 		onFoldChange: listener => session.onFoldChange(listener),
+		approvals,
 		runtime: session.runtime,
 		toolNames: () => session.toolNames(),
 		toolSchema: name => session.registry.get(name),
@@ -87,7 +87,6 @@ export async function startInteractive(name: string, options: {columns?: number;
 			throw new Error('no other model in a screen test');
 		})}),
 	});
-	prompt = controller.prompt;
 
 	const tty = new FakeTty(options.columns ?? 80, options.rows ?? 24);
 	const stdin = new FakeStdin();

@@ -1,12 +1,10 @@
 /**
-@module The interactive session's thin adapter to the agent: which prompt lines go to the model
-(anything that is not a `/command`, a `!shell` line or `TOOL {json}`), what the status line and
-`/model` say about the model, and running one turn.
+@module A session's agent as its live screen drives it: what the status line and `/model` say about
+the model, switching or connecting one, and running one turn; or why there is no model.
 */
-import type {AgentLoop} from '../../agent/agent-loop.js';
-import type {ModelClient} from '../../agent/model-types.js';
-import {PROVIDER_NAMES} from '../../agent/model-client.js';
-import {modelLabel} from '../agent-setup.js';
+import type {AgentLoop} from '../agent/agent-loop.js';
+import type {ModelClient} from '../agent/model-types.js';
+import {PROVIDER_NAMES} from '../agent/model-client.js';
 
 export type AgentTurns = {
 	/** `provider:model`, or undefined when no model is connected. */
@@ -20,6 +18,11 @@ export type AgentTurns = {
 	/** Run one turn; resolves when the turn has ended (its end is in the log). */
 	run(prompt: string, signal: AbortSignal): Promise<void>;
 };
+
+/** A model's name as a person reads it: `provider:model`. */
+export function modelLabel(model: ModelClient): string {
+	return `${model.provider}:${model.model}`;
+}
 
 /** What runs a session's turns: the agent loop (or one still starting), with the model it uses. */
 export type TurnRunner = {model: ModelClient; runTurn(prompt: string, options: {readonly signal: AbortSignal}): Promise<unknown>};
@@ -131,25 +134,4 @@ export function connectableTurns(why: string, connector: ModelConnector, status 
 			await connected.run(prompt, signal);
 		},
 	};
-}
-
-/**
-The model's prompt for `line`, or undefined when the line is a command: `/…`, `!…`, or a tool
-name followed by nothing or by JSON (`read {"file_path":"a"}`). "read the README" is a prompt.
-*/
-export function modelPrompt(line: string, toolNames: ReadonlySet<string>): string | undefined {
-	const text = line.trim();
-	if (text === '' || text.startsWith('/') || text.startsWith('!')) {
-		return undefined;
-	}
-
-	const match = /^([A-Za-z_$][\w$.-]*)(?:\s+([\s\S]*))?$/.exec(text);
-	if (match !== null && toolNames.has(match[1]!)) {
-		const rest = (match[2] ?? '').trim();
-		if (rest === '' || rest.startsWith('{')) {
-			return undefined;
-		}
-	}
-
-	return line;
 }

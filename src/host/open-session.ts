@@ -1,7 +1,8 @@
 /**
 @module One session, assembled: the registry with the reference tools (and plugins), the runtime
-that records calls as events, the log writer, and the fold that turns the events into cards. Used by
-the interactive session, `cardterm call` and `cardterm run`.
+that records calls as events, the log writer, the fold that turns the events into cards, and the
+approval questions the session asks (a screen subscribes to them). Used by every command that runs
+tools or an agent: the interactive session, `-p`, `cardterm call` and `run`, and an ACP agent's session.
 */
 import {attachCodeMode, builtinTools} from '../builtin/index.js';
 import {JobRuntime} from '../jobs/job-runtime.js';
@@ -13,10 +14,11 @@ import {SessionFold, type FoldChange} from '../session/fold.js';
 import {SessionLogWriteError} from '../session/log-errors.js';
 import {SessionLogWriter, type SessionLogWriterOptions} from '../session/log-writer.js';
 import {newSessionId} from '../session/session-store.js';
-import {SessionRuntime, type ApprovalPrompt} from '../session/session-runtime.js';
+import {SessionRuntime} from '../session/session-runtime.js';
 import {ToolRegistry} from '../tools/registry.js';
 import type {PreExecuteListener} from '../tools/registry-hooks.js';
 import type {ToolDefinition} from '../tools/types.js';
+import {Approvals, callApprovals} from './approvals.js';
 import type {SessionPlugin} from './session-plugin.js';
 
 export type OpenSessionOptions = {
@@ -24,8 +26,11 @@ export type OpenSessionOptions = {
 	readonly cwd: string;
 	/** Append the session's events to this log (created with a header when new). Absent: in memory only. */
 	readonly logPath?: string;
-	/** Where *ask* decisions go. */
-	readonly approve?: ApprovalPrompt;
+	/**
+	The session's approval questions (default: new ones). Pass them when the policy reads their
+	standing grants: `approvalPolicy(rules, cwd, () => approvals.sessionAllowed)`.
+	*/
+	readonly approvals?: Approvals;
 	/** Tools beyond the reference set. */
 	readonly extraTools?: readonly ToolDefinition[];
 	/** Plugins (`--plugin`), applied in order after the reference tools and the policy; disposed by `close()`. */
@@ -59,6 +64,8 @@ export type OpenedSession = {
 	readonly log: EventLog;
 	readonly fold: SessionFold;
 	readonly jobs: JobRuntime;
+	/** The questions the session asks the person (a screen subscribes; without one they are answered unattended). */
+	readonly approvals: Approvals;
 	readonly logPath?: string;
 	/** What is in the log file: events written to it, and events appended but not written (yet); absent without a log. */
 	logState(): {readonly path: string; readonly written: number; readonly unwritten: number} | undefined;
@@ -98,7 +105,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		firstSeq: writer?.nextSeq ?? 0,
 		...(writer === undefined ? {} : {record: draft => writer.append(draft) as SessionEvent}),
 	});
-	const runtime = new SessionRuntime({log, agent: {id: 'cardterm', sessionId: header.id}, approve: options.approve});
+	const approvals = options.approvals ?? new Approvals();
+	const runtime = new SessionRuntime({log, agent: {id: 'cardterm', sessionId: header.id}, approve: callApprovals(approvals)});
 	// Contained failures (a throwing observer or job listener) go to stderr through the sink.
 	const report = (message: string): void => {
 		void writeText(process.stderr, `cardterm: ${message}\n`);
@@ -163,6 +171,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		log,
 		fold,
 		jobs,
+		approvals,
 		...(writer === undefined ? {} : {logPath: writer.path}),
 		// Seqs are contiguous from 0 in a log, so the durable seq bound is the count of events in the file.
 		logState: () => writer === undefined ? undefined : {path: writer.path, written: writer.writtenUpTo, unwritten: writer.unwrittenEvents},
@@ -180,6 +189,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 			}
 
 			closed = true;
+			approvals.close();
 			// The agent refuses injections from here on (the contract: refused after disposal).
 			runtime.dispose();
 			await endPlugins();
