@@ -108,6 +108,9 @@ export async function openNativeSession(options: NativeSessionOptions): Promise<
 		...(options.plugins === undefined ? {} : {plugins: options.plugins}),
 		...(options.openLogFile === undefined ? {} : {openLogFile: options.openLogFile}),
 		approvals,
+		// With a healthy log, written entries leave memory and the pager reads the session back from the
+		// log (the session's memory stays flat however long it runs).
+		releaseWritten: () => folderMade && problem === undefined,
 		...(options.policy === undefined ? {} : {policy: options.policy(() => approvals.sessionAllowed)}),
 		onLogError(error) {
 			reason = error.message;

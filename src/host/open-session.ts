@@ -52,6 +52,8 @@ export type OpenSessionOptions = {
 	readonly id?: string;
 	/** The events already in the log a session continues: the fold starts from them. */
 	readonly history?: readonly SessionEvent[];
+	/** Whether entries a screen has written may leave the fold's memory now (`SessionFold`'s `releaseWritten`: the log gives them back). */
+	readonly releaseWritten?: () => boolean;
 	/** Presenters beyond the registry's (an ACP agent's calls); given the registry's lookup, returns the fold's. */
 	readonly presenters?: (registry: PresenterLookup) => PresenterLookup;
 };
@@ -150,7 +152,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	}
 
 	const registryPresenters: PresenterLookup = name => registry.get(name);
-	const fold = new SessionFold(options.presenters?.(registryPresenters) ?? registryPresenters);
+	const fold = new SessionFold(options.presenters?.(registryPresenters) ?? registryPresenters, options.releaseWritten === undefined ? {} : {releaseWritten: options.releaseWritten});
 	for (const event of options.history ?? []) {
 		fold.apply(event);
 	}

@@ -10,10 +10,9 @@ import {controllerFor} from './session-controller-harness.js';
 describe('interactive session memory', () => {
 	it('releases settled cards once written to the scrollback, and the pager reads them back from the log', async () => {
 		const workspace = await mkdtemp(join(tmpdir(), 'cardterm-release-'));
-		const session = await openSession({cwd: workspace, logPath: join(workspace, 'session.jsonl')});
+		const session = await openSession({cwd: workspace, logPath: join(workspace, 'session.jsonl'), releaseWritten: () => true});
 		const written: string[] = [];
 		const controller = await controllerFor(session, {
-			releaseSettled: () => true,
 			async pagerSource() {
 				await session.flush();
 				return openIndexedEntrySource(session.logPath!, {presenters: () => name => session.registry.get(name), tail: false});

@@ -127,7 +127,7 @@ describe('resuming a session shows its history', () => {
 	}, 30_000);
 
 	it('a history longer than the bound shows its newest entries under a line counting the rest, and releases those left out', () => {
-		const fold = new SessionFold(referencePresenters('/'));
+		const fold = new SessionFold(referencePresenters('/'), {releaseWritten: () => true});
 		for (let seq = 0; seq < 10; seq++) {
 			fold.apply({type: 'user/message', seq, time: 0, data: {role: 'user', content: [{type: 'text', text: `message ${seq}`}], source: {kind: 'user'}}});
 		}
@@ -135,7 +135,7 @@ describe('resuming a session shows its history', () => {
 		const controller = new SessionController({
 			cwd: '/', sessionId: 's-long', fold, onFoldChange: () => () => undefined, approvals: new Approvals(), runtime: {} as SessionRuntime,
 			toolNames: () => new Set(), history: {entries: [], add() {}}, shutdown: async () => undefined,
-			releaseSettled: () => true, historyEntries: 4,
+			historyEntries: 4,
 		});
 		const seen: ScrollbackEntry[] = [];
 		controller.onScrollback(entry => seen.push(entry));

@@ -65,9 +65,6 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 		shutdown: async () => native.shutdown(),
 		...(native.agent === undefined ? {} : {agent: native.agent}),
 		...(native.childSessions === undefined ? {} : {childSessions: native.childSessions}),
-		// With a healthy log, settled cards leave memory once written to the scrollback, and the pager
-		// reads the session back from its log (the session's memory stays flat however long it runs).
-		releaseSettled: () => session.logPath !== undefined && native.problem() === undefined,
 		...(native.pagerSource === undefined ? {} : {pagerSource: native.pagerSource}),
 	});
 	controller.reportProblem(native.problem());

@@ -49,11 +49,6 @@ export type SessionControllerOptions = {
 	readonly shutdown: () => Promise<void>;
 	/** Where the pager reads the session's cards (default: the cards in memory). */
 	readonly pagerSource?: () => Promise<EntrySource & {close?(): unknown}>;
-	/**
-	Whether a card written to the scrollback may be released from memory (its log is healthy and the
-	pager reads cards back from it). Checked per card.
-	*/
-	readonly releaseSettled?: () => boolean;
 	/** The agent: with a model, a prompt line that is not a command is a turn. */
 	readonly agent?: AgentTurns;
 	/** The child sessions of subagent cards, beside the session's log (the pager opens them). */
@@ -148,9 +143,7 @@ export class SessionController implements SessionModel {
 		}
 
 		this.#emitScrollback({kind: 'entry', entry});
-		if (this.#options.releaseSettled?.() === true) {
-			this.#options.fold.releaseSeq(entry.seq);
-		}
+		this.#options.fold.written(entry);
 	}
 
 	/**
@@ -178,9 +171,7 @@ export class SessionController implements SessionModel {
 				this.#cards.skip(entry.card.seq);
 			}
 
-			if (!(entry.entry === 'card' && entry.card.status === 'interrupted') && this.#options.releaseSettled?.() === true) {
-				this.#options.fold.release(index);
-			}
+			this.#options.fold.written(entry);
 		}
 	}
 
@@ -533,11 +524,9 @@ export class SessionController implements SessionModel {
 
 	#track(card: Card): void {
 		if (this.#cards.settles(card)) {
-			this.#emitScrollback({kind: 'entry', entry: {entry: 'card', card}});
-			// Written for good: the pager reads it back from the log. Interrupted cards stay (a late result may settle them).
-			if (card.status !== 'interrupted' && this.#options.releaseSettled?.() === true) {
-				this.#options.fold.releaseSeq(card.seq);
-			}
+			const entry: TranscriptEntry = {entry: 'card', card};
+			this.#emitScrollback({kind: 'entry', entry});
+			this.#options.fold.written(entry);
 		}
 	}
 
