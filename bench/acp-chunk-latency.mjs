@@ -13,7 +13,7 @@ import {parseArgs} from 'node:util';
 import React from 'react';
 import {render} from 'ink';
 import {InteractiveApp} from '../dist/components/InteractiveApp.js';
-import {AcpController, sessionFeeds} from '../dist/src/cli/acp/acp-controller.js';
+import {acpLiveSession} from '../dist/src/live/acp-driver.js';
 import {openAcpSession} from '../dist/src/host/open-acp-session.js';
 import {colorTheme} from '../dist/src/layout/theme.js';
 import {FakeStdin, FakeStdout} from './lib/fake-tty.mjs';
@@ -57,13 +57,7 @@ let controller;
 const acp = await openAcpSession({command: process.execPath, args: [agent], cwd: work, id: 'latency', yolo: true, trace});
 try {
 	const {session, client} = acp;
-	controller = new AcpController({
-		cwd: work,
-		...sessionFeeds(session),
-		client: () => client,
-		stopAgent: async () => client.close(),
-		closeLog: async () => session.close(),
-	});
+	controller = acpLiveSession(acp, work);
 	const instance = render(React.createElement(InteractiveApp, {model: controller, theme: colorTheme, color: true, hyperlinks: false}), {stdout, stdin: new FakeStdin(), stderr: stdout, exitOnCtrlC: false, patchConsole: false});
 	const turnEnded = new Promise(resolve => {
 		const stop = session.log.listen(event => {

@@ -52,7 +52,7 @@ export type ScrollbackEntry = {readonly kind: 'entry'; readonly entry: Transcrip
 	readonly fit?: (width: number) => readonly StyledLine[];
 } | {readonly kind: 'clear'};
 
-/** The interactive session as the app sees it; implemented by src/cli. */
+/** The interactive session as the app sees it; implemented once for both drivers by src/live/live-session.ts. */
 export type SessionModel = {
 	readonly cwd: string;
 	readonly sessionId: string;
@@ -71,6 +71,8 @@ export type SessionModel = {
 	answerApproval(answer: ApprovalAnswer): void;
 	/** Clear the screen (Ctrl+L): its rows move into the scrollback, in order with the entries written there. */
 	clearScreen?(): void;
+	/** The session asks the screen to open the pager (`/pager`, as Ctrl+O does). */
+	onOpenPager?(listener: () => void): () => void;
 	/** Completions for the word before the cursor. */
 	complete(line: string, cursor: number): Promise<readonly string[]>;
 	readonly history: readonly string[];

@@ -8,7 +8,7 @@ import {statusText} from '../../components/StatusLine.js';
 import {resolveModel} from '../../src/agent/model-client.js';
 import {AGENT_ASK_RULES} from '../../src/cli/agent-setup.js';
 import {askReason} from '../../src/cli/approval-policy.js';
-import {modelPrompt} from '../../src/cli/interactive/prompt-command.js';
+import {modelPrompt} from '../../src/live/native-lines.js';
 import {openInteractiveSession} from '../../src/cli/interactive/open-interactive-session.js';
 import {resumeTarget} from '../../src/cli/resume-target.js';
 import {openSessionLog} from '../../src/session/read-session-log.js';

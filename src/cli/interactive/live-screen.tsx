@@ -1,6 +1,6 @@
 /**
 @module The interactive session's Ink screen: InteractiveApp rendered over the session's controller.
-Loaded by `live-session.ts` (under withScreenEnvironment) after the session is open and a continued
+Loaded by `run-interactive.ts` (under withScreenEnvironment) after the session is open and a continued
 session's history is in the scrollback, so that history does not wait for Ink and React to load.
 */
 import React from 'react';
@@ -11,10 +11,10 @@ import {LIVE_MAX_FPS} from '../../../components/frame-pacing.js';
 import type {Card} from '../../presentation/card.js';
 import type {ColorDepth} from '../../layout/color-depth.js';
 import type {Theme} from '../../layout/theme.js';
-import type {SessionController} from './session-controller.js';
+import type {LiveSession} from '../../live/live-session.js';
 
 export type LiveScreenOptions = {
-	readonly controller: SessionController;
+	readonly controller: LiveSession;
 	readonly theme: Theme;
 	readonly color: boolean;
 	readonly depth: ColorDepth;

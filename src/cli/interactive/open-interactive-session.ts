@@ -1,17 +1,18 @@
 /**
 @module The interactive session without its screen: the native session the host opens (folder, log,
-tools, approvals, agent), the approval rules from the config and the agent, the prompt history, and
-the controller the app draws.
+tools, approvals, agent) under the config's and the agent's approval rules, the prompt history, and
+the live session core over the native driver, which the screen draws.
 */
 import {pushAll} from '../../layout/push-all.js';
 import type {ModelClient} from '../../agent/model-types.js';
 import type {LogOutcome} from '../../host/log-outcome.js';
 import {openNativeSession, type NativeSessionOptions} from '../../host/open-native-session.js';
 import type {OpenedSession} from '../../host/open-session.js';
+import {LiveSession, sessionFeeds} from '../../live/live-session.js';
+import {nativeDriver} from '../../live/native-driver.js';
 import {approvalPolicy, type AskRule} from '../approval-policy.js';
 import {historyPath} from '../session-paths.js';
 import {PromptHistory} from './prompt-history.js';
-import {SessionController} from './session-controller.js';
 
 export type InteractiveSessionOptions = Omit<NativeSessionOptions, 'policy' | 'agent'> & {
 	/** Approval rules from the config. */
@@ -28,7 +29,7 @@ export type AgentConnect = {readonly resolve: (spec: string) => ModelClient; rea
 
 export type InteractiveSession = {
 	readonly session: OpenedSession;
-	readonly controller: SessionController;
+	readonly controller: LiveSession;
 	/** What is on disk; meaningful once the controller is closed. */
 	logOutcome(): LogOutcome;
 	/** Once the controller is closed: removes a log that holds nothing but its header (and its empty folder); whether it did. */
@@ -48,28 +49,13 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 		}}})} : agent}),
 	});
 	const {session} = native;
-	const controller = new SessionController({
+	const controller = new LiveSession({
 		cwd: options.cwd,
-		sessionId: session.id,
-		fold: session.fold,
-		onFoldChange: listener => session.onFoldChange(listener),
-		approvals: session.approvals,
-		runtime: session.runtime,
-		toolNames: () => session.toolNames(),
-		toolSchema: name => session.registry.get(name),
-		jobs: {
-			running: () => session.jobs.list().filter(job => job.status === 'running' || job.status === 'stopping').length,
-			onChange: listener => session.jobs.onJobsChanged(listener),
-		},
+		...sessionFeeds(session),
+		driver: nativeDriver({session, cwd: options.cwd, ...(native.agent === undefined ? {} : {agent: native.agent}), problem: {now: native.problem, onChange: native.onProblem}, shutdown: native.shutdown}),
 		history: await PromptHistory.load(historyPath(options.root, options.cwd)),
-		shutdown: async () => native.shutdown(),
-		...(native.agent === undefined ? {} : {agent: native.agent}),
 		...(native.childSessions === undefined ? {} : {childSessions: native.childSessions}),
 		...(native.pagerSource === undefined ? {} : {pagerSource: native.pagerSource}),
-	});
-	controller.reportProblem(native.problem());
-	native.onProblem(() => {
-		controller.reportProblem(native.problem());
 	});
 	return {session, controller, logOutcome: native.logOutcome, discardIfEmpty: native.discardIfEmpty};
 }
