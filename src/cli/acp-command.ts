@@ -129,7 +129,8 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 		}
 
 		const {acpInteractive} = await withScreenEnvironment(async () => import('./acp/acp-interactive.js'));
-		return acpInteractive({...base, yolo}, io);
+		const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
+		return acpInteractive({...base, yolo, ...(colorFlag === undefined ? {} : {colorFlag})}, io);
 	}
 
 	// Non-interactive: nobody watches the session's approvals, so the agent's requests are rejected (allowed under --yolo).

@@ -1,18 +1,16 @@
 /**
 @module The interactive session behind its first frame (`../interactive-command.ts` checked the
 arguments and drew it): the configuration, plugins, model, session and log, a continued session's
-history, then the Ink screen (`live-screen.tsx`), until the session ends. Ink and React load only
+history, then the live screen (`live-screen.tsx`, the ACP session's too), until the session ends. Ink and React load only
 after the history is in the scrollback: they are most of a start's modules, and the history needs
 nothing but the layout (issue 16: resume of a 200-call session).
 */
 import {scrollbackOutput, type ScrollbackStyle} from '../../../components/scrollback-output.js';
 import {joinOutput, type TerminalOutput} from '../../layout/terminal-sink.js';
-import {colorTheme, monochromeTheme} from '../../layout/theme.js';
 import type {ModelClient} from '../../agent/model-types.js';
 import {preloadModelLibrary, resolveModel} from '../../agent/model-client.js';
 import {AGENT_ASK_RULES, agentModel, systemPromptFile} from '../agent-setup.js';
 import {loadConfig, type CardtermConfig} from '../approval-policy.js';
-import {copyText, openInEditor} from '../pager-actions.js';
 import type {CliIo} from '../cli-io.js';
 import {logOutcomeMessage} from '../../host/log-outcome.js';
 import {openInteractiveSession} from './open-interactive-session.js';
@@ -23,9 +21,9 @@ import {drawBootFrame, type BootFrame} from './boot-frame.js';
 import {resumeTarget} from '../resume-target.js';
 import {withScreenEnvironment} from '../screen-environment.js';
 import type {LiveSession} from '../../live/live-session.js';
+import {screenStyle} from './screen-style.js';
 import {sessionsRoot} from '../session-paths.js';
 import {whenAborted} from '../termination-signals.js';
-import {colorDepth, colorEnabled, hyperlinksEnabled, motionEnabled} from '../terminal-env.js';
 
 export type LiveSessionOptions = {
 	readonly parsed: ParsedArgs;
@@ -61,39 +59,24 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		void controller.close();
 	});
 	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
-	const color = colorEnabled(colorFlag, io.env, io.isTTY);
-	const style = {theme: color ? colorTheme : monochromeTheme, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), sessionCwd: controller.cwd};
+	const style = screenStyle(colorFlag, io);
 	// The first frame again under the history, while the screen loads: the prompt is there and keys are held.
-	const frame = resumed === undefined ? boot : await writeHistory(controller, io, style).then(async () => drawBootFrame(io, process.stdout.rows, process.stdin));
-	const {renderLiveScreen} = await withScreenEnvironment(async () => import('./live-screen.js'));
-
-	// The Ctrl+O pager's `y` and `o`, as in replay: texts a terminal without OSC 52 cannot take are printed on exit.
-	const copies: string[] = [];
+	const frame = resumed === undefined ? boot : await writeHistory(controller, io, {...style, sessionCwd: controller.cwd}).then(async () => drawBootFrame(io, process.stdout.rows, process.stdin));
+	const {runLiveScreen} = await withScreenEnvironment(async () => import('./live-screen.js'));
 	// Ink's first frame is drawn where the first frame was, within render(). Raw mode stays on for
 	// Ink; the outer frame's release gives the terminal its line mode back when the session ends.
 	await boot.clear();
 	await frame.clear();
-	const instance = renderLiveScreen({
-		controller,
-		...style,
-		motion: motionEnabled(color, io.env),
-		onCopy: text => copyText(text, copies, io.env),
-		onOpen: card => openInEditor(card, io.cwd, io.env),
-	});
 	const {model} = agent;
 	if (model !== undefined) {
-		// After the first frame: the prompt does not wait for the model library, the first request need not either.
+		// After the first frame (drawn in this turn of the event loop): the prompt does not wait for the
+		// model library, the first request need not either.
 		setImmediate(() => {
 			preloadModelLibrary(model);
 		});
 	}
 
-	await instance.waitUntilExit();
-	await controller.close();
-	for (const text of copies) {
-		await io.print(`${text}\n`);
-	}
-
+	await runLiveScreen(controller, style, io);
 	// A start and a quit with nothing done leaves no session behind, and nothing to say about one.
 	if (!(await discardIfEmpty())) {
 		await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
