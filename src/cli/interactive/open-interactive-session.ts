@@ -6,7 +6,7 @@ the live session core over the native driver, which the screen draws.
 import {pushAll} from '../../layout/push-all.js';
 import type {ModelClient} from '../../agent/model-types.js';
 import type {LogOutcome} from '../../host/log-outcome.js';
-import {openNativeSession, type NativeSessionOptions} from '../../host/open-native-session.js';
+import {openNativeSession, type AgentConnect as HostAgentConnect, type NativeSessionOptions} from '../../host/open-native-session.js';
 import type {OpenedSession} from '../../host/open-session.js';
 import {LiveSession, sessionFeeds} from '../../live/live-session.js';
 import {nativeDriver} from '../../live/native-driver.js';
@@ -24,8 +24,8 @@ export type InteractiveSessionOptions = Omit<NativeSessionOptions, 'policy' | 'a
 	readonly agent?: {readonly model: ModelClient; readonly from: string; readonly systemPrompt?: string; readonly maxSteps?: number; readonly resolve?: (spec: string) => ModelClient} | {readonly none: string; readonly status?: string; readonly connect?: AgentConnect};
 };
 
-/** How a session started without a model connects one: the specs' resolution, the agent's settings, the rules it asks by. */
-export type AgentConnect = {readonly resolve: (spec: string) => ModelClient; readonly systemPrompt?: string; readonly maxSteps?: number; readonly askRules: readonly AskRule[]};
+/** How a session started without a model connects one (the host's), and the approval rules the model's calls then ask by. */
+export type AgentConnect = Omit<HostAgentConnect, 'connected'> & {readonly askRules: readonly AskRule[]};
 
 export type InteractiveSession = {
 	readonly session: OpenedSession;
