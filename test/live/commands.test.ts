@@ -214,6 +214,13 @@ describe('a new command is one object', () => {
 			expect(help).toMatch(/ {2}\/test \[filter\] +Run the tests/u);
 			// The tools' commands are the native session's: an agent has its own.
 			expect(help).not.toContain('/read');
+			// The session's own commands are the session's: /pager asks the screen, the agent hears nothing.
+			let pagers = 0;
+			session.onOpenPager(() => {
+				pagers++;
+			});
+			session.submit('/pager');
+			expect(pagers).toBe(1);
 			session.submit('/shout acp');
 			expect(said.at(-1)).toBe('ACP');
 			session.submit('/review now');
