@@ -13,8 +13,8 @@ import {parseArgs} from 'node:util';
 import React from 'react';
 import {render} from 'ink';
 import {InteractiveApp} from '../dist/components/InteractiveApp.js';
-import {AcpController, sessionFeeds} from '../dist/src/cli/acp/acp-controller.js';
-import {openAcpSession} from '../dist/src/cli/acp/open-acp-session.js';
+import {acpLiveSession} from '../dist/src/live/acp-driver.js';
+import {openAcpSession} from '../dist/src/host/open-acp-session.js';
 import {colorTheme} from '../dist/src/layout/theme.js';
 import {FakeStdin, FakeStdout} from './lib/fake-tty.mjs';
 import {figure} from './lib/stats.mjs';
@@ -54,17 +54,10 @@ stdout.onFrame = (text, at) => {
 };
 
 let controller;
-const acp = await openAcpSession({command: process.execPath, args: [agent], cwd: work, id: 'latency', approve: async question => controller?.approve(question), trace});
+const acp = await openAcpSession({command: process.execPath, args: [agent], cwd: work, id: 'latency', yolo: true, trace});
 try {
 	const {session, client} = acp;
-	controller = new AcpController({
-		cwd: work,
-		...sessionFeeds(session),
-		client: () => client,
-		yolo: true,
-		stopAgent: async () => client.close(),
-		closeLog: async () => session.close(),
-	});
+	controller = acpLiveSession(acp, work);
 	const instance = render(React.createElement(InteractiveApp, {model: controller, theme: colorTheme, color: true, hyperlinks: false}), {stdout, stdin: new FakeStdin(), stderr: stdout, exitOnCtrlC: false, patchConsole: false});
 	const turnEnded = new Promise(resolve => {
 		const stop = session.log.listen(event => {

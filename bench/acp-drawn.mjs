@@ -2,7 +2,7 @@
 // session (issue 15: "drawn with the same per-event cost as a native session (bench: ACP session vs
 // the same events from a log, ≤ 1.3×)").
 //   npm run build && node bench/acp-drawn.mjs [--updates N] [--runs N] [--warmup N]
-// Both sides run the interactive session's screen (`InteractiveApp` through `AcpController`, as
+// Both sides run the interactive session's screen (`InteractiveApp` over the live session with the ACP driver, as
 // `cardterm acp` does, paced at LIVE_MAX_FPS) on a fake 100×40 terminal, so "drawn" is what the
 // screen really does: one frame per pacing interval, the settled cards written to the scrollback.
 // bench/acp-session.mjs instead lays out every entry each event changes, which no screen does.
@@ -28,9 +28,9 @@ import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import stripAnsi from 'strip-ansi';
 import {withAcpPresenter} from '../dist/src/acp/acp-presenter.js';
-import {AcpController, sessionFeeds} from '../dist/src/cli/acp/acp-controller.js';
-import {openAcpSession} from '../dist/src/cli/acp/open-acp-session.js';
-import {openSession} from '../dist/src/cli/open-session.js';
+import {acpLiveSession} from '../dist/src/live/acp-driver.js';
+import {openAcpSession} from '../dist/src/host/open-acp-session.js';
+import {openSession} from '../dist/src/host/open-session.js';
 import {withScreenEnvironment} from '../dist/src/cli/screen-environment.js';
 import {colorTheme} from '../dist/src/layout/theme.js';
 import {FakeStdin, FakeStdout, sleep} from './lib/fake-tty.mjs';
@@ -59,16 +59,12 @@ function cpuMs(started) {
 	return (used.user + used.system) / 1000;
 }
 
+/** An agent that is never asked anything: the native side's screen has the same live session over the same driver. */
+const idleClient = {exited: new Promise(() => {}), facts: {sessionId: 'native'}, close: async () => {}};
+
 /** The live screen of `session` (an opened session), as `cardterm acp` draws it, on a fake terminal. */
 function screenOf(session, client) {
-	const model = new AcpController({
-		cwd: work,
-		...sessionFeeds(session),
-		client: () => client,
-		yolo: true,
-		stopAgent: async () => {},
-		closeLog: async () => {},
-	});
+	const model = acpLiveSession({session, client: client ?? idleClient}, work);
 	const stdout = new FakeStdout({columns: 100, rows: 40});
 	let shown = '';
 	stdout.onFrame = text => {
@@ -96,7 +92,7 @@ function assertShown(screen, side) {
 }
 
 async function live(run) {
-	const acp = await openAcpSession({command: process.execPath, args: [agent], cwd: work, root: join(work, 'sessions'), id: `live-${run}`, approve: async () => undefined});
+	const acp = await openAcpSession({command: process.execPath, args: [agent], cwd: work, root: join(work, 'sessions'), id: `live-${run}`});
 	const screen = screenOf(acp.session, acp.client);
 	await sleep(SETTLE_MS);
 	screen.takeShown();

@@ -57,9 +57,9 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
-import {openAcpSession} from '../dist/src/cli/acp/open-acp-session.js';
+import {openAcpSession} from '../dist/src/host/open-acp-session.js';
 import {withAcpPresenter} from '../dist/src/acp/acp-presenter.js';
-import {openSession} from '../dist/src/cli/open-session.js';
+import {openSession} from '../dist/src/host/open-session.js';
 import {referencePresenters} from '../dist/src/cli/replay-command.js';
 import {layoutEntry} from '../dist/src/layout/layout-entry.js';
 import {colorTheme} from '../dist/src/layout/theme.js';
@@ -96,7 +96,7 @@ function draw(change) {
 }
 
 async function live(run) {
-	const acp = await openAcpSession({command: process.execPath, args: [agent], cwd: work, root: join(work, 'sessions'), id: `run-${run}`, approve: async () => undefined});
+	const acp = await openAcpSession({command: process.execPath, args: [agent], cwd: work, root: join(work, 'sessions'), id: `run-${run}`});
 	let events = 0;
 	// When each event reached the session, and in which turn of the event loop: the pace floor (d) replays it.
 	const recorder = paceRecorder(acp.session.log.nextSeq);

@@ -19,8 +19,8 @@ import {AcpEvents} from '../dist/src/acp/acp-events.js';
 import {withAcpPresenter} from '../dist/src/acp/acp-presenter.js';
 import {openFrameTrace} from '../dist/src/acp/frame-trace.js';
 import {parseFrame} from '../dist/src/acp/frame-reader.js';
-import {openAcpSession} from '../dist/src/cli/acp/open-acp-session.js';
-import {openSession} from '../dist/src/cli/open-session.js';
+import {openAcpSession} from '../dist/src/host/open-acp-session.js';
+import {openSession} from '../dist/src/host/open-session.js';
 import {referencePresenters} from '../dist/src/cli/replay-command.js';
 import {layoutEntry} from '../dist/src/layout/layout-entry.js';
 import {colorTheme} from '../dist/src/layout/theme.js';
@@ -53,7 +53,7 @@ function draw(change) {
 
 // The turn, recorded once: the frames the agent wrote and the log cardterm wrote.
 const tracePath = join(work, 'frames.jsonl');
-const recorded = await openAcpSession({command: process.execPath, args: [agent], cwd: work, root: join(work, 'sessions'), id: 'recorded', approve: async () => undefined, trace: openFrameTrace(tracePath)});
+const recorded = await openAcpSession({command: process.execPath, args: [agent], cwd: work, root: join(work, 'sessions'), id: 'recorded', trace: openFrameTrace(tracePath)});
 await recorded.client.prompt(prompt);
 await recorded.close();
 const updates = readFileSync(tracePath, 'utf8').trimEnd().split('\n').map(line => JSON.parse(line)).filter(frame => frame.dir === 'in' && frame.line.includes('"session/update"')).map(frame => frame.line);

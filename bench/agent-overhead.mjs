@@ -14,7 +14,7 @@ import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import {createAgent} from '../dist/src/agent/create-agent.js';
 import {resolveModel} from '../dist/src/agent/model-client.js';
-import {openSession} from '../dist/src/cli/open-session.js';
+import {openSession} from '../dist/src/host/open-session.js';
 import {startReadStepsServer} from './lib/read-steps-server.mjs';
 
 const {values, positionals} = parseArgs({options: {calls: {type: 'string'}}, allowPositionals: true});

@@ -135,6 +135,8 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 			setPager('open');
 		});
 	}, [model, write]);
+	// `/pager` asks for it as Ctrl+O does.
+	useEffect(() => model.onOpenPager?.(openPager), [model, openPager]);
 	useEffect(() => {
 		if (pager !== 'leaving') {
 			return;

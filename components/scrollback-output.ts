@@ -2,7 +2,7 @@
 @module What a settled entry writes into the terminal's scrollback: its layout at the width of the
 moment and a blank row after it, or a notice's rows, or `/clear`'s line feeds. The live app writes
 through Ink; a continued session's history is written with the same rule before Ink has loaded
-(src/cli/interactive/live-session.ts), so this module imports no React and no Ink.
+(src/cli/interactive/run-interactive.ts), so this module imports no React and no Ink.
 */
 import {layoutEntry} from '../src/layout/layout-entry.js';
 import type {ColorDepth} from '../src/layout/color-depth.js';

@@ -4,27 +4,10 @@ import type {EntrySource} from '../src/transcript/entry-source.js';
 import type {ChildSessionLinks} from '../src/transcript/child-session-links.js';
 import type {TranscriptEntry} from '../src/presentation/entry.js';
 import type {StyledLine} from '../src/layout/styled-line.js';
-import type {ApprovalOutcome} from '../src/tools/types.js';
+import type {PendingApproval, ApprovalAnswer} from '../src/host/approvals.js';
 import type {TurnProgress} from '../src/session/turn-progress.js';
 
-/** An approval the user must answer. */
-export type PendingApproval = {
-	readonly id: string;
-	readonly toolName: string;
-	readonly callId: string;
-	readonly reason?: string;
-	/** The answers the asker offers, each on its own key (an ACP agent's options); absent: allow once / session / deny. */
-	readonly choices?: readonly ApprovalChoice[];
-};
-
-/**
-How the user answers an approval. `allowed-session` also allows the tool for the rest of the session;
-`rejected-always` rejects it from now on (an ACP agent's reject-always option).
-*/
-export type ApprovalAnswer = ApprovalOutcome | 'allowed-session' | 'rejected-always';
-
-/** One answer of the dialog: the key that gives it, and its words. */
-export type ApprovalChoice = {readonly key: string; readonly label: string; readonly answer: ApprovalAnswer};
+export type {ApprovalAnswer, ApprovalChoice, PendingApproval} from '../src/host/approvals.js';
 
 /** What the live screen shows; replaced (not mutated) on every change. */
 export type LiveSnapshot = {
@@ -69,7 +52,7 @@ export type ScrollbackEntry = {readonly kind: 'entry'; readonly entry: Transcrip
 	readonly fit?: (width: number) => readonly StyledLine[];
 } | {readonly kind: 'clear'};
 
-/** The interactive session as the app sees it; implemented by src/cli. */
+/** The interactive session as the app sees it; implemented once for both drivers by src/live/live-session.ts. */
 export type SessionModel = {
 	readonly cwd: string;
 	readonly sessionId: string;
@@ -88,6 +71,8 @@ export type SessionModel = {
 	answerApproval(answer: ApprovalAnswer): void;
 	/** Clear the screen (Ctrl+L): its rows move into the scrollback, in order with the entries written there. */
 	clearScreen?(): void;
+	/** The session asks the screen to open the pager (`/pager`, as Ctrl+O does). */
+	onOpenPager?(listener: () => void): () => void;
 	/** Completions for the word before the cursor. */
 	complete(line: string, cursor: number): Promise<readonly string[]>;
 	readonly history: readonly string[];

@@ -8,7 +8,7 @@ import {mkdtemp, mkdir, readFile, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {defineTool} from 'cardterm';
-import {openSession} from '../dist/src/cli/open-session.js';
+import {openSession} from '../dist/src/host/open-session.js';
 
 const stablePath = '/home/demo/project';
 const stablePort = 43117;
@@ -79,7 +79,13 @@ const session = await openSession({
 
 		return next();
 	},
-	approve: async request => (request.reason?.endsWith('git push') ? 'allowed-once' : 'rejected'),
+});
+// The person at the screen, scripted: the approval dialog allows `git push` and rejects the rest.
+session.approvals.subscribe(() => {
+	const shown = session.approvals.current;
+	if (shown !== undefined) {
+		session.approvals.answer(shown.reason?.endsWith('git push') ? 'allowed-once' : 'rejected');
+	}
 });
 const signal = () => new AbortController().signal;
 const run = (name, args, options = {}) => session.runtime.runCall(name, args, {signal: options.signal ?? signal()});

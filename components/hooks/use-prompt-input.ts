@@ -130,10 +130,6 @@ export function usePromptInput({model, now, width, openPager, pager}: PromptInpu
 		const {state, submitted} = editLine(lineRef.current, input, key, model.history);
 		setLine(state);
 		if (submitted !== undefined) {
-			if (submitted.trim() === '/pager' && model.getSnapshot().multiline === undefined) {
-				openPager();
-			}
-
 			model.submit(submitted);
 			// Only commands enter the history (not lines of a multi-line text): start the walk at its end.
 			setLine(emptyLine(model.history.length));

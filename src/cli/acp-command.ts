@@ -4,7 +4,7 @@ agent's session as cards. With `-p` one prompt runs, its transcript is printed, 
 is the turn's outcome; otherwise the interactive session (`acp-interactive.tsx`) takes the terminal.
 */
 import {resolve} from 'node:path';
-import {allowOption, rejectOption, type ApproveCallback, type AuthChoice, type PromptOutcome} from '../acp/acp-client.js';
+import type {AuthChoice, PromptOutcome} from '../acp/acp-client.js';
 import {renderLines} from '../layout/render-lines.js';
 import {joinOutput, jsonLine, type TerminalOutput} from '../layout/terminal-sink.js';
 import {layoutEntry} from '../layout/layout-entry.js';
@@ -15,7 +15,7 @@ import type {TranscriptEntry} from '../presentation/entry.js';
 import {newSessionId} from '../session/session-store.js';
 import {openFrameTrace} from '../acp/frame-trace.js';
 import {agentCommandName, newestAcpSession} from './acp/newest-acp-session.js';
-import {openAcpSession} from './acp/open-acp-session.js';
+import {openAcpSession} from '../host/open-acp-session.js';
 import type {CliIo} from './cli-io.js';
 import {parseArgs, positiveInt, UsageError, type ParsedArgs} from './parse-args.js';
 import {sessionsRoot} from './session-paths.js';
@@ -129,13 +129,13 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 		}
 
 		const {acpInteractive} = await withScreenEnvironment(async () => import('./acp/acp-interactive.js'));
-		return acpInteractive({...base, yolo}, io);
+		const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
+		return acpInteractive({...base, yolo, ...(colorFlag === undefined ? {} : {colorFlag})}, io);
 	}
 
-	// Non-interactive: permission requests are answered without asking.
-	const approve: ApproveCallback = async question => (yolo ? allowOption(question.options) : rejectOption(question.options))?.optionId;
+	// Non-interactive: nobody watches the session's approvals, so the agent's requests are rejected (allowed under --yolo).
 	return withTerminationSignals(async signal => {
-		const acp = await openAcpSession({...base, approve, signal});
+		const acp = await openAcpSession({...base, yolo, signal});
 		// Ctrl+C (or a polite kill) cancels the turn; a second one exits at once, killing the agent's tree.
 		whenAborted(signal, () => {
 			acp.client.cancel();

@@ -1,21 +1,19 @@
 /**
-@module What the interactive session and `cardterm -p` share to run the agent: which model (and
+@module What the interactive session and `cardterm -p` share to choose the agent: which model (and
 the one line that says why there is none or why it cannot be used), the approval defaults of an
-agent session, and the agent loop on an opened session.
+agent session, and the `--system-prompt` file. The agent loop on the session is the host's
+(`src/host/session-agent.ts`).
 */
 import {readFile} from 'node:fs/promises';
 import {resolve} from 'node:path';
-import {createAgent, type CreatedAgent} from '../agent/create-agent.js';
 import {ModelConfigError, resolveModel} from '../agent/model-client.js';
 import type {ModelClient} from '../agent/model-types.js';
-import type {SessionEvent} from '../session/events.js';
 import type {AskRule} from '../config/approval-rules.js';
 import {userConfigPath} from '../config/config-paths.js';
 import {httpUrl} from '../config/config-schema.js';
 import {allowEndpoint, endpointAllowed} from '../config/endpoint-consent.js';
 import type {CardtermConfig} from '../config/load-config.js';
 import {endpointFor, modelSetting, projectEndpoints, sessionEndpoint, type Endpoint, type ModelSetting, type ModelSources} from '../config/model-setting.js';
-import type {OpenedSession} from './open-session.js';
 import {UsageError} from './parse-args.js';
 
 /**
@@ -136,39 +134,5 @@ export async function systemPromptFile(path: string | undefined, cwd: string): P
 		return await readFile(resolve(cwd, path), 'utf8');
 	} catch (error) {
 		throw new UsageError(`--system-prompt: cannot read ${path}: ${(error as Error).message}`);
-	}
-}
-
-/**
-The agent loop of an opened session. `longWaits: 'stop'` where no person can cancel a long wait
-the provider asks for (`-p`); `maxSteps` and `stallTimeoutMs` from the flags or the config.
-*/
-export async function sessionAgent(session: OpenedSession, options: {readonly cwd: string; readonly model: ModelClient; readonly systemPrompt?: string; readonly maxSteps?: number; readonly stallTimeoutMs?: number; readonly longWaits?: 'wait' | 'stop'; readonly history?: Iterable<SessionEvent>}): Promise<CreatedAgent> {
-	return createAgent({
-		cwd: options.cwd,
-		runtime: session.runtime,
-		log: session.log,
-		registry: session.registry,
-		model: options.model,
-		jobs: session.jobs,
-		...(options.systemPrompt === undefined ? {} : {systemPrompt: options.systemPrompt}),
-		...(options.maxSteps === undefined ? {} : {maxSteps: options.maxSteps}),
-		...(options.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: options.stallTimeoutMs}),
-		...(options.longWaits === undefined ? {} : {longWaits: options.longWaits}),
-		...(options.history === undefined ? {} : {history: options.history}),
-	});
-}
-
-/** A model's name as a person reads it: `provider:model`, and the server's host when it is not the provider's own. */
-export function modelLabel(model: ModelClient): string {
-	const host = model.endpoint === undefined ? '' : hostOf(model.endpoint);
-	return `${model.provider}:${model.model}${host === '' ? '' : ` via ${host}`}`;
-}
-
-function hostOf(url: string): string {
-	try {
-		return new URL(url).host;
-	} catch {
-		return '';
 	}
 }

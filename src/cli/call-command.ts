@@ -11,7 +11,7 @@ import {cardToJson} from '../presentation/card-json.js';
 import type {Card} from '../presentation/card.js';
 import type {CliIo} from './cli-io.js';
 import {loadPlugins} from './load-plugins.js';
-import {openSession, type OpenedSession} from './open-session.js';
+import {openSession, type OpenedSession} from '../host/open-session.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import {withTerminationSignals} from './termination-signals.js';
 import {colorDepth, colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';

@@ -2,7 +2,7 @@
 @module `cardterm` with no command: an interactive session in the current directory — the reference
 tools (and plugins), a new session log, a prompt, and the live transcript. This module checks the
 arguments and the terminal and draws the first frame; the session and its screen load behind it
-(`interactive/live-session.tsx`), so the prompt is on screen before Ink, React and the tools are.
+(`interactive/run-interactive.ts`), so the prompt is on screen before Ink, React and the tools are.
 */
 import {stat} from 'node:fs/promises';
 import {resolve} from 'node:path';
@@ -82,7 +82,7 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 	return withTerminationSignals(async signal => {
 		const boot = await drawBootFrame(io, process.stdout.rows, process.stdin);
 		try {
-			const {runLiveSession} = await import('./interactive/live-session.js');
+			const {runLiveSession} = await import('./interactive/run-interactive.js');
 			return await runLiveSession({parsed, io, cwd, signal, boot});
 		} finally {
 			await boot.release();

@@ -9,7 +9,7 @@ import * as nodeModule from 'node:module';
 import {resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import type {PluginLoaderData} from './plugin-loader-hooks.js';
-import {pluginFromModule, type SessionPlugin} from './session-plugin.js';
+import {pluginFromModule, type SessionPlugin} from '../host/session-plugin.js';
 
 /** The seed's package names and the module of this cardterm each stands for. */
 const seedPackages: PluginLoaderData['aliases'] = {

@@ -5,13 +5,15 @@ not continued (appending after damage would bury it); notes (seq gaps of another
 */
 import {access} from 'node:fs/promises';
 import {join} from 'node:path';
-import type {SessionEvent, SessionHeader} from '../session/events.js';
+import type {ContinuedLog} from '../host/open-native-session.js';
+import type {SessionEvent} from '../session/events.js';
 import {formatDiagnostic, isNote} from '../session/log-errors.js';
 import {openSessionLog} from '../session/read-session-log.js';
 import {UsageError} from './parse-args.js';
 import {sessionsRoot} from './session-paths.js';
 
-export type ResumedLog = {readonly path: string; readonly header: SessionHeader; readonly events: readonly SessionEvent[]};
+/** The log a session continues: its path, header and events (the host opens the session on it). */
+export type ResumedLog = ContinuedLog;
 
 export async function resumeTarget(options: {
 	readonly continueFlag: boolean;

@@ -13,7 +13,7 @@ import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import {cardToJson} from '../presentation/card-json.js';
 import type {CliIo} from './cli-io.js';
 import {runOne} from './call-command.js';
-import {openSession} from './open-session.js';
+import {openSession} from '../host/open-session.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import {withTerminationSignals} from './termination-signals.js';
 import {colorDepth, colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';

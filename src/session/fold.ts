@@ -39,6 +39,11 @@ export type SessionFoldOptions = {
 	readonly onNote?: (note: FoldNote) => void;
 	/** Characters of live output kept per running card. */
 	readonly progressLimit?: number;
+	/**
+	Whether an entry a consumer has written for good (`written`) may leave memory now: the session's
+	log gives it back (a live session's pager reads it from there). Absent: entries stay.
+	*/
+	readonly releaseWritten?: () => boolean;
 };
 
 /** Default tail of live output kept per running card. */
@@ -140,6 +145,21 @@ export class SessionFold {
 		}
 
 		this.#entries[index] = entry.entry === 'card' ? forgotten : released;
+	}
+
+	/**
+	A consumer has written `entry` for good (a live screen's scrollback): it leaves memory when
+	`releaseWritten` allows and it can change no more — a running card is still live, and an
+	interrupted one may yet be settled by a late result.
+	*/
+	written(entry: TranscriptEntry): void {
+		if (entry.entry === 'card' && (entry.card.status === 'running' || entry.card.status === 'interrupted')) {
+			return;
+		}
+
+		if (this.#options.releaseWritten?.() === true) {
+			this.releaseSeq(entry.entry === 'card' ? entry.card.seq : entry.seq);
+		}
 	}
 
 	/** `release` by the entry's key (the seq of its anchor event). */

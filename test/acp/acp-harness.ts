@@ -4,7 +4,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import type {ApproveCallback} from '../../src/acp/acp-client.js';
 import type {FrameTrace} from '../../src/acp/frame-trace.js';
-import {openAcpSession, type AcpSession} from '../../src/cli/acp/open-acp-session.js';
+import {openAcpSession, type AcpSession} from '../../src/host/open-acp-session.js';
 import {referencePresenters} from '../../src/cli/replay-command.js';
 import type {SessionEvent} from '../../src/session/events.js';
 import {SessionFold} from '../../src/session/fold.js';
@@ -32,8 +32,8 @@ export type Harness = AcpSession & {
 	dispose(): Promise<void>;
 };
 
-/** A session with the fake agent (flags: `--load`, `--auth`), logged under the workspace's base. */
-export async function startHarness(options: {readonly flags?: readonly string[]; readonly approve?: ApproveCallback; readonly resume?: string; readonly authenticate?: Parameters<typeof openAcpSession>[0]['authenticate']; readonly cancelGraceMs?: number; readonly trace?: FrameTrace} = {}): Promise<Harness> {
+/** A session with the fake agent (flags: `--load`, `--auth`), logged under the workspace's base; permission requests are allowed unless `approve` says otherwise. */
+export async function startHarness(options: {readonly flags?: readonly string[]; readonly approve?: ApproveCallback | 'session'; readonly resume?: string; readonly authenticate?: Parameters<typeof openAcpSession>[0]['authenticate']; readonly cancelGraceMs?: number; readonly trace?: FrameTrace} = {}): Promise<Harness> {
 	const {base, workspace, dispose} = await makeWorkspace();
 	const root = path.join(base, 'sessions');
 	const acp = await openAcpSession({
@@ -42,7 +42,8 @@ export async function startHarness(options: {readonly flags?: readonly string[];
 		cwd: workspace,
 		root,
 		id: 'test-session',
-		approve: options.approve ?? (async question => question.options.find(option => option.kind === 'allow_once')?.optionId),
+		// `session`: the session's own approvals answer (a screen subscribed to them shows the questions).
+		...(options.approve === 'session' ? {} : {approve: options.approve ?? (async question => question.options.find(option => option.kind === 'allow_once')?.optionId)}),
 		...(options.resume === undefined ? {} : {resume: options.resume}),
 		...(options.authenticate === undefined ? {} : {authenticate: options.authenticate}),
 		...(options.cancelGraceMs === undefined ? {} : {cancelGraceMs: options.cancelGraceMs}),

@@ -11,6 +11,8 @@ The first word of each prompt picks what the turn does:
   permission-pair two calls asking at once (the second before the first is answered)
   fs          fs/read_text_file, fs/write_text_file (a new file), a read outside the workspace
   terminal    terminal/create|output|wait_for_exit|kill|release on a long command
+  colours     a command in the client's terminal printing 256-colour and 24-bit text, then a read
+              of notes.md (a card with a file location)
   slow        streams a chunk, then waits for session/cancel (answers `cancelled`)
   deaf        starts a detached grandchild, streams a chunk, then ignores everything, cancel included
   crash       streams a chunk and a pending call, writes to stderr and exits 3
@@ -88,6 +90,18 @@ async function tour(client, sessionId, cwd) {
 	await say({sessionUpdate: 'session_info_update', title: 'Tour of the project'});
 	await say({sessionUpdate: 'future_update', something: 1});
 	await say(chunk('agent_message_chunk', 'Done: DEBUG is off.'));
+	return 'end_turn';
+}
+
+/** `colours`: output in extended colours (the screen maps them to the terminal's depth), then a card the pager can open. */
+async function colours(client, sessionId, cwd) {
+	const say = async body => update(client, sessionId, body);
+	const terminal = await client.request(methods.client.terminal.create, {sessionId, command: 'printf', args: ['\\033[38;5;208morange\\033[0m \\033[38;2;255;0;128mpink\\033[0m\\n'], cwd});
+	await say({sessionUpdate: 'tool_call', toolCallId: 'call_colours', title: 'printf colours', kind: 'execute', status: 'in_progress', rawInput: {command: 'printf colours'}, content: [{type: 'terminal', terminalId: terminal.terminalId}]});
+	await client.request(methods.client.terminal.waitForExit, {sessionId, terminalId: terminal.terminalId});
+	await say({sessionUpdate: 'tool_call_update', toolCallId: 'call_colours', status: 'completed'});
+	await client.request(methods.client.terminal.release, {sessionId, terminalId: terminal.terminalId});
+	await say({sessionUpdate: 'tool_call', toolCallId: 'call_notes', title: 'Read notes.md', kind: 'read', status: 'completed', rawInput: {path: 'notes.md'}, locations: [{path: `${cwd}/notes.md`, line: 1}], content: [{type: 'content', content: {type: 'text', text: '# Notes\n- DEBUG is on\n'}}]});
 	return 'end_turn';
 }
 
@@ -269,6 +283,7 @@ const app = acp.agent({name: 'fake-agent'})
 			case 'permission-pair': return {stopReason: await permissionPair(client, params.sessionId)};
 			case 'fs': return {stopReason: await fileSystem(client, params.sessionId, cwd)};
 			case 'terminal': return {stopReason: await terminalLifecycle(client, params.sessionId, cwd)};
+			case 'colours': return {stopReason: await colours(client, params.sessionId, cwd)};
 			case 'slow': return {stopReason: await waitForCancel(client, params.sessionId)};
 			case 'deaf': {
 				// A grandchild in a session of its own: stopping the agent's tree must reach it too.

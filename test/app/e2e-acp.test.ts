@@ -1,10 +1,12 @@
 /**
 `cardterm acp -- node fake-agent.mjs` driven in tmux as a person would: a turn with every card kind,
 a permission dialog answered, a turn cancelled with Ctrl+C, exit; then the saved log replays to the
-same rows the live screen wrote. Needs tmux and a built dist/ (rebuilt here when older than the sources).
+same rows the live screen wrote. The ACP screen is the native session's: the terminal's colour depth,
+motion, and the Ctrl+O pager's y and o. Needs tmux and a built dist/ (rebuilt here when older than
+the sources).
 */
 import {execFileSync} from 'node:child_process';
-import {mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -15,6 +17,14 @@ const fakeAgent = fileURLToPath(new URL('../acp/fake-agent.mjs', import.meta.url
 const target = 'acp';
 const pane = (): string => tmux('capture-pane', '-p', '-t', target, '-S', '-500');
 const sees = async (text: string): Promise<void> => shows(text, target);
+/** What tmux's clipboard holds (OSC 52 copies land there); empty before the first copy. */
+const buffer = (): string => {
+	try {
+		return tmux('show-buffer');
+	} catch {
+		return '';
+	}
+};
 
 describe.skipIf(tmuxMissing)('cardterm acp in tmux (skipped when tmux is not installed)', () => {
 	let folder = '';
@@ -35,7 +45,8 @@ describe.skipIf(tmuxMissing)('cardterm acp in tmux (skipped when tmux is not ins
 
 	it('runs a turn with every card kind, a permission dialog and a cancel; the log replays to the same rows', async () => {
 		const sessions = join(folder, 'sessions');
-		const command = cardtermCommand({CARDTERM_SESSION_DIR: sessions}, 'acp', '--', process.execPath, fakeAgent).map(word => shellWord(word)).join(' ');
+		// Reduced motion: a running card keeps its ○ (the next test shows it turning).
+		const command = cardtermCommand({CARDTERM_SESSION_DIR: sessions, CARDTERM_REDUCED_MOTION: '1'}, 'acp', '--', process.execPath, fakeAgent).map(word => shellWord(word)).join(' ');
 		tmux('-f', '/dev/null', 'new-session', '-d', '-s', target, '-x', '100', '-y', '40', '-c', folder, command);
 		tmux('set-option', '-t', target, 'remain-on-exit', 'on');
 		tmux('set-option', '-t', target, 'history-limit', '5000');
@@ -85,5 +96,48 @@ describe.skipIf(tmuxMissing)('cardterm acp in tmux (skipped when tmux is not ins
 		for (const kind of ['acp_read Read notes.md', 'acp_edit Edit config.ts', '$ printf "one\\ntwo\\n"', '[exit 2]', '✗ acp_search Search TODO', 'todo · 1 of 3 done', 'mode: code']) {
 			expect(replay).toContain(kind);
 		}
+	}, 180_000);
+
+	it('draws as the native session does: at the terminal\'s colour depth, with motion, and Ctrl+O\'s pager copies (y) and opens (o)', async () => {
+		const editor = join(folder, 'editor.sh');
+		writeFileSync(editor, `#!/bin/sh\nprintf '%s\\n' "$@" >> ${shellWord(join(folder, 'editor-args'))}\n`);
+		chmodSync(editor, 0o755);
+		// TERM=xterm-256color and no COLORTERM: the 256-colour palette (the screen drew the 16 colours only).
+		const command = cardtermCommand({CARDTERM_SESSION_DIR: join(folder, 'sessions-2'), EDITOR: editor}, 'acp', '--', process.execPath, fakeAgent).map(word => shellWord(word)).join(' ');
+		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'acp2', '-x', '100', '-y', '40', '-c', folder, command);
+		tmux('set-option', '-t', 'acp2', 'remain-on-exit', 'on');
+		tmux('set-option', '-s', 'set-clipboard', 'on');
+		const shown = async (text: string): Promise<void> => shows(text, 'acp2');
+		await shown('message the agent');
+		tmux('send-keys', '-t', 'acp2', 'colours', 'Enter');
+		await shown('acp_read Read notes.md');
+		const styled = tmux('capture-pane', '-p', '-e', '-t', 'acp2', '-S', '-200');
+		const orange = styled.split('\n').find(row => row.includes('orange'));
+		// The palette's orange as it is, the 24-bit pink as its nearest palette colour (198).
+		expect(orange).toContain('38;5;208m');
+		expect(orange).toContain('38;5;198m');
+
+		// Motion: a running card's glyph turns (reduced motion keeps its ○, the first test).
+		tmux('send-keys', '-t', 'acp2', 'slow', 'Enter');
+		await waitFor('a turning spinner', () => /[◐◓◑◒] acp_execute sleep/u.test(tmux('capture-pane', '-p', '-t', 'acp2')), 30_000, 'acp2');
+		tmux('send-keys', '-t', 'acp2', 'C-c');
+		await shown('── cancelled by you');
+
+		// Ctrl+O's pager: from the first entry to the read card; y copies it, o opens its file.
+		tmux('send-keys', '-t', 'acp2', 'C-o');
+		await shown('? help · q quit');
+		tmux('send-keys', '-t', 'acp2', 'g');
+		tmux('send-keys', '-t', 'acp2', '/', 'Read notes', 'Enter');
+		await shown('match 1/');
+		tmux('send-keys', '-t', 'acp2', 'y');
+		await waitFor('the copy', () => buffer().includes('DEBUG is on'), 30_000, 'acp2');
+		expect(tmux('capture-pane', '-p', '-t', 'acp2')).not.toContain('not available');
+		tmux('send-keys', '-t', 'acp2', 'o');
+		await waitFor('the editor stand-in to run', () => existsSync(join(folder, 'editor-args')), 30_000, 'acp2');
+		expect(readFileSync(join(folder, 'editor-args'), 'utf8')).toContain(join(folder, 'notes.md'));
+		tmux('send-keys', '-t', 'acp2', 'q');
+		await shown('message the agent');
+		tmux('send-keys', '-t', 'acp2', 'C-d');
+		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', 'acp2', '#{pane_dead}').trim() === '1', 30_000, 'acp2');
 	}, 180_000);
 });

@@ -6,7 +6,8 @@ import {mkdir, mkdtemp, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {agentModel, modelLabel} from '../../src/cli/agent-setup.js';
+import {agentModel} from '../../src/cli/agent-setup.js';
+import {modelLabel} from '../../src/host/agent-turns.js';
 import {loadConfig} from '../../src/config/load-config.js';
 import {withoutProjectModel} from '../../src/config/model-setting.js';
 

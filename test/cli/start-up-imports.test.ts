@@ -90,7 +90,7 @@ describe('what a launch loads before the prompt', () => {
 	});
 
 	it('loads the model library only when a model is first asked, not with the live session or its screen', () => {
-		for (const entry of ['src/cli/interactive/live-session.ts', 'src/cli/interactive/live-screen.tsx']) {
+		for (const entry of ['src/cli/interactive/run-interactive.ts', 'src/cli/interactive/live-screen.tsx']) {
 			const reached = packagesReached(entry);
 			const model = [...reached].filter(([name]) => name === 'ai' || name.startsWith('@ai-sdk/') || name === 'zod').map(([name, via]) => `${name} via ${via}`);
 			expect(model).toEqual([]);
@@ -101,7 +101,7 @@ describe('what a launch loads before the prompt', () => {
 	});
 
 	it('writes a continued session\'s history before Ink and React load: the live session reaches neither', () => {
-		const reached = packagesReached('src/cli/interactive/live-session.ts');
+		const reached = packagesReached('src/cli/interactive/run-interactive.ts');
 		// The walk does reach the layout's packages (so an empty list below means something).
 		expect(reached.has('marked')).toBe(true);
 		expect([...reached].filter(([name]) => name === 'ink' || name === 'react').map(([name, via]) => `${name} via ${via}`)).toEqual([]);

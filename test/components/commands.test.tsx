@@ -113,6 +113,20 @@ describe('help, plain words, clearing, completion', () => {
 		}
 	}, 60_000);
 
+	it('/pager opens the pager as Ctrl+O does, and q comes back to the prompt', async () => {
+		const screen = await startInteractive('pager-command', {columns: 80, rows: 24});
+		try {
+			await screen.type('!echo paged', '● bash');
+			await screen.type('/pager', '? help · q quit');
+			expect(screen.tty.terminal.buffer.active.type).toBe('alternate');
+			await screen.press('q');
+			await screen.tty.waitForText('type !command');
+			expect(screen.tty.terminal.buffer.active.type).toBe('normal');
+		} finally {
+			await screen.close();
+		}
+	}, 60_000);
+
 	it('Tab after ! completes a program from PATH; Tab on a bare / lists the commands that fit', async () => {
 		const screen = await startInteractive('complete-bang', {columns: 40, rows: 16});
 		try {

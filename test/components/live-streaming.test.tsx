@@ -9,7 +9,11 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {InteractiveApp} from '../../components/InteractiveApp.js';
 import type {ScrollbackEntry} from '../../components/session-model.js';
 import {referencePresenters} from '../../src/cli/replay-command.js';
-import {SessionController} from '../../src/cli/interactive/session-controller.js';
+import {LiveSession} from '../../src/live/live-session.js';
+import {nativeDriver} from '../../src/live/native-driver.js';
+import {JobRuntime} from '../../src/jobs/job-runtime.js';
+import {ToolRegistry} from '../../src/tools/registry.js';
+import {Approvals} from '../../src/host/approvals.js';
 import {colorTheme} from '../../src/layout/theme.js';
 import type {SessionEvent} from '../../src/session/events.js';
 import {type FoldChange, SessionFold} from '../../src/session/fold.js';
@@ -28,7 +32,7 @@ afterEach(() => {
 function liveSession() {
 	const fold = new SessionFold(referencePresenters('/tmp'));
 	const listeners = new Set<(change: FoldChange) => void>();
-	const controller = new SessionController({
+	const controller = new LiveSession({
 		cwd: '/tmp',
 		sessionId: 'live-stream',
 		fold,
@@ -36,11 +40,9 @@ function liveSession() {
 			listeners.add(listener);
 			return () => listeners.delete(listener);
 		},
+		approvals: new Approvals(),
 		// Nothing is submitted: the session's events come from the script.
-		runtime: {} as SessionRuntime,
-		toolNames: () => new Set(['bash']),
-		history: {entries: [], add() {}},
-		shutdown: async () => undefined,
+		driver: nativeDriver({session: {fold, runtime: {} as SessionRuntime, registry: new ToolRegistry(), jobs: new JobRuntime(), toolNames: () => new Set(['bash'])}, cwd: '/tmp', shutdown: async () => undefined}),
 	});
 	const scrollback: ScrollbackEntry[] = [];
 	controller.onScrollback(entry => scrollback.push(entry));

@@ -5,7 +5,7 @@ import React from 'react';
 import {render} from 'ink';
 import {InteractiveApp} from '../../components/InteractiveApp.js';
 import {openInteractiveSession} from '../../src/cli/interactive/open-interactive-session.js';
-import type {SessionController} from '../../src/cli/interactive/session-controller.js';
+import type {LiveSession} from '../../src/live/live-session.js';
 import {openPagerSource} from '../../src/cli/pager-source.js';
 import {colorTheme} from '../../src/layout/theme.js';
 import {defineTool} from '../../src/tools/define-tool.js';
@@ -157,7 +157,7 @@ describe('the interactive session\'s Ctrl+O pager', () => {
 });
 
 /** The live app over `controller` in a fake terminal (the session's own wiring, not the screen harness's). */
-function renderInteractive(controller: SessionController) {
+function renderInteractive(controller: LiveSession) {
 	const tty = new FakeTty(100, 30);
 	const stdin = new FakeStdin();
 	const instance = render(<InteractiveApp model={controller} theme={colorTheme} color hyperlinks={false} />, {

@@ -13,11 +13,15 @@ import {InteractiveApp} from '../../components/InteractiveApp.js';
 import type {ScrollbackEntry} from '../../components/session-model.js';
 import {resolveModel} from '../../src/agent/model-client.js';
 import {openInteractiveSession} from '../../src/cli/interactive/open-interactive-session.js';
-import {SessionController} from '../../src/cli/interactive/session-controller.js';
+import {LiveSession} from '../../src/live/live-session.js';
+import {nativeDriver} from '../../src/live/native-driver.js';
+import {JobRuntime} from '../../src/jobs/job-runtime.js';
+import {ToolRegistry} from '../../src/tools/registry.js';
+import {Approvals} from '../../src/host/approvals.js';
 import {referencePresenters} from '../../src/cli/replay-command.js';
 import {SessionFold} from '../../src/session/fold.js';
 import type {SessionRuntime} from '../../src/session/session-runtime.js';
-import {hiddenHistoryText, historyWindow} from '../../src/cli/interactive/resumed-history.js';
+import {hiddenHistoryText, historyWindow} from '../../src/live/resumed-history.js';
 import {resumeTarget} from '../../src/cli/resume-target.js';
 import {monochromeTheme} from '../../src/layout/theme.js';
 import {startFakeModelServer, type FakeModelServer} from '../fixtures/fake-model-server.mjs';
@@ -126,15 +130,15 @@ describe('resuming a session shows its history', () => {
 	}, 30_000);
 
 	it('a history longer than the bound shows its newest entries under a line counting the rest, and releases those left out', () => {
-		const fold = new SessionFold(referencePresenters('/'));
+		const fold = new SessionFold(referencePresenters('/'), {releaseWritten: () => true});
 		for (let seq = 0; seq < 10; seq++) {
 			fold.apply({type: 'user/message', seq, time: 0, data: {role: 'user', content: [{type: 'text', text: `message ${seq}`}], source: {kind: 'user'}}});
 		}
 
-		const controller = new SessionController({
-			cwd: '/', sessionId: 's-long', fold, onFoldChange: () => () => undefined, runtime: {} as SessionRuntime,
-			toolNames: () => new Set(), history: {entries: [], add() {}}, shutdown: async () => undefined,
-			releaseSettled: () => true, historyEntries: 4,
+		const controller = new LiveSession({
+			cwd: '/', sessionId: 's-long', fold, onFoldChange: () => () => undefined, approvals: new Approvals(),
+			driver: nativeDriver({session: {fold, runtime: {} as SessionRuntime, registry: new ToolRegistry(), jobs: new JobRuntime(), toolNames: () => new Set()}, cwd: '/', shutdown: async () => undefined}),
+			historyEntries: 4,
 		});
 		const seen: ScrollbackEntry[] = [];
 		controller.onScrollback(entry => seen.push(entry));

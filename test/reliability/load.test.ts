@@ -10,7 +10,7 @@ import {cardsOf} from '../../src/presentation/entry.js';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {openSession} from '../../src/cli/open-session.js';
+import {openSession} from '../../src/host/open-session.js';
 import type {CardStatus} from '../../src/presentation/card.js';
 import {SessionFold} from '../../src/session/fold.js';
 import {openSessionLog} from '../../src/session/read-session-log.js';

@@ -7,7 +7,7 @@ string leaves can then be replaced with hostile bytes, so every presenter runs o
 import {mkdtemp, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {openSession} from '../../src/cli/open-session.js';
+import {openSession} from '../../src/host/open-session.js';
 import type {SessionEvent, SessionHeader} from '../../src/session/events.js';
 
 /** A recorded session: its header (cwd is the removed workspace) and events with contiguous seqs. */

@@ -37,7 +37,7 @@ const OTHER_WRITERS: Readonly<Record<string, Readonly<Record<string, string>>>> 
 	'src/acp/frame-trace.ts': {'stream.write': 'the ACP frame trace file (CARDTERM_ACP_TRACE=FILE)'},
 };
 
-/** Library defaults for embedders that pass no reporter; cardterm's own sessions pass the sink (src/cli/open-session.ts). */
+/** Library defaults for embedders that pass no reporter; cardterm's own sessions pass the sink (src/host/open-session.ts). */
 const CONSOLE_DEFAULTS: Readonly<Record<string, string>> = {
 	'src/jobs/job-runtime.ts': 'JobRuntime\'s default `log`',
 	'src/tools/registry.ts': 'ToolRegistry\'s default `logError`',

@@ -13,7 +13,7 @@ import {chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} f
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {logOutcomeMessage} from '../../src/cli/interactive/log-outcome.js';
+import {logOutcomeMessage} from '../../src/host/log-outcome.js';
 import {openInteractiveSession} from '../../src/cli/interactive/open-interactive-session.js';
 import {makeDirectory, makeDirectorySync} from '../../src/session/make-directory.js';
 

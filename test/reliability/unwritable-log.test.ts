@@ -13,10 +13,10 @@ import {cardsOf} from '../../src/presentation/entry.js';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {logOutcomeMessage} from '../../src/cli/interactive/log-outcome.js';
+import {logOutcomeMessage} from '../../src/host/log-outcome.js';
 import {openInteractiveSession} from '../../src/cli/interactive/open-interactive-session.js';
-import type {SessionController} from '../../src/cli/interactive/session-controller.js';
-import {openSession} from '../../src/cli/open-session.js';
+import type {LiveSession} from '../../src/live/live-session.js';
+import {openSession} from '../../src/host/open-session.js';
 import type {SessionLogWriteError} from '../../src/session/log-errors.js';
 import type {LogFileHandle} from '../../src/session/log-writer.js';
 import {openWithWrite, readAll} from '../session/helpers.js';
@@ -99,7 +99,7 @@ describe('a session whose log cannot be written', () => {
 });
 
 /** Runs `!command` lines one after the other in the interactive session and waits for their cards. */
-async function runPrompts(controller: SessionController, lines: readonly string[]): Promise<void> {
+async function runPrompts(controller: LiveSession, lines: readonly string[]): Promise<void> {
 	for (const line of lines) {
 		const settled = new Promise<void>(resolve => {
 			const stop = controller.onScrollback(entry => {

@@ -275,3 +275,54 @@ describe('SessionFold.forget', () => {
 		expect(fold.apply(script.result('r', 'done')).entries.map(entry => entry.entry === 'card' ? [entry.card.callId, entry.card.status] : entry.entry)).toEqual([['r', 'ok']]);
 	});
 });
+
+describe('SessionFold.written', () => {
+	it('releases a written entry only while releaseWritten allows, and never a running or an interrupted card', () => {
+		const script = new EventScript();
+		script.push('turn/start', {turn: 1});
+		script.push('step/start', {turn: 1, step: 1});
+		script.call('w', 'ls', {});
+		script.result('w', 'a\nb');
+		script.call('i', 'sh', {command: 'sleep 9'});
+		// The step's end interrupts the call it left running.
+		script.push('step/end', {turn: 1, step: 1});
+		script.push('step/start', {turn: 1, step: 2});
+		script.call('r', 'sh', {command: 'sleep 9'}, {turn: 1, step: 2});
+		script.push('user/message', {content: [{type: 'text', text: 'hello'}], source: {kind: 'user'}});
+		let logHealthy = false;
+		const fold = new SessionFold(presenters, {releaseWritten: () => logHealthy});
+		for (const event of script.events) {
+			fold.apply(event);
+		}
+
+		const before = [...fold.entries];
+		expect(before.map(entry => entry.entry === 'card' ? `${entry.card.callId} ${entry.card.status}` : entry.entry)).toEqual(['w ok', 'i interrupted', 'r running', 'user']);
+		for (const entry of before) {
+			fold.written(entry);
+		}
+
+		// The log cannot give them back: every entry stays whole.
+		expect(fold.entries).toEqual(before);
+		logHealthy = true;
+		for (const entry of before) {
+			fold.written(entry);
+		}
+
+		expect(fold.entries[0]).toMatchObject({entry: 'card', card: {callId: 'w', status: 'ok', argsRaw: '', resultView: null}});
+		expect(fold.entries[0]).not.toBe(before[0]);
+		expect(fold.entries[1]).toBe(before[1]);
+		expect(fold.entries[2]).toBe(before[2]);
+		expect(fold.entries[3]).not.toBe(before[3]);
+		// Without the option, a fold keeps what it was given.
+		const keeping = new SessionFold(presenters);
+		for (const event of script.events) {
+			keeping.apply(event);
+		}
+
+		for (const entry of keeping.entries) {
+			keeping.written(entry);
+		}
+
+		expect(keeping.entries.map(entry => entry.entry === 'card' ? entry.card.resultView === null : true)).toEqual([false, true, true, true]);
+	});
+});

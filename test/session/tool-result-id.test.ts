@@ -1,7 +1,7 @@
 import {readFile, writeFile} from 'node:fs/promises';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {openSession} from '../../src/cli/open-session.js';
+import {openSession} from '../../src/host/open-session.js';
 import {referencePresenters} from '../../src/cli/replay-command.js';
 import {cardsOf} from '../../src/presentation/entry.js';
 import {SessionFold} from '../../src/session/fold.js';

@@ -1,48 +1,42 @@
 /**
-@module The interactive session's Ink screen: InteractiveApp rendered over the session's controller.
-Loaded by `live-session.ts` (under withScreenEnvironment) after the session is open and a continued
-session's history is in the scrollback, so that history does not wait for Ink and React to load.
+@module The one screen of a live session, native or ACP: InteractiveApp over the session, at the
+terminal's colour depth and motion (screen-style.ts), with the Ctrl+O pager's `y` (copy) and `o`
+(open in $EDITOR), until the session ends; texts a terminal without OSC 52 could not take are
+printed after it. Loaded under withScreenEnvironment once the session is open (and a continued
+session's history is in the scrollback), so neither waits for Ink and React to load.
 */
 import React from 'react';
-import {render, type Instance} from 'ink';
+import {render} from 'ink';
 import {InteractiveApp} from '../../../components/InteractiveApp.js';
 import {ColorDepthContext} from '../../../components/color-depth-context.js';
 import {LIVE_MAX_FPS} from '../../../components/frame-pacing.js';
-import type {Card} from '../../presentation/card.js';
-import type {ColorDepth} from '../../layout/color-depth.js';
-import type {Theme} from '../../layout/theme.js';
-import type {SessionController} from './session-controller.js';
+import type {SessionModel} from '../../../components/session-model.js';
+import type {CliIo} from '../cli-io.js';
+import {copyText, openInEditor} from '../pager-actions.js';
+import type {ScreenStyle} from './screen-style.js';
 
-export type LiveScreenOptions = {
-	readonly controller: SessionController;
-	readonly theme: Theme;
-	readonly color: boolean;
-	readonly depth: ColorDepth;
-	readonly hyperlinks: boolean;
-	readonly motion: boolean;
-	readonly onCopy: (text: string) => string;
-	readonly onOpen: (card: Card) => {readonly message: string; readonly ran: boolean};
-};
-
-export function renderLiveScreen({controller, theme, color, depth, hyperlinks, motion, onCopy, onOpen}: LiveScreenOptions): Instance {
+/** Draws the screen over `model` until it exits, then closes the session. Ink's first frame is drawn before this returns its promise. */
+export async function runLiveScreen(model: SessionModel, {theme, color, depth, hyperlinks, motion}: ScreenStyle, io: CliIo): Promise<void> {
 	const frameListeners = new Set<() => void>();
 	const onFrame = (listener: () => void): (() => void) => {
 		frameListeners.add(listener);
 		return () => frameListeners.delete(listener);
 	};
 
-	return render(
+	// The Ctrl+O pager's `y` and `o`, as in replay: texts a terminal without OSC 52 cannot take are printed on exit.
+	const copies: string[] = [];
+	const instance = render(
 		<ColorDepthContext.Provider value={depth}>
-		<InteractiveApp
-			model={controller}
-			theme={theme}
-			color={color}
-			hyperlinks={hyperlinks}
-			motion={motion}
-			onFrame={onFrame}
-			onCopy={onCopy}
-			onOpen={onOpen}
-		/>
+			<InteractiveApp
+				model={model}
+				theme={theme}
+				color={color}
+				hyperlinks={hyperlinks}
+				motion={motion}
+				onFrame={onFrame}
+				onCopy={text => copyText(text, copies, io.env)}
+				onOpen={card => openInEditor(card, io.cwd, io.env)}
+			/>
 		</ColorDepthContext.Provider>,
 		{
 			exitOnCtrlC: false,
@@ -56,4 +50,9 @@ export function renderLiveScreen({controller, theme, color, depth, hyperlinks, m
 			},
 		},
 	);
+	await instance.waitUntilExit();
+	await model.close();
+	for (const text of copies) {
+		await io.print(`${text}\n`);
+	}
 }

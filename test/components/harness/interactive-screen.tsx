@@ -1,22 +1,23 @@
 /**
-@module The real interactive app (InteractiveApp over a SessionController over a real session with the
-reference tools) rendered by Ink into a FakeTty, in a fixed directory with a frozen clock, so screens
-are byte-for-byte repeatable.
+@module The real interactive app (InteractiveApp over the live session core, with the native driver,
+over a real session with the reference tools) rendered by Ink into a FakeTty, in a fixed directory
+with a frozen clock, so screens are byte-for-byte repeatable.
 */
 import {mkdir, rm, writeFile} from 'node:fs/promises';
 import {join} from 'node:path';
 import React from 'react';
 import {render} from 'ink';
 import {InteractiveApp} from '../../../components/InteractiveApp.js';
-import {approvalPolicy, type AskRule} from '../../../src/cli/approval-policy.js';
-import {SessionController} from '../../../src/cli/interactive/session-controller.js';
-import {openSession} from '../../../src/cli/open-session.js';
+import {approvalPolicy, type AskRule} from '../../../src/config/approval-rules.js';
+import {LiveSession, sessionFeeds} from '../../../src/live/live-session.js';
+import {nativeDriver} from '../../../src/live/native-driver.js';
+import {openSession} from '../../../src/host/open-session.js';
 import {colorTheme} from '../../../src/layout/theme.js';
-import type {ApprovalPrompt} from '../../../src/session/session-runtime.js';
+import {Approvals} from '../../../src/host/approvals.js';
 import {createAgent, type CreatedAgent} from '../../../src/agent/create-agent.js';
 import {resolveModel} from '../../../src/agent/model-client.js';
 import type {RetryPolicy} from '../../../src/agent/retry-policy.js';
-import {modelTurns} from '../../../src/cli/interactive/agent-turns.js';
+import {modelTurns} from '../../../src/host/agent-turns.js';
 import {startFakeModelServer, type FakeAnswer, type FakeModelServer} from '../../fixtures/fake-model-server.mjs';
 import {FakeStdin, FakeTty} from './fake-terminal.js';
 
@@ -29,7 +30,7 @@ export const FROZEN_NOW = Date.UTC(2026, 0, 15, 9, 30, 0);
 export type InteractiveScreen = {
 	readonly tty: FakeTty;
 	readonly stdin: FakeStdin;
-	readonly controller: SessionController;
+	readonly controller: LiveSession;
 	readonly cwd: string;
 	/** The fake model server, when the session has an agent. */
 	readonly server?: FakeModelServer;
@@ -51,15 +52,14 @@ export async function startInteractive(name: string, options: {columns?: number;
 	}
 
 	const now = options.now ?? ((): number => FROZEN_NOW);
-	let prompt: ApprovalPrompt = async () => 'unavailable';
-	let controller: SessionController | undefined;
 	const rules = options.ask ?? [];
+	const approvals = new Approvals();
 	const session = await openSession({
 		cwd,
 		id: `screen-${name}`,
 		now,
-		approve: async request => prompt(request),
-		...(rules.length === 0 ? {} : {policy: approvalPolicy(rules, cwd, () => controller?.sessionAllowed ?? new Set())}),
+		approvals,
+		...(rules.length === 0 ? {} : {policy: approvalPolicy(rules, cwd, () => approvals.sessionAllowed)}),
 	});
 	const entries: string[] = [];
 	let server: FakeModelServer | undefined;
@@ -70,24 +70,22 @@ export async function startInteractive(name: string, options: {columns?: number;
 		created = await createAgent({cwd, runtime: session.runtime, log: session.log, registry: session.registry, model, jobs: session.jobs, now, ...(options.agent.retry === undefined ? {} : {retry: options.agent.retry}), ...(options.agent.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: options.agent.stallTimeoutMs})});
 	}
 
-	controller = new SessionController({
+	const controller = new LiveSession({
 		cwd,
-		sessionId: session.id,
-		fold: session.fold,
-		onFoldChange: listener => session.onFoldChange(listener),
-		runtime: session.runtime,
-		toolNames: () => session.toolNames(),
-		toolSchema: name => session.registry.get(name),
+		...sessionFeeds(session),
+		driver: nativeDriver({
+			session,
+			cwd,
+			...(created === undefined ? {} : {agent: modelTurns(created.loop, '--model', () => {
+				throw new Error('no other model in a screen test');
+			})}),
+			shutdown: async () => {
+				created?.dispose();
+				await session.close();
+			},
+		}),
 		history: {entries, add: line => entries.push(line)},
-		shutdown: async () => {
-			created?.dispose();
-			await session.close();
-		},
-		...(created === undefined ? {} : {agent: modelTurns(created.loop, '--model', () => {
-			throw new Error('no other model in a screen test');
-		})}),
 	});
-	prompt = controller.prompt;
 
 	const tty = new FakeTty(options.columns ?? 80, options.rows ?? 24);
 	const stdin = new FakeStdin();

@@ -1,0 +1,202 @@
+/**
+@module The interactive session behind its first frame (`../interactive-command.ts` checked the
+arguments and drew it): the configuration, plugins, model, session and log, a continued session's
+history, then the live screen (`live-screen.tsx`, the ACP session's too), until the session ends. Ink and React load only
+after the history is in the scrollback: they are most of a start's modules, and the history needs
+nothing but the layout (issue 16: resume of a 200-call session).
+*/
+import {scrollbackOutput, type ScrollbackStyle} from '../../../components/scrollback-output.js';
+import {joinOutput, type TerminalOutput} from '../../layout/terminal-sink.js';
+import type {ModelClient} from '../../agent/model-types.js';
+import {preloadModelLibrary} from '../../agent/model-client.js';
+import {AGENT_ASK_RULES, agentModel, systemPromptFile, type AgentModel} from '../agent-setup.js';
+import {allowEndpoint} from '../../config/endpoint-consent.js';
+import {loadConfig, type CardtermConfig} from '../../config/load-config.js';
+import {httpUrl} from '../../config/config-schema.js';
+import {withoutProjectModel} from '../../config/model-setting.js';
+import {assertNever} from '../../presentation/assert-never.js';
+import {askEndpointConsent} from './endpoint-question.js';
+import type {CliIo} from '../cli-io.js';
+import {logOutcomeMessage} from '../../host/log-outcome.js';
+import {openInteractiveSession} from './open-interactive-session.js';
+import {loadPlugins} from '../load-plugins.js';
+import {newSessionId} from '../../host/open-session.js';
+import {positiveInt, stringFlag, type ParsedArgs} from '../parse-args.js';
+import {drawBootFrame, type BootFrame} from './boot-frame.js';
+import {resumeTarget} from '../resume-target.js';
+import {withScreenEnvironment} from '../screen-environment.js';
+import type {LiveSession} from '../../live/live-session.js';
+import {screenStyle} from './screen-style.js';
+import {sessionsRoot} from '../session-paths.js';
+import {whenAborted} from '../termination-signals.js';
+
+export type LiveSessionOptions = {
+	readonly parsed: ParsedArgs;
+	readonly io: CliIo;
+	/** The workspace (`--cwd`), checked to be a directory. */
+	readonly cwd: string;
+	/** Aborted by a termination signal. */
+	readonly signal: AbortSignal;
+	/** The first frame on screen; erased before anything else is written. */
+	readonly boot: BootFrame;
+};
+
+/** Runs the session until it ends; returns the exit code. */
+export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessionOptions): Promise<number> {
+	const sessionDirFlag = parsed.flags.get('session-dir');
+	const root = sessionsRoot(typeof sessionDirFlag === 'string' ? sessionDirFlag : undefined, io.env, io.cwd);
+	const config = await loadConfig(cwd, io.env);
+	// Lines above the live screen (config warnings, the endpoint question, the continued session): the first frame is drawn again under them.
+	let printedAbove = false;
+	const above = async (text: string): Promise<void> => {
+		await boot.clear();
+		printedAbove = true;
+		await io.printError(text);
+	};
+
+	for (const warning of config.warnings) {
+		await above(`cardterm: ${warning}\n`);
+	}
+
+	const chosen = await chooseModel(parsed, io, config, cwd, {above, signal});
+	if (chosen === undefined) {
+		// Quit at the endpoint question: nothing was started.
+		return 130;
+	}
+
+	const plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
+	const agent = await interactiveAgent(parsed, io, config, chosen);
+	const rules = [...config.approval.ask, ...(agent.model !== undefined && !parsed.flags.has('yolo') ? AGENT_ASK_RULES : [])];
+	const resumeFlag = parsed.flags.get('resume');
+	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(typeof resumeFlag === 'string' ? {resumeId: resumeFlag} : {}), ...(typeof sessionDirFlag === 'string' ? {sessionDir: sessionDirFlag} : {}), env: io.env, cwd});
+	if (resumed !== undefined) {
+		// Above the live screen, once: what is continued and where to read it.
+		await above(`cardterm: continuing session ${resumed.header.id} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
+	}
+
+	const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
+	// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
+	// the log closes, and the screen is given back (the app exits when the controller is closing).
+	whenAborted(signal, () => {
+		void controller.close();
+	});
+	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
+	const style = screenStyle(colorFlag, io);
+	// The first frame again under the history, while the screen loads: the prompt is there and keys are held.
+	if (resumed !== undefined) {
+		await writeHistory(controller, io, {...style, sessionCwd: controller.cwd});
+	}
+
+	const frame = printedAbove ? await drawBootFrame(io, process.stdout.rows, process.stdin) : boot;
+	const {runLiveScreen} = await withScreenEnvironment(async () => import('./live-screen.js'));
+	// Ink's first frame is drawn where the first frame was, within render(). Raw mode stays on for
+	// Ink; the outer frame's release gives the terminal its line mode back when the session ends.
+	await boot.clear();
+	await frame.clear();
+	const {model} = agent;
+	if (model !== undefined) {
+		// After the first frame (drawn in this turn of the event loop): the prompt does not wait for the
+		// model library, the first request need not either.
+		setImmediate(() => {
+			preloadModelLibrary(model);
+		});
+	}
+
+	await runLiveScreen(controller, style, io);
+	// A start and a quit with nothing done leaves no session behind, and nothing to say about one.
+	if (!(await discardIfEmpty())) {
+		await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
+	}
+	return 0;
+}
+
+/**
+A continued session's history, written into the scrollback before the screen loads: what the
+controller queued for the app when it started from the log (the app then finds none queued), by
+the rule the app writes entries with, at the terminal's width of now.
+*/
+async function writeHistory(controller: LiveSession, io: CliIo, style: ScrollbackStyle): Promise<void> {
+	const terminal = {width: Math.max(1, process.stdout.columns || (io.columns ?? 80)), rows: process.stdout.rows || 24, now: Date.now()};
+	const outputs: TerminalOutput[] = [];
+	const stop = controller.onScrollback(entry => {
+		outputs.push(scrollbackOutput(entry, style, terminal));
+	});
+	stop();
+	await io.write(joinOutput(outputs));
+}
+
+/** The agent's settings, for a model configured now or connected later with `/model`. */
+type AgentSettings = {readonly systemPrompt?: string; readonly maxSteps?: number; readonly stallTimeoutMs?: number};
+
+/** The model of an interactive session, or why there is none (the session then starts in command mode). */
+async function interactiveAgent(parsed: ParsedArgs, io: CliIo, config: CardtermConfig, chosen: AgentModel): Promise<{model: ModelClient; from: string; settings: AgentSettings; resolve: (spec: string) => ModelClient} | {model: undefined; why: string; status?: string; connect: AgentSettings & {resolve: (spec: string) => ModelClient}}> {
+	const systemPrompt = await systemPromptFile(stringFlag(parsed, 'system-prompt'), io.cwd);
+	const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm') ?? config.agent.maxSteps;
+	const {stallTimeoutMs} = config.agent;
+	const settings: AgentSettings = {...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps}), ...(stallTimeoutMs === undefined ? {} : {stallTimeoutMs})};
+	// `/model SPEC` resolves as --model does, against the same server when one was chosen.
+	switch (chosen.kind) {
+		case 'none': {
+			return {model: undefined, why: chosen.hint, connect: {resolve: chosen.resolve, ...settings}};
+		}
+
+		case 'unusable': {
+			return {model: undefined, why: `the model cannot be used: ${chosen.message}`, status: 'model not usable (see /model)', connect: {resolve: chosen.resolve, ...settings}};
+		}
+
+		case 'ready': {
+			return {model: chosen.model, from: chosen.setting.from, resolve: chosen.resolve, settings};
+		}
+
+		default: {
+			return assertNever(chosen);
+		}
+	}
+}
+
+/**
+The configured model; when its server is one a project's config chose and the person has not
+allowed, the question is asked above the first frame ("no" goes on with the person's own setting).
+`undefined`: the person quit.
+*/
+async function chooseModel(parsed: ParsedArgs, io: CliIo, config: CardtermConfig, cwd: string, {above, signal}: {readonly above: (text: string) => Promise<void>; readonly signal: AbortSignal}): Promise<AgentModel | undefined> {
+	const allowFlag = stringFlag(parsed, 'allow-endpoint');
+	const choose = async (from: CardtermConfig): Promise<AgentModel> => agentModel({...modelFlags(parsed), ...(allowFlag === undefined ? {} : {allowEndpoint: allowFlag}), env: io.env, config: from, cwd});
+	const chosen = await choose(config);
+	if (chosen.kind !== 'unusable' || chosen.consent === undefined) {
+		return chosen;
+	}
+
+	const {consent} = chosen;
+	const url = httpUrl(consent.url) ?? consent.url;
+	// The question goes where the first frame was.
+	await above('');
+	const answer = await askEndpointConsent(io, process.stdin, {url, file: consent.from}, signal);
+	switch (answer) {
+		case 'allow': {
+			const kept = await allowEndpoint(consent, config, io.env);
+			await above(`cardterm: ${url} allowed for this project (remembered in ${kept})\n`);
+			return choose(config);
+		}
+
+		case 'refuse': {
+			await above(`cardterm: ${url} not allowed: the project's model setting is not used\n`);
+			return choose(withoutProjectModel(config));
+		}
+
+		case 'quit': {
+			return undefined;
+		}
+
+		default: {
+			return assertNever(answer);
+		}
+	}
+}
+
+/** `--model` and `--base-url`, as the model setting reads them. */
+function modelFlags(parsed: ParsedArgs): {flag?: string; baseUrlFlag?: string} {
+	const flag = stringFlag(parsed, 'model');
+	const baseUrlFlag = stringFlag(parsed, 'base-url');
+	return {...(flag === undefined ? {} : {flag}), ...(baseUrlFlag === undefined ? {} : {baseUrlFlag})};
+}

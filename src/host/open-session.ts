@@ -1,0 +1,204 @@
+/**
+@module One session, assembled: the registry with the reference tools (and plugins), the runtime
+that records calls as events, the log writer, the fold that turns the events into cards, and the
+approval questions the session asks (a screen subscribes to them). Used by every command that runs
+tools or an agent: the interactive session, `-p`, `cardterm call` and `run`, and an ACP agent's session.
+*/
+import {attachCodeMode, builtinTools} from '../builtin/index.js';
+import {withProviderToolPresenter} from '../builtin/web/provider-tools.js';
+import {JobRuntime} from '../jobs/job-runtime.js';
+import type {PresenterLookup} from '../presentation/presenters.js';
+import {writeText} from '../layout/terminal-sink.js';
+import {EventLog} from '../session/event-log.js';
+import type {SessionEvent, SessionHeader} from '../session/events.js';
+import {SessionFold, type FoldChange} from '../session/fold.js';
+import {SessionLogWriteError} from '../session/log-errors.js';
+import {SessionLogWriter, type SessionLogWriterOptions} from '../session/log-writer.js';
+import {newSessionId} from '../session/session-store.js';
+import {SessionRuntime} from '../session/session-runtime.js';
+import {ToolRegistry} from '../tools/registry.js';
+import type {PreExecuteListener} from '../tools/registry-hooks.js';
+import type {ToolDefinition} from '../tools/types.js';
+import {Approvals, callApprovals} from './approvals.js';
+import type {SessionPlugin} from './session-plugin.js';
+
+export type OpenSessionOptions = {
+	/** The workspace: where tools run and what they may touch. */
+	readonly cwd: string;
+	/** Append the session's events to this log (created with a header when new). Absent: in memory only. */
+	readonly logPath?: string;
+	/**
+	The session's approval questions (default: new ones). Pass them when the policy reads their
+	standing grants: `approvalPolicy(rules, cwd, () => approvals.sessionAllowed)`.
+	*/
+	readonly approvals?: Approvals;
+	/** Tools beyond the reference set. */
+	readonly extraTools?: readonly ToolDefinition[];
+	/** Plugins (`--plugin`), applied in order after the reference tools and the policy; disposed by `close()`. */
+	readonly plugins?: readonly SessionPlugin[];
+	/** A `tools/pre-execute` policy (approval rules from the config). */
+	readonly policy?: PreExecuteListener;
+	/**
+	Called when the log cannot be written, also when it cannot be created at all (read-only
+	directory): the session then keeps running in memory. Without it, a log that cannot be created
+	makes `openSession` throw.
+	*/
+	readonly onLogError?: (error: SessionLogWriteError) => void;
+	/** Called when the log is written again after `onLogError` (a disk that had filled up has room again). */
+	readonly onLogRecovered?: () => void;
+	/** How the writer opens the log file (fault-injection tests); default `fs.promises.open(path, 'a+')`. */
+	readonly openLogFile?: SessionLogWriterOptions['openFile'];
+	readonly now?: () => number;
+	/** The id for a new log's header (default: a fresh time-sorted id). */
+	readonly id?: string;
+	/** The events already in the log a session continues: the fold starts from them. */
+	readonly history?: readonly SessionEvent[];
+	/** Whether entries a screen has written may leave the fold's memory now (`SessionFold`'s `releaseWritten`: the log gives them back). */
+	readonly releaseWritten?: () => boolean;
+	/** Presenters beyond the registry's (an ACP agent's calls); given the registry's lookup, returns the fold's. */
+	readonly presenters?: (registry: PresenterLookup) => PresenterLookup;
+};
+
+export type OpenedSession = {
+	readonly id: string;
+	readonly header: SessionHeader;
+	readonly registry: ToolRegistry;
+	readonly runtime: SessionRuntime;
+	readonly log: EventLog;
+	readonly fold: SessionFold;
+	readonly jobs: JobRuntime;
+	/** The questions the session asks the person (a screen subscribes; without one they are answered unattended). */
+	readonly approvals: Approvals;
+	readonly logPath?: string;
+	/** What is in the log file: events written to it, and events appended but not written (yet); absent without a log. */
+	logState(): {readonly path: string; readonly written: number; readonly unwritten: number} | undefined;
+	/** Names of the tools a prompt may call. */
+	toolNames(): ReadonlySet<string>;
+	/** Hear what each event changed in the fold (which is fed by the log). */
+	onFoldChange(listener: (change: FoldChange) => void): () => void;
+	/** Resolves when every event so far is durable in the log (at once without a log). */
+	flush(): Promise<void>;
+	/** Kill background jobs, flush and close the log. */
+	close(): Promise<void>;
+};
+
+export {newSessionId} from '../session/session-store.js';
+
+export async function openSession(options: OpenSessionOptions): Promise<OpenedSession> {
+	const now = options.now ?? Date.now;
+	const created = now();
+	const fresh: SessionHeader = {type: 'session', version: 0, id: options.id ?? newSessionId(created), createdAt: created, cwd: options.cwd, delegationDepth: 0};
+	let writer: SessionLogWriter | undefined;
+	if (options.logPath !== undefined) {
+		try {
+			writer = await SessionLogWriter.open(options.logPath, fresh, {onError: options.onLogError, onRecover: options.onLogRecovered, now, ...(options.openLogFile === undefined ? {} : {openFile: options.openLogFile})});
+		} catch (error) {
+			// An unwritable location must not stop the session: report it and keep the events in memory.
+			if (!(error instanceof SessionLogWriteError) || options.onLogError === undefined) {
+				throw error;
+			}
+
+			options.onLogError(error);
+		}
+	}
+
+	const header = writer?.header ?? fresh;
+	const log = new EventLog({
+		now,
+		firstSeq: writer?.nextSeq ?? 0,
+		...(writer === undefined ? {} : {record: draft => writer.append(draft) as SessionEvent}),
+	});
+	const approvals = options.approvals ?? new Approvals();
+	const runtime = new SessionRuntime({log, agent: {id: 'cardterm', sessionId: header.id}, approve: callApprovals(approvals)});
+	// Contained failures (a throwing observer or job listener) go to stderr through the sink.
+	const report = (message: string): void => {
+		void writeText(process.stderr, `cardterm: ${message}\n`);
+	};
+
+	const registry = new ToolRegistry({mode: 'both', approval: runtime.approvalHandler, logError: report});
+	runtime.attach(registry);
+	const {tools, jobs} = builtinTools({workspace: options.cwd, onTodos: runtime.recordTodos, jobs: new JobRuntime({log: (message, error) => {
+		report(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : String(error)}`);
+	}})});
+	attachCodeMode(registry, {onDispatch: runtime.recordCodeDispatch});
+	for (const tool of [...tools, ...(options.extraTools ?? [])]) {
+		registry.register(tool);
+	}
+
+	if (options.policy !== undefined) {
+		registry.on('tools/pre-execute', options.policy);
+	}
+
+	const disposePlugins: Array<() => Promise<void>> = [];
+	const endPlugins = async (): Promise<void> => {
+		// Last applied first, as their registrations within each plugin.
+		for (const dispose of disposePlugins.reverse()) {
+			// eslint-disable-next-line no-await-in-loop -- ordered teardown
+			await dispose();
+		}
+
+		disposePlugins.length = 0;
+	};
+
+	for (const plugin of options.plugins ?? []) {
+		try {
+			// eslint-disable-next-line no-await-in-loop -- plugins apply in the order given
+			disposePlugins.push(await plugin.apply({registry, jobs, report}));
+		} catch (error) {
+			await endPlugins();
+			await jobs.dispose();
+			await writer?.close();
+			throw error;
+		}
+	}
+
+	// The model's provider may run tools of its own (a web search): their cards have their own presenter.
+	const registryPresenters: PresenterLookup = withProviderToolPresenter(name => registry.get(name));
+	const fold = new SessionFold(options.presenters?.(registryPresenters) ?? registryPresenters, options.releaseWritten === undefined ? {} : {releaseWritten: options.releaseWritten});
+	for (const event of options.history ?? []) {
+		fold.apply(event);
+	}
+
+	const changeListeners = new Set<(change: FoldChange) => void>();
+	log.listen(event => {
+		const change = fold.apply(event);
+		for (const listener of changeListeners) {
+			listener(change);
+		}
+	});
+	let closed = false;
+	return {
+		id: header.id,
+		header,
+		registry,
+		runtime,
+		log,
+		fold,
+		jobs,
+		approvals,
+		...(writer === undefined ? {} : {logPath: writer.path}),
+		// Seqs are contiguous from 0 in a log, so the durable seq bound is the count of events in the file.
+		logState: () => writer === undefined ? undefined : {path: writer.path, written: writer.writtenUpTo, unwritten: writer.unwrittenEvents},
+		toolNames: () => new Set(registry.schemas().map(schema => schema.name)),
+		onFoldChange(listener) {
+			changeListeners.add(listener);
+			return () => changeListeners.delete(listener);
+		},
+		async flush() {
+			await writer?.flush();
+		},
+		async close() {
+			if (closed) {
+				return;
+			}
+
+			closed = true;
+			approvals.close();
+			// The agent refuses injections from here on (the contract: refused after disposal).
+			runtime.dispose();
+			await endPlugins();
+			await jobs.dispose();
+			await writer?.close();
+		},
+	};
+}

@@ -1,0 +1,38 @@
+/**
+@module The agent loop on an opened session: the model drives the session's runtime, registry,
+log and jobs (a continued session's events are its conversation so far).
+*/
+import {createAgent, type CreatedAgent} from '../agent/create-agent.js';
+import type {ModelClient} from '../agent/model-types.js';
+import type {SessionEvent} from '../session/events.js';
+import type {OpenedSession} from './open-session.js';
+
+/**
+`longWaits: 'stop'` where no person can cancel a long wait the provider asks for (`-p`);
+`maxSteps` and `stallTimeoutMs` from the flags or the config.
+*/
+export type SessionAgentOptions = {
+	readonly cwd: string;
+	readonly model: ModelClient;
+	readonly systemPrompt?: string;
+	readonly maxSteps?: number;
+	readonly stallTimeoutMs?: number;
+	readonly longWaits?: 'wait' | 'stop';
+	readonly history?: Iterable<SessionEvent>;
+};
+
+export async function sessionAgent(session: OpenedSession, options: SessionAgentOptions): Promise<CreatedAgent> {
+	return createAgent({
+		cwd: options.cwd,
+		runtime: session.runtime,
+		log: session.log,
+		registry: session.registry,
+		model: options.model,
+		jobs: session.jobs,
+		...(options.systemPrompt === undefined ? {} : {systemPrompt: options.systemPrompt}),
+		...(options.maxSteps === undefined ? {} : {maxSteps: options.maxSteps}),
+		...(options.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: options.stallTimeoutMs}),
+		...(options.longWaits === undefined ? {} : {longWaits: options.longWaits}),
+		...(options.history === undefined ? {} : {history: options.history}),
+	});
+}

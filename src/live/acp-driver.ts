@@ -1,0 +1,159 @@
+/**
+@module The ACP driver of the live session: a message (or one of the agent's slash commands) is one
+`session/prompt`; the first Ctrl+C cancels the turn (`session/cancel`) and a later one kills the
+agent's process tree; the status line shows the agent's mode and context use, and that it exited;
+the agent's announced commands join the session's table. Everything shown comes from the log's fold.
+*/
+import type {AcpClient} from '../acp/acp-client.js';
+import {describeExit} from '../acp/acp-client.js';
+import type {AcpCommand} from '../acp/acp-events.js';
+import type {AcpSession} from '../host/open-acp-session.js';
+import type {SessionEvent} from '../session/events.js';
+import {agentCommand} from './commands/agent-command.js';
+import type {PromptCommand} from './commands/prompt-command.js';
+import {LiveSession, sessionFeeds, type LiveSessionOptions} from './live-session.js';
+import {shortInline} from './queued-lines.js';
+import type {DriverStatus, LiveWork, SessionDriver} from './session-driver.js';
+
+export type AcpDriverOptions = {
+	readonly client: AcpClient;
+	/** Every event as the log records it (the agent's commands, mode and usage arrive as events). */
+	readonly onEvent: (listener: (event: SessionEvent) => void) => () => void;
+	/** The agent's mode when the session started. */
+	readonly mode?: string;
+	/** Flush and close the log (after the last turn's end is recorded). */
+	readonly closeLog: () => Promise<void>;
+};
+
+/** What `/help` says under the command table of an ACP agent's session. */
+const HELP_NOTES: readonly string[] = [
+	'Keys: Tab completes /commands · ↑/↓ history · Ctrl+O pager · Ctrl+L clears the screen',
+	'Esc or Ctrl+C cancels the agent\'s turn (again: stops the agent); lines queued after it are held (Enter runs, Ctrl+C drops)',
+	'Ctrl+C twice on an empty prompt or Ctrl+D exits · Shift+Enter, Alt+Enter or \\ Enter: a new line',
+	'Text that is no command goes to the agent, and so do the agent\'s own commands.',
+];
+
+/** An ACP `usage_update` for the status line: the share of the context in use, and the cost. */
+export function usageText(data: Record<string, unknown>): string | undefined {
+	const {used, size, cost} = data;
+	const parts: string[] = [];
+	if (typeof used === 'number' && typeof size === 'number' && size > 0) {
+		parts.push(`context ${Math.round(used / size * 100)}% of ${size >= 1000 ? `${Math.round(size / 1000)}k` : size}`);
+	}
+
+	if (typeof cost === 'object' && cost !== null && typeof (cost as {amount?: unknown}).amount === 'number') {
+		const {amount, currency} = cost as {amount: number; currency?: unknown};
+		parts.push(`${amount.toFixed(2)} ${typeof currency === 'string' ? currency : ''}`.trim());
+	}
+
+	return parts.length === 0 ? undefined : parts.join(' · ');
+}
+
+export function acpDriver({client, onEvent, mode: startMode, closeLog}: AcpDriverOptions): SessionDriver {
+	const listeners = new Set<() => void>();
+	const changed = (): void => {
+		for (const listener of listeners) {
+			listener();
+		}
+	};
+
+	let commands: readonly PromptCommand[] = [];
+	let mode = startMode;
+	let usage: string | undefined;
+	/** The agent is gone: said in the status line; messages are refused from now on. */
+	let exited: string | undefined;
+	void client.exited.then(exit => {
+		exited = describeExit(exit);
+		changed();
+	});
+	onEvent(event => {
+		const data = event.data as Record<string, unknown>;
+		switch (event.type) {
+			case 'acp/commands': {
+				commands = (Array.isArray(data.commands) ? data.commands as AcpCommand[] : []).map(command => agentCommand(command));
+				break;
+			}
+
+			case 'acp/mode': {
+				if (typeof data.modeId === 'string') {
+					mode = data.modeId;
+					changed();
+				}
+
+				break;
+			}
+
+			case 'acp/usage': {
+				usage = usageText(data);
+				changed();
+				break;
+			}
+
+			default: {
+				break;
+			}
+		}
+	});
+	return {
+		placeholder: 'message the agent (Tab completes its /commands; Ctrl+C cancels a turn)',
+		helpNotes: HELP_NOTES,
+		// The agent takes any text, its own commands and ones it did not announce alike.
+		line: line => ({work: {kind: 'prompt', text: line}}),
+		async run(work: LiveWork, signal: AbortSignal) {
+			if (work.kind !== 'prompt') {
+				throw new Error(`not sent: ${work.name} — an ACP agent's session has no tools of its own to call`);
+			}
+
+			if (exited !== undefined) {
+				throw new Error(`not sent: ${shortInline(work.text)} — ${exited}`);
+			}
+
+			const cancel = (): void => {
+				client.cancel();
+			};
+
+			signal.addEventListener('abort', cancel, {once: true});
+			try {
+				await client.prompt(work.text);
+			} finally {
+				signal.removeEventListener('abort', cancel);
+			}
+		},
+		interrupt(press, say) {
+			if (press === 1) {
+				say('cancelling… (Ctrl+C again stops the agent)');
+				return;
+			}
+
+			say('stopping the agent and every process it started');
+			void client.kill();
+		},
+		status(): DriverStatus {
+			const agent = [mode === undefined ? undefined : `mode ${mode}`, usage].filter(part => part !== undefined).join(' · ');
+			return {...(agent === '' ? {} : {agent}), ...(exited === undefined ? {} : {problem: exited})};
+		},
+		onChange(listener) {
+			listeners.add(listener);
+			return () => listeners.delete(listener);
+		},
+		commands: () => commands,
+		// The agent goes first, so a turn it never ends is ended (and recorded) before the log closes.
+		stop: async () => client.close(),
+		close: closeLog,
+	};
+}
+
+/** The live session over an ACP agent's opened session, as `cardterm acp` runs it (`extra`: other commands, say). */
+export function acpLiveSession({session, client}: Pick<AcpSession, 'session' | 'client'>, cwd: string, extra: Pick<LiveSessionOptions, 'commands'> = {}): LiveSession {
+	return new LiveSession({
+		...extra,
+		cwd,
+		...sessionFeeds(session),
+		driver: acpDriver({
+			client,
+			onEvent: listener => session.log.listen(listener),
+			...(client.facts.modes === undefined ? {} : {mode: client.facts.modes.current}),
+			closeLog: async () => session.close(),
+		}),
+	});
+}

@@ -1,0 +1,539 @@
+/**
+@module The live session core: one `SessionModel` (what the live screen draws and tells) for a
+native session and an ACP agent's alike. It dispatches a prompt line (a command of the session's
+table, else what the driver makes of it), keeps the queue of work through the input reducer
+(`input-state.ts`: one piece of work at a time, held after a cancel, collected text), shows the
+session's approval questions, writes the resumed history's window and every settled entry to the
+scrollback exactly once (the fold then decides whether it leaves memory), keeps open pagers current,
+and builds the snapshot the app draws. Who runs the work is the driver's (`session-driver.ts`).
+*/
+import type {ApprovalAnswer, LiveSnapshot, ScrollbackEntry, SessionModel} from '../../components/session-model.js';
+import type {Approvals} from '../host/approvals.js';
+import type {OpenedSession} from '../host/open-session.js';
+import {assertNever} from '../presentation/assert-never.js';
+import {pushAll} from '../layout/push-all.js';
+import {sanitizeInline} from '../layout/sanitize.js';
+import type {TranscriptEntry} from '../presentation/entry.js';
+import type {FoldChange, SessionFold} from '../session/fold.js';
+import type {ChildSessionLinks} from '../transcript/child-session-links.js';
+import {arrayEntrySource, type EntrySource} from '../transcript/entry-source.js';
+import {BUILTIN_COMMANDS} from './commands/builtin-commands.js';
+import {commandOf, commandWords, offered, type CommandContext, type CommandSession, type PromptCommand} from './commands/prompt-command.js';
+import {initialInput, reduceInput, type InputAction, type InputEffect, type InputState, type Queued} from './input-state.js';
+import {LiveCards} from './live-cards.js';
+import {LiveChannel} from './live-channel.js';
+import {LivePagers} from './live-pagers.js';
+import {noticeLines} from './notice-lines.js';
+import {droppedNotice, heldNotice, linesWord} from './queued-lines.js';
+import {hiddenHistoryText, HISTORY_ENTRIES, historyWindow} from './resumed-history.js';
+import type {LiveWork, SessionDriver} from './session-driver.js';
+
+/** What the live session reads of an opened session: its id, its fold and its changes, its approvals. */
+export function sessionFeeds(session: OpenedSession): Pick<LiveSessionOptions, 'sessionId' | 'fold' | 'onFoldChange' | 'approvals'> {
+	return {
+		sessionId: session.id,
+		fold: session.fold,
+		onFoldChange: listener => session.onFoldChange(listener),
+		approvals: session.approvals,
+	};
+}
+
+/** The lines typed at the prompt, for ↑/↓ (kept in a file by the CLI, or in memory). */
+export type PromptLines = {readonly entries: readonly string[]; add(line: string): void};
+
+export type LiveSessionOptions = {
+	readonly cwd: string;
+	readonly sessionId: string;
+	readonly fold: SessionFold;
+	/** Subscribes to what each event changed in the fold. */
+	readonly onFoldChange: (listener: (change: FoldChange) => void) => () => void;
+	/** The session's approval questions: the dialog shows and answers them. */
+	readonly approvals: Approvals;
+	/** Who runs the work: the native session's agent and tools, or an ACP agent. */
+	readonly driver: SessionDriver;
+	/** Prompt history (default: in memory for this session). */
+	readonly history?: PromptLines;
+	/** The session's own commands (default: the built-in table); the driver's join them. */
+	readonly commands?: readonly PromptCommand[];
+	/** Where the pager reads the session (default: the entries in memory). */
+	readonly pagerSource?: () => Promise<EntrySource & {close?(): unknown}>;
+	/** The child sessions of subagent cards, beside the session's log (the pager opens them). */
+	readonly childSessions?: ChildSessionLinks;
+	/** How many entries of a continued session's history the scrollback shows (default `HISTORY_ENTRIES`). */
+	readonly historyEntries?: number;
+};
+
+export class LiveSession implements SessionModel {
+	readonly cwd: string;
+	readonly sessionId: string;
+	readonly childSessions?: ChildSessionLinks;
+	readonly placeholder?: string;
+	readonly #options: LiveSessionOptions;
+	readonly #driver: SessionDriver;
+	readonly #fold: SessionFold;
+	readonly #approvals: Approvals;
+	readonly #history: PromptLines;
+	readonly #channel = new LiveChannel();
+	readonly #cards = new LiveCards();
+	/** Open pagers, fed every fold change so they stay live. */
+	readonly #pagers = new LivePagers();
+	#input: InputState<LiveWork> = initialInput();
+	/** Effects waiting to be carried out: a command's effect may dispatch again, and runs after the ones before it. */
+	readonly #effects: Array<InputEffect<LiveWork>> = [];
+	#performing = false;
+	#abort: AbortController | undefined;
+	/** The running work, until it has ended and been recorded. */
+	#running: Promise<void> | undefined;
+	#closed: Promise<void> | undefined;
+	#snapshot: LiveSnapshot;
+
+	constructor(options: LiveSessionOptions) {
+		this.#options = options;
+		this.cwd = options.cwd;
+		this.sessionId = options.sessionId;
+		this.#driver = options.driver;
+		this.#fold = options.fold;
+		this.#approvals = options.approvals;
+		this.#history = options.history ?? inMemoryLines();
+		if (options.childSessions !== undefined) {
+			this.childSessions = options.childSessions;
+		}
+
+		if (options.driver.placeholder !== undefined) {
+			this.placeholder = options.driver.placeholder;
+		}
+
+		this.#snapshot = this.#build();
+		options.onFoldChange(change => {
+			this.#foldChanged(change);
+		});
+		this.#driver.onChange(() => {
+			this.#changed();
+		});
+		this.#approvals.subscribe(() => {
+			this.#changed();
+		});
+		this.#showHistory();
+	}
+
+	get history(): readonly string[] {
+		return this.#history.entries;
+	}
+
+	subscribe(listener: () => void): () => void {
+		return this.#channel.subscribe(listener);
+	}
+
+	getSnapshot(): LiveSnapshot {
+		return this.#snapshot;
+	}
+
+	onScrollback(listener: (entry: ScrollbackEntry) => void): () => void {
+		return this.#channel.onScrollback(listener);
+	}
+
+	onOpenPager(listener: () => void): () => void {
+		return this.#channel.onOpenPager(listener);
+	}
+
+	/** The transcript in memory, ending with a streaming step's open tail. */
+	entries(): readonly TranscriptEntry[] {
+		return [...this.#fold.entries, ...this.#fold.tail];
+	}
+
+	/** The transcript for the pager, kept current by the fold's changes until it is closed. */
+	async pagerSource(): Promise<EntrySource & {close?(): unknown}> {
+		return this.#pagers.open(async () => this.#pagerBase(), () => this.#fold.counts);
+	}
+
+	/** The commands the session offers now: its own, then those the driver announces under names of their own. */
+	#commands(): PromptCommand[] {
+		const own = this.#options.commands ?? BUILTIN_COMMANDS;
+		const taken = new Set(own.flatMap(command => [command.name, ...command.aliases ?? []]));
+		const announced = this.#driver.commands?.().filter(command => !taken.has(command.name)) ?? [];
+		return offered([...own, ...announced], this.#sessionBase());
+	}
+
+	submit(line: string): void {
+		if (this.#input.closing) {
+			return;
+		}
+
+		if (this.#input.collecting !== undefined) {
+			this.#collect(line);
+			return;
+		}
+
+		if (line.trim() === '') {
+			// Enter on an empty prompt runs the lines a cancel held.
+			this.#dispatch({type: 'release'});
+			return;
+		}
+
+		this.#history.add(line);
+		const session = this.#commandSession();
+		const called = commandOf(line.trim(), session);
+		if (called !== undefined) {
+			void this.#runCommand(called.command, called.args, line, session);
+			return;
+		}
+
+		const outcome = this.#driver.line(line);
+		if ('say' in outcome) {
+			this.#say(outcome.say, 'error');
+		} else {
+			this.#queue(outcome.work);
+		}
+	}
+
+	/** Clears the screen (Ctrl+L, `/clear`): what was on it moves to the scrollback; the log keeps everything. */
+	clearScreen(): void {
+		this.#emit({kind: 'clear'});
+	}
+
+	/** Ctrl+C or Esc: stop collecting text, else cancel the running work (holding what waits), else drop what is held. */
+	cancel(): boolean {
+		return this.#dispatch({type: 'cancel'}).length > 0;
+	}
+
+	answerApproval(answer: ApprovalAnswer): void {
+		this.#approvals.answer(answer);
+	}
+
+	/** Completions for the word before the cursor: the table's commands (and tools) first, then the command's or the driver's. */
+	async complete(line: string, cursor: number): Promise<readonly string[]> {
+		const before = line.slice(0, cursor);
+		const word = /\S*$/u.exec(before)![0];
+		const first = before.trimStart() === word;
+		const session = this.#commandSession();
+		if (first && !word.startsWith('!')) {
+			const tools = [...session.tools?.names() ?? []].sort();
+			return [...commandWords(session), ...tools].filter(name => name.startsWith(word));
+		}
+
+		const command = commandOf(before.trimStart(), session)?.command;
+		if (command?.complete !== undefined) {
+			return command.complete(word, first, session);
+		}
+
+		return this.#driver.completeWord?.(word) ?? [];
+	}
+
+	/** Cancels what runs and shuts the session down; every call resolves when that is done. */
+	async close(): Promise<void> {
+		this.#closed ??= this.#closeNow();
+		return this.#closed;
+	}
+
+	async #closeNow(): Promise<void> {
+		this.#dispatch({type: 'close'});
+		this.#approvals.close();
+		this.#changed();
+		// The driver stops what could keep the running work from ending; the work ends (its result
+		// recorded), and only then the log closes.
+		await this.#driver.stop();
+		await this.#running;
+		await this.#driver.close();
+	}
+
+	#sessionBase(): Omit<CommandSession, 'commands'> {
+		const {tools, model, helpNotes} = this.#driver;
+		return {cwd: this.cwd, helpNotes, ...(tools === undefined ? {} : {tools}), ...(model === undefined ? {} : {model})};
+	}
+
+	#commandSession(): CommandSession {
+		return {...this.#sessionBase(), commands: this.#commands()};
+	}
+
+	async #runCommand(command: PromptCommand, args: string, line: string, session: CommandSession): Promise<void> {
+		const context: CommandContext = {
+			...session,
+			line,
+			say: (message, tone) => {
+				this.#say(message, tone);
+			},
+			show: (lines, fit) => {
+				this.#emit({kind: 'lines', lines, ...(fit === undefined ? {} : {fit})});
+			},
+			queue: work => {
+				this.#queue(work);
+			},
+			collect: (label, then) => {
+				this.#dispatch({type: 'collect', label, then});
+			},
+			clearScreen: () => {
+				this.clearScreen();
+			},
+			openPager: () => {
+				this.#channel.openPager();
+			},
+			close: () => {
+				void this.close();
+			},
+		};
+		try {
+			await command.run(args, context);
+		} catch (error) {
+			this.#say(`${command.name}: ${errorText(error)}`, 'error');
+		}
+
+		// A command may change what the status line shows (a model switched).
+		this.#changed();
+	}
+
+	#queue(work: LiveWork): void {
+		this.#dispatch({type: 'queue', label: workLabel(work), work});
+	}
+
+	/** Lines typed while a command collects text; a pasted block is several lines of it. */
+	#collect(line: string): void {
+		const parts = line.split('\n');
+		let taken = 0;
+		while (taken < parts.length && this.#input.collecting !== undefined) {
+			this.#dispatch({type: 'line', text: parts[taken++]!});
+		}
+
+		const left = parts.slice(taken).filter(part => part !== '').length;
+		if (left > 0) {
+			// Lines after the closing "." are not run as commands: a paste must not run anything.
+			this.#say(`${linesWord(left)} after the closing "." ignored (not run)`, 'info');
+		}
+	}
+
+	/** Applies `action` to the input state and carries out its effects; returns the effects. */
+	#dispatch(action: InputAction<LiveWork>): ReadonlyArray<InputEffect<LiveWork>> {
+		const before = this.#input;
+		const {state, effects} = reduceInput(before, action);
+		this.#input = state;
+		pushAll(this.#effects, effects);
+		if (!this.#performing) {
+			this.#performing = true;
+			try {
+				for (let effect = this.#effects.shift(); effect !== undefined; effect = this.#effects.shift()) {
+					this.#perform(effect);
+				}
+			} finally {
+				this.#performing = false;
+			}
+		}
+
+		if (state !== before) {
+			this.#changed();
+		}
+
+		return effects;
+	}
+
+	#perform(effect: InputEffect<LiveWork>): void {
+		switch (effect.type) {
+			case 'run': {
+				this.#start(effect.item);
+				break;
+			}
+
+			case 'interrupt': {
+				if (effect.press === 1) {
+					this.#approvals.cancelAll();
+					this.#abort?.abort(new Error('cancelled by the user'));
+				}
+
+				this.#driver.interrupt?.(effect.press, message => {
+					this.#say(message, 'info');
+				});
+				break;
+			}
+
+			case 'stop': {
+				this.#abort?.abort(new Error('session closing'));
+				break;
+			}
+
+			case 'held': {
+				this.#say(heldNotice(effect.labels), 'info');
+				break;
+			}
+
+			case 'dropped': {
+				this.#say(droppedNotice(effect.labels), 'info');
+				break;
+			}
+
+			case 'collecting': {
+				this.#say(`Type the ${effect.label}; end with a line holding only "." (Ctrl+C cancels).`, 'info');
+				break;
+			}
+
+			case 'collected-line': {
+				// Echoed: the prompt shows one line at a time, and the person must see what was typed.
+				this.#emit({kind: 'lines', lines: [{spans: [{text: '│ ', style: {dim: true}}, {text: sanitizeInline(effect.text)}]}]});
+				break;
+			}
+
+			case 'collected': {
+				effect.then(effect.text);
+				break;
+			}
+
+			case 'collect-cancelled': {
+				this.#say('input cancelled', 'info');
+				break;
+			}
+
+			default: {
+				assertNever(effect, 'LiveSession effect');
+			}
+		}
+	}
+
+	#start(item: Queued<LiveWork>): void {
+		const abort = new AbortController();
+		this.#abort = abort;
+		this.#running = this.#run(item.work, abort.signal);
+	}
+
+	async #run(work: LiveWork, signal: AbortSignal): Promise<void> {
+		try {
+			await this.#driver.run(work, signal);
+		} catch (error) {
+			this.#say(errorText(error), 'error');
+		}
+
+		this.#abort = undefined;
+		this.#dispatch({type: 'finished'});
+	}
+
+	#foldChanged(change: FoldChange): void {
+		this.#pagers.changed(change.entries);
+		for (const entry of change.entries) {
+			this.#show(entry);
+		}
+
+		// A streaming step's tail changes the live frame; a model turn's progress (usage, first token, a
+		// retry's wait) the status line. The screen paces what it is told (components/frame-pacing.ts).
+		if (change.entries.length > 0 || change.tailChanged === true || this.#driver.turn?.() !== this.#snapshot.turn) {
+			this.#changed();
+		}
+	}
+
+	/** An entry the fold produced: a card is tracked until it settles, anything else is final and written now. */
+	#show(entry: TranscriptEntry): void {
+		this.#pagers.saw(entry);
+		if (entry.entry !== 'card' || this.#cards.settles(entry.card)) {
+			this.#written(entry);
+		}
+	}
+
+	/** Written to the scrollback for good: the fold may let it leave memory (its rule). */
+	#written(entry: TranscriptEntry): void {
+		this.#emit({kind: 'entry', entry});
+		this.#fold.written(entry);
+	}
+
+	/**
+	A continued session's entries (the fold started from its log, or an ACP agent's load replay) go to
+	the scrollback as they went the first time, so the person sees where the conversation stands. A
+	long history is cut to its newest entries (resumed-history.ts), the rest named in a line above
+	them: the pager has all of it.
+	*/
+	#showHistory(): void {
+		const {entries} = this.#fold;
+		const {from, hidden} = historyWindow(entries.length, this.#options.historyEntries ?? HISTORY_ENTRIES);
+		if (hidden > 0) {
+			this.#say(hiddenHistoryText(hidden), 'info');
+		}
+
+		for (let index = 0; index < entries.length; index++) {
+			const entry = entries[index]!;
+			if (index >= from || (entry.entry === 'card' && entry.card.status === 'running')) {
+				this.#show(entry);
+				continue;
+			}
+
+			// Left out of the scrollback: settled as a written entry is, and released as one would be.
+			this.#pagers.saw(entry);
+			if (entry.entry === 'card') {
+				this.#cards.skip(entry.card.seq);
+			}
+
+			this.#fold.written(entry);
+		}
+	}
+
+	async #pagerBase(): Promise<EntrySource & {close?(): unknown}> {
+		if (this.#options.pagerSource !== undefined) {
+			try {
+				return await this.#options.pagerSource();
+			} catch (error) {
+				this.#say(`the pager cannot read the session log (${errorText(error)}); showing the entries in memory`, 'error');
+			}
+		}
+
+		return arrayEntrySource(this.entries());
+	}
+
+	#say(message: string, tone: 'info' | 'error'): void {
+		this.#emit({kind: 'lines', lines: noticeLines(message, tone)});
+	}
+
+	#emit(entry: ScrollbackEntry): void {
+		this.#channel.emit(entry);
+	}
+
+	#changed(): void {
+		this.#snapshot = this.#build();
+		this.#channel.notify();
+	}
+
+	#build(): LiveSnapshot {
+		const status = this.#driver.status();
+		const turn = this.#driver.turn?.();
+		const {collecting, queue, held, closing} = this.#input;
+		const running = this.#cards.running();
+		const runningEntries: TranscriptEntry[] = running.map(card => ({entry: 'card', card}));
+		for (const entry of this.#fold.tail) {
+			runningEntries.push(entry);
+		}
+
+		const approval = this.#approvals.current;
+		return {
+			running,
+			runningEntries,
+			counts: this.#fold.counts,
+			jobsRunning: status.jobsRunning ?? 0,
+			...(approval === undefined ? {} : {approval}),
+			...(collecting === undefined ? {} : {multiline: {label: collecting.label, lines: collecting.count}}),
+			queued: queue.length,
+			...(turn === undefined ? {} : {turn}),
+			...(status.model === undefined ? {} : {model: status.model, ...(status.modelConnected === undefined ? {} : {modelConnected: status.modelConnected})}),
+			...(held ? {queueHeld: true} : {}),
+			...(status.problem === undefined ? {} : {problem: status.problem}),
+			closing,
+			...(status.agent === undefined ? {} : {agent: status.agent}),
+		};
+	}
+}
+
+/** A piece of work as a notice names it: a message as typed, a shell call as `!command`, a call as `TOOL {json}`. */
+function workLabel(work: LiveWork): string {
+	if (work.kind === 'prompt') {
+		return work.text;
+	}
+
+	const args = work.args as {command?: unknown} | undefined;
+	return work.name === 'bash' && typeof args?.command === 'string' ? `!${args.command}` : `${work.name} ${work.rawArgs ?? JSON.stringify(work.args)}`;
+}
+
+function errorText(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
+function inMemoryLines(): PromptLines {
+	const entries: string[] = [];
+	return {
+		entries,
+		add(line) {
+			entries.push(line);
+		},
+	};
+}
+

@@ -1,0 +1,82 @@
+/**
+@module The native driver of the live session: the agent loop runs a message (or the session stays in
+command mode without a model), the session's runtime runs a call the person asked for, and the status
+line shows the model, the running turn, background jobs and a log that cannot be written.
+*/
+import type {AgentTurns} from '../host/agent-turns.js';
+import type {OpenedSession} from '../host/open-session.js';
+import type {TurnProgress} from '../session/turn-progress.js';
+import {completeShellWord} from './complete.js';
+import {nativeLine} from './native-lines.js';
+import type {DriverStatus, LiveWork, SessionDriver} from './session-driver.js';
+
+export type NativeDriverOptions = {
+	/** The session: its runtime runs calls, its registry names the tools, its jobs and fold feed the status line. */
+	readonly session: Pick<OpenedSession, 'runtime' | 'registry' | 'jobs' | 'fold' | 'toolNames'>;
+	readonly cwd: string;
+	/** The agent: with a model, a line that is no command is a message for it. */
+	readonly agent?: AgentTurns;
+	/** Why the log is not written now (the status line says it), and hear when that changes. */
+	readonly problem?: {readonly now: () => string | undefined; readonly onChange: (listener: () => void) => () => void};
+	/** Stop the agent, end jobs and tools, flush and close the log. */
+	readonly shutdown: () => Promise<void>;
+};
+
+/** What `/help` says under the command table of a native session. */
+export const NATIVE_HELP_NOTES: readonly string[] = [
+	'Keys: Tab completes (programs after !) · ↑/↓ history · Ctrl+O pager · Ctrl+L clears the screen',
+	'Esc or Ctrl+C cancels the running call; lines queued after it are held (Enter runs, Ctrl+C drops)',
+	'Ctrl+C twice on an empty prompt or Ctrl+D exits · Shift+Enter, Alt+Enter or \\ Enter: a new line',
+	'Text that is no command goes to the model when one is connected (/model PROVIDER:MODEL connects one).',
+];
+
+export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDriverOptions): SessionDriver {
+	/** A message is with the model (its turn's progress shows in the status line); calls the person runs say it all on their cards. */
+	let prompting = false;
+	const runningJobs = (): number => session.jobs.list().filter(job => job.status === 'running' || job.status === 'stopping').length;
+	return {
+		tools: {names: () => session.toolNames(), schema: name => session.registry.get(name)},
+		...(agent === undefined ? {} : {model: agent}),
+		helpNotes: NATIVE_HELP_NOTES,
+		line: line => nativeLine(line, session.toolNames(), agent?.model !== undefined),
+		async run(work: LiveWork, signal: AbortSignal) {
+			if (work.kind === 'tool') {
+				await session.runtime.runCall(work.name, work.rawArgs ?? work.args, {signal});
+				return;
+			}
+
+			if (agent === undefined) {
+				throw new Error('no agent in this session');
+			}
+
+			prompting = true;
+			try {
+				await agent.run(work.text, signal);
+			} finally {
+				prompting = false;
+			}
+		},
+		turn: (): TurnProgress | undefined => prompting ? session.fold.turnProgress : undefined,
+		status(): DriverStatus {
+			const shown = problem?.now();
+			return {
+				jobsRunning: runningJobs(),
+				...(agent === undefined ? {} : {model: agent.status, modelConnected: agent.model !== undefined}),
+				...(shown === undefined ? {} : {problem: shown}),
+			};
+		},
+		onChange(listener) {
+			const stopJobs = session.jobs.onJobsChanged(listener);
+			const stopProblem = problem?.onChange(listener);
+			return () => {
+				stopJobs();
+				stopProblem?.();
+			};
+		},
+		completeWord: async word => completeShellWord(word, false, cwd),
+		async stop() {
+			// Aborting the running work is enough: its calls stop, and the turn records its end.
+		},
+		close: shutdown,
+	};
+}

@@ -1,0 +1,65 @@
+/**
+@module What differs between a native session and an ACP agent's, as the live session core sees it:
+who runs a piece of work (the agent loop or the session's tools; an ACP agent), how a second Ctrl+C
+forces a stop, what the status line adds, what text that is no command becomes, and the commands the
+driver announces. Everything else — the queue, approvals, the scrollback, pagers, history — is the
+core's (`live-session.ts`), once for both.
+*/
+import type {LiveSnapshot} from '../../components/session-model.js';
+import type {AgentTurns} from '../host/agent-turns.js';
+import type {TurnProgress} from '../session/turn-progress.js';
+import type {ToolSchema} from '../tools/types.js';
+import type {PromptCommand} from './commands/prompt-command.js';
+
+/** A call of one of the session's tools, as the prompt asks for it (`!ls`, `/read a.txt`, `read {…}`). */
+export type ToolRequest = {readonly kind: 'tool'; readonly name: string; readonly args: unknown; readonly rawArgs?: string};
+
+/** A piece of work: a message for the model or agent, or a call of the session's own tools. */
+export type LiveWork = {readonly kind: 'prompt'; readonly text: string} | ToolRequest;
+
+/** The session's own tools, for the commands that call them and the help that lists them. */
+export type SessionTools = {
+	/** Names of the registered tools. */
+	names(): ReadonlySet<string>;
+	/** A tool's name, description and parameter schema. */
+	schema(name: string): ToolSchema | undefined;
+};
+
+/** What a line no command took becomes: work to queue, or what to say instead. */
+export type LineOutcome = {readonly work: LiveWork} | {readonly say: string};
+
+/** What the driver adds to the status line. */
+export type DriverStatus = Pick<LiveSnapshot, 'model' | 'modelConnected' | 'agent' | 'problem'> & {readonly jobsRunning?: number};
+
+export type SessionDriver = {
+	/** The session's own tools, when the prompt may call them (a native session). */
+	readonly tools?: SessionTools;
+	/** The model the prompt talks to, when `/model` may show or switch it (a native session's agent). */
+	readonly model?: AgentTurns;
+	/** What the empty prompt says (default: the native commands). */
+	readonly placeholder?: string;
+	/** What `/help` says under the command table: the keys, and where text that is no command goes. */
+	readonly helpNotes: readonly string[];
+	/** A line no command took: a message for the model or agent, or why it is none. */
+	line(line: string): LineOutcome;
+	/** Run one piece of work; resolves when its turn has ended (and is recorded). A rejection is said as an error. */
+	run(work: LiveWork, signal: AbortSignal): Promise<void>;
+	/**
+	Ctrl+C on the running work, `press` times (1: the core has just aborted `run`'s signal; later: the
+	work is still ending and may be forced); `say` tells the person.
+	*/
+	interrupt?(press: number, say: (message: string) => void): void;
+	/** The running model turn's progress (the status line's time, usage, a retry's wait), if the driver shows one. */
+	turn?(): TurnProgress | undefined;
+	status(): DriverStatus;
+	/** Hear when `status()` (or the announced commands) changed. */
+	onChange(listener: () => void): () => void;
+	/** Commands the driver announces (an ACP agent's); they join the session's table after its own. */
+	commands?(): readonly PromptCommand[];
+	/** Completions for a word no command completes (paths in a native session). */
+	completeWord?(word: string): Promise<readonly string[]>;
+	/** The session closes: stop what could keep the last work from ending (an ACP agent). */
+	stop(): Promise<void>;
+	/** The last work has ended: release everything (the log, jobs, tools). */
+	close(): Promise<void>;
+};
