@@ -8,7 +8,7 @@ import {render} from 'ink';
 import {afterEach, describe, expect, it} from 'vitest';
 import {InteractiveApp} from '../../components/InteractiveApp.js';
 import type {ScrollbackEntry} from '../../components/session-model.js';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {SessionController} from '../../src/cli/interactive/session-controller.js';
 import {colorTheme} from '../../src/layout/theme.js';
 import type {SessionEvent} from '../../src/session/events.js';

@@ -14,7 +14,7 @@ import type {ScrollbackEntry} from '../../components/session-model.js';
 import {resolveModel} from '../../src/agent/model-client.js';
 import {openInteractiveSession} from '../../src/cli/interactive/open-interactive-session.js';
 import {SessionController} from '../../src/cli/interactive/session-controller.js';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {SessionFold} from '../../src/session/fold.js';
 import type {SessionRuntime} from '../../src/session/session-runtime.js';
 import {hiddenHistoryText, historyWindow} from '../../src/cli/interactive/resumed-history.js';

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {resolve} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import type {TranscriptEntry} from '../../src/presentation/entry.js';
 import type {SessionEvent} from '../../src/session/events.js';
 import {foldEvents, SessionFold} from '../../src/session/fold.js';

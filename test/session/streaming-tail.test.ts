@@ -2,7 +2,7 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import type {AssistantEntry, TranscriptEntry} from '../../src/presentation/entry.js';
 import {MAX_OPEN_STREAMS, MAX_PREPARING_CALLS} from '../../src/session/entry-pairing.js';
 import {SessionFold} from '../../src/session/fold.js';

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {addUsage, usageOf} from '../../src/session/entry-facts.js';
 import type {SessionEvent} from '../../src/session/events.js';
 import {SessionFold} from '../../src/session/fold.js';
