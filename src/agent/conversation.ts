@@ -9,9 +9,6 @@ import {contentText} from '../session/entry-facts.js';
 import type {SessionEvent} from '../session/events.js';
 import type {ConversationMessage} from './model-types.js';
 
-type Fields = Record<string, unknown>;
-const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** What the model is told about a call whose result the log does not have (a crash between call and result). */
 export const UNRECORDED_RESULT = 'Error: the outcome of this call was not recorded (the session stopped while it ran)';
 
@@ -24,15 +21,14 @@ export class Conversation {
 
 	/** Take one event into the conversation; other event types are ignored. */
 	apply(event: SessionEvent): void {
-		const data = event.data;
 		// Replacement messages (`surfaceOp.op === 'replace'`) rewrite what a display shows, not what was said.
-		if (isRecord(event.surfaceOp)) {
+		if (typeof event.surfaceOp === 'object') {
 			return;
 		}
 
 		switch (event.type) {
 			case 'user/message': {
-				const text = isRecord(data) ? contentText(data.content) : '';
+				const text = contentText(event.data.content);
 				if (text.trim() !== '') {
 					this.#closeUnanswered();
 					this.#messages.push({role: 'user', text});
@@ -42,8 +38,9 @@ export class Conversation {
 			}
 
 			case 'assistant/message': {
-				const text = isRecord(data) && isRecord(data.message) ? contentText(data.message.content, 'text') : '';
-				const toolCalls = announcedCalls(data).map(call => ({id: call.id, name: call.name, arguments: call.argsRaw}));
+				const content = event.data.message?.content;
+				const text = contentText(content, 'text');
+				const toolCalls = announcedCalls(content).map(call => ({id: call.id, name: call.name, arguments: call.argsRaw}));
 				if (text.trim() === '' && toolCalls.length === 0) {
 					break;
 				}
@@ -58,24 +55,19 @@ export class Conversation {
 			}
 
 			case 'tool/call': {
-				if (isRecord(data) && typeof data.callId === 'string' && typeof data.name === 'string') {
-					this.#names.set(data.callId, data.name);
-				}
-
+				this.#names.set(event.data.callId, event.data.name);
 				break;
 			}
 
 			case 'tool/result': {
-				const message = isRecord(data) && isRecord(data.message) ? data.message : undefined;
-				const block = Array.isArray(message?.content) ? message.content.find(item => isRecord(item) && item.type === 'tool-result') as Fields | undefined : undefined;
-				const callId = typeof block?.toolCallId === 'string' ? block.toolCallId : undefined;
+				const block = event.data.message.content[0];
 				// Only answers to calls the model made go back to it (a `/command`'s call was the person's).
-				if (callId === undefined || !this.#unanswered.has(callId)) {
+				if (block === undefined || !this.#unanswered.has(block.toolCallId)) {
 					break;
 				}
 
-				this.#messages.push({role: 'tool', callId, name: this.#names.get(callId) ?? this.#unanswered.get(callId)!, text: contentText(block!.content), isError: block!.isError === true});
-				this.#unanswered.delete(callId);
+				this.#messages.push({role: 'tool', callId: block.toolCallId, name: this.#names.get(block.toolCallId) ?? this.#unanswered.get(block.toolCallId)!, text: contentText(block.content), isError: block.isError});
+				this.#unanswered.delete(block.toolCallId);
 				break;
 			}
 

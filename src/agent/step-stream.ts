@@ -5,6 +5,7 @@ each stream part becomes an `assistant/chunk` (`block-start`, deltas, `block-end
 the stream was cut, only its non-blank text and reasoning, marked `interrupted`.
 */
 import type {EventDraft} from '../session/event-log.js';
+import type {MessageBlock, StreamChunk} from '../session/events.js';
 import type {ModelFinishReason, ModelStreamPart, ModelToolCall, ModelUsage} from './model-types.js';
 
 type Block =
@@ -143,7 +144,7 @@ export class StepStream {
 	non-blank text and reasoning, and nothing at all when none streamed. Returns whether one was written.
 	*/
 	writeMessage(options: {readonly id: string; readonly provider: string; readonly model: string; readonly interrupted: boolean}): boolean {
-		const content: unknown[] = [];
+		const content: MessageBlock[] = [];
 		for (const block of this.#blocks) {
 			if (block.kind === 'tool-call') {
 				if (!options.interrupted && block.call !== undefined) {
@@ -185,7 +186,7 @@ export class StepStream {
 		return block;
 	}
 
-	#chunk(chunk: Record<string, unknown>): void {
+	#chunk(chunk: StreamChunk): void {
 		this.#options.record({type: 'assistant/chunk', data: {turn: this.#options.turn, step: this.#options.step, chunk}});
 	}
 }

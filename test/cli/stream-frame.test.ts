@@ -8,9 +8,10 @@ import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import type {SessionController} from '../../src/cli/interactive/session-controller.js';
 import {STREAM_FRAME_MS} from '../../src/cli/interactive/session-controller.js';
 import {openSession, type OpenedSession} from '../../src/cli/open-session.js';
+import type {StreamChunk} from '../../src/session/events.js';
 import {controllerFor} from './session-controller-harness.js';
 
-const chunk = (session: OpenedSession, data: Record<string, unknown>): void => {
+const chunk = (session: OpenedSession, data: StreamChunk): void => {
 	session.log.emit({type: 'assistant/chunk', data: {turn: 1, step: 1, chunk: data}});
 };
 

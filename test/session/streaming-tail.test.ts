@@ -4,7 +4,7 @@ import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import type {AssistantEntry, TranscriptEntry} from '../../src/presentation/entry.js';
-import {MAX_OPEN_STREAMS, MAX_PREPARING_CALLS} from '../../src/session/entry-pairing.js';
+import {MAX_OPEN_STREAMS, MAX_PREPARING_CALLS} from '../../src/session/open-streams.js';
 import {SessionFold} from '../../src/session/fold.js';
 import {openSessionLog} from '../../src/session/read-session-log.js';
 import {openIndexedEntrySource, type IndexedEntrySource} from '../../src/transcript/indexed-entry-source.js';
