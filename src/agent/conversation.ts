@@ -1,40 +1,70 @@
 /**
 @module The model conversation, rebuilt from session events: what the person and plugins said
-(`user/message`), what the model answered and called (`assistant/message`), what each call returned
-(`tool/result`). The live loop and a resumed session feed it the same events, so the next request
-is the same either way.
+(`user/message`, `steering/message`), what the model answered and called (`assistant/message`),
+what each call returned (`tool/result`). The live loop and a resumed session feed it the same
+events, so the next request is the same either way.
+
+A message event's place in the conversation is its `surfaceOp`'s (`surface-op.ts`): appended, or —
+a compaction's rewrite — standing in for the messages of a range of seqs (a summary for many, a
+pruned copy of one tool result). A compactor keeps a call and its result on the same side of a range.
 */
 import {announcedCalls} from '../session/call-facts.js';
 import {contentText} from '../session/entry-facts.js';
 import type {SessionEvent} from '../session/events.js';
+import {ContextSurface, surfaceEffect} from '../session/surface-op.js';
 import type {ConversationMessage} from './model-types.js';
 
 /** What the model is told about a call whose result the log does not have (a crash between call and result). */
 export const UNRECORDED_RESULT = 'Error: the outcome of this call was not recorded (the session stopped while it ran)';
 
+type Messages = readonly ConversationMessage[];
+
 export class Conversation {
-	readonly #messages: ConversationMessage[] = [];
+	/** The message events in the model's order, each with the messages it contributes. */
+	readonly #surface = new ContextSurface<Messages>();
 	/** Tool names by call id, from `tool/call` (a result names only its call). */
 	readonly #names = new Map<string, string>();
-	/** Calls the model made that have no result yet. */
-	readonly #unanswered = new Map<string, string>();
+	/** Calls the model made that have no result yet: their name, and the seq of the message that made them. */
+	readonly #unanswered = new Map<string, {readonly name: string; readonly seq: number}>();
 
 	/** Take one event into the conversation; other event types are ignored. */
 	apply(event: SessionEvent): void {
-		// Replacement messages (`surfaceOp.op === 'replace'`) rewrite what a display shows, not what was said.
-		if (typeof event.surfaceOp === 'object') {
+		if (event.type === 'tool/call') {
+			this.#names.set(event.data.callId, event.data.name);
 			return;
 		}
 
-		switch (event.type) {
-			case 'user/message': {
-				const text = contentText(event.data.content);
-				if (text.trim() !== '') {
-					this.#closeUnanswered();
-					this.#messages.push({role: 'user', text});
+		const effect = surfaceEffect(event);
+		if (effect === 'append') {
+			this.#surface.append(event.seq, this.#said(event));
+		} else if (effect !== undefined) {
+			const shadowed = this.#surface.replace(event.seq, effect, before => this.#rewritten(event, before));
+			// Calls of a message that left the context cannot be answered any more (a string: nothing was replaced).
+			for (const [callId, call] of this.#unanswered) {
+				if (typeof shadowed !== 'string' && shadowed.includes(call.seq)) {
+					this.#unanswered.delete(callId);
 				}
+			}
+		}
+	}
 
-				break;
+	/** The messages so far, every call answered. */
+	messages(): ConversationMessage[] {
+		const out = this.#surface.values().flat();
+		for (const [callId, call] of this.#unanswered) {
+			out.push({role: 'tool', callId, name: call.name, text: UNRECORDED_RESULT, isError: true});
+		}
+
+		return out;
+	}
+
+	/** What an appended message event says; a message after calls left unanswered answers them first (a provider refuses the conversation otherwise). */
+	#said(event: SessionEvent): Messages {
+		switch (event.type) {
+			case 'user/message':
+			case 'steering/message': {
+				const text = contentText(event.data.content);
+				return text.trim() === '' ? [] : [...this.#closeUnanswered(), {role: 'user', text}];
 			}
 
 			case 'assistant/message': {
@@ -42,57 +72,75 @@ export class Conversation {
 				const text = contentText(content, 'text');
 				const toolCalls = announcedCalls(content).map(call => ({id: call.id, name: call.name, arguments: call.argsRaw}));
 				if (text.trim() === '' && toolCalls.length === 0) {
-					break;
+					return [];
 				}
 
-				this.#closeUnanswered();
-				this.#messages.push({role: 'assistant', text, toolCalls});
+				const closed = this.#closeUnanswered();
 				for (const call of toolCalls) {
-					this.#unanswered.set(call.id, call.name);
+					this.#unanswered.set(call.id, {name: call.name, seq: event.seq});
 				}
 
-				break;
-			}
-
-			case 'tool/call': {
-				this.#names.set(event.data.callId, event.data.name);
-				break;
+				return [...closed, {role: 'assistant', text, toolCalls}];
 			}
 
 			case 'tool/result': {
 				const block = event.data.message.content[0];
+				const call = block === undefined ? undefined : this.#unanswered.get(block.toolCallId);
 				// Only answers to calls the model made go back to it (a `/command`'s call was the person's).
-				if (block === undefined || !this.#unanswered.has(block.toolCallId)) {
-					break;
+				if (block === undefined || call === undefined) {
+					return [];
 				}
 
-				this.#messages.push({role: 'tool', callId: block.toolCallId, name: this.#names.get(block.toolCallId) ?? this.#unanswered.get(block.toolCallId)!, text: contentText(block.content), isError: block.isError});
 				this.#unanswered.delete(block.toolCallId);
-				break;
+				return [{role: 'tool', callId: block.toolCallId, name: this.#names.get(block.toolCallId) ?? call.name, text: contentText(block.content), isError: block.isError}];
 			}
 
 			default: {
-				break;
+				return [];
 			}
 		}
 	}
 
-	/** The messages so far (a copy), every call answered. */
-	messages(): ConversationMessage[] {
-		const out = this.#messages.slice();
-		for (const [callId, name] of this.#unanswered) {
-			out.push({role: 'tool', callId, name, text: UNRECORDED_RESULT, isError: true});
-		}
+	/**
+	What a replacement stands for in place of the messages `before` contributed: a message of its
+	own; for a tool result, the pruned copy of the answer it replaces (none when the model never
+	had that answer).
+	*/
+	#rewritten(event: SessionEvent, before: readonly Messages[]): Messages {
+		switch (event.type) {
+			case 'user/message':
+			case 'steering/message': {
+				const text = contentText(event.data.content);
+				return text.trim() === '' ? [] : [{role: 'user', text}];
+			}
 
-		return out;
+			case 'assistant/message': {
+				const content = event.data.message?.content;
+				const text = contentText(content, 'text');
+				const toolCalls = announcedCalls(content).map(call => ({id: call.id, name: call.name, arguments: call.argsRaw}));
+				return text.trim() === '' && toolCalls.length === 0 ? [] : [{role: 'assistant', text, toolCalls}];
+			}
+
+			case 'tool/result': {
+				const block = event.data.message.content[0];
+				const answer = block === undefined ? undefined : before.flat().find(message => message.role === 'tool' && message.callId === block.toolCallId);
+				return answer?.role === 'tool' ? [{...answer, text: contentText(block!.content), isError: block!.isError}] : [];
+			}
+
+			default: {
+				return [];
+			}
+		}
 	}
 
-	/** A provider refuses a conversation where a call has no answer: answer the ones a crash left open. */
-	#closeUnanswered(): void {
-		for (const [callId, name] of this.#unanswered) {
-			this.#messages.push({role: 'tool', callId, name, text: UNRECORDED_RESULT, isError: true});
+	/** Answers for the calls a crash left open (their results were never recorded). */
+	#closeUnanswered(): Messages {
+		const answers: ConversationMessage[] = [];
+		for (const [callId, call] of this.#unanswered) {
+			answers.push({role: 'tool', callId, name: call.name, text: UNRECORDED_RESULT, isError: true});
 		}
 
 		this.#unanswered.clear();
+		return answers;
 	}
 }
