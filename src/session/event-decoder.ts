@@ -161,4 +161,3 @@ export class LogEventDecoder {
 		this.report({file: this.file, line, kind, reason});
 	}
 }
-

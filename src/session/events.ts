@@ -212,6 +212,3 @@ export type KnownEvent =
 
 /** Any event the reader yields or a producer records. */
 export type SessionEvent = KnownEvent | OtherEvent;
-
-/** The type names of the arms (`KnownEvent`'s), for a check that covers every one. */
-export type KnownEventType = KnownEvent['type'];
