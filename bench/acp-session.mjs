@@ -60,7 +60,7 @@ import {parseArgs} from 'node:util';
 import {openAcpSession} from '../dist/src/host/open-acp-session.js';
 import {withAcpPresenter} from '../dist/src/acp/acp-presenter.js';
 import {openSession} from '../dist/src/host/open-session.js';
-import {referencePresenters} from '../dist/src/cli/replay-command.js';
+import {referencePresenters} from '../dist/src/acp/reference-presenters.js';
 import {layoutEntry} from '../dist/src/layout/layout-entry.js';
 import {colorTheme} from '../dist/src/layout/theme.js';
 import {SessionFold} from '../dist/src/session/fold.js';

@@ -21,7 +21,7 @@ import {openFrameTrace} from '../dist/src/acp/frame-trace.js';
 import {parseFrame} from '../dist/src/acp/frame-reader.js';
 import {openAcpSession} from '../dist/src/host/open-acp-session.js';
 import {openSession} from '../dist/src/host/open-session.js';
-import {referencePresenters} from '../dist/src/cli/replay-command.js';
+import {referencePresenters} from '../dist/src/acp/reference-presenters.js';
 import {layoutEntry} from '../dist/src/layout/layout-entry.js';
 import {colorTheme} from '../dist/src/layout/theme.js';
 import {EventLog} from '../dist/src/session/event-log.js';

@@ -228,7 +228,7 @@ async function child(mode, args) {
 	}
 
 	const {openIndexedEntrySource} = await import('../dist/src/transcript/indexed-entry-source.js');
-	const {referencePresenters} = await import('../dist/src/cli/replay-command.js');
+	const {referencePresenters} = await import('../dist/src/acp/reference-presenters.js');
 	const presenters = (header) => referencePresenters(header.cwd ?? process.cwd());
 	if (mode === 'index') {
 		const started = performance.now();

@@ -7,7 +7,7 @@
 // Stages take turns round by round, so each sees the same machine; a profile (`node --cpu-prof`)
 // of the command says which function inside a stage costs what.
 import {parseArgs} from 'node:util';
-import {referencePresenters} from '../dist/src/cli/replay-command.js';
+import {referencePresenters} from '../dist/src/acp/reference-presenters.js';
 import {TranscriptStream} from '../dist/src/cli/transcript-stream.js';
 import {entryOutput} from '../dist/src/cli/entry-output.js';
 import {entryJsonValue} from '../dist/src/cli/entry-json-output.js';

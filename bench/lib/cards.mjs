@@ -1,6 +1,6 @@
 // Cards for in-process scenarios: the generated log folded by the real SessionFold with the
 // reference presenters (the same path as `cardterm replay`).
-import {referencePresenters} from '../../dist/src/cli/replay-command.js';
+import {referencePresenters} from '../../dist/src/acp/reference-presenters.js';
 import {SessionFold} from '../../dist/src/session/fold.js';
 import {generateLogLines} from './log-generator.mjs';
 

@@ -9,7 +9,7 @@ import stripAnsi from 'strip-ansi';
 import {Pager} from '../../dist/components/Pager.js';
 import {arrayEntrySource} from '../../dist/src/transcript/entry-source.js';
 import {openIndexedEntrySource} from '../../dist/src/transcript/indexed-entry-source.js';
-import {referencePresenters} from '../../dist/src/cli/replay-command.js';
+import {referencePresenters} from '../../dist/src/acp/reference-presenters.js';
 import {colorTheme} from '../../dist/src/layout/theme.js';
 import {cycleCards, foldCards} from './cards.mjs';
 import {FakeStdin, FakeStdout, sleep} from './fake-tty.mjs';

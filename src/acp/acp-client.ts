@@ -5,6 +5,7 @@ workspace, permission requests through `approve`), and records everything as eve
 (`acp-events.ts`). What it advertises is exactly what it serves: `fs.readTextFile`,
 `fs.writeTextFile` and `terminal`.
 */
+import {isJsonObject} from '../json/is-plain-record.js';
 import {basename} from 'node:path';
 import * as acp from '@agentclientprotocol/sdk';
 import {WorkspaceGuard} from '../builtin/workspace/workspace-guard.js';
@@ -18,7 +19,6 @@ import type {FrameTrace} from './frame-trace.js';
 const {methods, RequestError} = acp;
 
 type Fields = Record<string, unknown>;
-const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A permission option as the agent offered it. */
 export type PermissionChoice = {readonly optionId: string; readonly name: string; readonly kind: string};
@@ -129,7 +129,7 @@ export class AcpClient {
 				this.events.notice(`skipped a frame from the agent that is ${frame.reason}: ${frame.preview}`);
 			},
 			onUpdate: params => {
-				this.events.update(isRecord(params) ? params.update : undefined);
+				this.events.update(isJsonObject(params) ? params.update : undefined);
 			},
 		});
 		// The SDK's ndJSON writer; what the agent writes is read by `readFrames` (the SDK's reader gets nothing).

@@ -11,15 +11,15 @@ tool call opens the next step, so each step reads as the contract's "message, th
 Steps end together at the turn's end: an ACP call may still run when the agent talks again, and a
 step's end would mark it interrupted.
 */
+import {isJsonObject} from '../json/is-plain-record.js';
 import type {ContentBlock} from '../tools/content.js';
 import type {FileDiff} from '../tools/views.js';
 import type {EventDraft} from '../session/event-log.js';
-import type {SessionEvent, TodoItem} from '../session/events.js';
+import type {SessionEvent, TodoItem, TurnEndData} from '../session/events.js';
 import {acpToolName, type AcpCallArguments, type AcpResultMeta} from './acp-presenter.js';
 import {contentBlockText, contentText, isFinalStatus, mergeToolCall, metaTerminalOutput, newToolCall, terminalIds, type AcpTerminalOutput, type AcpToolCallState} from './tool-call-state.js';
 
 type Fields = Record<string, unknown>;
-const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Where events go: the session's event log (numbered, written, folded). */
 export type EventSink = {emit(draft: EventDraft): SessionEvent};
@@ -154,7 +154,7 @@ export class AcpEvents {
 
 	/** One `session/update`'s `update`. Unknown kinds are named in a notice and skipped. */
 	update(update: unknown): void {
-		if (!isRecord(update) || typeof update.sessionUpdate !== 'string') {
+		if (!isJsonObject(update) || typeof update.sessionUpdate !== 'string') {
 			this.notice('skipped a session/update without a sessionUpdate kind');
 			return;
 		}
@@ -253,7 +253,7 @@ export class AcpEvents {
 
 	/** A permission request: its call (created if the request is the first we hear of it) and `approval/asked`. */
 	askPermission(toolCall: unknown, options: ReadonlyArray<{readonly name: string; readonly kind: string}>): string {
-		const fields = isRecord(toolCall) ? toolCall : {};
+		const fields = isJsonObject(toolCall) ? toolCall : {};
 		const callId = typeof fields.toolCallId === 'string' ? fields.toolCallId : `permission-${this.#approvals + 1}`;
 		const call = this.#open.get(callId);
 		if (call === undefined) {
@@ -573,7 +573,7 @@ function planTodos(entries: unknown): TodoItem[] {
 	const todos: TodoItem[] = [];
 	if (Array.isArray(entries)) {
 		for (const entry of entries) {
-			if (isRecord(entry) && typeof entry.content === 'string') {
+			if (isJsonObject(entry) && typeof entry.content === 'string') {
 				const status = typeof entry.status === 'string' && PLAN_STATUSES.has(entry.status) ? entry.status as TodoItem['status'] : 'pending';
 				todos.push({content: entry.content, status});
 			}
@@ -590,8 +590,8 @@ function commandList(value: unknown): AcpCommand[] {
 	const commands: AcpCommand[] = [];
 	if (Array.isArray(value)) {
 		for (const item of value) {
-			if (isRecord(item) && typeof item.name === 'string') {
-				const hint = isRecord(item.input) && typeof item.input.hint === 'string' ? {hint: item.input.hint} : {};
+			if (isJsonObject(item) && typeof item.name === 'string') {
+				const hint = isJsonObject(item.input) && typeof item.input.hint === 'string' ? {hint: item.input.hint} : {};
 				commands.push({name: item.name, description: typeof item.description === 'string' ? item.description : '', ...hint});
 			}
 		}
@@ -601,7 +601,7 @@ function commandList(value: unknown): AcpCommand[] {
 }
 
 function usageData(update: Fields): Fields {
-	const cost = isRecord(update.cost) && typeof update.cost.amount === 'number' && typeof update.cost.currency === 'string' ? {cost: {amount: update.cost.amount, currency: update.cost.currency}} : {};
+	const cost = isJsonObject(update.cost) && typeof update.cost.amount === 'number' && typeof update.cost.currency === 'string' ? {cost: {amount: update.cost.amount, currency: update.cost.currency}} : {};
 	return {
 		...(typeof update.used === 'number' ? {used: update.used} : {}),
 		...(typeof update.size === 'number' ? {size: update.size} : {}),
@@ -609,7 +609,7 @@ function usageData(update: Fields): Fields {
 	};
 }
 
-function turnReason(end: TurnEnd): Fields {
+function turnReason(end: TurnEnd): NonNullable<TurnEndData['reason']> {
 	if ('error' in end) {
 		return {kind: 'error', error: {message: end.error}};
 	}

@@ -4,13 +4,13 @@ of the `acp_<kind>` tools `acp-events.ts` records. Pure: it reads only the call'
 call as first seen) and the result's `meta` (the call as it ended), as every presenter does
 (presentation-events.md §1.4). docs/acp-mapping.md has the table.
 */
+import {isJsonObject} from '../json/is-plain-record.js';
 import type {ContentBlock} from '../tools/content.js';
 import type {FileDiff, ToolCallKind, ToolCallView, ToolResult, ToolResultView} from '../tools/views.js';
 import type {Presenter, PresenterLookup} from '../presentation/presenters.js';
 import {contentText, terminalIds, type AcpContentItem, type AcpLocation, type AcpTerminalOutput} from './tool-call-state.js';
 
 type Fields = Record<string, unknown>;
-const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The prefix of the tool names ACP calls are recorded under: `acp_` + the call's ACP `kind`. */
 export const ACP_TOOL_PREFIX = 'acp_';
@@ -45,7 +45,7 @@ export function cardKind(kind: string): ToolCallKind {
 }
 
 function narrowArguments(value: unknown): AcpCallArguments | undefined {
-	if (!isRecord(value) || typeof value.title !== 'string' || typeof value.kind !== 'string' || !Array.isArray(value.content) || !Array.isArray(value.locations)) {
+	if (!isJsonObject(value) || typeof value.title !== 'string' || typeof value.kind !== 'string' || !Array.isArray(value.content) || !Array.isArray(value.locations)) {
 		return undefined;
 	}
 
@@ -66,7 +66,7 @@ function diffsOf(content: readonly AcpContentItem[]): FileDiff[] {
 /** The command line of an `execute` call: `rawInput.command` (a string or argv), else the title. */
 function commandOf(call: AcpCallArguments): string {
 	const input = call.rawInput;
-	const command = isRecord(input) ? input.command ?? input.cmd : input;
+	const command = isJsonObject(input) ? input.command ?? input.cmd : input;
 	if (typeof command === 'string' && command.trim() !== '') {
 		return command;
 	}
@@ -111,7 +111,7 @@ export function presentAcpCall(args: unknown): ToolCallView | undefined {
 		card: 'generic',
 		title,
 		kind: cardKind(call.kind),
-		...(call.rawInput === undefined || (isRecord(call.rawInput) && Object.keys(call.rawInput).length === 0) ? {} : {rawInput: call.rawInput}),
+		...(call.rawInput === undefined || (isJsonObject(call.rawInput) && Object.keys(call.rawInput).length === 0) ? {} : {rawInput: call.rawInput}),
 		...(content === undefined ? {} : {content}),
 		...locations,
 	};
@@ -123,7 +123,7 @@ function rawOutputTerminal(rawOutput: unknown): AcpTerminalOutput | undefined {
 		return {output: rawOutput};
 	}
 
-	if (!isRecord(rawOutput)) {
+	if (!isJsonObject(rawOutput)) {
 		return undefined;
 	}
 
@@ -137,7 +137,7 @@ function rawOutputTerminal(rawOutput: unknown): AcpTerminalOutput | undefined {
 }
 
 function narrowMeta(meta: unknown): AcpResultMeta | undefined {
-	if (!isRecord(meta) || narrowArguments(meta.acp) === undefined) {
+	if (!isJsonObject(meta) || narrowArguments(meta.acp) === undefined) {
 		return undefined;
 	}
 

@@ -4,9 +4,9 @@ partial `tool_call_update`s: a field an update carries replaces the one before (
 `locations` are lists replaced whole), a field it leaves out (or sends as `null`) stays. Agents'
 payloads are narrowed here field by field, never trusted whole.
 */
+import {isJsonObject} from '../json/is-plain-record.js';
 
 type Fields = Record<string, unknown>;
-const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One item of a call's `content`, narrowed: text of a content block, a diff, or a terminal reference. */
 export type AcpContentItem =
@@ -36,7 +36,7 @@ export type AcpToolCallState = {
 
 /** The text of an ACP content block (`text`, or a placeholder naming another block type). */
 export function contentBlockText(block: unknown): AcpContentItem | undefined {
-	if (!isRecord(block)) {
+	if (!isJsonObject(block)) {
 		return undefined;
 	}
 
@@ -48,7 +48,7 @@ export function contentBlockText(block: unknown): AcpContentItem | undefined {
 		return {type: 'other', label: `[resource ${block.uri}]`};
 	}
 
-	if (block.type === 'resource' && isRecord(block.resource)) {
+	if (block.type === 'resource' && isJsonObject(block.resource)) {
 		return typeof block.resource.text === 'string' ? {type: 'text', text: block.resource.text} : {type: 'other', label: `[resource ${String(block.resource.uri ?? '')}]`};
 	}
 
@@ -56,7 +56,7 @@ export function contentBlockText(block: unknown): AcpContentItem | undefined {
 }
 
 function contentItem(item: unknown): AcpContentItem | undefined {
-	if (!isRecord(item)) {
+	if (!isJsonObject(item)) {
 		return undefined;
 	}
 
@@ -108,7 +108,7 @@ function locationList(value: unknown): AcpLocation[] | undefined {
 
 	const locations: AcpLocation[] = [];
 	for (const item of value) {
-		if (isRecord(item) && typeof item.path === 'string') {
+		if (isJsonObject(item) && typeof item.path === 'string') {
 			locations.push(Number.isSafeInteger(item.line) && (item.line as number) >= 1 ? {path: item.path, line: item.line as number} : {path: item.path});
 		}
 	}
@@ -136,7 +136,7 @@ export function mergeToolCall(state: AcpToolCallState, update: Fields): AcpToolC
 		...(update.rawOutput === undefined || update.rawOutput === null ? (state.rawOutput === undefined ? {} : {rawOutput: state.rawOutput}) : {rawOutput: update.rawOutput}),
 		content: content ?? state.content,
 		locations: locations ?? state.locations,
-		...(isRecord(update._meta) ? {meta: {...state.meta, ...update._meta}} : (state.meta === undefined ? {} : {meta: state.meta})),
+		...(isJsonObject(update._meta) ? {meta: {...state.meta, ...update._meta}} : (state.meta === undefined ? {} : {meta: state.meta})),
 	};
 }
 
@@ -176,8 +176,8 @@ Output an agent put in Zed's `_meta.terminal_output` / `_meta.terminal_exit` ext
 for a terminal the client never created); `undefined` when there is none.
 */
 export function metaTerminalOutput(meta: Fields | undefined): AcpTerminalOutput | undefined {
-	const output = isRecord(meta?.terminal_output) ? meta.terminal_output : undefined;
-	const exit = isRecord(meta?.terminal_exit) ? meta.terminal_exit : undefined;
+	const output = isJsonObject(meta?.terminal_output) ? meta.terminal_output : undefined;
+	const exit = isJsonObject(meta?.terminal_exit) ? meta.terminal_exit : undefined;
 	if (output === undefined && exit === undefined) {
 		return undefined;
 	}

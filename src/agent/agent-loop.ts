@@ -14,7 +14,7 @@ arguments are not JSON, were cut by the output limit, or repeat a loop are recor
 (`call-refusals.ts`). The loop never imports the model library.
 */
 import {providerToolName, providerToolResult} from '../builtin/web/provider-tools.js';
-import type {EventLog} from '../session/event-log.js';
+import type {EventDraft, EventLog} from '../session/event-log.js';
 import {contentText} from '../session/entry-facts.js';
 import type {SessionEvent} from '../session/events.js';
 import {parseCallArguments, type SessionRuntime, type StepHandle, type TurnEndReason, type TurnHandle} from '../session/session-runtime.js';
@@ -344,7 +344,7 @@ function recordProviderTools(handle: StepHandle, runs: readonly ProviderToolRun[
 }
 
 /** The `llm/retry` of the attempt numbered `attempt`, with the error that caused it as the log keeps it. */
-function retryEvent(turn: number, step: number, attempt: number, policy: RetryPolicy, delayMs: number, reason: string, error: ModelError): {type: string; data: unknown} {
+function retryEvent(turn: number, step: number, attempt: number, policy: RetryPolicy, delayMs: number, reason: string, error: ModelError): Extract<EventDraft, {type: 'llm/retry'}> {
 	return {type: 'llm/retry', data: {turn, step, attempt, maxAttempts: policy.maxRetries + 1, delayMs, reason, error: {message: error.message, kind: error.kind, ...(error.code === undefined ? {} : {code: error.code}), ...(error.status === undefined ? {} : {status: error.status})}}};
 }
 

@@ -1,109 +1,152 @@
 /**
 @module The model conversation, rebuilt from session events: what the person and plugins said
-(`user/message`), what the model answered and called (`assistant/message`), what each call returned
-(`tool/result`). The live loop and a resumed session feed it the same events, so the next request
-is the same either way.
+(`user/message`, `steering/message`), what the model answered and called (`assistant/message`),
+what each call returned (`tool/result`). The live loop and a resumed session feed it the same
+events, so the next request is the same either way.
+
+A message event's place in the conversation is its `surfaceOp`'s (`surface-op.ts`): appended, or —
+a compaction's rewrite — standing in for the messages of a range of seqs (a summary for many, a
+pruned copy of one tool result). A compactor keeps a call and its result on the same side of a range.
 */
+import {isJsonObject} from '../json/is-plain-record.js';
 import {safeStringify} from '../session/call-facts.js';
 import {contentText} from '../session/entry-facts.js';
 import type {SessionEvent} from '../session/events.js';
+import {ContextSurface, surfaceEffect} from '../session/surface-op.js';
 import type {AssistantPart, ConversationMessage, ProviderMetadata} from './model-types.js';
-
-type Fields = Record<string, unknown>;
-const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What the model is told about a call whose result the log does not have (a crash between call and result). */
 export const UNRECORDED_RESULT = 'Error: the outcome of this call was not recorded (the session stopped while it ran)';
 
+type Messages = readonly ConversationMessage[];
+
 export class Conversation {
-	readonly #messages: ConversationMessage[] = [];
+	/** The message events in the model's order, each with the messages it contributes. */
+	readonly #surface = new ContextSurface<Messages>();
 	/** Tool names by call id, from `tool/call` (a result names only its call). */
 	readonly #names = new Map<string, string>();
-	/** Calls the model made that have no result yet. */
-	readonly #unanswered = new Map<string, string>();
+	/** Calls the model made that have no result yet: their name, and the seq of the message that made them. */
+	readonly #unanswered = new Map<string, {readonly name: string; readonly seq: number}>();
 
 	/** Take one event into the conversation; other event types are ignored. */
 	apply(event: SessionEvent): void {
-		const data = event.data;
-		// Replacement messages (`surfaceOp.op === 'replace'`) rewrite what a display shows, not what was said.
-		if (isRecord(event.surfaceOp)) {
+		if (event.type === 'tool/call') {
+			this.#names.set(event.data.callId, event.data.name);
 			return;
 		}
 
-		switch (event.type) {
-			case 'user/message': {
-				const text = isRecord(data) ? contentText(data.content) : '';
-				if (text.trim() !== '') {
-					this.#closeUnanswered();
-					this.#messages.push({role: 'user', text});
+		const effect = surfaceEffect(event);
+		if (effect === 'append') {
+			this.#surface.append(event.seq, this.#said(event));
+		} else if (effect !== undefined) {
+			const shadowed = this.#surface.replace(event.seq, effect, before => this.#rewritten(event, before));
+			// Calls of a message that left the context cannot be answered any more (a string: nothing was replaced).
+			for (const [callId, call] of this.#unanswered) {
+				if (typeof shadowed !== 'string' && shadowed.includes(call.seq)) {
+					this.#unanswered.delete(callId);
 				}
-
-				break;
-			}
-
-			case 'assistant/message': {
-				const content = assistantParts(isRecord(data) && isRecord(data.message) ? data.message.content : undefined);
-				if (!content.some(part => part.type === 'tool-call' || (part.type === 'text' && part.text.trim() !== ''))) {
-					break;
-				}
-
-				this.#closeUnanswered();
-				this.#messages.push({role: 'assistant', content});
-				for (const part of content) {
-					if (part.type === 'tool-call') {
-						this.#unanswered.set(part.id, part.name);
-					}
-				}
-
-				break;
-			}
-
-			case 'tool/call': {
-				if (isRecord(data) && typeof data.callId === 'string' && typeof data.name === 'string') {
-					this.#names.set(data.callId, data.name);
-				}
-
-				break;
-			}
-
-			case 'tool/result': {
-				const message = isRecord(data) && isRecord(data.message) ? data.message : undefined;
-				const block = Array.isArray(message?.content) ? message.content.find(item => isRecord(item) && item.type === 'tool-result') as Fields | undefined : undefined;
-				const callId = typeof block?.toolCallId === 'string' ? block.toolCallId : undefined;
-				// Only answers to calls the model made go back to it (a `/command`'s call was the person's).
-				if (callId === undefined || !this.#unanswered.has(callId)) {
-					break;
-				}
-
-				this.#messages.push({role: 'tool', callId, name: this.#names.get(callId) ?? this.#unanswered.get(callId)!, text: contentText(block!.content), isError: block!.isError === true});
-				this.#unanswered.delete(callId);
-				break;
-			}
-
-			default: {
-				break;
 			}
 		}
 	}
 
-	/** The messages so far (a copy), every call answered. */
+	/** The messages so far, every call answered. */
 	messages(): ConversationMessage[] {
-		const out = this.#messages.slice();
-		for (const [callId, name] of this.#unanswered) {
-			out.push({role: 'tool', callId, name, text: UNRECORDED_RESULT, isError: true});
+		const out = this.#surface.values().flat();
+		for (const [callId, call] of this.#unanswered) {
+			out.push({role: 'tool', callId, name: call.name, text: UNRECORDED_RESULT, isError: true});
 		}
 
 		return out;
 	}
 
-	/** A provider refuses a conversation where a call has no answer: answer the ones a crash left open. */
-	#closeUnanswered(): void {
-		for (const [callId, name] of this.#unanswered) {
-			this.#messages.push({role: 'tool', callId, name, text: UNRECORDED_RESULT, isError: true});
+	/** What an appended message event says; a message after calls left unanswered answers them first (a provider refuses the conversation otherwise). */
+	#said(event: SessionEvent): Messages {
+		switch (event.type) {
+			case 'user/message':
+			case 'steering/message': {
+				const text = contentText(event.data.content);
+				return text.trim() === '' ? [] : [...this.#closeUnanswered(), {role: 'user', text}];
+			}
+
+			case 'assistant/message': {
+				const content = assistantParts(event.data.message?.content);
+				if (!said(content)) {
+					return [];
+				}
+
+				const closed = this.#closeUnanswered();
+				for (const part of content) {
+					if (part.type === 'tool-call') {
+						this.#unanswered.set(part.id, {name: part.name, seq: event.seq});
+					}
+				}
+
+				return [...closed, {role: 'assistant', content}];
+			}
+
+			case 'tool/result': {
+				const block = event.data.message.content[0];
+				const call = block === undefined ? undefined : this.#unanswered.get(block.toolCallId);
+				// Only answers to calls the model made go back to it (a `/command`'s call was the person's).
+				if (block === undefined || call === undefined) {
+					return [];
+				}
+
+				this.#unanswered.delete(block.toolCallId);
+				return [{role: 'tool', callId: block.toolCallId, name: this.#names.get(block.toolCallId) ?? call.name, text: contentText(block.content), isError: block.isError}];
+			}
+
+			default: {
+				return [];
+			}
+		}
+	}
+
+	/**
+	What a replacement stands for in place of the messages `before` contributed: a message of its
+	own; for a tool result, the pruned copy of the answer it replaces (none when the model never
+	had that answer).
+	*/
+	#rewritten(event: SessionEvent, before: readonly Messages[]): Messages {
+		switch (event.type) {
+			case 'user/message':
+			case 'steering/message': {
+				const text = contentText(event.data.content);
+				return text.trim() === '' ? [] : [{role: 'user', text}];
+			}
+
+			case 'assistant/message': {
+				const content = assistantParts(event.data.message?.content);
+				return said(content) ? [{role: 'assistant', content}] : [];
+			}
+
+			case 'tool/result': {
+				const block = event.data.message.content[0];
+				const answer = block === undefined ? undefined : before.flat().find(message => message.role === 'tool' && message.callId === block.toolCallId);
+				return answer?.role === 'tool' ? [{...answer, text: contentText(block!.content), isError: block!.isError}] : [];
+			}
+
+			default: {
+				return [];
+			}
+		}
+	}
+
+	/** Answers for the calls a crash left open (their results were never recorded). */
+	#closeUnanswered(): Messages {
+		const answers: ConversationMessage[] = [];
+		for (const [callId, call] of this.#unanswered) {
+			answers.push({role: 'tool', callId, name: call.name, text: UNRECORDED_RESULT, isError: true});
 		}
 
 		this.#unanswered.clear();
+		return answers;
 	}
+}
+
+/** Whether a step said anything the model must see again: a call, or text that is not blank. */
+function said(content: readonly AssistantPart[]): boolean {
+	return content.some(part => part.type === 'tool-call' || (part.type === 'text' && part.text.trim() !== ''));
 }
 
 /**
@@ -114,11 +157,11 @@ choice (`model-client.ts`).
 function assistantParts(content: unknown): AssistantPart[] {
 	const parts: AssistantPart[] = [];
 	for (const block of Array.isArray(content) ? content : []) {
-		if (!isRecord(block)) {
+		if (!isJsonObject(block)) {
 			continue;
 		}
 
-		const metadata = isRecord(block.providerMetadata) && Object.values(block.providerMetadata).every(isRecord) ? {providerMetadata: block.providerMetadata as ProviderMetadata} : {};
+		const metadata = isJsonObject(block.providerMetadata) && Object.values(block.providerMetadata).every(isJsonObject) ? {providerMetadata: block.providerMetadata as ProviderMetadata} : {};
 		if ((block.type === 'text' || block.type === 'reasoning') && typeof block.text === 'string') {
 			parts.push({type: block.type, text: block.text, ...metadata});
 		} else if (block.type === 'tool-call' && typeof block.id === 'string' && typeof block.name === 'string') {

@@ -6,6 +6,7 @@ the stream was cut, only its non-blank text and reasoning, marked `interrupted`.
 */
 import type {JsonValue} from '../json/json-value.js';
 import type {EventDraft} from '../session/event-log.js';
+import type {MessageBlock, StreamChunk} from '../session/events.js';
 import type {ModelFinishReason, ModelStreamPart, ModelToolCall, ModelUsage, ProviderMetadata} from './model-types.js';
 
 type Block =
@@ -193,7 +194,8 @@ export class StepStream {
 	non-blank text and reasoning, and nothing at all when none streamed. Returns whether one was written.
 	*/
 	writeMessage(options: {readonly id: string; readonly provider: string; readonly model: string; readonly interrupted: boolean}): boolean {
-		const content: Array<Record<string, unknown>> = [];
+		// Mutable while adjacent texts join; each block has its `type`.
+		const content: Array<Record<string, unknown> & MessageBlock> = [];
 		for (const [index, block] of this.#blocks.entries()) {
 			// `providerMetadata` (an extra field on the contract's blocks) is what the provider needs back.
 			if (block.kind === 'tool-call') {
@@ -251,7 +253,7 @@ export class StepStream {
 		return block;
 	}
 
-	#chunk(chunk: Record<string, unknown>): void {
+	#chunk(chunk: StreamChunk): void {
 		this.#options.record({type: 'assistant/chunk', data: {turn: this.#options.turn, step: this.#options.step, chunk}});
 	}
 }

@@ -11,7 +11,7 @@ import {writeText} from '../layout/terminal-sink.js';
 import {openSessionLog} from '../session/read-session-log.js';
 import {FoldedEntrySource} from '../transcript/folded-entry-source.js';
 import {openIndexedEntrySource, type IndexedEntrySource} from '../transcript/indexed-entry-source.js';
-import {referencePresenters} from './replay-command.js';
+import {referencePresenters} from '../acp/reference-presenters.js';
 import {watchLog} from '../transcript/watch-entry-source.js';
 
 /** An opened pager source. */

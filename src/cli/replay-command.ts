@@ -2,13 +2,10 @@
 @module `cardterm replay LOG`: the pager on a TTY, otherwise the transcript as text (`--print`) or
 one JSON object per card (`--json`).
 */
-import {withAcpPresenter} from '../acp/acp-presenter.js';
-import {withProviderToolPresenter} from '../builtin/web/provider-tools.js';
-import {builtinTools, codeModePresenter} from '../builtin/index.js';
+import {referencePresenters} from '../acp/reference-presenters.js';
 import {encodeOutput, JsonLines, type TerminalOutput} from '../layout/terminal-sink.js';
 import type {Expansion} from '../layout/layout-options.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
-import {presentersOf, type PresenterLookup} from '../presentation/presenters.js';
 import {SessionFold} from '../session/fold.js';
 import {formatDiagnostic, isNote, type LogDiagnostic} from '../session/log-errors.js';
 import {openSessionLog} from '../session/read-session-log.js';
@@ -60,11 +57,6 @@ export function expansionOf(value: string | true | undefined): Expansion | undef
 			throw new UsageError(`replay: --expand must be none, auto or all, got ${String(value)}`);
 		}
 	}
-}
-
-/** Presenters of the reference tools and of ACP agents' calls, for replay: nothing executes. */
-export function referencePresenters(workspace: string): PresenterLookup {
-	return withAcpPresenter(withProviderToolPresenter(presentersOf([...builtinTools({workspace}).tools, codeModePresenter()])));
 }
 
 export async function replayCommand(argv: readonly string[], io: CliIo): Promise<number> {

@@ -52,10 +52,11 @@ export function isIntrinsicArray(value: unknown): value is unknown[] {
 }
 
 /**
-`isPlainRecord` for a value `JSON.parse` returned, or a part of one: its objects all have
-`Object.prototype` (a `"__proto__"` key is an own property there), so a non-null object that is
-not an array is one, found without reading the prototype (a log reader asks twice an event).
+`isPlainRecord` for JSON data — a value `JSON.parse` returned or a part of one, or data built as JSON
+(an event's payload, a tool's arguments, an ACP message): its objects all have `Object.prototype` (a
+`"__proto__"` key is an own property there), so a non-null object that is not an array is one,
+found without reading the prototype (a log reader asks several times an event).
 */
-export function isParsedJsonObject(value: unknown): value is Record<string, unknown> {
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

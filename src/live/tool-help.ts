@@ -2,17 +2,17 @@
 @module What `/tools` and `/help TOOL` show: a tool's description and its parameters, read from the
 JSON Schema the tool registers (the schema the model is given), so the help never drifts from it.
 */
+import {isJsonObject} from '../json/is-plain-record.js';
 import type {StyledLine} from '../layout/styled-line.js';
 import {sanitizeInline} from '../layout/sanitize.js';
 import type {ToolSchema} from '../tools/types.js';
 
 type Parameter = {readonly name: string; readonly type: string; readonly required: boolean; readonly description: string};
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A schema node's type as one word: `string`, `number[]`, `"a" | "b"`, `object`. */
 function typeName(node: unknown): string {
-	if (!isRecord(node)) {
+	if (!isJsonObject(node)) {
 		return 'any';
 	}
 
@@ -38,13 +38,13 @@ function typeName(node: unknown): string {
 
 /** The top-level parameters of a tool's schema, in schema order. */
 export function toolParameters(tool: ToolSchema): Parameter[] {
-	const properties = isRecord(tool.parameters.properties) ? tool.parameters.properties : {};
+	const properties = isJsonObject(tool.parameters.properties) ? tool.parameters.properties : {};
 	const required = new Set(Array.isArray(tool.parameters.required) ? tool.parameters.required.filter(name => typeof name === 'string') : []);
 	return Object.entries(properties).map(([name, node]) => ({
 		name,
 		type: typeName(node),
 		required: required.has(name),
-		description: isRecord(node) && typeof node.description === 'string' ? node.description : '',
+		description: isJsonObject(node) && typeof node.description === 'string' ? node.description : '',
 	}));
 }
 

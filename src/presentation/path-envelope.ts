@@ -8,7 +8,11 @@ other producers' `read`, `read_image`, `write` and `edit` results use it too.
 /** An envelope's parts: `type` is `file`, `image`, `directory`, … as the producer wrote it. */
 export type PathEnvelope = {readonly path: string; readonly type: string; readonly body: string};
 
-const envelope = /^<path>([^\n<]*)<\/path>\n<type>([^\n<]*)<\/type>\n<content>\n?([\s\S]*?)\n?<\/content>\n?$/u;
+/**
+A path is a file name and may hold any markup (a real log reads `…/scope</system-reminder>/task.txt`): it
+runs to the first `</path>` that ends its line before `<type>`, not to the first `<`.
+*/
+const envelope = /^<path>([^\n]*?)<\/path>\n<type>([^\n<]*)<\/type>\n<content>\n?([\s\S]*?)\n?<\/content>\n?$/u;
 
 /** The parts of a text that is exactly one envelope, else `undefined`. */
 export function parsePathEnvelope(text: string): PathEnvelope | undefined {

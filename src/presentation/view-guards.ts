@@ -3,6 +3,7 @@
 hosts) can return anything; a view is used only when its payload is well formed, otherwise it is
 treated as absent and the card falls back to its generic form (presentation-events.md §1.3).
 */
+import {isJsonObject} from '../json/is-plain-record.js';
 import type {ContentBlock} from '../tools/content.js';
 import type {FileDiff, FileLocation, ReadFileLine, SearchFileMatches, ToolCallKind, ToolCallView, ToolResultView, WebSource} from '../tools/views.js';
 
@@ -10,9 +11,6 @@ const callKinds = new Set<ToolCallKind>(['read', 'edit', 'delete', 'move', 'sear
 
 type Fields = Record<string, unknown>;
 
-function isRecord(value: unknown): value is Fields {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isOptionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
@@ -25,7 +23,7 @@ function isArrayOf<T>(value: unknown, item: (entry: unknown) => entry is T): val
 
 /** A content block we can draw: known blocks are checked, unknown `type`s pass (drawn as placeholders). */
 export function isContentBlock(value: unknown): value is ContentBlock {
-	if (!isRecord(value) || !isString(value.type)) {
+	if (!isJsonObject(value) || !isString(value.type)) {
 		return false;
 	}
 
@@ -41,29 +39,29 @@ export function isContentBlocks(value: unknown): value is ContentBlock[] {
 }
 
 function isFileLocation(value: unknown): value is FileLocation {
-	return isRecord(value) && isString(value.path) && (value.line === undefined || isLineNumber(value.line));
+	return isJsonObject(value) && isString(value.path) && (value.line === undefined || isLineNumber(value.line));
 }
 
 function isFileDiff(value: unknown): value is FileDiff {
-	return isRecord(value) && isString(value.path) && (value.oldText === null || isString(value.oldText)) && isString(value.newText);
+	return isJsonObject(value) && isString(value.path) && (value.oldText === null || isString(value.oldText)) && isString(value.newText);
 }
 
 function isReadLine(value: unknown): value is ReadFileLine {
-	return isRecord(value) && isLineNumber(value.number) && isString(value.text);
+	return isJsonObject(value) && isLineNumber(value.number) && isString(value.text);
 }
 
 function isFileMatches(value: unknown): value is SearchFileMatches {
-	return isRecord(value) && isString(value.path)
-		&& isArrayOf(value.matches, (match): match is SearchFileMatches['matches'][number] => isRecord(match) && isLineNumber(match.lineNumber) && isString(match.line));
+	return isJsonObject(value) && isString(value.path)
+		&& isArrayOf(value.matches, (match): match is SearchFileMatches['matches'][number] => isJsonObject(match) && isLineNumber(match.lineNumber) && isString(match.line));
 }
 
 function isWebSource(value: unknown): value is WebSource {
-	return isRecord(value) && isString(value.url) && isOptionalString(value.title) && isOptionalString(value.snippet) && isOptionalString(value.publishedAt);
+	return isJsonObject(value) && isString(value.url) && isOptionalString(value.title) && isOptionalString(value.snippet) && isOptionalString(value.publishedAt);
 }
 
 /** `value` as a call view, or undefined when it is not a well-formed one. */
 export function asCallView(value: unknown): ToolCallView | undefined {
-	if (!isRecord(value) || !isString(value.title)) {
+	if (!isJsonObject(value) || !isString(value.title)) {
 		return undefined;
 	}
 
@@ -93,7 +91,7 @@ export function asCallView(value: unknown): ToolCallView | undefined {
 
 /** `value` as a result view, or undefined when it is not a well-formed one (unknown card, shape or kind included). */
 export function asResultView(value: unknown): ToolResultView | undefined {
-	if (!isRecord(value) || !isOptionalString(value.title)) {
+	if (!isJsonObject(value) || !isOptionalString(value.title)) {
 		return undefined;
 	}
 

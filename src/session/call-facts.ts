@@ -1,14 +1,11 @@
 /**
-@module The fields of tool events that pairing and cards need, read once from an event's `data`.
-Each reader returns the facts, or a string saying why the event cannot be used.
-Older producers' shapes are normalised by the reader (`event-decoder.ts`) before they get here.
+@module The facts of tool events that pairing and cards need, read from payloads the reader checked
+(`event-shape.ts`): what is left to decide is whether a result's content is content blocks. A
+reader returns the facts, or a string saying why the event cannot be used.
 */
 import {isContentBlocks} from '../presentation/view-guards.js';
 import type {ContentBlock} from '../tools/content.js';
-
-type Fields = Record<string, unknown>;
-const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
+import type {CodeDispatchData, CodeDispatchStartData, MessageContent, ToolCallData, ToolResultData} from './events.js';
 
 export type CallFacts = {
 	readonly callId: string;
@@ -30,21 +27,15 @@ export type ResultFacts = {
 
 export type ChildStartFacts = {readonly parentCallId: string; readonly subCallId: string; readonly name: string; readonly argsRaw: string};
 export type ChildSettleFacts = {readonly subCallId: string; readonly content: readonly ContentBlock[]; readonly isError: boolean};
-export type ApprovalAskedFacts = {readonly id: string; readonly callId?: string; readonly reason?: string};
-export type ApprovalDecidedFacts = {readonly id: string; readonly outcome: string};
 
-export function callFacts(data: unknown): CallFacts | string {
-	if (!isRecord(data) || typeof data.callId !== 'string' || typeof data.name !== 'string' || typeof data.arguments !== 'string') {
-		return 'tool/call needs string callId, name and arguments';
-	}
-
+export function callFacts(data: ToolCallData): CallFacts {
 	// Fields are added, not spread in: a spread of objects of several shapes is a slow generic copy.
 	const facts: Mutable<CallFacts> = {callId: data.callId, name: data.name, argsRaw: data.arguments};
-	if (isInt(data.turn)) {
+	if (data.turn !== undefined) {
 		facts.turn = data.turn;
 	}
 
-	if (isInt(data.step)) {
+	if (data.step !== undefined) {
 		facts.step = data.step;
 	}
 
@@ -52,30 +43,18 @@ export function callFacts(data: unknown): CallFacts | string {
 }
 
 /** The result a `tool/result` carries. */
-export function resultFacts(data: unknown): ResultFacts | string {
-	if (!isRecord(data) || !isRecord(data.message)) {
-		return 'tool/result without a message';
-	}
-
-	const error = isRecord(data.error) && typeof data.error.name === 'string' && typeof data.error.code === 'string'
-		? {name: data.error.name, code: data.error.code}
-		: undefined;
-	const hasMeta = Object.prototype.hasOwnProperty.call(data, 'meta');
-	const {message} = data;
-	const block = Array.isArray(message.content) ? message.content.find(item => isRecord(item) && item.type === 'tool-result') as Fields | undefined : undefined;
-	const source = isRecord(message.source) ? message.source : undefined;
-	const callId = typeof source?.callId === 'string' ? source.callId : (typeof block?.toolCallId === 'string' ? block.toolCallId : undefined);
-	if (callId === undefined) {
-		return 'tool/result without a callId (message.source.callId or a tool-result block)';
-	}
-
+export function resultFacts(data: ToolResultData): ResultFacts | string {
+	const {message, error} = data;
+	const callId = message.source.callId;
+	const block = message.content[0];
 	if (block === undefined || !isContentBlocks(block.content)) {
 		return `tool/result for ${callId} has no tool-result block with content blocks`;
 	}
 
-	const facts: Mutable<ResultFacts> = {callId, content: block.content, isError: block.isError === true, hasMeta};
+	const hasMeta = Object.prototype.hasOwnProperty.call(data, 'meta');
+	const facts: Mutable<ResultFacts> = {callId, content: block.content, isError: block.isError, hasMeta};
 	if (error !== undefined) {
-		facts.error = error;
+		facts.error = {name: error.name, code: error.code};
 	}
 
 	if (hasMeta) {
@@ -85,55 +64,27 @@ export function resultFacts(data: unknown): ResultFacts | string {
 	return facts;
 }
 
-export function childStartFacts(data: unknown): ChildStartFacts | string {
-	if (!isRecord(data) || typeof data.parentCallId !== 'string' || typeof data.subCallId !== 'string' || typeof data.name !== 'string') {
-		return 'code dispatch needs string parentCallId, subCallId and name';
-	}
-
+export function childStartFacts(data: CodeDispatchStartData): ChildStartFacts {
 	return {parentCallId: data.parentCallId, subCallId: data.subCallId, name: data.name, argsRaw: safeStringify(data.arguments)};
 }
 
-export function childSettleFacts(data: unknown): ChildSettleFacts | string {
-	if (!isRecord(data) || typeof data.subCallId !== 'string' || typeof data.isError !== 'boolean' || !isContentBlocks(data.content)) {
-		return 'code dispatch settle needs subCallId, boolean isError and content blocks';
+export function childSettleFacts(data: CodeDispatchData): ChildSettleFacts | string {
+	if (!isContentBlocks(data.content)) {
+		return 'code dispatch settle needs content blocks';
 	}
 
 	return {subCallId: data.subCallId, content: data.content, isError: data.isError};
 }
 
-export function approvalAskedFacts(data: unknown): ApprovalAskedFacts | string {
-	if (!isRecord(data) || typeof data.id !== 'string') {
-		return 'approval/asked without a string id';
-	}
-
-	return {
-		id: data.id,
-		...(typeof data.callId === 'string' ? {callId: data.callId} : {}),
-		...(typeof data.reason === 'string' ? {reason: data.reason} : {}),
-	};
-}
-
-export function approvalDecidedFacts(data: unknown): ApprovalDecidedFacts | string {
-	if (!isRecord(data) || typeof data.id !== 'string' || typeof data.outcome !== 'string') {
-		return 'approval/decided without string id and outcome';
-	}
-
-	return {id: data.id, outcome: data.outcome};
-}
-
-export function progressFacts(data: unknown): {readonly callId: string; readonly text: string} | undefined {
-	return isRecord(data) && typeof data.callId === 'string' && typeof data.text === 'string' ? {callId: data.callId, text: data.text} : undefined;
-}
-
-/** The tool calls an `assistant/message` names, in order. */
-export function announcedCalls(data: unknown): Array<{readonly id: string; readonly name: string; readonly argsRaw: string}> {
-	if (!isRecord(data) || !isRecord(data.message) || !Array.isArray(data.message.content)) {
+/** The tool calls a message's content names, in order. */
+export function announcedCalls(content: MessageContent | undefined): Array<{readonly id: string; readonly name: string; readonly argsRaw: string}> {
+	if (content === undefined || typeof content === 'string') {
 		return [];
 	}
 
 	const calls: Array<{id: string; name: string; argsRaw: string}> = [];
-	for (const block of data.message.content) {
-		if (isRecord(block) && block.type === 'tool-call' && typeof block.id === 'string' && typeof block.name === 'string') {
+	for (const block of content) {
+		if (block.type === 'tool-call' && typeof block.id === 'string' && typeof block.name === 'string') {
 			calls.push({id: block.id, name: block.name, argsRaw: typeof block.arguments === 'string' ? block.arguments : safeStringify(block.arguments)});
 		}
 	}

@@ -3,8 +3,9 @@
 the streamed text or reasoning, or a tool call being prepared. Block starts, usage and finish chunks
 say nothing a view shows while the step streams; the final `assistant/message` carries them.
 */
-type Fields = Record<string, unknown>;
-const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+import {isJsonObject} from '../json/is-plain-record.js';
+import type {ChunkData} from './events.js';
+
 const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
 
 /** A delta of streamed text or reasoning; `index` is its content block. */
@@ -16,9 +17,9 @@ export type ToolDelta = {readonly kind: 'tool'; readonly id: string; readonly na
 export type ChunkFacts = {readonly turn: number; readonly step: number; readonly delta: TextDelta | ToolDelta | undefined};
 
 /** The facts of an `assistant/chunk`'s data, or why it cannot be used. `delta` is undefined for chunks nothing shows. */
-export function chunkFacts(data: unknown): ChunkFacts | string {
-	if (!isRecord(data) || !isInt(data.turn) || !isInt(data.step) || !isRecord(data.chunk)) {
-		return 'assistant/chunk needs integer turn and step and a chunk object';
+export function chunkFacts(data: ChunkData): ChunkFacts | string {
+	if (data.turn === undefined || data.step === undefined) {
+		return 'assistant/chunk needs integer turn and step';
 	}
 
 	const {turn, step, chunk} = data;
@@ -38,7 +39,7 @@ export function chunkFacts(data: unknown): ChunkFacts | string {
 		}
 
 		case 'block-end': {
-			const block = isRecord(chunk.block) ? chunk.block : undefined;
+			const block = isJsonObject(chunk.block) ? chunk.block : undefined;
 			// The complete tool-call block names a call whose deltas may not have.
 			return block?.type === 'tool-call' && typeof block.id === 'string'
 				? {turn, step, delta: {kind: 'tool', id: block.id, ...(typeof block.name === 'string' && block.name !== '' ? {name: block.name} : {})}}

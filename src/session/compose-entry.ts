@@ -2,34 +2,30 @@
 @module Entries other than cards, built from the event the pairing anchored them on. Pure.
 */
 import type {AssistantEntry, NoticeEntry, TodoEntry, TurnEntry, UserEntry} from '../presentation/entry.js';
-import {assistantFacts, contentText, noticeFacts, oneRow, pluginNotice, todoItems, turnOutcome, userMessageSource} from './entry-facts.js';
+import {assistantFacts, contentText, noticeFacts, oneRow, pluginNotice, turnOutcome, userMessageSource} from './entry-facts.js';
 import type {StreamText} from './chunk-facts.js';
 import type {MessageKind, OpenStream, TurnFacts} from './entry-pairing.js';
 import type {SessionEvent} from './events.js';
 
-type Fields = Record<string, unknown>;
-const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
-
 export type MessageEntry = UserEntry | AssistantEntry | TurnEntry | NoticeEntry | TodoEntry;
 
-/** The entry `event` anchors, of the kind the pairing decided. */
+/** The entry `event` anchors, of the kind the pairing decided (a `user/message` is the person's, or a plugin's notice). */
 export function composeEntry(kind: MessageKind, event: SessionEvent, turn?: TurnFacts<unknown>): MessageEntry {
-	const data: unknown = event.data;
-	const fields = isRecord(data) ? data : {};
 	const base = {seq: event.seq, time: event.time, revision: 0};
-	switch (kind) {
-		case 'user': {
-			return {entry: 'user', ...base, source: event.type === 'steering/message' ? 'steering' : 'user', text: contentText(fields.content)};
+	switch (event.type) {
+		case 'user/message':
+		case 'steering/message': {
+			return kind === 'notice' ? notice(event) : {entry: 'user', ...base, source: event.type === 'steering/message' ? 'steering' : 'user', text: contentText(event.data.content)};
 		}
 
-		case 'assistant': {
+		case 'assistant/message': {
+			const {data} = event;
 			const facts = assistantFacts(data);
 			return {
 				entry: 'assistant',
 				...base,
-				...(isInt(fields.turn) ? {turn: fields.turn} : {}),
-				...(isInt(fields.step) ? {step: fields.step} : {}),
+				...(data.turn === undefined ? {} : {turn: data.turn}),
+				...(data.step === undefined ? {} : {step: data.step}),
 				text: facts.text,
 				reasoning: facts.reasoning,
 				interrupted: facts.interrupted,
@@ -38,30 +34,35 @@ export function composeEntry(kind: MessageKind, event: SessionEvent, turn?: Turn
 			};
 		}
 
-		case 'turn': {
+		case 'turn/end': {
 			const durationMs = turn?.startTime === undefined ? undefined : Math.max(0, event.time - turn.startTime);
 			return {
 				entry: 'turn',
 				...base,
-				turn: isInt(fields.turn) ? fields.turn : 0,
-				outcome: turnOutcome(fields.reason),
+				turn: event.data.turn,
+				outcome: turnOutcome(event.data.reason),
 				...(durationMs === undefined ? {} : {durationMs}),
 				...(turn?.usage === undefined ? {} : {usage: turn.usage}),
 			};
 		}
 
-		case 'notice': {
-			const from = userMessageSource(data);
-			const facts = event.type === 'user/message' && from.kind === 'notice' ? pluginNotice(from.source, data) : noticeFacts(event.type, data);
-			const {source, summary, detail} = facts ?? {source: event.type, summary: event.type};
-			// One-row fields stay bounded whatever the log holds; the detail keeps the text.
-			return {entry: 'notice', ...base, source: oneRow(source), summary: oneRow(summary), ...(detail === undefined ? {} : {detail})};
+		case 'todo/write': {
+			return {entry: 'todo', ...base, items: event.data.todos};
 		}
 
-		case 'todo': {
-			return {entry: 'todo', ...base, items: todoItems(data) ?? []};
+		default: {
+			return notice(event);
 		}
 	}
+}
+
+/** A notice: a plugin's message, or an event worded from its fields. */
+function notice(event: SessionEvent): NoticeEntry {
+	const from = event.type === 'user/message' ? userMessageSource(event.data) : undefined;
+	const facts = event.type === 'user/message' && from?.kind === 'notice' ? pluginNotice(from.source, event.data) : noticeFacts(event.type, event.data);
+	const {source, summary, detail} = facts ?? {source: event.type, summary: event.type};
+	// One-row fields stay bounded whatever the log holds; the detail keeps the text.
+	return {entry: 'notice', seq: event.seq, time: event.time, revision: 0, source: oneRow(source), summary: oneRow(summary), ...(detail === undefined ? {} : {detail})};
 }
 
 /** The open tail entry of a stream: the text and reasoning so far (while they stream) and its `preparing` rows. */

@@ -1,13 +1,14 @@
 /**
 @module What the non-tool events say, read once into entry fields: a message's text, a turn's end
-reason worded for a person, a notice's one-line summary. Every reader accepts any `data` (the
-reader checked only the envelope for these types) and returns `undefined` when there is nothing a
-person would read.
+reason worded for a person, a notice's one-line summary. The payloads are as their arms declare
+(`events.ts`); what is open-ended in them (content blocks, a reason's details, a notice's fields) is
+read here, and `undefined` means there is nothing a person would read.
 */
-import type {NoticeEntry, TodoStatus, TurnOutcome, Usage} from '../presentation/entry.js';
+import {isJsonObject} from '../json/is-plain-record.js';
+import type {NoticeEntry, TurnOutcome, Usage} from '../presentation/entry.js';
+import type {AssistantMessageData, EventFields, TurnEndData, UserMessageData} from './events.js';
 
-type Fields = Record<string, unknown>;
-const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+type Fields = EventFields;
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 /** Characters a one-row field keeps (a row shows far fewer; the rest of a log's huge value is noise). */
@@ -32,7 +33,7 @@ export function contentText(content: unknown, only?: 'text' | 'reasoning'): stri
 
 	const parts: string[] = [];
 	for (const block of content) {
-		if (!isRecord(block) || typeof block.type !== 'string') {
+		if (!isJsonObject(block) || typeof block.type !== 'string') {
 			continue;
 		}
 
@@ -57,15 +58,15 @@ export function contentText(content: unknown, only?: 'text' | 'reasoning'): stri
 }
 
 function imagePlaceholder(block: Fields): string {
-	const attachment = isRecord(block.attachment) ? block.attachment : block;
+	const attachment = isJsonObject(block.attachment) ? block.attachment : block;
 	const size = Number.isSafeInteger(attachment.width) && Number.isSafeInteger(attachment.height) ? ` ${attachment.width as number}×${attachment.height as number}` : '';
 	const name = typeof attachment.name === 'string' ? ` ${attachment.name}` : '';
 	return `[image${size}${name}]`;
 }
 
 /** Who sent a `user/message`: the person, a plugin (injected context: a notice), or something else. */
-export function userMessageSource(data: unknown): {readonly kind: 'user'} | {readonly kind: 'notice'; readonly source: string} {
-	const source = isRecord(data) && isRecord(data.source) ? data.source : undefined;
+export function userMessageSource(data: UserMessageData): {readonly kind: 'user'} | {readonly kind: 'notice'; readonly source: string} {
+	const {source} = data;
 	const kind = typeof source?.kind === 'string' ? source.kind : 'user';
 	if (kind === 'user') {
 		return {kind: 'user'};
@@ -76,20 +77,20 @@ export function userMessageSource(data: unknown): {readonly kind: 'user'} | {rea
 }
 
 /** The text and reasoning of an `assistant/message`, and whether its stream was cut. */
-export function assistantFacts(data: unknown): {readonly text: string; readonly reasoning: string; readonly interrupted: boolean; readonly usage?: Usage} {
-	const message = isRecord(data) && isRecord(data.message) ? data.message : undefined;
-	const usage = usageOf(isRecord(data) ? data.usage : undefined);
+export function assistantFacts(data: AssistantMessageData): {readonly text: string; readonly reasoning: string; readonly interrupted: boolean; readonly usage?: Usage} {
+	const content = data.message?.content;
+	const usage = usageOf(data.usage);
 	return {
-		text: contentText(message?.content, 'text'),
-		reasoning: contentText(message?.content, 'reasoning'),
-		interrupted: isRecord(data) && data.interrupted === true,
+		text: contentText(content, 'text'),
+		reasoning: contentText(content, 'reasoning'),
+		interrupted: data.interrupted === true,
 		...(usage === undefined ? {} : {usage}),
 	};
 }
 
 /** Token usage, when `value` has any. */
-export function usageOf(value: unknown): Usage | undefined {
-	if (!isRecord(value)) {
+export function usageOf(value: Fields | undefined): Usage | undefined {
+	if (value === undefined) {
 		return undefined;
 	}
 
@@ -125,13 +126,12 @@ export function addUsage(a: Usage | undefined, b: Usage | undefined): Usage | un
 }
 
 /** What an `llm/retry` says: which attempt comes, of how many, after how long, and why. */
-export function retryFacts(data: unknown): {readonly attempt?: number; readonly maxAttempts?: number; readonly delayMs?: number; readonly reason?: string} {
-	const fields = isRecord(data) ? data : {};
+export function retryFacts(fields: Fields): {readonly attempt?: number; readonly maxAttempts?: number; readonly delayMs?: number; readonly reason?: string} {
 	const int = (value: unknown): number | undefined => (Number.isSafeInteger(value) && (value as number) >= 0 ? value as number : undefined);
 	const attempt = int(fields.attempt);
 	const maxAttempts = int(fields.maxAttempts);
 	const delayMs = int(fields.delayMs);
-	const reason = firstText(fields, ['reason', 'message']) ?? (isRecord(fields.error) ? firstText(fields.error, ['message', 'code']) : undefined);
+	const reason = firstText(fields, ['reason', 'message']) ?? (isJsonObject(fields.error) ? firstText(fields.error, ['message', 'code']) : undefined);
 	return {...(attempt === undefined ? {} : {attempt}), ...(maxAttempts === undefined ? {} : {maxAttempts}), ...(delayMs === undefined ? {} : {delayMs}), ...(reason === undefined ? {} : {reason})};
 }
 
@@ -144,31 +144,31 @@ const abortedBy: Readonly<Record<string, string>> = {
 };
 
 /** A `turn/end` reason, worded for a person (presentation-events.md §3.2). */
-export function turnOutcome(reason: unknown): TurnOutcome {
-	const kind = isRecord(reason) && typeof reason.kind === 'string' ? oneRow(reason.kind) : 'completed';
+export function turnOutcome(reason: TurnEndData['reason']): TurnOutcome {
+	const kind = reason === undefined ? 'completed' : oneRow(reason.kind);
 	switch (kind) {
 		case 'completed': {
 			return {text: 'completed', failed: false};
 		}
 
 		case 'aborted': {
-			const by = isRecord(reason) && isRecord(reason.reason) && typeof reason.reason.kind === 'string' ? reason.reason.kind : 'legacy';
+			const by = isJsonObject(reason?.reason) && typeof reason.reason.kind === 'string' ? reason.reason.kind : 'legacy';
 			return {text: abortedBy[by] ?? `cancelled (${oneRow(by)})`, failed: false};
 		}
 
 		case 'blocked': {
-			const why = isRecord(reason) ? firstText(reason, ['message', 'reason', 'detail']) : undefined;
+			const why = reason === undefined ? undefined : firstText(reason, ['message', 'reason', 'detail']);
 			return {text: why === undefined ? 'blocked' : `blocked: ${oneRow(why)}`, failed: true};
 		}
 
 		case 'error': {
-			const error = isRecord(reason) && isRecord(reason.error) ? reason.error : undefined;
+			const error = isJsonObject(reason?.error) ? reason.error : undefined;
 			const message = error === undefined ? undefined : firstText(error, ['message', 'code']);
 			return {text: message === undefined ? 'error' : `error: ${oneRow(message)}`, failed: true};
 		}
 
 		case 'max-tokens': {
-			const why = isRecord(reason) ? firstText(reason, ['message']) : undefined;
+			const why = reason === undefined ? undefined : firstText(reason, ['message']);
 			return {text: why === undefined ? 'max tokens' : `max tokens: ${oneRow(why)}`, failed: true};
 		}
 
@@ -180,25 +180,6 @@ export function turnOutcome(reason: unknown): TurnOutcome {
 			return {text: kind, failed: false};
 		}
 	}
-}
-
-const TODO_STATUSES = new Set<string>(['pending', 'in_progress', 'completed']);
-
-/** A todo list from `todo/write` data or `todo_write` arguments; `undefined` when it is not one. */
-export function todoItems(value: unknown): ReadonlyArray<{readonly content: string; readonly status: TodoStatus}> | undefined {
-	const todos = isRecord(value) ? value.todos : undefined;
-	if (!Array.isArray(todos)) {
-		return undefined;
-	}
-
-	const items: Array<{content: string; status: TodoStatus}> = [];
-	for (const item of todos) {
-		if (isRecord(item) && typeof item.content === 'string' && typeof item.status === 'string' && TODO_STATUSES.has(item.status)) {
-			items.push({content: item.content, status: item.status as TodoStatus});
-		}
-	}
-
-	return items;
 }
 
 /** The event types that are notices, and how each reads. */
@@ -216,8 +197,7 @@ export function isNoticeType(type: string): boolean {
 The notice an event makes: a known notice type worded from its fields, or an unknown type that
 carries readable text (`text`, `message`, `summary`). `undefined`: nothing to show.
 */
-export function noticeFacts(type: string, data: unknown): Pick<NoticeEntry, 'source' | 'summary' | 'detail'> | undefined {
-	const fields = isRecord(data) ? data : {};
+export function noticeFacts(type: string, fields: Fields): Pick<NoticeEntry, 'source' | 'summary' | 'detail'> | undefined {
 	if (!isNoticeType(type)) {
 		const text = firstText(fields, ['text', 'message', 'summary']);
 		return text === undefined ? undefined : withDetail(type, text);
@@ -229,7 +209,7 @@ export function noticeFacts(type: string, data: unknown): Pick<NoticeEntry, 'sou
 		}
 
 		case 'llm/retry': {
-			const retry = retryFacts(data);
+			const retry = retryFacts(fields);
 			const attempt = retry.attempt === undefined ? '' : ` (attempt ${retry.attempt})`;
 			return {source: type, summary: `retrying the model${attempt}${retry.reason === undefined ? '' : `: ${retry.reason}`}`};
 		}
@@ -263,8 +243,8 @@ function withDetail(source: string, text: string): Pick<NoticeEntry, 'source' | 
 }
 
 /** A plugin's injected message as a notice: its first line, the whole text as detail. */
-export function pluginNotice(source: string, data: unknown): Pick<NoticeEntry, 'source' | 'summary' | 'detail'> | undefined {
-	const text = contentText(isRecord(data) ? data.content : undefined);
+export function pluginNotice(source: string, data: UserMessageData): Pick<NoticeEntry, 'source' | 'summary' | 'detail'> | undefined {
+	const text = contentText(data.content);
 	return text.trim() === '' ? undefined : withDetail(source, text);
 }
 

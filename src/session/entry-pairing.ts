@@ -3,29 +3,30 @@
 (`fold.ts`) and the lazy log index both route every event through one `EntryPairing`, so a rule —
 a result pairing with the newest unanswered call of its id, a step closing its running calls, a
 late result settling an interrupted card, an orphan result becoming a card of its own, which events
-are messages, turns, notices and todo lists — exists once. The pairing parses each event's fields
-once (`call-facts.ts`, `entry-facts.ts`), numbers entries in transcript order, and tracks each
-card's outcome (by the one rule, `card-outcome.ts`); it builds nothing: what an entry looks like is the consumer's business.
+are messages, turns, notices and todo lists — exists once. The pairing numbers entries in
+transcript order and tracks each card's outcome (by the one rule, `card-outcome.ts`); it builds
+nothing: what an entry looks like is the consumer's business.
 
-A step's streamed output (`assistant/chunk`: text, reasoning, tool calls being prepared) is not an
-entry while it streams: it is the transcript's open tail (`streams`), after every entry. Its
-`assistant/message` is the entry that replaces it (same place at the end, a later revision); a step
-that closes without one keeps its visible text as an interrupted entry; a `preparing` row goes when
-its `tool/call` arrives, and the rest when the step ends or the model is retried (§3.4).
+It is three machines, each in its file: this one (entries and cards), the open streams
+(`open-streams.ts`: a step's output while it streams, the transcript's tail after every entry) and
+the turn clock (`turn-clock.ts`: what each open turn said so far). `route` tells each what an event
+means to it. Events come typed (`events.ts`): the reader checked their payloads.
 */
 import type {CardStatus} from '../presentation/card.js';
 import {type ApprovalStanding, type CardOutcome, type OutcomeCounts, approvalStanding, cardOutcome, cardOutcomes, emptyOutcomeCounts, outcomeStatus} from '../presentation/card-outcome.js';
 import {addTo} from './add-to-set-map.js';
-import {
-	type ApprovalAskedFacts, type ApprovalDecidedFacts, type CallFacts, type ChildSettleFacts, type ChildStartFacts, type ResultFacts,
-	announcedCalls, approvalAskedFacts, approvalDecidedFacts, callFacts, childSettleFacts, childStartFacts, progressFacts, resultFacts,
-} from './call-facts.js';
+import {type CallFacts, type ChildSettleFacts, type ChildStartFacts, type ResultFacts, announcedCalls, callFacts, childSettleFacts, childStartFacts, resultFacts} from './call-facts.js';
 import {chunkFacts, type TextDelta} from './chunk-facts.js';
-import {addUsage, assistantFacts, contentText, isNoticeType, noticeFacts, pluginNotice, retryFacts, todoItems, turnOutcome, userMessageSource} from './entry-facts.js';
-import {DATA_CLOCK_MS, type RetryWait, type TurnProgress} from './turn-progress.js';
-import type {Usage} from '../presentation/entry.js';
-import type {SessionEvent} from './events.js';
+import {assistantFacts, contentText, isNoticeType, noticeFacts, pluginNotice, retryFacts, turnOutcome, userMessageSource} from './entry-facts.js';
+import type {ApprovalAskedEvent, ApprovalDecidedEvent, AssistantChunkEvent, AssistantMessageEvent, SessionEvent, StepEndEvent, ToolCallEvent, TurnEndEvent} from './events.js';
 import {isKnownEventType} from './event-vocabulary.js';
+import {OpenStreams, type OpenStream} from './open-streams.js';
+import {isContextRewrite} from './surface-op.js';
+import {TurnClock, type TurnFacts} from './turn-clock.js';
+import type {TurnProgress} from './turn-progress.js';
+
+export type {OpenStream} from './open-streams.js';
+export type {TurnFacts} from './turn-clock.js';
 
 /** Entry kinds other than cards, as the pairing creates them. */
 export type MessageKind = 'user' | 'assistant' | 'turn' | 'notice' | 'todo';
@@ -53,8 +54,8 @@ export type Pairing<T = undefined> =
 	| {readonly op: 'child-settle'; readonly card: number; readonly topLevel: boolean; readonly child: ChildSettleFacts}
 	/** A step or turn closed with these cards still running (ascending). */
 	| {readonly op: 'interrupt'; readonly cards: readonly number[]}
-	| {readonly op: 'approval-asked'; readonly card: number; readonly approval: ApprovalAskedFacts}
-	| {readonly op: 'approval-decided'; readonly card: number; readonly approval: ApprovalDecidedFacts}
+	| {readonly op: 'approval-asked'; readonly card: number; readonly approval: ApprovalAskedEvent['data']}
+	| {readonly op: 'approval-decided'; readonly card: number; readonly approval: ApprovalDecidedEvent['data']}
 	| {readonly op: 'progress'; readonly card: number; readonly text: string}
 	/**
 	A new entry of another kind, from this event. A `turn` entry also depends on earlier events of its
@@ -75,45 +76,7 @@ closed without one (`close`: the entry is the streamed text, interrupted; `lines
 */
 export type StreamEnd<T> = {readonly key: string; readonly from: 'message'} | {readonly key: string; readonly from: 'close'; readonly turn: number; readonly step: number; readonly lines: readonly T[]};
 
-/** A step's output while it streams: the transcript's open tail. */
-export type OpenStream<T> = {
-	readonly key: string;
-	readonly turn: number;
-	readonly step: number;
-	/** Seq and time of its first chunk. */
-	readonly seq: number;
-	readonly time: number;
-	/** Text and reasoning still stream (until the step's `assistant/message`). */
-	readonly textOpen: boolean;
-	/** Some streamed text or reasoning is not blank. */
-	readonly visible: boolean;
-	/** Names of the tool calls being prepared, oldest first (`undefined`: no delta named it yet). */
-	readonly preparing: ReadonlyArray<string | undefined>;
-	/** Tokens of its text and reasoning chunk events, in order (the log index rebuilds the text from them). */
-	readonly lines: readonly T[];
-	/** Changes so far: the tail entry's revision. */
-	readonly revision: number;
-};
-
-type MutableStream<T> = {
-	key: string; turn: number; step: number; seq: number; time: number; textOpen: boolean; visible: boolean;
-	calls: Map<string, string | undefined>; lines: T[]; revision: number;
-};
-
-/** What a turn's earlier events said, for its end entry. */
-export type TurnFacts<T> = {readonly startTime?: number; readonly usage?: Usage; readonly lines: readonly T[]};
-
-/**
-A turn still open: when it started and what its steps cost, with the tokens of those events; and,
-for its progress while it runs, when its newest model attempt started, its first token's latency
-and a retry being waited for.
-*/
-type OpenTurn<T> = {startTime?: number; usage?: Usage; lines: T[]; modelSteps: number; retried?: boolean; attemptStart?: number; firstTokenMs?: number; retry?: RetryWait; lastDataAt?: number};
-
 const none: Pairing<never> = Object.freeze({op: 'none'});
-/** Streams kept open at most, and tool calls being prepared per stream: bounds against hostile logs (a step streams one at a time, with a few calls). */
-export const MAX_OPEN_STREAMS = 8;
-export const MAX_PREPARING_CALLS = 64;
 const noteOf = (reason: string): Pairing<never> => ({op: 'note', reason});
 /** `#approval` codes: 0 is none. */
 const approvalCodes: ReadonlyArray<ApprovalStanding | undefined> = [undefined, 'asked', 'allowed', 'refused'];
@@ -126,10 +89,6 @@ const INTERRUPTED = cardOutcomes.indexOf('interrupted');
 export const cardEventTypes: ReadonlySet<string> = new Set([
 	'tool/call', 'tool/result', 'tool/code-dispatch-start', 'tool/code-dispatch', 'step/end', 'turn/end', 'approval/asked', 'approval/decided',
 ]);
-
-type Fields = Record<string, unknown>;
-const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
 
 /**
 The pairing state of one session. Memory per entry is a few numbers (and a card's call id); per
@@ -167,14 +126,8 @@ export class EntryPairing<T = undefined> {
 	readonly #children = new Map<string, number>();
 	readonly #topLevelChildren = new Set<string>();
 	readonly #counts: Record<CardOutcome, number> = emptyOutcomeCounts();
-	readonly #turnsOpen = new Map<number, OpenTurn<T>>();
-	/** Open streams by `turn:step`, oldest first. */
-	readonly #streams = new Map<string, MutableStream<T>>();
-	#streamsVersion = 0;
-	#views: {readonly version: number; readonly all: ReadonlyArray<OpenStream<T>>; readonly shown: ReadonlyArray<OpenStream<T>>} | undefined;
-	/** Bumped when the newest open turn's progress changes; its view is rebuilt once per change. */
-	#progressVersion = 0;
-	#progress: {readonly version: number; readonly view: TurnProgress | undefined} | undefined;
+	readonly #streams = new OpenStreams<T>();
+	readonly #clock = new TurnClock<T>();
 
 	/** Entries so far. */
 	get count(): number {
@@ -188,66 +141,27 @@ export class EntryPairing<T = undefined> {
 
 	/** The open streams (the transcript's tail after every entry), oldest first. Rebuilt once per change. */
 	get streams(): ReadonlyArray<OpenStream<T>> {
-		return this.#streamViews().all;
+		return this.#streams.all;
 	}
 
 	/** The open streams with something to show (visible text, or a call being prepared): the tail entries. */
 	get shownStreams(): ReadonlyArray<OpenStream<T>> {
-		return this.#streamViews().shown;
-	}
-
-	/** The newest turn still open, as its events so far tell (`turn-progress.ts`); undefined when none is. */
-	get turnProgress(): TurnProgress | undefined {
-		if (this.#progress?.version !== this.#progressVersion) {
-			let newest: [number, OpenTurn<T>] | undefined;
-			for (const entry of this.#turnsOpen) {
-				newest = entry;
-			}
-
-			const turn = newest?.[1];
-			const view: TurnProgress | undefined = newest === undefined || turn?.startTime === undefined ? undefined : {
-				turn: newest[0],
-				startTime: turn.startTime,
-				...(turn.usage === undefined ? {} : {usage: turn.usage}),
-				...(turn.firstTokenMs === undefined ? {} : {firstTokenMs: turn.firstTokenMs}),
-				...(turn.retry === undefined ? {} : {retry: turn.retry}),
-				...(turn.lastDataAt === undefined ? {} : {lastDataAt: turn.lastDataAt}),
-			};
-			this.#progress = {version: this.#progressVersion, view};
-		}
-
-		return this.#progress.view;
-	}
-
-	/** Whether the text of stream `key` still streams. */
-	textOpen(key: string): boolean {
-		return this.#streams.get(key)?.textOpen === true;
-	}
-
-	#streamViews(): {readonly all: ReadonlyArray<OpenStream<T>>; readonly shown: ReadonlyArray<OpenStream<T>>} {
-		if (this.#views?.version !== this.#streamsVersion) {
-			const all: Array<OpenStream<T>> = [];
-			const shown: Array<OpenStream<T>> = [];
-			for (const stream of this.#streams.values()) {
-				const view: OpenStream<T> = {
-					key: stream.key, turn: stream.turn, step: stream.step, seq: stream.seq, time: stream.time, textOpen: stream.textOpen,
-					visible: stream.visible, preparing: [...stream.calls.values()], lines: stream.lines, revision: stream.revision,
-				};
-				all.push(view);
-				if ((view.textOpen && view.visible) || view.preparing.length > 0) {
-					shown.push(view);
-				}
-			}
-
-			this.#views = {version: this.#streamsVersion, all, shown};
-		}
-
-		return this.#views;
+		return this.#streams.shown;
 	}
 
 	/** Increments whenever `streams` changes. */
 	get streamsVersion(): number {
-		return this.#streamsVersion;
+		return this.#streams.version;
+	}
+
+	/** Whether the text of stream `key` still streams. */
+	textOpen(key: string): boolean {
+		return this.#streams.textOpen(key);
+	}
+
+	/** The newest turn still open, as its events so far tell (`turn-progress.ts`); undefined when none is. */
+	get turnProgress(): TurnProgress | undefined {
+		return this.#clock.progress;
 	}
 
 	/** The kind of entry `entry`. */
@@ -306,189 +220,100 @@ export class EntryPairing<T = undefined> {
 		return this.#latest.get(callId);
 	}
 
-	/** Decides what `event` does to the cards and updates the pairing state; `token` stands for the event in an announcement. */
+	/** Decides what `event` does to the entries and updates the pairing state; `token` stands for the event (in an announcement, a turn's or a stream's lines). */
 	route(event: SessionEvent, token?: T): Pairing<T> {
-		const data: unknown = event.data;
 		switch (event.type) {
 			case 'tool/call': {
-				const pairing = this.#call(event.seq, data);
-				if (pairing.op === 'call') {
-					this.#prepared(pairing.call.callId, pairing.call.turn, pairing.call.step);
-				}
-
+				const pairing = this.#call(event);
+				this.#streams.started(pairing.call.callId, pairing.call.turn, pairing.call.step);
 				return pairing;
 			}
 
 			case 'assistant/chunk': {
-				return this.#chunk(event, data, token);
+				return this.#chunk(event, token);
 			}
 
 			case 'llm/retry': {
 				// A retried attempt streams again from the start: what the failed one streamed is void.
-				this.#dropStreams(stream => !isRecord(data) || !isInt(data.turn) || stream.turn === data.turn);
-				const turn = isRecord(data) && isInt(data.turn) ? this.#turnsOpen.get(data.turn) : undefined;
+				const {turn} = event.data;
+				this.#streams.drop(turn);
 				if (turn !== undefined) {
-					const {delayMs, ...said} = retryFacts(data);
-					const startsAt = event.time + (delayMs ?? 0);
-					turn.retry = {...said, startsAt};
-					// The model was asked even if it never answered: the turn's end says how it ended.
-					if (turn.modelSteps === 0 && turn.retried !== true && token !== undefined) {
-						turn.lines.push(token);
-					}
-
-					turn.retried = true;
-					turn.attemptStart = startsAt;
-					turn.lastDataAt = startsAt;
-					turn.firstTokenMs = undefined;
-					this.#progressVersion++;
+					this.#clock.retried(turn, event.time, retryFacts(event.data), token);
 				}
 
 				return this.#notice(event);
 			}
 
 			case 'step/start': {
-				const turn = isRecord(data) && isInt(data.turn) ? this.#turnsOpen.get(data.turn) : undefined;
-				if (turn !== undefined) {
-					turn.attemptStart = event.time;
-					turn.lastDataAt = event.time;
-					turn.firstTokenMs = undefined;
-					turn.retry = undefined;
-					this.#progressVersion++;
-				}
-
+				this.#clock.stepStarted(event.data.turn, event.time);
 				return this.#notice(event);
 			}
 
 			case 'tool/result': {
-				// A replacement result is a context rewrite by compaction, not an execution.
-				return isRecord(event.surfaceOp) ? none : this.#result(event.seq, data);
+				if (isContextRewrite(event)) {
+					return none;
+				}
+
+				const result = resultFacts(event.data);
+				return typeof result === 'string' ? noteOf(result) : this.#result(event.seq, result);
 			}
 
 			case 'tool/code-dispatch-start': {
-				return this.#childStart(event.seq, data);
+				return this.#childStart(event.seq, childStartFacts(event.data));
 			}
 
 			case 'tool/code-dispatch': {
-				return this.#childSettle(data);
+				const child = childSettleFacts(event.data);
+				return typeof child === 'string' ? noteOf(child) : this.#childSettle(child);
 			}
 
 			case 'step/end': {
-				return isRecord(data) && isInt(data.turn) && isInt(data.step) ? this.#stepEnd(event.seq, data.turn, data.step) : noteOf('step/end without integer turn and step');
+				return this.#stepEnd(event);
 			}
 
 			case 'turn/start': {
-				if (isRecord(data) && isInt(data.turn)) {
-					this.#turnsOpen.set(data.turn, {startTime: event.time, lines: token === undefined ? [] : [token], modelSteps: 0, attemptStart: event.time});
-					this.#progressVersion++;
-				}
-
+				this.#clock.start(event.data.turn, event.time, token);
 				return none;
 			}
 
 			case 'turn/end': {
-				if (!isRecord(data) || !isInt(data.turn)) {
-					return noteOf('turn/end without an integer turn');
-				}
-
-				// A turn that ends without its step's end (no crash repair): what still streams is dropped.
-				const turnNumber = data.turn;
-				this.#dropStreams(stream => stream.turn === turnNumber);
-				this.#progressVersion++;
-				return this.#turnEnd(event.seq, turnNumber, data.reason);
+				return this.#turnEnd(event);
 			}
 
 			case 'user/message':
 			case 'steering/message': {
-				if (isRecord(event.surfaceOp)) {
+				if (isContextRewrite(event)) {
 					return none;
 				}
 
-				const from = userMessageSource(data);
+				const from = userMessageSource(event.data);
 				if (from.kind === 'notice') {
-					return pluginNotice(from.source, data) === undefined ? none : this.#entry(event.seq, 'notice');
+					return pluginNotice(from.source, event.data) === undefined ? none : this.#entry(event.seq, 'notice');
 				}
 
-				return contentText(isRecord(data) ? data.content : undefined).trim() === '' ? none : this.#entry(event.seq, 'user');
+				return contentText(event.data.content).trim() === '' ? none : this.#entry(event.seq, 'user');
 			}
 
 			case 'todo/write': {
-				return todoItems(data) === undefined ? noteOf('todo/write without a todos array') : this.#entry(event.seq, 'todo');
+				return this.#entry(event.seq, 'todo');
 			}
 
 			case 'approval/asked': {
-				const approval = approvalAskedFacts(data);
-				if (typeof approval === 'string') {
-					return noteOf(approval);
-				}
-
-				const card = approval.callId === undefined ? undefined : this.#latestKey(approval.callId);
-				if (card === undefined) {
-					return none;
-				}
-
-				this.#approvals.set(approval.id, card);
-				this.#judgeApproval(card, 'asked');
-				return {op: 'approval-asked', card, approval};
+				return this.#approvalAsked(event);
 			}
 
 			case 'approval/decided': {
-				const approval = approvalDecidedFacts(data);
-				if (typeof approval === 'string') {
-					return noteOf(approval);
-				}
-
-				const card = this.#approvals.get(approval.id);
-				if (card === undefined) {
-					return none;
-				}
-
-				this.#approvals.delete(approval.id);
-				this.#judgeApproval(card, approvalStanding(approval.outcome));
-				return {op: 'approval-decided', card, approval};
+				return this.#approvalDecided(event);
 			}
 
 			case 'cardterm/tool-progress': {
-				const progress = progressFacts(data);
-				const card = progress === undefined ? undefined : this.#openKey(progress.callId);
-				return card === undefined ? none : {op: 'progress', card, text: progress!.text};
+				const {callId, text} = event.data;
+				const card = callId === undefined || text === undefined ? undefined : this.#openKey(callId);
+				return card === undefined ? none : {op: 'progress', card, text: text!};
 			}
 
 			case 'assistant/message': {
-				if (isRecord(event.surfaceOp)) {
-					return none;
-				}
-
-				for (const call of announcedCalls(data)) {
-					if (!this.#open.has(call.id)) {
-						this.#announced.set(call.id, {name: call.name, argsRaw: call.argsRaw, token});
-					}
-				}
-
-				const facts = assistantFacts(data);
-				const turn = isRecord(data) && isInt(data.turn) ? this.#turnsOpen.get(data.turn) : undefined;
-				if (turn !== undefined) {
-					turn.modelSteps++;
-					turn.usage = addUsage(turn.usage, facts.usage);
-					// The model has answered: what follows (its calls) is not a wait for it.
-					if (facts.usage !== undefined || turn.lastDataAt !== undefined) {
-						turn.lastDataAt = undefined;
-						this.#progressVersion++;
-					}
-
-					// The turn's end is rebuilt from these: the first step (that there was one) and every step with usage.
-					if (token !== undefined && (turn.modelSteps === 1 || facts.usage !== undefined)) {
-						turn.lines.push(token);
-					}
-				}
-
-				const stream = isRecord(data) && isInt(data.turn) && isInt(data.step) ? this.#streams.get(`${data.turn}:${data.step}`) : undefined;
-				const revision = stream?.textOpen === true ? this.#closeText(stream) : undefined;
-				if (facts.text.trim() === '' && facts.reasoning.trim() === '') {
-					return none;
-				}
-
-				const entry = this.#entry(event.seq, 'assistant');
-				return revision === undefined || entry.op !== 'entry' ? entry : {...entry, revision, stream: {key: stream!.key, from: 'message'}};
+				return isContextRewrite(event) ? none : this.#assistantMessage(event, token);
 			}
 
 			default: {
@@ -503,141 +328,96 @@ export class EntryPairing<T = undefined> {
 		return shown ? this.#entry(event.seq, 'notice') : none;
 	}
 
-	#chunk(event: SessionEvent, data: unknown, token: T | undefined): Pairing<T> {
-		const facts = chunkFacts(data);
+	#chunk(event: AssistantChunkEvent, token: T | undefined): Pairing<T> {
+		const facts = chunkFacts(event.data);
 		if (typeof facts === 'string') {
 			return noteOf(facts);
 		}
 
-		const {delta} = facts;
+		const {turn, step, delta} = facts;
 		if (delta === undefined) {
 			return none;
 		}
 
-		this.#firstToken(facts.turn, event.time);
-		this.#modelData(facts.turn, event.time);
-
-		const key = `${facts.turn}:${facts.step}`;
-		let stream = this.#streams.get(key);
-		if (delta.kind === 'tool') {
-			// A call already started (or an unknown one after its step closed) needs no preview.
-			if (this.#open.has(delta.id) || (stream === undefined && this.#latest.has(delta.id))) {
-				return none;
-			}
-
-			stream ??= this.#openStream(key, facts.turn, facts.step, event);
-			const known = stream.calls.get(delta.id);
-			if ((stream.calls.has(delta.id) && (known !== undefined || delta.name === undefined)) || (!stream.calls.has(delta.id) && stream.calls.size >= MAX_PREPARING_CALLS)) {
-				return none;
-			}
-
-			stream.calls.set(delta.id, delta.name ?? known);
-			this.#streamChanged(stream);
-			return {op: 'stream', key};
+		this.#clock.firstToken(turn, event.time);
+		this.#clock.modelData(turn, event.time);
+		if (delta.kind !== 'tool') {
+			const key = this.#streams.text(turn, step, event, delta, token);
+			return key === undefined ? none : {op: 'stream', key, delta};
 		}
 
-		if (stream !== undefined && !stream.textOpen) {
-			// Deltas after the step's message change nothing (the message is the text).
+		// A call already started (or an unknown one after its step closed) needs no preview.
+		if (this.#open.has(delta.id) || (!this.#streams.has(turn, step) && this.#latest.has(delta.id))) {
 			return none;
 		}
 
-		stream ??= this.#openStream(key, facts.turn, facts.step, event);
-		if (token !== undefined) {
-			stream.lines.push(token);
-		}
-
-		stream.visible ||= delta.text.trim() !== '';
-		this.#streamChanged(stream);
-		return {op: 'stream', key, delta};
+		const key = this.#streams.preparing(turn, step, event, delta);
+		return key === undefined ? none : {op: 'stream', key};
 	}
 
-	#openStream(key: string, turn: number, step: number, event: SessionEvent): MutableStream<T> {
-		// A session streams one step at a time; a log with more open is hostile or broken: the oldest go.
-		for (const oldest of this.#streams.keys()) {
-			if (this.#streams.size < MAX_OPEN_STREAMS) {
-				break;
-			}
-
-			this.#streams.delete(oldest);
-		}
-
-		const stream: MutableStream<T> = {key, turn, step, seq: event.seq, time: event.time, textOpen: true, visible: false, calls: new Map(), lines: [], revision: -1};
-		this.#streams.set(key, stream);
-		return stream;
-	}
-
-	#streamChanged(stream: MutableStream<T>): void {
-		stream.revision++;
-		this.#streamsVersion++;
-	}
-
-	/** The step's message arrived: its text stops streaming. Returns the revision the message's entry takes. */
-	#closeText(stream: MutableStream<T>): number {
-		stream.textOpen = false;
-		stream.visible = false;
-		stream.lines = [];
-		this.#streamChanged(stream);
-		if (stream.calls.size === 0) {
-			this.#streams.delete(stream.key);
-		}
-
-		return stream.revision;
-	}
-
-	/** A call started: its preview goes (and the stream, when nothing else of it is left). */
-	#prepared(callId: string, turn: number | undefined, step: number | undefined): void {
-		const streams = turn !== undefined && step !== undefined ? [this.#streams.get(`${turn}:${step}`)] : [...this.#streams.values()];
-		for (const stream of streams) {
-			if (stream?.calls.delete(callId) === true) {
-				this.#streamChanged(stream);
-				if (stream.calls.size === 0 && !stream.textOpen) {
-					this.#streams.delete(stream.key);
-				}
+	#assistantMessage(event: AssistantMessageEvent, token: T | undefined): Pairing<T> {
+		const {data} = event;
+		for (const call of announcedCalls(data.message?.content)) {
+			if (!this.#open.has(call.id)) {
+				this.#announced.set(call.id, {name: call.name, argsRaw: call.argsRaw, token});
 			}
 		}
-	}
 
-	#dropStreams(which: (stream: MutableStream<T>) => boolean): void {
-		for (const stream of [...this.#streams.values()]) {
-			if (which(stream)) {
-				this.#streams.delete(stream.key);
-				this.#streamsVersion++;
-			}
+		const facts = assistantFacts(data);
+		if (data.turn !== undefined) {
+			this.#clock.modelStep(data.turn, facts.usage, token);
 		}
+
+		const streamed = data.turn === undefined || data.step === undefined ? undefined : this.#streams.closeText(data.turn, data.step);
+		if (facts.text.trim() === '' && facts.reasoning.trim() === '') {
+			return none;
+		}
+
+		const entry = this.#insertEntry(event.seq, 'assistant');
+		return streamed === undefined ? {op: 'entry', entry, kind: 'assistant'} : {op: 'entry', entry, kind: 'assistant', revision: streamed.revision, stream: {key: streamed.key, from: 'message'}};
 	}
 
 	/**
 	A step's end: its running cards are interrupted; its previews go; text it streamed without a
 	message becomes an interrupted entry that keeps what arrived.
 	*/
-	#stepEnd(seq: number, turn: number, step: number): Pairing<T> {
+	#stepEnd(event: StepEndEvent): Pairing<T> {
+		const {turn, step} = event.data;
 		const interrupted = this.#interrupt(this.#runningByStep.get(`${turn}:${step}`));
-		const key = `${turn}:${step}`;
-		const stream = this.#streams.get(key);
-		if (stream === undefined) {
+		const closed = this.#streams.closeStep(turn, step);
+		if (closed === undefined) {
 			return interrupted;
 		}
 
-		this.#streams.delete(key);
-		this.#streamsVersion++;
-		if (!stream.textOpen || !stream.visible) {
-			return interrupted;
-		}
-
-		const entry = this.#insert(seq, '', kindCodes.indexOf('assistant'));
-		this.#anchored[entry] = 1;
-		const closed = {op: 'entry', entry, kind: 'assistant', revision: stream.revision + 1, stream: {key, from: 'close', turn, step, lines: stream.lines}} as const;
-		return interrupted.op === 'interrupt' ? {...closed, interrupted: interrupted.cards} : closed;
+		const entry = this.#insertEntry(event.seq, 'assistant');
+		const pairing = {op: 'entry', entry, kind: 'assistant', revision: closed.revision, stream: {key: closed.key, from: 'close', turn, step, lines: closed.lines}} as const;
+		return interrupted.op === 'interrupt' ? {...pairing, interrupted: interrupted.cards} : pairing;
 	}
 
-	#call(seq: number, data: unknown): Pairing<T> {
-		const call = callFacts(data);
-		if (typeof call === 'string') {
-			return noteOf(call);
+	/**
+	A turn's end: what still streams is dropped (a turn that ends without its step's end, no crash
+	repair), its running cards are interrupted, then the turn entry follows them — when the model was
+	asked in the turn or it ended in a failure. A turn around one command the person ran (no model)
+	has nothing to say that its card does not.
+	*/
+	#turnEnd(event: TurnEndEvent): Pairing<T> {
+		const {turn, reason} = event.data;
+		this.#streams.drop(turn);
+		const closed = this.#clock.end(turn);
+		const interrupted = this.#interrupt(this.#runningByTurn.get(turn));
+		if (closed?.askedModel !== true && !turnOutcome(reason).failed) {
+			return interrupted;
 		}
 
+		const entry = this.#insertEntry(event.seq, 'turn');
+		const facts: TurnFacts<T> = {...(closed?.startTime === undefined ? {} : {startTime: closed.startTime}), ...(closed?.usage === undefined ? {} : {usage: closed.usage}), lines: closed?.lines ?? []};
+		return interrupted.op === 'interrupt' ? {op: 'entry', entry, kind: 'turn', turn: facts, interrupted: interrupted.cards} : {op: 'entry', entry, kind: 'turn', turn: facts};
+	}
+
+	#call(event: ToolCallEvent): Extract<Pairing<T>, {op: 'call'}> {
+		const call = callFacts(event.data);
 		this.#announced.delete(call.callId);
-		const card = this.#insert(seq, call.callId);
+		const card = this.#insert(event.seq, call.callId);
 		this.#anchored[card] = 1;
 		const open = this.#open.get(call.callId);
 		if (open === undefined) {
@@ -658,12 +438,7 @@ export class EntryPairing<T = undefined> {
 		return {op: 'call', card, call};
 	}
 
-	#result(seq: number, data: unknown): Pairing<T> {
-		const result = resultFacts(data);
-		if (typeof result === 'string') {
-			return noteOf(result);
-		}
-
+	#result(seq: number, result: ResultFacts): Pairing<T> {
 		const open = this.#open.get(result.callId);
 		const key = open?.pop();
 		if (open !== undefined && open.length === 0) {
@@ -691,12 +466,7 @@ export class EntryPairing<T = undefined> {
 		return {op: 'result', card, created: true, orphan: announced === undefined, ...(announced === undefined ? {} : {announced}), result};
 	}
 
-	#childStart(seq: number, data: unknown): Pairing<T> {
-		const child = childStartFacts(data);
-		if (typeof child === 'string') {
-			return noteOf(child);
-		}
-
+	#childStart(seq: number, child: ChildStartFacts): Pairing<T> {
 		const parent = this.#latestKey(child.parentCallId);
 		if (parent === undefined) {
 			const card = this.#insert(seq, child.subCallId);
@@ -709,12 +479,7 @@ export class EntryPairing<T = undefined> {
 		return {op: 'child-start', card: parent, created: false, child};
 	}
 
-	#childSettle(data: unknown): Pairing<T> {
-		const child = childSettleFacts(data);
-		if (typeof child === 'string') {
-			return noteOf(child);
-		}
-
+	#childSettle(child: ChildSettleFacts): Pairing<T> {
 		const card = this.#children.get(child.subCallId);
 		if (card === undefined) {
 			return noteOf(`sub-call ${child.subCallId} settled without a start`);
@@ -728,6 +493,30 @@ export class EntryPairing<T = undefined> {
 		}
 
 		return {op: 'child-settle', card, topLevel, child};
+	}
+
+	#approvalAsked(event: ApprovalAskedEvent): Pairing<T> {
+		const approval = event.data;
+		const card = approval.callId === undefined ? undefined : this.#latestKey(approval.callId);
+		if (card === undefined) {
+			return none;
+		}
+
+		this.#approvals.set(approval.id, card);
+		this.#judgeApproval(card, 'asked');
+		return {op: 'approval-asked', card, approval};
+	}
+
+	#approvalDecided(event: ApprovalDecidedEvent): Pairing<T> {
+		const approval = event.data;
+		const card = this.#approvals.get(approval.id);
+		if (card === undefined) {
+			return none;
+		}
+
+		this.#approvals.delete(approval.id);
+		this.#judgeApproval(card, approvalStanding(approval.outcome));
+		return {op: 'approval-decided', card, approval};
 	}
 
 	#interrupt(running: Set<number> | undefined): Pairing<T> {
@@ -753,50 +542,15 @@ export class EntryPairing<T = undefined> {
 		return {op: 'interrupt', cards};
 	}
 
-	/** A token streamed in `turnNumber`: the first of its attempt gives the attempt's latency, and ends a retry's wait. */
-	#firstToken(turnNumber: number, time: number): void {
-		const turn = this.#turnsOpen.get(turnNumber);
-		if (turn === undefined || turn.firstTokenMs !== undefined || turn.attemptStart === undefined) {
-			return;
-		}
-
-		turn.firstTokenMs = Math.max(0, time - turn.attemptStart);
-		turn.retry = undefined;
-		this.#progressVersion++;
-	}
-
-	/** The model sent something in `turnNumber`: the silence counts from here (renewed once a second, not per chunk). */
-	#modelData(turnNumber: number, time: number): void {
-		const turn = this.#turnsOpen.get(turnNumber);
-		if (turn?.lastDataAt !== undefined && time - turn.lastDataAt >= DATA_CLOCK_MS) {
-			turn.lastDataAt = time;
-			this.#progressVersion++;
-		}
-	}
-
 	#entry(seq: number, kind: MessageKind): Pairing<T> {
+		return {op: 'entry', entry: this.#insertEntry(seq, kind), kind};
+	}
+
+	/** A new entry other than a card, anchored on its own event. */
+	#insertEntry(seq: number, kind: MessageKind): number {
 		const entry = this.#insert(seq, '', kindCodes.indexOf(kind));
 		this.#anchored[entry] = 1;
-		return {op: 'entry', entry, kind};
-	}
-
-	/**
-	A turn's end: its running cards are interrupted, then the turn entry follows them — when the turn
-	had a model step (or a retried model request) or ended in a failure. A turn around one command the person ran (no model) has
-	nothing to say that its card does not.
-	*/
-	#turnEnd(seq: number, turnNumber: number, reason: unknown): Pairing<T> {
-		const interrupted = this.#interrupt(this.#runningByTurn.get(turnNumber));
-		const open = this.#turnsOpen.get(turnNumber);
-		this.#turnsOpen.delete(turnNumber);
-		if ((open?.modelSteps ?? 0) === 0 && open?.retried !== true && !turnOutcome(reason).failed) {
-			return interrupted;
-		}
-
-		const entry = this.#insert(seq, '', kindCodes.indexOf('turn'));
-		this.#anchored[entry] = 1;
-		const turn: TurnFacts<T> = {...(open?.startTime === undefined ? {} : {startTime: open.startTime}), ...(open?.usage === undefined ? {} : {usage: open.usage}), lines: open?.lines ?? []};
-		return interrupted.op === 'interrupt' ? {op: 'entry', entry, kind: 'turn', turn, interrupted: interrupted.cards} : {op: 'entry', entry, kind: 'turn', turn};
+		return entry;
 	}
 
 	#insert(seq: number, callId: string, kind = 0): number {

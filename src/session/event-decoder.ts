@@ -11,21 +11,20 @@ Decisions (presentation-events.md §3.1, §3.7, and issue 3):
 - A type outside the known vocabulary (`event-vocabulary.ts`) and without `ignorable: true` is
   reported once per type and its events are skipped; with `ignorable: true` it passes through
   silently (the fold ignores it).
-- Old logs write `tool/code-dispatch*` without `rootCallId`; the reader fills it with
-  `parentCallId` (the only nesting level those producers had) so the event has its declared shape.
-- Older producers (the harness's web app and its earlier CLI) write `tool/result` flat:
-  `data: {turn, step, callId, content, isError, meta?, error?}`. The reader turns it into the
-  contract's `data.message` shape (`flat-result.ts`); a `tool/result` in neither shape is reported
-  as an unsupported result format and skipped — a format the reader does not know, not damage.
+- Older producers wrote a message's payload in another shape (`older-shapes.ts`): the reader turns it
+  into the one the event's arm declares, then checks it (`event-shape.ts`) — once: every later reader
+  trusts the event's type. A `tool/result` in neither shape is reported as an unsupported result
+  format and skipped: a format the reader does not know, not damage.
+- The envelope's `surfaceOp`, `sourceEventSeqs` and `ignorable` are checked like `seq` and `time`.
 */
-import {isParsedJsonObject} from '../json/is-plain-record.js';
-import {checkEventData} from './event-shape.js';
+import {isJsonObject} from '../json/is-plain-record.js';
+import {checkEnvelope, checkEventData} from './event-shape.js';
 import {isKnownEventType, PACKED_CHUNK_TYPES} from './event-vocabulary.js';
 import type {SessionEvent} from './events.js';
 import {parseLogJson} from './log-json.js';
 import {quoteLogValue, type LogDiagnostic, type LogDiagnosticKind} from './log-errors.js';
+import {currentShape} from './older-shapes.js';
 import {checkPackedRow, expandPackedRow, type PackedRow} from './packed-chunks.js';
-import {messageShapedResult} from './flat-result.js';
 
 /** Receives each diagnostic as it is found. */
 export type DiagnosticSink = (diagnostic: LogDiagnostic) => void;
@@ -57,7 +56,7 @@ export class LogEventDecoder {
 
 		const value = parsed.value;
 
-		if (!isParsedJsonObject(value)) {
+		if (!isJsonObject(value)) {
 			return this.malformed(line, 'not a JSON object');
 		}
 
@@ -87,25 +86,25 @@ export class LogEventDecoder {
 			return this.malformed(line, 'missing or invalid "time"');
 		}
 
-		if (!isParsedJsonObject(value.data)) {
+		if (!isJsonObject(value.data)) {
 			return this.malformed(line, 'missing or invalid "data" (must be an object)');
 		}
 
-		let data = value.data;
-		if (type === 'tool/result' && data.message === undefined) {
-			const normalised = messageShapedResult(data);
-			if (normalised === undefined) {
-				this.afterMalformed = true;
-				this.diagnose(line, 'unsupported', 'tool/result in an unsupported result format (neither data.message nor a flat data.callId with content and isError): skipped');
-				return [];
-			}
-
-			data = normalised;
+		const envelope = checkEnvelope(value);
+		if (envelope !== undefined) {
+			return this.malformed(line, envelope);
 		}
 
-		const problem = checkEventData(type, data);
-		if (problem !== undefined) {
-			return this.malformed(line, `invalid ${quoteLogValue(type)} data: ${problem}`);
+		const shaped = currentShape(type, value.data);
+		if (shaped === undefined) {
+			this.afterMalformed = true;
+			this.diagnose(line, 'unsupported', 'tool/result in an unsupported result format (neither data.message nor a flat data.callId with content and isError): skipped');
+			return [];
+		}
+
+		const data = checkEventData(type, shaped);
+		if (typeof data === 'string') {
+			return this.malformed(line, `invalid ${quoteLogValue(type)} data: ${data}`);
 		}
 
 		if (!this.acceptSeqs(line, value.seq as number, 1)) {
@@ -121,10 +120,7 @@ export class LogEventDecoder {
 			return [];
 		}
 
-		if ((type === 'tool/code-dispatch-start' || type === 'tool/code-dispatch') && data.rootCallId === undefined) {
-			return [{...value, data: {...data, rootCallId: data.parentCallId}} as SessionEvent];
-		}
-
+		// Checked above: the line is the event its type's arm declares (a type without one is an `OtherEvent`).
 		return [(data === value.data ? value : {...value, data}) as SessionEvent];
 	}
 

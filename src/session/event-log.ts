@@ -2,16 +2,18 @@
 @module The live event stream of a session: assigns contiguous seqs and times, and fans each event
 out to its listeners (the fold, the log writer) synchronously, in seq order.
 */
-import type {SessionEvent} from './events.js';
+import type {AcpNoteEvent, EventEnvelope, KnownEvent, SessionEvent, SurfaceOp, ToolProgressEvent} from './events.js';
 
-/** An event before the log numbers it. */
-export type EventDraft = {
-	readonly type: string;
-	readonly data: unknown;
-	readonly ignorable?: true;
-	readonly surfaceOp?: SessionEvent['surfaceOp'];
+/**
+An event before the log numbers it: one of the arms `events.ts` declares, so a producer cannot write
+what the reader would refuse. Types an older reader may not know are written `ignorable`.
+*/
+export type EventDraft = KnownEvent extends infer Event ? (Event extends EventEnvelope<infer Type, infer Data> ? {
+	readonly type: Type;
+	readonly data: Data;
+	readonly surfaceOp?: SurfaceOp;
 	readonly sourceEventSeqs?: readonly number[];
-};
+} & (Event extends ToolProgressEvent | AcpNoteEvent ? {readonly ignorable: true} : {readonly ignorable?: true}) : never) : never;
 
 export type EventListener = (event: SessionEvent) => void;
 

@@ -52,9 +52,6 @@ export const PROGRESS_LIMIT_CHARS = 64 * 1024;
 const noChange: FoldChange = Object.freeze({entries: [], todosChanged: false});
 const statuses: readonly CardStatus[] = ['running', 'ok', 'error', 'cancelled', 'interrupted'];
 
-type Fields = Record<string, unknown>;
-const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The incremental fold of one session. */
 export class SessionFold {
 	readonly #presenters: PresenterLookup;
@@ -305,7 +302,6 @@ export class SessionFold {
 
 	/** Events about the session rather than a card: the todo list and the title. */
 	#session(event: SessionEvent): FoldChange {
-		const data: unknown = event.data;
 		switch (event.type) {
 			case 'turn/start': {
 				if (this.#todos.length === 0) {
@@ -317,9 +313,7 @@ export class SessionFold {
 			}
 
 			case 'session/title': {
-				if (isRecord(data) && typeof data.title === 'string') {
-					this.#title = data.title;
-				}
+				this.#title = event.data.title ?? this.#title;
 
 				return noChange;
 			}

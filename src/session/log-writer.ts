@@ -35,10 +35,11 @@ import {open as openFile, type FileHandle} from 'node:fs/promises';
 import {dirname} from 'node:path';
 import {isPlainRecord} from '../json/is-plain-record.js';
 import {jsonRoundTripCopy} from '../json/json-round-trip-copy.js';
-import {checkEventData} from './event-shape.js';
+import {checkEnvelope, checkEventData} from './event-shape.js';
+import type {EventDraft} from './event-log.js';
 import {ChunkPacker, type LogLine} from './chunk-packer.js';
 import {PACKED_CHUNK_TYPES} from './event-vocabulary.js';
-import type {EventEnvelope, SessionEvent, SessionHeader} from './events.js';
+import type {SessionEvent, SessionHeader} from './events.js';
 import {acquireLogLock, type LogLock} from './log-lock.js';
 import {SessionLogWriteError} from './log-errors.js';
 import {inspectLogTail, type ReadableLogFile} from './log-tail.js';
@@ -76,8 +77,8 @@ export const SYNC_DELAY_MS = 200;
 /** Events after which the log is synced at once, not after the delay: the end of a turn is when a person looks away. */
 const SYNC_AT_ONCE_TYPES: ReadonlySet<string> = new Set(['turn/end']);
 
-/** What `append` takes: an event without `seq`; `time` defaults to now. */
-export type AppendableEvent<Type extends string = string, Data = unknown> = Omit<EventEnvelope<Type, Data>, 'seq' | 'time'> & {readonly time?: number};
+/** What `append` takes: a draft (an event without `seq`); `time` defaults to now. */
+export type AppendableEvent = EventDraft & {readonly time?: number};
 
 const defaultOpen = async (path: string): Promise<LogFileHandle> => openFile(path, 'a+') as Promise<FileHandle>;
 
@@ -215,12 +216,13 @@ export class SessionLogWriter {
 	its line parsed back, so live and replayed events are equal). Throws only for programming errors
 	(a closed writer, a non-serialisable or ill-shaped event), never for I/O.
 	*/
-	append<Type extends string, Data>(event: AppendableEvent<Type, Data>): EventEnvelope<Type, Data> {
+	append(event: AppendableEvent): SessionEvent {
 		if (this.closed) {
 			throw new Error(`session log writer for ${this.path} is closed`);
 		}
 
-		const {type, time, data, ...rest} = event as AppendableEvent & {seq?: unknown};
+		// A caller outside TypeScript may pass anything: the type is checked as any string.
+		const {type, time, data, ...rest} = event as {readonly type: string; readonly time?: number; readonly data: unknown; seq?: unknown};
 		delete rest.seq;
 		if (typeof type !== 'string' || type.length === 0 || type === 'session' || PACKED_CHUNK_TYPES.has(type)) {
 			throw new TypeError(`cannot append an event of type ${JSON.stringify(type)} to ${this.path}`);
@@ -232,15 +234,18 @@ export class SessionLogWriter {
 		// trip would, anything else goes through the round trip itself.
 		const copy = jsonRoundTripCopy(envelope);
 		const line = `${JSON.stringify(copy ?? envelope)}\n`;
-		const recorded = (copy ?? JSON.parse(line)) as EventEnvelope<Type, Data>;
-		const problem = !Number.isFinite(recorded.time)
+		const parsed = (copy ?? JSON.parse(line)) as Record<string, unknown>;
+		const checked = !Number.isFinite(parsed.time)
 			? '"time" must be a finite number'
-			: !isPlainRecord(recorded.data)
+			: !isPlainRecord(parsed.data)
 				? '"data" must be a plain object'
-				: checkEventData(type, recorded.data);
-		if (problem !== undefined) {
-			throw new TypeError(`cannot append "${type}" to ${this.path}: ${problem}`);
+				: checkEnvelope(parsed) ?? checkEventData(type, parsed.data);
+		if (typeof checked === 'string') {
+			throw new TypeError(`cannot append "${type}" to ${this.path}: ${checked}`);
 		}
+
+		// What the reader will make of the line (the same checks): its arm's event.
+		const recorded = (checked === parsed.data ? parsed : {...parsed, data: checked}) as SessionEvent;
 
 		this.seq += 1;
 		if (SYNC_AT_ONCE_TYPES.has(type)) {

@@ -10,26 +10,22 @@ import type {SessionEvent} from './events.js';
 /** The model-facing text of a call whose outcome the log lost. */
 export const OUTCOME_UNKNOWN_TEXT = 'Error: the outcome of this tool call is unknown: the session stopped after the call started and before its result was recorded. It may or may not have taken effect; check before repeating it.';
 
-type Fields = Record<string, unknown>;
-const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** What to append so the log's last turn is closed; empty when it is. */
 export function openTailRepair(events: readonly SessionEvent[]): EventDraft[] {
 	let turn: number | undefined;
 	let step: number | undefined;
 	const open = new Map<string, {seq: number; step?: number}>();
 	for (const event of events) {
-		const data = isRecord(event.data) ? event.data : {};
 		switch (event.type) {
 			case 'turn/start': {
-				turn = typeof data.turn === 'number' ? data.turn : turn;
+				turn = event.data.turn;
 				step = undefined;
 				open.clear();
 				break;
 			}
 
 			case 'step/start': {
-				step = typeof data.step === 'number' ? data.step : step;
+				step = event.data.step;
 				break;
 			}
 
@@ -46,19 +42,12 @@ export function openTailRepair(events: readonly SessionEvent[]): EventDraft[] {
 			}
 
 			case 'tool/call': {
-				if (typeof data.callId === 'string') {
-					open.set(data.callId, {seq: event.seq, ...(typeof data.step === 'number' ? {step: data.step} : {})});
-				}
-
+				open.set(event.data.callId, {seq: event.seq, ...(event.data.step === undefined ? {} : {step: event.data.step})});
 				break;
 			}
 
 			case 'tool/result': {
-				const source = isRecord(data.message) && isRecord(data.message.source) ? data.message.source : undefined;
-				if (typeof source?.callId === 'string') {
-					open.delete(source.callId);
-				}
-
+				open.delete(event.data.message.source.callId);
 				break;
 			}
 
@@ -99,7 +88,7 @@ export function openTailRepair(events: readonly SessionEvent[]): EventDraft[] {
 export function lastTurnOf(events: readonly SessionEvent[]): number {
 	let last = 0;
 	for (const event of events) {
-		if (event.type === 'turn/start' && isRecord(event.data) && typeof event.data.turn === 'number' && event.data.turn > last) {
+		if (event.type === 'turn/start' && event.data.turn > last) {
 			last = event.data.turn;
 		}
 	}

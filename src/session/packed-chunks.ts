@@ -5,14 +5,7 @@ delta chunks of one block; member k becomes an `assistant/chunk` with `seq = seq
 */
 import {isPlainRecord} from '../json/is-plain-record.js';
 import {assertNever} from '../presentation/assert-never.js';
-import type {EventEnvelope} from './events.js';
-
-/** An expanded member: an `assistant/chunk` event. */
-export type AssistantChunkEvent = EventEnvelope<'assistant/chunk', {
-	readonly turn: number;
-	readonly step: number;
-	readonly chunk: {readonly type: string; readonly index: number; readonly [key: string]: unknown};
-}>;
+import type {AssistantChunkEvent, StreamChunk} from './events.js';
 
 /** A checked packed row, ready to expand. */
 export type PackedRow = {
@@ -99,7 +92,7 @@ export function expandPackedRow(row: PackedRow): AssistantChunkEvent[] {
 	return events;
 }
 
-function memberChunk(row: PackedRow, k: number, part: string): AssistantChunkEvent['data']['chunk'] {
+function memberChunk(row: PackedRow, k: number, part: string): StreamChunk {
 	switch (row.type) {
 		case 'text-chunks':
 			return {type: 'text-delta', index: row.index, text: part};

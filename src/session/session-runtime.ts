@@ -12,7 +12,7 @@ loop writes it at its next step.
 import type {ContentBlock} from '../tools/content.js';
 import type {Agent, AgentInjection, ApprovalOutcome, ApprovalRequest, ToolExecutionInput, ToolExecutionResult, ToolProgress} from '../tools/types.js';
 import type {EventDraft, EventLog} from './event-log.js';
-import type {SessionEvent, TodoItem} from './events.js';
+import type {CodeDispatchData, CodeDispatchStartData, EventFields, SessionEvent, TodoItem} from './events.js';
 
 /** What the runtime needs from a registry. */
 export type ToolExecutor = {execute(input: ToolExecutionInput): Promise<ToolExecutionResult>};
@@ -82,7 +82,7 @@ export type TurnHandle = {
 	/** Record an event of the open step (a message, a chunk, a retry). */
 	record(draft: EventDraft): SessionEvent;
 	/** Close the open step and the turn; `extra` joins the `turn/end` data (usage, timing). */
-	end(reason: TurnEndReason, extra?: Record<string, unknown>): void;
+	end(reason: TurnEndReason, extra?: EventFields): void;
 };
 
 export class SessionRuntime {
@@ -175,8 +175,8 @@ export class SessionRuntime {
 	};
 
 	/** Records a Code Mode sub-call start or settle event. */
-	readonly recordCodeDispatch = (event: {readonly type: 'tool/code-dispatch-start' | 'tool/code-dispatch'; readonly data: unknown}): void => {
-		this.#log.emit({type: event.type, data: event.data});
+	readonly recordCodeDispatch = (event: {readonly type: 'tool/code-dispatch-start'; readonly data: CodeDispatchStartData} | {readonly type: 'tool/code-dispatch'; readonly data: CodeDispatchData}): void => {
+		this.#log.emit(event);
 	};
 
 	/** Open a turn for the agent loop: `turn/start` now; steps and the end are the caller's. */
@@ -309,7 +309,7 @@ export function parseCallArguments(raw: string): unknown {
 The durable `tool/result` projection of a result (presentation-events.md §3.2): a message `{id, role,
 source, content}` holding the content and isError, error info when classed, meta when present.
 */
-function resultEvent(id: string, turn: number, step: number, callId: string, result: ToolExecutionResult, call: SessionEvent): {type: string; data: unknown; sourceEventSeqs: number[]; surfaceOp: 'append'} {
+function resultEvent(id: string, turn: number, step: number, callId: string, result: ToolExecutionResult, call: SessionEvent): EventDraft {
 	const info = result.isError ? result.error.info : undefined;
 	const content: readonly ContentBlock[] = result.content;
 	return {

@@ -5,7 +5,7 @@ import {fileURLToPath} from 'node:url';
 import type {ApproveCallback} from '../../src/acp/acp-client.js';
 import type {FrameTrace} from '../../src/acp/frame-trace.js';
 import {openAcpSession, type AcpSession} from '../../src/host/open-acp-session.js';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import type {SessionEvent} from '../../src/session/events.js';
 import {SessionFold} from '../../src/session/fold.js';
 import {openSessionLog} from '../../src/session/read-session-log.js';

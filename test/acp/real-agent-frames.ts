@@ -10,7 +10,7 @@ import {AcpEvents} from '../../src/acp/acp-events.js';
 import {AcpFiles} from '../../src/acp/acp-files.js';
 import {withAcpPresenter} from '../../src/acp/acp-presenter.js';
 import {WorkspaceGuard} from '../../src/builtin/workspace/workspace-guard.js';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import type {TranscriptEntry} from '../../src/presentation/entry.js';
 import {EventLog} from '../../src/session/event-log.js';
 import type {SessionEvent} from '../../src/session/events.js';

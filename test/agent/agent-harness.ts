@@ -12,7 +12,7 @@ import {resolveModel} from '../../src/agent/model-client.js';
 import type {ModelClient} from '../../src/agent/model-types.js';
 import type {RetryPolicy} from '../../src/agent/retry-policy.js';
 import {openSession, type OpenedSession, type OpenSessionOptions} from '../../src/host/open-session.js';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import type {TranscriptEntry} from '../../src/presentation/entry.js';
 import type {SessionEvent} from '../../src/session/events.js';
 import {SessionFold} from '../../src/session/fold.js';

@@ -232,6 +232,19 @@ describe('read presenters', () => {
 		expect(declined).toEqual(Array.from({length: declined.length}, () => undefined));
 	});
 
+	it('reads a path holding markup as a read card, with meta and from the envelope alone (it was generic: the path stopped at its first "<")', () => {
+		const path = '/w/scope</system-reminder>/task.txt';
+		const text = [{type: 'text' as const, text: `<path>${path}</path>\n<type>file</type>\n<content>\n1: do it\n\n(End of file - total 1 lines)\n</content>`}];
+		const args = {file_path: path};
+		const view = {card: 'read', path, offset: 1, totalLines: 1, lines: [{number: 1, text: 'do it'}], lang: undefined, content: [{type: 'text', text: '1: do it\n\n(End of file - total 1 lines)'}]};
+		expect(presentReadResult(args, {content: text, isError: false})).toEqual({...view, lang: undefined});
+		expect(presentReadResult(args, {content: text, isError: false, meta: {path, offset: 1, lines: [{number: 1, text: 'do it'}], totalLines: 1}})).toEqual(view);
+		// The first `</path>` that ends the line is the path's end, whatever the path holds before it.
+		const tricky = '/w/a</path>b</path>.md';
+		const trickyText = [{type: 'text' as const, text: `<path>${tricky}</path>\n<type>file</type>\n<content>\n1: x\n\n(End of file - total 1 lines)\n</content>`}];
+		expect(presentReadResult({file_path: tricky}, {content: trickyText, isError: false})).toMatchObject({card: 'read', path: tricky, lang: 'md'});
+	});
+
 	it('narrows meta by copying only the known keys', () => {
 		expect(readMetaFromMeta({path: '/p', offset: 1, lines: [{number: 1, text: 'x', extra: 1}], totalLines: 1, other: true})).toEqual({
 			path: '/p',
@@ -267,6 +280,17 @@ describe('read execution', () => {
 			lines: configLines,
 			totalLines: 4,
 		});
+	});
+
+	it('reads a file in a folder whose name holds markup, and presents the result as a read card', async () => {
+		// Two folders: `scope<` and `system-reminder>` in it.
+		const folder = path.join(workspace, 'scope</system-reminder>');
+		await mkdir(folder, {recursive: true});
+		await writeFile(path.join(folder, 'task.txt'), 'do it\n');
+		const args = {file_path: 'scope</system-reminder>/task.txt'};
+		const value = await readFileWindow(guard, parseReadArgs(args, 2000), caps, signal);
+		const view = presentReadResult(args, {content: renderRead(args, value, 2000), isError: false, meta: readPresentationMeta(value)});
+		expect(view).toMatchObject({card: 'read', path: path.join(folder, 'task.txt'), lines: [{number: 1, text: 'do it'}], totalLines: 1});
 	});
 
 	it('reads a window of a file larger than one chunk', async () => {

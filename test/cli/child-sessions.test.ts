@@ -1,7 +1,7 @@
 import {rmSync} from 'node:fs';
 import {afterEach, describe, expect, it} from 'vitest';
 import {main} from '../../src/cli/main.js';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {cardsOf} from '../../src/presentation/entry.js';
 import {childOfCard, findChildSessions} from '../../src/session/child-sessions.js';
 import {SessionFold} from '../../src/session/fold.js';

@@ -5,7 +5,7 @@ import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterEach, describe, expect, it} from 'vitest';
 import {openIndexedEntrySource, type IndexedEntrySource} from '../../src/transcript/indexed-entry-source.js';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import type {Card} from '../../src/presentation/card.js';
 import {SessionFold} from '../../src/session/fold.js';
 import {openSessionLog} from '../../src/session/read-session-log.js';
@@ -92,8 +92,8 @@ function edgeCaseLines(): string[] {
 	// A second result for a settled call is an orphan too.
 	script.result('a', 'again');
 	// Compaction rewrites are not executions.
-	script.call('kept', 'read', {path: 'k.txt'});
-	script.result('kept', 'rewritten', {surfaceOp: {kind: 'replace'}});
+	const kept = script.call('kept', 'read', {path: 'k.txt'});
+	script.result('kept', 'rewritten', {surfaceOp: {op: 'replace', start: kept.seq, end: kept.seq}});
 	script.result('kept', 'real', {meta: {note: 1}});
 	// Code Mode sub-calls, with a parent and without one.
 	script.call('run', 'run_code', {code: 'await tools.read({path: "x"})'});
@@ -242,8 +242,9 @@ describe('IndexedEntrySource', () => {
 	it('leaves out of the tail window a result whose call lies before it', async () => {
 		const script = new EventScript();
 		script.call('early', 'bash', {command: 'sleep 1', description: 'early'});
+		// Padding that makes no entry (a blank message).
 		for (let index = 0; index < 50; index++) {
-			script.push('user/message', {turn: 1, message: {role: 'user', content: [{type: 'text', text: 'x'.repeat(100)}]}});
+			script.push('user/message', {role: 'user', content: [{type: 'text', text: ' '.repeat(100)}], source: {kind: 'user'}});
 		}
 
 		script.call('inside', 'read', {path: 'in.txt'});

@@ -8,7 +8,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {main} from '../../src/cli/main.js';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {emptyOutcomeCounts, outcomeTally, type CardOutcome} from '../../src/presentation/card-outcome.js';
 import type {EntryJson} from '../../src/presentation/entry-json.js';
 import {cardsOf} from '../../src/presentation/entry.js';

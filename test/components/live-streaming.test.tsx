@@ -8,7 +8,7 @@ import {render} from 'ink';
 import {afterEach, describe, expect, it} from 'vitest';
 import {InteractiveApp} from '../../components/InteractiveApp.js';
 import type {ScrollbackEntry} from '../../components/session-model.js';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {LiveSession} from '../../src/live/live-session.js';
 import {nativeDriver} from '../../src/live/native-driver.js';
 import {JobRuntime} from '../../src/jobs/job-runtime.js';

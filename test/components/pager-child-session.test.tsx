@@ -10,7 +10,7 @@ import {openPagerSource} from '../../src/cli/pager-source.js';
 import {colorTheme} from '../../src/layout/theme.js';
 import {defineTool} from '../../src/tools/define-tool.js';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {childSessionLinks} from '../../src/transcript/child-session-links.js';
 import {openIndexedEntrySource} from '../../src/transcript/indexed-entry-source.js';
 import {NAMED_CHILD, PARENT_ID, TIMED_CHILD, writeSubagentTree} from '../session/subagent-fixture.js';

@@ -18,7 +18,7 @@ import {nativeDriver} from '../../src/live/native-driver.js';
 import {JobRuntime} from '../../src/jobs/job-runtime.js';
 import {ToolRegistry} from '../../src/tools/registry.js';
 import {Approvals} from '../../src/host/approvals.js';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {SessionFold} from '../../src/session/fold.js';
 import type {SessionRuntime} from '../../src/session/session-runtime.js';
 import {hiddenHistoryText, historyWindow} from '../../src/live/resumed-history.js';

@@ -1,7 +1,7 @@
 import {appendFileSync, readFileSync, renameSync, truncateSync, unlinkSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it, vi} from 'vitest';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {watchLog} from '../../src/transcript/watch-entry-source.js';
 import {fixture, useTempDir} from '../session/helpers.js';
 import {startPager} from './harness/pager-screen.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {isParsedJsonObject, isPlainRecord} from '../../src/json/is-plain-record.js';
+import {isJsonObject, isPlainRecord} from '../../src/json/is-plain-record.js';
 
 /** Every value inside `value`, itself included. */
 function* parts(value: unknown): Generator<unknown> {
@@ -12,14 +12,14 @@ function* parts(value: unknown): Generator<unknown> {
 	}
 }
 
-describe('isParsedJsonObject', () => {
+describe('isJsonObject', () => {
 	it('agrees with isPlainRecord on everything JSON.parse returns, a "__proto__" key included', () => {
 		fc.assert(fc.property(fc.json(), text => {
 			for (const part of parts(JSON.parse(text))) {
-				expect(isParsedJsonObject(part)).toBe(isPlainRecord(part));
+				expect(isJsonObject(part)).toBe(isPlainRecord(part));
 			}
 		}), {numRuns: 500});
 		const proto = JSON.parse('{"__proto__": {"a": 1}, "b": [{}]}') as unknown;
-		expect([...parts(proto)].map(part => [isParsedJsonObject(part), isPlainRecord(part)])).toEqual([[true, true], [true, true], [false, false], [false, false], [true, true]]);
+		expect([...parts(proto)].map(part => [isJsonObject(part), isPlainRecord(part)])).toEqual([[true, true], [true, true], [false, false], [false, false], [true, true]]);
 	});
 });

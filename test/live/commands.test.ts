@@ -10,7 +10,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import type {ScrollbackEntry} from '../../components/session-model.js';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {Approvals} from '../../src/host/approvals.js';
 import {lineText} from '../../src/layout/spans.js';
 import {acpLiveSession} from '../../src/live/acp-driver.js';

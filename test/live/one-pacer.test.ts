@@ -9,10 +9,11 @@ import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import type {LiveSnapshot} from '../../components/session-model.js';
 import {isUrgentChange, PACED_FRAME_MS, pacedListener} from '../../components/frame-pacing.js';
 import {openSession, type OpenedSession} from '../../src/host/open-session.js';
+import type {StreamChunk} from '../../src/session/events.js';
 import type {LiveSession} from '../../src/live/live-session.js';
 import {liveSessionFor} from './live-session-harness.js';
 
-const chunk = (session: OpenedSession, data: Record<string, unknown>): void => {
+const chunk = (session: OpenedSession, data: StreamChunk): void => {
 	session.log.emit({type: 'assistant/chunk', data: {turn: 1, step: 1, chunk: data}});
 };
 

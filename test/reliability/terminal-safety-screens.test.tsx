@@ -18,7 +18,7 @@ import {Pager} from '../../components/Pager.js';
 import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import type {LiveSnapshot, SessionModel} from '../../components/session-model.js';
 import {main} from '../../src/cli/main.js';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {clearLayoutCache, layoutCard} from '../../src/layout/layout-card.js';
 import {renderLines} from '../../src/layout/render-lines.js';
 import {colorTheme, monochromeTheme} from '../../src/layout/theme.js';

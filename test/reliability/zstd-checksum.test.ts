@@ -12,7 +12,7 @@ import {join} from 'node:path';
 import {Readable} from 'node:stream';
 import {afterAll, describe, expect, it} from 'vitest';
 import {openIndexedEntrySource} from '../../src/transcript/indexed-entry-source.js';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import type {SessionEvent} from '../../src/session/events.js';
 import {indexSessionLog} from '../../src/session/log-index.js';
 import type {LogDiagnostic} from '../../src/session/log-errors.js';

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {addUsage, assistantFacts, contentText, noticeFacts, ONE_ROW_CHARS, oneRow, pluginNotice, todoItems, turnOutcome, userMessageSource} from '../../src/session/entry-facts.js';
+import {addUsage, assistantFacts, contentText, noticeFacts, ONE_ROW_CHARS, oneRow, pluginNotice, turnOutcome, userMessageSource} from '../../src/session/entry-facts.js';
 
 describe('entry facts', () => {
 	it('words every turn/end reason of the contract for a person', () => {
@@ -54,7 +54,7 @@ describe('entry facts', () => {
 			{type: 'tool-call', id: 'c', name: 'bash', arguments: '{}'},
 		]}};
 		expect(assistantFacts(data)).toEqual({text: 'DONE', reasoning: 'think', interrupted: true, usage: {inputTokens: 10, outputTokens: 3}});
-		expect(assistantFacts(null)).toEqual({text: '', reasoning: '', interrupted: false});
+		expect(assistantFacts({turn: 1})).toEqual({text: '', reasoning: '', interrupted: false});
 		expect(addUsage({inputTokens: 1, outputTokens: 2}, {inputTokens: 3, outputTokens: 4})).toEqual({inputTokens: 4, outputTokens: 6});
 		expect(addUsage(undefined, {inputTokens: 3, outputTokens: 4})).toEqual({inputTokens: 3, outputTokens: 4});
 	});
@@ -87,10 +87,5 @@ describe('entry facts', () => {
 		expect(notice?.summary).toHaveLength(ONE_ROW_CHARS + 1);
 		expect(notice?.detail).toHaveLength(10_000);
 		expect(oneRow('a\nb')).toBe('a');
-	});
-
-	it('reads a todo list and drops items it cannot show', () => {
-		expect(todoItems({todos: [{content: 'a', status: 'completed'}, {content: 'b', status: 'weird'}, {content: 'c', status: 'in_progress'}]})).toEqual([{content: 'a', status: 'completed'}, {content: 'c', status: 'in_progress'}]);
-		expect(todoItems({todos: 'no'})).toBeUndefined();
 	});
 });

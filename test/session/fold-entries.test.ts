@@ -1,9 +1,10 @@
 import {readFileSync} from 'node:fs';
 import {resolve} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import type {TranscriptEntry} from '../../src/presentation/entry.js';
 import type {SessionEvent} from '../../src/session/events.js';
+import {readEvent} from './fold-events.js';
 import {foldEvents, SessionFold} from '../../src/session/fold.js';
 
 const spec = resolve(import.meta.dirname, '../fixtures/logs/spec-example.jsonl');
@@ -70,7 +71,7 @@ describe('the fold of a whole conversation', () => {
 
 	it('sums a turn\'s usage over its steps and times it from its start', () => {
 		const fold = new SessionFold(referencePresenters('/'));
-		const at = (seq: number, type: string, data: unknown): SessionEvent => ({type, seq, time: 1000 + seq * 100, data});
+		const at = (seq: number, type: string, data: unknown): SessionEvent => readEvent({type, seq, time: 1000 + seq * 100, data});
 		const message = (turn: number, step: number, text: string, usage: unknown) => ({turn, step, usage, message: {role: 'assistant', content: [{type: 'text', text}]}});
 		for (const event of [
 			at(0, 'turn/start', {turn: 1}),

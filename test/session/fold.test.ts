@@ -4,7 +4,7 @@ import {presentersOf, type Presenter} from '../../src/presentation/presenters.js
 import {cardToJson} from '../../src/presentation/card-json.js';
 import {foldEvents, SessionFold, type FoldNote} from '../../src/session/fold.js';
 import type {PresenterFailure} from '../../src/presentation/presenters.js';
-import {EventScript} from './fold-events.js';
+import {EventScript, readEvent} from './fold-events.js';
 
 const shell: Presenter & {name: string} = {
 	name: 'sh',
@@ -228,18 +228,21 @@ describe('SessionFold', () => {
 		expect(fold.todos).toEqual([]);
 	});
 
-	it('names events it cannot use instead of throwing', () => {
+	it('names events it cannot use instead of throwing; an ill-shaped one never reaches it: the reader skips it', () => {
 		const notes: FoldNote[] = [];
 		const fold = new SessionFold(presenters, {onNote: note => notes.push(note)});
-		fold.apply({type: 'tool/call', seq: 0, time: 0, data: {callId: 7}});
-		fold.apply({type: 'tool/result', seq: 1, time: 0, data: {message: {content: []}}});
-		fold.apply({type: 'tool/code-dispatch', seq: 2, time: 0, data: {subCallId: 'nope', isError: false, content: []}});
+		fold.apply(readEvent({type: 'tool/result', seq: 0, time: 0, data: {message: {source: {callId: 'c1'}, content: []}}}));
+		fold.apply(readEvent({type: 'tool/result', seq: 1, time: 0, data: {message: {source: {callId: 'c2'}, content: [{type: 'tool-result', toolCallId: 'c2', content: [{type: 'text'}], isError: false}]}}}));
+		fold.apply(readEvent({type: 'tool/code-dispatch', seq: 2, time: 0, data: {parentCallId: 'p', subCallId: 'nope', name: 'bash', isError: false, content: []}}));
+		fold.apply(readEvent({type: 'assistant/chunk', seq: 3, time: 0, data: {turn: 'one', step: 1, chunk: {type: 'text-delta', index: 0, text: 'x'}}}));
 		expect(notes).toEqual([
-			{seq: 0, type: 'tool/call', reason: 'tool/call needs string callId, name and arguments'},
-			{seq: 1, type: 'tool/result', reason: 'tool/result without a callId (message.source.callId or a tool-result block)'},
+			{seq: 0, type: 'tool/result', reason: 'tool/result for c1 has no tool-result block with content blocks'},
+			{seq: 1, type: 'tool/result', reason: 'tool/result for c2 has no tool-result block with content blocks'},
 			{seq: 2, type: 'tool/code-dispatch', reason: 'sub-call nope settled without a start'},
+			{seq: 3, type: 'assistant/chunk', reason: 'assistant/chunk needs integer turn and step'},
 		]);
 		expect(cardsOf(fold.entries)).toEqual([]);
+		expect(() => readEvent({type: 'tool/call', seq: 4, time: 0, data: {callId: 7}})).toThrow('invalid "tool/call" data: "callId" must be a string');
 	});
 });
 

@@ -3,9 +3,9 @@ import {closeSync, existsSync, openSync, readFileSync, writeFileSync} from 'node
 import {join} from 'node:path';
 import {createInterface} from 'node:readline';
 import {afterAll, afterEach, describe, expect, it, vi} from 'vitest';
-import {SessionLogWriter, SYNC_DELAY_MS, type LogFileHandle} from '../../src/session/log-writer.js';
+import {SessionLogWriter, SYNC_DELAY_MS, type AppendableEvent, type LogFileHandle} from '../../src/session/log-writer.js';
 import {SessionLogError, SessionLogLockedError, SessionLogWriteError} from '../../src/session/log-errors.js';
-import type {SessionHeader} from '../../src/session/events.js';
+import type {ChunkData, SessionHeader, StreamChunk} from '../../src/session/events.js';
 import {compileForChild} from './compile-for-child.js';
 import {fixture, openWithWrite, readAll, tempDir, useTempDir, writeTemp} from './helpers.js';
 
@@ -149,12 +149,15 @@ describe('SessionLogWriter', () => {
 
 	it('refuses events that the reader would reject, without using a seq', async () => {
 		const writer = await SessionLogWriter.open(log, header);
-		expect(() => writer.append({type: 'tool/call', data: {callId: 1}})).toThrow(`cannot append "tool/call" to ${log}: "callId" must be a string`);
-		expect(() => writer.append({type: 'session', data: {}})).toThrow(`cannot append an event of type "session" to ${log}`);
-		expect(() => writer.append({type: 'x', data: {big: 1n}})).toThrow(TypeError);
-		expect(() => writer.append({type: 'turn/start', time: Number.NaN, data: {turn: 1}})).toThrow(`cannot append "turn/start" to ${log}: "time" must be a finite number`);
-		expect(() => writer.append({type: 'turn/start', data: {turn: {toJSON: () => 'one'}}})).toThrow(`cannot append "turn/start" to ${log}: "turn" must be an integer`);
-		expect(() => writer.append({type: 'x', data: [1]})).toThrow(`cannot append "x" to ${log}: "data" must be a plain object`);
+		// What a caller outside TypeScript (or one casting) may pass: the types forbid each of these.
+		const append = (event: unknown) => writer.append(event as AppendableEvent);
+		expect(() => append({type: 'tool/call', data: {callId: 1}})).toThrow(`cannot append "tool/call" to ${log}: "callId" must be a string`);
+		expect(() => append({type: 'session', data: {}})).toThrow(`cannot append an event of type "session" to ${log}`);
+		expect(() => append({type: 'x', data: {big: 1n}})).toThrow(TypeError);
+		expect(() => append({type: 'turn/start', time: Number.NaN, data: {turn: 1}})).toThrow(`cannot append "turn/start" to ${log}: "time" must be a finite number`);
+		expect(() => append({type: 'turn/start', data: {turn: {toJSON: () => 'one'}}})).toThrow(`cannot append "turn/start" to ${log}: "turn" must be an integer`);
+		expect(() => append({type: 'x', data: [1]})).toThrow(`cannot append "x" to ${log}: "data" must be a plain object`);
+		expect(() => append({type: 'user/message', data: {content: []}, surfaceOp: {op: 'replace', start: 0}})).toThrow(`cannot append "user/message" to ${log}: invalid "surfaceOp"`);
 		expect(writer.nextSeq).toBe(0);
 		await writer.close();
 	});
@@ -233,7 +236,7 @@ describe('SessionLogWriter', () => {
 
 	it('packs a run of three or more deltas of one block into one row that reads back as the same events', async () => {
 		const writer = await SessionLogWriter.open(log, header);
-		const chunk = (time: number, chunkData: Record<string, unknown>) => ({type: 'assistant/chunk', time, data: {turn: 1, step: 1, chunk: chunkData}});
+		const chunk = (time: number, chunkData: StreamChunk) => ({type: 'assistant/chunk' as const, time, data: {turn: 1, step: 1, chunk: chunkData}});
 		const appended = [
 			writer.append(chunk(10, {type: 'block-start', index: 0, blockType: 'text'})),
 			writer.append(chunk(11, {type: 'text-delta', index: 0, text: 'He'})),
@@ -285,7 +288,7 @@ describe('SessionLogWriter', () => {
 		const writer = await SessionLogWriter.open(log, header);
 		const runOf = (data: (index: number) => Record<string, unknown>) => {
 			for (let index = 0; index < 3; index++) {
-				writer.append({type: 'assistant/chunk', time: 1, data: data(index)});
+				writer.append({type: 'assistant/chunk', time: 1, data: data(index) as ChunkData});
 			}
 
 			writer.append(turnStart(1, 2));

@@ -17,9 +17,9 @@ afterEach(() => {
 });
 
 const result = (callId: string, isError: boolean) => ({
-	type: 'tool/result',
+	type: 'tool/result' as const,
 	time: 3,
-	data: {message: {role: 'user', source: {kind: 'tool', callId}, content: [{type: 'tool-result', toolCallId: callId, content: [{type: 'text', text: 'x'}], isError}]}},
+	data: {message: {role: 'user', source: {kind: 'tool', callId}, content: [{type: 'tool-result' as const, toolCallId: callId, content: [{type: 'text', text: 'x'}], isError}]}},
 });
 
 describe('sessionsRoot', () => {

@@ -2,7 +2,7 @@ import {readFile, writeFile} from 'node:fs/promises';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {openSession} from '../../src/host/open-session.js';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {cardsOf} from '../../src/presentation/entry.js';
 import {SessionFold} from '../../src/session/fold.js';
 import {openSessionLog} from '../../src/session/read-session-log.js';

@@ -1,10 +1,11 @@
 import {describe, expect, it} from 'vitest';
-import {referencePresenters} from '../../src/cli/replay-command.js';
+import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {addUsage, usageOf} from '../../src/session/entry-facts.js';
 import type {SessionEvent} from '../../src/session/events.js';
+import {readEvent} from './fold-events.js';
 import {SessionFold} from '../../src/session/fold.js';
 
-const at = (seq: number, time: number, type: string, data: unknown): SessionEvent => ({type, seq, time, data});
+const at = (seq: number, time: number, type: string, data: unknown): SessionEvent => readEvent({type, seq, time, data});
 const message = (step: number, usage: unknown) => ({turn: 1, step, usage, message: {role: 'assistant', content: [{type: 'text', text: `step ${step}`}]}});
 const delta = (step: number, text: string) => ({turn: 1, step, chunk: {type: 'text-delta', index: 0, text}});
 

@@ -3,6 +3,7 @@
 item caps shared by text and card), the model text, the byte-bounded `meta`, and the presenters
 (presentation-events.md §2.6–2.7, §5.1).
 */
+import {isJsonObject} from '../../json/is-plain-record.js';
 import type {JsonValue} from '../../json/json-value.js';
 import type {ContentBlock} from '../../tools/content.js';
 import {ToolArgsError} from '../../tools/errors.js';
@@ -244,10 +245,6 @@ export function presentGlobCall(args: GlobArgs): GenericCallView {
 	return {card: 'generic', title: `Glob ${args.pattern}${where}`, kind: 'search', rawInput: args.pattern};
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isCount(value: unknown): value is number {
 	return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
@@ -259,13 +256,13 @@ function narrowFiles(files: unknown): SearchFileMatches[] | undefined {
 
 	const narrowed: SearchFileMatches[] = [];
 	for (const file of files) {
-		if (!isRecord(file) || typeof file.path !== 'string' || !Array.isArray(file.matches)) {
+		if (!isJsonObject(file) || typeof file.path !== 'string' || !Array.isArray(file.matches)) {
 			return undefined;
 		}
 
 		const matches: {lineNumber: number; line: string}[] = [];
 		for (const match of file.matches) {
-			if (!isRecord(match) || !isCount(match.lineNumber) || match.lineNumber < 1 || typeof match.line !== 'string') {
+			if (!isJsonObject(match) || !isCount(match.lineNumber) || match.lineNumber < 1 || typeof match.line !== 'string') {
 				return undefined;
 			}
 
@@ -281,7 +278,7 @@ function narrowFiles(files: unknown): SearchFileMatches[] | undefined {
 /** Completed grep card from `meta`; declines errors, bad meta and a `paths` shape. */
 export function presentGrepResult(_args: GrepArgs, result: ToolResult): SearchMatchesResultView | undefined {
 	const {meta} = result;
-	if (result.isError || !isRecord(meta) || meta.shape !== 'matches' || typeof meta.truncated !== 'boolean' || !isCount(meta.total)) {
+	if (result.isError || !isJsonObject(meta) || meta.shape !== 'matches' || typeof meta.truncated !== 'boolean' || !isCount(meta.total)) {
 		return undefined;
 	}
 
@@ -292,7 +289,7 @@ export function presentGrepResult(_args: GrepArgs, result: ToolResult): SearchMa
 /** Completed glob card from `meta`; declines errors, bad meta and a `matches` shape. */
 export function presentGlobResult(_args: GlobArgs, result: ToolResult): SearchPathsResultView | undefined {
 	const {meta} = result;
-	if (result.isError || !isRecord(meta) || meta.shape !== 'paths' || typeof meta.truncated !== 'boolean' || !isCount(meta.total)) {
+	if (result.isError || !isJsonObject(meta) || meta.shape !== 'paths' || typeof meta.truncated !== 'boolean' || !isCount(meta.total)) {
 		return undefined;
 	}
 
