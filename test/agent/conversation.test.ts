@@ -47,9 +47,9 @@ describe('the conversation', () => {
 		turnWithCall(script);
 		expect(conversationOf(script.events)).toEqual([
 			{role: 'user', text: 'what is in a.txt?'},
-			{role: 'assistant', text: '', toolCalls: [{id: 'c1', name: 'read', arguments: '{"file_path":"a.txt"}'}]},
+			{role: 'assistant', content: [{type: 'tool-call', id: 'c1', name: 'read', arguments: '{"file_path":"a.txt"}'}]},
 			{role: 'tool', callId: 'c1', name: 'read', text: 'a very long file', isError: false},
-			{role: 'assistant', text: 'It holds a long text.', toolCalls: []},
+			{role: 'assistant', content: [{type: 'text', text: 'It holds a long text.'}]},
 		]);
 	});
 

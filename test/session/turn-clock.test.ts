@@ -30,13 +30,28 @@ describe('the turn clock (what each open turn said so far)', () => {
 		clock.stepStarted(1, 1200);
 		clock.firstToken(1, 1450);
 		clock.firstToken(1, 1500);
-		expect(clock.progress).toEqual({turn: 1, startTime: 1000, firstTokenMs: 250});
+		// While an attempt is open, the silence counts from its start (`lastDataAt`).
+		expect(clock.progress).toEqual({turn: 1, startTime: 1000, firstTokenMs: 250, lastDataAt: 1200});
 		clock.stepStarted(1, 2000);
-		expect(clock.progress).toEqual({turn: 1, startTime: 1000});
+		expect(clock.progress).toEqual({turn: 1, startTime: 1000, lastDataAt: 2000});
 		clock.retried(1, 2100, {attempt: 2, maxAttempts: 5, delayMs: 3000, reason: 'overloaded'}, undefined);
-		expect(clock.progress).toEqual({turn: 1, startTime: 1000, retry: {attempt: 2, maxAttempts: 5, reason: 'overloaded', startsAt: 5100}});
+		expect(clock.progress).toEqual({turn: 1, startTime: 1000, retry: {attempt: 2, maxAttempts: 5, reason: 'overloaded', startsAt: 5100}, lastDataAt: 5100});
 		clock.firstToken(1, 5300);
-		expect(clock.progress).toEqual({turn: 1, startTime: 1000, firstTokenMs: 200});
+		expect(clock.progress).toEqual({turn: 1, startTime: 1000, firstTokenMs: 200, lastDataAt: 5100});
+	});
+
+	it('renews the time of the model\'s last data at most once a second, and forgets it once the step\'s message came', () => {
+		const clock = new TurnClock<undefined>();
+		clock.start(1, 0, undefined);
+		clock.stepStarted(1, 1000);
+		clock.modelData(1, 1500);
+		expect(clock.progress?.lastDataAt).toBe(1000);
+		clock.modelData(1, 2000);
+		expect(clock.progress?.lastDataAt).toBe(2000);
+		clock.modelStep(1, undefined, undefined);
+		expect(clock.progress?.lastDataAt).toBeUndefined();
+		clock.modelData(1, 9000);
+		expect(clock.progress?.lastDataAt).toBeUndefined();
 	});
 
 	it('shows the newest open turn, the same object until an event changes it, and nothing once all ended', () => {

@@ -56,10 +56,9 @@ export function providerToolResult(name: string, result: JsonValue, isError: boo
 	return {content: [{type: 'text', text: JSON.stringify(result, null, 2) ?? 'null'}]};
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => isPlainRecord(value);
 
 function callTitle(name: string, args: unknown): string {
-	const input = isRecord(args) ? args : {};
+	const input = isPlainRecord(args) ? args : {};
 	if (typeof input.query === 'string') {
 		return input.query;
 	}
@@ -74,16 +73,16 @@ function callTitle(name: string, args: unknown): string {
 /** The presenter of every `provider_<name>` call. */
 export const providerToolPresenter: Presenter = {
 	presentCall(args: unknown): ToolCallView {
-		const view: GenericCallView = {card: 'generic', title: callTitle('provider tool', args), kind: isRecord(args) && typeof args.url === 'string' ? 'fetch' : 'search'};
+		const view: GenericCallView = {card: 'generic', title: callTitle('provider tool', args), kind: isPlainRecord(args) && typeof args.url === 'string' ? 'fetch' : 'search'};
 		return view;
 	},
 	presentResult(args: unknown, result: ToolResult): ToolResultView | undefined {
 		const meta = result.meta;
-		if (result.isError || !isRecord(meta)) {
+		if (result.isError || !isPlainRecord(meta)) {
 			return undefined;
 		}
 
-		if (isIntrinsicArray(meta.sources) && meta.sources.every(source => isRecord(source) && typeof source.url === 'string')) {
+		if (isIntrinsicArray(meta.sources) && meta.sources.every(source => isPlainRecord(source) && typeof source.url === 'string')) {
 			return {card: 'web', kind: 'search', title: `${callTitle('web search', args)} (searched by the provider)`, sources: meta.sources as unknown as WebSource[], truncated: meta.truncated === true};
 		}
 
