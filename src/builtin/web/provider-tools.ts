@@ -56,7 +56,6 @@ export function providerToolResult(name: string, result: JsonValue, isError: boo
 	return {content: [{type: 'text', text: JSON.stringify(result, null, 2) ?? 'null'}]};
 }
 
-
 function callTitle(name: string, args: unknown): string {
 	const input = isPlainRecord(args) ? args : {};
 	if (typeof input.query === 'string') {
