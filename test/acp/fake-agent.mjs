@@ -19,6 +19,7 @@ The first word of each prompt picks what the turn does:
               every field an update, a permission question and an unknown kind can carry
   stream N MS  N message chunks, one every MS ms (bench/acp-chunk-latency.mjs)
   bench N     N updates: text chunks with a tool call every tenth (bench/acp-session.mjs)
+  long        an 80-line Markdown answer ending in "Next steps" (test/fixtures/long-answer.mjs), in chunks
   anything else: `You said: <prompt>`
 
 Flags: --load advertises session/load (replays a short history on load); --auth requires
@@ -27,6 +28,7 @@ Flags: --load advertises session/load (replays a short history on load); --auth 
 import {spawn} from 'node:child_process';
 import {Readable, Writable} from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
+import {longAnswer} from '../fixtures/long-answer.mjs';
 
 const {methods, RequestError} = acp;
 const flags = new Set(process.argv.slice(2));
@@ -292,6 +294,14 @@ const app = acp.agent({name: 'fake-agent'})
 			}
 
 			case 'bench': return {stopReason: await bench(client, params.sessionId, Number(text.split(/\s+/)[1] ?? 1000))};
+			case 'long': {
+				for (const line of longAnswer().split(/(?<=\n)/)) {
+					await update(client, params.sessionId, chunk('agent_message_chunk', line));
+				}
+
+				return {stopReason: 'end_turn'};
+			}
+
 			default: {
 				await update(client, params.sessionId, chunk('agent_message_chunk', `You said: ${text}`));
 				return {stopReason: 'end_turn'};
