@@ -5,27 +5,22 @@ is the turn's outcome; otherwise the interactive session (`acp-interactive.tsx`)
 */
 import {resolve} from 'node:path';
 import {allowOption, rejectOption, type ApproveCallback, type AuthChoice, type PromptOutcome} from '../acp/acp-client.js';
-import {renderLines} from '../layout/render-lines.js';
-import {joinOutput, jsonLine, type TerminalOutput} from '../layout/terminal-sink.js';
-import {layoutEntry} from '../layout/layout-entry.js';
-import {cardOutputHidesText} from '../layout/terminal-card.js';
-import {colorTheme, monochromeTheme} from '../layout/theme.js';
-import {entryToJson} from '../presentation/entry-json.js';
-import type {TranscriptEntry} from '../presentation/entry.js';
 import {newSessionId} from '../session/session-store.js';
 import {openFrameTrace} from '../acp/frame-trace.js';
 import {agentCommandName, newestAcpSession} from './acp/newest-acp-session.js';
 import {openAcpSession} from './acp/open-acp-session.js';
 import type {CliIo} from './cli-io.js';
-import {parseArgs, positiveInt, UsageError, type ParsedArgs} from './parse-args.js';
+import {colorFlagOf, outputOptions, PRINT_FLAGS} from './output-options.js';
+import {parseArgs, UsageError, type ParsedArgs} from './parse-args.js';
+import {entryOutput} from './entry-output.js';
 import {sessionsRoot} from './session-paths.js';
 import {whenAborted, withTerminationSignals} from './termination-signals.js';
-import {colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
+import {TranscriptStream} from './transcript-stream.js';
 import {version} from './version.js';
 import {withScreenEnvironment} from './screen-environment.js';
 
 export const ACP_HELP = `usage: cardterm acp [--cwd DIR] [--session-dir DIR] [--resume [ID]] [--auth METHOD] [--yolo]
-                   [-p PROMPT [--json] [--width N] [--color|--no-color]] -- CMD ARGS…
+                   [-p PROMPT [--json] [--width N]] [--color|--no-color] -- CMD ARGS…
 
 Runs CMD ARGS… as an Agent Client Protocol agent over its stdio and shows its session as cards.
 The agent may read and write files inside DIR (default: the current directory) and run commands
@@ -34,7 +29,7 @@ there; the session is recorded to <session-dir>/<id>/session.jsonl for cardterm 
 loads the newest session of this agent command recorded for DIR. --auth METHOD
 answers the agent's authentication request with METHOD (one it offers; a single one is used
 without asking). --yolo answers every permission request with the agent's allow-once option.
--p PROMPT runs one prompt, prints the transcript (--json: one object per entry) and exits with
+-p PROMPT runs one prompt, prints the transcript as it settles (--json: one object per entry) and exits with
 the turn's outcome: 0 completed, 1 failed, 130 cancelled. Without --yolo, -p rejects
 permission requests. CARDTERM_ACP_TRACE=FILE appends every ACP frame in and out to FILE.`;
 
@@ -46,10 +41,7 @@ const flags = [
 	{name: 'yolo'},
 	{name: 'p', value: true},
 	{name: 'prompt', value: true},
-	{name: 'json'},
-	{name: 'width', value: true},
-	{name: 'color'},
-	{name: 'no-color'},
+	...PRINT_FLAGS,
 	{name: 'help'},
 ] as const;
 
@@ -129,13 +121,23 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 		}
 
 		const {acpInteractive} = await withScreenEnvironment(async () => import('./acp/acp-interactive.js'));
-		return acpInteractive({...base, yolo}, io);
+		return acpInteractive({...base, yolo, colorFlag: colorFlagOf(parsed)}, io);
 	}
 
 	// Non-interactive: permission requests are answered without asking.
 	const approve: ApproveCallback = async question => (yolo ? allowOption(question.options) : rejectOption(question.options))?.optionId;
+	const output = entryOutput(outputOptions(parsed, io, 'acp', cwd));
 	return withTerminationSignals(async signal => {
 		const acp = await openAcpSession({...base, approve, signal});
+		// Entries are printed in order as they settle, as `-p` prints them; writes queue so that back-pressure holds.
+		let writing: Promise<void> = Promise.resolve();
+		const stream = new TranscriptStream(acp.session.fold, entry => {
+			const text = output(entry);
+			writing = writing.then(async () => io.write(text));
+		});
+		const stopFollowing = acp.session.onFoldChange(() => {
+			stream.advance();
+		});
 		// Ctrl+C (or a polite kill) cancels the turn; a second one exits at once, killing the agent's tree.
 		whenAborted(signal, () => {
 			acp.client.cancel();
@@ -145,9 +147,11 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 			outcome = await acp.client.prompt(prompt);
 		} finally {
 			await acp.close();
+			stopFollowing();
 		}
 
-		await printTranscript(acp.session.fold.entries, parsed, io, cwd);
+		stream.finish();
+		await writing;
 		const path = acp.session.logPath;
 		if (path !== undefined) {
 			await io.printError(`cardterm: session saved: ${path} (agent session ${acp.client.facts.sessionId})\n`);
@@ -155,22 +159,4 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 
 		return outcomeExitCode(outcome);
 	});
-}
-
-async function printTranscript(entries: readonly TranscriptEntry[], parsed: ParsedArgs, io: CliIo, cwd: string): Promise<void> {
-	const json = parsed.flags.has('json');
-	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
-	const color = colorEnabled(colorFlag, io.env, io.isTTY);
-	const width = printWidth(positiveInt(parsed, 'width', 'acp'), io.columns);
-	const theme = color ? colorTheme : monochromeTheme;
-	const hyperlinks = hyperlinksEnabled(color, io.env, io.isTTY);
-	const now = Date.now();
-	const chunks: TerminalOutput[] = [];
-	for (const entry of entries) {
-		chunks.push(json
-			? jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText}))
-			: renderLines(layoutEntry(entry, {width, theme, now, sessionCwd: cwd}), {color, hyperlinks, width: io.isTTY ? width : undefined}));
-	}
-
-	await io.write(joinOutput(chunks));
 }

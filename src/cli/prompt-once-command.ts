@@ -5,20 +5,19 @@ session is recorded like an interactive one. Exit code from the turn: 0 complete
 provider's message on stderr, one line), 130 cancelled (Ctrl+C), 2 no usable model.
 */
 import {join, resolve} from 'node:path';
-import type {TerminalOutput} from '../layout/terminal-sink.js';
 import {makeDirectory} from '../session/make-directory.js';
 import {turnOutcome} from '../session/entry-facts.js';
 import {approvalPolicy, loadConfig} from './approval-policy.js';
 import {AGENT_ASK_RULES, agentModel, sessionAgent, systemPromptFile} from './agent-setup.js';
 import type {CliIo} from './cli-io.js';
-import {entryOutput} from './entry-output.js';
 import {newSessionId, openSession} from './open-session.js';
 import {positiveInt, UsageError, type ParsedArgs} from './parse-args.js';
+import {entryOutput} from './entry-output.js';
+import {outputOptions} from './output-options.js';
 import {continueLog} from './continue-log.js';
 import {resumeTarget} from './resume-target.js';
 import {sessionsRoot} from './session-paths.js';
 import {withTerminationSignals} from './termination-signals.js';
-import {colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 import {TranscriptStream} from './transcript-stream.js';
 
 const stringFlag = (parsed: ParsedArgs, name: string): string | undefined => {
@@ -45,10 +44,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 
 	const systemPrompt = await systemPromptFile(stringFlag(parsed, 'system-prompt'), io.cwd);
 	const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm');
-	const json = parsed.flags.has('json');
-	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
-	const color = !json && colorEnabled(colorFlag, io.env, io.isTTY);
-	const output = entryOutput({json, ...printRows(positiveInt(parsed, 'width', 'cardterm'), io.columns, io.isTTY), color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), isTTY: io.isTTY, sessionCwd: cwd, now: Date.now()});
+	const output = entryOutput(outputOptions(parsed, io, 'cardterm', cwd));
 
 	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(stringFlag(parsed, 'resume') === undefined ? {} : {resumeId: stringFlag(parsed, 'resume')}), ...(stringFlag(parsed, 'session-dir') === undefined ? {} : {sessionDir: stringFlag(parsed, 'session-dir')}), env: io.env, cwd});
 	return withTerminationSignals(async signal => {
@@ -73,7 +69,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		// Entries are printed in order as they settle; writes queue so that back-pressure holds.
 		let writing: Promise<void> = Promise.resolve();
 		const stream = new TranscriptStream(session.fold, entry => {
-			const text: TerminalOutput = output(entry);
+			const text = output(entry);
 			writing = writing.then(async () => io.write(text));
 		});
 		const stopFollowing = session.onFoldChange(() => {

@@ -2,6 +2,7 @@
 @module `cardterm watch LOG`: the pager on a log another process is writing, following its end.
 */
 import type {CliIo} from './cli-io.js';
+import {colorFlagOf} from './output-options.js';
 import {parseArgs, UsageError} from './parse-args.js';
 import {withScreenEnvironment} from './screen-environment.js';
 
@@ -32,5 +33,5 @@ export async function watchCommand(argv: readonly string[], io: CliIo): Promise<
 	}
 
 	const {openPagerOnLog} = await withScreenEnvironment(async () => import('./pager-command.js'));
-	return openPagerOnLog(log, {colorFlag: parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined), follow: true});
+	return openPagerOnLog(log, {colorFlag: colorFlagOf(parsed), follow: true});
 }

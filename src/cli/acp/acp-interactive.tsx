@@ -7,16 +7,15 @@ import {render} from 'ink';
 import {InteractiveApp} from '../../../components/InteractiveApp.js';
 import {LIVE_MAX_FPS} from '../../../components/frame-pacing.js';
 import {describeExit} from '../../acp/acp-client.js';
-import {colorTheme, monochromeTheme} from '../../layout/theme.js';
 import type {CliIo} from '../cli-io.js';
 import {logOutcomeMessage} from '../interactive/log-outcome.js';
 import {UsageError} from '../parse-args.js';
 import {whenAborted, withTerminationSignals} from '../termination-signals.js';
-import {colorEnabled, hyperlinksEnabled} from '../terminal-env.js';
+import {outputColors} from '../output-options.js';
 import {AcpController, sessionFeeds} from './acp-controller.js';
 import {openAcpSession, type AcpSession, type AcpSessionOptions} from './open-acp-session.js';
 
-export async function acpInteractive(options: Omit<AcpSessionOptions, 'approve'> & {readonly yolo: boolean}, io: CliIo): Promise<number> {
+export async function acpInteractive(options: Omit<AcpSessionOptions, 'approve'> & {readonly yolo: boolean; readonly colorFlag: boolean | undefined}, io: CliIo): Promise<number> {
 	if (!io.isTTY || process.stdin.isTTY !== true) {
 		throw new UsageError('acp: the interactive session needs a terminal; use -p PROMPT instead');
 	}
@@ -42,8 +41,8 @@ export async function acpInteractive(options: Omit<AcpSessionOptions, 'approve'>
 		whenAborted(signal, () => {
 			void model.close();
 		});
-		const color = colorEnabled(undefined, io.env, io.isTTY);
-		const instance = render(<InteractiveApp model={model} theme={color ? colorTheme : monochromeTheme} color={color} hyperlinks={hyperlinksEnabled(color, io.env, io.isTTY)} />, {exitOnCtrlC: false, patchConsole: false, maxFps: LIVE_MAX_FPS});
+		const {color, theme, hyperlinks} = outputColors(options.colorFlag, io);
+		const instance = render(<InteractiveApp model={model} theme={theme} color={color} hyperlinks={hyperlinks} />, {exitOnCtrlC: false, patchConsole: false, maxFps: LIVE_MAX_FPS});
 		await instance.waitUntilExit();
 		await model.close();
 		const state = session.logState();

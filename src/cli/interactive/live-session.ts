@@ -7,7 +7,6 @@ nothing but the layout (issue 16: resume of a 200-call session).
 */
 import {scrollbackOutput, type ScrollbackStyle} from '../../../components/scrollback-output.js';
 import {joinOutput, type TerminalOutput} from '../../layout/terminal-sink.js';
-import {colorTheme, monochromeTheme} from '../../layout/theme.js';
 import type {ModelClient} from '../../agent/model-types.js';
 import {preloadModelLibrary, resolveModel} from '../../agent/model-client.js';
 import {AGENT_ASK_RULES, agentModel, systemPromptFile} from '../agent-setup.js';
@@ -25,7 +24,8 @@ import {withScreenEnvironment} from '../screen-environment.js';
 import type {SessionController} from './session-controller.js';
 import {sessionsRoot} from '../session-paths.js';
 import {whenAborted} from '../termination-signals.js';
-import {colorDepth, colorEnabled, hyperlinksEnabled, motionEnabled} from '../terminal-env.js';
+import {colorFlagOf, outputColors} from '../output-options.js';
+import {motionEnabled} from '../terminal-env.js';
 
 export type LiveSessionOptions = {
 	readonly parsed: ParsedArgs;
@@ -60,9 +60,8 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 	whenAborted(signal, () => {
 		void controller.close();
 	});
-	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
-	const color = colorEnabled(colorFlag, io.env, io.isTTY);
-	const style = {theme: color ? colorTheme : monochromeTheme, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), sessionCwd: controller.cwd};
+	const {color, theme, depth, hyperlinks} = outputColors(colorFlagOf(parsed), io);
+	const style = {theme, color, depth, hyperlinks, sessionCwd: controller.cwd};
 	// The first frame again under the history, while the screen loads: the prompt is there and keys are held.
 	const frame = resumed === undefined ? boot : await writeHistory(controller, io, style).then(async () => drawBootFrame(io, process.stdout.rows, process.stdin));
 	const {renderLiveScreen} = await withScreenEnvironment(async () => import('./live-screen.js'));
