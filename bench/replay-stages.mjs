@@ -31,7 +31,7 @@ async function replay(depth) {
 	const now = Date.now();
 	let bytes = 0;
 	// What `replay LOG --print --expand none --width 120 > file` writes per entry (no layout caches, rows not joined).
-	const print = entryOutput({json: false, width: 120, unwrap: false, ...outputColors(false, {env: {}, isTTY: false}), isTTY: false, sessionCwd: log.header.cwd ?? process.cwd(), expansion: 'summary', now});
+	const print = entryOutput({json: false, width: 120, unwrap: false, answerAsWritten: false, ...outputColors(false, {env: {}, isTTY: false}), isTTY: false, sessionCwd: log.header.cwd ?? process.cwd(), expansion: 'summary', now});
 	const write = depth < 2 ? () => undefined : (values.print
 		? (entry) => {
 			bytes += print(entry).length;

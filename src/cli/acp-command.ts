@@ -1,7 +1,7 @@
 /**
 @module `cardterm acp [--cwd DIR] [--resume ID] [--yolo] [-p PROMPT [--json]] -- CMD ARGS…`: an ACP
-agent's session as cards. With `-p` one prompt runs, its transcript is printed, and the exit code
-is the turn's outcome; otherwise the interactive session (`acp-interactive.tsx`) takes the terminal.
+agent's session as cards. With `-p` one prompt runs and is printed as `cardterm -p` prints a turn
+(`prompt-output.ts`: the answer on stdout, the rest on stderr), and the exit code is the turn's outcome; otherwise the interactive session (`acp-interactive.tsx`) takes the terminal.
 */
 import {resolve} from 'node:path';
 import {allowOption, rejectOption, type ApproveCallback, type AuthChoice, type PromptOutcome} from '../acp/acp-client.js';
@@ -10,9 +10,9 @@ import {openFrameTrace} from '../acp/frame-trace.js';
 import {agentCommandName, newestAcpSession} from './acp/newest-acp-session.js';
 import {openAcpSession} from './acp/open-acp-session.js';
 import type {CliIo} from './cli-io.js';
-import {colorFlagOf, outputOptions, PRINT_FLAGS} from './output-options.js';
+import {colorFlagOf, PRINT_FLAGS} from './output-options.js';
 import {parseArgs, UsageError, type ParsedArgs} from './parse-args.js';
-import {entryOutput} from './entry-output.js';
+import {promptOutput} from './prompt-output.js';
 import {sessionsRoot} from './session-paths.js';
 import {whenAborted, withTerminationSignals} from './termination-signals.js';
 import {TranscriptStream} from './transcript-stream.js';
@@ -20,7 +20,7 @@ import {version} from './version.js';
 import {withScreenEnvironment} from './screen-environment.js';
 
 export const ACP_HELP = `usage: cardterm acp [--cwd DIR] [--session-dir DIR] [--resume [ID]] [--auth METHOD] [--yolo]
-                   [-p PROMPT [--json] [--width N]] [--color|--no-color] -- CMD ARGS…
+                   [-p PROMPT [--transcript|--json] [--width N]] [--color|--no-color] -- CMD ARGS…
 
 Runs CMD ARGS… as an Agent Client Protocol agent over its stdio and shows its session as cards.
 The agent may read and write files inside DIR (default: the current directory) and run commands
@@ -29,7 +29,8 @@ there; the session is recorded to <session-dir>/<id>/session.jsonl for cardterm 
 loads the newest session of this agent command recorded for DIR. --auth METHOD
 answers the agent's authentication request with METHOD (one it offers; a single one is used
 without asking). --yolo answers every permission request with the agent's allow-once option.
--p PROMPT runs one prompt, prints the transcript as it settles (--json: one object per entry) and exits with
+-p PROMPT runs one prompt, prints the agent's answer on stdout and what it did on stderr
+(--transcript: all of it on stdout, as replay --print; --json: one object per entry) and exits with
 the turn's outcome: 0 completed, 1 failed, 130 cancelled. Without --yolo, -p rejects
 permission requests. CARDTERM_ACP_TRACE=FILE appends every ACP frame in and out to FILE.`;
 
@@ -41,6 +42,7 @@ const flags = [
 	{name: 'yolo'},
 	{name: 'p', value: true},
 	{name: 'prompt', value: true},
+	{name: 'transcript'},
 	...PRINT_FLAGS,
 	{name: 'help'},
 ] as const;
@@ -116,8 +118,10 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 	const trace = tracePath === undefined || tracePath === '' ? {} : {trace: openFrameTrace(resolve(io.cwd, tracePath))};
 	const base = {command, args, cwd, root, id: newSessionId(Date.now()), authenticate: authChooser(text(parsed, 'auth')), clientVersion: version, ...trace, ...(resume === undefined ? {} : {resume})};
 	if (prompt === undefined) {
-		if (parsed.flags.has('json')) {
-			throw new UsageError('acp: --json goes with -p PROMPT');
+		for (const flag of ['json', 'transcript']) {
+			if (parsed.flags.has(flag)) {
+				throw new UsageError(`acp: --${flag} goes with -p PROMPT`);
+			}
 		}
 
 		const {acpInteractive} = await withScreenEnvironment(async () => import('./acp/acp-interactive.js'));
@@ -126,14 +130,12 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 
 	// Non-interactive: permission requests are answered without asking.
 	const approve: ApproveCallback = async question => (yolo ? allowOption(question.options) : rejectOption(question.options))?.optionId;
-	const output = entryOutput(outputOptions(parsed, io, 'acp', cwd));
+	const output = promptOutput(parsed, io, 'acp', cwd);
 	return withTerminationSignals(async signal => {
 		const acp = await openAcpSession({...base, approve, signal});
-		// Entries are printed in order as they settle, as `-p` prints them; writes queue so that back-pressure holds.
-		let writing: Promise<void> = Promise.resolve();
+		// Entries are printed in order as they settle, as `-p` prints them.
 		const stream = new TranscriptStream(acp.session.fold, entry => {
-			const text = output(entry);
-			writing = writing.then(async () => io.write(text));
+			output.add(entry);
 		});
 		const stopFollowing = acp.session.onFoldChange(() => {
 			stream.advance();
@@ -151,7 +153,7 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 		}
 
 		stream.finish();
-		await writing;
+		await output.finish(outcomeExitCode(outcome) === 0);
 		const path = acp.session.logPath;
 		if (path !== undefined) {
 			await io.printError(`cardterm: session saved: ${path} (agent session ${acp.client.facts.sessionId})\n`);

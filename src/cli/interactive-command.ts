@@ -14,15 +14,16 @@ import {withTerminationSignals} from './termination-signals.js';
 
 export const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--max-steps N] [--yolo]
                 [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
-       cardterm -p "PROMPT" [--json] [--cwd DIR] [--model …] [--base-url URL] [--yolo] [--session-dir DIR]
+       cardterm -p "PROMPT" [--transcript|--json] [--cwd DIR] [--model …] [--base-url URL] [--yolo] [--session-dir DIR]
        both take [--continue | --resume ID]
 
 With a model (--model, CARDTERM_MODEL, or "model" in .cardterm/config.json or the user config), a
 prompt line goes to the model, which answers and calls tools; writes and commands ask first
 (--yolo approves everything). Keys come from the providers' variables (OPENAI_API_KEY,
 ANTHROPIC_API_KEY, GEMINI_API_KEY, DEEPSEEK_API_KEY, OPENROUTER_API_KEY); --base-url selects an
-OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio). -p runs one turn without a screen
-and prints the transcript (--json: one object per entry); exit 0 completed, 1 error, 130 cancelled.
+OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio). -p runs one turn without a screen:
+the answer on stdout (to a pipe, as the model wrote it), what the agent did on stderr (--transcript:
+all of it on stdout; --json: one object per entry); exit 0 completed, 1 error, 130 cancelled.
 --continue appends to this directory's newest session and --resume ID to that session: the model
 sees the conversation so far, and the log goes on with contiguous seqs. A turn ends "blocked"
 after --max-steps model steps (default 500).
@@ -38,7 +39,7 @@ session folder). Approval rules come from DIR/.cardterm/config.json (or CARDTERM
 const flags = [
 	{name: 'session-dir', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'},
 	{name: 'model', value: true}, {name: 'base-url', value: true}, {name: 'system-prompt', value: true}, {name: 'max-steps', value: true}, {name: 'yolo'},
-	{name: 'p', value: true}, {name: 'json'}, {name: 'cwd', value: true}, {name: 'width', value: true}, {name: 'continue'}, {name: 'resume', value: true},
+	{name: 'p', value: true}, {name: 'json'}, {name: 'transcript'}, {name: 'cwd', value: true}, {name: 'width', value: true}, {name: 'continue'}, {name: 'resume', value: true},
 ] as const;
 
 async function isDirectory(path: string): Promise<boolean> {

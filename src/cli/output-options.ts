@@ -36,6 +36,11 @@ export type OutputOptions = OutputColors & {
 	readonly isTTY: boolean;
 	/** Join every soft-wrapped row back to its line (a pipe or a file without `--width`: `printRows`). */
 	readonly unwrap: boolean;
+	/**
+	`-p`'s answer is written as the model wrote it (its Markdown), not laid out: to a pipe or a file,
+	unless `--width` or `--color` asks for rows (answer-split.ts).
+	*/
+	readonly answerAsWritten: boolean;
 	/** The session's workspace (relative paths in cards). */
 	readonly sessionCwd: string;
 	/** `--expand`; absent: each card's default for its outcome. */
@@ -81,10 +86,12 @@ export function expansionOf(value: string | true | undefined, command = 'replay'
 export function outputOptions(parsed: ParsedArgs, terminal: OutputTerminal, command: string, sessionCwd: string): OutputOptions {
 	const widthFlag = positiveInt(parsed, 'width', command);
 	const expansion = expansionOf(parsed.flags.get('expand'), command);
+	const colorFlag = colorFlagOf(parsed);
 	return {
 		json: parsed.flags.has('json'),
 		...printRows(widthFlag, terminal.columns, terminal.isTTY),
-		...outputColors(colorFlagOf(parsed), terminal),
+		answerAsWritten: !terminal.isTTY && widthFlag === undefined && colorFlag !== true,
+		...outputColors(colorFlag, terminal),
 		isTTY: terminal.isTTY,
 		sessionCwd,
 		now: Date.now(),

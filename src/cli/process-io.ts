@@ -15,6 +15,7 @@ export function processIo(): CliIo {
 		cwd: process.cwd(),
 		isTTY: process.stdout.isTTY === true,
 		columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+		stderr: {isTTY: process.stderr.isTTY === true, columns: process.stderr.isTTY ? process.stderr.columns : undefined},
 		async print(text) {
 			await writeText(process.stdout, text);
 		},
@@ -23,6 +24,9 @@ export function processIo(): CliIo {
 		},
 		async write(output) {
 			await writeOutput(process.stdout, output);
+		},
+		async writeError(output) {
+			await writeOutput(process.stderr, output);
 		},
 		async resolveLog(positional, last, sessionDir) {
 			if (last) {

@@ -1,8 +1,9 @@
 /**
-@module `cardterm -p "PROMPT"`: one agent turn without a screen. The transcript is printed as it
-settles, as `replay --print` prints it (`--json`: one object per entry, as `replay --json`); the
-session is recorded like an interactive one. Exit code from the turn: 0 completed, 1 error (the
-provider's message on stderr, one line), 130 cancelled (Ctrl+C), 2 no usable model.
+@module `cardterm -p "PROMPT"`: one agent turn without a screen. The answer is printed on stdout and
+what the agent did on stderr as it settles (`prompt-output.ts`; `--transcript`: all of it on stdout
+as `replay --print` prints it; `--json`: one object per entry, as `replay --json`); the session is
+recorded like an interactive one. Exit code from the turn: 0 completed, 1 error (the provider's
+message on stderr, one line), 130 cancelled (Ctrl+C), 2 no usable model.
 */
 import {join, resolve} from 'node:path';
 import {makeDirectory} from '../session/make-directory.js';
@@ -12,8 +13,7 @@ import {AGENT_ASK_RULES, agentModel, sessionAgent, systemPromptFile} from './age
 import type {CliIo} from './cli-io.js';
 import {newSessionId, openSession} from './open-session.js';
 import {positiveInt, UsageError, type ParsedArgs} from './parse-args.js';
-import {entryOutput} from './entry-output.js';
-import {outputOptions} from './output-options.js';
+import {promptOutput} from './prompt-output.js';
 import {continueLog} from './continue-log.js';
 import {resumeTarget} from './resume-target.js';
 import {sessionsRoot} from './session-paths.js';
@@ -44,7 +44,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 
 	const systemPrompt = await systemPromptFile(stringFlag(parsed, 'system-prompt'), io.cwd);
 	const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm');
-	const output = entryOutput(outputOptions(parsed, io, 'cardterm', cwd));
+	const output = promptOutput(parsed, io, 'cardterm', cwd);
 
 	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(stringFlag(parsed, 'resume') === undefined ? {} : {resumeId: stringFlag(parsed, 'resume')}), ...(stringFlag(parsed, 'session-dir') === undefined ? {} : {sessionDir: stringFlag(parsed, 'session-dir')}), env: io.env, cwd});
 	return withTerminationSignals(async signal => {
@@ -66,11 +66,9 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 			},
 		});
 		const agent = await sessionAgent(session, {cwd, model: chosen.model, ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps}), ...(resumed === undefined ? {} : {history: resumed.events})});
-		// Entries are printed in order as they settle; writes queue so that back-pressure holds.
-		let writing: Promise<void> = Promise.resolve();
+		// Entries are printed in order as they settle.
 		const stream = new TranscriptStream(session.fold, entry => {
-			const text = output(entry);
-			writing = writing.then(async () => io.write(text));
+			output.add(entry);
 		});
 		const stopFollowing = session.onFoldChange(() => {
 			stream.advance();
@@ -82,7 +80,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		try {
 			const outcome = await agent.loop.runTurn(prompt, {signal});
 			stream.finish();
-			await writing;
+			await output.finish(outcome.reason.kind === 'completed');
 			switch (outcome.reason.kind) {
 				case 'completed': {
 					return 0;

@@ -1,6 +1,6 @@
 /**
-One print path (issue 15): `call`, `run`, `-p` and `acp -p` print what `replay --print` prints for
-the log they wrote, under the same flags — to a pipe (lines whole), with `--width`, with colour at
+One print path (issue 15): `call`, `run`, `-p --transcript` and `acp -p --transcript` print what
+`replay --print` prints for the log they wrote, under the same flags — to a pipe (lines whole), with `--width`, with colour at
 the terminal's depth, on a terminal — and `--json` writes the objects `replay --json` writes (a
 card's with its `entry` field). Each command used to print through its own copy: `acp -p` without
 colour depth or joined lines, `-p` without depth, `call`/`run` padding rows to a pipe, and
@@ -38,6 +38,9 @@ const terminals: Terminal[] = [
 
 const ioOf = (terminal: Terminal, env: NodeJS.ProcessEnv = {}) => fakeIo({cwd: workspace, isTTY: terminal.isTTY ?? false, ...(terminal.columns === undefined ? {} : {columns: terminal.columns}), env: {...env, ...terminal.env}});
 
+/** `-p`'s flags for `terminal`: the whole transcript on stdout, as replay prints it. */
+const transcriptOf = (terminal: Terminal): string[] => [...(terminal.flags.includes('--json') ? [] : ['--transcript']), ...terminal.flags];
+
 /** What `replay` prints for `log` with the same flags and terminal. */
 async function replayed(log: string, terminal: Terminal): Promise<string> {
 	const io = ioOf(terminal);
@@ -71,7 +74,7 @@ describe('every command prints as replay prints the log it wrote', () => {
 		const server = await startFakeModelServer({script: [{toolCalls: [{id: 'c', name: 'bash', args: JSON.stringify({command, description: 'Colours'})}]}, {text: `Printed ${'two colours, '.repeat(8)}done.`}]});
 		const io = ioOf(terminal, {OPENAI_API_KEY: 'k', XDG_CONFIG_HOME: workspace});
 		try {
-			expect(await main(['-p', 'Print colours', '--model', 'fake', '--base-url', server.url, '--session-dir', sessions, '--yolo', ...terminal.flags], io)).toBe(0);
+			expect(await main(['-p', 'Print colours', '--model', 'fake', '--base-url', server.url, '--session-dir', sessions, '--yolo', ...transcriptOf(terminal)], io)).toBe(0);
 		} finally {
 			await server.close();
 		}
@@ -83,7 +86,7 @@ describe('every command prints as replay prints the log it wrote', () => {
 	it.each(terminals)('acp -p ($name)', async terminal => {
 		const sessions = join(workspace, 'sessions');
 		const io = ioOf(terminal);
-		expect(await main(['acp', '-p', 'colors', '--session-dir', sessions, ...terminal.flags, '--', process.execPath, FAKE_AGENT], io)).toBe(0);
+		expect(await main(['acp', '-p', 'colors', '--session-dir', sessions, ...transcriptOf(terminal), '--', process.execPath, FAKE_AGENT], io)).toBe(0);
 		const [id] = await readdir(sessions);
 		expect(io.out()).toBe(await replayed(join(sessions, id!, 'session.jsonl'), terminal));
 	});
@@ -91,11 +94,11 @@ describe('every command prints as replay prints the log it wrote', () => {
 	it('the colours are written at the terminal\'s depth, and a long line reaches a pipe whole', async () => {
 		const sessions = join(workspace, 'sessions');
 		const truecolor = ioOf(terminals[3]!);
-		expect(await main(['acp', '-p', 'colors', '--session-dir', sessions, '--color', '--', process.execPath, FAKE_AGENT], truecolor)).toBe(0);
+		expect(await main(['acp', '-p', 'colors', '--session-dir', sessions, '--transcript', '--color', '--', process.execPath, FAKE_AGENT], truecolor)).toBe(0);
 		expect(truecolor.out()).toContain('\u001B[38;5;208morange');
 		expect(truecolor.out()).toContain('\u001B[38;2;10;20;30mdeep');
 		const piped = ioOf(terminals[0]!);
-		expect(await main(['acp', '-p', 'colors', '--session-dir', sessions, '--', process.execPath, FAKE_AGENT], piped)).toBe(0);
+		expect(await main(['acp', '-p', 'colors', '--session-dir', sessions, '--transcript', '--', process.execPath, FAKE_AGENT], piped)).toBe(0);
 		expect(piped.out().split('\n')).toContain('long-line-'.repeat(20));
 	});
 });
