@@ -7,13 +7,11 @@ call as first seen) and the result's `meta` (the call as it ended), as every pre
 import type {ContentBlock} from '../tools/content.js';
 import type {FileDiff, ToolCallKind, ToolCallView, ToolResult, ToolResultView} from '../tools/views.js';
 import type {Presenter, PresenterLookup} from '../presentation/presenters.js';
+import {ACP_TOOL_PREFIX} from '../presentation/tool-name.js';
 import {contentText, terminalIds, type AcpContentItem, type AcpLocation, type AcpTerminalOutput} from './tool-call-state.js';
 
 type Fields = Record<string, unknown>;
 const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The prefix of the tool names ACP calls are recorded under: `acp_` + the call's ACP `kind`. */
-export const ACP_TOOL_PREFIX = 'acp_';
 
 /** The tool name a call of ACP `kind` is recorded under. */
 export function acpToolName(kind: string): string {

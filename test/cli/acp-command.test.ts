@@ -27,7 +27,7 @@ describe('cardterm acp -p', () => {
 		// To a pipe, the answer as the agent wrote it, and nothing else.
 		expect(result.out).toBe('Done: DEBUG is off.\n');
 		expect(result.err).toContain('› tour');
-		expect(result.err).toContain('edit Edit config.ts');
+		expect(result.err).toContain('● edit config.ts');
 		expect(result.err).toContain('$ printf "one\\ntwo\\n"');
 		expect(result.err).not.toContain('Done: DEBUG is off.');
 		const [id] = await readdir(result.sessions);
@@ -76,7 +76,7 @@ describe('cardterm acp -p', () => {
 		const raw = /[\u0007\u001B\u202E]/u;
 		expect(result.out).not.toMatch(raw);
 		expect(result.err).not.toMatch(raw);
-		for (const shown of ['answer \\x1b[2J\\x1b]0;pwned\\x07', 'step \\x1b[2J', 'title: title \\x1b[2J', 'unknown kind "kind\\x1b[2J', 'acp_execute echo \\x1b[2J', '- old \\x1b[2J', '+ new \\x1b[2J', 'meta link\\u202eevil']) {
+		for (const shown of ['answer \\x1b[2J\\x1b]0;pwned\\x07', 'step \\x1b[2J', 'title: title \\x1b[2J', 'unknown kind "kind\\x1b[2J', '● execute echo \\x1b[2J', '- old \\x1b[2J', '+ new \\x1b[2J', 'meta link\\u202eevil']) {
 			expect(result.out).toContain(shown);
 		}
 
