@@ -10,6 +10,7 @@ import {openFrameTrace} from '../acp/frame-trace.js';
 import {agentCommandName, newestAcpSession} from './acp/newest-acp-session.js';
 import {openAcpSession} from './acp/open-acp-session.js';
 import type {CliIo} from './cli-io.js';
+import {printHelp} from './terminal-text.js';
 import {colorFlagOf, PRINT_FLAGS} from './output-options.js';
 import {parseArgs, UsageError, type ParsedArgs} from './parse-args.js';
 import {promptOutput} from './prompt-output.js';
@@ -94,7 +95,7 @@ function resumeWithoutId(argv: readonly string[]): string[] {
 export async function acpCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(resumeWithoutId(argv), flags, 'acp');
 	if (parsed.flags.has('help')) {
-		await io.print(`${ACP_HELP}\n`);
+		await printHelp(io, ACP_HELP);
 		return 0;
 	}
 

@@ -5,6 +5,7 @@ append its events to a log, print its card.
 import {resolve} from 'node:path';
 import type {Card} from '../presentation/card.js';
 import type {CliIo} from './cli-io.js';
+import {printHelp} from './terminal-text.js';
 import {cardOutput} from './entry-output.js';
 import {loadPlugins} from './load-plugins.js';
 import {openSession, type OpenedSession} from './open-session.js';
@@ -27,7 +28,7 @@ const flags = [{name: 'log', value: true}, {name: 'cwd', value: true}, {name: 'p
 export async function callCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'call');
 	if (parsed.flags.has('help')) {
-		await io.print(`${CALL_HELP}\n`);
+		await printHelp(io, CALL_HELP);
 		return 0;
 	}
 

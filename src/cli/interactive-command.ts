@@ -7,6 +7,7 @@ arguments and the terminal and draws the first frame; the session and its screen
 import {stat} from 'node:fs/promises';
 import {resolve} from 'node:path';
 import type {CliIo} from './cli-io.js';
+import {printHelp} from './terminal-text.js';
 import {memoryFirstHeap} from './memory-first-heap.js';
 import {drawBootFrame} from './interactive/boot-frame.js';
 import {parseArgs, UsageError} from './parse-args.js';
@@ -49,7 +50,7 @@ async function isDirectory(path: string): Promise<boolean> {
 export async function interactiveCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'cardterm');
 	if (parsed.flags.has('help')) {
-		await io.print(`${INTERACTIVE_HELP}\n`);
+		await printHelp(io, INTERACTIVE_HELP);
 		return 0;
 	}
 

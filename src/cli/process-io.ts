@@ -5,6 +5,7 @@ import {watchForClosedReader, writeOutput, writeText} from '../layout/terminal-s
 import {UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
 import {withScreenEnvironment} from './screen-environment.js';
+import {fitText} from './terminal-text.js';
 
 export function processIo(): CliIo {
 	// `cardterm replay --json | head`: when head leaves, writing stops and the command exits 0 quietly (main.ts).
@@ -20,7 +21,8 @@ export function processIo(): CliIo {
 			await writeText(process.stdout, text);
 		},
 		async printError(text) {
-			await writeText(process.stderr, text);
+			// A long message is wrapped between words on a terminal, not mid-word by it.
+			await writeText(process.stderr, fitText(text, process.stderr.isTTY ? process.stderr.columns : undefined));
 		},
 		async write(output) {
 			await writeOutput(process.stdout, output);

@@ -12,6 +12,7 @@ import {formatDiagnostic, isNote, type LogDiagnostic} from '../session/log-error
 import {openSessionLog} from '../session/read-session-log.js';
 import {parseArgs, UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
+import {printHelp} from './terminal-text.js';
 import {colorFlagOf, outputOptions, PRINT_FLAGS} from './output-options.js';
 import {TranscriptStream} from './transcript-stream.js';
 import {entryJsonValue} from './entry-json-output.js';
@@ -43,7 +44,7 @@ export function referencePresenters(workspace: string): PresenterLookup {
 export async function replayCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'replay');
 	if (parsed.flags.has('help')) {
-		await io.print(`${REPLAY_HELP}\n`);
+		await printHelp(io, REPLAY_HELP);
 		return 0;
 	}
 

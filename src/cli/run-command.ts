@@ -7,6 +7,7 @@ import {basename} from 'node:path';
 import {readFile} from 'node:fs/promises';
 import {scriptToProgram} from '../code-mode/script-file.js';
 import type {CliIo} from './cli-io.js';
+import {printHelp} from './terminal-text.js';
 import {runOne} from './call-command.js';
 import {cardOutput} from './entry-output.js';
 import {openSession} from './open-session.js';
@@ -26,7 +27,7 @@ const flags = [{name: 'log', value: true}, {name: 'cwd', value: true}, ...PRINT_
 export async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'run');
 	if (parsed.flags.has('help')) {
-		await io.print(`${RUN_HELP}\n`);
+		await printHelp(io, RUN_HELP);
 		return 0;
 	}
 

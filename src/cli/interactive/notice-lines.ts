@@ -1,6 +1,5 @@
 import {pushAll} from '../../layout/push-all.js';
-import {wrapSpans} from '../../layout/spans.js';
-import {wrapWords} from '../../layout/text-width.js';
+import {wrapHanging} from '../../layout/spans.js';
 import type {Span, Style, StyledLine} from '../../layout/styled-line.js';
 import {sanitizeLines} from '../../layout/sanitize.js';
 import {PROMPT_HELP} from './prompt-command.js';
@@ -48,14 +47,5 @@ export function helpLines(width = 100): StyledLine[] {
 
 /** `lead` then `text` wrapped into the columns after it, continuation rows indented as far. */
 function hanging(rows: StyledLine[], lead: readonly Span[], text: string, style: Style, width: number): void {
-	const indent = lead.reduce((sum, item) => sum + item.text.length, 0);
-	const room = width - indent;
-	if (room < 8) {
-		pushAll(rows, wrapSpans([...lead, {text, style}], width));
-		return;
-	}
-
-	wrapWords(text, room).forEach((row, index) => {
-		rows.push({spans: [...(index === 0 ? lead : [{text: ' '.repeat(indent)}]), {text: row, style}]});
-	});
+	pushAll(rows, wrapHanging(lead, [{text, style}], width));
 }
