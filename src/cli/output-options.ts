@@ -38,7 +38,7 @@ export type OutputOptions = OutputColors & {
 	readonly unwrap: boolean;
 	/**
 	`-p`'s answer is written as the model wrote it (its Markdown), not laid out: to a pipe or a file,
-	unless `--width` or `--color` asks for rows (answer-split.ts).
+	unless `--width` or `--color` asks for rows (prompt-output.ts).
 	*/
 	readonly answerAsWritten: boolean;
 	/** The session's workspace (relative paths in cards). */

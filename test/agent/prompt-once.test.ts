@@ -53,6 +53,12 @@ describe('cardterm -p', () => {
 		expect(await readdir(join(sessions, id!))).toContain('session.jsonl');
 	}, 30_000);
 
+	it('writes an answer as the model wrote it, but its terminal escapes as text', async () => {
+		const {code, out} = await runP([{text: '# Done\n\nCleared \u001B[2J\u001B]0;pwned\u0007 the \u202Escreen.'}], ['--model', 'fake']);
+		expect(code).toBe(0);
+		expect(out).toBe('# Done\n\nCleared \\x1b[2J\\x1b]0;pwned\\x07 the \\u202escreen.\n');
+	}, 30_000);
+
 	it('to a terminal the answer is laid out as everywhere else; its reasoning is one row of what the agent did', async () => {
 		const reasoned: FakeAnswer[] = [readThenAnswer[0]!, {reasoning: 'The file is short.\nIt greets.', text: 'It says **hello world**.'}];
 		const server = await startFakeModelServer({script: reasoned});

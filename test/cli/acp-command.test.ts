@@ -84,6 +84,11 @@ describe('cardterm acp -p', () => {
 		const replay = fakeIo({cwd: result.workspace, columns: 80});
 		expect(await main(['replay', '--print', '--width', '80', path.join(result.sessions, id!, 'session.jsonl')], replay)).toBe(0);
 		expect(replay.out()).toBe(result.out);
+		await cleanup?.();
+		// Split between stdout and stderr (its message is followed by calls: it is no final answer), still shown as text.
+		const split = await run(['--yolo', '-p', 'hostile', '--', process.execPath, 'AGENT']);
+		expect(split.err).toContain('answer \\x1b[2J\\x1b]0;pwned\\x07');
+		expect(split.out + split.err).not.toMatch(raw);
 	});
 
 	it('--json writes one object per entry', async () => {
