@@ -121,4 +121,10 @@ describe('help text and messages on a terminal', () => {
 		expectWrapped(fitted.trimEnd().split('\n'), 50, message.trim(), '  ');
 		expect(fitText(message, undefined)).toBe(message);
 	});
+
+	it('leaves a line with a word too long for a row to the terminal, so a path is copied whole', () => {
+		const saved = 'cardterm: session saved: /home/someone/.local/share/cardterm/sessions/2026-12-06T02-37-26-a307/session.jsonl (agent session fake-1)';
+		expect(fitText(saved, 60)).toBe(saved);
+		expect(fitText(saved, 120)).toBe('cardterm: session saved: /home/someone/.local/share/cardterm/sessions/2026-12-06T02-37-26-a307/session.jsonl (agent\n  session fake-1)');
+	});
 });
