@@ -12,6 +12,7 @@ import {TranscriptStream} from '../dist/src/cli/transcript-stream.js';
 import {entryOutput} from '../dist/src/cli/entry-output.js';
 import {entryJsonValue} from '../dist/src/cli/entry-json-output.js';
 import {JsonLines} from '../dist/src/layout/terminal-sink.js';
+import {outputColors} from '../dist/src/cli/output-options.js';
 import {SessionFold} from '../dist/src/session/fold.js';
 import {openSessionLog} from '../dist/src/session/read-session-log.js';
 import {parseFloor} from './lib/parse-floor.mjs';
@@ -30,7 +31,7 @@ async function replay(depth) {
 	const now = Date.now();
 	let bytes = 0;
 	// What `replay LOG --print --expand none --width 120 > file` writes per entry (no layout caches, rows not joined).
-	const print = entryOutput({json: false, width: 120, color: false, hyperlinks: false, isTTY: false, sessionCwd: log.header.cwd ?? process.cwd(), expansion: 'summary', now});
+	const print = entryOutput({json: false, width: 120, unwrap: false, answerAsWritten: false, ...outputColors(false, {env: {}, isTTY: false}), isTTY: false, sessionCwd: log.header.cwd ?? process.cwd(), expansion: 'summary', now});
 	const write = depth < 2 ? () => undefined : (values.print
 		? (entry) => {
 			bytes += print(entry).length;

@@ -1,12 +1,13 @@
 /**
 @module What a settled entry writes into the terminal's scrollback: its layout at the width of the
-moment and a blank row after it, or a notice's rows, or `/clear`'s line feeds. The live app writes
+moment and a blank row after it, or a message's rows (wrapped to that width), or `/clear`'s line feeds. The live app writes
 through Ink; a continued session's history is written with the same rule before Ink has loaded
 (src/cli/interactive/run-interactive.ts), so this module imports no React and no Ink.
 */
 import {layoutEntry} from '../src/layout/layout-entry.js';
 import type {ColorDepth} from '../src/layout/color-depth.js';
 import {renderLines} from '../src/layout/render-lines.js';
+import {fitRow} from '../src/layout/spans.js';
 import {controlSequence, type TerminalOutput} from '../src/layout/terminal-sink.js';
 import type {Theme} from '../src/layout/theme.js';
 import type {ScrollbackEntry} from './session-model.js';
@@ -30,7 +31,8 @@ export function scrollbackOutput(entry: ScrollbackEntry, style: ScrollbackStyle,
 	}
 
 	const {width} = terminal;
-	const lines = entry.kind === 'entry' ? layoutEntry(entry.entry, {width, theme: style.theme, now: terminal.now, sessionCwd: style.sessionCwd}) : (entry.fit?.(width) ?? entry.lines);
+	// A message's rows (notices, /tools, /help TOOL) are wrapped between words at the width of the moment, not mid-word by the terminal.
+	const lines = entry.kind === 'entry' ? layoutEntry(entry.entry, {width, theme: style.theme, now: terminal.now, sessionCwd: style.sessionCwd}) : (entry.fit?.(width) ?? entry.lines.flatMap(row => fitRow(row, width)));
 	// A blank row after each entry keeps them apart in the scrollback.
 	return renderLines(entry.kind === 'entry' ? [...lines, {spans: []}] : lines, {color: style.color, depth: style.depth, hyperlinks: style.hyperlinks, width});
 }

@@ -8,12 +8,10 @@ import {isJsonObject} from '../json/is-plain-record.js';
 import type {ContentBlock} from '../tools/content.js';
 import type {FileDiff, ToolCallKind, ToolCallView, ToolResult, ToolResultView} from '../tools/views.js';
 import type {Presenter, PresenterLookup} from '../presentation/presenters.js';
+import {ACP_TOOL_PREFIX} from '../presentation/tool-name.js';
 import {contentText, terminalIds, type AcpContentItem, type AcpLocation, type AcpTerminalOutput} from './tool-call-state.js';
 
 type Fields = Record<string, unknown>;
-
-/** The prefix of the tool names ACP calls are recorded under: `acp_` + the call's ACP `kind`. */
-export const ACP_TOOL_PREFIX = 'acp_';
 
 /** The tool name a call of ACP `kind` is recorded under. */
 export function acpToolName(kind: string): string {

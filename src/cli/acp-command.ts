@@ -1,31 +1,27 @@
 /**
 @module `cardterm acp [--cwd DIR] [--resume ID] [--yolo] [-p PROMPT [--json]] -- CMD ARGS…`: an ACP
-agent's session as cards. With `-p` one prompt runs, its transcript is printed, and the exit code
-is the turn's outcome; otherwise the interactive session (`acp-interactive.tsx`) takes the terminal.
+agent's session as cards. With `-p` one prompt runs and is printed as `cardterm -p` prints a turn
+(`prompt-output.ts`: the answer on stdout, the rest on stderr), and the exit code is the turn's outcome; otherwise the interactive session (`acp-interactive.tsx`) takes the terminal.
 */
 import {resolve} from 'node:path';
 import type {AuthChoice, PromptOutcome} from '../acp/acp-client.js';
-import {renderLines} from '../layout/render-lines.js';
-import {joinOutput, jsonLine, type TerminalOutput} from '../layout/terminal-sink.js';
-import {layoutEntry} from '../layout/layout-entry.js';
-import {cardOutputHidesText} from '../layout/terminal-card.js';
-import {colorTheme, monochromeTheme} from '../layout/theme.js';
-import {entryToJson} from '../presentation/entry-json.js';
-import type {TranscriptEntry} from '../presentation/entry.js';
 import {newSessionId} from '../session/session-store.js';
 import {openFrameTrace} from '../acp/frame-trace.js';
 import {agentCommandName, newestAcpSession} from './acp/newest-acp-session.js';
 import {openAcpSession} from '../host/open-acp-session.js';
 import type {CliIo} from './cli-io.js';
-import {parseArgs, positiveInt, UsageError, type ParsedArgs} from './parse-args.js';
+import {printHelp} from './terminal-text.js';
+import {colorFlagOf, PRINT_FLAGS} from './output-options.js';
+import {parseArgs, UsageError, type ParsedArgs} from './parse-args.js';
+import {promptOutput} from './prompt-output.js';
 import {sessionsRoot} from './session-paths.js';
 import {whenAborted, withTerminationSignals} from './termination-signals.js';
-import {colorEnabled, hyperlinksEnabled, printWidth} from './terminal-env.js';
+import {TranscriptStream} from './transcript-stream.js';
 import {version} from './version.js';
 import {withScreenEnvironment} from './screen-environment.js';
 
 export const ACP_HELP = `usage: cardterm acp [--cwd DIR] [--session-dir DIR] [--resume [ID]] [--auth METHOD] [--yolo]
-                   [-p PROMPT [--json] [--width N] [--color|--no-color]] -- CMD ARGS…
+                   [-p PROMPT [--transcript|--json] [--width N]] [--color|--no-color] -- CMD ARGS…
 
 Runs CMD ARGS… as an Agent Client Protocol agent over its stdio and shows its session as cards.
 The agent may read and write files inside DIR (default: the current directory) and run commands
@@ -34,7 +30,8 @@ there; the session is recorded to <session-dir>/<id>/session.jsonl for cardterm 
 loads the newest session of this agent command recorded for DIR. --auth METHOD
 answers the agent's authentication request with METHOD (one it offers; a single one is used
 without asking). --yolo answers every permission request with the agent's allow-once option.
--p PROMPT runs one prompt, prints the transcript (--json: one object per entry) and exits with
+-p PROMPT runs one prompt, prints the agent's answer on stdout and what it did on stderr
+(--transcript: all of it on stdout, as replay --print; --json: one object per entry) and exits with
 the turn's outcome: 0 completed, 1 failed, 130 cancelled. Without --yolo, -p rejects
 permission requests. CARDTERM_ACP_TRACE=FILE appends every ACP frame in and out to FILE.`;
 
@@ -46,10 +43,8 @@ const flags = [
 	{name: 'yolo'},
 	{name: 'p', value: true},
 	{name: 'prompt', value: true},
-	{name: 'json'},
-	{name: 'width', value: true},
-	{name: 'color'},
-	{name: 'no-color'},
+	{name: 'transcript'},
+	...PRINT_FLAGS,
 	{name: 'help'},
 ] as const;
 
@@ -100,7 +95,7 @@ function resumeWithoutId(argv: readonly string[]): string[] {
 export async function acpCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(resumeWithoutId(argv), flags, 'acp');
 	if (parsed.flags.has('help')) {
-		await io.print(`${ACP_HELP}\n`);
+		await printHelp(io, ACP_HELP);
 		return 0;
 	}
 
@@ -124,18 +119,28 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 	const trace = tracePath === undefined || tracePath === '' ? {} : {trace: openFrameTrace(resolve(io.cwd, tracePath))};
 	const base = {command, args, cwd, root, id: newSessionId(Date.now()), authenticate: authChooser(text(parsed, 'auth')), clientVersion: version, ...trace, ...(resume === undefined ? {} : {resume})};
 	if (prompt === undefined) {
-		if (parsed.flags.has('json')) {
-			throw new UsageError('acp: --json goes with -p PROMPT');
+		for (const flag of ['json', 'transcript']) {
+			if (parsed.flags.has(flag)) {
+				throw new UsageError(`acp: --${flag} goes with -p PROMPT`);
+			}
 		}
 
 		const {acpInteractive} = await withScreenEnvironment(async () => import('./acp/acp-interactive.js'));
-		const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
+		const colorFlag = colorFlagOf(parsed);
 		return acpInteractive({...base, yolo, ...(colorFlag === undefined ? {} : {colorFlag})}, io);
 	}
 
 	// Non-interactive: nobody watches the session's approvals, so the agent's requests are rejected (allowed under --yolo).
+	const output = promptOutput(parsed, io, 'acp', cwd);
 	return withTerminationSignals(async signal => {
 		const acp = await openAcpSession({...base, yolo, signal});
+		// Entries are printed in order as they settle, as `-p` prints them.
+		const stream = new TranscriptStream(acp.session.fold, entry => {
+			output.add(entry);
+		});
+		const stopFollowing = acp.session.onFoldChange(() => {
+			stream.advance();
+		});
 		// Ctrl+C (or a polite kill) cancels the turn; a second one exits at once, killing the agent's tree.
 		whenAborted(signal, () => {
 			acp.client.cancel();
@@ -145,9 +150,11 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 			outcome = await acp.client.prompt(prompt);
 		} finally {
 			await acp.close();
+			stopFollowing();
 		}
 
-		await printTranscript(acp.session.fold.entries, parsed, io, cwd);
+		stream.finish();
+		await output.finish(outcomeExitCode(outcome) === 0);
 		const path = acp.session.logPath;
 		if (path !== undefined) {
 			await io.printError(`cardterm: session saved: ${path} (agent session ${acp.client.facts.sessionId})\n`);
@@ -155,22 +162,4 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 
 		return outcomeExitCode(outcome);
 	});
-}
-
-async function printTranscript(entries: readonly TranscriptEntry[], parsed: ParsedArgs, io: CliIo, cwd: string): Promise<void> {
-	const json = parsed.flags.has('json');
-	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
-	const color = colorEnabled(colorFlag, io.env, io.isTTY);
-	const width = printWidth(positiveInt(parsed, 'width', 'acp'), io.columns);
-	const theme = color ? colorTheme : monochromeTheme;
-	const hyperlinks = hyperlinksEnabled(color, io.env, io.isTTY);
-	const now = Date.now();
-	const chunks: TerminalOutput[] = [];
-	for (const entry of entries) {
-		chunks.push(json
-			? jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText}))
-			: renderLines(layoutEntry(entry, {width, theme, now, sessionCwd: cwd}), {color, hyperlinks, width: io.isTTY ? width : undefined}));
-	}
-
-	await io.write(joinOutput(chunks));
 }

@@ -3,35 +3,32 @@
 append its events to a log, print its card.
 */
 import {resolve} from 'node:path';
-import {renderCardText} from '../layout/render-lines.js';
-import {cardOutputHidesText} from '../layout/terminal-card.js';
-import {jsonLine} from '../layout/terminal-sink.js';
-import {colorTheme, monochromeTheme} from '../layout/theme.js';
-import {cardToJson} from '../presentation/card-json.js';
 import type {Card} from '../presentation/card.js';
 import type {CliIo} from './cli-io.js';
+import {printHelp} from './terminal-text.js';
+import {cardOutput} from './entry-output.js';
 import {loadPlugins} from './load-plugins.js';
 import {openSession, type OpenedSession} from '../host/open-session.js';
-import {parseArgs, positiveInt, UsageError} from './parse-args.js';
+import {outputOptions, PRINT_FLAGS} from './output-options.js';
+import {parseArgs, UsageError} from './parse-args.js';
 import {withTerminationSignals} from './termination-signals.js';
-import {colorDepth, colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 
 export const CALL_HELP = `usage: cardterm call TOOL [JSON] [--log FILE] [--cwd DIR] [--plugin FILE]… [--json] [--width N] [--color|--no-color]
 
 Runs one tool call with the reference tools (and the plugins' tools) in DIR (default: the current
 directory), appends its events to FILE (created with a header when new), and prints its card
-(--json: the card object, whose "outcome" is the call's outcome).
+(--json: the card's object as replay --json writes it, whose "outcome" is the call's outcome).
 
 Exit code: 0 when the outcome is ok; 1 when it is failed (a non-zero exit, killed by a signal, or
 an HTTP status of 400 or more), error, denied (approval refused), cancelled or interrupted; 2 for a
 usage error; 128+N when signal N stopped cardterm.`;
 
-const flags = [{name: 'log', value: true}, {name: 'cwd', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'json'}, {name: 'width', value: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
+const flags = [{name: 'log', value: true}, {name: 'cwd', value: true}, {name: 'plugin', value: true, repeat: true}, ...PRINT_FLAGS, {name: 'help'}] as const;
 
 export async function callCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'call');
 	if (parsed.flags.has('help')) {
-		await io.print(`${CALL_HELP}\n`);
+		await printHelp(io, CALL_HELP);
 		return 0;
 	}
 
@@ -41,6 +38,7 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
 	}
 
 	const cwd = resolve(io.cwd, String(parsed.flags.get('cwd') ?? '.'));
+	const output = outputOptions(parsed, io, 'call', cwd);
 	const logFlag = parsed.flags.get('log');
 	// Ctrl+C, a polite kill or a closed terminal cancels the call (its process tree goes with it); the log is then closed.
 	return withTerminationSignals(async signal => {
@@ -52,14 +50,7 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
 			}
 
 			const card = await runOne(session, tool, json ?? '{}', signal);
-			if (parsed.flags.has('json')) {
-				await io.write(jsonLine(cardToJson(card, {outputHidesText: cardOutputHidesText})));
-			} else {
-				const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
-				const color = colorEnabled(colorFlag, io.env, io.isTTY);
-				const {width, unwrap} = printRows(positiveInt(parsed, 'width', 'call'), io.columns, io.isTTY);
-				await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), unwrap}));
-			}
+			await io.write(cardOutput(card, {...output, now: Date.now()}));
 
 			return card.outcome === 'ok' ? 0 : 1;
 		} finally {

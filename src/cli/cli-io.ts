@@ -9,14 +9,19 @@ export type CliIo = {
 	readonly stdin: NodeJS.ReadableStream;
 	readonly env: NodeJS.ProcessEnv;
 	readonly cwd: string;
+	/** Whether stdout is a terminal, and its width. */
 	readonly isTTY: boolean;
 	readonly columns: number | undefined;
+	/** The same of stderr, where `-p` writes what the agent did (`errorOutput`). */
+	readonly stderr: {readonly isTTY: boolean; readonly columns: number | undefined};
 	/** Show text on stdout (sanitized) and wait for it to drain. */
 	print(text: string): Promise<void>;
 	/** Show text on stderr (sanitized). */
 	printError(text: string): Promise<void>;
 	/** Write composed output (rendered cards, JSON) to stdout and wait for it to drain (back-pressure for long transcripts). */
 	write(output: TerminalOutput | EncodedOutput): Promise<void>;
+	/** Write composed output to stderr and wait for it to drain. */
+	writeError(output: TerminalOutput): Promise<void>;
 	/** The log a command names: a path, `-`, or the newest session of `cwd` with `--last`. */
 	resolveLog(positional: string | undefined, last: boolean, sessionDir: string | true | undefined): Promise<string>;
 	/** Opens the full-screen pager on a log; resolves with the exit code. */

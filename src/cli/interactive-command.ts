@@ -7,6 +7,7 @@ arguments and the terminal and draws the first frame; the session and its screen
 import {stat} from 'node:fs/promises';
 import {resolve} from 'node:path';
 import type {CliIo} from './cli-io.js';
+import {printHelp} from './terminal-text.js';
 import {memoryFirstHeap} from './memory-first-heap.js';
 import {drawBootFrame} from './interactive/boot-frame.js';
 import {parseArgs, UsageError} from './parse-args.js';
@@ -14,7 +15,7 @@ import {withTerminationSignals} from './termination-signals.js';
 
 export const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--max-steps N] [--yolo]
                 [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
-       cardterm -p "PROMPT" [--json] [--cwd DIR] [--model …] [--base-url URL] [--yolo] [--session-dir DIR]
+       cardterm -p "PROMPT" [--transcript|--json] [--cwd DIR] [--model …] [--base-url URL] [--yolo] [--session-dir DIR]
        both take [--continue | --resume ID]
 
 With a model (--model, CARDTERM_MODEL, or "model" in .cardterm/config.json or the user config), a
@@ -22,9 +23,10 @@ prompt line goes to the model, which answers and calls tools; writes and command
 (--yolo approves everything). Keys come from the providers' variables (OPENAI_API_KEY,
 ANTHROPIC_API_KEY, GEMINI_API_KEY, DEEPSEEK_API_KEY, OPENROUTER_API_KEY); --base-url points the
 model's provider at a gateway or proxy (its own wire and key), or, with a bare model name, selects an
-OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio). -p runs one turn without a screen
-and prints the transcript (--json: one object per entry); exit 0 completed, 1 error, 2 usage,
-3 refused or filtered, 4 cut at the output limit, 5 step limit or loop, 130 cancelled.
+OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio). -p runs one turn without a screen:
+the answer on stdout (to a pipe, as the model wrote it), what the agent did on stderr (--transcript:
+all of it on stdout; --json: one object per entry); exit 0 completed, 1 error, 2 usage, 3 refused
+or filtered, 4 cut at the output limit, 5 step limit or loop, 130 cancelled.
 --continue appends to this directory's newest session and --resume ID to that session: the model
 sees the conversation so far, and the log goes on with contiguous seqs. A turn ends "blocked"
 after --max-steps model steps (default 100), or sooner when the model repeats the same call.
@@ -42,7 +44,7 @@ for the model is used only once allowed: asked here, or --allow-endpoint URL (re
 const flags = [
 	{name: 'session-dir', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'},
 	{name: 'model', value: true}, {name: 'base-url', value: true}, {name: 'system-prompt', value: true}, {name: 'max-steps', value: true}, {name: 'yolo'},
-	{name: 'p', value: true}, {name: 'json'}, {name: 'cwd', value: true}, {name: 'width', value: true}, {name: 'continue'}, {name: 'resume', value: true},
+	{name: 'p', value: true}, {name: 'json'}, {name: 'transcript'}, {name: 'cwd', value: true}, {name: 'width', value: true}, {name: 'continue'}, {name: 'resume', value: true},
 	{name: 'allow-endpoint', value: true},
 ] as const;
 
@@ -53,7 +55,7 @@ async function isDirectory(path: string): Promise<boolean> {
 export async function interactiveCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'cardterm');
 	if (parsed.flags.has('help')) {
-		await io.print(`${INTERACTIVE_HELP}\n`);
+		await printHelp(io, INTERACTIVE_HELP);
 		return 0;
 	}
 

@@ -3,6 +3,7 @@
 1 a failed tool call, 2 a usage error, 65 an unreadable log.
 */
 import type {CliIo} from './cli-io.js';
+import {printHelp} from './terminal-text.js';
 import {OutputClosedError} from '../layout/terminal-sink.js';
 import {UsageError} from './parse-args.js';
 import {processIo} from './process-io.js';
@@ -54,7 +55,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 	const [first, ...rest] = argv;
 	try {
 		if (first === '--help' || first === '-h' || first === 'help') {
-			await io.print(`${MAIN_HELP}\n`);
+			await printHelp(io, MAIN_HELP);
 			return 0;
 		}
 

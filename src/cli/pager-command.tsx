@@ -6,10 +6,9 @@ import React from 'react';
 import {render} from 'ink';
 import {ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN} from '../../components/InteractiveApp.js';
 import {Pager} from '../../components/Pager.js';
-import {colorTheme, monochromeTheme} from '../layout/theme.js';
 import {writeOutput, writeText} from '../layout/terminal-sink.js';
 import {copyText, openInEditor} from './pager-actions.js';
-import {colorDepth, colorEnabled} from './terminal-env.js';
+import {outputColors} from './output-options.js';
 import {ColorDepthContext} from '../../components/color-depth-context.js';
 import {openPagerSource} from './pager-source.js';
 
@@ -23,17 +22,17 @@ export type PagerCommandOptions = {
 export async function openPagerOnLog(source: string, options: PagerCommandOptions): Promise<number> {
 	const controller = new AbortController();
 	const {cards, header, consuming, close, childSessions} = await openPagerSource(source, {follow: options.follow === true, signal: controller.signal});
-	const color = colorEnabled(options.colorFlag, process.env, true);
+	const {depth, theme} = outputColors(options.colorFlag, {env: process.env, isTTY: true});
 	const copies: string[] = [];
 	const found = header();
 	const title = options.title ?? (typeof found?.title === 'string' ? found.title : (found?.id ?? source));
 	// The pager takes the alternate screen, as `less` does: quitting gives the terminal back as it was.
 	await writeOutput(process.stdout, ENTER_ALTERNATE_SCREEN);
 	const instance = render(
-		<ColorDepthContext.Provider value={colorDepth(color, process.env)}>
+		<ColorDepthContext.Provider value={depth}>
 		<Pager
 			source={cards}
-			theme={color ? colorTheme : monochromeTheme}
+			theme={theme}
 			title={title}
 			follow={options.follow === true}
 			onExit={() => {

@@ -11,13 +11,14 @@ import type {PresenterLookup} from '../presentation/presenters.js';
 import {isSubagentCard} from '../session/child-sessions.js';
 import type {SessionHeader} from '../session/events.js';
 import {childRowsOf, inlineChildren} from './child-transcript.js';
-import {entryLayoutOptions, entryOutput, renderEntryRows, type EntryOutputOptions} from './entry-output.js';
+import {entryLayoutOptions, entryOutput, renderEntryRows} from './entry-output.js';
+import type {OutputOptions} from './output-options.js';
 
 /** The children of a saved log (`logPath`), read with `presenters`; none for a stream. */
 export type PrintChildren = {readonly logPath: string; readonly header: SessionHeader; readonly presenters: (header: SessionHeader) => PresenterLookup} | undefined;
 
 /** The print-mode output of an entry. */
-export async function printOutput(options: EntryOutputOptions, children: PrintChildren): Promise<(entry: TranscriptEntry) => TerminalOutput | Promise<TerminalOutput>> {
+export async function printOutput(options: OutputOptions, children: PrintChildren): Promise<(entry: TranscriptEntry) => TerminalOutput | Promise<TerminalOutput>> {
 	const output = entryOutput(options);
 	if (children === undefined) {
 		return output;

@@ -5,6 +5,7 @@ import {watchForClosedReader, writeOutput, writeText} from '../layout/terminal-s
 import {UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
 import {withScreenEnvironment} from './screen-environment.js';
+import {fitText} from './terminal-text.js';
 
 export function processIo(): CliIo {
 	// `cardterm replay --json | head`: when head leaves, writing stops and the command exits 0 quietly (main.ts).
@@ -15,14 +16,19 @@ export function processIo(): CliIo {
 		cwd: process.cwd(),
 		isTTY: process.stdout.isTTY === true,
 		columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+		stderr: {isTTY: process.stderr.isTTY === true, columns: process.stderr.isTTY ? process.stderr.columns : undefined},
 		async print(text) {
 			await writeText(process.stdout, text);
 		},
 		async printError(text) {
-			await writeText(process.stderr, text);
+			// A long message is wrapped between words on a terminal, not mid-word by it.
+			await writeText(process.stderr, fitText(text, process.stderr.isTTY ? process.stderr.columns : undefined));
 		},
 		async write(output) {
 			await writeOutput(process.stdout, output);
+		},
+		async writeError(output) {
+			await writeOutput(process.stderr, output);
 		},
 		async resolveLog(positional, last, sessionDir) {
 			if (last) {

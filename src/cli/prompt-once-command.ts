@@ -1,8 +1,9 @@
 /**
-@module `cardterm -p "PROMPT"`: one agent turn without a screen. The transcript is printed as it
-settles, as `replay --print` prints it (`--json`: one object per entry, as `replay --json`); the
-session is recorded like an interactive one. The exit code says how the turn ended; anything but a
-normal completion also says it on stderr, in one line:
+@module `cardterm -p "PROMPT"`: one agent turn without a screen. The answer is printed on stdout and
+what the agent did on stderr as it settles (`prompt-output.ts`; `--transcript`: all of it on stdout
+as `replay --print` prints it; `--json`: one object per entry, as `replay --json`); the session is
+recorded like an interactive one. The exit code says how the turn ended; anything but a normal
+completion also says it on stderr, in one line:
 
 - 0 completed: the model answered and stopped as it meant to;
 - 1 error: a provider or network failure (after its retries), a stream that kept stalling, a
@@ -15,7 +16,6 @@ normal completion also says it on stderr, in one line:
 - 130 cancelled (Ctrl+C).
 */
 import {join, resolve} from 'node:path';
-import type {TerminalOutput} from '../layout/terminal-sink.js';
 import {makeDirectory} from '../session/make-directory.js';
 import {turnOutcome} from '../session/entry-facts.js';
 import {approvalPolicy} from '../config/approval-rules.js';
@@ -26,14 +26,13 @@ import type {StopCode} from '../agent/step-ending.js';
 import {AGENT_ASK_RULES, agentModel, systemPromptFile} from './agent-setup.js';
 import {sessionAgent} from '../host/session-agent.js';
 import type {CliIo} from './cli-io.js';
-import {entryOutput} from './entry-output.js';
 import {newSessionId, openSession} from '../host/open-session.js';
 import {positiveInt, stringFlag, UsageError, type ParsedArgs} from './parse-args.js';
+import {promptOutput} from './prompt-output.js';
 import {continueLog} from '../host/continue-log.js';
 import {resumeTarget} from './resume-target.js';
 import {sessionsRoot} from './session-paths.js';
 import {withTerminationSignals} from './termination-signals.js';
-import {colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 import {TranscriptStream} from './transcript-stream.js';
 
 export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
@@ -60,10 +59,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 
 	const systemPrompt = await systemPromptFile(stringFlag(parsed, 'system-prompt'), io.cwd);
 	const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm') ?? config.agent.maxSteps;
-	const json = parsed.flags.has('json');
-	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
-	const color = !json && colorEnabled(colorFlag, io.env, io.isTTY);
-	const output = entryOutput({json, ...printRows(positiveInt(parsed, 'width', 'cardterm'), io.columns, io.isTTY), color, hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), isTTY: io.isTTY, sessionCwd: cwd, now: Date.now()});
+	const output = promptOutput(parsed, io, 'cardterm', cwd);
 
 	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(stringFlag(parsed, 'resume') === undefined ? {} : {resumeId: stringFlag(parsed, 'resume')}), ...(stringFlag(parsed, 'session-dir') === undefined ? {} : {sessionDir: stringFlag(parsed, 'session-dir')}), env: io.env, cwd});
 	return withTerminationSignals(async signal => {
@@ -86,11 +82,9 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		});
 		// Nobody can cancel a long wait here: a provider asking for one ends the turn.
 		const agent = await sessionAgent(session, {cwd, model: chosen.model, longWaits: 'stop', ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps}), ...(config.agent.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: config.agent.stallTimeoutMs}), ...(resumed === undefined ? {} : {history: resumed.events})});
-		// Entries are printed in order as they settle; writes queue so that back-pressure holds.
-		let writing: Promise<void> = Promise.resolve();
+		// Entries are printed in order as they settle.
 		const stream = new TranscriptStream(session.fold, entry => {
-			const text: TerminalOutput = output(entry);
-			writing = writing.then(async () => io.write(text));
+			output.add(entry);
 		});
 		const stopFollowing = session.onFoldChange(() => {
 			stream.advance();
@@ -102,7 +96,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		try {
 			const outcome = await agent.loop.runTurn(prompt, {signal});
 			stream.finish();
-			await writing;
+			await output.finish(outcome.reason.kind === 'completed');
 			const code = exitCode(outcome.reason);
 			if (code !== 0 && code !== 130) {
 				await io.printError(`cardterm: ${turnOutcome(outcome.reason).text}\n`);

@@ -4,14 +4,14 @@ one JSON object per card (`--json`).
 */
 import {referencePresenters} from '../acp/reference-presenters.js';
 import {encodeOutput, JsonLines, type TerminalOutput} from '../layout/terminal-sink.js';
-import type {Expansion} from '../layout/layout-options.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 import {SessionFold} from '../session/fold.js';
 import {formatDiagnostic, isNote, type LogDiagnostic} from '../session/log-errors.js';
 import {openSessionLog} from '../session/read-session-log.js';
-import {parseArgs, positiveInt, UsageError} from './parse-args.js';
+import {parseArgs, UsageError} from './parse-args.js';
 import type {CliIo} from './cli-io.js';
-import {colorDepth, colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
+import {printHelp} from './terminal-text.js';
+import {colorFlagOf, outputOptions, PRINT_FLAGS} from './output-options.js';
 import {TranscriptStream} from './transcript-stream.js';
 import {entryJsonValue} from './entry-json-output.js';
 import {resolveSessionLogPath} from '../session/log-source.js';
@@ -27,42 +27,17 @@ Damaged lines are reported on stderr and skipped; an unreadable header exits 65.
 
 const flags = [
 	{name: 'print'},
-	{name: 'json'},
-	{name: 'width', value: true},
+	...PRINT_FLAGS,
 	{name: 'expand', value: true},
-	{name: 'color'},
-	{name: 'no-color'},
 	{name: 'last'},
 	{name: 'help'},
 	{name: 'session-dir', value: true},
 ] as const;
 
-/** Expansion of `--expand`: none = header and one line, auto = by outcome, all = everything. */
-export function expansionOf(value: string | true | undefined): Expansion | undefined {
-	switch (value) {
-		case undefined:
-		case 'auto': {
-			return undefined;
-		}
-
-		case 'none': {
-			return 'summary';
-		}
-
-		case 'all': {
-			return 'full';
-		}
-
-		default: {
-			throw new UsageError(`replay: --expand must be none, auto or all, got ${String(value)}`);
-		}
-	}
-}
-
 export async function replayCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'replay');
 	if (parsed.flags.has('help')) {
-		await io.print(`${REPLAY_HELP}\n`);
+		await printHelp(io, REPLAY_HELP);
 		return 0;
 	}
 
@@ -72,12 +47,11 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 
 	const source = await io.resolveLog(parsed.positionals[0], parsed.flags.has('last'), parsed.flags.get('session-dir'));
 	const json = parsed.flags.has('json');
-	const {width, unwrap} = printRows(positiveInt(parsed, 'width', 'replay'), io.columns, io.isTTY);
-	const expansion = expansionOf(parsed.flags.get('expand'));
-	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
+	// Read before the pager opens, so a bad --width or --expand is a usage error there too.
+	const checked = outputOptions(parsed, io, 'replay', process.cwd());
 	const print = parsed.flags.has('print') || !io.isTTY;
 	if (!json && !print) {
-		return io.openPager(source, {colorFlag});
+		return io.openPager(source, {colorFlag: colorFlagOf(parsed)});
 	}
 
 	let bad = 0;
@@ -99,12 +73,10 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	const log = await openSessionLog(source === '-' ? io.stdin : source, {onDiagnostic, onWaiting});
 	const workspace = log.header.cwd ?? process.cwd();
 	const fold = new SessionFold(referencePresenters(workspace));
-	const color = colorEnabled(colorFlag, io.env, io.isTTY);
-	const outputOptions = {json, width, unwrap, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), isTTY: io.isTTY, sessionCwd: workspace, now: Date.now(), ...(expansion === undefined ? {} : {expansion})};
 	// `--json` loads none of the row layout; printing loads it, and reads child sessions beside a saved log.
 	const printEntry = json
 		? undefined
-		: await (await import('./print-output.js')).printOutput(outputOptions, source === '-' ? undefined : {logPath: await resolveSessionLogPath(source), header: log.header, presenters: found => referencePresenters(found.cwd ?? workspace)});
+		: await (await import('./print-output.js')).printOutput({...checked, sessionCwd: workspace, now: Date.now()}, source === '-' ? undefined : {logPath: await resolveSessionLogPath(source), header: log.header, presenters: found => referencePresenters(found.cwd ?? workspace)});
 	// A chunk waits while a subagent's child session is read to be inlined under its card.
 	const chunks: Array<TerminalOutput | Promise<TerminalOutput>> = [];
 	const jsonLines = new JsonLines();

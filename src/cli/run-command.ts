@@ -6,17 +6,14 @@ import {resolve} from 'node:path';
 import {basename} from 'node:path';
 import {readFile} from 'node:fs/promises';
 import {scriptToProgram} from '../code-mode/script-file.js';
-import {renderCardText} from '../layout/render-lines.js';
-import {cardOutputHidesText} from '../layout/terminal-card.js';
-import {jsonLine} from '../layout/terminal-sink.js';
-import {colorTheme, monochromeTheme} from '../layout/theme.js';
-import {cardToJson} from '../presentation/card-json.js';
 import type {CliIo} from './cli-io.js';
+import {printHelp} from './terminal-text.js';
 import {runOne} from './call-command.js';
+import {cardOutput} from './entry-output.js';
 import {openSession} from '../host/open-session.js';
-import {parseArgs, positiveInt, UsageError} from './parse-args.js';
+import {outputOptions, PRINT_FLAGS} from './output-options.js';
+import {parseArgs, UsageError} from './parse-args.js';
 import {withTerminationSignals} from './termination-signals.js';
-import {colorDepth, colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
 
 export const RUN_HELP = `usage: cardterm run SCRIPT.mjs [--log FILE] [--cwd DIR] [--json] [--width N] [--color|--no-color]
 
@@ -25,12 +22,12 @@ scope (await tools.read({file_path: 'README.md'})). Static imports become dynami
 and its tool calls are appended to FILE when given, and its card is printed. Exit code 1 when the
 program's card did not end ok (its outcome: see cardterm call --help for the rule).`;
 
-const flags = [{name: 'log', value: true}, {name: 'cwd', value: true}, {name: 'json'}, {name: 'width', value: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
+const flags = [{name: 'log', value: true}, {name: 'cwd', value: true}, ...PRINT_FLAGS, {name: 'help'}] as const;
 
 export async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'run');
 	if (parsed.flags.has('help')) {
-		await io.print(`${RUN_HELP}\n`);
+		await printHelp(io, RUN_HELP);
 		return 0;
 	}
 
@@ -48,20 +45,14 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
 	}
 
 	const cwd = resolve(io.cwd, String(parsed.flags.get('cwd') ?? '.'));
+	const output = outputOptions(parsed, io, 'run', cwd);
 	const logFlag = parsed.flags.get('log');
 	// Ctrl+C, a polite kill or a closed terminal cancels the program and its calls; jobs end with the session.
 	return withTerminationSignals(async signal => {
 		const session = await openSession({cwd, ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
 		try {
 			const card = await runOne(session, 'run_code', JSON.stringify({code, description: `Run ${basename(script)}`}), signal);
-			if (parsed.flags.has('json')) {
-				await io.write(jsonLine(cardToJson(card, {outputHidesText: cardOutputHidesText})));
-			} else {
-				const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
-				const color = colorEnabled(colorFlag, io.env, io.isTTY);
-				const {width, unwrap} = printRows(positiveInt(parsed, 'width', 'run'), io.columns, io.isTTY);
-				await io.write(renderCardText(card, {width, theme: color ? colorTheme : monochromeTheme, now: Date.now(), sessionCwd: cwd, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), unwrap}));
-			}
+			await io.write(cardOutput(card, {...output, now: Date.now()}));
 
 			return card.outcome === 'ok' ? 0 : 1;
 		} finally {

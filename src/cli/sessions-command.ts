@@ -8,6 +8,7 @@ import {joinOutput, jsonLine} from '../layout/terminal-sink.js';
 import {listSessions} from '../session/session-store.js';
 import {cardOutcomes, emptyOutcomeCounts, isNotOk, outcomeTally, type OutcomeCounts} from '../presentation/card-outcome.js';
 import type {CliIo} from './cli-io.js';
+import {printHelp} from './terminal-text.js';
 import {parseArgs} from './parse-args.js';
 import {sessionsRoot} from './session-paths.js';
 
@@ -52,7 +53,7 @@ function notOk(counts: OutcomeCounts): OutcomeCounts {
 export async function sessionsCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, [{name: 'session-dir', value: true}, {name: 'json'}, {name: 'help'}], 'sessions');
 	if (parsed.flags.has('help')) {
-		await io.print(`${SESSIONS_HELP}\n`);
+		await printHelp(io, SESSIONS_HELP);
 		return 0;
 	}
 

@@ -2,6 +2,8 @@
 @module `cardterm watch LOG`: the pager on a log another process is writing, following its end.
 */
 import type {CliIo} from './cli-io.js';
+import {printHelp} from './terminal-text.js';
+import {colorFlagOf} from './output-options.js';
 import {parseArgs, UsageError} from './parse-args.js';
 import {withScreenEnvironment} from './screen-environment.js';
 
@@ -18,7 +20,7 @@ const flags = [{name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
 export async function watchCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'watch');
 	if (parsed.flags.has('help')) {
-		await io.print(`${WATCH_HELP}\n`);
+		await printHelp(io, WATCH_HELP);
 		return 0;
 	}
 
@@ -32,5 +34,5 @@ export async function watchCommand(argv: readonly string[], io: CliIo): Promise<
 	}
 
 	const {openPagerOnLog} = await withScreenEnvironment(async () => import('./pager-command.js'));
-	return openPagerOnLog(log, {colorFlag: parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined), follow: true});
+	return openPagerOnLog(log, {colorFlag: colorFlagOf(parsed), follow: true});
 }

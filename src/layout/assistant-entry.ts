@@ -1,8 +1,10 @@
 /**
 @module What the model answered: its reasoning first, dim and folded to one `∴ reasoning · N lines`
-row unless the entry is fully expanded, then its text; an interrupted answer ends with a muted
-`(interrupted)` row. While it streams, the text is laid out incrementally (`streaming-markdown.ts`),
-a bounded view shows its end, and each tool call being prepared is one `◌ preparing <tool>…` row.
+row unless the entry is fully expanded, then its text, whole: the answer is what the person asked
+for, so only a `summary` folds it (to its first row); tool output folds, the answer never does. An
+interrupted answer ends with a muted `(interrupted)` row. While it streams, the text is laid out
+incrementally (`streaming-markdown.ts`), a bounded view shows its end (where the new text arrives),
+and each tool call being prepared is one `◌ preparing <tool>…` row.
 */
 import type {AssistantEntry} from '../presentation/entry.js';
 import {readableText} from './body-text.js';
@@ -16,18 +18,20 @@ import {streamingMarkdownRows} from './streaming-markdown.js';
 import {span, truncateSpans, wrapProseSpans} from './spans.js';
 import type {StyledLine} from './styled-line.js';
 
-/** The answer's text folded to `expansion`; a settled answer that is folded is laid out only as far as its fold shows. */
-function answerRows(entry: AssistantEntry, expansion: Expansion, options: LayoutOptions): StyledLine[] {
+/** The answer's text at `expansion`: whole, but for a summary (laid out only as far as its one row) and a streaming answer's bounded tail. */
+function answerRows(entry: AssistantEntry, expansion: Expansion, options: LayoutOptions): readonly StyledLine[] {
 	const {theme, width} = options;
 	const markdownOptions = {width, theme, ...(options.cache === false ? {cache: false} : {})};
-	if (!entry.streaming && expansion !== 'full') {
+	if (!entry.streaming && expansion === 'summary') {
 		return foldEntryHead(markdownHead(entry.text, markdownOptions, headRows(expansion)), expansion, theme, width);
 	}
 
 	const text = entry.streaming ? streamingMarkdownRows(entry, {width, theme}) : markdownRows(entry.text, markdownOptions);
-	return entry.streaming && expansion === 'bounded'
-		? foldEntryTail(text.rows, text.lineStarts, theme, width)
-		: foldEntryRows(text.rows, text.lineStarts, expansion, theme, width);
+	if (entry.streaming && expansion === 'bounded') {
+		return foldEntryTail(text.rows, text.lineStarts, theme, width);
+	}
+
+	return expansion === 'summary' ? foldEntryRows(text.rows, text.lineStarts, expansion, theme, width) : text.rows;
 }
 
 export function layoutAssistantEntry(entry: AssistantEntry, options: LayoutOptions): StyledLine[] {

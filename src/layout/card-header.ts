@@ -6,6 +6,7 @@ never wrapped; the time and badge survive a long title as long as a few title co
 import type {Card} from '../presentation/card.js';
 import {assertNever} from '../presentation/assert-never.js';
 import {outcomeGlyphs} from '../presentation/card-outcome.js';
+import {shownToolName} from '../presentation/tool-name.js';
 import {argumentSummary} from './argument-summary.js';
 import {formatDuration, formatElapsed} from './format.js';
 import type {LayoutOptions} from './layout-options.js';
@@ -115,11 +116,12 @@ export function layoutHeader(card: Card, options: LayoutOptions): StyledLine {
 	const seconds = options.spinner === true ? elapsedSeconds(card, options.now) : undefined;
 	const glyph = seconds === undefined ? status.glyph : SPINNER_FRAMES[seconds % SPINNER_FRAMES.length]!;
 	const {style} = status;
-	const name = sanitizeInline(card.name);
+	const recorded = sanitizeInline(card.name);
+	const name = sanitizeInline(shownToolName(card.name));
 	// A tool without a presenter is titled by its name (presentation-events.md §1.5): say what it was given instead.
 	const composed = sanitizeInline(cardTitle(card));
-	const title = composed === name && card.callView.card === 'generic' ? argumentSummary(card.args) : displayTitle(composed, name);
-	const lead: Span[] = [span(glyph, style), span(' '), span(name, theme.toolName)];
+	const title = composed === recorded && card.callView.card === 'generic' ? argumentSummary(card.args) : displayTitle(composed === recorded ? name : composed, name);
+	const lead: Span[] = name === '' ? [span(glyph, style)] : [span(glyph, style), span(' '), span(name, theme.toolName)];
 
 	const tail: Span[] = [];
 	const time = timeLabel(card, options.now);

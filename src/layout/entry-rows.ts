@@ -1,7 +1,9 @@
 /**
-@module Folding of message-like entries (the person's and the model's text, notice detail): a
-bounded entry shows its first rows and one `… N more lines` row; `summary` shows the first row.
-Lines are counted, not rows: the marker says how many of the text's own lines are hidden.
+@module Folding of message-like entries: a bounded message (the person's, when the pager asks for
+it) shows its first rows and one `… N more lines` row; `summary` shows the first row; a streaming
+answer's bounded view shows its last rows. A settled answer is never folded but to its summary
+(assistant-entry.ts). Lines are counted, not rows: the marker says how many of the text's own lines
+are hidden.
 */
 import type {Expansion} from './layout-options.js';
 import {formatCount} from './format.js';

@@ -2,6 +2,7 @@
 @module The generic card body: a pending call's input, or a result's content. The header already
 carries the title, so the body never repeats it.
 */
+import {isOutcomeCode} from '../presentation/card-outcome.js';
 import type {CardResult} from '../presentation/card.js';
 import type {ContentBlock} from '../tools/content.js';
 import type {GenericCallView} from '../tools/views.js';
@@ -90,7 +91,8 @@ export function layoutGenericResultBody(content: readonly ContentBlock[], result
 	}
 
 	contentRows(content, theme.body, context, new FirstLineInError(lines, theme));
-	if (result.error === undefined) {
+	// A cancel's or an unknown outcome's code says what the glyph says (`ABORTED_BEFORE_DISPATCH`): not shown.
+	if (result.error === undefined || isOutcomeCode(result.error.code)) {
 		return lines.body();
 	}
 

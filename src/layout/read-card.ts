@@ -68,8 +68,9 @@ function visibleHighlights(texts: readonly string[], lang: string | undefined, c
 
 /**
 A numbered line's rows: the gutter, then the text wrapped beside it, continuation rows indented under
-the text so a wrapped line never reads as a new line number. (Copying a wrapped numbered line keeps
-the indent; a listing with a gutter is not copied whole anyway.) Too narrow for a gutter: no indent.
+the text (a hanging indent) so a wrapped line never reads as a new line number. (Copying a wrapped
+numbered line from a terminal keeps the indent; a pipe joins the line back without it.) Too narrow
+for a gutter: no indent.
 */
 function numberedRows(gutter: Span, body: readonly Span[], gutterWidth: number, width: number): StyledLine[] {
 	if (width <= gutterWidth * 2) {
@@ -78,7 +79,7 @@ function numberedRows(gutter: Span, body: readonly Span[], gutterWidth: number, 
 
 	const rows = wrapSpans(body, width - gutterWidth);
 	const indent = span(' '.repeat(gutterWidth));
-	return rows.map((row, index) => (index === 0 ? {spans: [gutter, ...row.spans]} : {spans: [indent, ...row.spans], softWrap: true}));
+	return rows.map((row, index) => (index === 0 ? {spans: [gutter, ...row.spans]} : {spans: [indent, ...row.spans], softWrap: true, hang: gutterWidth}));
 }
 
 /** The read card body. */

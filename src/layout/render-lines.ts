@@ -8,7 +8,7 @@ import type {Card} from '../presentation/card.js';
 import {layoutCard} from './layout-card.js';
 import type {LayoutOptions} from './layout-options.js';
 import {safeLinkTarget} from './link-target.js';
-import {spansWidth} from './spans.js';
+import {spansWidth, splitAtColumn} from './spans.js';
 import {colorParameters, styleAtDepth, type ColorDepth} from './color-depth.js';
 import type {StyledLine, Style} from './styled-line.js';
 import {controlSequence, type TerminalOutput} from './terminal-sink.js';
@@ -28,8 +28,9 @@ export type RenderOptions = {
 	*/
 	readonly width?: number;
 	/**
-	Join every soft-wrapped row to its predecessor, whatever the widths: output that is not a terminal
-	(a pipe, a file) gets each logical line whole, so `grep` finds it (rows cut exactly, so nothing is lost).
+	Join every soft-wrapped row to its predecessor, whatever the widths, without its hanging indent
+	(`StyledLine.hang`): output that is not a terminal (a pipe, a file) gets each logical line whole,
+	so `grep` finds it (rows cut exactly, so nothing is lost).
 	*/
 	readonly unwrap?: boolean;
 	/** How many colours the terminal shows (cli/terminal-env.ts `colorDepth`); default the 16. */
@@ -140,6 +141,12 @@ function rowJoint(previous: StyledLine, next: StyledLine, options: RenderOptions
 	return used < width ? ' '.repeat(width - used) : '\n';
 }
 
+/** A continuation row without its hanging indent, joined back into its line. */
+function withoutHang(line: StyledLine, hang: number): StyledLine {
+	const split = splitAtColumn(line.spans, hang);
+	return split === undefined ? line : {spans: split.body};
+}
+
 /**
 Rows as text: ANSI when `color`, plain otherwise; each row ends with a newline except a soft-wrapped
 row continuing its predecessor (on a terminal of `width` columns, padded to it; with `unwrap`, joined as is).
@@ -147,11 +154,12 @@ row continuing its predecessor (on a terminal of `width` columns, padded to it; 
 export function renderLines(lines: readonly StyledLine[], options: RenderOptions): TerminalOutput {
 	let out = '';
 	for (let index = 0; index < lines.length; index++) {
+		const line = lines[index]!;
 		if (index > 0) {
-			out += rowJoint(lines[index - 1]!, lines[index]!, options);
+			out += rowJoint(lines[index - 1]!, line, options);
 		}
 
-		out += renderRow(lines[index]!, options);
+		out += renderRow(options.unwrap === true && line.softWrap === true && line.hang !== undefined ? withoutHang(line, line.hang) : line, options);
 	}
 
 	// Span text is sanitized by layout and links re-validated here: the only sequences are ours.

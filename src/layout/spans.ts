@@ -97,6 +97,67 @@ export function wrapProseSpans(spans: readonly Span[], width: number, maxRows?: 
 	return wrapSpansAt(spans, width, wrapProse, maxRows);
 }
 
+/** Below this many columns beside a hanging indent, a line wraps under itself with no indent. */
+const MIN_HANGING_COLUMNS = 12;
+
+/**
+One logical line of prose with a hanging indent: `lead` (a marker, a name column) on the first row,
+`body` wrapped between words (`wrapProseSpans`) into the columns after it, each continuation row
+indented as wide as the lead and marked with that `hang`, so a pipe joins the rows back into the
+line without the indent (render-lines.ts). Too narrow for the indent: wrapped whole, unindented.
+*/
+export function wrapHanging(lead: readonly Span[], body: readonly Span[], width: number): StyledLine[] {
+	const hang = spansWidth(lead);
+	if (width - hang < MIN_HANGING_COLUMNS) {
+		return wrapProseSpans([...lead, ...body], width);
+	}
+
+	const rows = wrapProseSpans(body, width - hang);
+	const indent = span(' '.repeat(hang));
+	return rows.map((row, index) => (index === 0 ? {spans: [...lead, ...row.spans]} : {spans: [indent, ...row.spans], softWrap: true, hang}));
+}
+
+/**
+A row written where it may be wider than the terminal (a message in the scrollback, a help line):
+as it is when it fits, else wrapped between words with a hanging indent — its `hang`, or its own
+indent and two more — so the terminal never breaks a word.
+*/
+export function fitRow(row: StyledLine, width: number): StyledLine[] {
+	if (spansWidth(row.spans) <= width) {
+		return [row];
+	}
+
+	const text = lineText(row);
+	const hang = row.hang ?? (text.length - text.trimStart().length) + 2;
+	// The first `hang` columns are the lead, the rest wraps beside it.
+	const lead = splitAtColumn(row.spans, hang);
+	return lead === undefined ? wrapProseSpans(row.spans, width) : wrapHanging(lead.lead, lead.body, width);
+}
+
+/** `spans` split after their first `columns` columns; undefined when a grapheme straddles the cut or the row is shorter. */
+export function splitAtColumn(spans: readonly Span[], columns: number): {lead: Span[]; body: Span[]} | undefined {
+	const lead: Span[] = [];
+	let used = 0;
+	for (const [index, item] of spans.entries()) {
+		const width = displayWidth(item.text);
+		if (used + width <= columns) {
+			lead.push(item);
+			used += width;
+			continue;
+		}
+
+		const fits = leadingColumns(item.text, columns - used);
+		if (fits.columns !== columns - used) {
+			return undefined;
+		}
+
+		const rest = item.text.slice(fits.text.length);
+		return {lead: fits.text === '' ? lead : [...lead, piece(item, fits.text)], body: [...(rest === '' ? [] : [piece(item, rest)]), ...spans.slice(index + 1)]};
+	}
+
+	return undefined;
+}
+
 /** The spans of one logical line sliced into rows where `cut` breaks their joined text (only the first `maxRows` rows when given). */
 function wrapSpansAt(spans: readonly Span[], width: number, cut: (text: string, width: number, maxRows?: number) => string[], maxRows?: number): StyledLine[] {
 	// Fast path: one short span of narrow text, the most common row of all.

@@ -41,4 +41,14 @@ width. Writers that own a real terminal row of exactly that width write it witho
 padding a previous row that ends short, as word-wrapped prose does), so the terminal soft-wraps at
 the same place and a copied line has no hard break in it.
 */
-export type StyledLine = {readonly spans: readonly Span[]; readonly softWrap?: true};
+export type StyledLine = {
+	readonly spans: readonly Span[];
+	readonly softWrap?: true;
+	/**
+	A hanging indent, in columns (spans.ts `wrapHanging`). On a soft-wrapped row: the indent it begins
+	with, drawn on a terminal and dropped when rows are joined back into their line (a pipe), so the
+	line reads as the text it is. On a row not yet wrapped (the scrollback's message rows): how far
+	its continuation rows are indented when the terminal is narrower than it.
+	*/
+	readonly hang?: number;
+};

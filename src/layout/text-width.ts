@@ -291,34 +291,3 @@ export function wrapProse(text: string, width: number, maxRows = Number.POSITIVE
 
 	return rows;
 }
-
-/**
-Split `text` into rows of at most `width` columns at spaces, for prose laid out as a table (help
-text): a word wider than a row is cut as a terminal would. Unlike `wrapProse` the rows are not
-soft wraps: a space where a row breaks is dropped.
-*/
-export function wrapWords(text: string, width: number): string[] {
-	const rows: string[] = [];
-	let row = '';
-	for (const word of text.split(' ')) {
-		const joined = row === '' ? word : `${row} ${word}`;
-		if (displayWidth(joined) <= width || width <= 0) {
-			row = joined;
-			continue;
-		}
-
-		if (row !== '') {
-			rows.push(row);
-		}
-
-		const pieces = displayWidth(word) > width ? wrapToWidth(word, width) : [word];
-		for (const piece of pieces.slice(0, -1)) {
-			rows.push(piece);
-		}
-
-		row = pieces.at(-1)!;
-	}
-
-	rows.push(row);
-	return rows;
-}

@@ -1,6 +1,6 @@
 import {pushAll} from '../layout/push-all.js';
-import {wrapSpans} from '../layout/spans.js';
-import {displayWidth, wrapWords} from '../layout/text-width.js';
+import {wrapHanging} from '../layout/spans.js';
+import {displayWidth} from '../layout/text-width.js';
 import type {Span, Style, StyledLine} from '../layout/styled-line.js';
 import {sanitizeInline, sanitizeLines} from '../layout/sanitize.js';
 
@@ -47,14 +47,5 @@ export function helpLines(rows: ReadonlyArray<readonly [string, string]>, notes:
 
 /** `lead` then `text` wrapped into the columns after it, continuation rows indented as far. */
 function hanging(rows: StyledLine[], lead: readonly Span[], text: string, style: Style, width: number): void {
-	const indent = lead.reduce((sum, item) => sum + displayWidth(item.text), 0);
-	const room = width - indent;
-	if (room < 8) {
-		pushAll(rows, wrapSpans([...lead, {text, style}], width));
-		return;
-	}
-
-	wrapWords(text, room).forEach((row, index) => {
-		rows.push({spans: [...(index === 0 ? lead : [{text: ' '.repeat(indent)}]), {text: row, style}]});
-	});
+	pushAll(rows, wrapHanging(lead, [{text, style}], width));
 }

@@ -1,9 +1,11 @@
 /**
 @module What `/tools` and `/help TOOL` show: a tool's description and its parameters, read from the
 JSON Schema the tool registers (the schema the model is given), so the help never drifts from it.
+Rows carry their hanging indent: the scrollback wraps a description under itself on a narrow terminal.
 */
 import {isJsonObject} from '../json/is-plain-record.js';
-import type {StyledLine} from '../layout/styled-line.js';
+import {spansWidth} from '../layout/spans.js';
+import type {Span, StyledLine} from '../layout/styled-line.js';
 import {sanitizeInline} from '../layout/sanitize.js';
 import type {ToolSchema} from '../tools/types.js';
 
@@ -62,19 +64,23 @@ function parameterLines(tool: ToolSchema, indent: string): StyledLine[] {
 		typeWidth = Math.max(typeWidth, Math.min(30, parameter.type.length));
 	}
 
-	return parameters.map(parameter => ({spans: [
+	return parameters.map(parameter => described([
 		{text: `${indent}${sanitizeInline(parameter.name).padEnd(nameWidth)}  `, style: {bold: true}},
 		{text: `${sanitizeInline(parameter.type).padEnd(typeWidth)}  `},
 		{text: parameter.required ? 'required  ' : 'optional  ', style: {dim: true}},
-		{text: sanitizeInline(parameter.description.split('\n', 1)[0] ?? ''), style: {dim: true}},
-	]}));
+	], {text: sanitizeInline(parameter.description.split('\n', 1)[0] ?? ''), style: {dim: true}}));
+}
+
+/** A row of columns ending in a description: too wide for the terminal, the description wraps under itself (`hang`). */
+function described(columns: readonly Span[], description: Span): StyledLine {
+	return {spans: [...columns, description], hang: spansWidth(columns)};
 }
 
 /** `/help TOOL`: the name, the whole description, then the parameters. */
 export function toolHelpLines(tool: ToolSchema): StyledLine[] {
 	const lines: StyledLine[] = [{spans: [{text: sanitizeInline(tool.name), style: {bold: true}}, {text: '  call it as: ', style: {dim: true}}, {text: `${sanitizeInline(tool.name)} {json}`}]}];
 	for (const line of tool.description.split('\n')) {
-		lines.push({spans: [{text: `  ${sanitizeInline(line)}`}]});
+		lines.push({spans: [{text: `  ${sanitizeInline(line)}`}], hang: 2});
 	}
 
 	lines.push({spans: [{text: 'Parameters', style: {bold: true}}]});
@@ -89,7 +95,7 @@ export function toolHelpLines(tool: ToolSchema): StyledLine[] {
 export function toolListLines(tools: readonly ToolSchema[]): StyledLine[] {
 	const lines: StyledLine[] = [{spans: [{text: 'Tools', style: {bold: true}}, {text: ' (/help TOOL shows one in full)', style: {dim: true}}]}];
 	for (const tool of tools) {
-		lines.push({spans: [{text: `  ${sanitizeInline(tool.name)}`, style: {bold: true}}, {text: `  ${sanitizeInline(tool.description.split('\n', 1)[0] ?? '')}`, style: {dim: true}}]});
+		lines.push(described([{text: `  ${sanitizeInline(tool.name)}  `, style: {bold: true}}], {text: sanitizeInline(tool.description.split('\n', 1)[0] ?? ''), style: {dim: true}}));
 		for (const line of parameterLines(tool, '      ')) {
 			lines.push(line);
 		}

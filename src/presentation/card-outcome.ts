@@ -51,6 +51,11 @@ const cancelledCodes = new Set(['ABORTED', 'ABORTED_BEFORE_DISPATCH']);
 const interruptedCodes = new Set(['TOOL_OUTCOME_UNKNOWN', 'TOOL_NOT_STARTED']);
 const refusals = new Set(['rejected', 'cancelled', 'unavailable', 'denied']);
 
+/** Whether an error `code` alone decides the outcome (a cancel, an unknown outcome): the card's glyph says it, and the code is a name for the log, not for a person. */
+export function isOutcomeCode(code: string): boolean {
+	return cancelledCodes.has(code) || interruptedCodes.has(code);
+}
+
 /** The terminal exit markers (presentation-events.md §2.1): the text's last line, after a newline. */
 const signalMarker = /^\[killed by signal: ([^\]\n]+)\]$/;
 const exitMarker = /^\[exit code: (-?\d+)\]$/;

@@ -21,6 +21,8 @@ The first word of each prompt picks what the turn does:
               every field an update, a permission question and an unknown kind can carry
   stream N MS  N message chunks, one every MS ms (bench/acp-chunk-latency.mjs)
   bench N     N updates: text chunks with a tool call every tenth (bench/acp-session.mjs)
+  long        an 80-line Markdown answer ending in "Next steps" (test/fixtures/long-answer.mjs), in chunks
+  colors      a command whose output has 256-colour and 24-bit colours and a 200-column line
   anything else: `You said: <prompt>`
 
 Flags: --load advertises session/load (replays a short history on load); --auth requires
@@ -29,6 +31,7 @@ Flags: --load advertises session/load (replays a short history on load); --auth 
 import {spawn} from 'node:child_process';
 import {Readable, Writable} from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
+import {longAnswer} from '../fixtures/long-answer.mjs';
 
 const {methods, RequestError} = acp;
 const flags = new Set(process.argv.slice(2));
@@ -307,6 +310,23 @@ const app = acp.agent({name: 'fake-agent'})
 			}
 
 			case 'bench': return {stopReason: await bench(client, params.sessionId, Number(text.split(/\s+/)[1] ?? 1000))};
+			case 'colors': {
+				// Output only in Zed's _meta extension: the client runs nothing.
+				await update(client, params.sessionId, {sessionUpdate: 'tool_call', toolCallId: 'call_colors', title: 'ls --color', kind: 'execute', status: 'in_progress', content: [{type: 'terminal', terminalId: 'their-term'}]});
+				const data = `\u001B[38;5;208morange\u001B[0m \u001B[38;2;10;20;30mdeep\u001B[0m\n${'long-line-'.repeat(20)}\n`;
+				await update(client, params.sessionId, {sessionUpdate: 'tool_call_update', toolCallId: 'call_colors', status: 'completed', _meta: {terminal_output: {terminal_id: 'their-term', data}, terminal_exit: {terminal_id: 'their-term', exit_code: 0}}});
+				await update(client, params.sessionId, chunk('agent_message_chunk', `Listed ${'the files in colour, '.repeat(10)}done.`));
+				return {stopReason: 'end_turn'};
+			}
+
+			case 'long': {
+				for (const line of longAnswer().split(/(?<=\n)/)) {
+					await update(client, params.sessionId, chunk('agent_message_chunk', line));
+				}
+
+				return {stopReason: 'end_turn'};
+			}
+
 			default: {
 				await update(client, params.sessionId, chunk('agent_message_chunk', `You said: ${text}`));
 				return {stopReason: 'end_turn'};

@@ -1,4 +1,5 @@
 import {promptHintOf} from '../../components/prompt-hint.js';
+import {scrollbackOutput} from '../../components/scrollback-output.js';
 import {mkdtemp, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -12,7 +13,9 @@ import {modelPrompt} from '../../src/live/native-lines.js';
 import {openInteractiveSession} from '../../src/cli/interactive/open-interactive-session.js';
 import {resumeTarget} from '../../src/cli/resume-target.js';
 import {openSessionLog} from '../../src/session/read-session-log.js';
+import {monochromeTheme} from '../../src/layout/theme.js';
 import {startFakeModelServer, type FakeModelServer} from '../fixtures/fake-model-server.mjs';
+import {LONG_ANSWER_FINDINGS, LONG_ANSWER_LAST, longAnswer} from '../fixtures/long-answer.mjs';
 
 let workspace: string;
 let root: string;
@@ -93,6 +96,25 @@ describe('the interactive session with a model', () => {
 		expect(server.requests.map(request => request.body.model)).toEqual(['fake-model', 'other-model']);
 		// The second request carries the first exchange: the conversation was kept.
 		expect(server.requests[1]!.body.messages.filter(message => message.role === 'user').map(message => message.content)).toEqual(['hello', 'again']);
+		await controller.close();
+	}, 30_000);
+
+	it('writes a long answer into the scrollback whole, its last line included (issue 16 item 1: it was cut at 24 rows)', async () => {
+		server = await startFakeModelServer({script: [{text: longAnswer().split(/(?<=\n)/)}]});
+		const model = resolveModel({spec: 'fake-model', baseUrl: server.url, env: {}});
+		const {controller} = await openInteractiveSession({root, cwd: workspace, id: 's-long', agent: {model, from: '--model'}});
+		const turnDone = scrollbackUntil(controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
+		controller.submit('what did you find?');
+		await turnDone.done;
+		const answer = turnDone.seen.find(entry => entry.kind === 'entry' && entry.entry.entry === 'assistant')!;
+		// What the live app writes for it (InteractiveApp's renderScrollback), at 100 columns.
+		const written = String(scrollbackOutput(answer, {theme: monochromeTheme, color: false, depth: 'none', hyperlinks: false, sessionCwd: workspace}, {width: 100, rows: 30, now: Date.now()}));
+		for (let index = 1; index <= LONG_ANSWER_FINDINGS; index++) {
+			expect(written).toContain(`Finding ${index}: src/module-${index}.ts`);
+		}
+
+		expect(written).toContain(LONG_ANSWER_LAST);
+		expect(written).not.toMatch(/more lines?/u);
 		await controller.close();
 	}, 30_000);
 

@@ -42,15 +42,55 @@ const readThenAnswer: FakeAnswer[] = [
 ];
 
 describe('cardterm -p', () => {
-	it('runs one turn and prints the transcript; the session is recorded', async () => {
-		const {code, out, err} = await runP(readThenAnswer, ['--model', 'fake', '--width', '60', '--no-color']);
-		expect(err).toBe('');
+	it('runs one turn: the answer on stdout, what the agent did on stderr; the session is recorded', async () => {
+		const {code, out, err} = await runP(readThenAnswer, ['--model', 'fake', '--no-color']);
 		expect(code).toBe(0);
-		expect(out).toContain('Read hello.txt');
-		expect(out).toContain('hello world');
-		expect(out).toContain('It says hello world.');
+		// To a pipe, the answer as the model wrote it (Markdown), alone.
+		expect(out).toBe('It says **hello world**.\n');
+		expect(err).toContain('› Read hello.txt');
+		expect(err).toContain('● read hello.txt');
+		expect(err).toContain('hello world');
+		expect(err).toMatch(/── completed .*\n$/u);
+		expect(err).not.toContain('It says');
 		const [id] = await readdir(sessions);
 		expect(await readdir(join(sessions, id!))).toContain('session.jsonl');
+	}, 30_000);
+
+	it('writes an answer as the model wrote it, but its terminal escapes as text', async () => {
+		const {code, out} = await runP([{text: '# Done\n\nCleared \u001B[2J\u001B]0;pwned\u0007 the \u202Escreen.'}], ['--model', 'fake']);
+		expect(code).toBe(0);
+		expect(out).toBe('# Done\n\nCleared \\x1b[2J\\x1b]0;pwned\\x07 the \\u202escreen.\n');
+	}, 30_000);
+
+	it('to a terminal the answer is laid out as everywhere else; its reasoning is one row of what the agent did', async () => {
+		const reasoned: FakeAnswer[] = [readThenAnswer[0]!, {reasoning: 'The file is short.\nIt greets.', text: 'It says **hello world**.'}];
+		const server = await startFakeModelServer({script: reasoned});
+		const io = fakeIo({cwd: workspace, isTTY: true, columns: 60, stderr: {isTTY: true, columns: 60}, env: {OPENAI_API_KEY: 'k', XDG_CONFIG_HOME: config, TERM: 'xterm-256color'}});
+		try {
+			expect(await main(['-p', 'Read hello.txt', '--base-url', server.url, '--session-dir', sessions, '--model', 'fake'], io)).toBe(0);
+		} finally {
+			await server.close();
+		}
+
+		expect(io.out()).toBe('It says \u001B[1mhello world\u001B[0m.\n');
+		expect(io.err()).toContain('∴ The file is short.');
+		expect(io.err()).toContain('\u001B[1mread\u001B[0m');
+		expect(io.err()).not.toContain('It says');
+	}, 30_000);
+
+	it('--width or --color lay the answer out as on a terminal; --transcript prints the whole transcript on stdout, as replay --print', async () => {
+		const rows = await runP(readThenAnswer, ['--model', 'fake', '--width', '60', '--no-color']);
+		expect(rows.out).toBe('It says hello world.\n');
+		expect((await runP(readThenAnswer, ['--model', 'fake', '--color'])).out).toBe('It says \u001B[1mhello world\u001B[0m.\n');
+		const before = new Set(await readdir(sessions));
+		const whole = await runP(readThenAnswer, ['--model', 'fake', '--transcript', '--width', '60', '--no-color']);
+		expect(whole.code).toBe(0);
+		expect(whole.err).toBe('');
+		const id = (await readdir(sessions)).find(name => !before.has(name));
+		const replayed = fakeIo({cwd: workspace});
+		expect(await main(['replay', join(sessions, id!, 'session.jsonl'), '--print', '--width', '60', '--no-color'], replayed)).toBe(0);
+		expect(whole.out).toBe(replayed.out());
+		expect(whole.out).toContain('It says hello world.');
 	}, 30_000);
 
 	it('--max-steps ends a turn that keeps calling tools as blocked after that many steps', async () => {

@@ -65,7 +65,7 @@ describe.skipIf(tmuxMissing)('cardterm acp in tmux (skipped when tmux is not ins
 		tmux('send-keys', '-t', target, 'r');
 		await sees('Permission: never.');
 		tmux('send-keys', '-t', target, 'slow', 'Enter');
-		await sees('○ acp_execute sleep');
+		await sees('○ execute sleep');
 		tmux('send-keys', '-t', target, 'C-c');
 		await sees('── cancelled by you');
 		tmux('send-keys', '-t', target, 'C-d');
@@ -93,7 +93,8 @@ describe.skipIf(tmuxMissing)('cardterm acp in tmux (skipped when tmux is not ins
 		}
 
 		expect(missing).toEqual([]);
-		for (const kind of ['acp_read Read notes.md', 'acp_edit Edit config.ts', '$ printf "one\\ntwo\\n"', '[exit 2]', '✗ acp_search Search TODO', 'todo · 1 of 3 done', 'mode: code']) {
+		// Headed by the call's kind, not the name it is recorded under (acp_read…).
+		for (const kind of ['● read notes.md', '● edit config.ts', '$ printf "one\\ntwo\\n"', '[exit 2]', '✗ search TODO', 'todo · 1 of 3 done', 'mode: code']) {
 			expect(replay).toContain(kind);
 		}
 	}, 180_000);

@@ -2,7 +2,8 @@
 The real `bin/cardterm` as an agent, in tmux, against the fake model server: a prompt goes to the
 model, its read runs, its write waits for the approval dialog, the answer streams in, the turn
 ends; Ctrl+D exits and the saved log replays to the same cards. And a provider that fails: an
-overload inside the stream is retried with its message, a long Retry-After is counted down until Esc.
+overload inside the stream is retried with its message, a long Retry-After is counted down until Esc. A long answer is
+in the scrollback whole.
 */
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -10,6 +11,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startFakeModelServer, type FakeModelServer} from '../fixtures/fake-model-server.mjs';
+import {LONG_ANSWER_FINDINGS, LONG_ANSWER_LAST, longAnswer} from '../fixtures/long-answer.mjs';
 import {buildDist, cardterm, cardtermCommand, killTmuxServer, screen, shellWord, shows, tmux, tmuxMissing, waitFor} from './e2e-helpers.js';
 
 describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is not installed)', () => {
@@ -107,5 +109,28 @@ describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is
 		expect(screen('faults')).not.toContain('never sent');
 		expect(server!.received - asked).toBe(3);
 		tmux('send-keys', '-t', 'faults', 'C-d');
+	}, 120_000);
+
+	it('shows a long answer whole in the scrollback, its "Next steps" included (issue 16 item 1: it ended behind "… N more lines")', async () => {
+		const long = await startFakeModelServer({script: [{text: longAnswer().split(/(?<=\n)/), chunkDelayMs: 5}]});
+		try {
+			const command = cardtermCommand({CARDTERM_SESSION_DIR: join(folder, 'long-sessions'), OPENAI_API_KEY: 'test'}, '--base-url', long.url, '--model', 'fake-model').map(word => shellWord(word)).join(' ');
+			tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'long', '-x', '100', '-y', '30', '-c', folder, command);
+			tmux('set-option', '-t', 'long', 'remain-on-exit', 'on');
+			await shows('openai-compatible:fake-model', 'long');
+			tmux('send-keys', '-t', 'long', 'what did you find?', 'Enter');
+			await shows('── completed', 'long');
+			const pane = tmux('capture-pane', '-p', '-t', 'long', '-S', '-300');
+			for (let index = 1; index <= LONG_ANSWER_FINDINGS; index++) {
+				expect(pane).toContain(`Finding ${index}: src/module-${index}.ts still reads the old setting`);
+			}
+
+			expect(pane).toContain(LONG_ANSWER_LAST);
+			expect(pane).not.toMatch(/more lines?/u);
+			tmux('send-keys', '-t', 'long', 'C-d');
+			await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', 'long', '#{pane_dead}').trim() === '1', 30_000, 'long');
+		} finally {
+			await long.close();
+		}
 	}, 120_000);
 });

@@ -21,19 +21,29 @@ async function run(argv: readonly string[]): Promise<{code: number; out: string;
 }
 
 describe('cardterm acp -p', () => {
-	it('prints the turn\'s transcript, exits 0, and `replay --print` of the saved log prints the same', async () => {
+	it('prints the agent\'s answer on stdout and what it did on stderr, exits 0; --transcript prints what `replay --print` of the saved log prints', async () => {
 		const result = await run(['-p', 'tour', '--', process.execPath, 'AGENT']);
 		expect(result.code).toBe(0);
-		expect(result.out).toContain('› tour');
-		expect(result.out).toContain('acp_edit Edit config.ts');
-		expect(result.out).toContain('$ printf "one\\ntwo\\n"');
-		expect(result.out).toContain('Done: DEBUG is off.');
+		// To a pipe, the answer as the agent wrote it, and nothing else.
+		expect(result.out).toBe('Done: DEBUG is off.\n');
+		expect(result.err).toContain('› tour');
+		expect(result.err).toContain('● edit config.ts');
+		expect(result.err).toContain('$ printf "one\\ntwo\\n"');
+		expect(result.err).not.toContain('Done: DEBUG is off.');
 		const [id] = await readdir(result.sessions);
-		const logPath = path.join(result.sessions, id!, 'session.jsonl');
-		expect(result.err).toBe(`cardterm: session saved: ${logPath} (agent session fake-1)\n`);
-		const replay = fakeIo({cwd: result.workspace, columns: 80});
+		expect(result.err).toMatch(new RegExp(`── completed .*\\ncardterm: session saved: ${path.join(result.sessions, id!, 'session.jsonl').replaceAll(/[.\\/]/g, '\\$&')} \\(agent session fake-1\\)\\n$`, 'u'));
+		await cleanup?.();
+
+		const whole = await run(['-p', 'tour', '--transcript', '--', process.execPath, 'AGENT']);
+		expect(whole.code).toBe(0);
+		const [wholeId] = await readdir(whole.sessions);
+		const logPath = path.join(whole.sessions, wholeId!, 'session.jsonl');
+		expect(whole.out).toContain('› tour');
+		expect(whole.out).toContain('Done: DEBUG is off.');
+		expect(whole.err).toBe(`cardterm: session saved: ${logPath} (agent session fake-1)\n`);
+		const replay = fakeIo({cwd: whole.workspace, columns: 80});
 		expect(await main(['replay', '--print', '--width', '80', logPath], replay)).toBe(0);
-		expect(replay.out()).toBe(result.out);
+		expect(replay.out()).toBe(whole.out);
 	});
 
 	it('answers permission requests with reject-once, or with allow-once under --yolo', async () => {
@@ -51,21 +61,22 @@ describe('cardterm acp -p', () => {
 		expect((await run(['--yolo', '-p', 'permission-pair', '--', process.execPath, 'AGENT'])).out).toContain('Answers: once, once.');
 	});
 
-	it('exits 1 when the agent crashes, with its exit and stderr in the transcript', async () => {
+	it('exits 1 when the agent crashes, with its exit and stderr in the transcript (on stderr: there is no answer)', async () => {
 		const result = await run(['-p', 'crash', '--', process.execPath, 'AGENT']);
 		expect(result.code).toBe(1);
-		expect(result.out).toContain('the agent exited with code 3');
-		expect(result.out).toContain('error: the agent exited with code 3 during session/prompt');
+		expect(result.out).toBe('');
+		expect(result.err).toContain('the agent exited with code 3');
+		expect(result.err).toContain('error: the agent exited with code 3 during session/prompt');
 	});
 
 	it('shows the terminal escapes an agent puts in any field as text, never as escapes, live and in replay', async () => {
-		const result = await run(['--yolo', '-p', 'hostile', '--', process.execPath, 'AGENT']);
+		const result = await run(['--yolo', '-p', 'hostile', '--transcript', '--', process.execPath, 'AGENT']);
 		expect(result.code).toBe(0);
 		// Without colour nothing cardterm writes holds an ESC, a BEL or a bidi override.
 		const raw = /[\u0007\u001B\u202E]/u;
 		expect(result.out).not.toMatch(raw);
 		expect(result.err).not.toMatch(raw);
-		for (const shown of ['answer \\x1b[2J\\x1b]0;pwned\\x07', 'step \\x1b[2J', 'title: title \\x1b[2J', 'unknown kind "kind\\x1b[2J', 'acp_execute echo \\x1b[2J', '- old \\x1b[2J', '+ new \\x1b[2J', 'meta link\\u202eevil']) {
+		for (const shown of ['answer \\x1b[2J\\x1b]0;pwned\\x07', 'step \\x1b[2J', 'title: title \\x1b[2J', 'unknown kind "kind\\x1b[2J', '● execute echo \\x1b[2J', '- old \\x1b[2J', '+ new \\x1b[2J', 'meta link\\u202eevil']) {
 			expect(result.out).toContain(shown);
 		}
 
@@ -73,6 +84,11 @@ describe('cardterm acp -p', () => {
 		const replay = fakeIo({cwd: result.workspace, columns: 80});
 		expect(await main(['replay', '--print', '--width', '80', path.join(result.sessions, id!, 'session.jsonl')], replay)).toBe(0);
 		expect(replay.out()).toBe(result.out);
+		await cleanup?.();
+		// Split between stdout and stderr (its message is followed by calls: it is no final answer), still shown as text.
+		const split = await run(['--yolo', '-p', 'hostile', '--', process.execPath, 'AGENT']);
+		expect(split.err).toContain('answer \\x1b[2J\\x1b]0;pwned\\x07');
+		expect(split.out + split.err).not.toMatch(raw);
 	});
 
 	it('--json writes one object per entry', async () => {
@@ -114,8 +130,8 @@ describe('cardterm acp -p', () => {
 		// The agent was asked to load the newest session; its history is the transcript's first turn.
 		const loads = (await readFile(trace, 'utf8')).trimEnd().split('\n').map(line => JSON.parse((JSON.parse(line) as {line: string}).line) as {method?: string; params?: {sessionId?: string}}).filter(frame => frame.method === 'session/load');
 		expect(loads.map(frame => frame.params?.sessionId)).toEqual(['newer']);
-		expect(resumed.out).toContain('› What was the plan?');
-		expect(resumed.out).toContain('› again');
+		expect(resumed.err).toContain('› What was the plan?');
+		expect(resumed.err).toContain('› again');
 		// An agent that cannot load says so.
 		const cannot = await acp(['--resume', '-p', 'x', '--', process.execPath, FAKE_AGENT]);
 		expect(cannot.code).toBe(1);

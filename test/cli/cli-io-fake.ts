@@ -3,7 +3,7 @@ import type {CliIo} from '../../src/cli/cli-io.js';
 import {writeOutput, writeText} from '../../src/layout/terminal-sink.js';
 
 /** A `CliIo` that records what a command writes, for running commands in-process. It writes through the real sink. */
-export function fakeIo(options: {cwd?: string; env?: NodeJS.ProcessEnv; isTTY?: boolean; columns?: number; stdin?: string} = {}): CliIo & {out(): string; err(): string} {
+export function fakeIo(options: {cwd?: string; env?: NodeJS.ProcessEnv; isTTY?: boolean; columns?: number; stderr?: {isTTY: boolean; columns?: number}; stdin?: string} = {}): CliIo & {out(): string; err(): string} {
 	let out = '';
 	let err = '';
 	const stdout = new Writable({write(chunk, _encoding, callback) {
@@ -22,6 +22,7 @@ export function fakeIo(options: {cwd?: string; env?: NodeJS.ProcessEnv; isTTY?: 
 		cwd: options.cwd ?? process.cwd(),
 		isTTY: options.isTTY ?? false,
 		columns: options.columns,
+		stderr: {isTTY: options.stderr?.isTTY ?? false, columns: options.stderr?.columns},
 		async print(text) {
 			await writeText(stdout, text);
 		},
@@ -30,6 +31,9 @@ export function fakeIo(options: {cwd?: string; env?: NodeJS.ProcessEnv; isTTY?: 
 		},
 		async write(output) {
 			await writeOutput(stdout, output);
+		},
+		async writeError(output) {
+			await writeOutput(stderr, output);
 		},
 		async resolveLog(positional) {
 			if (positional === undefined) {

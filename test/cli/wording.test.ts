@@ -67,11 +67,18 @@ describe('wording through the CLI', () => {
 describe('wording of cards', () => {
 	const options = {width: 80, theme: colorTheme, now: 0};
 
-	it('keeps a cancelled command\'s $ command, and its collapsed summary is the message with the code dim', () => {
+	it('keeps a cancelled command\'s $ command, and shows no internal code the ⊘ already says (issue 16 item 12)', () => {
 		const card = {...makeCard({name: 'bash', callView: {card: 'terminal', title: 'sleep 30'}, result: {content: text('Error: tool call aborted'), isError: true, error: {name: 'AbortError', code: 'ABORTED'}}}), status: 'cancelled' as const};
-		expect(layoutCard(card, options).map(row => lineText(row))).toEqual(['⊘ bash sleep 30 · 1.2s', '$ sleep 30', 'Error: tool call aborted', 'AbortError · ABORTED']);
+		expect(layoutCard(card, options).map(row => lineText(row))).toEqual(['⊘ bash sleep 30 · 1.2s', '$ sleep 30', 'Error: tool call aborted']);
+		const notStarted = {...card, result: {...card.result!, error: {name: 'AbortError', code: 'ABORTED_BEFORE_DISPATCH'}}};
+		expect(layoutCard(notStarted, {...options, expansion: 'full'}).map(row => lineText(row)).join('\n')).not.toContain('ABORTED');
 		const summary = layoutCard(card, {...options, expansion: 'summary'});
-		expect(summary[1]!.spans).toEqual([{text: 'Error: tool call aborted', style: {fg: 'red'}}, {text: ' · AbortError · ABORTED', style: {dim: true}}]);
+		expect(summary.map(row => lineText(row)).join('\n')).not.toContain('ABORTED');
+	});
+
+	it('keeps the class and code of a failure whose outcome they do not decide, for looking it up', () => {
+		const card = makeCard({name: 'read', callView: {card: 'generic', title: 'Read x'}, result: {content: text('Error: invalid arguments'), isError: true, error: {name: 'ToolArgsError', code: 'INVALID_ARGS'}}});
+		expect(layoutCard(card, options).map(row => lineText(row))).toContain('ToolArgsError · INVALID_ARGS');
 	});
 
 	it('words an unkept truncated output as such, and draws stderr in its own tone', () => {

@@ -47,7 +47,8 @@ function stateContains(kind: keyof typeof KINDS, state: State): string {
 		}
 
 		case 'cancelled': {
-			return 'AbortError · ABORTED';
+			// The message; its code (ABORTED) says what the ⊘ says and is not shown.
+			return 'Error: tool call aborted';
 		}
 
 		case 'running':

@@ -76,13 +76,3 @@ describe('narrow text (measured and cut by its length)', () => {
 		}), {numRuns: 500, seed: 11});
 	});
 });
-
-describe('wrapWords', () => {
-	it('breaks at spaces, cuts only a word wider than the row, and keeps an empty text one row', async () => {
-		const {wrapWords} = await import('../../src/layout/text-width.js');
-		expect(wrapWords('run a shell command (bash)', 12)).toEqual(['run a shell', 'command', '(bash)']);
-		expect(wrapWords('a supercalifragilistic word', 8)).toEqual(['a', 'supercal', 'ifragili', 'stic', 'word']);
-		expect(wrapWords('', 10)).toEqual(['']);
-		expect(wrapWords('漢字 かな', 4)).toEqual(['漢字', 'かな']);
-	});
-});

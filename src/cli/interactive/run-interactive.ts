@@ -26,6 +26,7 @@ import {drawBootFrame, type BootFrame} from './boot-frame.js';
 import {resumeTarget} from '../resume-target.js';
 import {withScreenEnvironment} from '../screen-environment.js';
 import type {LiveSession} from '../../live/live-session.js';
+import {colorFlagOf} from '../output-options.js';
 import {screenStyle} from './screen-style.js';
 import {sessionsRoot} from '../session-paths.js';
 import {whenAborted} from '../termination-signals.js';
@@ -80,8 +81,7 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 	whenAborted(signal, () => {
 		void controller.close();
 	});
-	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
-	const style = screenStyle(colorFlag, io);
+	const style = screenStyle(colorFlagOf(parsed), io);
 	// The first frame again under the history, while the screen loads: the prompt is there and keys are held.
 	if (resumed !== undefined) {
 		await writeHistory(controller, io, {...style, sessionCwd: controller.cwd});

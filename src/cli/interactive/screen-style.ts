@@ -4,26 +4,14 @@
 spinner; off under `CARDTERM_REDUCED_MOTION` or without colour). No React here: a continued
 session's history is written with this style before the screen loads.
 */
-import type {ColorDepth} from '../../layout/color-depth.js';
-import {colorTheme, monochromeTheme, type Theme} from '../../layout/theme.js';
 import type {CliIo} from '../cli-io.js';
-import {colorDepth, colorEnabled, hyperlinksEnabled, motionEnabled} from '../terminal-env.js';
+import {outputColors, type OutputColors} from '../output-options.js';
+import {motionEnabled} from '../terminal-env.js';
 
-export type ScreenStyle = {
-	readonly theme: Theme;
-	readonly color: boolean;
-	readonly depth: ColorDepth;
-	readonly hyperlinks: boolean;
-	readonly motion: boolean;
-};
+export type ScreenStyle = OutputColors & {readonly motion: boolean};
 
+/** The colours as every command's output takes them (`output-options.ts`), and motion. */
 export function screenStyle(colorFlag: boolean | undefined, io: Pick<CliIo, 'env' | 'isTTY'>): ScreenStyle {
-	const color = colorEnabled(colorFlag, io.env, io.isTTY);
-	return {
-		theme: color ? colorTheme : monochromeTheme,
-		color,
-		depth: colorDepth(color, io.env),
-		hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY),
-		motion: motionEnabled(color, io.env),
-	};
+	const colors = outputColors(colorFlag, io);
+	return {...colors, motion: motionEnabled(colors.color, io.env)};
 }
