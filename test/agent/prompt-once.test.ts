@@ -186,8 +186,9 @@ describe('cardterm -p: the exit code says how the turn ended', () => {
 		const {code, out, err} = await runP([
 			{text: 'x', streamError: {afterChunks: 1, error: {type: `overloaded\u001B[31m_error`, message: hostile}}},
 			{status: 400, errorBody: {error: {message: hostile, type: '\u0007bad', code: `code\u001B]8;;http://evil\u0007`}}},
-		], ['--model', 'fake', '--width', '80']);
+		], ['--model', 'fake', '--width', '80', '--transcript']);
 		expect(code).toBe(1);
+		// The transcript (on stdout with --transcript) and the error line (stderr).
 		for (const text of [out, err]) {
 			// eslint-disable-next-line no-control-regex -- no raw control or bidi character may reach the terminal
 			expect(text).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202E]/);

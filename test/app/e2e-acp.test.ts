@@ -111,7 +111,7 @@ describe.skipIf(tmuxMissing)('cardterm acp in tmux (skipped when tmux is not ins
 		const shown = async (text: string): Promise<void> => shows(text, 'acp2');
 		await shown('message the agent');
 		tmux('send-keys', '-t', 'acp2', 'colours', 'Enter');
-		await shown('acp_read Read notes.md');
+		await shown('● read notes.md');
 		const styled = tmux('capture-pane', '-p', '-e', '-t', 'acp2', '-S', '-200');
 		const orange = styled.split('\n').find(row => row.includes('orange'));
 		// The palette's orange as it is, the 24-bit pink as its nearest palette colour (198).
@@ -120,7 +120,7 @@ describe.skipIf(tmuxMissing)('cardterm acp in tmux (skipped when tmux is not ins
 
 		// Motion: a running card's glyph turns (reduced motion keeps its ○, the first test).
 		tmux('send-keys', '-t', 'acp2', 'slow', 'Enter');
-		await waitFor('a turning spinner', () => /[◐◓◑◒] acp_execute sleep/u.test(tmux('capture-pane', '-p', '-t', 'acp2')), 30_000, 'acp2');
+		await waitFor('a turning spinner', () => /[◐◓◑◒] execute sleep/u.test(tmux('capture-pane', '-p', '-t', 'acp2')), 30_000, 'acp2');
 		tmux('send-keys', '-t', 'acp2', 'C-c');
 		await shown('── cancelled by you');
 
