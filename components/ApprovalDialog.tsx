@@ -6,42 +6,49 @@ import type {PendingApproval} from './session-model.js';
 
 type Props = {
 	readonly approval: PendingApproval;
+	/** The marked choice (approval-keys.ts). */
+	readonly selected: number;
 	readonly width: number;
 };
 
-/** Rows the dialog takes, for the live region's budget. */
-export const APPROVAL_DIALOG_ROWS = 3;
+/** The last row: how to answer, and that typing stays at the prompt. */
+const KEYS_ROW = '  ↑↓ choose · Enter answers · Esc cancels the call · typing stays in the prompt';
+
+/** Rows the dialog takes, for the live region's budget: the question, one per choice, the keys. */
+export function approvalRows(approval: PendingApproval): number {
+	return approval.choices.length + 2;
+}
 
 /** The dialog's rows as plain text (for measuring the frame). */
-export function approvalTexts(approval: PendingApproval, width: number): string[] {
-	const reason = approval.reason === undefined ? '' : ` — ${sanitizeInline(approval.reason)}`;
-	const tool = sanitizeInline(approval.toolName);
+export function approvalTexts(approval: PendingApproval, selected: number, width: number): string[] {
 	return [
-		truncateToWidth(`? Allow ${tool}${reason}`, width),
-		truncateToWidth(approval.choices === undefined ? `  a allow once   s allow ${tool} for this session   d deny` : `  ${approval.choices.map(choice => `${choice.key} ${sanitizeInline(choice.label)}`).join('   ')}`, width),
-		truncateToWidth('  Esc or Ctrl+C cancels the call', width),
+		truncateToWidth(questionText(approval), width),
+		...approval.choices.map((choice, index) => truncateToWidth(choiceText(choice.label, index === selected), width)),
+		truncateToWidth(KEYS_ROW, width),
 	];
 }
 
-/** Asks to allow a call: once, for this tool for the rest of the session, or deny; or with the asker's own choices. */
-export function ApprovalDialog({approval, width}: Props) {
+function questionText(approval: PendingApproval): string {
 	const reason = approval.reason === undefined ? '' : ` — ${sanitizeInline(approval.reason)}`;
-	const tool = sanitizeInline(approval.toolName);
+	return `? Allow ${sanitizeInline(approval.toolName)}${reason}`;
+}
+
+function choiceText(label: string, marked: boolean): string {
+	return `${marked ? '❯' : ' '} ${sanitizeInline(label)}`;
+}
+
+/** Asks to allow a call: a list of answers, one marked; ↑/↓ move the mark and Enter confirms it. */
+export function ApprovalDialog({approval, selected, width}: Props) {
 	return (
 		<>
-			<Text color="yellow" wrap="truncate-end">{truncateToWidth(`? Allow ${tool}${reason}`, width)}</Text>
-			{approval.choices === undefined ? (
-				<Text wrap="truncate-end">
-					{'  '}<Text bold>a</Text>{' allow once   '}<Text bold>s</Text>{truncateToWidth(` allow ${tool} for this session   `, Math.max(0, width - 17))}<Text bold>d</Text>{' deny'}
-				</Text>
-			) : (
-				<Text wrap="truncate-end">
-					{'  '}{approval.choices.map((choice, index) => (
-						<React.Fragment key={choice.key}>{index === 0 ? '' : '   '}<Text bold>{choice.key}</Text>{` ${sanitizeInline(choice.label)}`}</React.Fragment>
-					))}
-				</Text>
-			)}
-			<Text dimColor wrap="truncate-end">{truncateToWidth('  Esc or Ctrl+C cancels the call', width)}</Text>
+			<Text color="yellow" wrap="truncate-end">{truncateToWidth(questionText(approval), width)}</Text>
+			{approval.choices.map((choice, index) => {
+				const marked = index === selected;
+				// Keyed by position: an asker may offer two choices with the same words.
+				// eslint-disable-next-line react/no-array-index-key
+				return <Text key={index} bold={marked} color={marked ? 'cyan' : undefined} wrap="truncate-end">{truncateToWidth(choiceText(choice.label, marked), width)}</Text>;
+			})}
+			<Text dimColor wrap="truncate-end">{truncateToWidth(KEYS_ROW, width)}</Text>
 		</>
 	);
 }
