@@ -1,7 +1,7 @@
 import React from 'react';
 import {Text} from 'ink';
 import {sanitizeInline} from '../src/layout/sanitize.js';
-import {truncateToWidth} from '../src/layout/text-width.js';
+import {truncateToWidth, wrapWords} from '../src/layout/text-width.js';
 import type {PendingApproval} from './session-model.js';
 
 type Props = {
@@ -14,23 +14,34 @@ type Props = {
 /** The last row: how to answer, and that typing stays at the prompt. */
 const KEYS_ROW = '  ↑↓ choose · Enter answers · Esc cancels the call · typing stays in the prompt';
 
+/** Rows the question may take: every reason counts (which rules asked, where a link leads), but a hostile one cannot fill the screen. */
+const MAX_QUESTION_ROWS = 4;
+
 /** Rows the dialog takes, for the live region's budget: the question, one per choice, the keys. */
-export function approvalRows(approval: PendingApproval): number {
-	return approval.choices.length + 2;
+export function approvalRows(approval: PendingApproval, width: number): number {
+	return questionRows(approval, width).length + approval.choices.length + 1;
 }
 
 /** The dialog's rows as plain text (for measuring the frame). */
 export function approvalTexts(approval: PendingApproval, selected: number, width: number): string[] {
 	return [
-		truncateToWidth(questionText(approval), width),
+		...questionRows(approval, width),
 		...approval.choices.map((choice, index) => truncateToWidth(choiceText(choice.label, index === selected), width)),
 		truncateToWidth(KEYS_ROW, width),
 	];
 }
 
-function questionText(approval: PendingApproval): string {
+/** The question, wrapped at words with its continuation indented, at most `MAX_QUESTION_ROWS` rows. */
+function questionRows(approval: PendingApproval, width: number): string[] {
 	const reason = approval.reason === undefined ? '' : ` — ${sanitizeInline(approval.reason)}`;
-	return `? Allow ${sanitizeInline(approval.toolName)}${reason}`;
+	const text = `? Allow ${sanitizeInline(approval.toolName)}${reason}`;
+	const rows = wrapWords(text, Math.max(1, width - 2)).map((row, index) => index === 0 ? row : `  ${row}`);
+	const kept = rows.slice(0, MAX_QUESTION_ROWS).map(row => truncateToWidth(row, width));
+	if (rows.length > MAX_QUESTION_ROWS) {
+		kept[MAX_QUESTION_ROWS - 1] = truncateToWidth(`${kept[MAX_QUESTION_ROWS - 1]!} …`, width);
+	}
+
+	return kept;
 }
 
 function choiceText(label: string, marked: boolean): string {
@@ -41,7 +52,10 @@ function choiceText(label: string, marked: boolean): string {
 export function ApprovalDialog({approval, selected, width}: Props) {
 	return (
 		<>
-			<Text color="yellow" wrap="truncate-end">{truncateToWidth(questionText(approval), width)}</Text>
+			{questionRows(approval, width).map((row, index) => (
+				// eslint-disable-next-line react/no-array-index-key -- rows of one text
+				<Text key={`q${index}`} color="yellow" wrap="truncate-end">{row}</Text>
+			))}
 			{approval.choices.map((choice, index) => {
 				const marked = index === selected;
 				// Keyed by position: an asker may offer two choices with the same words.

@@ -186,7 +186,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 		return <Pager source={pagerSource ?? arrayEntrySource([])} follow theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} onCopy={onCopy} onOpen={onOpen} {...(model.childSessions === undefined ? {} : {childSessions: model.childSessions})} />;
 	}
 
-	const dialogRows = snapshot.approval === undefined ? 0 : approvalRows(snapshot.approval);
+	const dialogRows = snapshot.approval === undefined ? 0 : approvalRows(snapshot.approval, columns);
 	const running = (snapshot.runningEntries ?? snapshot.running.map(card => ({entry: 'card' as const, card}))).map(entry => layoutEntry(entry, {...options, expansion: 'full', spinner: motion})).filter(lines => lines.length > 0);
 	const budget = Math.min(Math.max(0, rows - 1 - CHROME_ROWS - dialogRows), LIVE_ROWS_PER_ENTRY * Math.max(1, running.length));
 	const liveRows = fitLiveRows(
