@@ -55,8 +55,8 @@ const NOTED_QUESTIONS = 1024;
 export class Approvals {
 	readonly #waiting: Waiting[] = [];
 	readonly #screens = new Set<() => void>();
-	/** `tool \n reason` of each grant for the rest of the session. */
-	readonly #grants = new Set<string>();
+	/** tool → the reasons its grants for the rest of the session cover. */
+	readonly #grants = new Map<string, Set<string>>();
 	/** callId → the question the rules are about to ask for it. */
 	readonly #noted = new Map<string, RuleQuestion>();
 	/** callId → the person's words with a refusal, until the call's result carries them. */
@@ -153,20 +153,23 @@ export class Approvals {
 
 	/** The tools allowed for the rest of the session, each with the reasons its grant covers. */
 	get grants(): ReadonlyArray<{readonly tool: string; readonly reason: string}> {
-		return [...this.#grants].map(key => {
-			const [tool = '', reason = ''] = key.split('\n');
-			return {tool, reason};
-		});
+		return [...this.#grants].flatMap(([tool, reasons]) => [...reasons].map(reason => ({tool, reason})));
 	}
 
 	/** Allow `tool` for the rest of the session, for calls asked for `reason`. */
 	grant(tool: string, reason: string): void {
-		this.#grants.add(grantKey(tool, reason));
+		let reasons = this.#grants.get(tool);
+		if (reasons === undefined) {
+			reasons = new Set();
+			this.#grants.set(tool, reasons);
+		}
+
+		reasons.add(reason);
 	}
 
 	/** Whether a grant covers a call of `tool` asked for `reason`. */
 	covers(tool: string, reason: string): boolean {
-		return this.#grants.has(grantKey(tool, reason));
+		return this.#grants.get(tool)?.has(reason) === true;
 	}
 
 	/** The question noted for `callId`, once. */
@@ -193,10 +196,6 @@ export class Approvals {
 			listener();
 		}
 	}
-}
-
-function grantKey(tool: string, reason: string): string {
-	return `${tool}\n${reason}`;
 }
 
 /** The dialog's choices for a call's question; a question asked every time offers no grant. */
