@@ -26,15 +26,24 @@ export function approvalRows(approval: PendingApproval, width: number): number {
 export function approvalTexts(approval: PendingApproval, selected: number, width: number): string[] {
 	return [
 		...questionRows(approval, width),
-		...approval.choices.map((choice, index) => truncateToWidth(choiceText(choice.label, index === selected), width)),
+		...approval.choices.map((choice, index) => truncateToWidth(choiceText(choice.label, index === selected, width), width)),
 		truncateToWidth(KEYS_ROW, width),
 	];
 }
 
+/**
+The leading part of an asker's text that can show in `rows` rows of `width` (a column takes at most
+two UTF-16 units): a hostile megabyte is not sanitized and wrapped again on every frame.
+*/
+function shown(text: string, width: number, rows = 1): string {
+	const most = 2 * rows * Math.max(1, width) + 2;
+	return text.length > most ? `${text.slice(0, most)}…` : text;
+}
+
 /** The question, wrapped at words with its continuation indented, at most `MAX_QUESTION_ROWS` rows. */
 function questionRows(approval: PendingApproval, width: number): string[] {
-	const reason = approval.reason === undefined ? '' : ` — ${sanitizeInline(approval.reason)}`;
-	const text = `? Allow ${sanitizeInline(approval.toolName)}${reason}`;
+	const reason = approval.reason === undefined ? '' : ` — ${sanitizeInline(shown(approval.reason, width, MAX_QUESTION_ROWS))}`;
+	const text = `? Allow ${sanitizeInline(shown(approval.toolName, width, MAX_QUESTION_ROWS))}${reason}`;
 	const rows = wrapWords(text, Math.max(1, width - 2)).map((row, index) => index === 0 ? row : `  ${row}`);
 	const kept = rows.slice(0, MAX_QUESTION_ROWS).map(row => truncateToWidth(row, width));
 	if (rows.length > MAX_QUESTION_ROWS) {
@@ -44,8 +53,8 @@ function questionRows(approval: PendingApproval, width: number): string[] {
 	return kept;
 }
 
-function choiceText(label: string, marked: boolean): string {
-	return `${marked ? '❯' : ' '} ${sanitizeInline(label)}`;
+function choiceText(label: string, marked: boolean, width: number): string {
+	return `${marked ? '❯' : ' '} ${sanitizeInline(shown(label, width))}`;
 }
 
 /** Asks to allow a call: a list of answers, one marked; ↑/↓ move the mark and Enter confirms it. */
@@ -60,7 +69,7 @@ export function ApprovalDialog({approval, selected, width}: Props) {
 				const marked = index === selected;
 				// Keyed by position: an asker may offer two choices with the same words.
 				// eslint-disable-next-line react/no-array-index-key
-				return <Text key={index} bold={marked} color={marked ? 'cyan' : undefined} wrap="truncate-end">{truncateToWidth(choiceText(choice.label, marked), width)}</Text>;
+				return <Text key={index} bold={marked} color={marked ? 'cyan' : undefined} wrap="truncate-end">{truncateToWidth(choiceText(choice.label, marked, width), width)}</Text>;
 			})}
 			<Text dimColor wrap="truncate-end">{truncateToWidth(KEYS_ROW, width)}</Text>
 		</>
