@@ -1,47 +1,78 @@
 import React from 'react';
 import {Text} from 'ink';
 import {sanitizeInline} from '../src/layout/sanitize.js';
-import {truncateToWidth} from '../src/layout/text-width.js';
+import {truncateToWidth, wrapProse} from '../src/layout/text-width.js';
 import type {PendingApproval} from './session-model.js';
 
 type Props = {
 	readonly approval: PendingApproval;
+	/** The marked choice (approval-keys.ts). */
+	readonly selected: number;
 	readonly width: number;
 };
 
-/** Rows the dialog takes, for the live region's budget. */
-export const APPROVAL_DIALOG_ROWS = 3;
+/** The last row: how to answer, and that typing stays at the prompt. */
+const KEYS_ROW = '  ↑↓ choose · Enter answers · Esc cancels the call · typing stays in the prompt';
+
+/** Rows the question may take: every reason counts (which rules asked, where a link leads), but a hostile one cannot fill the screen. */
+const MAX_QUESTION_ROWS = 4;
+
+/** Rows the dialog takes, for the live region's budget: the question, one per choice, the keys. */
+export function approvalRows(approval: PendingApproval, width: number): number {
+	return questionRows(approval, width).length + approval.choices.length + 1;
+}
 
 /** The dialog's rows as plain text (for measuring the frame). */
-export function approvalTexts(approval: PendingApproval, width: number): string[] {
-	const reason = approval.reason === undefined ? '' : ` — ${sanitizeInline(approval.reason)}`;
-	const tool = sanitizeInline(approval.toolName);
+export function approvalTexts(approval: PendingApproval, selected: number, width: number): string[] {
 	return [
-		truncateToWidth(`? Allow ${tool}${reason}`, width),
-		truncateToWidth(approval.choices === undefined ? `  a allow once   s allow ${tool} for this session   d deny` : `  ${approval.choices.map(choice => `${choice.key} ${sanitizeInline(choice.label)}`).join('   ')}`, width),
-		truncateToWidth('  Esc or Ctrl+C cancels the call', width),
+		...questionRows(approval, width),
+		...approval.choices.map((choice, index) => truncateToWidth(choiceText(choice.label, index === selected, width), width)),
+		truncateToWidth(KEYS_ROW, width),
 	];
 }
 
-/** Asks to allow a call: once, for this tool for the rest of the session, or deny; or with the asker's own choices. */
-export function ApprovalDialog({approval, width}: Props) {
-	const reason = approval.reason === undefined ? '' : ` — ${sanitizeInline(approval.reason)}`;
-	const tool = sanitizeInline(approval.toolName);
+/**
+The leading part of an asker's text that can show in `rows` rows of `width` (a column takes at most
+two UTF-16 units): a hostile megabyte is not sanitized and wrapped again on every frame.
+*/
+function shown(text: string, width: number, rows = 1): string {
+	const most = 2 * rows * Math.max(1, width) + 2;
+	return text.length > most ? `${text.slice(0, most)}…` : text;
+}
+
+/** The question, wrapped at words with its continuation indented, at most `MAX_QUESTION_ROWS` rows. */
+function questionRows(approval: PendingApproval, width: number): string[] {
+	const reason = approval.reason === undefined ? '' : ` — ${sanitizeInline(shown(approval.reason, width, MAX_QUESTION_ROWS))}`;
+	const text = `? Allow ${sanitizeInline(shown(approval.toolName, width, MAX_QUESTION_ROWS))}${reason}`;
+	// A row's breaking space is dropped: these rows are laid out, not soft wraps.
+	const rows = wrapProse(text, Math.max(1, width - 2)).map((row, index) => index === 0 ? row.trimEnd() : `  ${row.trimEnd()}`);
+	const kept = rows.slice(0, MAX_QUESTION_ROWS).map(row => truncateToWidth(row, width));
+	if (rows.length > MAX_QUESTION_ROWS) {
+		kept[MAX_QUESTION_ROWS - 1] = truncateToWidth(`${kept[MAX_QUESTION_ROWS - 1]!} …`, width);
+	}
+
+	return kept;
+}
+
+function choiceText(label: string, marked: boolean, width: number): string {
+	return `${marked ? '❯' : ' '} ${sanitizeInline(shown(label, width))}`;
+}
+
+/** Asks to allow a call: a list of answers, one marked; ↑/↓ move the mark and Enter confirms it. */
+export function ApprovalDialog({approval, selected, width}: Props) {
 	return (
 		<>
-			<Text color="yellow" wrap="truncate-end">{truncateToWidth(`? Allow ${tool}${reason}`, width)}</Text>
-			{approval.choices === undefined ? (
-				<Text wrap="truncate-end">
-					{'  '}<Text bold>a</Text>{' allow once   '}<Text bold>s</Text>{truncateToWidth(` allow ${tool} for this session   `, Math.max(0, width - 17))}<Text bold>d</Text>{' deny'}
-				</Text>
-			) : (
-				<Text wrap="truncate-end">
-					{'  '}{approval.choices.map((choice, index) => (
-						<React.Fragment key={choice.key}>{index === 0 ? '' : '   '}<Text bold>{choice.key}</Text>{` ${sanitizeInline(choice.label)}`}</React.Fragment>
-					))}
-				</Text>
-			)}
-			<Text dimColor wrap="truncate-end">{truncateToWidth('  Esc or Ctrl+C cancels the call', width)}</Text>
+			{questionRows(approval, width).map((row, index) => (
+				// eslint-disable-next-line react/no-array-index-key -- rows of one text
+				<Text key={`q${index}`} color="yellow" wrap="truncate-end">{row}</Text>
+			))}
+			{approval.choices.map((choice, index) => {
+				const marked = index === selected;
+				// Keyed by position: an asker may offer two choices with the same words.
+				// eslint-disable-next-line react/no-array-index-key
+				return <Text key={index} bold={marked} color={marked ? 'cyan' : undefined} wrap="truncate-end">{truncateToWidth(choiceText(choice.label, marked, width), width)}</Text>;
+			})}
+			<Text dimColor wrap="truncate-end">{truncateToWidth(KEYS_ROW, width)}</Text>
 		</>
 	);
 }

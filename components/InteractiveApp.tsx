@@ -7,7 +7,7 @@ import type {LayoutOptions} from '../src/layout/layout-options.js';
 import {controlSequence, writeOutput} from '../src/layout/terminal-sink.js';
 import type {StyledLine} from '../src/layout/styled-line.js';
 import type {Theme} from '../src/layout/theme.js';
-import {APPROVAL_DIALOG_ROWS, ApprovalDialog, approvalTexts} from './ApprovalDialog.js';
+import {ApprovalDialog, approvalRows, approvalTexts} from './ApprovalDialog.js';
 import {fitLiveRows} from './fit-live-rows.js';
 import {OK_ROW_BUDGET} from '../src/layout/fold-body.js';
 import {useClock} from './hooks/use-clock.js';
@@ -175,7 +175,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	// Entries that settle while the pager has the alternate screen wait, in order, until it closes.
 	useScrollback({subscribe: subscribeScrollback, render: renderScrollback, write, paused: pager !== 'closed', progress, ...(onFrame === undefined ? {} : {onFrame})});
 
-	const {line, hint} = usePromptInput({model, now, width: widthRef, openPager, pager});
+	const {line, hint, choice} = usePromptInput({model, now, width: widthRef, openPager, pager});
 
 	// Closing: draw nothing, so the terminal is left with the transcript and no stale prompt.
 	if (snapshot.closing) {
@@ -186,7 +186,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 		return <Pager source={pagerSource ?? arrayEntrySource([])} follow theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} onCopy={onCopy} onOpen={onOpen} {...(model.childSessions === undefined ? {} : {childSessions: model.childSessions})} />;
 	}
 
-	const dialogRows = snapshot.approval === undefined ? 0 : APPROVAL_DIALOG_ROWS;
+	const dialogRows = snapshot.approval === undefined ? 0 : approvalRows(snapshot.approval, columns);
 	const running = (snapshot.runningEntries ?? snapshot.running.map(card => ({entry: 'card' as const, card}))).map(entry => layoutEntry(entry, {...options, expansion: 'full', spinner: motion})).filter(lines => lines.length > 0);
 	const budget = Math.min(Math.max(0, rows - 1 - CHROME_ROWS - dialogRows), LIVE_ROWS_PER_ENTRY * Math.max(1, running.length));
 	const liveRows = fitLiveRows(
@@ -195,8 +195,8 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 		hidden => hiddenRow(hidden, theme),
 	);
 	const marker = snapshot.multiline === undefined ? '> ' : '… ';
-	const promptHint = promptHintOf(snapshot, model.placeholder);
-	const dialogTexts = snapshot.approval === undefined ? [] : approvalTexts(snapshot.approval, columns);
+	const promptHint = promptHintOf(snapshot, model.placeholder, choice);
+	const dialogTexts = snapshot.approval === undefined ? [] : approvalTexts(snapshot.approval, choice, columns);
 	// The clock read as this frame is drawn: a retry that just came counts down from its own delay, not from the last tick.
 	const statusProps = {cwd: model.cwd, sessionId: model.sessionId, snapshot, width: columns, now: Math.max(time, now()), ...(hint === undefined ? {} : {hint})};
 	frameWidths.current = [
@@ -208,7 +208,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	return (
 		<Box flexDirection="column">
 			<StyledRows lines={liveRows} />
-			{snapshot.approval === undefined ? null : <ApprovalDialog approval={snapshot.approval} width={columns} />}
+			{snapshot.approval === undefined ? null : <ApprovalDialog approval={snapshot.approval} selected={choice} width={columns} />}
 			<Prompt line={line} width={columns} marker={marker} hint={promptHint} />
 			<StatusLine {...statusProps} />
 		</Box>

@@ -1,10 +1,13 @@
+import {WORDS_HINT} from './approval-keys.js';
 import type {LiveSnapshot} from './session-model.js';
 
-/** The dim hint in an empty prompt: what typing does now (answer a dialog, a line of text, a command or a model prompt); `placeholder` is the session model's own. */
-export function promptHintOf(snapshot: Pick<LiveSnapshot, 'approval' | 'multiline' | 'modelConnected'>, placeholder?: string): string {
+/**
+The dim hint in an empty prompt: what typing does now (answer a dialog, a line of text, a command or
+a model prompt); `placeholder` is the session model's own, `choice` the dialog's marked choice.
+*/
+export function promptHintOf(snapshot: Pick<LiveSnapshot, 'approval' | 'multiline' | 'modelConnected'>, placeholder?: string, choice = 0): string {
 	if (snapshot.approval !== undefined) {
-		const keys = snapshot.approval.choices?.map(choice => choice.key) ?? ['a', 's', 'd'];
-		return `answer the question above: ${keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(', ')} or ${keys.at(-1)}`}`;
+		return snapshot.approval.choices[choice]?.words === true ? WORDS_HINT : 'Enter answers the question above (↑↓ choose)';
 	}
 
 	if (snapshot.multiline !== undefined) {

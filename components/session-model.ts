@@ -68,7 +68,8 @@ export type SessionModel = {
 	submit(line: string): void;
 	/** Cancel the running call (lines queued after it are held), or drop held lines; false when there was nothing. */
 	cancel(): boolean;
-	answerApproval(answer: ApprovalAnswer): void;
+	/** Answer the shown approval question: the choice's answer, and the words typed for a choice that takes them. */
+	answerApproval(answer: ApprovalAnswer, words?: string): void;
 	/** Clear the screen (Ctrl+L): its rows move into the scrollback, in order with the entries written there. */
 	clearScreen?(): void;
 	/** The session asks the screen to open the pager (`/pager`, as Ctrl+O does). */

@@ -1,4 +1,6 @@
 import {useCallback, useRef, useState, type RefObject} from 'react';
+import {assertNever} from '../../src/presentation/assert-never.js';
+import {approvalKey} from '../approval-keys.js';
 import type {Key} from '../input/keys.js';
 import {completeWord, editLine, emptyLine, type LineState} from '../input/line-editor.js';
 import type {SessionModel} from '../session-model.js';
@@ -17,10 +19,10 @@ export type PromptInputOptions = {
 
 /**
 The prompt's keys: the line editor, Tab completion, and the session keys (Ctrl+C / Esc cancel,
-Ctrl+D exit, Ctrl+L clear, Ctrl+O pager, the approval dialog's answers). Returns the line and the
-transient hint the status line shows.
+Ctrl+D exit, Ctrl+L clear, Ctrl+O pager, the approval dialog's ↑/↓ and Enter: approval-keys.ts).
+Returns the line, the transient hint the status line shows, and the dialog's marked choice.
 */
-export function usePromptInput({model, now, width, openPager, pager}: PromptInputOptions): {readonly line: LineState; readonly hint: string | undefined} {
+export function usePromptInput({model, now, width, openPager, pager}: PromptInputOptions): {readonly line: LineState; readonly hint: string | undefined; readonly choice: number} {
 	// The line lives in a ref so that several keys delivered in one chunk see each other's edits.
 	const lineRef = useRef<LineState>(emptyLine(model.history.length));
 	const [line, setLineState] = useState<LineState>(lineRef.current);
@@ -30,6 +32,11 @@ export function usePromptInput({model, now, width, openPager, pager}: PromptInpu
 	}, []);
 	const [hint, setHint] = useState<string | undefined>();
 	const lastInterrupt = useRef(0);
+	// The dialog's marked choice, per question (a new question starts on its first choice); a ref, as the line.
+	const choiceRef = useRef<{readonly id: string | undefined; readonly index: number}>({id: undefined, index: 0});
+	const [, setChoiceState] = useState(choiceRef.current);
+	const shown = model.getSnapshot().approval;
+	const choice = choiceRef.current.id === shown?.id ? choiceRef.current.index : 0;
 
 	const interrupt = useCallback(() => {
 		if (model.cancel()) {
@@ -60,27 +67,41 @@ export function usePromptInput({model, now, width, openPager, pager}: PromptInpu
 
 		const approval = model.getSnapshot().approval;
 		if (approval !== undefined) {
-			const choice = approval.choices?.find(each => each.key === input);
-			if (key.paste) {
-				// A pasted letter is no answer.
-			} else if (approval.choices !== undefined) {
-				// The asker's own answers: only their keys answer.
-				if (choice !== undefined) {
-					model.answerApproval(choice.answer);
-				} else if (key.escape) {
-					model.cancel();
+			const marked = choiceRef.current.id === approval.id ? choiceRef.current.index : 0;
+			const action = approvalKey(approval, marked, lineRef.current.text, input, key);
+			switch (action.kind) {
+				case 'move': {
+					choiceRef.current = {id: approval.id, index: action.selected};
+					setChoiceState(choiceRef.current);
+					setHint(undefined);
+					return;
 				}
-			} else if (input === 'a' || input === 'y') {
-				model.answerApproval('allowed-once');
-			} else if (input === 's') {
-				model.answerApproval('allowed-session');
-			} else if (input === 'd' || input === 'n') {
-				model.answerApproval('rejected');
-			} else if (key.escape) {
-				model.cancel();
-			}
 
-			return;
+				case 'answer': {
+					const chosen = approval.choices[action.choice]!;
+					model.answerApproval(chosen.answer, action.words);
+					if (action.words !== undefined) {
+						// The words went to the agent with the refusal.
+						setLine(emptyLine(model.history.length));
+					}
+
+					setHint(undefined);
+					return;
+				}
+
+				case 'hint': {
+					setHint(action.text);
+					return;
+				}
+
+				case 'prompt': {
+					break;
+				}
+
+				default: {
+					assertNever(action, 'approval key action');
+				}
+			}
 		}
 
 		if (key.ctrl && input === 'd') {
@@ -143,7 +164,7 @@ export function usePromptInput({model, now, width, openPager, pager}: PromptInpu
 		}
 	}, {isActive: pager !== 'open'});
 
-	return {line, hint};
+	return {line, hint, choice};
 }
 
 function commonPrefix(words: readonly string[]): string {

@@ -18,9 +18,15 @@ import {UsageError} from './parse-args.js';
 
 /**
 A model's calls that change things ask first; reads, searches, fetches and todo lists do not.
-`run_code` asks as a whole (its sub-calls do not ask again). `--yolo` drops these rules.
+`run_code` asks as a whole, and its sub-calls as calls (a program may compute any path). A write
+into `.git/` (hooks run code) or `.cardterm/` (the project's config) asks every time: no answer
+"for this session" covers it. `--yolo` drops these rules.
 */
-export const AGENT_ASK_RULES: readonly AskRule[] = [{tool: ['write', 'edit', 'bash', 'run_code', 'job_kill'], by: 'the agent session (--yolo skips this)'}];
+export const AGENT_ASK_RULES: readonly AskRule[] = [
+	{tool: ['write', 'edit', 'bash', 'run_code', 'job_kill'], by: 'the agent session (--yolo skips this)'},
+	{tool: ['write', 'edit'], inside: '.git/', everyTime: true, by: 'cardterm'},
+	{tool: ['write', 'edit'], inside: '.cardterm/', everyTime: true, by: 'cardterm'},
+];
 
 /** How to connect a model, for the status line and errors. */
 export function connectHint(env: NodeJS.ProcessEnv): string {

@@ -18,7 +18,6 @@ completion also says it on stderr, in one line:
 import {join, resolve} from 'node:path';
 import {makeDirectory} from '../session/make-directory.js';
 import {turnOutcome} from '../session/entry-facts.js';
-import {approvalPolicy} from '../config/approval-rules.js';
 import {loadConfig} from '../config/load-config.js';
 import {assertNever} from '../presentation/assert-never.js';
 import type {TurnEndReason} from '../session/session-runtime.js';
@@ -75,7 +74,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 			cwd,
 			id,
 			...(logPath === undefined ? {} : {logPath}),
-			...(rules.length === 0 ? {} : {policy: approvalPolicy(rules, cwd, () => new Set())}),
+			...(rules.length === 0 ? {} : {rules}),
 			onLogError(error) {
 				void io.printError(`cardterm: ${error.message}\n`);
 			},

@@ -24,6 +24,8 @@ export type AskRule = {
 	readonly inside?: string;
 	/** Who asks, for the dialog (default: "the config"); cardterm's own rules say who they are, a file cannot. */
 	readonly by?: string;
+	/** Ask at every such call: an answer "for this session" does not cover it. */
+	readonly everyTime?: boolean;
 };
 
 /** A provider's settings: where its requests go instead of its usual server. */
@@ -68,6 +70,7 @@ const topLevel: ParameterSchemaSpec = {
 			tool: {type: 'json', required: true, description: 'a tool name or a list of them'},
 			outside: {type: 'string', description: 'ask when the path is outside this folder'},
 			inside: {type: 'string', description: 'ask when the path is inside this folder'},
+			everyTime: {type: 'boolean', description: 'ask at every such call ("allow for this session" does not cover it)'},
 		}}},
 	}},
 	allowedEndpoints: {type: 'array', items: {type: 'string'}},

@@ -1,7 +1,8 @@
 /**
 @module An ACP agent's permission requests as the session's approval questions: the agent's options
-become the dialog's keys (one per option kind it sent), the person's answer picks the option of
-that kind; `--yolo` allows at once, and a session nobody watches (`acp -p`) rejects.
+become the dialog's choices (one per option kind it sent), the person's answer picks the option of
+that kind; `--yolo` allows at once, and a session nobody watches (`acp -p`) rejects. A request with
+no option the dialog can offer offers only to cancel it: never a choice the agent did not give.
 */
 import {allowOption, rejectOption, type ApproveCallback, type PermissionChoice} from '../acp/acp-client.js';
 import type {ApprovalAnswer, ApprovalChoice, Approvals} from './approvals.js';
@@ -32,25 +33,28 @@ export function optionForAnswer(answer: ApprovalAnswer, options: readonly Permis
 	}
 }
 
-/** The dialog's key and words per ACP option kind: every kind the agent offers has a key of its own. */
-const KIND_CHOICES: ReadonlyArray<{readonly kind: string; readonly key: string; readonly words: string; readonly answer: ApprovalAnswer}> = [
-	{kind: 'allow_once', key: 'a', words: 'allow once', answer: 'allowed-once'},
-	{kind: 'allow_always', key: 's', words: 'allow always', answer: 'allowed-session'},
-	{kind: 'reject_once', key: 'd', words: 'reject once', answer: 'rejected'},
-	{kind: 'reject_always', key: 'r', words: 'reject always', answer: 'rejected-always'},
+/** The dialog's words per ACP option kind: every kind the agent offers is a choice of its own. */
+const KIND_CHOICES: ReadonlyArray<{readonly kind: string; readonly words: string; readonly answer: ApprovalAnswer}> = [
+	{kind: 'allow_once', words: 'allow once', answer: 'allowed-once'},
+	{kind: 'allow_always', words: 'allow always', answer: 'allowed-session'},
+	{kind: 'reject_once', words: 'reject once', answer: 'rejected'},
+	{kind: 'reject_always', words: 'reject always', answer: 'rejected-always'},
 ];
+
+/** The one choice of a request whose options the dialog cannot offer (none, or none of a kind ACP defines). */
+export const CANCEL_ONLY: ApprovalChoice = {label: 'cancel the request', answer: 'cancelled'};
 
 /** The dialog's choices for the agent's options, in the order above; the agent's name for each follows its kind. */
 export function approvalChoices(options: readonly PermissionChoice[]): ApprovalChoice[] {
 	const choices: ApprovalChoice[] = [];
-	for (const {kind, key, words, answer} of KIND_CHOICES) {
+	for (const {kind, words, answer} of KIND_CHOICES) {
 		const option = options.find(each => each.kind === kind);
 		if (option !== undefined) {
 			// The agent's name for it, unless it says no more than the kind ("Allow", "Always allow"): the row must fit.
 			const name = option.name.trim();
 			const kindWords = new Set(words.split(' '));
 			const named = name.toLowerCase().split(/\s+/).every(word => word === '' || kindWords.has(word)) ? '' : ` (${name})`;
-			choices.push({key, label: `${words}${named}`, answer});
+			choices.push({label: `${words}${named}`, answer});
 		}
 	}
 
@@ -66,11 +70,20 @@ export function acpApprovals(approvals: Approvals, yolo: boolean): ApproveCallba
 
 		const offered = question.options.map(option => option.name).join(' / ');
 		const choices = approvalChoices(question.options);
-		const answer = await approvals.ask({
-			request: {id: question.approvalId, toolName: question.title, callId: question.callId, reason: `the agent offers ${offered}`, ...(choices.length === 0 ? {} : {choices})},
+		const reply = await approvals.ask({
+			request: {id: question.approvalId, toolName: question.title, callId: question.callId, reason: offeredWords(offered, choices.length), choices: choices.length === 0 ? [CANCEL_ONLY] : choices},
 			signal: question.signal,
 			unattended: 'rejected',
 		});
-		return answer === undefined ? undefined : optionForAnswer(answer, question.options)?.optionId;
+		return reply === undefined ? undefined : optionForAnswer(reply.answer, question.options)?.optionId;
 	};
+}
+
+/** What the dialog says the agent offers. */
+function offeredWords(offered: string, known: number): string {
+	if (offered === '') {
+		return 'the agent offers no choice';
+	}
+
+	return known === 0 ? `the agent offers ${offered}, none of a kind ACP defines` : `the agent offers ${offered}`;
 }

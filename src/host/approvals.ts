@@ -4,10 +4,16 @@ call the rules hold back (the native runtime) and an ACP agent's permission requ
 A live screen subscribes, shows the oldest question in its dialog and answers it; the next one
 appears when it is answered or withdrawn (calls and agents may ask at the same time: one slot would
 hide a question and leave its call waiting forever). While no screen is subscribed (`-p`), a
-question gets at once the answer its asker gives for an unattended session. The tools the person
-allowed for the rest of the session are kept here too: the approval rules read them.
+question gets at once the answer its asker gives for an unattended session.
+
+The grants the person gave for the rest of the session are kept here too. A grant covers the tool
+for the reasons it was asked (the rules that matched, `approval-rules.ts`), never a call another
+rule asks about, and a question a rule asks every time (`.git/`, `.cardterm/`) offers none. A call a
+grant covers is answered without a question, and the log says so (`standing`).
 */
-import type {ApprovalPrompt} from '../session/session-runtime.js';
+import type {RuleQuestion} from '../config/approval-rules.js';
+import type {ApprovalDecision, ApprovalPrompt} from '../session/session-runtime.js';
+import type {PostExecuteListener} from '../tools/registry-hooks.js';
 import type {ApprovalOutcome} from '../tools/types.js';
 
 /** An approval the person must answer. */
@@ -16,18 +22,21 @@ export type PendingApproval = {
 	readonly toolName: string;
 	readonly callId: string;
 	readonly reason?: string;
-	/** The answers the asker offers, each on its own key (an ACP agent's options); absent: allow once / session / deny. */
-	readonly choices?: readonly ApprovalChoice[];
+	/** The answers offered, in order: the dialog starts on the first, the person moves and confirms with Enter. */
+	readonly choices: readonly ApprovalChoice[];
 };
 
 /**
 How the person answers an approval. `allowed-session` also allows the tool for the rest of the
-session; `rejected-always` rejects it from now on (an ACP agent's reject-always option).
+session (for the same reasons); `rejected-always` rejects it from now on (an ACP agent's option).
 */
 export type ApprovalAnswer = ApprovalOutcome | 'allowed-session' | 'rejected-always';
 
-/** One answer of the dialog: the key that gives it, and its words. */
-export type ApprovalChoice = {readonly key: string; readonly label: string; readonly answer: ApprovalAnswer};
+/** One answer of the dialog, in words; `words`: the prompt's text goes with it, to the model. */
+export type ApprovalChoice = {readonly label: string; readonly answer: ApprovalAnswer; readonly words?: true};
+
+/** The person's reply: the answer chosen, and the words typed with a choice that takes them. */
+export type ApprovalReply = {readonly answer: ApprovalAnswer; readonly words?: string};
 
 /** A question as its asker puts it. */
 export type ApprovalQuestion = {
@@ -38,26 +47,34 @@ export type ApprovalQuestion = {
 	readonly unattended?: ApprovalAnswer;
 };
 
-type Waiting = {readonly request: PendingApproval; readonly settle: (answer: ApprovalAnswer | undefined) => void};
+type Waiting = {readonly request: PendingApproval; readonly settle: (reply: ApprovalReply | undefined) => void};
+
+/** Rule questions noted and not yet asked, kept at most (a call the registry refused before asking leaves its note). */
+const NOTED_QUESTIONS = 1024;
 
 export class Approvals {
 	readonly #waiting: Waiting[] = [];
 	readonly #screens = new Set<() => void>();
-	readonly #allowed = new Set<string>();
+	/** tool → the reasons its grants for the rest of the session cover. */
+	readonly #grants = new Map<string, Set<string>>();
+	/** callId → the question the rules are about to ask for it. */
+	readonly #noted = new Map<string, RuleQuestion>();
+	/** callId → the person's words with a refusal, until the call's result carries them. */
+	readonly #words = new Map<string, string>();
 	#closed = false;
 
 	/**
-	Ask the person; resolves with the answer, or undefined when the question is withdrawn, cancelled
+	Ask the person; resolves with the reply, or undefined when the question is withdrawn, cancelled
 	or the session closes first. With no screen subscribed: `question.unattended`, at once.
 	*/
-	async ask(question: ApprovalQuestion): Promise<ApprovalAnswer | undefined> {
+	async ask(question: ApprovalQuestion): Promise<ApprovalReply | undefined> {
 		const {signal} = question;
 		if (this.#closed || signal?.aborted === true) {
 			return undefined;
 		}
 
 		if (this.#screens.size === 0) {
-			return question.unattended;
+			return question.unattended === undefined ? undefined : {answer: question.unattended};
 		}
 
 		return new Promise(resolve => {
@@ -65,14 +82,14 @@ export class Approvals {
 				settle(undefined);
 			};
 
-			const settle = (answer: ApprovalAnswer | undefined): void => {
+			const settle = (reply: ApprovalReply | undefined): void => {
 				signal?.removeEventListener('abort', withdraw);
 				const at = this.#waiting.indexOf(waiting);
 				if (at !== -1) {
 					this.#waiting.splice(at, 1);
 				}
 
-				resolve(answer);
+				resolve(reply);
 				if (at !== -1) {
 					this.#changed();
 				}
@@ -95,9 +112,10 @@ export class Approvals {
 		return this.#waiting.length;
 	}
 
-	/** The person's answer to the shown question. */
-	answer(answer: ApprovalAnswer): void {
-		this.#waiting[0]?.settle(answer);
+	/** The person's answer to the shown question, with the words typed for a choice that takes them. */
+	answer(answer: ApprovalAnswer, words?: string): void {
+		const text = words?.trim();
+		this.#waiting[0]?.settle(text === undefined || text === '' ? {answer} : {answer, words: text});
 	}
 
 	/** Withdraw every waiting question (the work that asked is cancelled): each resolves undefined. */
@@ -124,14 +142,53 @@ export class Approvals {
 		return () => this.#screens.delete(listener);
 	}
 
-	/** Tools the person allowed for the rest of the session. */
-	get sessionAllowed(): ReadonlySet<string> {
-		return this.#allowed;
+	/** The rules are about to ask about `callId` (the approval policy tells; `callApprovals` reads it). */
+	readonly asking = (callId: string, question: RuleQuestion): void => {
+		this.#noted.delete(callId);
+		this.#noted.set(callId, question);
+		if (this.#noted.size > NOTED_QUESTIONS) {
+			this.#noted.delete(this.#noted.keys().next().value!);
+		}
+	};
+
+	/** The tools allowed for the rest of the session, each with the reasons its grant covers. */
+	get grants(): ReadonlyArray<{readonly tool: string; readonly reason: string}> {
+		return [...this.#grants].flatMap(([tool, reasons]) => [...reasons].map(reason => ({tool, reason})));
 	}
 
-	/** Allow `tool` for the rest of the session (an `allowed-session` answer). */
-	allow(tool: string): void {
-		this.#allowed.add(tool);
+	/** Allow `tool` for the rest of the session, for calls asked for `reason`. */
+	grant(tool: string, reason: string): void {
+		let reasons = this.#grants.get(tool);
+		if (reasons === undefined) {
+			reasons = new Set();
+			this.#grants.set(tool, reasons);
+		}
+
+		reasons.add(reason);
+	}
+
+	/** Whether a grant covers a call of `tool` asked for `reason`. */
+	covers(tool: string, reason: string): boolean {
+		return this.#grants.get(tool)?.has(reason) === true;
+	}
+
+	/** The question noted for `callId`, once. */
+	takeQuestion(callId: string): RuleQuestion | undefined {
+		const question = this.#noted.get(callId);
+		this.#noted.delete(callId);
+		return question;
+	}
+
+	/** Keep the person's words for the refused call `callId`, for its result. */
+	keepWords(callId: string, words: string): void {
+		this.#words.set(callId, words);
+	}
+
+	/** The person's words for the refused call `callId`, once. */
+	takeWords(callId: string): string | undefined {
+		const words = this.#words.get(callId);
+		this.#words.delete(callId);
+		return words;
 	}
 
 	#changed(): void {
@@ -141,42 +198,80 @@ export class Approvals {
 	}
 }
 
+/** The dialog's choices for a call's question; a question asked every time offers no grant. */
+export function callChoices(tool: string, everyTime: boolean): ApprovalChoice[] {
+	return [
+		{label: 'Yes, once', answer: 'allowed-once'},
+		...(everyTime ? [] : [{label: `Yes, and allow ${tool} like this for the rest of the session`, answer: 'allowed-session' as const}]),
+		{label: 'No', answer: 'rejected'},
+		{label: 'No, and tell the agent what to do differently (type it, then Enter)', answer: 'rejected', words: true},
+	];
+}
+
 /**
-The runtime's approval prompt on `approvals`: a call's question, answered by the person (`unavailable`
-while no screen shows it); `allowed-session` allows the tool for the rest of the session.
+The runtime's approval prompt on `approvals`: a call a grant covers is allowed at once (standing);
+otherwise the person is asked (`unavailable` while no screen shows it), and `allowed-session`
+grants the tool for the question's reasons. Words given with a refusal are kept for the result.
 */
 export function callApprovals(approvals: Approvals): ApprovalPrompt {
 	return async request => {
-		const answer = await approvals.ask({
-			request: {id: request.id, toolName: request.toolName, callId: request.callId, ...(request.reason === undefined ? {} : {reason: request.reason})},
+		const question = approvals.takeQuestion(request.callId) ?? {reason: request.reason ?? '', everyTime: false};
+		if (!question.everyTime && approvals.covers(request.toolName, question.reason)) {
+			return {outcome: 'allowed-once', grant: 'session', standing: true};
+		}
+
+		const reply = await approvals.ask({
+			request: {id: request.id, toolName: request.toolName, callId: request.callId, ...(request.reason === undefined ? {} : {reason: request.reason}), choices: callChoices(request.toolName, question.everyTime)},
 			signal: request.signal,
 			unattended: 'unavailable',
 		});
-		if (answer === 'allowed-session') {
-			approvals.allow(request.toolName);
+		const decision = callDecision(reply);
+		if (decision.grant === 'session') {
+			approvals.grant(request.toolName, question.reason);
 		}
 
-		return callOutcome(answer);
+		if (decision.feedback !== undefined) {
+			approvals.keepWords(request.callId, decision.feedback);
+		}
+
+		return decision;
 	};
 }
 
-/** The outcome the log records for an answer to a call's question (a withdrawn one was cancelled). */
-function callOutcome(answer: ApprovalAnswer | undefined): ApprovalOutcome {
-	switch (answer) {
-		case undefined: {
-			return 'cancelled';
-		}
+/** What the log records for a reply to a call's question (a withdrawn one was cancelled). */
+function callDecision(reply: ApprovalReply | undefined): ApprovalDecision {
+	if (reply === undefined) {
+		return {outcome: 'cancelled'};
+	}
 
+	switch (reply.answer) {
 		case 'allowed-session': {
-			return 'allowed-once';
+			return {outcome: 'allowed-once', grant: 'session'};
 		}
 
+		case 'rejected':
 		case 'rejected-always': {
-			return 'rejected';
+			return reply.words === undefined ? {outcome: 'rejected'} : {outcome: 'rejected', feedback: reply.words};
 		}
 
 		default: {
-			return answer;
+			return {outcome: reply.answer};
 		}
 	}
+}
+
+/**
+A `tools/post-execute` listener that puts the person's words given with a refusal into the refused
+call's result, where the model reads them (the registry's refusal says only that it was refused).
+*/
+export function refusalWords(approvals: Approvals): PostExecuteListener {
+	return async (exec, result, next) => {
+		const words = approvals.takeWords(exec.callId);
+		const decision = await next();
+		if (words === undefined || !result.isError || decision.kind !== 'accept' || decision.content !== undefined || decision.value !== undefined) {
+			return decision;
+		}
+
+		return {...decision, content: [{type: 'text', text: `Error: ${result.error.message}, and said what to do instead: ${words}`}]};
+	};
 }

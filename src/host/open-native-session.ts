@@ -11,7 +11,7 @@ import type {CreatedAgent} from '../agent/create-agent.js';
 import type {ModelClient} from '../agent/model-types.js';
 import type {SessionEvent, SessionHeader} from '../session/events.js';
 import {makeDirectory} from '../session/make-directory.js';
-import type {PreExecuteListener} from '../tools/registry-hooks.js';
+import type {AskRule} from '../config/approval-rules.js';
 import type {ToolDefinition} from '../tools/types.js';
 import {childSessionLinks, type ChildSessionLinks} from '../transcript/child-session-links.js';
 import type {EntrySource} from '../transcript/entry-source.js';
@@ -41,8 +41,8 @@ export type NativeSessionOptions = {
 	readonly extraTools?: readonly ToolDefinition[];
 	/** `--plugin` files, loaded. */
 	readonly plugins?: readonly SessionPlugin[];
-	/** The approval rules' listener, given the tools the person allowed for the rest of the session. */
-	readonly policy?: (allowed: () => ReadonlySet<string>) => PreExecuteListener;
+	/** The approval rules, read at every call (`OpenSessionOptions.rules`). */
+	readonly rules?: readonly AskRule[];
 	/** How the writer opens the log file (fault-injection tests). */
 	readonly openLogFile?: OpenSessionOptions['openLogFile'];
 	/**
@@ -111,7 +111,7 @@ export async function openNativeSession(options: NativeSessionOptions): Promise<
 		// With a healthy log, written entries leave memory and the pager reads the session back from the
 		// log (the session's memory stays flat however long it runs).
 		releaseWritten: () => folderMade && problem === undefined,
-		...(options.policy === undefined ? {} : {policy: options.policy(() => approvals.sessionAllowed)}),
+		...(options.rules === undefined ? {} : {rules: options.rules}),
 		onLogError(error) {
 			reason = error.message;
 			logProblem(reason);

@@ -5,6 +5,8 @@ approval questions the session asks (a screen subscribes to them). Used by every
 tools or an agent: the interactive session, `-p`, `cardterm call` and `run`, and an ACP agent's session.
 */
 import {attachCodeMode, builtinTools} from '../builtin/index.js';
+import {realpathDeep} from '../builtin/workspace/workspace-guard.js';
+import {approvalPolicy, type AskRule} from '../config/approval-rules.js';
 import {withProviderToolPresenter} from '../builtin/web/provider-tools.js';
 import {JobRuntime} from '../jobs/job-runtime.js';
 import type {PresenterLookup} from '../presentation/presenters.js';
@@ -19,7 +21,7 @@ import {SessionRuntime} from '../session/session-runtime.js';
 import {ToolRegistry} from '../tools/registry.js';
 import type {PreExecuteListener} from '../tools/registry-hooks.js';
 import type {ToolDefinition} from '../tools/types.js';
-import {Approvals, callApprovals} from './approvals.js';
+import {Approvals, callApprovals, refusalWords} from './approvals.js';
 import type {SessionPlugin} from './session-plugin.js';
 
 export type OpenSessionOptions = {
@@ -27,16 +29,18 @@ export type OpenSessionOptions = {
 	readonly cwd: string;
 	/** Append the session's events to this log (created with a header when new). Absent: in memory only. */
 	readonly logPath?: string;
-	/**
-	The session's approval questions (default: new ones). Pass them when the policy reads their
-	standing grants: `approvalPolicy(rules, cwd, () => approvals.sessionAllowed)`.
-	*/
+	/** The session's approval questions and grants (default: new ones). */
 	readonly approvals?: Approvals;
 	/** Tools beyond the reference set. */
 	readonly extraTools?: readonly ToolDefinition[];
 	/** Plugins (`--plugin`), applied in order after the reference tools and the policy; disposed by `close()`. */
 	readonly plugins?: readonly SessionPlugin[];
-	/** A `tools/pre-execute` policy (approval rules from the config). */
+	/**
+	The approval rules (the config's, the agent's): calls they match ask, judged by the paths the tools
+	resolve. Read at every call, so rules pushed later (a model connected by `/model`) count.
+	*/
+	readonly rules?: readonly AskRule[];
+	/** A `tools/pre-execute` listener of the caller's own, after the rules'. */
 	readonly policy?: PreExecuteListener;
 	/**
 	Called when the log cannot be written, also when it cannot be created at all (read-only
@@ -125,9 +129,15 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		registry.register(tool);
 	}
 
+	if (options.rules !== undefined) {
+		registry.on('tools/pre-execute', approvalPolicy(options.rules, {cwd: options.cwd, realPath: realpathDeep, asking: approvals.asking}));
+	}
+
 	if (options.policy !== undefined) {
 		registry.on('tools/pre-execute', options.policy);
 	}
+
+	registry.on('tools/post-execute', refusalWords(approvals));
 
 	const disposePlugins: Array<() => Promise<void>> = [];
 	const endPlugins = async (): Promise<void> => {

@@ -1,12 +1,14 @@
 /**
 @module The header row every card starts with: status glyph, tool name, title, then the elapsed
-time (running) or duration (settled) and an approval badge. One row, cut with `…` to the width,
-never wrapped; the time and badge survive a long title as long as a few title columns still fit.
+time (running) or run time (settled), the approval's wait apart from it (`· approval 13s`), and
+the approval's badge (awaiting it, a grant given with it or before it). One row, cut with `…` to the
+width, never wrapped; the times and badge survive a long title as long as a few title columns still fit.
 */
 import type {Card} from '../presentation/card.js';
 import {assertNever} from '../presentation/assert-never.js';
 import {outcomeGlyphs} from '../presentation/card-outcome.js';
 import {shownToolName} from '../presentation/tool-name.js';
+import {cardTiming} from '../presentation/card-timing.js';
 import {argumentSummary} from './argument-summary.js';
 import {formatDuration, formatElapsed} from './format.js';
 import type {LayoutOptions} from './layout-options.js';
@@ -84,26 +86,57 @@ export function cardTitle(card: Card): string {
 	return card.callView.title === '' ? card.name : card.callView.title;
 }
 
-/** Whole seconds a running card has been running at `now`, or undefined without a call time. */
+/** Whole seconds a running card has been running (or waiting for its approval) at `now`, or undefined without a call time. */
 export function elapsedSeconds(card: Card, now: number): number | undefined {
-	if (card.status !== 'running' || card.callTime === null) {
+	const {runStart} = cardTiming(card);
+	if (card.status !== 'running' || runStart === null) {
 		return undefined;
 	}
 
-	return Math.max(0, Math.floor((now - card.callTime) / 1000));
+	return Math.max(0, Math.floor((now - runStart) / 1000));
 }
 
-function timeLabel(card: Card, now: number): string | undefined {
+/** The header's times and approval badge, after the title: each part its own span pair. */
+function tailParts(card: Card, now: number, theme: Theme): Span[] {
+	const parts: Array<[string, Style]> = [];
 	const seconds = elapsedSeconds(card, now);
+	const timing = cardTiming(card);
 	if (seconds !== undefined) {
-		return formatElapsed(seconds * 1000);
+		parts.push([formatElapsed(seconds * 1000), theme.muted]);
+	} else if (timing.runMs !== null) {
+		parts.push([formatDuration(timing.runMs), theme.muted]);
 	}
 
-	if (card.callTime !== null && card.resultTime !== null) {
-		return formatDuration(card.resultTime - card.callTime);
+	const {approval} = card;
+	if (approval?.state === 'asked') {
+		parts.push(['awaiting approval', theme.warning]);
+	} else if (approval?.state === 'decided') {
+		const grant = grantWords(approval.outcome);
+		if (approval.standing === true) {
+			parts.push([grant === undefined ? 'allowed before' : `${grant} grant`, theme.muted]);
+		} else if (timing.waitMs !== undefined) {
+			parts.push([`approval ${formatDuration(timing.waitMs)}${grant === undefined ? '' : ` (${grant})`}`, theme.muted]);
+		}
 	}
 
-	return undefined;
+	return parts.flatMap(([text, style]) => [span(' · ', theme.muted), span(text, style)]);
+}
+
+/** What a recorded approval outcome granted beyond the call, in a word or two. */
+function grantWords(outcome: string): string | undefined {
+	switch (outcome) {
+		case 'allowed-session': {
+			return 'session';
+		}
+
+		case 'allowed-always': {
+			return 'always';
+		}
+
+		default: {
+			return undefined;
+		}
+	}
 }
 
 /** A running card's spinner, one frame per elapsed second: the quarters of the running `○`. */
@@ -123,15 +156,7 @@ export function layoutHeader(card: Card, options: LayoutOptions): StyledLine {
 	const title = composed === recorded && card.callView.card === 'generic' ? argumentSummary(card.args) : displayTitle(composed === recorded ? name : composed, name);
 	const lead: Span[] = name === '' ? [span(glyph, style)] : [span(glyph, style), span(' '), span(name, theme.toolName)];
 
-	const tail: Span[] = [];
-	const time = timeLabel(card, options.now);
-	if (time !== undefined) {
-		tail.push(span(' · ', theme.muted), span(time, theme.muted));
-	}
-
-	if (card.approval?.state === 'asked') {
-		tail.push(span(' · ', theme.muted), span('awaiting approval', theme.warning));
-	}
+	const tail = tailParts(card, options.now, theme);
 
 	const showTitle = title !== '' && title !== name;
 	const titleWidth = showTitle ? displayWidth(title) : 0;

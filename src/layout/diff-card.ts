@@ -5,6 +5,8 @@ highlighted, unchanged context in the body tone, and a `+A −R · K files` foot
 Layout per file group (consecutive entries with the same path are hunks of one file):
 - the path in `theme.path`, as `Created <path>` when every entry of the group has `oldText: null`;
   while the call runs (a preview, before approval or result) `Will create <path>` / `Will edit <path>`;
+  for a call refused or cancelled before it ran, the preview it was asked with: `Not created <path>` /
+  `Not applied to <path>`;
 - per hunk: `- text` (`theme.removed`), `+ text` (`theme.added`), `  text` (`theme.body`); long
   unchanged runs as a muted `⋯ N unchanged lines` row; hunks of one file separated by a muted `⋯`;
   an approximate hunk (a diff bound was hit) starts with a muted `[exact line diff omitted: …]`;
@@ -47,10 +49,16 @@ export type DiffLayoutContext = {
 	readonly expansion: Expansion;
 	/** The change has not happened yet (a running call's preview, awaiting approval or its result). */
 	readonly pending?: boolean;
+	/** The change never happened (the call was refused or cancelled before it ran): the preview it was asked with. */
+	readonly notApplied?: boolean;
 };
 
-/** A file group's header: what happened to the file, or what will (`pending`). */
-export function diffPathHeader(path: string, created: boolean, pending: boolean): string {
+/** A file group's header: what happened to the file, what will (`pending`), or what did not (`notApplied`). */
+export function diffPathHeader(path: string, created: boolean, pending: boolean, notApplied = false): string {
+	if (notApplied) {
+		return created ? `Not created ${path}` : `Not applied to ${path}`;
+	}
+
 	if (pending) {
 		return created ? `Will create ${path}` : `Will edit ${path}`;
 	}
@@ -386,7 +394,7 @@ export function layoutDiffBody(diffs: readonly FileDiff[], ctx: DiffLayoutContex
 
 		const path = sanitizeInline(group[0]!.path);
 		const created = group.every(diff => diff.oldText === null);
-		items.push({kind: 'header', text: diffPathHeader(path, created, ctx.pending === true), first: groupIndex === 0});
+		items.push({kind: 'header', text: diffPathHeader(path, created, ctx.pending === true, ctx.notApplied === true), first: groupIndex === 0});
 		rows++;
 		for (const [hunkIndex, diff] of group.entries()) {
 			if (hunkIndex > 0) {

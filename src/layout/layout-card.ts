@@ -95,8 +95,8 @@ function resultBody(card: Card, view: ToolResultView, context: BodyContext): Car
 	}
 }
 
-function diffBody(diffs: Parameters<typeof layoutDiffBody>[0], context: BodyContext, pending = false): CardBody {
-	const ctx = {width: context.width, theme: context.theme, expansion: context.expansion, pending};
+function diffBody(diffs: Parameters<typeof layoutDiffBody>[0], context: BodyContext, pending = false, notApplied = false): CardBody {
+	const ctx = {width: context.width, theme: context.theme, expansion: context.expansion, pending, notApplied};
 	return footerOnly(context) ? layoutDiffFooterBody(diffs, ctx) : layoutDiffBody(diffs, ctx);
 }
 
@@ -184,6 +184,30 @@ function withCallContext(card: Card, body: CardBody, context: BodyContext, argum
 	};
 }
 
+/**
+A change refused (or cancelled) before it ran keeps the diff the question showed, marked as not
+applied, under its error (the refusal, and the person's words): what was refused stays readable.
+Undefined for any other card, or an error too long to stand above a diff.
+*/
+function refusedChange(card: Card, failure: CardBody, context: BodyContext): CardBody | undefined {
+	const view = card.callView;
+	if (view.card !== 'diff' || !(card.outcome === 'denied' || card.result?.error?.code === 'ABORTED_BEFORE_DISPATCH') || failure.omitted !== undefined) {
+		return undefined;
+	}
+
+	const top = failure.lines.length;
+	// The diff builds only the rows its fold can show: what is left of the budget below the error.
+	const diff = diffBody(view.diffs, {...context, ...(context.keep === undefined ? {} : {keep: Math.max(1, context.keep - top)})}, false, true);
+	const summary = failure.summary ?? failure.lines.at(-1);
+	return {
+		lines: [...failure.lines, ...diff.lines],
+		pinnedTop: top + (diff.pinnedTop ?? 0),
+		...(diff.pinnedBottom === undefined ? {} : {pinnedBottom: diff.pinnedBottom}),
+		...(diff.omitted === undefined ? {} : {omitted: {...diff.omitted, at: diff.omitted.at + top}}),
+		...(summary === undefined ? {} : {summary}),
+	};
+}
+
 /** Arguments as sent: parsed JSON (pretty-printed by the call body), or the raw text when it is not JSON. */
 function parsedOrRaw(raw: string): unknown {
 	try {
@@ -202,6 +226,11 @@ export function layoutCardBody(card: Card, context: BodyContext): CardBody {
 
 		if (card.result !== null) {
 			const failure = layoutGenericResultBody(card.result.content, card.result, context);
+			const refused = refusedChange(card, failure, context);
+			if (refused !== undefined) {
+				return refused;
+			}
+
 			const withArgs = withArguments(card, failure, context);
 			return withCallContext(card, withArgs, context, withArgs !== failure);
 		}

@@ -196,8 +196,8 @@ export class LiveSession implements SessionModel {
 		return this.#dispatch({type: 'cancel'}).length > 0;
 	}
 
-	answerApproval(answer: ApprovalAnswer): void {
-		this.#approvals.answer(answer);
+	answerApproval(answer: ApprovalAnswer, words?: string): void {
+		this.#approvals.answer(answer, words);
 	}
 
 	/** Completions for the word before the cursor: the table's commands (and tools) first, then the command's or the driver's. */

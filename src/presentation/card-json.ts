@@ -1,6 +1,7 @@
 import type {ToolCallView, ToolResultView} from '../tools/views.js';
 import type {Card, CardStatus} from './card.js';
 import type {CardOutcome} from './card-outcome.js';
+import {cardTiming} from './card-timing.js';
 
 /** The `--json` shape of a card (ARCHITECTURE.md §4): the folded model, for `jq`, tests and benchmarks. */
 export type CardJson = {
@@ -14,7 +15,10 @@ export type CardJson = {
 	readonly result: ToolResultView | null;
 	readonly isError: boolean;
 	readonly error: {readonly name: string; readonly code: string} | null;
+	/** How long the call ran (from its approval's answer when it asked; null while running or when it never ran). */
 	readonly durationMs: number | null;
+	/** How long its approval waited for the person, when one was asked (`card-timing.ts`). */
+	readonly approvalWaitMs?: number;
 	readonly children: readonly CardJson[];
 	/** Present (true) when the card's visible command output hides text the command wrote; `result.output` has it all. */
 	readonly outputHidesText?: true;
@@ -32,6 +36,7 @@ identical bytes for the same call (durations aside). `checks` adds what only the
 (`outputHidesText`); the commands pass it.
 */
 export function cardToJson(card: Card, checks: CardJsonChecks = {}): CardJson {
+	const timing = cardTiming(card);
 	return {
 		callId: card.callId,
 		name: card.name,
@@ -42,7 +47,8 @@ export function cardToJson(card: Card, checks: CardJsonChecks = {}): CardJson {
 		result: card.resultView ?? (card.result === null ? null : {card: 'generic', content: card.result.content}),
 		isError: card.result?.isError ?? false,
 		error: card.result?.error ?? null,
-		durationMs: card.callTime !== null && card.resultTime !== null ? Math.max(0, card.resultTime - card.callTime) : null,
+		durationMs: timing.runMs,
+		...(timing.waitMs === undefined ? {} : {approvalWaitMs: timing.waitMs}),
 		children: card.children.map(child => cardToJson(child, checks)),
 		...(checks.outputHidesText?.(card) === true ? {outputHidesText: true as const} : {}),
 	};

@@ -10,9 +10,9 @@ the lazy log index (which does not) compute the same outcome from the same lines
 - `cancelled`: `error.code` `ABORTED` or `ABORTED_BEFORE_DISPATCH`.
 - `interrupted`: no result and the call's step or turn has closed, or a crash-repair result
   (`TOOL_OUTCOME_UNKNOWN`, `TOOL_NOT_STARTED`).
-- `denied`: an error result of a call whose approval was refused (`rejected`, `cancelled`,
-  `unavailable`). A refusal that left no approval event in the log reads as `error`: its result is
-  indistinguishable from any unclassed failure (presentation-events.md §3.5).
+- `denied`: an error result of a call whose approval was refused (`rejected`, an ACP agent's
+  `rejected-always`, `cancelled`, `unavailable`). A refusal that left no approval event in the log
+  reads as `error`: its result is indistinguishable from any unclassed failure (presentation-events.md §3.5).
 - `error`: any other error result.
 - `failed`: a result that is not an error but says the work failed — the terminal exit marker
   (`[exit code: N]`, N ≠ 0, or `[killed by signal: S]`) ends its one text block, or its `meta` has
@@ -49,7 +49,7 @@ export type OutcomeFacts = {
 
 const cancelledCodes = new Set(['ABORTED', 'ABORTED_BEFORE_DISPATCH']);
 const interruptedCodes = new Set(['TOOL_OUTCOME_UNKNOWN', 'TOOL_NOT_STARTED']);
-const refusals = new Set(['rejected', 'cancelled', 'unavailable', 'denied']);
+const refusals = new Set(['rejected', 'rejected-always', 'cancelled', 'unavailable', 'denied']);
 
 /** Whether an error `code` alone decides the outcome (a cancel, an unknown outcome): the card's glyph says it, and the code is a name for the log, not for a person. */
 export function isOutcomeCode(code: string): boolean {

@@ -32,10 +32,23 @@ export type CardProgress = {
 	readonly truncated: boolean;
 };
 
-/** Approval state of a call whose policy answered *ask*. */
+/**
+Approval state of a call whose policy answered *ask*, with the epoch ms it was asked and answered
+(the wait is not the call's run time). `standing`: a grant given before answered, nobody was asked;
+`feedback`: the person's words to the model with a refusal.
+*/
 export type CardApproval =
-	| {readonly state: 'asked'; readonly id: string; readonly reason?: string}
-	| {readonly state: 'decided'; readonly id: string; readonly reason?: string; readonly outcome: string};
+	| {readonly state: 'asked'; readonly id: string; readonly reason?: string; readonly askedTime?: number}
+	| {
+		readonly state: 'decided';
+		readonly id: string;
+		readonly reason?: string;
+		readonly outcome: string;
+		readonly askedTime?: number;
+		readonly decidedTime?: number;
+		readonly standing?: boolean;
+		readonly feedback?: string;
+	};
 
 /** One tool call, as every surface draws it. */
 export type Card = {

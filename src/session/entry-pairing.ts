@@ -54,8 +54,9 @@ export type Pairing<T = undefined> =
 	| {readonly op: 'child-settle'; readonly card: number; readonly topLevel: boolean; readonly child: ChildSettleFacts}
 	/** A step or turn closed with these cards still running (ascending). */
 	| {readonly op: 'interrupt'; readonly cards: readonly number[]}
-	| {readonly op: 'approval-asked'; readonly card: number; readonly approval: ApprovalAskedEvent['data']}
-	| {readonly op: 'approval-decided'; readonly card: number; readonly approval: ApprovalDecidedEvent['data']}
+	/** An approval asked or answered for `card`'s call, or for its Code Mode sub-call `child` (the card's outcome is its own call's). */
+	| {readonly op: 'approval-asked'; readonly card: number; readonly child?: string; readonly approval: ApprovalAskedEvent['data']}
+	| {readonly op: 'approval-decided'; readonly card: number; readonly child?: string; readonly approval: ApprovalDecidedEvent['data']}
 	| {readonly op: 'progress'; readonly card: number; readonly text: string}
 	/**
 	A new entry of another kind, from this event. A `turn` entry also depends on earlier events of its
@@ -120,8 +121,8 @@ export class EntryPairing<T = undefined> {
 	readonly #runningByStep = new Map<string, Set<number>>();
 	readonly #runningByTurn = new Map<number, Set<number>>();
 	readonly #announced = new Map<string, Announcement<T>>();
-	/** approval id → card. */
-	readonly #approvals = new Map<string, number>();
+	/** approval id → its card (and sub-call). */
+	readonly #approvals = new Map<string, {readonly card: number; readonly child?: string}>();
 	/** subCallId → the card holding it (its parent, or itself when the parent is missing). */
 	readonly #children = new Map<string, number>();
 	readonly #topLevelChildren = new Set<string>();
@@ -497,26 +498,47 @@ export class EntryPairing<T = undefined> {
 
 	#approvalAsked(event: ApprovalAskedEvent): Pairing<T> {
 		const approval = event.data;
-		const card = approval.callId === undefined ? undefined : this.#latestKey(approval.callId);
-		if (card === undefined) {
+		const {callId} = approval;
+		if (callId === undefined) {
 			return none;
 		}
 
-		this.#approvals.set(approval.id, card);
-		this.#judgeApproval(card, 'asked');
-		return {op: 'approval-asked', card, approval};
+		const card = this.#latestKey(callId);
+		if (card !== undefined) {
+			this.#approvals.set(approval.id, {card});
+			this.#judgeApproval(card, 'asked');
+			return {op: 'approval-asked', card, approval};
+		}
+
+		// A Code Mode sub-call asks as a call does: its card is the child of the card holding it.
+		const holder = this.#children.get(callId);
+		if (holder === undefined) {
+			return none;
+		}
+
+		const child = this.#topLevelChildren.has(callId) ? undefined : callId;
+		this.#approvals.set(approval.id, child === undefined ? {card: holder} : {card: holder, child});
+		if (child === undefined) {
+			this.#judgeApproval(holder, 'asked');
+		}
+
+		return {op: 'approval-asked', card: holder, ...(child === undefined ? {} : {child}), approval};
 	}
 
 	#approvalDecided(event: ApprovalDecidedEvent): Pairing<T> {
 		const approval = event.data;
-		const card = this.#approvals.get(approval.id);
-		if (card === undefined) {
+		const asked = this.#approvals.get(approval.id);
+		if (asked === undefined) {
 			return none;
 		}
 
 		this.#approvals.delete(approval.id);
-		this.#judgeApproval(card, approvalStanding(approval.outcome));
-		return {op: 'approval-decided', card, approval};
+		const {card, child} = asked;
+		if (child === undefined) {
+			this.#judgeApproval(card, approvalStanding(approval.outcome));
+		}
+
+		return {op: 'approval-decided', card, ...(child === undefined ? {} : {child}), approval};
 	}
 
 	#interrupt(running: Set<number> | undefined): Pairing<T> {

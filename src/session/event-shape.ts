@@ -50,7 +50,7 @@ export function checkEventData(type: string, data: Fields): Fields | string {
 		case 'approval/asked':
 			return string(data, 'id') ?? string(data, 'toolName') ?? optionalString(data, 'callId') ?? optionalString(data, 'reason') ?? data;
 		case 'approval/decided':
-			return string(data, 'id') ?? string(data, 'outcome') ?? data;
+			return string(data, 'id') ?? string(data, 'outcome') ?? kept(data, APPROVAL_DECIDED);
 		case 'assistant/chunk':
 			return isJsonObject(data.chunk) && typeof data.chunk.type === 'string' ? kept(data, STREAM_PLACE) : '"chunk" must be an object with a string "type"';
 		case 'assistant/message':
@@ -85,6 +85,7 @@ const ASSISTANT_MESSAGE: ReadonlyArray<[string, Kind]> = [['turn', isInteger], [
 const MESSAGE_BODY: ReadonlyArray<[string, Kind]> = [['content', isContent]];
 const TOOL_PROGRESS: ReadonlyArray<[string, Kind]> = [['callId', isString], ['stream', isString], ['text', isString]];
 const TITLE: ReadonlyArray<[string, Kind]> = [['title', isString]];
+const APPROVAL_DECIDED: ReadonlyArray<[string, Kind]> = [['standing', isBoolean], ['feedback', isString]];
 
 /** `data` without its `fields` of the wrong kind: itself when none is. */
 function kept(data: Fields, fields: ReadonlyArray<[string, Kind]>): Fields {

@@ -160,7 +160,13 @@ export type TodoItem = {readonly content: string; readonly status: 'pending' | '
 export type TodoWriteEvent = EventEnvelope<'todo/write', {readonly todos: readonly TodoItem[]}>;
 
 export type ApprovalAskedEvent = EventEnvelope<'approval/asked', {readonly id: string; readonly toolName: string; readonly callId?: string; readonly reason?: string}>;
-export type ApprovalDecidedEvent = EventEnvelope<'approval/decided', {readonly id: string; readonly outcome: string}>;
+/**
+The answer to an approval. `outcome` is the contract's (`allowed-once`, `rejected`, `cancelled`,
+`unavailable`) or what was granted beyond the call: `allowed-session` (cardterm), an ACP agent's
+`allowed-always` / `rejected-always`. cardterm's fields: `standing` (a grant given earlier answered,
+nobody was asked), `feedback` (the person's words to the model with a refusal).
+*/
+export type ApprovalDecidedEvent = EventEnvelope<'approval/decided', {readonly id: string; readonly outcome: string; readonly standing?: boolean; readonly feedback?: string}>;
 
 /** cardterm extension: live output of a running call. Ignorable; replay never needs it. Fields of the wrong kind are left out. */
 export type ToolProgressEvent = EventEnvelope<'cardterm/tool-progress', {

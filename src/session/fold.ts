@@ -8,13 +8,13 @@ transcript order, and each change replaces one entry object.
 The fold is deterministic: it reads no clock, file or environment. Entries are immutable; the
 fold's own bookkeeping is internal.
 */
-import type {Card, CardStatus} from '../presentation/card.js';
+import type {Card, CardApproval, CardStatus} from '../presentation/card.js';
 import type {OutcomeCounts} from '../presentation/card-outcome.js';
 import {cardResult, interruptCard, orphanCard, pendingCard, settleCard, withApproval, withChildren, withProgress} from '../presentation/compose-card.js';
 import type {PresenterFailure, PresenterLookup} from '../presentation/presenters.js';
 import {assertNever} from '../presentation/assert-never.js';
 import type {AssistantEntry, CardEntry, TranscriptEntry} from '../presentation/entry.js';
-import type {SessionEvent, TodoItem} from './events.js';
+import type {ApprovalDecidedEvent, SessionEvent, TodoItem} from './events.js';
 import {appendStreamText, emptyStreamText, type StreamText} from './chunk-facts.js';
 import {composeClosedStream, composeEntry, composeStreamEntry} from './compose-entry.js';
 import {EntryPairing, type Pairing} from './entry-pairing.js';
@@ -281,13 +281,12 @@ export class SessionFold {
 			case 'approval-asked': {
 				const {approval} = pairing;
 				const reason = approval.reason === undefined ? {} : {reason: approval.reason};
-				return this.#replace(pairing.card, withApproval(this.#card(pairing.card), {state: 'asked', id: approval.id, ...reason}));
+				return this.#approve(pairing.card, pairing.child, () => ({state: 'asked', id: approval.id, ...reason, askedTime: event.time}));
 			}
 
 			case 'approval-decided': {
-				const card = this.#card(pairing.card);
-				const reason = card.approval?.reason === undefined ? {} : {reason: card.approval.reason};
-				return this.#replace(pairing.card, withApproval(card, {state: 'decided', id: pairing.approval.id, outcome: pairing.approval.outcome, ...reason}));
+				const {approval} = pairing;
+				return this.#approve(pairing.card, pairing.child, card => decidedApproval(card.approval, approval, event.time));
 			}
 
 			case 'progress': {
@@ -326,6 +325,17 @@ export class SessionFold {
 
 	#card(index: number): Card {
 		return (this.#entries[index] as CardEntry).card;
+	}
+
+	/** Card `index`'s approval (or its sub-call `child`'s) becomes `approval(card)`. */
+	#approve(index: number, child: string | undefined, approval: (card: Card) => CardApproval): FoldChange {
+		const holder = this.#card(index);
+		if (child === undefined) {
+			return this.#replace(index, withApproval(holder, approval(holder)));
+		}
+
+		const children = holder.children.map(item => item.callId === child && item.status === 'running' ? withApproval(item, approval(item)) : item);
+		return this.#replace(index, withChildren(holder, children));
 	}
 
 	#replace(index: number, card: Card): FoldChange {
@@ -367,3 +377,17 @@ export function foldEvents(events: Iterable<SessionEvent>, presenters: Presenter
 }
 
 export {statuses as cardStatuses};
+
+/** The answered approval: the question's reason and time kept, the answer's outcome, time, standing and feedback added. */
+function decidedApproval(asked: CardApproval | undefined, decided: ApprovalDecidedEvent['data'], time: number): CardApproval {
+	return {
+		state: 'decided',
+		id: decided.id,
+		outcome: decided.outcome,
+		...(asked?.reason === undefined ? {} : {reason: asked.reason}),
+		...(asked?.askedTime === undefined ? {} : {askedTime: asked.askedTime}),
+		decidedTime: time,
+		...(decided.standing === true ? {standing: true} : {}),
+		...(decided.feedback === undefined ? {} : {feedback: decided.feedback}),
+	};
+}

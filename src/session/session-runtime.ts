@@ -17,8 +17,20 @@ import type {CodeDispatchData, CodeDispatchStartData, EventFields, SessionEvent,
 /** What the runtime needs from a registry. */
 export type ToolExecutor = {execute(input: ToolExecutionInput): Promise<ToolExecutionResult>};
 
+/**
+An answer to an approval request as the log records it: the registry's outcome for this call, and
+what else was decided — a grant for the rest of the session (`allowed-session` is recorded), a grant
+given earlier that answered without a question (`standing`), the person's words with a refusal.
+*/
+export type ApprovalDecision = {
+	readonly outcome: ApprovalOutcome;
+	readonly grant?: 'session';
+	readonly standing?: true;
+	readonly feedback?: string;
+};
+
 /** The UI's answer to an approval request; `id` is the approval's id in the log. */
-export type ApprovalPrompt = (request: ApprovalRequest & {readonly id: string}) => Promise<ApprovalOutcome>;
+export type ApprovalPrompt = (request: ApprovalRequest & {readonly id: string}) => Promise<ApprovalOutcome | ApprovalDecision>;
 
 /**
 How a turn ended (presentation-events.md §3.2). Beyond the contract's fields: an `error`'s `kind`
@@ -158,14 +170,17 @@ export class SessionRuntime {
 	readonly approvalHandler = async (request: ApprovalRequest): Promise<ApprovalOutcome> => {
 		const id = `approval-${++this.#approvals}`;
 		this.#log.emit({type: 'approval/asked', data: {id, toolName: request.toolName, callId: request.callId, ...(request.reason === undefined ? {} : {reason: request.reason})}});
-		let outcome: ApprovalOutcome;
+		let answer: ApprovalOutcome | ApprovalDecision;
 		try {
-			outcome = this.#approve === undefined ? 'unavailable' : await this.#approve({...request, id});
+			answer = this.#approve === undefined ? 'unavailable' : await this.#approve({...request, id});
 		} catch {
-			outcome = 'unavailable';
+			answer = 'unavailable';
 		}
 
-		this.#log.emit({type: 'approval/decided', data: {id, outcome}});
+		const decision: ApprovalDecision = typeof answer === 'string' ? {outcome: answer} : answer;
+		const {outcome, grant, standing, feedback} = decision;
+		const recorded = outcome === 'allowed-once' && grant === 'session' ? 'allowed-session' : outcome;
+		this.#log.emit({type: 'approval/decided', data: {id, outcome: recorded, ...(standing === true ? {standing} : {}), ...(feedback === undefined ? {} : {feedback})}});
 		return outcome;
 	};
 

@@ -9,6 +9,7 @@ The first word of each prompt picks what the turn does:
   permission  a call that first appears inside session/request_permission; the answer decides it
   permission-all  the same, offering all four option kinds (reject always too)
   permission-pair two calls asking at once (the second before the first is answered)
+  permission-none a permission request that offers no option at all
   fs          fs/read_text_file, fs/write_text_file (a new file), a read outside the workspace
   terminal    terminal/create|output|wait_for_exit|kill|release on a long command
   colours     a command in the client's terminal printing 256-colour and 24-bit text, then a read
@@ -124,9 +125,9 @@ async function bench(client, sessionId, count) {
 	return 'end_turn';
 }
 
-async function permission(client, sessionId, {rejectAlways = false} = {}) {
+async function permission(client, sessionId, {rejectAlways = false, none = false} = {}) {
 	const toolCall = {toolCallId: 'call_rm', title: 'rm -rf build', kind: 'execute', status: 'pending', rawInput: {command: 'rm -rf build'}};
-	const answer = await client.request(methods.client.session.requestPermission, {sessionId, toolCall, options: [
+	const answer = await client.request(methods.client.session.requestPermission, {sessionId, toolCall, options: none ? [] : [
 		{optionId: 'proceed_once', name: 'Allow', kind: 'allow_once'},
 		{optionId: 'proceed_always', name: 'Always allow', kind: 'allow_always'},
 		{optionId: 'abort', name: 'Reject', kind: 'reject_once'},
@@ -284,6 +285,7 @@ const app = acp.agent({name: 'fake-agent'})
 			case 'permission': return {stopReason: await permission(client, params.sessionId)};
 			case 'permission-all': return {stopReason: await permission(client, params.sessionId, {rejectAlways: true})};
 			case 'permission-pair': return {stopReason: await permissionPair(client, params.sessionId)};
+			case 'permission-none': return {stopReason: await permission(client, params.sessionId, {none: true})};
 			case 'fs': return {stopReason: await fileSystem(client, params.sessionId, cwd)};
 			case 'terminal': return {stopReason: await terminalLifecycle(client, params.sessionId, cwd)};
 			case 'colours': return {stopReason: await colours(client, params.sessionId, cwd)};

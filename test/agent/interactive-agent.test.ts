@@ -8,7 +8,8 @@ import type {ScrollbackEntry} from '../../components/session-model.js';
 import {statusText} from '../../components/StatusLine.js';
 import {resolveModel} from '../../src/agent/model-client.js';
 import {AGENT_ASK_RULES} from '../../src/cli/agent-setup.js';
-import {askReason} from '../../src/config/approval-rules.js';
+import {ruleQuestion} from '../../src/config/approval-rules.js';
+import {realpathDeep} from '../../src/builtin/workspace/workspace-guard.js';
 import {modelPrompt} from '../../src/live/native-lines.js';
 import {openInteractiveSession} from '../../src/cli/interactive/open-interactive-session.js';
 import {resumeTarget} from '../../src/cli/resume-target.js';
@@ -223,8 +224,9 @@ describe('the interactive session continuing a log', () => {
 });
 
 describe('agent approvals', () => {
-	it('ask before changes and commands, not before reads, and say who asks', () => {
-		expect(['write', 'edit', 'bash', 'run_code', 'job_kill', 'read', 'grep', 'glob', 'web_fetch', 'todo_write'].map(name => askReason(AGENT_ASK_RULES, name, {}, workspace) ?? null)).toEqual([
+	it('ask before changes and commands, not before reads, and say who asks', async () => {
+		const reasons = await Promise.all(['write', 'edit', 'bash', 'run_code', 'job_kill', 'read', 'grep', 'glob', 'web_fetch', 'todo_write'].map(async name => (await ruleQuestion(AGENT_ASK_RULES, name, {}, {cwd: workspace, realPath: realpathDeep}))?.reason ?? null));
+		expect(reasons).toEqual([
 			'the agent session (--yolo skips this) asks before write', 'the agent session (--yolo skips this) asks before edit', 'the agent session (--yolo skips this) asks before bash',
 			'the agent session (--yolo skips this) asks before run_code', 'the agent session (--yolo skips this) asks before job_kill', null, null, null, null, null,
 		]);

@@ -57,12 +57,15 @@ describe.skipIf(tmuxMissing)('cardterm acp in tmux (skipped when tmux is not ins
 		await sees('── completed');
 		tmux('send-keys', '-t', target, 'permission', 'Enter');
 		await sees('? Allow rm -rf build');
-		tmux('send-keys', '-t', target, 'a');
+		// Enter confirms the marked first choice: the agent's allow-once.
+		tmux('send-keys', '-t', target, 'Enter');
 		await sees('Permission: proceed_once.');
-		// Every option kind the agent sent has a key of its own; r is reject always.
+		// Every option kind the agent sent is a choice of its own; the fourth is reject always.
 		tmux('send-keys', '-t', target, 'permission-all', 'Enter');
-		await sees('r reject always (Never allow)');
-		tmux('send-keys', '-t', target, 'r');
+		await sees('  reject always (Never allow)');
+		tmux('send-keys', '-t', target, 'Down', 'Down', 'Down');
+		await sees('❯ reject always (Never allow)');
+		tmux('send-keys', '-t', target, 'Enter');
 		await sees('Permission: never.');
 		tmux('send-keys', '-t', target, 'slow', 'Enter');
 		await sees('○ execute sleep');

@@ -1,12 +1,13 @@
 /**
 The real `bin/cardterm` as an agent, in tmux, against the fake model server: a prompt goes to the
-model, its read runs, its write waits for the approval dialog, the answer streams in, the turn
-ends; Ctrl+D exits and the saved log replays to the same cards. And a provider that fails: an
+model, its read runs, its write waits for the approval dialog — text typed meanwhile stays in the
+prompt and answers nothing, Enter on the emptied prompt allows it once — the answer streams in, the
+turn ends; Ctrl+D exits and the saved log replays to the same cards. And a provider that fails: an
 overload inside the stream is retried with its message, a long Retry-After is counted down until Esc. A long answer is
 in the scrollback whole.
 */
 import {execFileSync} from 'node:child_process';
-import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
@@ -47,7 +48,18 @@ describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is
 		tmux('send-keys', '-t', 'e2e', 'copy hello.txt to out.txt', 'Enter');
 		await shows('● read hello.txt');
 		await shows('asks before write');
-		tmux('send-keys', '-t', 'e2e', 'a');
+		// Typed ahead while the write waits, the old answer keys among the letters: they stay text in the prompt.
+		tmux('send-keys', '-t', 'e2e', '-l', 'hello sam, yes and no');
+		await shows('> hello sam, yes and no');
+		await new Promise(resolve => {
+			setTimeout(resolve, 500);
+		});
+		expect(screen()).toContain('? Allow write');
+		expect(existsSync(join(folder, 'out.txt'))).toBe(false);
+		// Only a deliberate choice answers: the prompt emptied, Enter confirms the marked "Yes, once".
+		tmux('send-keys', '-t', 'e2e', 'C-u');
+		await shows('Enter answers the question above');
+		tmux('send-keys', '-t', 'e2e', 'Enter');
 		await shows('I wrote out.txt.');
 		await shows('── completed');
 		expect(readFileSync(join(folder, 'out.txt'), 'utf8')).toBe('copied\n');
@@ -56,8 +68,12 @@ describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is
 
 		const [id] = readdirSync(sessions).filter(name => !name.startsWith('.'));
 		const replay = execFileSync(process.execPath, [cardterm, 'replay', join(sessions, id!, 'session.jsonl'), '--json'], {encoding: 'utf8'});
-		const entries = replay.trim().split('\n').map(line => JSON.parse(line) as {entry: string; name?: string; status?: string});
+		const entries = replay.trim().split('\n').map(line => JSON.parse(line) as {entry: string; name?: string; status?: string; approvalWaitMs?: number});
 		expect(entries.map(entry => entry.entry === 'card' ? `${entry.name} ${entry.status}` : entry.entry)).toEqual(['user', 'assistant', 'read ok', 'write ok', 'assistant', 'turn']);
+		// The write's wait for the person is its own figure, apart from its run time.
+		expect(entries.find(entry => entry.name === 'write')?.approvalWaitMs).toBeGreaterThanOrEqual(500);
+		const log = readFileSync(join(sessions, id!, 'session.jsonl'), 'utf8');
+		expect(log.split('\n').filter(line => line.includes('"approval/decided"')).map(line => (JSON.parse(line) as {data: {outcome: string}}).data.outcome)).toEqual(['allowed-once']);
 		expect(server!.requests).toHaveLength(3);
 	}, 120_000);
 

@@ -35,7 +35,8 @@ describe('/write and /edit', () => {
 			await screen.type('.', 'Allow write');
 			expect(screen.tty.text()).toContain('Will create notes.txt');
 			expect(screen.tty.text()).not.toContain('Created notes.txt');
-			screen.stdin.send('a');
+			// Enter confirms the marked answer (Yes, once).
+			screen.stdin.send('\r');
 			await screen.tty.waitForText('● write');
 			await screen.tty.waitForText('Created notes.txt');
 		} finally {

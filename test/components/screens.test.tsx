@@ -81,7 +81,8 @@ describe('interactive session screens', () => {
 		try {
 			await screen.type('!echo approved', 'Allow bash');
 			await checkpoint('interactive-approval-dialog', screen.tty.frame(true));
-			await screen.stdin.send('a');
+			// Enter confirms the marked answer (Yes, once).
+			await screen.stdin.send('\r');
 			await screen.tty.waitForText('● 1 ok');
 			await checkpoint('interactive-after-approval', screen.tty.frame(true));
 		} finally {

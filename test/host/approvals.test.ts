@@ -69,32 +69,88 @@ describe('questions asked while the dialog shows another', () => {
 		const session = await openSession({cwd: workspace});
 		const screen = liveSessionFor(session);
 		const prompt = callApprovals(session.approvals);
-		const ask = async (callId: string, signal = new AbortController().signal) => prompt({id: `q-${callId}`, toolName: 'bash', callId, signal} as Parameters<typeof prompt>[0]);
+		const ask = async (callId: string, signal = new AbortController().signal, reason = 'the config asks before bash') => prompt({id: `q-${callId}`, toolName: 'bash', callId, reason, signal} as Parameters<typeof prompt>[0]);
 		const first = ask('one');
 		const second = ask('two');
 		expect(screen.getSnapshot().approval?.callId).toBe('one');
 		screen.answerApproval('rejected');
-		expect(await first).toBe('rejected');
+		expect(await first).toEqual({outcome: 'rejected'});
 		expect(screen.getSnapshot().approval?.callId).toBe('two');
 		screen.answerApproval('allowed-session');
-		// Allowed for the session: recorded as allowed once, and the rules skip the tool from now on.
-		expect(await second).toBe('allowed-once');
-		expect([...session.approvals.sessionAllowed]).toEqual(['bash']);
+		// Allowed for the session: this call once, and a grant the log records as such.
+		expect(await second).toEqual({outcome: 'allowed-once', grant: 'session'});
+		expect(session.approvals.grants).toEqual([{tool: 'bash', reason: 'the config asks before bash'}]);
+		// The next call asked for the same reason is answered by the grant, with no question.
+		expect(await ask('granted')).toEqual({outcome: 'allowed-once', grant: 'session', standing: true});
 		const withdrawn = new AbortController();
-		const third = ask('three', withdrawn.signal);
-		const fourth = ask('four');
+		// Asked for another reason: no grant covers them.
+		const third = ask('three', withdrawn.signal, 'the config asks before bash inside ops/');
+		const fourth = ask('four', undefined, 'the config asks before bash inside ops/');
 		withdrawn.abort();
-		expect(await third).toBe('cancelled');
+		expect(await third).toEqual({outcome: 'cancelled'});
 		expect(screen.getSnapshot().approval?.callId).toBe('four');
 		await screen.close();
-		expect(await fourth).toBe('cancelled');
+		expect(await fourth).toEqual({outcome: 'cancelled'});
+	});
+});
+
+describe('grants for the session (attacker 5)', () => {
+	async function watchedSession() {
+		const workspace = await mkdtemp(join(tmpdir(), 'cardterm-grants-'));
+		const session = await openSession({cwd: workspace});
+		const screen = liveSessionFor(session);
+		const prompt = callApprovals(session.approvals);
+		const ask = async (callId: string, question: {reason: string; everyTime: boolean}) => {
+			session.approvals.asking(callId, question);
+			return prompt({id: `q-${callId}`, toolName: 'write', callId, reason: question.reason, signal: new AbortController().signal} as Parameters<typeof prompt>[0]);
+		};
+
+		return {session, screen, ask};
+	}
+
+	it('a grant covers the reasons it was asked for, never a call another rule asks about', async () => {
+		const {screen, ask} = await watchedSession();
+		const agentOnly = {reason: 'the agent session asks before write', everyTime: false};
+		const outsideSrc = {reason: 'the config asks before write outside src/; the agent session asks before write', everyTime: false};
+		const granted = ask('inside', agentOnly);
+		screen.answerApproval('allowed-session');
+		expect(await granted).toEqual({outcome: 'allowed-once', grant: 'session'});
+		expect(await ask('inside-again', agentOnly)).toEqual({outcome: 'allowed-once', grant: 'session', standing: true});
+		// The config's path rule asks again: the grant did not void it.
+		const asked = ask('outside', outsideSrc);
+		expect(screen.getSnapshot().approval?.callId).toBe('outside');
+		screen.answerApproval('rejected');
+		expect(await asked).toEqual({outcome: 'rejected'});
+		await screen.close();
+	});
+
+	it('a question asked every time offers no grant, and no grant answers it', async () => {
+		const {session, screen, ask} = await watchedSession();
+		const git = {reason: 'the agent session asks before write; cardterm asks every time before write inside .git/', everyTime: true};
+		session.approvals.grant('write', git.reason);
+		const asked = ask('hook', git);
+		expect(screen.getSnapshot().approval?.choices.map(choice => choice.answer)).toEqual(['allowed-once', 'rejected', 'rejected']);
+		screen.answerApproval('allowed-once');
+		expect(await asked).toEqual({outcome: 'allowed-once'});
+		await screen.close();
+	});
+
+	it('words given with a refusal are kept for the call\'s result', async () => {
+		const {session, screen, ask} = await watchedSession();
+		const asked = ask('w', {reason: 'the agent session asks before write', everyTime: false});
+		const choice = screen.getSnapshot().approval!.choices.findIndex(each => each.words === true);
+		expect(screen.getSnapshot().approval!.choices[choice]).toMatchObject({answer: 'rejected', label: 'No, and tell the agent what to do differently (type it, then Enter)'});
+		screen.answerApproval('rejected', '  use the fixture instead  ');
+		expect(await asked).toEqual({outcome: 'rejected', feedback: 'use the fixture instead'});
+		expect(session.approvals.takeWords('w')).toBe('use the fixture instead');
+		await screen.close();
 	});
 });
 
 describe('a session nobody watches (-p, acp -p)', () => {
 	it('answers at once: a call is unavailable, an ACP request gets the agent\'s reject option (allow under --yolo)', async () => {
 		const approvals = new Approvals();
-		expect(await callApprovals(approvals)({id: 'q', toolName: 'bash', callId: 'c', signal: new AbortController().signal} as Parameters<ReturnType<typeof callApprovals>>[0])).toBe('unavailable');
+		expect(await callApprovals(approvals)({id: 'q', toolName: 'bash', callId: 'c', signal: new AbortController().signal} as Parameters<ReturnType<typeof callApprovals>>[0])).toEqual({outcome: 'unavailable'});
 		expect(await acpApprovals(approvals, false)(question('x'))).toBe('no');
 		expect(await acpApprovals(approvals, true)(question('y'))).toBe('yes');
 		expect(approvals.size).toBe(0);

@@ -20,6 +20,6 @@ it('src/host imports only the layers above it: no live, components or cli', () =
 	}
 
 	expect(imports.length).toBeGreaterThan(20);
-	const allowed = new Set(['json', 'regex', 'schema', 'tools', 'presentation', 'session', 'jobs', 'code-mode', 'builtin', 'agent', 'acp', 'layout', 'transcript', 'host']);
+	const allowed = new Set(['json', 'regex', 'schema', 'tools', 'presentation', 'session', 'jobs', 'code-mode', 'builtin', 'agent', 'acp', 'config', 'layout', 'transcript', 'host']);
 	expect(imports.filter(target => !allowed.has(target.split(path.sep)[0]!))).toEqual([]);
 });

@@ -27,35 +27,52 @@ describe('the live session over an ACP agent (the ACP driver)', () => {
 		expect(optionForAnswer('allowed-session', options.filter(option => option.kind !== 'allow_always'))?.optionId).toBe('proceed_once');
 	});
 
-	it('offers every option kind the agent sent on a key of its own, and answers each with its option', () => {
+	it('offers every option kind the agent sent as a choice of its own, and answers each with its option', () => {
 		const all = [...options, {optionId: 'never', name: 'Never allow', kind: 'reject_always'}];
 		expect(approvalChoices(all)).toEqual([
-			{key: 'a', label: 'allow once', answer: 'allowed-once'},
-			{key: 's', label: 'allow always', answer: 'allowed-session'},
-			{key: 'd', label: 'reject once', answer: 'rejected'},
-			{key: 'r', label: 'reject always (Never allow)', answer: 'rejected-always'},
+			{label: 'allow once', answer: 'allowed-once'},
+			{label: 'allow always', answer: 'allowed-session'},
+			{label: 'reject once', answer: 'rejected'},
+			{label: 'reject always (Never allow)', answer: 'rejected-always'},
 		]);
 		// A name that says more than the kind is kept (Gemini CLI's).
-		expect(approvalChoices([{optionId: 'proceed_always', name: 'Allow for this session', kind: 'allow_always'}])).toEqual([{key: 's', label: 'allow always (Allow for this session)', answer: 'allowed-session'}]);
+		expect(approvalChoices([{optionId: 'proceed_always', name: 'Allow for this session', kind: 'allow_always'}])).toEqual([{label: 'allow always (Allow for this session)', answer: 'allowed-session'}]);
 		expect(optionForAnswer('rejected-always', all)?.optionId).toBe('never');
 		expect(optionForAnswer('rejected', all)?.optionId).toBe('abort');
-		// Only the kinds offered get a key (Gemini CLI: no reject-always); a name that is the kind's words is not repeated.
-		expect(approvalChoices([{optionId: 'x', name: 'Reject once', kind: 'reject_once'}])).toEqual([{key: 'd', label: 'reject once', answer: 'rejected'}]);
+		// Only the kinds offered are choices (Gemini CLI: no reject-always); a name that is the kind's words is not repeated.
+		expect(approvalChoices([{optionId: 'x', name: 'Reject once', kind: 'reject_once'}])).toEqual([{label: 'reject once', answer: 'rejected'}]);
 		expect(approvalChoices([{optionId: 'x', name: 'Maybe', kind: 'shrug'}])).toEqual([]);
 	});
 
-	it('records a reject-always answer as such: the dialog\'s r key picks the agent\'s reject_always option', async () => {
+	it('records a reject-always answer as such: the dialog\'s reject-always choice picks the agent\'s reject_always option', async () => {
 		const harness = await startHarness({approve: 'session'});
 		try {
 			const model = controllerOf(harness);
 			model.submit('permission-all');
 			await until(() => model.getSnapshot().approval !== undefined);
-			expect(model.getSnapshot().approval?.choices?.map(choice => `${choice.key} ${choice.label}`)).toEqual(['a allow once', 's allow always', 'd reject once', 'r reject always (Never allow)']);
-			expect(promptHintOf(model.getSnapshot())).toBe('answer the question above: a, s, d or r');
+			expect(model.getSnapshot().approval?.choices.map(choice => choice.label)).toEqual(['allow once', 'allow always', 'reject once', 'reject always (Never allow)']);
+			expect(promptHintOf(model.getSnapshot())).toBe('Enter answers the question above (↑↓ choose)');
 			model.answerApproval('rejected-always');
 			await until(() => harness.session.fold.entries.some(entry => entry.entry === 'turn'));
 			expect(harness.session.fold.entries.flatMap(entry => entry.entry === 'assistant' ? [entry.text] : [])).toEqual(['Permission: never.']);
 			expect(harness.events.filter(event => event.type === 'approval/decided').map(event => (event.data as {outcome: string}).outcome)).toEqual(['rejected-always']);
+			await model.close();
+		} finally {
+			await harness.dispose();
+		}
+	});
+
+	it('a permission request with no options offers only to cancel it, never choices the agent did not give (attacker 11)', async () => {
+		const harness = await startHarness({approve: 'session'});
+		try {
+			const model = controllerOf(harness);
+			model.submit('permission-none');
+			await until(() => model.getSnapshot().approval !== undefined);
+			expect(model.getSnapshot().approval).toMatchObject({reason: 'the agent offers no choice', choices: [{label: 'cancel the request', answer: 'cancelled'}]});
+			model.answerApproval('cancelled');
+			await until(() => harness.session.fold.entries.some(entry => entry.entry === 'turn'));
+			expect(harness.session.fold.entries.flatMap(entry => entry.entry === 'assistant' ? [entry.text] : [])).toEqual(['Permission: cancelled.']);
+			expect(harness.events.filter(event => event.type === 'approval/decided').map(event => (event.data as {outcome: string}).outcome)).toEqual(['cancelled']);
 			await model.close();
 		} finally {
 			await harness.dispose();

@@ -43,8 +43,9 @@ describe('the outcome rule', () => {
 
 	it('is denied for an error result of a call whose approval was refused', () => {
 		expect(cardOutcome({result: result('Error: the user rejected tool "bash"', {isError: true}), closed: false, approval: 'refused'})).toBe('denied');
-		expect(['rejected', 'cancelled', 'unavailable'].map(outcome => approvalStanding(outcome))).toEqual(['refused', 'refused', 'refused']);
-		expect(approvalStanding('allowed-once')).toBe('allowed');
+		// An ACP agent's reject-always is a refusal too (it stood as allowed).
+		expect(['rejected', 'rejected-always', 'cancelled', 'unavailable'].map(outcome => approvalStanding(outcome))).toEqual(['refused', 'refused', 'refused', 'refused']);
+		expect(['allowed-once', 'allowed-session', 'allowed-always'].map(outcome => approvalStanding(outcome))).toEqual(['allowed', 'allowed', 'allowed']);
 		expect(approvalStanding(undefined)).toBe('asked');
 	});
 

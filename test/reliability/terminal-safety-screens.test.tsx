@@ -117,7 +117,7 @@ function fixedModel(cards: readonly Card[], names: {cwd: string; sessionId: stri
 		running: cards.filter(card => card.status === 'running'),
 		counts: countsOf(cards),
 		jobsRunning: 1,
-		approval: {id: names.reason, toolName: names.sessionId, callId: names.cwd, reason: names.reason},
+		approval: {id: names.reason, toolName: names.sessionId, callId: names.cwd, reason: names.reason, choices: [{label: names.reason, answer: 'allowed-once'}, {label: names.sessionId, answer: 'rejected'}]},
 		queued: 2,
 		closing: false,
 		...(names.problem === undefined ? {} : {problem: names.problem}),

@@ -194,10 +194,39 @@ describe('SessionFold', () => {
 		script.call('w', 'ls', {});
 		script.push('approval/asked', {id: 'ap1', toolName: 'ls', callId: 'w', reason: 'outside src/'});
 		let card = cardsOf(foldEvents(script.events, presenters).entries)[0]!;
-		expect(card.approval).toEqual({state: 'asked', id: 'ap1', reason: 'outside src/'});
+		const asked = script.events.at(-1)!.time;
+		expect(card.approval).toEqual({state: 'asked', id: 'ap1', reason: 'outside src/', askedTime: asked});
 		script.push('approval/decided', {id: 'ap1', outcome: 'allowed-once'});
 		card = cardsOf(foldEvents(script.events, presenters).entries)[0]!;
-		expect(card.approval).toEqual({state: 'decided', id: 'ap1', reason: 'outside src/', outcome: 'allowed-once'});
+		expect(card.approval).toEqual({state: 'decided', id: 'ap1', reason: 'outside src/', outcome: 'allowed-once', askedTime: asked, decidedTime: asked + 1});
+	});
+
+	it('keeps what an answer granted: a grant that answered without a question, the words given with a refusal', () => {
+		const script = new EventScript();
+		script.call('g', 'bash', {command: 'ls'});
+		script.push('approval/asked', {id: 'ap1', toolName: 'bash', callId: 'g', reason: 'the config asks before bash'});
+		script.push('approval/decided', {id: 'ap1', outcome: 'allowed-session', standing: true});
+		script.call('r', 'write', {file_path: 'a.txt', content: 'x'});
+		script.push('approval/asked', {id: 'ap2', toolName: 'write', callId: 'r'});
+		script.push('approval/decided', {id: 'ap2', outcome: 'rejected', feedback: 'write b.txt instead'});
+		const [granted, refused] = cardsOf(foldEvents(script.events, presenters).entries);
+		expect(granted!.approval).toMatchObject({state: 'decided', outcome: 'allowed-session', standing: true});
+		expect(refused!.approval).toMatchObject({state: 'decided', outcome: 'rejected', feedback: 'write b.txt instead'});
+	});
+
+	it('shows a Code Mode sub-call\'s approval on the sub-call, not on the call holding it', () => {
+		const script = new EventScript();
+		script.call('run', 'run_code', {code: 'await tools.bash({command: "ls"})'});
+		script.push('tool/code-dispatch-start', {rootCallId: 'run', parentCallId: 'run', subCallId: 'run:code:1', name: 'bash', arguments: {command: 'ls'}});
+		script.push('approval/asked', {id: 'ap1', toolName: 'bash', callId: 'run:code:1', reason: 'the config asks before bash'});
+		let [card] = cardsOf(foldEvents(script.events, presenters).entries);
+		expect(card!.approval).toBeUndefined();
+		expect(card!.children[0]!.approval).toMatchObject({state: 'asked', id: 'ap1'});
+		expect(card!.outcome).toBe('running');
+		script.push('approval/decided', {id: 'ap1', outcome: 'rejected'});
+		[card] = cardsOf(foldEvents(script.events, presenters).entries);
+		expect(card!.children[0]!.approval).toMatchObject({state: 'decided', outcome: 'rejected'});
+		expect(card!.approval).toBeUndefined();
 	});
 
 	it('keeps a bounded tail of live progress and drops it when the card settles', () => {

@@ -10,11 +10,11 @@ import {openNativeSession, type AgentConnect as HostAgentConnect, type NativeSes
 import type {OpenedSession} from '../../host/open-session.js';
 import {LiveSession, sessionFeeds} from '../../live/live-session.js';
 import {nativeDriver} from '../../live/native-driver.js';
-import {approvalPolicy, type AskRule} from '../../config/approval-rules.js';
+import type {AskRule} from '../../config/approval-rules.js';
 import {historyPath} from '../session-paths.js';
 import {PromptHistory} from './prompt-history.js';
 
-export type InteractiveSessionOptions = Omit<NativeSessionOptions, 'policy' | 'agent'> & {
+export type InteractiveSessionOptions = Omit<NativeSessionOptions, 'rules' | 'agent'> & {
 	/** Approval rules from the config. */
 	readonly rules?: readonly AskRule[];
 	/**
@@ -43,7 +43,7 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 	const connect = agent !== undefined && 'none' in agent ? agent.connect : undefined;
 	const native = await openNativeSession({
 		...host,
-		...(rules.length === 0 && connect === undefined ? {} : {policy: allowed => approvalPolicy(rules, options.cwd, allowed)}),
+		...(rules.length === 0 && connect === undefined ? {} : {rules}),
 		...(agent === undefined ? {} : {agent: 'none' in agent ? {none: agent.none, ...(agent.status === undefined ? {} : {status: agent.status}), ...(connect === undefined ? {} : {connect: {...connect, connected() {
 			pushAll(rules, connect.askRules);
 		}}})} : agent}),

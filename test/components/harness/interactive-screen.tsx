@@ -8,10 +8,10 @@ import {join} from 'node:path';
 import React from 'react';
 import {render} from 'ink';
 import {InteractiveApp} from '../../../components/InteractiveApp.js';
-import {approvalPolicy, type AskRule} from '../../../src/config/approval-rules.js';
+import type {AskRule} from '../../../src/config/approval-rules.js';
 import {LiveSession, sessionFeeds} from '../../../src/live/live-session.js';
 import {nativeDriver} from '../../../src/live/native-driver.js';
-import {openSession} from '../../../src/host/open-session.js';
+import {openSession, type OpenedSession} from '../../../src/host/open-session.js';
 import {colorTheme} from '../../../src/layout/theme.js';
 import {Approvals} from '../../../src/host/approvals.js';
 import {createAgent, type CreatedAgent} from '../../../src/agent/create-agent.js';
@@ -31,6 +31,8 @@ export type InteractiveScreen = {
 	readonly tty: FakeTty;
 	readonly stdin: FakeStdin;
 	readonly controller: LiveSession;
+	/** The session under the screen: its fold holds the cards as the log records them. */
+	readonly session: OpenedSession;
 	readonly cwd: string;
 	/** The fake model server, when the session has an agent. */
 	readonly server?: FakeModelServer;
@@ -59,7 +61,7 @@ export async function startInteractive(name: string, options: {columns?: number;
 		id: `screen-${name}`,
 		now,
 		approvals,
-		...(rules.length === 0 ? {} : {policy: approvalPolicy(rules, cwd, () => approvals.sessionAllowed)}),
+		...(rules.length === 0 ? {} : {rules}),
 	});
 	const entries: string[] = [];
 	let server: FakeModelServer | undefined;
@@ -122,6 +124,7 @@ export async function startInteractive(name: string, options: {columns?: number;
 		tty,
 		stdin,
 		controller: settled,
+		session,
 		cwd,
 		...(server === undefined ? {} : {server}),
 		async type(line, until) {
