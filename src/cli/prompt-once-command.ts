@@ -30,6 +30,7 @@ import {entryOutput} from './entry-output.js';
 import {newSessionId, openSession} from '../host/open-session.js';
 import {positiveInt, stringFlag, UsageError, type ParsedArgs} from './parse-args.js';
 import {continueLog} from '../host/continue-log.js';
+import {sessionSecrets} from '../host/session-secrets.js';
 import {resumeTarget} from './resume-target.js';
 import {sessionsRoot} from './session-paths.js';
 import {withTerminationSignals} from './termination-signals.js';
@@ -80,6 +81,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 			id,
 			...(logPath === undefined ? {} : {logPath}),
 			...(rules.length === 0 ? {} : {policy: approvalPolicy(rules, cwd, () => new Set())}),
+			secrets: sessionSecrets(io.env, config.env),
 			onLogError(error) {
 				void io.printError(`cardterm: ${error.message}\n`);
 			},
