@@ -81,12 +81,11 @@ function results(log: string): Map<string, string> {
 }
 
 describe('secrets in -p', () => {
-	it('withholds the provider keys and the config\'s secrets from commands, and redacts their values from the log, the transcript and the model\'s requests', async () => {
-		userConfig({env: {secrets: ['MY_TOKEN']}});
+	it('withholds the provider keys from commands, and redacts their values from the log, the transcript and the model\'s requests', async () => {
 		server = await startFakeModelServer({script: [
 			{toolCalls: [bash('env', 'env')]},
 			// The model names the key itself (it cannot know it, but a prompt or a file could tell it): arguments are redacted too.
-			{toolCalls: [bash('cat', `cat key.txt; echo "${TOKEN}"`)]},
+			{toolCalls: [bash('cat', `cat key.txt; echo "${KEY}"`)]},
 			// Live output in pieces: the key's first half, a pause (its own progress event), the rest.
 			{toolCalls: [bash('split', 'cat first.txt; sleep 0.4; cat second.txt; sleep 0.4; echo done')]},
 			{text: 'All done.'},
@@ -98,14 +97,13 @@ describe('secrets in -p', () => {
 		// The commands did not get them; they did get the rest of the environment.
 		expect(output.get('env')).toContain('PATH=');
 		expect(output.get('env')).not.toContain('OPENAI_API_KEY');
-		expect(output.get('env')).not.toContain('MY_TOKEN');
-		// What the commands printed of them anyway is redacted, named by variable.
-		expect(output.get('cat')).toBe(`OPENAI_API_KEY=[REDACTED:OPENAI_API_KEY]\n[REDACTED:MY_TOKEN]\n`);
+		// What the commands printed of it anyway is redacted, named by its variable.
+		expect(output.get('cat')).toBe('OPENAI_API_KEY=[REDACTED:OPENAI_API_KEY]\n[REDACTED:OPENAI_API_KEY]\n');
 		expect(output.get('split')).toContain('[REDACTED:OPENAI_API_KEY]\ndone');
 		const progress = events(result.log).filter(event => event.type === 'cardterm/tool-progress' && event.data.callId === 'split').map(event => event.data.text as string);
 		expect(progress.length).toBeGreaterThan(1);
 		expect(progress.join('')).not.toContain(KEY.slice(0, 12));
-		for (const secret of [KEY, TOKEN, KEY.slice(0, 12)]) {
+		for (const secret of [KEY, KEY.slice(0, 12)]) {
 			expect(result.log).not.toContain(secret);
 			expect(result.stdout).not.toContain(secret);
 			// The model's context is rebuilt from the redacted events: the next requests do not carry them.
@@ -124,19 +122,24 @@ describe('secrets in -p', () => {
 		expect(statSync(join(dir, 'session.jsonl')).mode & 0o777).toBe(0o600);
 	}, 60_000);
 
-	it('passes a key to commands when the person\'s own config says so (still redacted from the log); a project\'s config cannot', async () => {
+	it('keeps the variables the config names too; passes a key to commands when the person\'s own config says so (still redacted from the log); a project\'s config cannot', async () => {
 		userConfig({env: {passthrough: ['OPENAI_API_KEY'], secrets: ['MY_TOKEN']}});
 		mkdirSync(join(workspace, '.cardterm'));
 		writeFileSync(join(workspace, '.cardterm', 'config.json'), JSON.stringify({env: {passthrough: ['MY_TOKEN']}}));
 		server = await startFakeModelServer({script: [
 			{toolCalls: [bash('seen', 'printf "%s|%s" "$OPENAI_API_KEY" "${MY_TOKEN:-withheld}"')]},
+			{toolCalls: [bash('token', 'cat token.txt')]},
 			{text: 'ok'},
 		]});
+		writeFileSync(join(workspace, 'token.txt'), `token=${TOKEN}\n`);
 		const result = await run('use the key');
 		expect(result.code).toBe(0);
 		expect(result.stderr).toContain('"env.passthrough" ignored: only your user config can pass your keys to commands');
 		expect(results(result.log).get('seen')).toBe('[REDACTED:OPENAI_API_KEY]|withheld');
+		expect(results(result.log).get('token')).toBe('token=[REDACTED:MY_TOKEN]\n');
 		expect(result.log).not.toContain(KEY);
+		expect(result.log).not.toContain(TOKEN);
+		expect(result.stdout).not.toContain(TOKEN);
 	}, 60_000);
 
 	it('names a config entry that is no variable\'s name', async () => {
