@@ -84,7 +84,8 @@ export class SecretRedactor {
 
 		if (Array.isArray(value)) {
 			let copy: unknown[] | undefined;
-			for (const [index, item] of value.entries()) {
+			for (let index = 0; index < value.length; index++) {
+				const item: unknown = value[index];
 				const redacted = this.#redactValue(item);
 				if (redacted !== item) {
 					copy ??= [...value];
@@ -102,10 +103,13 @@ export class SecretRedactor {
 		}
 
 		let copy: Record<string, unknown> | undefined;
-		for (const [key, item] of Object.entries(value)) {
+		const record = value as Record<string, unknown>;
+		// `for…in` over a plain object: no array of entries per object walked (every event is).
+		for (const key in record) {
+			const item = record[key];
 			const redacted = this.#redactValue(item);
 			if (redacted !== item) {
-				copy ??= {...value};
+				copy ??= {...record};
 				copy[key] = redacted;
 			}
 		}
