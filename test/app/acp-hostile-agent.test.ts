@@ -124,8 +124,9 @@ describe('an ACP agent and the keys', () => {
 		const result = await acp('secrets', {env: {OPENAI_API_KEY: key, CARDTERM_ACP_TRACE: trace}});
 		expect(result.code).toBe(0);
 		// The agent itself has the key (it is the person's program); the command it ran in cardterm's terminal did not.
-		expect(result.stdout).toContain('withheld');
-		expect(result.stdout).toContain('My key is [REDACTED:OPENAI_API_KEY].');
+		const printed = result.stdout + result.stderr;
+		expect(printed).toContain('withheld');
+		expect(printed).toContain('My key is [REDACTED:OPENAI_API_KEY].');
 		const log = readFileSync(logOf(), 'utf8');
 		expect(log).toContain('My key is [REDACTED:OPENAI_API_KEY].');
 		for (const text of [result.stdout, result.stderr, log, readFileSync(trace, 'utf8')]) {
