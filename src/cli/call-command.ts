@@ -12,6 +12,7 @@ import type {Card} from '../presentation/card.js';
 import type {CliIo} from './cli-io.js';
 import {loadPlugins} from './load-plugins.js';
 import {openSession, type OpenedSession} from '../host/open-session.js';
+import {personSecrets} from '../host/session-secrets.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import {withTerminationSignals} from './termination-signals.js';
 import {colorDepth, colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
@@ -45,7 +46,7 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
 	// Ctrl+C, a polite kill or a closed terminal cancels the call (its process tree goes with it); the log is then closed.
 	return withTerminationSignals(async signal => {
 		const plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
-		const session = await openSession({cwd, plugins, ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
+		const session = await openSession({cwd, plugins, secrets: personSecrets(io.env), ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
 		try {
 			if (!session.toolNames().has(tool)) {
 				throw new UsageError(`call: unknown tool "${tool}" (known: ${[...session.toolNames()].sort().join(', ')})`);

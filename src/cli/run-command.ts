@@ -14,6 +14,7 @@ import {cardToJson} from '../presentation/card-json.js';
 import type {CliIo} from './cli-io.js';
 import {runOne} from './call-command.js';
 import {openSession} from '../host/open-session.js';
+import {personSecrets} from '../host/session-secrets.js';
 import {parseArgs, positiveInt, UsageError} from './parse-args.js';
 import {withTerminationSignals} from './termination-signals.js';
 import {colorDepth, colorEnabled, hyperlinksEnabled, printRows} from './terminal-env.js';
@@ -51,7 +52,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
 	const logFlag = parsed.flags.get('log');
 	// Ctrl+C, a polite kill or a closed terminal cancels the program and its calls; jobs end with the session.
 	return withTerminationSignals(async signal => {
-		const session = await openSession({cwd, ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
+		const session = await openSession({cwd, secrets: personSecrets(io.env), ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
 		try {
 			const card = await runOne(session, 'run_code', JSON.stringify({code, description: `Run ${basename(script)}`}), signal);
 			if (parsed.flags.has('json')) {

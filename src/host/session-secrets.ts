@@ -53,3 +53,12 @@ export function sessionSecrets(env: NodeJS.ProcessEnv, settings: SecretSettings 
 
 	return {commandEnv, secrets};
 }
+
+/**
+The secrets of a session whose calls the person makes (`cardterm call`, `cardterm run`): no model
+chooses its commands, so they run in the person's whole environment, as in their own shell; what
+they print of a key is still redacted from the log.
+*/
+export function personSecrets(env: NodeJS.ProcessEnv): SessionSecrets {
+	return {commandEnv: env, secrets: sessionSecrets(env).secrets};
+}

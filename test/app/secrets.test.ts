@@ -141,6 +141,19 @@ describe('secrets in -p', () => {
 		expect(result.stdout + result.stderr).not.toContain(TOKEN);
 	}, 60_000);
 
+	it('`cardterm call`, the person\'s own call, runs in the whole environment; its log is still redacted', async () => {
+		const log = join(folder, 'call.jsonl');
+		const [command, ...rest] = cardtermCommand({OPENAI_API_KEY: KEY}, 'call', 'bash', JSON.stringify({command: 'printf "%s %s" "$OPENAI_API_KEY" "$(printf %s "$OPENAI_API_KEY" | wc -c)"', description: 'key'}), '--log', log, '--json');
+		const result = await new Promise<{code: number; stdout: string}>(resolve => {
+			execFile(command!, rest, {cwd: workspace, encoding: 'utf8', timeout: 60_000}, (error, stdout) => {
+				resolve({code: error === null ? 0 : (typeof error.code === 'number' ? error.code : -1), stdout});
+			});
+		});
+		expect(result.code).toBe(0);
+		expect(results(readFileSync(log, 'utf8')).values().next().value).toBe(`[REDACTED:OPENAI_API_KEY] ${KEY.length}`);
+		expect(readFileSync(log, 'utf8') + result.stdout).not.toContain(KEY);
+	}, 60_000);
+
 	it('names a config entry that is no variable\'s name', async () => {
 		userConfig({env: {secrets: ['MY TOKEN']}});
 		server = await startFakeModelServer({script: [{text: 'never'}]});
