@@ -137,13 +137,18 @@ export class SecretRedactor {
 		return shown === text ? draft : {...draft, data: {...draft.data, text: shown}};
 	}
 
-	/** The length of the longest end of `text` that is the start of a secret (and not a whole one). */
+	/**
+	The length of the longest end of `text` that is the start of a secret (and not a whole one). Only
+	the places holding a secret's first character are tried, earliest first: a few in real output,
+	however long the secret (a PEM key is kilobytes).
+	*/
 	#startOfSecretAtEnd(text: string): number {
 		let longest = 0;
 		for (const {text: secret} of this.#forms) {
-			for (let length = Math.min(secret.length - 1, text.length); length > longest; length--) {
-				if (text.endsWith(secret.slice(0, length))) {
-					longest = length;
+			const first = secret[0]!;
+			for (let at = text.indexOf(first, Math.max(0, text.length - secret.length + 1)); at !== -1 && text.length - at > longest; at = text.indexOf(first, at + 1)) {
+				if (secret.startsWith(text.slice(at))) {
+					longest = text.length - at;
 					break;
 				}
 			}

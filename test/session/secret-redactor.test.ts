@@ -75,6 +75,17 @@ describe('redacting secret values', () => {
 		expect((r.redactEvent(progress('c1', 'next')).data as {text: string}).text).toBe('next');
 	});
 
+	it('redacts a key of kilobytes (a PEM) split across pieces anywhere, lines and all', () => {
+		const pem = `-----BEGIN PRIVATE KEY-----\n${'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC'.repeat(90)}\n-----END PRIVATE KEY-----`;
+		const r = new SecretRedactor([{name: 'DEPLOY_KEY', value: pem}]);
+		const text = `key:\n${pem}\nok\n`;
+		for (const cut of [1, 30, 1500, text.length - 5]) {
+			const first = (r.redactEvent(progress('c1', text.slice(0, cut))).data as {text: string}).text;
+			const second = (r.redactEvent(progress('c1', text.slice(cut))).data as {text: string}).text;
+			expect(first + second).toBe('key:\n[REDACTED:DEPLOY_KEY]\nok\n');
+		}
+	});
+
 	it('runs in the event log before the writer and every listener, so the log and the screens see the same redacted event', () => {
 		const r = redactor();
 		const recorded: unknown[] = [];
