@@ -70,8 +70,8 @@ export class AcpStartError extends Error {
 }
 
 const DEFAULT_CANCEL_GRACE_MS = 3000;
-/** How long `initialize` may go unanswered: it is the handshake, which an agent answers once it runs. */
-export const INIT_TIMEOUT_MS = 30_000;
+/** How long `initialize` may go unanswered: the handshake an agent answers once it runs (`npx` fetching the agent on its first run included). */
+export const INIT_TIMEOUT_MS = 60_000;
 /** How long a start step waits before `onWaiting` says what for (so a slow start is no blank screen). */
 export const WAITING_NOTICE_MS = 2000;
 
