@@ -15,6 +15,8 @@ import {AcpFiles} from './acp-files.js';
 import {AcpTerminals} from './acp-terminals.js';
 import {OutgoingRequests, readFrames} from './frame-reader.js';
 import type {FrameTrace} from './frame-trace.js';
+import {writeFrames} from './frame-writer.js';
+import {IncomingRequests} from './incoming-requests.js';
 
 const {methods, RequestError} = acp;
 
@@ -41,12 +43,19 @@ export type AcpClientOptions = {
 	readonly approve: ApproveCallback;
 	/** The agent asks to authenticate: choose one of its methods (undefined: do not). Default: none. */
 	readonly authenticate?: (choices: readonly AuthChoice[]) => Promise<string | undefined>;
+	/** The agent's environment (default: this process's, provider keys included: the agent is the person's program). */
 	readonly env?: NodeJS.ProcessEnv;
+	/** The environment of the commands the agent runs in cardterm's terminals (default: this process's). */
+	readonly commandEnv?: NodeJS.ProcessEnv;
 	/** How long a cancelled prompt may go unanswered before the turn is ended here. */
 	readonly cancelGraceMs?: number;
 	readonly clientVersion?: string;
 	/** Every frame in and out, for checking what an agent sends (`CARDTERM_ACP_TRACE`); closed with the client. */
 	readonly trace?: FrameTrace;
+	/** How long the agent may take to answer `initialize` before the start fails (default `INIT_TIMEOUT_MS`). */
+	readonly initTimeoutMs?: number;
+	/** A start step (`initialize`, `session/new`, …) has waited `WAITING_NOTICE_MS` for the agent: say what cardterm waits for. */
+	readonly onWaiting?: (message: string) => void;
 };
 
 /** What the agent said about itself at `initialize`. */
@@ -61,6 +70,10 @@ export class AcpStartError extends Error {
 }
 
 const DEFAULT_CANCEL_GRACE_MS = 3000;
+/** How long `initialize` may go unanswered: the handshake an agent answers once it runs (`npx` fetching the agent on its first run included). */
+export const INIT_TIMEOUT_MS = 60_000;
+/** How long a start step waits before `onWaiting` says what for (so a slow start is no blank screen). */
+export const WAITING_NOTICE_MS = 2000;
 
 /** Waits for a settled promise at most `ms` (the agent's exit after its stdout closed). */
 async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
@@ -89,6 +102,7 @@ export class AcpClient {
 	readonly #agent: AgentProcess;
 	readonly #terminals: AcpTerminals;
 	readonly #connection: acp.ClientConnection;
+	readonly #incoming = new IncomingRequests();
 	#facts: AgentFacts | undefined;
 	#exit: AgentExit | undefined;
 	/** Set while a prompt runs: how to end it here when the agent does not answer a cancel. */
@@ -100,18 +114,25 @@ export class AcpClient {
 	private constructor(options: AcpClientOptions) {
 		this.#options = options;
 		const guard = new WorkspaceGuard({workspace: options.cwd});
-		this.#terminals = new AcpTerminals(guard, (terminalId, text) => {
-			this.events.terminalOutput(terminalId, text);
+		this.#terminals = new AcpTerminals(guard, {
+			onOutput: (terminalId, text) => {
+				this.events.terminalOutput(terminalId, text);
+			},
+			onRefused: message => {
+				this.#refusedTerminal(message);
+			},
+			...(options.commandEnv === undefined ? {} : {env: options.commandEnv}),
 		});
 		this.events = new AcpEvents(options.log, {terminalOutput: terminalId => this.#terminals.snapshot(terminalId)});
 		const files = new AcpFiles(guard, this.events);
 		this.#agent = spawnAgent(options.command, options.args, {cwd: options.cwd, ...(options.env === undefined ? {} : {env: options.env})});
 		const app = acp.client({name: 'cardterm'})
 			.onRequest(methods.client.session.requestPermission, async ({params, signal}) => this.#permission(params, signal))
-			.onRequest(methods.client.fs.readTextFile, async ({params}) => files.readTextFile(params))
+			// Answers that may be megabytes are built one at a time, each once the agent took the one before.
+			.onRequest(methods.client.fs.readTextFile, async ({params, requestId}) => this.#incoming.large(requestId, async () => files.readTextFile(params)))
 			.onRequest(methods.client.fs.writeTextFile, async ({params, signal}) => files.writeTextFile(params, signal))
 			.onRequest(methods.client.terminal.create, async ({params}) => this.#terminals.create(params))
-			.onRequest(methods.client.terminal.output, ({params}) => this.#terminals.output(params.terminalId))
+			.onRequest(methods.client.terminal.output, async ({params, requestId}) => this.#incoming.large(requestId, () => this.#terminals.output(params.terminalId)))
 			.onRequest(methods.client.terminal.waitForExit, async ({params}) => this.#terminals.waitForExit(params.terminalId))
 			.onRequest(methods.client.terminal.kill, ({params}) => this.#terminals.kill(params.terminalId))
 			.onRequest(methods.client.terminal.release, ({params}) => this.#terminals.release(params.terminalId));
@@ -122,6 +143,7 @@ export class AcpClient {
 		});
 		const readable = readFrames(this.#agent.output, {
 			requests,
+			incoming: this.#incoming,
 			...(trace === undefined ? {} : {onLine: (line: string) => {
 				trace.frame('in', line);
 			}}),
@@ -132,13 +154,16 @@ export class AcpClient {
 				this.events.update(isJsonObject(params) ? params.update : undefined);
 			},
 		});
-		// The SDK's ndJSON writer; what the agent writes is read by `readFrames` (the SDK's reader gets nothing).
-		const {writable} = acp.ndJsonStream(this.#agent.input, new ReadableStream<Uint8Array>({start: controller => {
-			controller.close();
-		}}));
+		const writable = writeFrames(this.#agent.input, message => {
+			if (!('method' in message) && 'id' in message) {
+				this.#incoming.answered(message.id);
+			}
+		});
 		this.#connection = app.connect({writable: requests.watch(writable), readable});
 		void this.#agent.exited.then(exit => {
 			this.#exit = exit;
+			// Nothing it asked will be taken any more.
+			this.#incoming.close();
 		});
 	}
 
@@ -191,25 +216,25 @@ export class AcpClient {
 	}
 
 	async #start(resume: string | undefined): Promise<void> {
-		const init = await this.#untilExit(this.#connection.agent.request(methods.agent.initialize, {
+		const init = await this.#startStep(this.#connection.agent.request(methods.agent.initialize, {
 			protocolVersion: acp.PROTOCOL_VERSION,
 			clientCapabilities: {fs: {readTextFile: true, writeTextFile: true}, terminal: true},
 			clientInfo: {name: 'cardterm', version: this.#options.clientVersion ?? '0'},
-		}), 'initialize');
+		}), 'initialize', this.#options.initTimeoutMs ?? INIT_TIMEOUT_MS);
 		const name = init.agentInfo?.name ?? this.#options.command;
 		this.events.named(name);
 		const canLoad = init.agentCapabilities?.loadSession === true;
 		const auth: AuthChoice[] = (init.authMethods ?? []).map(method => ({id: method.id, name: method.name, ...(typeof method.description === 'string' ? {description: method.description} : {})}));
 		const open = async (): Promise<{sessionId: string; modes?: acp.SessionModeState | null}> => {
 			if (resume === undefined) {
-				return this.#untilExit(this.#connection.agent.request(methods.agent.session.new, {cwd: this.#options.cwd, mcpServers: []}), 'session/new');
+				return this.#startStep(this.#connection.agent.request(methods.agent.session.new, {cwd: this.#options.cwd, mcpServers: []}), 'session/new');
 			}
 
 			if (!canLoad) {
 				throw new AcpStartError(`${name} cannot load a session (it does not advertise loadSession)`);
 			}
 
-			const loaded = await this.#untilExit(this.#connection.agent.request(methods.agent.session.load, {sessionId: resume, cwd: this.#options.cwd, mcpServers: []}), 'session/load');
+			const loaded = await this.#startStep(this.#connection.agent.request(methods.agent.session.load, {sessionId: resume, cwd: this.#options.cwd, mcpServers: []}), 'session/load');
 			this.events.endHistory();
 			return {sessionId: resume, modes: loaded?.modes ?? null};
 		};
@@ -310,9 +335,36 @@ export class AcpClient {
 
 		await this.#terminals.dispose();
 		this.#connection.close();
+		this.#incoming.close();
 		await this.#agent.kill();
 		await this.#agent.exited;
 		await this.#options.trace?.close();
+	}
+
+	/**
+	A request of the start, said to be awaited after `WAITING_NOTICE_MS`, and failed after `limitMs`
+	(when given) naming the agent's command and the step. Steps after `initialize` are not bounded:
+	an agent may start its tools' servers in `session/new`, and Ctrl+C stops a start that hangs.
+	*/
+	async #startStep<T>(request: Promise<T>, method: string, limitMs?: number): Promise<T> {
+		const agent = [this.#options.command, ...this.#options.args].join(' ');
+		const waiting = setTimeout(() => {
+			this.#options.onWaiting?.(`waiting for ${agent} to answer ${method}${limitMs === undefined ? '' : ` (gives up after ${limitMs / 1000} s)`}; Ctrl+C stops it`);
+		}, WAITING_NOTICE_MS);
+		let limit: ReturnType<typeof setTimeout> | undefined;
+		const late = new Promise<never>((_resolve, reject) => {
+			if (limitMs !== undefined) {
+				limit = setTimeout(() => {
+					reject(new AcpStartError(`${agent} did not answer ${method} within ${limitMs / 1000} s: is it an ACP agent speaking on its stdio? (a slow one: --init-timeout SECONDS)`));
+				}, limitMs);
+			}
+		});
+		try {
+			return await Promise.race([this.#untilExit(request, method), late]);
+		} finally {
+			clearTimeout(waiting);
+			clearTimeout(limit);
+		}
 	}
 
 	/** A request to the agent, rejected with the agent's exit (stderr tail included) when it dies first. */
@@ -334,6 +386,15 @@ export class AcpClient {
 	}
 
 	#exitReported = false;
+	#refusalShown = false;
+
+	/** A refused terminal as a notice, the first of a session only (an agent may insist a thousand times). */
+	#refusedTerminal(message: string): void {
+		if (!this.#refusalShown) {
+			this.#refusalShown = true;
+			this.events.notice(`refused the agent a terminal: ${message} (further refusals are not shown)`);
+		}
+	}
 
 	/** The agent's exit as a notice: how it ended and the tail of its stderr. */
 	#reportExit(exit: AgentExit): void {

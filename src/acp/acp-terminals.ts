@@ -1,8 +1,17 @@
 /**
 @module The client's `terminal/*` methods: a command the agent asks for runs as a bash command does
 (`shell-process.ts`: its own process group, every process it started stopped when it ends or is
-killed), its cwd is held to the workspace, and its output is kept as a tail of at most
-`outputByteLimit` bytes (ACP truncates from the beginning, at a character boundary).
+killed, the environment commands get), its cwd is held to the workspace, and its output is kept as
+a tail of at most `outputByteLimit` bytes (ACP truncates from the beginning, at a character
+boundary; `truncated` says so).
+
+What an agent can make cardterm hold is bounded: at most `MAX_TERMINALS` terminals not released
+(each is a process tree to stop), and `TOTAL_OUTPUT_BYTES` of output kept by all of them together,
+the released ones a card may still show included (those go first when room is needed). A terminal
+gets the limit it asks for, or what room is left; with less than `MIN_OUTPUT_BYTES` left, or past
+the count, `terminal/create` is refused with an error naming the limit and saying to release one.
+A terminal's process is read for as long as it runs, whoever asks for its output: ACP keeps the
+tail, and an agent waiting for the exit of a command that prints more than its limit must get it.
 */
 import {RequestError} from '@agentclientprotocol/sdk';
 import {startShell, type ShellExit, type ShellProcess} from '../builtin/bash/shell-process.js';
@@ -15,6 +24,12 @@ import type {AcpTerminalOutput} from './tool-call-state.js';
 export const DEFAULT_OUTPUT_BYTE_LIMIT = 1024 * 1024;
 /** Largest limit an agent may ask for (it is memory this process holds). */
 export const MAX_OUTPUT_BYTE_LIMIT = 16 * 1024 * 1024;
+/** Terminals an agent may hold at once (created and not released). */
+export const MAX_TERMINALS = 64;
+/** Output all terminals keep together, released ones a card may still show included. */
+export const TOTAL_OUTPUT_BYTES = 64 * 1024 * 1024;
+/** Least a terminal keeps: with less room left, it is refused. */
+export const MIN_OUTPUT_BYTES = 64 * 1024;
 
 /** Released terminals whose output a card may still ask for. */
 const RELEASED_KEPT = 16;
@@ -52,17 +67,31 @@ function exitStatus(exit: ShellExit): {exitCode: number | null; signal: string |
 	return {exitCode: exit.exitCode, signal: exit.signal};
 }
 
+const MIB = 1024 * 1024;
+
+/** What the terminals tell their owner. */
+export type AcpTerminalsOptions = {
+	/** Output a terminal printed, as it arrives. */
+	readonly onOutput?: (terminalId: string, text: string) => void;
+	/** A `terminal/create` was refused (a limit was reached); the message is what the agent was told. */
+	readonly onRefused?: (message: string) => void;
+	/** The environment of the commands (default: this process's). */
+	readonly env?: NodeJS.ProcessEnv;
+};
+
 export class AcpTerminals {
 	readonly #guard: WorkspaceGuard;
 	readonly #terminals = new Map<string, Terminal>();
 	/** Released terminals, kept for a card that settles after the release (the last few only). */
 	readonly #released = new Map<string, Terminal>();
-	readonly #onOutput: (terminalId: string, text: string) => void;
+	readonly #options: AcpTerminalsOptions;
+	/** Bytes the buffers of `#terminals` and `#released` hold at most. */
+	#held = 0;
 	#next = 0;
 
-	constructor(guard: WorkspaceGuard, onOutput: (terminalId: string, text: string) => void = () => {}) {
+	constructor(guard: WorkspaceGuard, options: AcpTerminalsOptions = {}) {
 		this.#guard = guard;
-		this.#onOutput = onOutput;
+		this.#options = options;
 	}
 
 	async create(request: {readonly command: string; readonly args?: readonly string[] | null; readonly env?: ReadonlyArray<{readonly name: string; readonly value: string}> | null; readonly cwd?: string | null; readonly outputByteLimit?: number | null}): Promise<{terminalId: string}> {
@@ -73,7 +102,7 @@ export class AcpTerminals {
 			throw error instanceof FsError ? RequestError.invalidParams(undefined, error.message) : error;
 		}
 
-		const limit = Math.min(MAX_OUTPUT_BYTE_LIMIT, Number.isSafeInteger(request.outputByteLimit) && request.outputByteLimit! > 0 ? request.outputByteLimit! : DEFAULT_OUTPUT_BYTE_LIMIT);
+		const limit = this.#room(Math.min(MAX_OUTPUT_BYTE_LIMIT, Number.isSafeInteger(request.outputByteLimit) && request.outputByteLimit! > 0 ? request.outputByteLimit! : DEFAULT_OUTPUT_BYTE_LIMIT));
 		const line = `${envPrefix(request.env ?? [])}${[request.command, ...(request.args ?? [])].map((word, index) => index === 0 && (request.args ?? []).length === 0 ? word : shellQuote(word)).join(' ')}`;
 		const terminalId = `term-${++this.#next}`;
 		const buffer = new TailBuffer(limit);
@@ -82,17 +111,46 @@ export class AcpTerminals {
 			buffer.push(chunk);
 			const text = decoder.decode(chunk, {stream: true});
 			if (text !== '') {
-				this.#onOutput(terminalId, text);
+				this.#options.onOutput?.(terminalId, text);
 			}
 		};
 
-		const shell = startShell(line, cwd, {onStdout: reader(new TextDecoder()), onStderr: reader(new TextDecoder())}, TIMING);
+		const shell = startShell(line, cwd, {onStdout: reader(new TextDecoder()), onStderr: reader(new TextDecoder())}, TIMING, this.#options.env);
 		const terminal: Terminal = {shell, buffer, exit: undefined, exited: shell.exited};
 		void shell.exited.then(exit => {
 			terminal.exit = exit;
 		});
 		this.#terminals.set(terminalId, terminal);
+		this.#held += limit;
 		return {terminalId};
+	}
+
+	/** The output limit a new terminal gets (`asked`, or the room left), making room from released terminals; refused past the limits. */
+	#room(asked: number): number {
+		if (this.#terminals.size >= MAX_TERMINALS) {
+			this.#refuse({limit: MAX_TERMINALS}, `cardterm runs at most ${MAX_TERMINALS} terminals at once and ${this.#terminals.size} are not released: release one (terminal/release) before creating another`);
+		}
+
+		for (const [terminalId, terminal] of this.#released) {
+			if (TOTAL_OUTPUT_BYTES - this.#held >= asked) {
+				break;
+			}
+
+			this.#released.delete(terminalId);
+			this.#held -= terminal.buffer.limit;
+		}
+
+		const room = TOTAL_OUTPUT_BYTES - this.#held;
+		if (room < Math.min(asked, MIN_OUTPUT_BYTES)) {
+			this.#refuse({limit: TOTAL_OUTPUT_BYTES}, `the ${this.#terminals.size} terminals not released keep ${Math.ceil(this.#held / MIB)} MiB of output, all of the ${TOTAL_OUTPUT_BYTES / MIB} MiB cardterm keeps for terminals: release one (terminal/release) before creating another`);
+		}
+
+		return Math.min(asked, room);
+	}
+
+	#refuse(data: Record<string, unknown>, message: string): never {
+		this.#options.onRefused?.(message);
+		throw RequestError.invalidRequest(data, message);
 	}
 
 	output(terminalId: string): {output: string; truncated: boolean; exitStatus?: {exitCode: number | null; signal: string | null}} {
@@ -115,7 +173,9 @@ export class AcpTerminals {
 		this.#terminals.delete(terminalId);
 		this.#released.set(terminalId, terminal);
 		if (this.#released.size > RELEASED_KEPT) {
-			this.#released.delete(this.#released.keys().next().value!);
+			const [oldest, dropped] = this.#released.entries().next().value!;
+			this.#released.delete(oldest);
+			this.#held -= dropped.buffer.limit;
 		}
 
 		return {};
@@ -138,6 +198,7 @@ export class AcpTerminals {
 		for (const terminal of this.#terminals.values()) {
 			terminal.shell.terminate();
 			waits.push(terminal.exited);
+			this.#held -= terminal.buffer.limit;
 		}
 
 		this.#terminals.clear();

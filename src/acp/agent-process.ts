@@ -4,7 +4,7 @@ bash command (`command-processes.ts`), so stopping it stops every process it sta
 that left its group. Its stdio is the ACP transport; stderr keeps a tail for when it dies.
 */
 import {spawn} from 'node:child_process';
-import {Readable, Writable} from 'node:stream';
+import type {Readable, Writable} from 'node:stream';
 import {CommandProcesses, markedEnvironment, newCallMarker} from '../builtin/bash/command-processes.js';
 import {TailBuffer} from '../builtin/bash/tail-buffer.js';
 
@@ -14,7 +14,7 @@ export type AgentExit = {readonly exitCode: number | null; readonly signal: stri
 export type AgentProcess = {
 	readonly pid: number | undefined;
 	/** What we write to the agent (its stdin). */
-	readonly input: WritableStream<Uint8Array>;
+	readonly input: Writable;
 	/** What the agent writes to us (its stdout). */
 	readonly output: Readable;
 	/** The last bytes the agent wrote to stderr. */
@@ -70,7 +70,7 @@ export function spawnAgent(command: string, args: readonly string[], options: {r
 	});
 	return {
 		pid: child.pid,
-		input: Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
+		input: child.stdin,
 		output: child.stdout,
 		stderrTail: () => stderr.text(),
 		exited,

@@ -10,10 +10,12 @@ SDK: its schema drops an update of a kind it does not know (agents send kinds of
 which must be named and skipped by the mapping instead; and its dispatch costs more per message
 than all of cardterm's own work on an update (bench/acp-session.mjs). Requests and responses still
 go through the SDK. An agent orders what it sends by awaiting: an update it sends after a request
-is answered is read after that answer.
+is answered is read after that answer. With `incoming`, the agent's requests are counted and the
+agent is not read while too many of them wait for answers it does not take (`incoming-requests.ts`).
 */
 import type {Readable} from 'node:stream';
 import type {AnyMessage} from '@agentclientprotocol/sdk';
+import type {IncomingRequests} from './incoming-requests.js';
 
 /** The notification handed to `onUpdate` instead of the SDK. */
 export const UPDATE_METHOD = 'session/update';
@@ -95,8 +97,8 @@ The agent's messages, line by line, from its stdout; malformed lines are reporte
 Node stream is read with `data` events, not through web streams: an update costs one callback,
 not a chain of promises per chunk (bench/acp-session.mjs).
 */
-export function readFrames(input: Readable, handlers: {readonly onMalformed: (frame: MalformedFrame) => void; readonly onUpdate: (params: unknown) => void; readonly requests?: OutgoingRequests; readonly onLine?: (line: string) => void}): ReadableStream<AnyMessage> {
-	const {onMalformed, onUpdate, requests, onLine} = handlers;
+export function readFrames(input: Readable, handlers: {readonly onMalformed: (frame: MalformedFrame) => void; readonly onUpdate: (params: unknown) => void; readonly requests?: OutgoingRequests; readonly incoming?: IncomingRequests; readonly onLine?: (line: string) => void}): ReadableStream<AnyMessage> {
+	const {onMalformed, onUpdate, requests, incoming, onLine} = handlers;
 	// The line being read, in the pieces it came in: each chunk is scanned once for its newlines, and a
 	// long frame is joined once when it ends (appending to one string and rescanning it from the start
 	// made a frame of 16 MB in 64 KiB reads cost over a second).
@@ -118,6 +120,10 @@ export function readFrames(input: Readable, handlers: {readonly onMalformed: (fr
 			if (requests !== undefined && !('method' in message) && !requests.answer(message.id)) {
 				onMalformed({preview: trimmed.length > PREVIEW_CHARS ? `${trimmed.slice(0, PREVIEW_CHARS)}…` : trimmed, reason: 'a response to no request the client sent'});
 				return;
+			}
+
+			if ('method' in message && 'id' in message) {
+				incoming?.received(message.id);
 			}
 
 			controller.enqueue(message);
@@ -157,6 +163,13 @@ export function readFrames(input: Readable, handlers: {readonly onMalformed: (fr
 						piecesLength = 0;
 						skipping = true;
 					}
+				}
+
+				if (incoming?.full === true && !done) {
+					input.pause();
+					incoming.whenRoom(() => {
+						input.resume();
+					});
 				}
 			});
 			const finish = (): void => {

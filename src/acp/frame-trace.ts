@@ -2,9 +2,11 @@
 @module The ACP frame trace (`CARDTERM_ACP_TRACE=FILE`): every line the agent writes and every
 message the client sends, one JSON line each (`{"dir":"in"|"out","ms":…,"line":"<the frame>"}`),
 in the order cardterm saw them. It is how the real agents' frames in docs/acp-mapping.md were
-recorded; the line is kept raw so a malformed frame is traced as it came.
+recorded; the line is kept raw so a malformed frame is traced as it came, less the session's
+secret values (`redact`). The file is the person's alone (0600), as the session log is.
 */
 import {createWriteStream} from 'node:fs';
+import {PRIVATE_FILE_MODE} from '../session/private-mode.js';
 
 export type FrameDirection = 'in' | 'out';
 
@@ -14,15 +16,15 @@ export type FrameTrace = {
 	close(): Promise<void>;
 };
 
-/** A trace appending to `path` (created when missing). */
-export function openFrameTrace(path: string): FrameTrace {
-	const stream = createWriteStream(path, {flags: 'a'});
+/** A trace appending to `path` (created 0600 when missing), each line through `redact`. */
+export function openFrameTrace(path: string, redact: (line: string) => string = line => line): FrameTrace {
+	const stream = createWriteStream(path, {flags: 'a', mode: PRIVATE_FILE_MODE});
 	const start = performance.now();
 	// A trace that cannot be written must not end the session: the error is dropped.
 	stream.on('error', () => {});
 	return {
 		frame(direction, line) {
-			stream.write(`${JSON.stringify({dir: direction, ms: Math.round(performance.now() - start), line})}\n`);
+			stream.write(`${JSON.stringify({dir: direction, ms: Math.round(performance.now() - start), line: redact(line)})}\n`);
 		},
 		async close() {
 			await new Promise<void>(resolve => {

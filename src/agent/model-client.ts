@@ -109,6 +109,9 @@ const aliases: Readonly<Record<string, string>> = {gemini: 'google'};
 /** Provider names for messages and help. */
 export const PROVIDER_NAMES: readonly string[] = Object.keys(providers);
 
+/** Every variable a provider's key is read from (an OpenAI-compatible server's is `OPENAI_API_KEY`): secrets of the session. */
+export const PROVIDER_KEY_VARIABLES: readonly string[] = [...new Set(Object.values(providers).flatMap(provider => provider.keyVariables))];
+
 /** Per-provider settings (the config module's `providers`): a gateway's base URL, and the variable its key is read from. */
 export type ProviderSettings = {readonly [provider: string]: {readonly baseUrl?: string; readonly apiKeyEnv?: string}};
 

@@ -35,6 +35,8 @@ export type BashToolOptions = {
 	readonly killGraceMs?: number;
 	/** How long output pipes may stay open once the shell and every process found of it are gone. Default 200 ms. */
 	readonly drainGraceMs?: number;
+	/** The environment of commands (default: this process's); the session's leaves out the secrets (`session-secrets.ts`). */
+	readonly env?: NodeJS.ProcessEnv;
 	/** Live output coalescing interval. Default 50 ms. */
 	readonly progressIntervalMs?: number;
 	/** Live output reported per stream per interval at most (the tail of what arrived). Default 16 384 bytes. */
@@ -110,7 +112,7 @@ async function resolveWorkdir(workspace: string, workdir: string | undefined): P
 /** Build the `bash` tool. */
 export function bashTool(options: BashToolOptions): DefinedTool<typeof bashOutputSchema> {
 	const workspace = resolve(options.workspace);
-	const {jobs} = options;
+	const {jobs, env} = options;
 	const maxOutputBytes = options.maxOutputBytes ?? bashDefaults.maxOutputBytes;
 	const defaultTimeoutMs = options.defaultTimeoutMs ?? bashDefaults.defaultTimeoutMs;
 	const maxTimeoutMs = options.maxTimeoutMs ?? bashDefaults.maxTimeoutMs;
@@ -166,7 +168,7 @@ export function bashTool(options: BashToolOptions): DefinedTool<typeof bashOutpu
 					label: args.command,
 					owner: exec.agent,
 					outputLimitBytes: maxOutputBytes,
-					run: () => startBackgroundCommand({command: args.command, cwd, maxOutputBytes, timing}),
+					run: () => startBackgroundCommand({command: args.command, cwd, maxOutputBytes, timing, ...(env === undefined ? {} : {env})}),
 				});
 				return {kind: 'background', jobId};
 			}
@@ -183,6 +185,7 @@ export function bashTool(options: BashToolOptions): DefinedTool<typeof bashOutpu
 				maxOutputBytes,
 				...(spill === undefined ? {} : {spill}),
 				timing,
+				...(env === undefined ? {} : {env}),
 				progress: (update) => {
 					exec.progress(update);
 				},

@@ -33,6 +33,8 @@ export type BuiltinToolsOptions = {
 	readonly web?: WebToolsOptions;
 	/** Force ripgrep on or off for grep (default: ripgrep when it is on PATH). */
 	readonly useRipgrep?: boolean;
+	/** The environment of bash's commands (default: this process's). */
+	readonly commandEnv?: NodeJS.ProcessEnv;
 };
 
 /** The reference tools for one session, and the job runtime they share. */
@@ -40,7 +42,7 @@ export function builtinTools(options: BuiltinToolsOptions): {readonly tools: rea
 	const jobs = options.jobs ?? new JobRuntime();
 	const guard = new WorkspaceGuard({workspace: options.workspace, allowedRoots: options.allowedRoots});
 	const tools: ToolDefinition[] = [
-		bashTool({workspace: options.workspace, jobs, spillDir: options.spillDir}) as ToolDefinition,
+		bashTool({workspace: options.workspace, jobs, spillDir: options.spillDir, ...(options.commandEnv === undefined ? {} : {env: options.commandEnv})}) as ToolDefinition,
 		...fsTools({workspace: options.workspace, guard}),
 		...searchTools({workspace: options.workspace, guard, ...(options.useRipgrep === undefined ? {} : {useRipgrep: options.useRipgrep})}),
 		...webTools(options.web),
@@ -51,7 +53,7 @@ export function builtinTools(options: BuiltinToolsOptions): {readonly tools: rea
 }
 
 /** Install `run_code` on a registry; its sub-calls run through that registry. Returns the disposer. */
-export function attachCodeMode(registry: ToolRegistry, options: {readonly onDispatch?: (event: CodeDispatchEvent) => void; readonly timeoutMs?: number} = {}): () => void {
+export function attachCodeMode(registry: ToolRegistry, options: {readonly onDispatch?: (event: CodeDispatchEvent) => void; readonly timeoutMs?: number; readonly env?: NodeJS.ProcessEnv} = {}): () => void {
 	return registry.attachCodeTransport(codeModeTransport({executor: registry, ...options}));
 }
 

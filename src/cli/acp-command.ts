@@ -4,7 +4,10 @@ agent's session as cards. With `-p` one prompt runs and is printed as `cardterm 
 (`prompt-output.ts`: the answer on stdout, the rest on stderr), and the exit code is the turn's outcome; otherwise the interactive session (`acp-interactive.tsx`) takes the terminal.
 */
 import {resolve} from 'node:path';
-import type {AuthChoice, PromptOutcome} from '../acp/acp-client.js';
+import {INIT_TIMEOUT_MS, type AuthChoice, type PromptOutcome} from '../acp/acp-client.js';
+import {loadConfig} from '../config/load-config.js';
+import {sessionSecrets} from '../host/session-secrets.js';
+import {SecretRedactor} from '../session/secret-redactor.js';
 import {newSessionId} from '../session/session-store.js';
 import {openFrameTrace} from '../acp/frame-trace.js';
 import {agentCommandName, newestAcpSession} from './acp/newest-acp-session.js';
@@ -12,7 +15,7 @@ import {openAcpSession} from '../host/open-acp-session.js';
 import type {CliIo} from './cli-io.js';
 import {printHelp} from './terminal-text.js';
 import {colorFlagOf, PRINT_FLAGS} from './output-options.js';
-import {parseArgs, UsageError, type ParsedArgs} from './parse-args.js';
+import {parseArgs, positiveInt, UsageError, type ParsedArgs} from './parse-args.js';
 import {promptOutput} from './prompt-output.js';
 import {sessionsRoot} from './session-paths.js';
 import {whenAborted, withTerminationSignals} from './termination-signals.js';
@@ -21,7 +24,7 @@ import {version} from './version.js';
 import {withScreenEnvironment} from './screen-environment.js';
 
 export const ACP_HELP = `usage: cardterm acp [--cwd DIR] [--session-dir DIR] [--resume [ID]] [--auth METHOD] [--yolo]
-                   [-p PROMPT [--transcript|--json] [--width N]] [--color|--no-color] -- CMD ARGS…
+                   [--init-timeout SECONDS] [-p PROMPT [--transcript|--json] [--width N]] [--color|--no-color] -- CMD ARGS…
 
 Runs CMD ARGS… as an Agent Client Protocol agent over its stdio and shows its session as cards.
 The agent may read and write files inside DIR (default: the current directory) and run commands
@@ -33,7 +36,11 @@ without asking). --yolo answers every permission request with the agent's allow-
 -p PROMPT runs one prompt, prints the agent's answer on stdout and what it did on stderr
 (--transcript: all of it on stdout, as replay --print; --json: one object per entry) and exits with
 the turn's outcome: 0 completed, 1 failed, 130 cancelled. Without --yolo, -p rejects
-permission requests. CARDTERM_ACP_TRACE=FILE appends every ACP frame in and out to FILE.`;
+permission requests. An agent that does not answer initialize within --init-timeout seconds
+(default ${INIT_TIMEOUT_MS / 1000}) fails to start, naming it. Commands the agent runs in cardterm's terminals
+get your environment without the API keys cardterm knows (config "env.passthrough" passes them),
+and key values are redacted from the log. CARDTERM_ACP_TRACE=FILE appends every ACP frame in and
+out to FILE (0600, keys redacted).`;
 
 const flags = [
 	{name: 'cwd', value: true},
@@ -41,6 +48,7 @@ const flags = [
 	{name: 'resume', value: true},
 	{name: 'auth', value: true},
 	{name: 'yolo'},
+	{name: 'init-timeout', value: true},
 	{name: 'p', value: true},
 	{name: 'prompt', value: true},
 	{name: 'transcript'},
@@ -115,9 +123,26 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 		await io.printError(`cardterm: resuming agent session ${resume} (recorded in ${newest.path})\n`);
 	}
 
+	const initTimeout = positiveInt(parsed, 'init-timeout', 'acp');
+	const config = await loadConfig(cwd, io.env);
+	for (const warning of config.warnings) {
+		await io.printError(`cardterm: ${warning}\n`);
+	}
+
+	const secrets = sessionSecrets(io.env, config.env);
+	const redactor = new SecretRedactor(secrets.secrets);
 	const tracePath = io.env.CARDTERM_ACP_TRACE;
-	const trace = tracePath === undefined || tracePath === '' ? {} : {trace: openFrameTrace(resolve(io.cwd, tracePath))};
-	const base = {command, args, cwd, root, id: newSessionId(Date.now()), authenticate: authChooser(text(parsed, 'auth')), clientVersion: version, ...trace, ...(resume === undefined ? {} : {resume})};
+	const trace = tracePath === undefined || tracePath === '' ? {} : {trace: openFrameTrace(resolve(io.cwd, tracePath), line => redactor.redactText(line))};
+	const base = {
+		command, args, cwd, root, id: newSessionId(Date.now()), authenticate: authChooser(text(parsed, 'auth')), clientVersion: version, secrets, ...trace,
+		...(resume === undefined ? {} : {resume}),
+		// Node fires a timer past 2^31 - 1 ms at once.
+		...(initTimeout === undefined ? {} : {initTimeoutMs: Math.min(initTimeout * 1000, 2_147_483_647)}),
+		// A start that takes a while says what it waits for (the interactive screen is not drawn yet).
+		onWaiting(message: string) {
+			void io.printError(`cardterm: ${message}\n`);
+		},
+	};
 	if (prompt === undefined) {
 		for (const flag of ['json', 'transcript']) {
 			if (parsed.flags.has(flag)) {

@@ -9,6 +9,7 @@ import {printHelp} from './terminal-text.js';
 import {cardOutput} from './entry-output.js';
 import {loadPlugins} from './load-plugins.js';
 import {openSession, type OpenedSession} from '../host/open-session.js';
+import {personSecrets} from '../host/session-secrets.js';
 import {outputOptions, PRINT_FLAGS} from './output-options.js';
 import {parseArgs, UsageError} from './parse-args.js';
 import {withTerminationSignals} from './termination-signals.js';
@@ -43,7 +44,7 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
 	// Ctrl+C, a polite kill or a closed terminal cancels the call (its process tree goes with it); the log is then closed.
 	return withTerminationSignals(async signal => {
 		const plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
-		const session = await openSession({cwd, plugins, ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
+		const session = await openSession({cwd, plugins, secrets: personSecrets(io.env), ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
 		try {
 			if (!session.toolNames().has(tool)) {
 				throw new UsageError(`call: unknown tool "${tool}" (known: ${[...session.toolNames()].sort().join(', ')})`);

@@ -29,6 +29,7 @@ import {newSessionId, openSession} from '../host/open-session.js';
 import {positiveInt, stringFlag, UsageError, type ParsedArgs} from './parse-args.js';
 import {promptOutput} from './prompt-output.js';
 import {continueLog} from '../host/continue-log.js';
+import {sessionSecrets} from '../host/session-secrets.js';
 import {resumeTarget} from './resume-target.js';
 import {sessionsRoot} from './session-paths.js';
 import {withTerminationSignals} from './termination-signals.js';
@@ -75,6 +76,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 			id,
 			...(logPath === undefined ? {} : {logPath}),
 			...(rules.length === 0 ? {} : {rules}),
+			secrets: sessionSecrets(io.env, config.env),
 			onLogError(error) {
 				void io.printError(`cardterm: ${error.message}\n`);
 			},

@@ -11,6 +11,7 @@ import {printHelp} from './terminal-text.js';
 import {runOne} from './call-command.js';
 import {cardOutput} from './entry-output.js';
 import {openSession} from '../host/open-session.js';
+import {personSecrets} from '../host/session-secrets.js';
 import {outputOptions, PRINT_FLAGS} from './output-options.js';
 import {parseArgs, UsageError} from './parse-args.js';
 import {withTerminationSignals} from './termination-signals.js';
@@ -49,7 +50,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
 	const logFlag = parsed.flags.get('log');
 	// Ctrl+C, a polite kill or a closed terminal cancels the program and its calls; jobs end with the session.
 	return withTerminationSignals(async signal => {
-		const session = await openSession({cwd, ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
+		const session = await openSession({cwd, secrets: personSecrets(io.env), ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
 		try {
 			const card = await runOne(session, 'run_code', JSON.stringify({code, description: `Run ${basename(script)}`}), signal);
 			await io.write(cardOutput(card, {...output, now: Date.now()}));

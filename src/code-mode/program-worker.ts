@@ -26,6 +26,8 @@ export type ProgramWorkerOptions = {
 	readonly maxLogChars: number;
 	/** V8 old-generation cap of the worker, in MiB. */
 	readonly memoryLimitMb: number;
+	/** The program's `process.env` (default: a copy of this process's). */
+	readonly env?: NodeJS.ProcessEnv;
 	/** The worker booted and the program begins: the program's own clock starts here. */
 	onStart(): void;
 	onLog(text: string): void;
@@ -49,6 +51,7 @@ export class ProgramWorker {
 			eval: true,
 			workerData: {code: options.code, toolNames: [...options.toolNames], maxLogChars: options.maxLogChars},
 			resourceLimits: {maxOldGenerationSizeMb: options.memoryLimitMb},
+			...(options.env === undefined ? {} : {env: options.env}),
 			// Direct writes to process.stdout/stderr become log lines instead of reaching our terminal.
 			stdout: true,
 			stderr: true,

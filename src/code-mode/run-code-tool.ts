@@ -26,6 +26,8 @@ export type CodeModeTransportOptions = {
 	readonly memoryLimitMb?: number;
 	/** Receives `tool/code-dispatch-start` / `tool/code-dispatch` for every started sub-call; a throw is ignored. */
 	readonly onDispatch?: (event: CodeDispatchEvent) => void;
+	/** The program's `process.env` (default: a copy of this process's). */
+	readonly env?: NodeJS.ProcessEnv;
 };
 
 /** Name of the transport tool. */
@@ -90,7 +92,7 @@ export function presentRunCodeCall(args: unknown): GenericCallView | undefined {
 
 /** The `run_code` definition, for `registry.attachCodeTransport(codeModeTransport({executor: registry}))`. */
 export function codeModeTransport(options: CodeModeTransportOptions): ToolDefinition {
-	const {executor, onDispatch} = options;
+	const {executor, onDispatch, env} = options;
 	const limits = {
 		executor,
 		timeoutMs: positiveInteger('timeoutMs', options.timeoutMs ?? 120_000),
@@ -99,6 +101,7 @@ export function codeModeTransport(options: CodeModeTransportOptions): ToolDefini
 		maxResultChars: positiveInteger('maxResultChars', options.maxResultChars ?? 1_000_000),
 		memoryLimitMb: positiveInteger('memoryLimitMb', options.memoryLimitMb ?? 512),
 		...(onDispatch === undefined ? {} : {onDispatch}),
+		...(env === undefined ? {} : {env}),
 	};
 	return {
 		name: runCodeToolName,

@@ -29,6 +29,7 @@ export type RunProgramOptions = {
 	readonly maxResultChars: number;
 	readonly memoryLimitMb: number;
 	readonly onDispatch?: (event: CodeDispatchEvent) => void;
+	readonly env?: NodeJS.ProcessEnv;
 };
 
 /** How long a worker may take to boot before the run fails. */
@@ -66,6 +67,7 @@ export async function runProgram(code: string, exec: ToolRunContext, options: Ru
 		toolNames,
 		maxLogChars: options.maxLogChars,
 		memoryLimitMb: options.memoryLimitMb,
+		...(options.env === undefined ? {} : {env: options.env}),
 		onStart() {
 			clearTimeout(timer);
 			timer = setTimeout(() => {

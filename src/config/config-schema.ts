@@ -48,6 +48,8 @@ export type ConfigFile = {
 	readonly approval?: {readonly ask?: readonly AskRule[]};
 	/** Servers the person lets any project's config send the model's requests to (read from the user's config only). */
 	readonly allowedEndpoints?: readonly string[];
+	/** Secret variables: more to keep from commands and the log (`secrets`), and those commands may see anyway (`passthrough`, the user's config only). */
+	readonly env?: {readonly passthrough?: readonly string[]; readonly secrets?: readonly string[]};
 };
 
 const url = (description: string): ValueSchemaSpec => ({type: 'string', description});
@@ -74,6 +76,10 @@ const topLevel: ParameterSchemaSpec = {
 		}}},
 	}},
 	allowedEndpoints: {type: 'array', items: {type: 'string'}},
+	env: {type: 'object', additionalProperties: true, properties: {
+		passthrough: {type: 'array', items: {type: 'string'}, description: 'secret variables the commands a model or an agent runs may still see'},
+		secrets: {type: 'array', items: {type: 'string'}, description: 'more variables whose values are kept from commands and the session log'},
+	}},
 };
 
 const fileSpec: ObjectSchemaSpec = {type: 'object', additionalProperties: true, properties: topLevel};
@@ -112,6 +118,10 @@ export function checkConfigFile(value: unknown, role: 'user' | 'project'): Confi
 		warnings.push('"allowedEndpoints" ignored: only your user config can allow servers, a project\'s cannot allow its own');
 	}
 
+	if (role === 'project' && isPlainRecord(value['env']) && value['env']['passthrough'] !== undefined) {
+		warnings.push('"env.passthrough" ignored: only your user config can pass your keys to commands, a project\'s cannot');
+	}
+
 	if (value['baseUrl'] !== undefined && value['model'] === undefined) {
 		warnings.push('"baseUrl" ignored without "model" in the same file (for a provider\'s server: "providers": {"NAME": {"baseUrl": URL}})');
 	}
@@ -141,6 +151,14 @@ function refinements(config: ConfigFile): string[] {
 		const number = config.agent?.[key];
 		if (number !== undefined && (number < 1 || number > most)) {
 			problems.push(`"agent.${key}" must be a positive integer of at most ${most} (got ${number})`);
+		}
+	}
+
+	for (const key of ['passthrough', 'secrets'] as const) {
+		for (const [index, name] of (config.env?.[key] ?? []).entries()) {
+			if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+				problems.push(`"env.${key}[${index}]" must be an environment variable's name such as GITHUB_TOKEN (got ${JSON.stringify(name)})`);
+			}
 		}
 	}
 

@@ -36,6 +36,8 @@ export type CardtermConfig = {
 	readonly agent: {readonly maxSteps?: number; readonly stallTimeoutMs?: number};
 	/** Servers the user's own config allows any project to use. */
 	readonly allowedEndpoints: readonly string[];
+	/** Secret variables every file names, and those the person's own config passes to commands anyway. */
+	readonly env?: {readonly passthrough: readonly string[]; readonly secrets: readonly string[]};
 	/** What was odd but not wrong (unknown keys), each naming its file; shown once at start. */
 	readonly warnings: readonly string[];
 };
@@ -66,6 +68,10 @@ export async function loadConfig(cwd: string, env: NodeJS.ProcessEnv): Promise<C
 		approval: {ask: rules.map(rule => withoutBy(rule))},
 		agent,
 		allowedEndpoints: layers.filter(layer => layer.role !== 'project').flatMap(layer => layer.file.allowedEndpoints ?? []),
+		env: {
+			passthrough: layers.filter(layer => layer.role !== 'project').flatMap(layer => layer.file.env?.passthrough ?? []),
+			secrets: layers.flatMap(layer => layer.file.env?.secrets ?? []),
+		},
 		warnings: layers.flatMap(layer => layer.warnings),
 	};
 }

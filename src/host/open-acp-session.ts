@@ -9,6 +9,7 @@ import {withAcpPresenter} from '../acp/acp-presenter.js';
 import {makeDirectory} from '../session/make-directory.js';
 import {acpApprovals} from './acp-approvals.js';
 import {openSession, type OpenedSession} from './open-session.js';
+import type {SessionSecrets} from './session-secrets.js';
 
 export type AcpSessionOptions = Omit<AcpClientOptions, 'log' | 'approve'> & {
 	/** The sessions folder: the log is `<root>/<id>/session.jsonl`. Absent: in memory only. */
@@ -22,6 +23,8 @@ export type AcpSessionOptions = Omit<AcpClientOptions, 'log' | 'approve'> & {
 	readonly yolo?: boolean;
 	/** Who answers permission requests instead of the session's approvals (tests of the client's handling). */
 	readonly approve?: ApproveCallback;
+	/** The secrets kept from the agent's terminals and redacted from events (default: the keys cardterm knows). */
+	readonly secrets?: SessionSecrets;
 };
 
 export type AcpSession = {
@@ -39,10 +42,11 @@ export async function openAcpSession(options: AcpSessionOptions): Promise<AcpSes
 		logPath = join(folder, 'session.jsonl');
 	}
 
-	const session = await openSession({cwd: options.cwd, id: options.id, presenters: withAcpPresenter, ...(logPath === undefined ? {} : {logPath})});
+	const session = await openSession({cwd: options.cwd, id: options.id, presenters: withAcpPresenter, ...(logPath === undefined ? {} : {logPath}), ...(options.secrets === undefined ? {} : {secrets: options.secrets})});
 	let client: AcpClient;
 	try {
-		client = await AcpClient.start({...options, log: session.log, approve: options.approve ?? acpApprovals(session.approvals, options.yolo === true)});
+		// The agent itself gets the whole environment (its own keys); the commands it runs in cardterm's terminals do not.
+		client = await AcpClient.start({...options, commandEnv: session.secrets.commandEnv, log: session.log, approve: options.approve ?? acpApprovals(session.approvals, options.yolo === true)});
 	} catch (error) {
 		await session.close();
 		throw error;

@@ -52,6 +52,8 @@ export type NativeSessionOptions = {
 	readonly agent?: (AgentSettings & {readonly model: ModelClient; readonly from: string; readonly resolve?: (spec: string) => ModelClient}) | {readonly none: string; readonly status?: string; readonly connect?: AgentConnect};
 	/** The log this session continues; `id` is then its header's. */
 	readonly resumed?: ContinuedLog;
+	/** The secrets kept from commands and redacted from events (default: the keys cardterm knows). */
+	readonly secrets?: OpenSessionOptions['secrets'];
 };
 
 export type NativeSession = {
@@ -107,6 +109,7 @@ export async function openNativeSession(options: NativeSessionOptions): Promise<
 		...(options.extraTools === undefined ? {} : {extraTools: options.extraTools}),
 		...(options.plugins === undefined ? {} : {plugins: options.plugins}),
 		...(options.openLogFile === undefined ? {} : {openLogFile: options.openLogFile}),
+		...(options.secrets === undefined ? {} : {secrets: options.secrets}),
 		approvals,
 		// With a healthy log, written entries leave memory and the pager reads the session back from the
 		// log (the session's memory stays flat however long it runs).

@@ -17,11 +17,13 @@ import {SessionFold, type FoldChange} from '../session/fold.js';
 import {SessionLogWriteError} from '../session/log-errors.js';
 import {SessionLogWriter, type SessionLogWriterOptions} from '../session/log-writer.js';
 import {newSessionId} from '../session/session-store.js';
+import {SecretRedactor} from '../session/secret-redactor.js';
 import {SessionRuntime} from '../session/session-runtime.js';
 import {ToolRegistry} from '../tools/registry.js';
 import type {PreExecuteListener} from '../tools/registry-hooks.js';
 import type {ToolDefinition} from '../tools/types.js';
 import {Approvals, callApprovals, refusalWords} from './approvals.js';
+import {sessionSecrets, type SessionSecrets} from './session-secrets.js';
 import type {SessionPlugin} from './session-plugin.js';
 
 export type OpenSessionOptions = {
@@ -61,6 +63,8 @@ export type OpenSessionOptions = {
 	readonly releaseWritten?: () => boolean;
 	/** Presenters beyond the registry's (an ACP agent's calls); given the registry's lookup, returns the fold's. */
 	readonly presenters?: (registry: PresenterLookup) => PresenterLookup;
+	/** The secrets kept from commands and redacted from events (default: the keys cardterm knows, from this process's environment). */
+	readonly secrets?: SessionSecrets;
 };
 
 export type OpenedSession = {
@@ -74,6 +78,8 @@ export type OpenedSession = {
 	/** The questions the session asks the person (a screen subscribes; without one they are answered unattended). */
 	readonly approvals: Approvals;
 	readonly logPath?: string;
+	/** The secrets of the session: the commands' environment, the values redacted. */
+	readonly secrets: SessionSecrets;
 	/** What is in the log file: events written to it, and events appended but not written (yet); absent without a log. */
 	logState(): {readonly path: string; readonly written: number; readonly unwritten: number} | undefined;
 	/** Names of the tools a prompt may call. */
@@ -107,10 +113,13 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	}
 
 	const header = writer?.header ?? fresh;
+	const secrets = options.secrets ?? sessionSecrets(process.env);
+	const redactor = new SecretRedactor(secrets.secrets);
 	const log = new EventLog({
 		now,
 		firstSeq: writer?.nextSeq ?? 0,
 		...(writer === undefined ? {} : {record: draft => writer.append(draft) as SessionEvent}),
+		...(redactor.active ? {redact: draft => redactor.redactEvent(draft)} : {}),
 	});
 	const approvals = options.approvals ?? new Approvals();
 	const runtime = new SessionRuntime({log, agent: {id: 'cardterm', sessionId: header.id}, approve: callApprovals(approvals)});
@@ -121,10 +130,10 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 
 	const registry = new ToolRegistry({mode: 'both', approval: runtime.approvalHandler, logError: report});
 	runtime.attach(registry);
-	const {tools, jobs} = builtinTools({workspace: options.cwd, onTodos: runtime.recordTodos, jobs: new JobRuntime({log: (message, error) => {
+	const {tools, jobs} = builtinTools({workspace: options.cwd, commandEnv: secrets.commandEnv, onTodos: runtime.recordTodos, jobs: new JobRuntime({log: (message, error) => {
 		report(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : String(error)}`);
 	}})});
-	attachCodeMode(registry, {onDispatch: runtime.recordCodeDispatch});
+	attachCodeMode(registry, {onDispatch: runtime.recordCodeDispatch, env: secrets.commandEnv});
 	for (const tool of [...tools, ...(options.extraTools ?? [])]) {
 		registry.register(tool);
 	}
@@ -186,6 +195,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		fold,
 		jobs,
 		approvals,
+		secrets,
 		...(writer === undefined ? {} : {logPath: writer.path}),
 		// Seqs are contiguous from 0 in a log, so the durable seq bound is the count of events in the file.
 		logState: () => writer === undefined ? undefined : {path: writer.path, written: writer.writtenUpTo, unwritten: writer.unwrittenEvents},

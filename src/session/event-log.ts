@@ -26,20 +26,26 @@ export class EventLog {
 
 	readonly #record: ((draft: EventDraft & {readonly time: number}) => SessionEvent) | undefined;
 
+	readonly #redact: ((draft: EventDraft) => EventDraft) | undefined;
+
 	/**
 	`record`, when given, is the numbering authority (a log writer's `append`): it returns the event
-	exactly as the log records it, so live listeners see what a replay will read back.
+	exactly as the log records it, so live listeners see what a replay will read back. `redact`, when
+	given, rewrites each draft first (secret values out: `secret-redactor.ts`), so the log, the
+	model's context and the screens all get the same redacted event.
 	*/
 	constructor(options: {
 		readonly firstSeq?: number;
 		readonly now?: () => number;
 		readonly onListenerError?: (error: unknown) => void;
 		readonly record?: (draft: EventDraft & {readonly time: number}) => SessionEvent;
+		readonly redact?: (draft: EventDraft) => EventDraft;
 	} = {}) {
 		this.#seq = options.firstSeq ?? 0;
 		this.#now = options.now ?? Date.now;
 		this.#onListenerError = options.onListenerError ?? (() => {});
 		this.#record = options.record;
+		this.#redact = options.redact;
 	}
 
 	/** The seq the next event will get. */
@@ -54,7 +60,8 @@ export class EventLog {
 	}
 
 	/** Number, timestamp and deliver one event. A throwing listener does not stop the others. */
-	emit(draft: EventDraft): SessionEvent {
+	emit(original: EventDraft): SessionEvent {
+		const draft = this.#redact === undefined ? original : this.#redact(original);
 		const event = this.#record === undefined ? this.#number(draft) : this.#record({...draft, time: this.#now()});
 		this.#seq = event.seq + 1;
 		for (const listener of this.#listeners) {

@@ -10,6 +10,7 @@ refuses the second writer with `SessionLogLockedError`.
 import {readFileSync, unlinkSync} from 'node:fs';
 import {link, open, readFile, unlink, writeFile} from 'node:fs/promises';
 import {SessionLogLockedError, SessionLogWriteError, systemErrorCode} from './log-errors.js';
+import {PRIVATE_FILE_MODE} from './private-mode.js';
 
 /** A held lock. */
 export type LogLock = {
@@ -69,7 +70,7 @@ export async function acquireLogLock(logPath: string): Promise<LogLock> {
 /** Creates `path` holding `content` unless it exists; false when it exists. */
 async function createWithContent(path: string, content: string): Promise<boolean> {
 	const temporary = `${path}.${process.pid}.${Math.random().toString(16).slice(2)}.tmp`;
-	await writeFile(temporary, content, {flag: 'wx'});
+	await writeFile(temporary, content, {flag: 'wx', mode: PRIVATE_FILE_MODE});
 	try {
 		await link(temporary, path);
 		return true;
@@ -88,7 +89,7 @@ async function createWithContent(path: string, content: string): Promise<boolean
 
 	// No hard links on this file system: exclusive create, then write.
 	try {
-		const handle = await open(path, 'wx');
+		const handle = await open(path, 'wx', PRIVATE_FILE_MODE);
 		try {
 			await handle.writeFile(content);
 		} finally {

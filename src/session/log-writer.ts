@@ -28,7 +28,7 @@
   until another event ends it (or `flush`, `close`, exit), then written as one row; its seqs count
   as unwritten meanwhile.
 - Only plain `.jsonl` is written (there is no zstd compressor among the dependencies); appending to
-  a zstd log is refused.
+  a zstd log is refused. A new log is the person's alone (0600, as its lock).
 */
 import {fdatasyncSync, writeSync} from 'node:fs';
 import {open as openFile, type FileHandle} from 'node:fs/promises';
@@ -41,6 +41,7 @@ import {ChunkPacker, type LogLine} from './chunk-packer.js';
 import {PACKED_CHUNK_TYPES} from './event-vocabulary.js';
 import type {SessionEvent, SessionHeader} from './events.js';
 import {acquireLogLock, type LogLock} from './log-lock.js';
+import {PRIVATE_FILE_MODE} from './private-mode.js';
 import {SessionLogWriteError} from './log-errors.js';
 import {inspectLogTail, type ReadableLogFile} from './log-tail.js';
 
@@ -80,7 +81,7 @@ const SYNC_AT_ONCE_TYPES: ReadonlySet<string> = new Set(['turn/end']);
 /** What `append` takes: a draft (an event without `seq`); `time` defaults to now. */
 export type AppendableEvent = EventDraft & {readonly time?: number};
 
-const defaultOpen = async (path: string): Promise<LogFileHandle> => openFile(path, 'a+') as Promise<FileHandle>;
+const defaultOpen = async (path: string): Promise<LogFileHandle> => openFile(path, 'a+', PRIVATE_FILE_MODE) as Promise<FileHandle>;
 
 /** Appends events durably to one plain JSONL session log. */
 export class SessionLogWriter {

@@ -3,12 +3,14 @@
 `/proc` (mkdir there fails with ENOENT although the parent exists, and Node retries forever). This
 walks up to the nearest existing ancestor once, then creates each missing folder once: at most one
 `mkdir` per path component, and the first failure is thrown as it is (ENOTDIR, ENOENT, EACCES,
-EROFS, ENAMETOOLONG, …).
+EROFS, ENAMETOOLONG, …). Every folder it creates is the person's alone (`private-mode.ts`); a
+folder that exists keeps its mode.
 */
 import {lstatSync, mkdirSync, statSync} from 'node:fs';
 import {lstat, mkdir, stat} from 'node:fs/promises';
 import {dirname, resolve} from 'node:path';
 import {systemErrorCode} from './log-errors.js';
+import {PRIVATE_FOLDER_MODE} from './private-mode.js';
 
 /** What is at a path: a folder, something else, nothing, or a symbolic link to nothing. */
 type Probe = 'directory' | 'other' | 'missing' | 'dangling';
@@ -73,7 +75,7 @@ export async function makeDirectory(path: string): Promise<void> {
 	}
 
 	for (const folder of missing) {
-		await mkdir(folder).catch(async (error: unknown) => {
+		await mkdir(folder, {mode: PRIVATE_FOLDER_MODE}).catch(async (error: unknown) => {
 			// Made meanwhile by someone else: fine when it is a folder.
 			if (systemErrorCode(error) !== 'EEXIST' || (await probe(folder)) !== 'directory') {
 				throw error;
@@ -100,7 +102,7 @@ export function makeDirectorySync(path: string): void {
 
 	for (const folder of missing) {
 		try {
-			mkdirSync(folder);
+			mkdirSync(folder, {mode: PRIVATE_FOLDER_MODE});
 		} catch (error) {
 			if (systemErrorCode(error) !== 'EEXIST' || probeSync(folder) !== 'directory') {
 				throw error;

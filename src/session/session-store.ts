@@ -14,6 +14,7 @@ import type {SessionHeader} from './events.js';
 import {SESSION_LOG_VERSION} from './events.js';
 import {logRecords} from './log-records.js';
 import {makeDirectorySync} from './make-directory.js';
+import {PRIVATE_FOLDER_MODE} from './private-mode.js';
 import {parseLogJson} from './log-json.js';
 import {openLogSource, resolveSessionLogPath} from './log-source.js';
 import {headerFromRecord} from './read-session-log.js';
@@ -61,7 +62,7 @@ export function createSessionDir(root: string, cwd: string, now: number = Date.n
 		const id = newSessionId(now);
 		const dir = join(root, id);
 		try {
-			mkdirSync(dir);
+			mkdirSync(dir, {mode: PRIVATE_FOLDER_MODE});
 		} catch (error) {
 			// Two sessions in the same second drew the same suffix: draw again.
 			if (systemErrorCode(error) === 'EEXIST' && attempt < 100) {

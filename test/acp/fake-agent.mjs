@@ -24,12 +24,22 @@ The first word of each prompt picks what the turn does:
   bench N     N updates: text chunks with a tool call every tenth (bench/acp-session.mjs)
   long        an 80-line Markdown answer ending in "Next steps" (test/fixtures/long-answer.mjs), in chunks
   colors      a command whose output has 256-colour and 24-bit colours and a 200-column line
+  secrets     a command in the client's terminal printing OPENAI_API_KEY (or `withheld`), then a
+              message quoting the key from the agent's own environment
+  terminals N  (hostile) creates up to N terminals running `sleep 300`, stopping at the first refusal,
+              says how many it got and the refusal, then releases them
+  flood N BYTES  (hostile) N terminals at once, each asking to keep BYTES of output and printing twice
+              that; waits for each, says what each kept, releases them
+  unread N BYTES MS  (hostile) a terminal keeping BYTES of output; then N terminal/output requests
+              written raw while the agent reads nothing for MS ms (its stdin unread), then goes on
   anything else: `You said: <prompt>`
 
 Flags: --load advertises session/load (replays a short history on load); --auth requires
-`authenticate` before session/new; --hang-new never answers session/new; --id=ID names the new session ID.
+`authenticate` before session/new; --hang-new never answers session/new; --hang-initialize never
+answers initialize; --id=ID names the new session ID.
 */
 import {spawn} from 'node:child_process';
+import {writeSync} from 'node:fs';
 import {Readable, Writable} from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 import {longAnswer} from '../fixtures/long-answer.mjs';
@@ -122,6 +132,82 @@ async function bench(client, sessionId, count) {
 		}
 	}
 
+	return 'end_turn';
+}
+
+/** `secrets`: what a command in the client's terminal sees of the key, and the key itself said by the agent (which has it). */
+async function secrets(client, sessionId, cwd) {
+	const {terminalId} = await client.request(methods.client.terminal.create, {sessionId, command: 'sh', args: ['-c', 'printf "%s\\n" "${OPENAI_API_KEY:-withheld}"'], cwd});
+	await update(client, sessionId, {sessionUpdate: 'tool_call', toolCallId: 'call_env', title: 'print the key', kind: 'execute', status: 'in_progress', rawInput: {command: 'printf "%s\\n" "$OPENAI_API_KEY"'}, content: [{type: 'terminal', terminalId}]});
+	await client.request(methods.client.terminal.waitForExit, {sessionId, terminalId});
+	await update(client, sessionId, {sessionUpdate: 'tool_call_update', toolCallId: 'call_env', status: 'completed'});
+	await client.request(methods.client.terminal.release, {sessionId, terminalId});
+	await update(client, sessionId, chunk('agent_message_chunk', `My key is ${process.env.OPENAI_API_KEY ?? 'unset'}.`));
+	return 'end_turn';
+}
+
+/** `terminals N`: as many terminals as the client lets it keep (each `sleep 300`), then all released. */
+async function manyTerminals(client, sessionId, cwd, count) {
+	const created = [];
+	let refused = 'none';
+	for (let index = 0; index < count; index++) {
+		try {
+			created.push((await client.request(methods.client.terminal.create, {sessionId, command: 'sleep', args: ['300'], cwd})).terminalId);
+		} catch (error) {
+			refused = `${error.code} ${error.message}${error.data?.details === undefined ? '' : ` (${error.data.details})`}`;
+			break;
+		}
+	}
+
+	for (const terminalId of created) {
+		await client.request(methods.client.terminal.release, {sessionId, terminalId});
+	}
+
+	await update(client, sessionId, chunk('agent_message_chunk', `created ${created.length}; refused: ${refused}`));
+	return 'end_turn';
+}
+
+/** A command printing `bytes` bytes of `x`. */
+const printer = bytes => ({command: 'sh', args: ['-c', `head -c ${bytes} /dev/zero | tr '\\0' x`]});
+
+/** `flood N BYTES`: N terminals at once, each asking to keep BYTES and printing twice that. */
+async function flood(client, sessionId, cwd, count, bytes) {
+	const results = await Promise.all(Array.from({length: count}, async () => {
+		try {
+			const {terminalId} = await client.request(methods.client.terminal.create, {sessionId, ...printer(2 * bytes), cwd, outputByteLimit: bytes});
+			await client.request(methods.client.terminal.waitForExit, {sessionId, terminalId});
+			const {output, truncated} = await client.request(methods.client.terminal.output, {sessionId, terminalId});
+			await client.request(methods.client.terminal.release, {sessionId, terminalId});
+			return `${output.length}${truncated ? ' truncated' : ''}`;
+		} catch (error) {
+			return `refused ${error.code}`;
+		}
+	}));
+	const tally = new Map();
+	for (const result of results) {
+		tally.set(result, (tally.get(result) ?? 0) + 1);
+	}
+
+	await update(client, sessionId, chunk('agent_message_chunk', `kept: ${[...tally].map(([result, times]) => `${times}× ${result}`).join(', ')}`));
+	return 'end_turn';
+}
+
+/**
+`unread N BYTES MS`: a terminal keeping BYTES of output, then N terminal/output requests written
+straight to stdout while this process reads nothing for MS ms (its event loop is blocked, so its stdin
+is not read), as an agent that stopped reading does. The answers are read afterwards (the SDK names
+each as a response to no request of its own, on stderr).
+*/
+async function unread(client, sessionId, cwd, count, bytes, ms) {
+	const {terminalId} = await client.request(methods.client.terminal.create, {sessionId, ...printer(bytes), cwd, outputByteLimit: bytes});
+	await client.request(methods.client.terminal.waitForExit, {sessionId, terminalId});
+	for (let index = 0; index < count; index++) {
+		writeSync(1, `${JSON.stringify({jsonrpc: '2.0', id: `unread-${index}`, method: 'terminal/output', params: {sessionId, terminalId}})}\n`);
+	}
+
+	Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+	await client.request(methods.client.terminal.release, {sessionId, terminalId});
+	await update(client, sessionId, chunk('agent_message_chunk', `asked ${count} times without reading`));
 	return 'end_turn';
 }
 
@@ -244,12 +330,19 @@ async function hostile(client, sessionId, cwd) {
 }
 
 const app = acp.agent({name: 'fake-agent'})
-	.onRequest(methods.agent.initialize, ({params}) => ({
-		protocolVersion: acp.PROTOCOL_VERSION,
-		agentCapabilities: {loadSession: flags.has('--load')},
-		authMethods: flags.has('--auth') ? [{id: 'fake-login', name: 'Fake login', description: `Run fake-login (client fs: ${params.clientCapabilities?.fs?.readTextFile === true})`}] : [],
-		agentInfo: {name: 'fake-agent', version: '1.0.0'},
-	}))
+	.onRequest(methods.agent.initialize, async ({params}) => {
+		if (flags.has('--hang-initialize')) {
+			// An agent that starts but never answers the handshake.
+			await new Promise(() => {});
+		}
+
+		return {
+			protocolVersion: acp.PROTOCOL_VERSION,
+			agentCapabilities: {loadSession: flags.has('--load')},
+			authMethods: flags.has('--auth') ? [{id: 'fake-login', name: 'Fake login', description: `Run fake-login (client fs: ${params.clientCapabilities?.fs?.readTextFile === true})`}] : [],
+			agentInfo: {name: 'fake-agent', version: '1.0.0'},
+		};
+	})
 	.onRequest(methods.agent.authenticate, ({params}) => {
 		if (params.methodId !== 'fake-login') {
 			throw RequestError.invalidParams(undefined, `unknown method ${params.methodId}`);
@@ -327,6 +420,18 @@ const app = acp.agent({name: 'fake-agent'})
 				}
 
 				return {stopReason: 'end_turn'};
+			}
+
+			case 'secrets': return {stopReason: await secrets(client, params.sessionId, cwd)};
+			case 'terminals': return {stopReason: await manyTerminals(client, params.sessionId, cwd, Number(text.split(/\s+/)[1] ?? 100))};
+			case 'flood': {
+				const [, count = '10', bytes = '1048576'] = text.split(/\s+/);
+				return {stopReason: await flood(client, params.sessionId, cwd, Number(count), Number(bytes))};
+			}
+
+			case 'unread': {
+				const [, count = '100', bytes = '1048576', ms = '3000'] = text.split(/\s+/);
+				return {stopReason: await unread(client, params.sessionId, cwd, Number(count), Number(bytes), Number(ms))};
 			}
 
 			default: {

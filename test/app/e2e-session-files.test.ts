@@ -5,7 +5,7 @@ about one; a named sessions folder (`CARDTERM_SESSION_DIR=/x/sess`) holds the pr
 itself (`/x/sess/.history/`), never `/x/history/`. Needs tmux and a built dist/.
 */
 import {execFileSync} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
@@ -69,5 +69,20 @@ describe.skipIf(tmuxMissing)('the files a session leaves (skipped when tmux is n
 		expect(header.cwd).toBe(project);
 		expect(readdirSync(join(sessions, '.history')).length).toBe(1);
 		expect(existsSync(join(folder, 'x', 'history'))).toBe(false);
+	}, 120_000);
+
+	// Attacker item 6 of issue 16: logs and history were 0644 in 0755 folders.
+	it('makes every folder and file it creates the person\'s alone: sessions, the session, its log, the history', async () => {
+		const sessions = join(folder, 'private', 'sess');
+		const code = await session('modes', {CARDTERM_SESSION_DIR: sessions}, [], async () => {
+			tmux('send-keys', '-t', 'modes', '!echo private', 'Enter');
+			await shows('● bash echo private', 'modes');
+		});
+		expect(code).toBe('0');
+		const [id] = sessionsIn(sessions);
+		const [history] = readdirSync(join(sessions, '.history'));
+		const modes = Object.fromEntries([join(folder, 'private'), sessions, join(sessions, id!), join(sessions, id!, 'session.jsonl'), join(sessions, '.history'), join(sessions, '.history', history!)]
+			.map(path => [path.slice(folder.length), (statSync(path).mode & 0o777).toString(8)]));
+		expect(modes).toEqual({'/private': '700', '/private/sess': '700', [`/private/sess/${id}`]: '700', [`/private/sess/${id}/session.jsonl`]: '600', '/private/sess/.history': '700', [`/private/sess/.history/${history}`]: '600'});
 	}, 120_000);
 });

@@ -197,3 +197,20 @@ describe('a config file that is not a small regular file', () => {
 		expect(await failure()).toMatch(new RegExp(`^config ${projectFile().replaceAll('.', '\\.')}: cannot open it: EACCES`, 'u'));
 	});
 });
+
+describe('secret variables in the config', () => {
+	it('adds up every file\'s secrets; only the person\'s own files pass keys to commands, a project\'s passthrough is ignored with a warning', async () => {
+		await write(userFile(), {env: {passthrough: ['OPENAI_API_KEY'], secrets: ['GITHUB_TOKEN']}});
+		await write(projectFile(), {env: {passthrough: ['ANTHROPIC_API_KEY'], secrets: ['NPM_TOKEN']}});
+		const config = await loadConfig(project, env);
+		expect(config.env).toEqual({passthrough: ['OPENAI_API_KEY'], secrets: ['GITHUB_TOKEN', 'NPM_TOKEN']});
+		expect(config.warnings).toEqual([`config ${projectFile()}: "env.passthrough" ignored: only your user config can pass your keys to commands, a project's cannot`]);
+	});
+
+	it('names an entry that is no variable\'s name, or not a list of strings', async () => {
+		await write(userFile(), {env: {secrets: ['OK', 'not ok']}});
+		expect(await failure()).toContain('"env.secrets[1]" must be an environment variable\'s name such as GITHUB_TOKEN (got "not ok")');
+		await write(userFile(), {env: {passthrough: 'OPENAI_API_KEY'}});
+		expect(await failure()).toContain('"env.passthrough" must be an array');
+	});
+});

@@ -33,7 +33,8 @@ const OTHER_WRITERS: Readonly<Record<string, Readonly<Record<string, string>>>> 
 	'src/transcript/indexed-entry-source.ts': {writeSync: 'a temporary file'},
 	'src/cli/transcript-stream.ts': {'this.#write': 'the replay command\'s card callback, which writes through the CliIo sink'},
 	'src/cli/pager-actions.ts': {write: 'the injected OSC 52 writer: takes TerminalOutput, defaults to the sink'},
-	'src/acp/frame-reader.ts': {'writer.write': 'the agent\'s stdin (the SDK\'s ndJSON writer), noting request ids on the way'},
+	'src/acp/frame-reader.ts': {'writer.write': 'the agent\'s stdin (frame-writer.ts), noting request ids on the way'},
+	'src/acp/frame-writer.ts': {'stdin.write': 'the agent\'s stdin: JSON-RPC lines for the ACP agent process, never a terminal'},
 	'src/acp/frame-trace.ts': {'stream.write': 'the ACP frame trace file (CARDTERM_ACP_TRACE=FILE)'},
 };
 

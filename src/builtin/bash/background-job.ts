@@ -15,6 +15,8 @@ export type BackgroundCommand = {
 	/** Unread output kept per read, in bytes (older unread output is dropped with a notice). */
 	readonly maxOutputBytes: number;
 	readonly timing: ShellTiming;
+	/** The command's environment (default: this process's). */
+	readonly env?: NodeJS.ProcessEnv;
 };
 
 /** Job status from how the shell ended. A cancelled job is `killed`; a non-zero exit `failed`. */
@@ -42,7 +44,7 @@ export function startBackgroundCommand(run: BackgroundCommand): JobHooks {
 		unread.push(chunk);
 	};
 
-	const shell = startShell(run.command, run.cwd, {onStdout: onOutput, onStderr: onOutput}, run.timing);
+	const shell = startShell(run.command, run.cwd, {onStdout: onOutput, onStderr: onOutput}, run.timing, run.env);
 	const done = shell.exited.then((exit) => {
 		finished = true;
 		return backgroundOutcome(exit, cancelled);

@@ -16,6 +16,8 @@ export type ForegroundRun = {
 	readonly maxOutputBytes: number;
 	readonly spill?: SpillOptions;
 	readonly timing: ShellTiming;
+	/** The command's environment (default: this process's). */
+	readonly env?: NodeJS.ProcessEnv;
 	/** Live output; coalesced every `progressIntervalMs`, each flush bounded to `progressMaxBytes` per stream. */
 	readonly progress?: (update: ToolProgress) => void;
 	readonly progressIntervalMs: number;
@@ -47,6 +49,7 @@ export async function runForeground(run: ForegroundRun): Promise<ForegroundOutco
 			},
 		},
 		run.timing,
+		run.env,
 	);
 
 	let timedOut = false;

@@ -81,14 +81,14 @@ export function resolveShell(): string {
 	return cachedShell;
 }
 
-/** Start `command` in a shell in `cwd`, in a new process group, marked, with stdin closed. */
-export function startShell(command: string, cwd: string, output: ShellOutput, timing: ShellTiming): ShellProcess {
+/** Start `command` in a shell in `cwd`, in a new process group, marked, with stdin closed, in `env` (default: this process's). */
+export function startShell(command: string, cwd: string, output: ShellOutput, timing: ShellTiming, env: NodeJS.ProcessEnv = process.env): ShellProcess {
 	const marker = newCallMarker();
 	const child: ChildProcess = spawn(resolveShell(), ['-c', command], {
 		cwd,
 		detached: true,
 		stdio: ['ignore', 'pipe', 'pipe'],
-		env: markedEnvironment(marker),
+		env: markedEnvironment(marker, env),
 	});
 	const {pid} = child;
 	const processes = pid === undefined ? undefined : new CommandProcesses(pid, marker);

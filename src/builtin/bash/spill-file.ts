@@ -6,6 +6,7 @@ even when a command floods.
 import {closeSync, mkdirSync, openSync, rmSync, writeSync} from 'node:fs';
 import {randomBytes} from 'node:crypto';
 import {join} from 'node:path';
+import {PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE} from '../../session/private-mode.js';
 
 /** A lazily created spill file with a size cap. */
 export class SpillFile {
@@ -41,8 +42,8 @@ export class SpillFile {
 
 		try {
 			if (this.#fd === undefined) {
-				mkdirSync(join(this.path, '..'), {recursive: true});
-				this.#fd = openSync(this.path, 'wx', 0o600);
+				mkdirSync(join(this.path, '..'), {recursive: true, mode: PRIVATE_FOLDER_MODE});
+				this.#fd = openSync(this.path, 'wx', PRIVATE_FILE_MODE);
 			}
 
 			const slice = bytes.length > room ? bytes.subarray(0, room) : bytes;

@@ -4,6 +4,7 @@ A history that cannot be read or written is simply not kept; the session goes on
 */
 import {appendFile, readFile} from 'node:fs/promises';
 import {dirname} from 'node:path';
+import {PRIVATE_FILE_MODE} from '../../session/private-mode.js';
 import {makeDirectory} from '../../session/make-directory.js';
 
 /** Lines kept in memory and loaded from the file. */
@@ -47,7 +48,8 @@ export class PromptHistory {
 
 		if (this.#path !== undefined) {
 			const path = this.#path;
-			void makeDirectory(dirname(path)).then(async () => appendFile(path, `${encodeLine(line)}\n`)).catch(() => undefined);
+			// The person's alone, as the session logs are (a prompt may hold what the person typed in confidence).
+			void makeDirectory(dirname(path)).then(async () => appendFile(path, `${encodeLine(line)}\n`, {mode: PRIVATE_FILE_MODE})).catch(() => undefined);
 		}
 	}
 }

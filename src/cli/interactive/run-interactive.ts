@@ -30,6 +30,7 @@ import {colorFlagOf} from '../output-options.js';
 import {screenStyle} from './screen-style.js';
 import {sessionsRoot} from '../session-paths.js';
 import {whenAborted} from '../termination-signals.js';
+import {sessionSecrets} from '../../host/session-secrets.js';
 
 export type LiveSessionOptions = {
 	readonly parsed: ParsedArgs;
@@ -75,7 +76,7 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		await above(`cardterm: continuing session ${resumed.header.id} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
 	}
 
-	const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
+	const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, secrets: sessionSecrets(io.env, config.env), ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
 	// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
 	// the log closes, and the screen is given back (the app exits when the controller is closing).
 	whenAborted(signal, () => {
