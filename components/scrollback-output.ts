@@ -4,12 +4,12 @@ moment and a blank row after it, or a message's rows (wrapped to that width), or
 through Ink; a continued session's history is written with the same rule before Ink has loaded
 (src/cli/interactive/run-interactive.ts), so this module imports no React and no Ink.
 */
-import {layoutEntry} from '../src/layout/layout-entry.js';
-import type {ColorDepth} from '../src/layout/color-depth.js';
-import {renderLines} from '../src/layout/render-lines.js';
-import {fitRow} from '../src/layout/spans.js';
-import {controlSequence, type TerminalOutput} from '../src/layout/terminal-sink.js';
-import type {Theme} from '../src/layout/theme.js';
+import {layoutEntry} from '../src/layout/entries/layout-entry.js';
+import type {ColorDepth} from '../src/layout/terminal/color-depth.js';
+import {renderLines} from '../src/layout/terminal/render-lines.js';
+import {fitRow} from '../src/layout/text/spans.js';
+import {controlSequence, type TerminalOutput} from '../src/layout/terminal/terminal-sink.js';
+import type {Theme} from '../src/layout/text/theme.js';
 import type {ScrollbackEntry} from './session-model.js';
 
 export type ScrollbackStyle = {

@@ -6,7 +6,7 @@ recorded; the line is kept raw so a malformed frame is traced as it came, less t
 secret values (`redact`). The file is the person's alone (0600), as the session log is.
 */
 import {createWriteStream} from 'node:fs';
-import {PRIVATE_FILE_MODE} from '../session/private-mode.js';
+import {PRIVATE_FILE_MODE} from '../session/store/private-mode.js';
 
 export type FrameDirection = 'in' | 'out';
 

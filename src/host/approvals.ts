@@ -12,7 +12,7 @@ rule asks about, and a question a rule asks every time (`.git/`, `.cardterm/`) o
 grant covers is answered without a question, and the log says so (`standing`).
 */
 import type {RuleQuestion} from '../config/approval-rules.js';
-import type {ApprovalDecision, ApprovalPrompt} from '../session/session-runtime.js';
+import type {ApprovalDecision, ApprovalPrompt} from '../session/recorder/session-runtime.js';
 import type {PostExecuteListener} from '../tools/registry-hooks.js';
 import type {ApprovalOutcome} from '../tools/types.js';
 

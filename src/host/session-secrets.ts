@@ -12,7 +12,7 @@ reports its environment); it is no wall against a command that reads cardterm's 
 */
 import {PROVIDER_KEY_VARIABLES} from '../agent/model-client.js';
 import {searxngKeyVariable} from '../builtin/web/searxng-provider.js';
-import type {Secret} from '../session/secret-redactor.js';
+import type {Secret} from '../session/events/secret-redactor.js';
 
 /** What the config says about secrets (`CardtermConfig.env`). */
 export type SecretSettings = {readonly passthrough?: readonly string[]; readonly secrets?: readonly string[]};

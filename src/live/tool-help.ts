@@ -4,9 +4,9 @@ JSON Schema the tool registers (the schema the model is given), so the help neve
 Rows carry their hanging indent: the scrollback wraps a description under itself on a narrow terminal.
 */
 import {isJsonObject} from '../json/is-plain-record.js';
-import {spansWidth} from '../layout/spans.js';
-import type {Span, StyledLine} from '../layout/styled-line.js';
-import {sanitizeInline} from '../layout/sanitize.js';
+import {spansWidth} from '../layout/text/spans.js';
+import type {Span, StyledLine} from '../layout/text/styled-line.js';
+import {sanitizeInline} from '../layout/text/sanitize.js';
 import type {ToolSchema} from '../tools/types.js';
 
 type Parameter = {readonly name: string; readonly type: string; readonly required: boolean; readonly description: string};

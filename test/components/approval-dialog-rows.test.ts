@@ -2,7 +2,7 @@
 import {describe, expect, it} from 'vitest';
 import {approvalRows, approvalTexts} from '../../components/ApprovalDialog.js';
 import type {PendingApproval} from '../../components/session-model.js';
-import {displayWidth} from '../../src/layout/text-width.js';
+import {displayWidth} from '../../src/layout/text/text-width.js';
 
 const hostile: PendingApproval = {
 	id: 'q',

@@ -9,7 +9,7 @@ import {existsSync} from 'node:fs';
 import {mkdir, symlink} from 'node:fs/promises';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {AGENT_ASK_RULES} from '../../src/cli/agent-setup.js';
+import {AGENT_ASK_RULES} from '../../src/cli/interactive/agent-setup.js';
 import type {Card} from '../../src/presentation/card.js';
 import {WORDS_HINT} from '../../components/approval-keys.js';
 

@@ -8,10 +8,10 @@ import {mkdir, mkdtemp, readFile, realpath, rm, symlink} from 'node:fs/promises'
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {AGENT_ASK_RULES} from '../../src/cli/agent-setup.js';
+import {AGENT_ASK_RULES} from '../../src/cli/interactive/agent-setup.js';
 import type {AskRule} from '../../src/config/approval-rules.js';
 import {openSession, type OpenedSession} from '../../src/host/open-session.js';
-import type {SessionEvent} from '../../src/session/events.js';
+import type {SessionEvent} from '../../src/session/events/events.js';
 import {liveSessionFor, until} from '../live/live-session-harness.js';
 
 let workspace = '';

@@ -4,7 +4,7 @@ import {cardToJson} from '../../src/presentation/card-json.js';
 import {cardTiming} from '../../src/presentation/card-timing.js';
 import type {Card} from '../../src/presentation/card.js';
 import {presentersOf} from '../../src/presentation/presenters.js';
-import {foldEvents} from '../../src/session/fold.js';
+import {foldEvents} from '../../src/session/fold/fold.js';
 import {EventScript} from '../session/fold-events.js';
 
 const T = 1_790_000_000_000;

@@ -6,7 +6,7 @@ even when a command floods.
 import {closeSync, mkdirSync, openSync, rmSync, writeSync} from 'node:fs';
 import {randomBytes} from 'node:crypto';
 import {join} from 'node:path';
-import {PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE} from '../../session/private-mode.js';
+import {PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE} from '../../session/store/private-mode.js';
 
 /** A lazily created spill file with a size cap. */
 export class SpillFile {

@@ -4,9 +4,9 @@
 spinner; off under `CARDTERM_REDUCED_MOTION` or without colour). No React here: a continued
 session's history is written with this style before the screen loads.
 */
-import type {CliIo} from '../cli-io.js';
-import {outputColors, type OutputColors} from '../output-options.js';
-import {motionEnabled} from '../terminal-env.js';
+import type {CliIo} from '../environment/cli-io.js';
+import {outputColors, type OutputColors} from '../print/output-options.js';
+import {motionEnabled} from '../environment/terminal-env.js';
 
 export type ScreenStyle = OutputColors & {readonly motion: boolean};
 

@@ -1,0 +1,295 @@
+import {describe, expect, test} from 'vitest';
+import {layoutDiffBody, type DiffLayoutContext} from '../../../src/layout/cards/diff-card.js';
+import type {Style} from '../../../src/layout/text/styled-line.js';
+import {colorTheme, monochromeTheme} from '../../../src/layout/text/theme.js';
+
+const ctx: DiffLayoutContext = {width: 80, theme: colorTheme, expansion: 'bounded'};
+
+const path: Style = {bold: true};
+const body: Style = {dim: true};
+const muted: Style = {dim: true};
+const removed: Style = {fg: 'red'};
+const added: Style = {fg: 'green'};
+const removedWord: Style = {fg: 'red', inverse: true};
+const addedWord: Style = {fg: 'green', inverse: true};
+
+const row = (text: string, style: Style) => ({spans: [{text, style}]});
+
+describe('layoutDiffBody', () => {
+	test('a one-line edit shows its context neutral, the changed word highlighted on both sides, and counts one line each way', () => {
+		const diffs = [{
+			path: 'src/config.txt',
+			oldText: "export const config = {\n  DEBUG: true,\n  level: 'info',\n}",
+			newText: "export const config = {\n  DEBUG: false,\n  level: 'info',\n}",
+		}];
+		expect(layoutDiffBody(diffs, ctx)).toEqual({
+			lines: [
+				row('src/config.txt', path),
+				row('  export const config = {', body),
+				{spans: [{text: '-   DEBUG: ', style: removed}, {text: 'true', style: removedWord}, {text: ',', style: removed}]},
+				{spans: [{text: '+   DEBUG: ', style: added}, {text: 'false', style: addedWord}, {text: ',', style: added}]},
+				row("    level: 'info',", body),
+				row('  }', body),
+				row('+1 −1 · 1 file', muted),
+			],
+			pinnedTop: 1,
+			pinnedBottom: 1,
+		});
+	});
+
+	test('replace_all hunks of one path share one path row and are separated by a muted ⋯ row', () => {
+		const hunk = (lines: string[], word: string) => lines.map(line => line.replace('WORD', word)).join('\n');
+		const first = ['line 1', 'line 2', 'const WORD = true // 3', 'line 4', 'line 5', 'line 6'];
+		const second = ['line 13', 'line 14', 'line 15', 'const WORD = true // 16', 'line 17', 'line 18', 'line 19'];
+		const diffs = [
+			{path: 'src/app.txt', oldText: hunk(first, 'DEBUG'), newText: hunk(first, 'RELEASE')},
+			{path: 'src/app.txt', oldText: hunk(second, 'DEBUG'), newText: hunk(second, 'RELEASE')},
+		];
+		const changed = (number: number) => [
+			{spans: [{text: '- const ', style: removed}, {text: 'DEBUG', style: removedWord}, {text: ` = true // ${number}`, style: removed}]},
+			{spans: [{text: '+ const ', style: added}, {text: 'RELEASE', style: addedWord}, {text: ` = true // ${number}`, style: added}]},
+		];
+		expect(layoutDiffBody(diffs, ctx)).toEqual({
+			lines: [
+				row('src/app.txt', path),
+				row('  line 1', body),
+				row('  line 2', body),
+				...changed(3),
+				row('  line 4', body),
+				row('  line 5', body),
+				row('  line 6', body),
+				row('⋯', muted),
+				row('  line 13', body),
+				row('  line 14', body),
+				row('  line 15', body),
+				...changed(16),
+				row('  line 17', body),
+				row('  line 18', body),
+				row('  line 19', body),
+				row('+2 −2 · 1 file', muted),
+			],
+			pinnedTop: 1,
+			pinnedBottom: 1,
+		});
+	});
+
+	test('a created file shows `Created <path>` and every line, blank ones included, as added', () => {
+		expect(layoutDiffBody([{path: 'docs/notes.txt', oldText: null, newText: 'Notes\n\nHello\n'}], ctx)).toEqual({
+			lines: [
+				row('Created docs/notes.txt', path),
+				row('+ Notes', added),
+				row('+ ', added),
+				row('+ Hello', added),
+				row('+3 −0 · 1 file', muted),
+			],
+			pinnedTop: 1,
+			pinnedBottom: 1,
+		});
+	});
+
+	test('an empty created file has no synthetic added row and counts +0 −0', () => {
+		expect(layoutDiffBody([{path: 'empty.txt', oldText: null, newText: ''}], ctx)).toEqual({
+			lines: [row('Created empty.txt', path), row('+0 −0 · 1 file', muted)],
+			pinnedTop: 1,
+			pinnedBottom: 1,
+		});
+	});
+
+	test('a trailing newline ends the last line: meta hunks and whole-file sides render the same', () => {
+		const expected = {
+			lines: [row('a.txt', path), row('  keep', body), row('  ', body), row('- old', removed), row('+ new', added), row('+1 −1 · 1 file', muted)],
+			pinnedTop: 1,
+			pinnedBottom: 1,
+		};
+		expect(layoutDiffBody([{path: 'a.txt', oldText: 'keep\n\nold\n', newText: 'keep\n\nnew\n'}], ctx)).toEqual(expected);
+		expect(layoutDiffBody([{path: 'a.txt', oldText: 'keep\n\nold', newText: 'keep\n\nnew'}], ctx)).toEqual(expected);
+	});
+
+	test('beyond the comparison bound the notice names the bound, not a time', () => {
+		const diffs = [{path: 'src/large.txt', oldText: 'same\nold one\nold two', newText: 'same\nnew one\nnew two'}];
+		expect(layoutDiffBody(diffs, ctx, {maxComparisons: 1})).toEqual({
+			lines: [
+				row('src/large.txt', path),
+				row('[exact line diff omitted: over 1 line comparisons]', muted),
+				row('  same', body),
+				row('- old one', removed),
+				row('- old two', removed),
+				row('+ new one', added),
+				row('+ new two', added),
+				row('+2 −2 · 1 file · approximate', muted),
+			],
+			pinnedTop: 1,
+			pinnedBottom: 1,
+		});
+	});
+
+	test('beyond the diff bound the changed lines show as whole sides, said in the hunk and the footer', () => {
+		const diffs = [{path: 'src/large.txt', oldText: 'same\nold one\nold two\nold three', newText: 'same\nnew one\nnew two\nnew three'}];
+		expect(layoutDiffBody(diffs, ctx, {maxEditLength: 2})).toEqual({
+			lines: [
+				row('src/large.txt', path),
+				row('[exact line diff omitted: over 2 changed lines]', muted),
+				row('  same', body),
+				row('- old one', removed),
+				row('- old two', removed),
+				row('- old three', removed),
+				row('+ new one', added),
+				row('+ new two', added),
+				row('+ new three', added),
+				row('+3 −3 · 1 file · approximate', muted),
+			],
+			pinnedTop: 1,
+			pinnedBottom: 1,
+		});
+	});
+
+	test('CJK and emoji lines wrap at 40 columns into soft-wrapped rows without a marker', () => {
+		const cjk = '漢字テキスト'.repeat(4);
+		const hearts = '❤️'.repeat(20);
+		const body40 = layoutDiffBody([{path: 'wide.txt', oldText: null, newText: `${cjk}\n${hearts}`}], {...ctx, width: 40});
+		expect(body40).toEqual({
+			lines: [
+				row('Created wide.txt', path),
+				row(`+ ${cjk.slice(0, 19)}`, added),
+				{spans: [{text: cjk.slice(19), style: added}], softWrap: true},
+				row(`+ ${'❤️'.repeat(19)}`, added),
+				{spans: [{text: '❤️', style: added}], softWrap: true},
+				row('+2 −0 · 1 file', muted),
+			],
+			pinnedTop: 1,
+			pinnedBottom: 1,
+		});
+	});
+
+	test('a word highlight that crosses a wrap point keeps its style on both rows', () => {
+		const diffs = [{path: 'w.txt', oldText: 'prefix text alpha', newText: 'prefix text omega'}];
+		expect(layoutDiffBody(diffs, {...ctx, width: 16}).lines.slice(1, 5)).toEqual([
+			{spans: [{text: '- prefix text ', style: removed}, {text: 'al', style: removedWord}]},
+			{spans: [{text: 'pha', style: removedWord}], softWrap: true},
+			{spans: [{text: '+ prefix text ', style: added}, {text: 'om', style: addedWord}]},
+			{spans: [{text: 'ega', style: addedWord}], softWrap: true},
+		]);
+	});
+
+	test('files are separated by an empty row, and the footer counts distinct paths', () => {
+		const diffs = [
+			{path: 'a.txt', oldText: 'x', newText: 'y'},
+			{path: 'b.txt', oldText: null, newText: 'z'},
+			{path: 'a.txt', oldText: 'p', newText: 'q'},
+		];
+		expect(layoutDiffBody(diffs, ctx).lines).toEqual([
+			row('a.txt', path),
+			row('- x', removed),
+			row('+ y', added),
+			{spans: []},
+			row('Created b.txt', path),
+			row('+ z', added),
+			{spans: []},
+			row('a.txt', path),
+			row('- p', removed),
+			row('+ q', added),
+			row('+3 −2 · 2 files', muted),
+		]);
+	});
+
+	test('long unchanged runs collapse into a muted gap row with its count', () => {
+		const old = Array.from({length: 12}, (_, index) => `l${index + 1}`);
+		const diffs = [{path: 'g.txt', oldText: old.join('\n'), newText: old.map(line => (line === 'l12' ? 'last' : line)).join('\n')}];
+		expect(layoutDiffBody(diffs, ctx).lines).toEqual([
+			row('g.txt', path),
+			row('⋯ 8 unchanged lines', muted),
+			row('  l9', body),
+			row('  l10', body),
+			row('  l11', body),
+			row('- l12', removed),
+			row('+ last', added),
+			row('+1 −1 · 1 file', muted),
+		]);
+	});
+
+	test('tabs expand from the line start and control characters in text and path are shown escaped', () => {
+		expect(layoutDiffBody([{path: 'x\ny.txt', oldText: null, newText: 'a\tb\u001B[31mred\u0007'}], ctx).lines).toEqual([
+			row('Created x\\ny.txt', path),
+			row('+ a       b\\x1b[31mred\\x07', added),
+			row('+1 −0 · 1 file', muted),
+		]);
+	});
+
+	test('with a known language, added and context lines take syntax colours while removed lines stay wholly red', () => {
+		const diffs = [{path: 'src/a.ts', oldText: 'let a = 1;\nconst keep = true;', newText: 'let a = 2;\nconst keep = true;'}];
+		expect(layoutDiffBody(diffs, ctx).lines).toEqual([
+			row('src/a.ts', path),
+			{spans: [{text: '- let a = ', style: removed}, {text: '1', style: removedWord}, {text: ';', style: removed}]},
+			{spans: [
+				{text: '+ ', style: added},
+				{text: 'let', style: {fg: 'magenta'}},
+				{text: ' a = ', style: added},
+				{text: '2', style: addedWord},
+				{text: ';', style: added},
+			]},
+			{spans: [
+				{text: '  ', style: body},
+				{text: 'const', style: {dim: true, fg: 'magenta'}},
+				{text: ' keep = ', style: body},
+				{text: 'true', style: {dim: true, fg: 'blue'}},
+				{text: ';', style: body},
+			]},
+			row('+1 −1 · 1 file', muted),
+		]);
+	});
+
+	test('a created file in a known language is syntax-coloured with its + markers green', () => {
+		expect(layoutDiffBody([{path: 'run.py', oldText: null, newText: 'import os\n'}], ctx).lines.slice(1, 2)).toEqual([
+			{spans: [{text: '+ ', style: added}, {text: 'import', style: {fg: 'magenta'}}, {text: ' os', style: added}]},
+		]);
+	});
+
+	test('summary expansion and the monochrome theme skip syntax colours; monochrome words are struck and underlined', () => {
+		const diffs = [{path: 'src/b.ts', oldText: 'let a = 1;', newText: 'let a = 2;'}];
+		expect(layoutDiffBody(diffs, {...ctx, expansion: 'summary'}).lines.slice(1, 3)).toEqual([
+			{spans: [{text: '- let a = ', style: removed}, {text: '1', style: removedWord}, {text: ';', style: removed}]},
+			{spans: [{text: '+ let a = ', style: added}, {text: '2', style: addedWord}, {text: ';', style: added}]},
+		]);
+		expect(layoutDiffBody(diffs, {...ctx, theme: monochromeTheme})).toEqual({
+			lines: [
+				row('src/b.ts', {bold: true}),
+				{spans: [{text: '- let a = ', style: {}}, {text: '1', style: {strikethrough: true}}, {text: ';', style: {}}]},
+				{spans: [{text: '+ let a = ', style: {}}, {text: '2', style: {underline: true}}, {text: ';', style: {}}]},
+				row('+1 −1 · 1 file', {}),
+			],
+			pinnedTop: 1,
+			pinnedBottom: 1,
+		});
+	});
+
+	test('in bounded, only rows near either end of the body (what a fold can show) are built, syntax-coloured; in full all are', () => {
+		// Rows: header, 60 added lines, footer. Bounded builds and colours body rows 1–23 and 38–60 and
+		// counts rows 24–37 as omitted (one line each): no fold shows them (foldBody reads only kept rows).
+		const newText = Array.from({length: 60}, (_, index) => `let v${index} = ${index};`).join('\n');
+		const diffs = [{path: 'long.ts', oldText: null, newText}];
+		const coloured = (index: number) => ({spans: [
+			{text: '+ ', style: added},
+			{text: 'let', style: {fg: 'magenta'}},
+			{text: ` v${index} = `, style: added},
+			{text: String(index), style: {fg: 'blue'}},
+			{text: ';', style: added},
+		]});
+		const bounded = layoutDiffBody(diffs, ctx);
+		expect(bounded.omitted).toEqual({at: 24, count: 14, starts: 14});
+		expect(bounded.lines).toHaveLength(62 - 14);
+		expect([bounded.lines[1], bounded.lines[23], bounded.lines[24], bounded.lines[46], bounded.lines[47]]).toEqual([
+			coloured(0),
+			coloured(22),
+			coloured(37),
+			coloured(59),
+			row('+60 −0 · 1 file', muted),
+		]);
+		const full = layoutDiffBody(diffs, {...ctx, expansion: 'full'});
+		expect(full.omitted).toBeUndefined();
+		expect(full.lines[30]).toEqual(coloured(29));
+	});
+
+	test('no diffs at all is just the footer', () => {
+		expect(layoutDiffBody([], ctx)).toEqual({lines: [row('+0 −0 · 0 files', muted)], pinnedTop: 0, pinnedBottom: 1});
+	});
+});
