@@ -112,6 +112,7 @@ describe('hostile Markdown, in process', () => {
 
 describe('hostile Markdown, in a child process', () => {
 	const built = fileURLToPath(new URL('../../../dist/src/layout/markdown/markdown-layout.js', import.meta.url));
+	const builtTheme = fileURLToPath(new URL('../../../dist/src/layout/text/theme.js', import.meta.url));
 	test.for(Object.entries(pathological))('%s lays out before a 20 s hang detector fires', {timeout: 30_000}, ([_name, text], context) => {
 		if (!existsSync(built)) {
 			context.skip('dist/ is not built (npm run build); the in-process cases above still ran');
@@ -119,7 +120,7 @@ describe('hostile Markdown, in a child process', () => {
 
 		const script = `
 			const {layoutMarkdown} = await import(${JSON.stringify(built)});
-			const {colorTheme} = await import(${JSON.stringify(built.replace('markdown-layout.js', 'theme.js'))});
+			const {colorTheme} = await import(${JSON.stringify(builtTheme)});
 			let text = '';
 			for await (const chunk of process.stdin) text += chunk;
 			const rows = layoutMarkdown(text, {width: 80, theme: colorTheme});
