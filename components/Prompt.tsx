@@ -16,7 +16,7 @@ type Props = {
 Where a text of several lines is: the line the cursor is on, the text before it in that line, and a
 dim note naming the others (`[pasted 12 lines]` when a paste brought them, else `[line 2 of 3]`).
 */
-export function cursorLine(line: LineState): {readonly note: string; readonly state: LineState} {
+function cursorLine(line: LineState): {readonly note: string; readonly state: LineState} {
 	const start = line.text.lastIndexOf('\n', line.cursor - 1) + 1;
 	if (start === 0 && !line.text.includes('\n')) {
 		return {note: '', state: line};

@@ -26,14 +26,14 @@ A silence of the model this long is said (`waiting for the model · no data for 
 token comes within a few seconds, and from here on a person wonders whether anything is happening
 (the stream is cancelled and retried at the stall timeout, 45 s by default).
 */
-export const WAITING_NOTICE_MS = 10_000;
+const WAITING_NOTICE_MS = 10_000;
 
 /**
 A model turn's parts of the status row: a retry's countdown (`retrying in 3s (attempt 2 of 5): …`)
 while its wait lasts, or the model's silence once it is long (`waiting for the model · no data for
 25s`), then the turn's elapsed time, its tokens so far and the latency to the first token.
 */
-export function turnParts(turn: TurnProgress, now: number): {readonly retry: string | undefined; readonly waiting: string | undefined; readonly progress: string[]} {
+function turnParts(turn: TurnProgress, now: number): {readonly retry: string | undefined; readonly waiting: string | undefined; readonly progress: string[]} {
 	const {retry, usage} = turn;
 	let retryText: string | undefined;
 	if (retry !== undefined && now < retry.startsAt) {

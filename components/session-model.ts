@@ -7,7 +7,7 @@ import type {StyledLine} from '../src/layout/text/styled-line.js';
 import type {PendingApproval, ApprovalAnswer} from '../src/host/approvals.js';
 import type {TurnProgress} from '../src/session/fold/turn-progress.js';
 
-export type {ApprovalAnswer, ApprovalChoice, PendingApproval} from '../src/host/approvals.js';
+export type {ApprovalAnswer, PendingApproval} from '../src/host/approvals.js';
 
 /** What the live screen shows; replaced (not mutated) on every change. */
 export type LiveSnapshot = {

@@ -3,8 +3,8 @@ import {useStdout} from 'ink';
 import {controlSequence, writeOutput} from '../../src/layout/terminal/terminal-sink.js';
 
 /** DEC private mode 2004: the terminal wraps pasted text in CSI 200~ … 201~. */
-export const BRACKETED_PASTE_ON = controlSequence('\u001B[?2004h');
-export const BRACKETED_PASTE_OFF = controlSequence('\u001B[?2004l');
+const BRACKETED_PASTE_ON = controlSequence('\u001B[?2004h');
+const BRACKETED_PASTE_OFF = controlSequence('\u001B[?2004l');
 
 /**
 Bracketed paste while the screen is mounted, so a paste is text and never runs lines. Ink unmounts

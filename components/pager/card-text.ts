@@ -50,7 +50,7 @@ export function entrySearchText(entry: TranscriptEntry): string {
 }
 
 /** An entry's text for copying at its expansion: a card as `copyableText`; a message as its text, paragraphs whole. */
-export function entryCopyText(entry: TranscriptEntry, expansion: Expansion = 'bounded'): string {
+function entryCopyText(entry: TranscriptEntry, expansion: Expansion = 'bounded'): string {
 	switch (entry.entry) {
 		case 'card': {
 			return copyableText(entry.card, expansion);
@@ -75,7 +75,7 @@ export function entryCopyText(entry: TranscriptEntry, expansion: Expansion = 'bo
 }
 
 /** The text search looks in: tool name, titles, arguments and the result's text. */
-export function searchableText(card: Card): string {
+function searchableText(card: Card): string {
 	const parts = [card.name, card.callView.title, card.resultView?.title ?? '', card.argsRaw, contentText(card.result?.content ?? [])];
 	if (card.resultView?.card === 'terminal') {
 		parts.push(card.resultView.output ?? '');

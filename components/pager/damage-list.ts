@@ -10,7 +10,7 @@ import type {DamagedLines} from '../../src/session/reader/kept-diagnostics.js';
 import {formatDiagnostic} from '../../src/session/reader/log-errors.js';
 
 /** `N damaged line(s)`. */
-export function damagedCount(total: number): string {
+function damagedCount(total: number): string {
 	return `${total} damaged line${total === 1 ? '' : 's'}`;
 }
 

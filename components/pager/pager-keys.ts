@@ -110,7 +110,7 @@ export function commandOf(press: KeyPress): PagerCommand | undefined {
 }
 
 /** The hint that every status line ends with, whatever the width. */
-export const ALWAYS_HINT = '? help · q quit';
+const ALWAYS_HINT = '? help · q quit';
 
 /**
 The status rows at `columns`: `info` (position, search, damage, counts, title), then as many short

@@ -16,10 +16,10 @@ import {commandOf, type PagerCommand} from './pager-keys.js';
 import {lastPage, nextExpansion, scrollBy, visibleRows, type CardRows, type PagerTop} from './pager-view.js';
 
 /** A list over the entries and its top row: the `?` help or the `!` damaged lines. */
-export type PagerOverlay = {readonly kind: 'help' | 'damage'; readonly top: number};
+type PagerOverlay = {readonly kind: 'help' | 'damage'; readonly top: number};
 
 /** The search: its query, whether it is being typed, and whether the last step went round an end. */
-export type PagerSearch = {readonly query: string; readonly editing: boolean; readonly wrapped: boolean};
+type PagerSearch = {readonly query: string; readonly editing: boolean; readonly wrapped: boolean};
 
 export type PagerState = {
 	readonly cursor: number;

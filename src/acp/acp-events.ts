@@ -36,7 +36,7 @@ const APPROVAL_OUTCOMES: Readonly<Record<string, string>> = {
 };
 
 /** The recorded outcome of a permission answer: the chosen option's kind, or `cancelled`. */
-export function approvalOutcome(kind: string | undefined): string {
+function approvalOutcome(kind: string | undefined): string {
 	return kind === undefined ? 'cancelled' : APPROVAL_OUTCOMES[kind] ?? kind;
 }
 

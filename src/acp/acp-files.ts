@@ -15,10 +15,10 @@ import type {WorkspaceGuard} from '../builtin/workspace/workspace-guard.js';
 import type {AcpEvents} from './acp-events.js';
 
 /** Largest file the agent may read through the client. */
-export const READ_MAX_BYTES = DIFF_BASIS_MAX_BYTES;
+const READ_MAX_BYTES = DIFF_BASIS_MAX_BYTES;
 
 /** An `FsError` in the protocol's words: outside / invalid ⇒ invalid params, missing ⇒ resource not found. */
-export function protocolError(error: unknown, path: string): unknown {
+function protocolError(error: unknown, path: string): unknown {
 	if (!(error instanceof FsError)) {
 		return error;
 	}
@@ -40,7 +40,7 @@ export function protocolError(error: unknown, path: string): unknown {
 }
 
 /** Lines `line` (1-based) to `line + limit - 1` of `text`, as ACP reads a window. */
-export function lineWindow(text: string, line: number | null | undefined, limit: number | null | undefined): string {
+function lineWindow(text: string, line: number | null | undefined, limit: number | null | undefined): string {
 	if ((line === undefined || line === null) && (limit === undefined || limit === null)) {
 		return text;
 	}

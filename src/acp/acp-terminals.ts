@@ -21,7 +21,7 @@ import type {WorkspaceGuard} from '../builtin/workspace/workspace-guard.js';
 import type {AcpTerminalOutput} from './tool-call-state.js';
 
 /** Output kept per terminal when the agent names no limit. */
-export const DEFAULT_OUTPUT_BYTE_LIMIT = 1024 * 1024;
+const DEFAULT_OUTPUT_BYTE_LIMIT = 1024 * 1024;
 /** Largest limit an agent may ask for (it is memory this process holds). */
 export const MAX_OUTPUT_BYTE_LIMIT = 16 * 1024 * 1024;
 /** Terminals an agent may hold at once (created and not released). */
@@ -58,7 +58,7 @@ function envPrefix(env: ReadonlyArray<{readonly name: string; readonly value: st
 }
 
 /** One shell word holding `text` exactly. */
-export function shellQuote(text: string): string {
+function shellQuote(text: string): string {
 	return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll('\'', '\'\\\'\'')}'`;
 }
 

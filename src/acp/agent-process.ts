@@ -25,7 +25,7 @@ export type AgentProcess = {
 };
 
 /** Bytes of stderr kept for the exit notice. */
-export const STDERR_TAIL_BYTES = 8 * 1024;
+const STDERR_TAIL_BYTES = 8 * 1024;
 
 /** Agents still running when this process exits are killed (nothing of theirs outlives cardterm). */
 const live = new Set<CommandProcesses>();

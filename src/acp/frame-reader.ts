@@ -27,7 +27,7 @@ export type MalformedFrame = {readonly preview: string; readonly reason: string}
 const PREVIEW_CHARS = 120;
 
 /** Characters one frame may hold (the SDK's own default message limit). */
-export const MAX_FRAME_CHARS = 32 * 1024 * 1024;
+const MAX_FRAME_CHARS = 32 * 1024 * 1024;
 
 /** The message a line holds (an update's params apart), or why it holds none. */
 export function parseFrame(line: string): {readonly message: AnyMessage} | {readonly update: unknown} | {readonly reason: string} {

@@ -8,7 +8,7 @@ secret values (`redact`). The file is the person's alone (0600), as the session 
 import {createWriteStream} from 'node:fs';
 import {PRIVATE_FILE_MODE} from '../session/store/private-mode.js';
 
-export type FrameDirection = 'in' | 'out';
+type FrameDirection = 'in' | 'out';
 
 /** Where traced frames go. */
 export type FrameTrace = {

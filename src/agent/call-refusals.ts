@@ -11,14 +11,14 @@ import type {ToolExecutionFailure} from '../tools/types.js';
 import type {ModelFinishReason, ModelToolCall} from './model-types.js';
 
 /** A call whose arguments the model's output limit cut off. */
-export class OutputLimitError extends HarnessError {
+class OutputLimitError extends HarnessError {
 	constructor(message: string) {
 		super(message, 'OUTPUT_LIMIT');
 	}
 }
 
 /** A call not run because it repeats a loop the turn was stopped for. */
-export class RunawayLoopError extends HarnessError {
+class RunawayLoopError extends HarnessError {
 	constructor(message: string) {
 		super(message, 'RUNAWAY_LOOP');
 	}

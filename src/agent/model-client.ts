@@ -113,7 +113,7 @@ export const PROVIDER_NAMES: readonly string[] = Object.keys(providers);
 export const PROVIDER_KEY_VARIABLES: readonly string[] = [...new Set(Object.values(providers).flatMap(provider => provider.keyVariables))];
 
 /** Per-provider settings (the config module's `providers`): a gateway's base URL, and the variable its key is read from. */
-export type ProviderSettings = {readonly [provider: string]: {readonly baseUrl?: string; readonly apiKeyEnv?: string}};
+type ProviderSettings = {readonly [provider: string]: {readonly baseUrl?: string; readonly apiKeyEnv?: string}};
 
 export type ModelOptions = {
 	/** `PROVIDER:MODEL`, or just the model's name with `baseUrl`. */
@@ -229,7 +229,7 @@ A `ModelClient` over one SDK model, made on the first request. It calls the prov
 whole conversation against its schemas on every request — work that grows with the session (it
 was most of cardterm's per-call cost in `bench/agent-overhead.mjs`).
 */
-export function sdkClient(provider: string, model: string, wire: Wire, connection: Connection): ModelClient {
+function sdkClient(provider: string, model: string, wire: Wire, connection: Connection): ModelClient {
 	let made: Promise<StreamingModel> | undefined;
 	const streamingModel = async (): Promise<StreamingModel> => {
 		made ??= createModel(provider, model, wire, connection).then(created => {
@@ -587,7 +587,7 @@ Classify a failure: the server's status, its message, type and code, and how lon
 `event: error`, an OpenAI-style `data: {"error": …}`); the SDK hands those over as the provider's
 plain object.
 */
-export function modelError(error: unknown, inStream = false): ModelError {
+function modelError(error: unknown, inStream = false): ModelError {
 	const facts = errorFacts(error);
 	if (loadedAi?.APICallError.isInstance(error) === true) {
 		const retryAfterMs = serverRetryDelayMs(error.responseHeaders, error.responseBody, Date.now());

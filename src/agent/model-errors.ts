@@ -124,7 +124,7 @@ function kindOf(facts: ErrorFacts, status: number | undefined, options: Classify
 }
 
 /** The provider's message and, when it adds something, its error code or type: `Overloaded (overloaded_error)`. */
-export function errorLine(facts: ErrorFacts): string {
+function errorLine(facts: ErrorFacts): string {
 	const label = [facts.code, facts.type].find(candidate => candidate !== undefined && !GENERIC_LABELS.has(candidate.toLowerCase()) && !facts.message.includes(candidate));
 	return label === undefined ? facts.message : `${facts.message} (${label})`;
 }

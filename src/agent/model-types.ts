@@ -87,7 +87,7 @@ export type ModelStreamPart =
 	| {readonly type: 'error'; readonly error: ModelError};
 
 /** One request: one step of a turn. */
-export type ModelRequest = {
+type ModelRequest = {
 	readonly system: string;
 	readonly messages: readonly ConversationMessage[];
 	readonly tools: readonly ToolSchema[];

@@ -13,9 +13,9 @@ import {stableStringify} from '../json/stable-stringify.js';
 import type {ModelToolCall} from './model-types.js';
 
 /** The same step this many times in a row is a loop. */
-export const SAME_STEP_LIMIT = 5;
+const SAME_STEP_LIMIT = 5;
 /** Two steps alternating this many rounds (A B A B A B A B) is a loop. */
-export const ALTERNATION_ROUNDS = 4;
+const ALTERNATION_ROUNDS = 4;
 /** Characters of a call shown in the notice. */
 const SHOWN = 80;
 

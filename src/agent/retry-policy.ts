@@ -30,7 +30,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {maxRetries: 4, baseDelayMs: 10
 A minute: Anthropic's and OpenAI's rate-limit windows are per minute, so an asked-for wait up to
 that is the ordinary case; a longer one (a daily quota, an outage) is worth a person's decision.
 */
-export const DEFAULT_LONG_WAIT_MS = 60_000;
+const DEFAULT_LONG_WAIT_MS = 60_000;
 
 /** What to do about a failed attempt. */
 export type RetryDecision =

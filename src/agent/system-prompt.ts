@@ -9,7 +9,7 @@ import {join} from 'node:path';
 import type {ToolSchema} from '../tools/types.js';
 
 /** Most of an `AGENTS.md` that goes into the prompt; a longer file is cut with a note. */
-export const AGENTS_FILE_LIMIT = 64 * 1024;
+const AGENTS_FILE_LIMIT = 64 * 1024;
 
 export type SystemPromptFacts = {
 	readonly cwd: string;

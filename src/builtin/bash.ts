@@ -44,7 +44,7 @@ export type BashToolOptions = {
 };
 
 /** Defaults where the contract leaves values open. */
-export const bashDefaults = {
+const bashDefaults = {
 	maxOutputBytes: 64_000,
 	defaultTimeoutMs: 120_000,
 	maxTimeoutMs: 600_000,

@@ -10,10 +10,8 @@ import {READ_LIMIT, READ_MAX_BYTES, READ_MAX_LINE_LENGTH} from './fs/read-window
 import {readTool} from './fs/read-tool.js';
 import {writeTool} from './fs/write-tool.js';
 import {WorkspaceGuard} from './workspace/workspace-guard.js';
-
-export {FsError, type FsErrorCode} from './workspace/fs-error.js';
 export {mutationTarget} from './fs/mutate-file.js';
-export {WorkspaceGuard, type ContainedPath, type WorkspaceOptions} from './workspace/workspace-guard.js';
+export {WorkspaceGuard} from './workspace/workspace-guard.js';
 
 /** Configuration of the file tools. Every cap has the spec's default. */
 export type FsToolsOptions = {

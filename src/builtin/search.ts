@@ -10,8 +10,6 @@ import {defaultSearchCaps} from './search/search-card.js';
 import {GREP_RAW_OUTPUT_MAX_BYTES, SEARCH_TIMEOUT_MS} from './search/search-limits.js';
 import {WorkspaceGuard} from './workspace/workspace-guard.js';
 
-export {SearchError, type SearchErrorCode} from './search/search-error.js';
-
 /** Configuration of the search tools. Every cap has the spec's default. */
 export type SearchToolsOptions = {
 	/** The session workspace; relative paths resolve against it and nothing may escape it. */

@@ -13,15 +13,6 @@ import {searchProviderFromEnv} from './web/searxng-provider.js';
 import {webFetchTool} from './web/web-fetch-tool.js';
 import {webSearchTool, type WebSearchOptions} from './web/web-search-tool.js';
 
-export {WebFetchError, WebSearchError, type WebFetchErrorCode, type WebSearchErrorCode} from './web/web-errors.js';
-export type {SearchProvider, SearchResponse} from './web/search-provider.js';
-export {searxngProvider, searchProviderFromEnv, type SearxngOptions} from './web/searxng-provider.js';
-export {noSearchProviderMessage, type WebSearchValue} from './web/run-web-search.js';
-export type {WebFetchOptions} from './web/run-web-fetch.js';
-export type {WebFetchValue} from './web/web-fetch-output.js';
-export type {WebSearchOptions} from './web/web-search-tool.js';
-export {webFetchTool, webSearchTool};
-
 /** Configuration of both web tools. */
 export type WebToolsOptions = {
 	readonly fetch?: WebFetchOptions;

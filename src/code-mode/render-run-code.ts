@@ -9,7 +9,7 @@ import type {ContentBlock} from '../tools/content.js';
 export type RunCodeValue = {readonly logs: readonly string[]; readonly result?: JsonValue};
 
 /** Containers at this depth or deeper print compactly (their children would need more than 10 indent characters). */
-export const compactDepth = 5;
+const compactDepth = 5;
 
 /**
 A returned value as text: strings raw, everything else as 2-space indented JSON in which any

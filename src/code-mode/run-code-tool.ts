@@ -51,7 +51,7 @@ function positiveInteger(name: string, value: number): number {
 }
 
 /** Check `run_code` arguments: `{code: string, description: non-blank string}`. */
-export function readRunCodeArgs(args: unknown): {code: string; description: string} {
+function readRunCodeArgs(args: unknown): {code: string; description: string} {
 	if (!isPlainRecord(args)) {
 		throw new ToolArgsError(['"arguments" must be an object']);
 	}

@@ -20,7 +20,7 @@ const bareImport = /^([ \t]*)import\s+(['"])([^'"\n]+)\2[ \t]*;?/gm;
 const leftoverDeclaration = /^[ \t]*(import(?!\s*\(|\s*\.meta)|export)\b/m;
 
 /** Thrown for a script that cannot be turned into a program. */
-export class ScriptFileError extends Error {
+class ScriptFileError extends Error {
 	constructor(message: string) {
 		super(message);
 		this.name = 'ScriptFileError';

@@ -29,7 +29,7 @@ export type AskRule = {
 };
 
 /** A provider's settings: where its requests go instead of its usual server. */
-export type ProviderSettings = {readonly baseUrl?: string};
+type ProviderSettings = {readonly baseUrl?: string};
 
 /** What one config file holds, once checked. */
 export type ConfigFile = {

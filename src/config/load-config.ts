@@ -88,7 +88,7 @@ async function loadLayer(path: string, role: ConfigRole, required: boolean): Pro
 }
 
 /** Read and check one config file; `undefined` when it is missing and not `required`. */
-export async function loadConfigFile(path: string, role: 'user' | 'project', required = false): Promise<{readonly file: ConfigFile; readonly warnings: readonly string[]} | undefined> {
+async function loadConfigFile(path: string, role: 'user' | 'project', required = false): Promise<{readonly file: ConfigFile; readonly warnings: readonly string[]} | undefined> {
 	let text: string | undefined;
 	try {
 		text = await readBoundedText(path);

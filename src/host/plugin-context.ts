@@ -21,10 +21,10 @@ export type PluginHost = {
 };
 
 /** A cleanup an effect returns; may be async. */
-export type EffectCleanup = () => void | Promise<void>;
+type EffectCleanup = () => void | Promise<void>;
 
 /** The jobs service as a plugin sees it: producers start jobs, controllers read and stop them. */
-export type PluginJobs = Pick<JobRuntime, 'get' | 'list' | 'read' | 'kill' | 'wait'> & {
+type PluginJobs = Pick<JobRuntime, 'get' | 'list' | 'read' | 'kill' | 'wait'> & {
 	start(spec: JobStart): JobId;
 	/** Effect-scoped: detached when the plugin is disposed. */
 	attachController: JobRuntime['attachController'];

@@ -4,7 +4,7 @@ caps what one control-tool result may say about it.
 */
 
 /** The last `maxBytes` bytes of `text` at most, never starting inside a character. */
-export function utf8Tail(text: string, maxBytes: number): string {
+function utf8Tail(text: string, maxBytes: number): string {
 	const bytes = Buffer.from(text, 'utf8');
 	if (bytes.length <= maxBytes) {
 		return text;

@@ -22,14 +22,7 @@ export type JobToolsOptions = {
 };
 
 /** Defaults of the job tools. */
-export const jobToolsDefaults = {waitTimeoutMs: 30_000, maxWaitTimeoutMs: 600_000} as const;
-
-/** The prompt section a session may add beside the job tools. */
-export const jobToolsPromptSection = [
-	'Background jobs: a background command returns a job id at once. Keep track of the ids you start.',
-	'Do not busy-poll: call job_output with wait: true to block until a job finishes (or its wait times out).',
-	'Collect the output of jobs that matter with job_output, and stop the ones you no longer need with job_kill.',
-].join(' ');
+const jobToolsDefaults = {waitTimeoutMs: 30_000, maxWaitTimeoutMs: 600_000} as const;
 
 const publicJobSchema = {
 	type: 'object',
@@ -81,7 +74,7 @@ function boundByJobLimit(runtime: JobRuntime) {
 }
 
 /** `job_output`: new output of a job, optionally after waiting for it to finish. */
-export function jobOutputTool(runtime: JobRuntime, options: JobToolsOptions = {}) {
+function jobOutputTool(runtime: JobRuntime, options: JobToolsOptions = {}) {
 	const waitTimeoutMs = options.waitTimeoutMs ?? jobToolsDefaults.waitTimeoutMs;
 	const maxWaitTimeoutMs = options.maxWaitTimeoutMs ?? jobToolsDefaults.maxWaitTimeoutMs;
 	if (!(waitTimeoutMs > 0 && maxWaitTimeoutMs > 0 && waitTimeoutMs <= maxWaitTimeoutMs)) {
@@ -128,7 +121,7 @@ export function jobOutputTool(runtime: JobRuntime, options: JobToolsOptions = {}
 }
 
 /** `job_list`: the background jobs this session may see. */
-export function jobListTool(runtime: JobRuntime) {
+function jobListTool(runtime: JobRuntime) {
 	return defineTool({
 		name: 'job_list',
 		description: 'List the background jobs of this session with their status.',
@@ -145,7 +138,7 @@ export function jobListTool(runtime: JobRuntime) {
 }
 
 /** `job_kill`: ask a background job to stop. */
-export function jobKillTool(runtime: JobRuntime) {
+function jobKillTool(runtime: JobRuntime) {
 	return defineTool({
 		name: 'job_kill',
 		description: 'Stop a background job. Its remaining output can still be read with job_output.',

@@ -34,7 +34,7 @@ const HELP_NOTES: readonly string[] = [
 ];
 
 /** An ACP `usage_update` for the status line: the share of the context in use, and the cost. */
-export function usageText(data: Record<string, unknown>): string | undefined {
+function usageText(data: Record<string, unknown>): string | undefined {
 	const {used, size, cost} = data;
 	const parts: string[] = [];
 	if (typeof used === 'number' && typeof size === 'number' && size > 0) {

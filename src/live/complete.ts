@@ -22,7 +22,7 @@ export async function completeShellWord(word: string, first: boolean, cwd: strin
 }
 
 /** Paths under `cwd` that start with `partial`; directories end with `/`. */
-export async function completePath(partial: string, cwd: string): Promise<string[]> {
+async function completePath(partial: string, cwd: string): Promise<string[]> {
 	const directoryPart = partial.endsWith('/') ? partial : (partial.includes('/') ? `${dirname(partial)}/` : '');
 	const namePart = partial.slice(directoryPart.length);
 	let entries;

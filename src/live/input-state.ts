@@ -20,7 +20,7 @@ export type Queued<Work> = {
 type CollectedLine = {readonly text: string; readonly before?: CollectedLine};
 
 /** Lines being collected for a command (`/write PATH` asks for the file's text). */
-export type Collecting = {
+type Collecting = {
 	readonly label: string;
 	readonly count: number;
 	readonly last?: CollectedLine;

@@ -12,7 +12,7 @@ import type {ToolSchema} from '../tools/types.js';
 import type {PromptCommand} from './commands/prompt-command.js';
 
 /** A call of one of the session's tools, as the prompt asks for it (`!ls`, `/read a.txt`, `read {…}`). */
-export type ToolRequest = {readonly kind: 'tool'; readonly name: string; readonly args: unknown; readonly rawArgs?: string};
+type ToolRequest = {readonly kind: 'tool'; readonly name: string; readonly args: unknown; readonly rawArgs?: string};
 
 /** A piece of work: a message for the model or agent, or a call of the session's own tools. */
 export type LiveWork = {readonly kind: 'prompt'; readonly text: string} | ToolRequest;

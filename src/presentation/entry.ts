@@ -86,9 +86,6 @@ export type CardEntry = {readonly entry: 'card'; readonly card: Card};
 
 export type TranscriptEntry = CardEntry | UserEntry | AssistantEntry | TurnEntry | NoticeEntry | TodoEntry;
 
-/** The entry kinds, in the order the README lists them. */
-export const ENTRY_KINDS = ['card', 'user', 'assistant', 'turn', 'notice', 'todo'] as const satisfies ReadonlyArray<TranscriptEntry['entry']>;
-
 /** The cards among `entries`, in order. */
 export function cardsOf(entries: readonly TranscriptEntry[]): Card[] {
 	const cards: Card[] = [];

@@ -22,7 +22,7 @@ function isArrayOf<T>(value: unknown, item: (entry: unknown) => entry is T): val
 }
 
 /** A content block we can draw: known blocks are checked, unknown `type`s pass (drawn as placeholders). */
-export function isContentBlock(value: unknown): value is ContentBlock {
+function isContentBlock(value: unknown): value is ContentBlock {
 	if (!isJsonObject(value) || !isString(value.type)) {
 		return false;
 	}

@@ -15,7 +15,7 @@ export class PatternSyntaxError extends Error {
 }
 
 /** The matches one scan found, and the bound of the steps it took. */
-export type MatchScan = {readonly ranges: Array<readonly [number, number]>; readonly work: number};
+type MatchScan = {readonly ranges: Array<readonly [number, number]>; readonly work: number};
 
 /**
 A compiled pattern. Offsets are UTF-16 indices into the searched string. Work is counted in engine

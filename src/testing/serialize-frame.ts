@@ -19,10 +19,10 @@ merge into `<n>| <blank>` or `<n>-<m>| <blank>`.
 */
 import {lineText} from '../layout/text/spans.js';
 import type {Span, StyledLine} from '../layout/text/styled-line.js';
-import {displayWidth, graphemes} from '../layout/text/text-width.js';
+import {displayWidth} from '../layout/text/text-width.js';
 
 /** The labels of a span's style and link, in the fixed order; '' for the default style. */
-export function styleLabels(item: Span): string {
+function styleLabels(item: Span): string {
 	const style = item.style ?? {};
 	const labels: string[] = [];
 	if (style.fg !== undefined) {
@@ -132,16 +132,4 @@ export function serializeFrame(lines: readonly StyledLine[], header?: string): s
 	}
 
 	return `${out.join('\n')}\n`;
-}
-
-/** Display cells of a row, for callers that check a frame against a width. */
-export function rowWidth(line: StyledLine): number {
-	let width = 0;
-	for (const item of line.spans) {
-		for (const grapheme of graphemes(item.text)) {
-			width += displayWidth(grapheme);
-		}
-	}
-
-	return width;
 }

@@ -58,7 +58,7 @@ const allow: PreToolDecision = Object.freeze({kind: 'allow'});
 const accept = Object.freeze({kind: 'accept'} as const);
 
 /** The code-mode collapse hint (stage 3). */
-export function codeModeRouteHint(name: string): string {
+function codeModeRouteHint(name: string): string {
 	return `only \`${runCodeToolName}\` is callable directly — call \`${name}\` from inside a \`${runCodeToolName}\` program instead`;
 }
 

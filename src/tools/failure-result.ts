@@ -16,7 +16,7 @@ and errors from a second copy of this package, while a plain `Error` and Node's 
 (`name` `'Error'`, `code` `'ENOENT'`) stay unclassed, as the contract's catalogue requires.
 Reading `name`/`code` may run hostile getters; any throw means "unclassed".
 */
-export function errorInfoOf(thrown: unknown): ToolErrorInfo | undefined {
+function errorInfoOf(thrown: unknown): ToolErrorInfo | undefined {
 	try {
 		if (thrown instanceof HarnessError) {
 			const {name, code} = thrown;

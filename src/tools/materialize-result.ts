@@ -7,7 +7,7 @@ import {snapshotJsonValue} from '../json/snapshot-json.js';
 import type {ToolExecutionResult} from './types.js';
 
 /** The message of the error a lossy result turns into. */
-export const lossyResultMessage = 'tool result must be losslessly JSON-serializable';
+const lossyResultMessage = 'tool result must be losslessly JSON-serializable';
 
 /**
 Copy `result` into a deep-frozen result. The success `value` is re-attached as is: success creation

@@ -22,7 +22,7 @@ import type {
 } from './registry-hooks.js';
 import type {ApprovalHandler, ToolDefinition, ToolExecutionInput, ToolExecutionResult, ToolSchema} from './types.js';
 
-export {codeModeRouteHint, runCodeToolName, type ToolMode} from './execute-pipeline.js';
+export {runCodeToolName, type ToolMode} from './execute-pipeline.js';
 export type {HookListenerOptions} from './hook-list.js';
 export type {
 	ChangeListener,

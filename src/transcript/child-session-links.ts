@@ -29,7 +29,7 @@ export type ChildSessionLinks = {
 };
 
 /** How often a live log's folders are read again, at most, while a subagent card has no child. */
-export const RESCAN_MS = 2000;
+const RESCAN_MS = 2000;
 
 /**
 The links of the log at `logPath` (a resolved log file) with header `header`. `live`: the log is

@@ -62,5 +62,3 @@ export type BashValue = InferValue<typeof bashOutputSchema>;
 /** A foreground run's value. */
 export type BashForegroundValue = Extract<BashValue, {kind: 'foreground'}>;
 
-/** A background handle. */
-export type BashBackgroundValue = Extract<BashValue, {kind: 'background'}>;

@@ -27,7 +27,7 @@ export function presentBashCall(args: BashArgs): ToolCallView {
 }
 
 /** Text fenced as a console block, trailing newlines trimmed before the closing fence. */
-export function consoleFence(text: string): string {
+function consoleFence(text: string): string {
 	return `\`\`\`console\n${text.replace(/\n+$/, '')}\n\`\`\``;
 }
 

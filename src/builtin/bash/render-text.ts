@@ -7,7 +7,7 @@ import type {BashForegroundValue, BashValue} from './bash-schema.js';
 type Stream = BashForegroundValue['stdout'];
 
 /** `[output truncated; full output: <path|(unavailable)>]`, placed before the kept tail. */
-export function truncationMarker(stream: Stream): string {
+function truncationMarker(stream: Stream): string {
 	return `[output truncated; full output: ${stream.spillPath ?? '(unavailable)'}]`;
 }
 
@@ -25,7 +25,7 @@ function appendLine(text: string, line: string): string {
 }
 
 /** The text of a foreground run. */
-export function renderForegroundText(value: BashForegroundValue): string {
+function renderForegroundText(value: BashForegroundValue): string {
 	let text = isEmpty(value.stdout) ? '' : section(value.stdout);
 	if (!isEmpty(value.stderr)) {
 		text = appendLine(text, `[stderr]\n${section(value.stderr)}`);

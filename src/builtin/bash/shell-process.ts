@@ -61,7 +61,7 @@ function killLiveCommandsOnExit(): void {
 }
 
 /** `bash` when it is on PATH (or in /bin), else `/bin/sh`. */
-export function resolveShell(): string {
+function resolveShell(): string {
 	if (cachedShell !== undefined) {
 		return cachedShell;
 	}

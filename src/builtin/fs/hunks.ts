@@ -6,7 +6,7 @@ import {diffPackage} from '../../presentation/diff-package.js';
 import type {FileDiff} from '../../tools/views.js';
 
 /** Context lines around each change. */
-export const HUNK_CONTEXT_LINES = 3;
+const HUNK_CONTEXT_LINES = 3;
 
 /**
 The hunks that turn `before` into `after`, labelled with `displayPath` (the path as the model gave

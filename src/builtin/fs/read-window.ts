@@ -136,7 +136,7 @@ export type ReadEnvelopeInput = {
 };
 
 /** The window body: numbered lines, a blank line, one footer (just the footer when there are no lines). */
-export function formatReadBody(input: Omit<ReadEnvelopeInput, 'path'>): string {
+function formatReadBody(input: Omit<ReadEnvelopeInput, 'path'>): string {
 	const last = input.lines.at(-1)?.number ?? Math.max(0, input.offset - 1);
 	let footer: string;
 	if (input.cappedByBytes) {

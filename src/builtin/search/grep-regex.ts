@@ -18,7 +18,7 @@ Instructions a grep pattern may compile to. It bounds the compilation (a few µs
 the work per character of a line, so the search yields to the event loop often; `\w{1000}` is 1 002,
 an alternation of 2 000 words about 12 000. ripgrep's own limit (10 MB of program) is larger.
 */
-export const GREP_MAX_PROGRAM_SIZE = 20_000;
+const GREP_MAX_PROGRAM_SIZE = 20_000;
 
 /** Compile a grep pattern for the fallback engine; throws `SEARCH_INVALID_PATTERN` when RE2 cannot take it. */
 export function compileGrepRegex(pattern: string): LinearRegex {

@@ -10,13 +10,13 @@ import {ToolArgsError} from '../../tools/errors.js';
 import type {GenericCallView, SearchFileMatches, SearchMatchesResultView, SearchPathsResultView, ToolResult} from '../../tools/views.js';
 
 /** Matches kept by one grep. */
-export const GREP_MAX_MATCHES = 250;
+const GREP_MAX_MATCHES = 250;
 /** UTF-8 bytes kept of one matched line. */
-export const GREP_MAX_LINE_BYTES = 2000;
+const GREP_MAX_LINE_BYTES = 2000;
 /** Paths kept by one glob. */
-export const GLOB_MAX_RESULTS = 100;
+const GLOB_MAX_RESULTS = 100;
 /** Serialized size bound of search `meta`. */
-export const SEARCH_META_MAX_BYTES = 64 * 1024;
+const SEARCH_META_MAX_BYTES = 64 * 1024;
 
 /** One match: workspace-relative path, 1-based line number, the line without its newline. */
 export type GrepMatch = {readonly path: string; readonly lineNumber: number; readonly line: string};
@@ -140,7 +140,7 @@ export function retainMatches(matches: readonly GrepMatch[], caps: SearchCaps): 
 }
 
 /** Group matches by file in first-seen order. */
-export function groupMatches(matches: readonly GrepMatch[]): SearchFileMatches[] {
+function groupMatches(matches: readonly GrepMatch[]): SearchFileMatches[] {
 	const groups = new Map<string, {lineNumber: number; line: string}[]>();
 	for (const match of matches) {
 		const group = groups.get(match.path) ?? [];

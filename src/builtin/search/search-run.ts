@@ -16,8 +16,6 @@ import type {GlobArgs, GlobValue, GrepArgs, GrepMatch, GrepValue} from './search
 import {SearchError} from './search-error.js';
 import {SEARCH_IGNORE_RULE, walkFiles} from './tree-walk.js';
 
-export {GREP_RAW_OUTPUT_MAX_BYTES, SEARCH_TIMEOUT_MS} from './search-limits.js';
-
 /** How searches run. */
 export type SearchRunOptions = {
 	/** `true`: ripgrep (an error when it is missing); `false`: the in-process engine; absent: ripgrep when on PATH. */
@@ -27,7 +25,7 @@ export type SearchRunOptions = {
 };
 
 /** Code-unit order: the same in every engine and locale. */
-export function comparePaths(left: string, right: string): number {
+function comparePaths(left: string, right: string): number {
 	return left < right ? -1 : left > right ? 1 : 0;
 }
 

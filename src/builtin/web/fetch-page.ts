@@ -29,7 +29,7 @@ export type FetchedPage = {
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
 /** Parse `raw` as an absolute http(s) URL, or throw a classed error naming it. */
-export function parseHttpUrl(raw: string, context = 'web_fetch'): URL {
+function parseHttpUrl(raw: string, context = 'web_fetch'): URL {
 	let url: URL;
 	try {
 		url = new URL(raw);

@@ -20,7 +20,7 @@ const droppedElements: TurndownService.Filter = ['script', 'style', 'noscript', 
 Nesting beyond this is passed raw: turndown recurses per element (the stack runs out near 2 000
 levels) and the parser's cost grows with depth squared, so deep input would hang or throw.
 */
-export const maxConvertibleDepth = 512;
+const maxConvertibleDepth = 512;
 
 /** Elements that never contain others, or that the parser closes implicitly, so they add no depth. */
 const flatElements = new Set([

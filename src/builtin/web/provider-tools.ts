@@ -15,7 +15,7 @@ import type {GenericCallView, ToolCallView, ToolResult, ToolResultView, WebSourc
 import {renderWebSearch, sourceLabel} from './web-search-output.js';
 
 /** The prefix of the tool names provider-executed calls are recorded under. */
-export const PROVIDER_TOOL_PREFIX = 'provider_';
+const PROVIDER_TOOL_PREFIX = 'provider_';
 
 /** The recorded name of the provider's tool `name`. */
 export function providerToolName(name: string): string {

@@ -9,9 +9,9 @@ import type {SearchProvider, SearchResponse} from './search-provider.js';
 import {WebSearchError} from './web-errors.js';
 
 /** Environment variable naming the SearXNG instance. */
-export const searxngUrlVariable = 'CARDTERM_SEARXNG_URL';
+const searxngUrlVariable = 'CARDTERM_SEARXNG_URL';
 /** Environment variable with an optional bearer key sent to the instance. */
-export const searxngKeyVariable = 'CARDTERM_SEARXNG_KEY';
+const searxngKeyVariable = 'CARDTERM_SEARXNG_KEY';
 
 /** Where the instance is and how long to wait for it. */
 export type SearxngOptions = {

@@ -18,10 +18,10 @@ export type WebFetchValue = {
 export type WebFetchMeta = {readonly url: string; readonly statusCode: number; readonly truncated: boolean};
 
 /** Footer appended when anything cut the text. */
-export const webFetchTruncationNotice = '\n\n(Content truncated. Fetch a more specific URL or section for the full text.)';
+const webFetchTruncationNotice = '\n\n(Content truncated. Fetch a more specific URL or section for the full text.)';
 
 /** The model-facing text, bounded to `maxOutputChars` (the footer comes on top), and whether that bound cut it. */
-export function webFetchText(value: WebFetchValue, maxOutputChars: number): {readonly text: string; readonly cut: boolean} {
+function webFetchText(value: WebFetchValue, maxOutputChars: number): {readonly text: string; readonly cut: boolean} {
 	const header = `Fetched ${value.url} (HTTP ${value.statusCode})`;
 	const full = value.body.content === '' ? header : `${header}\n\n${value.body.content}`;
 	const cut = full.length > maxOutputChars;

@@ -10,7 +10,7 @@ import type {GenericCallView, ToolResult, WebSearchResultView, WebSource} from '
 import type {WebSearchValue} from './run-web-search.js';
 
 /** The persisted meta. */
-export type WebSearchMeta = {readonly sources: readonly WebSource[]; readonly truncated: boolean; readonly answer?: string};
+type WebSearchMeta = {readonly sources: readonly WebSource[]; readonly truncated: boolean; readonly answer?: string};
 
 /** The label of a source: its title, else its URL's host name, else the URL. */
 export function sourceLabel(source: WebSource): string {

@@ -13,7 +13,7 @@ import {drawBootFrame} from '../interactive/boot-frame.js';
 import {parseArgs, UsageError} from '../environment/parse-args.js';
 import {withTerminationSignals} from '../environment/termination-signals.js';
 
-export const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--max-steps N] [--yolo]
+const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--max-steps N] [--yolo]
                 [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
        cardterm -p "PROMPT" [--transcript|--json] [--cwd DIR] [--model …] [--base-url URL] [--yolo] [--session-dir DIR]
        both take [--continue | --resume ID]

@@ -115,7 +115,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 const refusedCodes: ReadonlySet<string> = new Set<StopCode>(['refusal', 'content-filter']);
 
 /** The exit code of a turn's end (the module comment lists them). */
-export function exitCode(reason: TurnEndReason): number {
+function exitCode(reason: TurnEndReason): number {
 	switch (reason.kind) {
 		case 'completed': {
 			return 0;

@@ -12,7 +12,7 @@ import {PerformanceObserver} from 'node:perf_hooks';
 import {getHeapSpaceStatistics, setFlagsFromString} from 'node:v8';
 
 /** The new space the interactive session lets V8 grow to (both semi-spaces). */
-export const YOUNG_GENERATION_BOUND = 4 * 2 ** 20;
+const YOUNG_GENERATION_BOUND = 4 * 2 ** 20;
 
 function newSpaceSize(): number {
 	return getHeapSpaceStatistics().find(space => space.space_name === 'new_space')?.space_size ?? 0;

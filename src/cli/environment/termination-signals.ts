@@ -14,12 +14,12 @@ import {closeSync} from 'node:fs';
 import {constants} from 'node:os';
 import {onOutputError} from '../../layout/terminal/terminal-sink.js';
 
-export const TERMINATION_SIGNALS = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
+const TERMINATION_SIGNALS = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
 
 /** How long an orderly shutdown may take before the process exits anyway. */
 const SHUTDOWN_LIMIT_MS = 15_000;
 
-export type Termination = {
+type Termination = {
 	/** Aborted at the first signal. */
 	readonly signal: AbortSignal;
 	/** 128 + the signal's number once one came. */
@@ -51,7 +51,7 @@ function releaseDeadTerminal(): void {
 	}
 }
 
-export function trapTerminationSignals(options: {readonly terminal?: boolean} = {}): Termination {
+function trapTerminationSignals(options: {readonly terminal?: boolean} = {}): Termination {
 	const controller = new AbortController();
 	let exitCode: number | undefined;
 	let hungUp = false;

@@ -29,12 +29,12 @@ export const AGENT_ASK_RULES: readonly AskRule[] = [
 ];
 
 /** How to connect a model, for the status line and errors. */
-export function connectHint(env: NodeJS.ProcessEnv): string {
+function connectHint(env: NodeJS.ProcessEnv): string {
 	return `no model: pass --model PROVIDER:MODEL (or --base-url URL --model NAME), set CARDTERM_MODEL, or "model" in .cardterm/config.json or ${userConfigPath(env)}`;
 }
 
 /** A model client for a spec, as `--model` resolves it (throws `ModelConfigError` with one clear line). */
-export type ModelResolver = (spec: string) => ModelClient;
+type ModelResolver = (spec: string) => ModelClient;
 
 export type AgentModel =
 	| {readonly kind: 'none'; readonly hint: string; readonly resolve: ModelResolver}

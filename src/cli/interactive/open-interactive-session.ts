@@ -25,7 +25,7 @@ export type InteractiveSessionOptions = Omit<NativeSessionOptions, 'rules' | 'ag
 };
 
 /** How a session started without a model connects one (the host's), and the approval rules the model's calls then ask by. */
-export type AgentConnect = Omit<HostAgentConnect, 'connected'> & {readonly askRules: readonly AskRule[]};
+type AgentConnect = Omit<HostAgentConnect, 'connected'> & {readonly askRules: readonly AskRule[]};
 
 export type InteractiveSession = {
 	readonly session: OpenedSession;

@@ -8,7 +8,7 @@ import {PRIVATE_FILE_MODE} from '../../session/store/private-mode.js';
 import {makeDirectory} from '../../session/store/make-directory.js';
 
 /** Lines kept in memory and loaded from the file. */
-export const HISTORY_LIMIT = 1000;
+const HISTORY_LIMIT = 1000;
 
 export class PromptHistory {
 	readonly #path: string | undefined;

@@ -35,11 +35,6 @@ export function footerOnly(context: BodyContext): boolean {
 	return context.keep !== undefined && context.expansion === 'summary';
 }
 
-/** Wrap one logical line of spans into rows. */
-export function wrapLine(spans: readonly Span[], width: number): StyledLine[] {
-	return wrapSpans(spans, width);
-}
-
 /** Multi-line untrusted text as rows in one style, appended to `rows` (a new array by default). */
 export function textRows(text: string, style: Style, width: number): StyledLine[];
 export function textRows<T extends RowTarget>(text: string, style: Style, width: number, rows: T): T;

@@ -77,7 +77,7 @@ export function displayTitle(title: string, name: string): string {
 }
 
 /** The composed title: result view title, else call view title, else the tool name. */
-export function cardTitle(card: Card): string {
+function cardTitle(card: Card): string {
 	const fromResult = card.resultView?.title;
 	if (fromResult !== undefined && fromResult !== '') {
 		return fromResult;

@@ -54,7 +54,7 @@ export type DiffLayoutContext = {
 };
 
 /** A file group's header: what happened to the file, what will (`pending`), or what did not (`notApplied`). */
-export function diffPathHeader(path: string, created: boolean, pending: boolean, notApplied = false): string {
+function diffPathHeader(path: string, created: boolean, pending: boolean, notApplied = false): string {
 	if (notApplied) {
 		return created ? `Not created ${path}` : `Not applied to ${path}`;
 	}

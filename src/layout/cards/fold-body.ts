@@ -140,7 +140,7 @@ function rowsBetween(body: CardBody, from: number, to: number): StyledLine[] {
 The fold marker row, muted and cut to the width. When the hidden rows begin no line (the middle of
 one long wrapped line) it says rows, since "0 lines hidden" would be false.
 */
-export function foldMarker(hidden: {readonly lines: number; readonly rows: number}, totalLines: number, width: number, theme: Theme): StyledLine {
+function foldMarker(hidden: {readonly lines: number; readonly rows: number}, totalLines: number, width: number, theme: Theme): StyledLine {
 	const text = hidden.lines === 0 ? `… ${plural(hidden.rows, 'wrapped row')} hidden` : `… ${plural(hidden.lines, 'line')} hidden (of ${formatCount(totalLines)})`;
 	return {spans: truncateSpans([span(text, theme.muted)], width)};
 }

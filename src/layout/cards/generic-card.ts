@@ -16,7 +16,7 @@ import {hiddenTextNote, outputRows} from './terminal-card.js';
 import type {Theme} from '../text/theme.js';
 
 /** A pending input shown as text: a string verbatim, anything else as 2-space JSON. */
-export function rawInputText(rawInput: unknown): string {
+function rawInputText(rawInput: unknown): string {
 	if (typeof rawInput === 'string') {
 		return rawInput;
 	}

@@ -32,7 +32,7 @@ import {layoutWebFetchBody, layoutWebSearchBody} from './web-card.js';
 export const LAYOUT_CACHE_LIMIT = 2000;
 
 /** The expansion a card opens at when none is asked for. Failures get a larger row budget, not a different level. */
-export function defaultExpansion(_card: Card): Expansion {
+function defaultExpansion(_card: Card): Expansion {
 	return 'bounded';
 }
 

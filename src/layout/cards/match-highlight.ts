@@ -9,13 +9,13 @@ import {compileLinearRegex, PatternSyntaxError, type LinearRegex} from '../../re
 /** Longest pattern compiled for a highlight (compiling costs about 2 µs a character). */
 export const HIGHLIGHT_MAX_PATTERN_LENGTH = 4096;
 /** Largest program compiled for a highlight (a few µs an instruction; a typical grep pattern is under 50). */
-export const HIGHLIGHT_MAX_PROGRAM_SIZE = 2000;
+const HIGHLIGHT_MAX_PROGRAM_SIZE = 2000;
 /**
 Engine steps one card may spend highlighting, counted as bounds (see `LinearRegex.scan`). 250 lines
 of 100 characters with one match each fit for a program of up to 80 instructions; of 2 000
 characters, up to 4 (`(?i)error` is 7: its first 150 such lines are highlighted).
 */
-export const HIGHLIGHT_WORK_BUDGET = 1 << 22;
+const HIGHLIGHT_WORK_BUDGET = 1 << 22;
 
 /** A piece of a matched line: matched text or the plain text between matches. */
 export type MatchPiece = {readonly text: string; readonly match: boolean};

@@ -10,7 +10,7 @@ import {span} from '../text/spans.js';
 import type {Span, Style} from '../text/styled-line.js';
 
 /** A path relative to the session cwd when it lies inside it, else as given. */
-export function displayPath(filePath: string, sessionCwd: string | undefined): string {
+function displayPath(filePath: string, sessionCwd: string | undefined): string {
 	if (sessionCwd === undefined || !path.posix.isAbsolute(filePath)) {
 		return filePath;
 	}

@@ -29,7 +29,7 @@ function markerText(text: string): string {
 const stderrMarker = /^\[stderr\]$/;
 
 /** The cwd to show, or undefined when it is the session's own (or unknown). Relative stays relative. */
-export function displayCwd(cwd: string | undefined, sessionCwd: string | undefined): string | undefined {
+function displayCwd(cwd: string | undefined, sessionCwd: string | undefined): string | undefined {
 	if (cwd === undefined || cwd === '') {
 		return undefined;
 	}
@@ -69,7 +69,7 @@ function outputStyle(style: Style | undefined, theme: Theme): Style {
 The command output a card's body shows (layout-card.ts picks the body): a terminal result's output,
 or, before any result, a running terminal or generic call's live progress.
 */
-export function shownOutput(card: Card): string | undefined {
+function shownOutput(card: Card): string | undefined {
 	if (card.resultView !== null) {
 		return card.resultView.card === 'terminal' ? card.resultView.output : undefined;
 	}

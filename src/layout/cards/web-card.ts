@@ -16,7 +16,7 @@ import {span, wrapSpans} from '../text/spans.js';
 import type {Span, StyledLine} from '../text/styled-line.js';
 
 /** The host of a URL without a leading `www.`, or undefined when it does not parse. */
-export function domainOf(url: string): string | undefined {
+function domainOf(url: string): string | undefined {
 	try {
 		const host = new URL(url).hostname;
 		return host === '' ? undefined : host.replace(/^www\./, '');

@@ -23,7 +23,7 @@ import type {FileDiff} from '../../tools/views.js';
 import {diffStopsAtEditLength, myersWalks} from './diff-edit-bound.js';
 
 /** Default bound on the edit length (removed + added lines) of an exact line diff. */
-export const DEFAULT_MAX_EDIT_LENGTH = 500;
+const DEFAULT_MAX_EDIT_LENGTH = 500;
 
 /**
 Safety net: the exact diff gives up after this many line comparisons. Far above what `maxEditLength`
@@ -31,10 +31,10 @@ lets Myers spend on real input (a 20 000-line file with 20 edits compares about 
 half-rewritten one about 130 000 before giving up on the edit length), so only adversarial input
 reaches it; deterministic, unlike a clock.
 */
-export const DEFAULT_MAX_COMPARISONS = 5_000_000;
+const DEFAULT_MAX_COMPARISONS = 5_000_000;
 
 /** Unchanged lines kept on each side of a change; longer unchanged runs collapse into a gap row. */
-export const CONTEXT_LINES = 3;
+const CONTEXT_LINES = 3;
 
 /** A gap row must hide at least this many lines, or the lines are shown instead. */
 const MIN_GAP = 2;

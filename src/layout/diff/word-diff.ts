@@ -11,16 +11,16 @@ import {diffPackage} from '../../presentation/diff-package.js';
 import type {DiffRow, LineDiff} from './line-diff.js';
 
 /** Lines longer than this (UTF-16 units) get no word highlights. */
-export const WORD_DIFF_MAX_LINE_LENGTH = 1000;
+const WORD_DIFF_MAX_LINE_LENGTH = 1000;
 
 /** Pairs compared per file diff; later pairs get no word highlights. */
-export const WORD_DIFF_MAX_PAIRS = 200;
+const WORD_DIFF_MAX_PAIRS = 200;
 
 /** Edit length (tokens) beyond which a pair gets no word highlights. */
-export const WORD_DIFF_MAX_EDIT_LENGTH = 100;
+const WORD_DIFF_MAX_EDIT_LENGTH = 100;
 
 /** A pair whose unchanged non-blank characters are below this share of the longer side is not highlighted. */
-export const WORD_DIFF_MIN_SHARED = 0.4;
+const WORD_DIFF_MIN_SHARED = 0.4;
 
 /** A half-open range `[start, end)` of UTF-16 offsets into a line's raw text. */
 export type WordRange = readonly [start: number, end: number];

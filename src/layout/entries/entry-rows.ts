@@ -12,7 +12,7 @@ import type {StyledLine} from '../text/styled-line.js';
 import type {Theme} from '../text/theme.js';
 
 /** Rows a `bounded` message shows before its marker. */
-export const MESSAGE_ROW_BUDGET = 24;
+const MESSAGE_ROW_BUDGET = 24;
 
 /**
 `rows` cut to `expansion`. `lineStarts` are the indices of the rows that begin a logical line (the

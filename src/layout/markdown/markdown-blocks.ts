@@ -10,7 +10,7 @@ final: `extendSplit` re-splits from there.
 */
 
 /** A top-level fenced code block: laid out without the Markdown lexer. */
-export type FenceBlock = {
+type FenceBlock = {
 	readonly kind: 'fence';
 	readonly text: string;
 	readonly start: number;
@@ -22,7 +22,7 @@ export type FenceBlock = {
 };
 
 /** Any other top-level block: lexed by `marked`. */
-export type MarkdownTextBlock = {
+type MarkdownTextBlock = {
 	readonly kind: 'markdown';
 	readonly text: string;
 	readonly start: number;
@@ -34,7 +34,7 @@ export type MarkdownTextBlock = {
 Text past the Markdown bounds, shown as plain text: a chunk of whole lines. `joined`: it continues
 the block before it in the source (no blank line between them), so no blank row separates them.
 */
-export type PlainBlock = {readonly kind: 'plain'; readonly text: string; readonly start: number; readonly joined: boolean};
+type PlainBlock = {readonly kind: 'plain'; readonly text: string; readonly start: number; readonly joined: boolean};
 
 export type MarkdownBlock = FenceBlock | MarkdownTextBlock | PlainBlock;
 
@@ -58,7 +58,7 @@ const indented = /^[ \t]/;
 const definitionLine = /^ {0,3}\[((?:\\.|[^\\[\]\n]){1,999})\]:[ \t]*(<[^<>\n]*>|[^\s<>]+)/gm;
 
 /** The label as marked normalizes it (case folded, inner whitespace collapsed). */
-export function normalizeLabel(label: string): string {
+function normalizeLabel(label: string): string {
 	return label.trim().replaceAll(/\s+/g, ' ').toLowerCase().toUpperCase().toLowerCase();
 }
 

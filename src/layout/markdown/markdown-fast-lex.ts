@@ -81,7 +81,7 @@ Inline tokens of `text` (a paragraph's or an item's text), or `undefined` unless
 text, code spans (one backtick, no space at either edge of the code) and `**strong**` runs of plain
 text between a space (or the line's start) and a space or punctuation.
 */
-export function fastInline(text: string): Token[] | undefined {
+function fastInline(text: string): Token[] | undefined {
 	if (autolinkStart.test(text)) {
 		return undefined;
 	}

@@ -19,7 +19,7 @@ Character references as the characters they stand for (`&amp;` → `&`, `&#x41;`
 them for an HTML renderer to decode. Only the common named ones are known; others stay as written.
 The result is sanitized like any text, so `&#27;` shows as `\x1b`.
 */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
 	if (!text.includes('&')) {
 		return text;
 	}

@@ -12,7 +12,7 @@ import type {Span, Style} from '../text/styled-line.js';
 import type {Theme} from '../text/theme.js';
 
 /** Narrowest column drawn; below it the table falls back to `header: value` lines. */
-export const MIN_COLUMN_WIDTH = 4;
+const MIN_COLUMN_WIDTH = 4;
 
 const SEPARATOR = ' │ ';
 

@@ -75,7 +75,7 @@ export function colorParameters(color: Color, background: boolean): string {
 }
 
 /** The RGB of any colour. */
-export function colorRgb(color: Color): Rgb {
+function colorRgb(color: Color): Rgb {
 	if (typeof color === 'number') {
 		return indexRgb(color);
 	}

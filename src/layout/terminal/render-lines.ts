@@ -38,7 +38,7 @@ export type RenderOptions = {
 };
 
 /** The SGR parameters of a style at the terminal's colour depth, or '' for the default style. */
-export function sgrParameters(style: Style | undefined, depth: ColorDepth = 'ansi16'): string {
+function sgrParameters(style: Style | undefined, depth: ColorDepth = 'ansi16'): string {
 	if (style === undefined) {
 		return '';
 	}

@@ -64,12 +64,12 @@ A value as JSON that is safe on a terminal, without the newline of `jsonLine`: a
 parts for `encodeOutput` adds `lineEnd` as a part of its own, since a joined `json + "\n"` is copied
 once more when it is encoded.
 */
-export function jsonOutput(value: unknown): TerminalOutput {
+function jsonOutput(value: unknown): TerminalOutput {
 	return stringifyForTerminal(value) as TerminalOutput;
 }
 
 /** The newline that ends a line of output. */
-export const lineEnd = '\n' as TerminalOutput;
+const lineEnd = '\n' as TerminalOutput;
 
 const DEL = 0x7f;
 /** The most a batch's buffer starts with (it grows when its lines need more). */

@@ -50,7 +50,7 @@ function hex(value: number, digits: number): string {
 }
 
 /** The visible escaped form of one code point: `\x1b`, `\u202e`, `\u{e0001}`. */
-export function visibleEscape(codePoint: number): string {
+function visibleEscape(codePoint: number): string {
 	if (codePoint === 0x0a) {
 		return '\\n';
 	}

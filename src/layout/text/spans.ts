@@ -210,7 +210,7 @@ The graphemes of `text` that can matter to `columns` columns: a bounded prefix, 
 of sanitized text is at least one column wide. Segmenting all of a huge one-row field (a 1 MB title)
 to keep 80 columns of it cost seconds.
 */
-export function leadingGraphemes(text: string, columns: number): string[] {
+function leadingGraphemes(text: string, columns: number): string[] {
 	const limit = (Math.max(0, columns) + 1) * MAX_GRAPHEME_UNITS;
 	if (text.length <= limit) {
 		return graphemes(text);

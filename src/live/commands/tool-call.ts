@@ -6,7 +6,7 @@ README"); without one, it is a call whose arguments are not JSON.
 import {withTools, type CommandSession, type PromptCommand} from './prompt-command.js';
 
 /** The tool a line names first, and what follows it. */
-export function toolCallOf(text: string, session: CommandSession): {readonly name: string; readonly rest: string} | undefined {
+function toolCallOf(text: string, session: CommandSession): {readonly name: string; readonly rest: string} | undefined {
 	const match = /^([A-Za-z_$][\w$.-]*)(?:\s+([\s\S]*))?$/.exec(text);
 	if (match === null || session.tools?.names().has(match[1]!) !== true) {
 		return undefined;

@@ -4,7 +4,7 @@ marked `ignorable` is reported once; the types the card layer ignores are known 
 */
 
 /** Types the card layer consumes (§3.2). */
-export const CONSUMED_EVENT_TYPES: ReadonlySet<string> = new Set([
+const CONSUMED_EVENT_TYPES: ReadonlySet<string> = new Set([
 	'turn/start',
 	'turn/end',
 	'step/start',
@@ -32,7 +32,7 @@ export const CONSUMED_EVENT_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /** Types a producer writes that no view shows (§3.2 "everything else"). */
-export const IGNORED_EVENT_TYPES: ReadonlySet<string> = new Set([
+const IGNORED_EVENT_TYPES: ReadonlySet<string> = new Set([
 	'request/header',
 	'request/context',
 	'agent/inbox/spliced',
@@ -41,7 +41,7 @@ export const IGNORED_EVENT_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /** Families of known types, matched by prefix (`hook/invoked`, `compaction/start`, …); most are notices. */
-export const IGNORED_EVENT_PREFIXES: readonly string[] = ['compaction/', 'hook/', 'command/', 'tool-workflow/', 'cardterm/'];
+const IGNORED_EVENT_PREFIXES: readonly string[] = ['compaction/', 'hook/', 'command/', 'tool-workflow/', 'cardterm/'];
 
 /** Packed chunk rows (§3.7): one line standing for several `assistant/chunk` events. */
 export const PACKED_CHUNK_TYPES: ReadonlySet<string> = new Set(['text-chunks', 'reasoning-chunks', 'tool-call-chunks']);

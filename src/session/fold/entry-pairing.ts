@@ -75,7 +75,7 @@ export type Pairing<T = undefined> =
 How a stream became an entry: its step's `assistant/message` (the entry is the message), or the step
 closed without one (`close`: the entry is the streamed text, interrupted; `lines` are its deltas' tokens).
 */
-export type StreamEnd<T> = {readonly key: string; readonly from: 'message'} | {readonly key: string; readonly from: 'close'; readonly turn: number; readonly step: number; readonly lines: readonly T[]};
+type StreamEnd<T> = {readonly key: string; readonly from: 'message'} | {readonly key: string; readonly from: 'close'; readonly turn: number; readonly step: number; readonly lines: readonly T[]};
 
 const none: Pairing<never> = Object.freeze({op: 'none'});
 const noteOf = (reason: string): Pairing<never> => ({op: 'note', reason});

@@ -47,7 +47,7 @@ export type SessionFoldOptions = {
 };
 
 /** Default tail of live output kept per running card. */
-export const PROGRESS_LIMIT_CHARS = 64 * 1024;
+const PROGRESS_LIMIT_CHARS = 64 * 1024;
 
 const noChange: FoldChange = Object.freeze({entries: [], todosChanged: false});
 const statuses: readonly CardStatus[] = ['running', 'ok', 'error', 'cancelled', 'interrupted'];
@@ -375,8 +375,6 @@ export function foldEvents(events: Iterable<SessionEvent>, presenters: Presenter
 
 	return fold;
 }
-
-export {statuses as cardStatuses};
 
 /** The answered approval: the question's reason and time kept, the answer's outcome, time, standing and feedback added. */
 function decidedApproval(asked: CardApproval | undefined, decided: ApprovalDecidedEvent['data'], time: number): CardApproval {

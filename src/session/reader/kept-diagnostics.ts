@@ -5,7 +5,7 @@
 import type {LogDiagnostic} from './log-errors.js';
 
 /** How many diagnostics a reader keeps in full. */
-export const MAX_KEPT_DIAGNOSTICS = 1000;
+const MAX_KEPT_DIAGNOSTICS = 1000;
 
 /** Damaged lines: how many in all, and the first ones in full. */
 export type DamagedLines = {

@@ -9,7 +9,7 @@ the bound, not when its newline comes: input without newlines (`/dev/zero`) is n
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 /** A whole line (without its `\n`). `line` is 1-based; `offset`/`length` are in bytes. */
-export type SplitLine = {
+type SplitLine = {
 	readonly kind: 'line';
 	readonly text: string;
 	readonly line: number;

@@ -45,7 +45,7 @@ export function formatDiagnostic(diagnostic: LogDiagnostic): string {
 }
 
 /** Exit code of the CLI for an unreadable log (sysexits EX_DATAERR). */
-export const UNREADABLE_LOG_EXIT_CODE = 65;
+const UNREADABLE_LOG_EXIT_CODE = 65;
 
 /**
 A log that cannot be read at all: missing or unparsable header, unsupported version, an unreadable

@@ -64,7 +64,7 @@ export async function resolveSessionLogPath(path: string): Promise<string> {
 }
 
 /** How long a FIFO may stay silent before `onWaiting` hears about it. */
-export const FIFO_NOTICE_MS = 500;
+const FIFO_NOTICE_MS = 500;
 
 /** Options of `openLogSource`. */
 export type OpenLogSourceOptions = {

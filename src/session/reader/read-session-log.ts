@@ -50,9 +50,6 @@ export type ReadSessionLogGeneratorOptions = ReadSessionLogOptions & {
 	readonly onHeader?: (header: SessionHeader, file: string) => void;
 };
 
-/** How many diagnostics an opened log keeps in `diagnostics` (all are counted and passed to `onDiagnostic`). */
-export {MAX_KEPT_DIAGNOSTICS} from './kept-diagnostics.js';
-
 /** An opened log: header read and checked, events not yet read. */
 export type OpenedSessionLog = {
 	/** The display name used in diagnostics (the resolved path for files and folders). */

@@ -18,8 +18,6 @@ import xxhash from 'xxhash-wasm';
 import {DEFAULT_MAX_LINE_BYTES} from './line-splitter.js';
 import {ZstdFrameWalker, type ZstdBoundary} from './zstd-frame-walker.js';
 
-export {MAX_ZSTD_WINDOW_BYTES} from './zstd-frame-walker.js';
-
 const {create64} = await xxhash();
 
 /** The zstd frame magic number, little-endian `0xFD2FB528`. */
@@ -36,7 +34,7 @@ export function hasZstdExtension(path: string): boolean {
 }
 
 /** Text of a checksummed frame held until its checksum is checked (16 MiB); a larger frame streams unverified. */
-export const FRAME_HOLD_BYTES = 16 * 1024 * 1024;
+const FRAME_HOLD_BYTES = 16 * 1024 * 1024;
 
 /**
 Most decompressed bytes per compressed byte (1024×). JSONL logs compress 3–12× (the dsh corpus at
@@ -60,7 +58,7 @@ export const WINDOW_ALLOWANCE_BYTES = 1024 * 1024 * 1024;
 export type ZstdEnd = {readonly kind: 'complete'} | {readonly kind: 'truncated'} | {readonly kind: 'corrupt'; readonly message: string};
 
 /** A frame whose text was dropped (checksum mismatch); the frames after it are read. */
-export type ZstdFrameDamage = {readonly kind: 'bad-frame'; readonly frame: number; readonly message: string};
+type ZstdFrameDamage = {readonly kind: 'bad-frame'; readonly frame: number; readonly message: string};
 
 /** What `push` produces: decompressed bytes, or a dropped frame where its text would have been. */
 export type ZstdOutput = Uint8Array | ZstdFrameDamage;

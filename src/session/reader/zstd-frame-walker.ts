@@ -13,10 +13,10 @@ const ZSTD_MAGIC = 0xfd2fb528;
 Largest window a frame may ask for (128 MiB, zstd's own default decoding limit). The decoder
 allocates the window up front, so a damaged or hostile frame header could otherwise demand 2 GiB.
 */
-export const MAX_ZSTD_WINDOW_BYTES = 128 * 1024 * 1024;
+const MAX_ZSTD_WINDOW_BYTES = 128 * 1024 * 1024;
 
 /** Largest decompressed size of one block (RFC 8878 §3.1.1.2.4). */
-export const MAX_ZSTD_BLOCK_BYTES = 128 * 1024;
+const MAX_ZSTD_BLOCK_BYTES = 128 * 1024;
 
 /** A place in a chunk where the structure says something. `at` is the offset just after it. */
 export type ZstdBoundary =

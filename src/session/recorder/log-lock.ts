@@ -22,12 +22,12 @@ export type LogLock = {
 };
 
 /** Path of the lock file of `logPath`. */
-export function lockPathOf(logPath: string): string {
+function lockPathOf(logPath: string): string {
 	return `${logPath}.lock`;
 }
 
 /** Whether a process with this pid is running (a permission error means it exists). */
-export function isProcessAlive(pid: number): boolean {
+function isProcessAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
 		return true;

@@ -125,7 +125,7 @@ async function lastSeqBefore(file: ReadableLogFile, completeSize: number): Promi
 }
 
 /** The highest seq a line stands for: `seq`, or `seq0 + n - 1` for a packed chunk row. */
-export function lastSeqOfLine(text: string): number | undefined {
+function lastSeqOfLine(text: string): number | undefined {
 	const parsed = parseLogJson(text);
 	if (!parsed.ok) {
 		return undefined;

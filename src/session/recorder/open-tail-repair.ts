@@ -8,7 +8,7 @@ import type {EventDraft} from '../events/event-log.js';
 import type {SessionEvent} from '../events/events.js';
 
 /** The model-facing text of a call whose outcome the log lost. */
-export const OUTCOME_UNKNOWN_TEXT = 'Error: the outcome of this tool call is unknown: the session stopped after the call started and before its result was recorded. It may or may not have taken effect; check before repeating it.';
+const OUTCOME_UNKNOWN_TEXT = 'Error: the outcome of this tool call is unknown: the session stopped after the call started and before its result was recorded. It may or may not have taken effect; check before repeating it.';
 
 /** What to append so the log's last turn is closed; empty when it is. */
 export function openTailRepair(events: readonly SessionEvent[]): EventDraft[] {
