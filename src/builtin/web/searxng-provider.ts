@@ -11,7 +11,7 @@ import {WebSearchError} from './web-errors.js';
 /** Environment variable naming the SearXNG instance. */
 const searxngUrlVariable = 'CARDTERM_SEARXNG_URL';
 /** Environment variable with an optional bearer key sent to the instance. */
-const searxngKeyVariable = 'CARDTERM_SEARXNG_KEY';
+export const searxngKeyVariable = 'CARDTERM_SEARXNG_KEY';
 
 /** Where the instance is and how long to wait for it. */
 export type SearxngOptions = {
