@@ -11,7 +11,7 @@
 // move less with the machine's load and say what each layer costs. Measured 2025-12-03 (2 cores,
 // load 2.6): parse 0.75 · mapping 1.08 · writer 5.41 · fold 8.74 · layout 11.09 µs/event, floor 8.3
 // (layout stage 1.34× the floor: the writer is most of the gap, the ACP parse and mapping 1.1 µs).
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';

@@ -1,4 +1,4 @@
-import React, {useCallback, useContext, useEffect, useMemo, useRef, useState} from 'react';
+import {useCallback, useContext, useEffect, useMemo, useRef, useState} from 'react';
 import {Box, useApp, useStdout} from 'ink';
 import type {Card} from '../src/presentation/card.js';
 import {layoutEntry} from '../src/layout/entries/layout-entry.js';

@@ -1,4 +1,4 @@
-import React, {useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState} from 'react';
+import {useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {Box, Text, useStdin, useStdout} from 'ink';
 import {layoutEntry} from '../src/layout/entries/layout-entry.js';
 import type {LayoutOptions} from '../src/layout/text/layout-options.js';

@@ -1,4 +1,3 @@
-import React from 'react';
 import {Text} from 'ink';
 import type {LineState} from './input/line-editor.js';
 import {sanitizeInline} from '../src/layout/text/sanitize.js';

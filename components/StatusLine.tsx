@@ -1,4 +1,3 @@
-import React from 'react';
 import {Text} from 'ink';
 import {sanitizeInline} from '../src/layout/text/sanitize.js';
 import {formatDuration, formatElapsed, formatUsage} from '../src/layout/text/format.js';

@@ -1,4 +1,4 @@
-import React, {memo, useContext} from 'react';
+import {memo, useContext} from 'react';
 import {Text} from 'ink';
 import {isAnsiColor, styleAtDepth} from '../src/layout/terminal/color-depth.js';
 import type {AnsiColor, Color, Span, StyledLine} from '../src/layout/text/styled-line.js';

@@ -20,8 +20,6 @@ import {IncomingRequests} from './incoming-requests.js';
 
 const {methods, RequestError} = acp;
 
-type Fields = Record<string, unknown>;
-
 /** A permission option as the agent offered it. */
 export type PermissionChoice = {readonly optionId: string; readonly name: string; readonly kind: string};
 

@@ -11,7 +11,7 @@ import type {ToolSchema} from '../tools/types.js';
 import {errorFacts} from './error-facts.js';
 import {modelLimits} from './model-catalog.js';
 import {classifyModelError, serverRetryDelayMs} from './model-errors.js';
-import type {AssistantPart, ConversationMessage, ModelClient, ModelError, ModelFinishReason, ModelStreamPart, ModelUsage, ProviderMetadata} from './model-types.js';
+import type {AssistantPart, ConversationMessage, ModelClient, ModelError, ModelFinishReason, ModelUsage, ProviderMetadata} from './model-types.js';
 
 /** A model that cannot be set up (unknown provider, missing key); its message is the one line a person sees. */
 export class ModelConfigError extends Error {

@@ -46,7 +46,6 @@ import {ThrottledSignal} from './throttled-signal.js';
 import {EntryPairing, type OpenStream} from '../session/fold/entry-pairing.js';
 import {assertNever} from '../presentation/assert-never.js';
 import {isCompressed} from '../session/reader/log-index.js';
-import {pushAll} from '../layout/text/push-all.js';
 
 /** Options of `openIndexedEntrySource`. */
 export type IndexedEntrySourceOptions = {

@@ -1,4 +1,3 @@
-import React from 'react';
 import {render} from 'ink';
 import {describe, expect, it, vi} from 'vitest';
 import {asEntries} from '../../src/presentation/entry.js';

@@ -3,7 +3,7 @@ Prompt commands as a demanding user tries them (issue 13, items 8 and 9): /write
 path before asking for text; a write awaiting approval says what it will do; help for tools, plain
 words, /clear and Ctrl+L, Tab after `!`, and the bare `/` list.
 */
-import {describe, expect, it, vi} from 'vitest';
+import {describe, expect, it} from 'vitest';
 
 
 const {startInteractive} = await import('./harness/interactive-screen.js');

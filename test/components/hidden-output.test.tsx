@@ -2,7 +2,7 @@
 Promise 1 (issue 11, item 3) in the pager: a card whose emulated output hides text says so, Enter
 to its full view shows the raw output, and `y` copies what the card shows at that moment.
 */
-import {describe, expect, it, vi} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {asEntries} from '../../src/presentation/entry.js';
 import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import {makeCard, text} from '../layout/fixtures.js';

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import {asEntries} from '../../src/presentation/entry.js';
 import React from 'react';
 import {render} from 'ink';
-import {describe, expect, it, vi} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import {InteractiveApp} from '../../components/InteractiveApp.js';
 import {Pager} from '../../components/Pager.js';

@@ -3,7 +3,7 @@ Promise 2, huge row counts (issue 11, item 4): the pager and watch mode draw a 3
 keep answering keys. Spreading that many rows into `push` threw inside the render: the pager crashed,
 and in watch mode the screen went blank and `q` stopped working.
 */
-import {describe, expect, it, vi} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {asEntries} from '../../src/presentation/entry.js';
 import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import {formatCount} from '../../src/layout/text/format.js';

@@ -3,7 +3,6 @@ The interactive session's live frame draws a streaming step: the controller's sn
 running entries (running cards, then the open tail), the app draws them above the prompt, and the
 final message goes to the scrollback once, when it replaces the streaming entry.
 */
-import React from 'react';
 import {render} from 'ink';
 import {afterEach, describe, expect, it} from 'vitest';
 import {InteractiveApp} from '../../components/InteractiveApp.js';

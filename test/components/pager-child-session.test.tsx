@@ -1,7 +1,6 @@
 import {appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import React from 'react';
 import {render} from 'ink';
 import {InteractiveApp} from '../../components/InteractiveApp.js';
 import {openInteractiveSession} from '../../src/cli/interactive/open-interactive-session.js';
@@ -9,7 +8,7 @@ import type {LiveSession} from '../../src/live/live-session.js';
 import {openPagerSource} from '../../src/cli/pager/pager-source.js';
 import {colorTheme} from '../../src/layout/text/theme.js';
 import {defineTool} from '../../src/tools/define-tool.js';
-import {afterEach, describe, expect, it, vi} from 'vitest';
+import {afterEach, describe, expect, it} from 'vitest';
 import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {childSessionLinks} from '../../src/transcript/child-session-links.js';
 import {openIndexedEntrySource} from '../../src/transcript/indexed-entry-source.js';

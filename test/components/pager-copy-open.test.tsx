@@ -1,5 +1,4 @@
-import {describe, expect, it, vi} from 'vitest';
-import React from 'react';
+import {describe, expect, it} from 'vitest';
 import {render} from 'ink';
 import {asEntries} from '../../src/presentation/entry.js';
 import type {Card} from '../../src/presentation/card.js';

@@ -1,4 +1,4 @@
-import {describe, expect, it, vi} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import type {EntrySource} from '../../src/transcript/entry-source.js';
 import type {Card} from '../../src/presentation/card.js';
 import {makeCard, text} from '../layout/fixtures.js';

@@ -1,4 +1,4 @@
-import React, {Profiler} from 'react';
+import {Profiler} from 'react';
 import {render} from 'ink';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {EntrySource} from '../../src/transcript/entry-source.js';

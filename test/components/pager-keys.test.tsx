@@ -1,4 +1,4 @@
-import {describe, expect, it, vi} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {asEntries} from '../../src/presentation/entry.js';
 import type {Card} from '../../src/presentation/card.js';
 import {arrayEntrySource, type EntrySource} from '../../src/transcript/entry-source.js';

@@ -3,7 +3,7 @@ The prompt as a demanding user types into it (issue 13, items 4 and 5): brackete
 in the input and runs nothing without Enter; Shift+Enter, Alt+Enter and `\`+Enter start a new line;
 keys that arrive in one read are taken one by one, at the prompt and in the pager.
 */
-import {describe, expect, it, vi} from 'vitest';
+import {describe, expect, it} from 'vitest';
 
 
 const {startInteractive} = await import('./harness/interactive-screen.js');

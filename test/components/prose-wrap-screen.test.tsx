@@ -3,7 +3,7 @@ An answer wider than the terminal, as a person sees it (issue 12): the settled a
 scrollback shows whole words on every row, and its rows are the terminal's own soft wraps (each
 continuation row is marked wrapped), so a selection still copies the paragraph as one line.
 */
-import {describe, expect, it, vi} from 'vitest';
+import {describe, expect, it} from 'vitest';
 
 
 const {startInteractive} = await import('./harness/interactive-screen.js');

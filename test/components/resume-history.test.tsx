@@ -6,7 +6,6 @@ longer than the bound shows its newest entries under a line naming what was left
 import {mkdtemp, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import React from 'react';
 import {render} from 'ink';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {InteractiveApp} from '../../components/InteractiveApp.js';

@@ -3,7 +3,7 @@ The scrollback under paced frames (use-scrollback.ts with use-paced-snapshot.ts)
 the live region is written above a frame that no longer shows it, and entries leaving within one
 paced frame are written together, after one frame.
 */
-import React, {useRef} from 'react';
+import {useRef} from 'react';
 import {Text, render, useStdout} from 'ink';
 import {describe, expect, it} from 'vitest';
 import {usePacedSnapshot} from '../../components/hooks/use-paced-snapshot.js';

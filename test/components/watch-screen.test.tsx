@@ -1,6 +1,6 @@
 import {appendFileSync, readFileSync, renameSync, truncateSync, unlinkSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {describe, expect, it, vi} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {watchLog} from '../../src/transcript/watch-entry-source.js';
 import {fixture, useTempDir} from '../session/helpers.js';

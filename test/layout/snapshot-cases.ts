@@ -99,7 +99,7 @@ export function snapshotCases(): SnapshotCase[] {
 		}
 	}
 
-	const {generic, terminal, diff, search, web, read} = KINDS;
+	const {terminal, diff, search, web, read} = KINDS;
 	cases.push(
 		{
 			name: 'generic-pending-string--running',

@@ -5,7 +5,6 @@ terminal's colour depth and motion (screen-style.ts), with the Ctrl+O pager's `y
 printed after it. Loaded under withScreenEnvironment once the session is open (and a continued
 session's history is in the scrollback), so neither waits for Ink and React to load.
 */
-import React from 'react';
 import {render} from 'ink';
 import {InteractiveApp} from '../../../components/InteractiveApp.js';
 import {ColorDepthContext} from '../../../components/color-depth-context.js';

@@ -2,7 +2,6 @@
 @module The full-screen pager on a saved log (`cardterm replay LOG` on a terminal, `cardterm demo`)
 or on a log another process is writing (`cardterm watch LOG`).
 */
-import React from 'react';
 import {render} from 'ink';
 import {ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN} from '../../../components/InteractiveApp.js';
 import {Pager} from '../../../components/Pager.js';

@@ -8,7 +8,7 @@ import type {ContentBlock} from '../../tools/content.js';
 import type {Expansion} from '../text/layout-options.js';
 import {sanitizeInline, sanitizeLines} from '../text/sanitize.js';
 import {span, wrapSpans} from '../text/spans.js';
-import type {Span, StyledLine, Style} from '../text/styled-line.js';
+import type {StyledLine, Style} from '../text/styled-line.js';
 import type {Theme} from '../text/theme.js';
 import type {RowTarget} from './body-rows.js';
 import {pushAll} from '../text/push-all.js';

@@ -4,7 +4,6 @@
 */
 import {layoutMarkdown, type MarkdownLayoutOptions} from './markdown-layout.js';
 import type {StyledLine} from '../text/styled-line.js';
-import type {Theme} from '../text/theme.js';
 
 /** Rows, and the indices of rows that begin a line (for `… N more lines`). */
 export function markdownRows(text: string, options: MarkdownLayoutOptions): {readonly rows: readonly StyledLine[]; readonly lineStarts: number[]} {

@@ -8,7 +8,7 @@ transcript order, and each change replaces one entry object.
 The fold is deterministic: it reads no clock, file or environment. Entries are immutable; the
 fold's own bookkeeping is internal.
 */
-import type {Card, CardApproval, CardStatus} from '../../presentation/card.js';
+import type {Card, CardApproval} from '../../presentation/card.js';
 import type {OutcomeCounts} from '../../presentation/card-outcome.js';
 import {cardResult, interruptCard, orphanCard, pendingCard, settleCard, withApproval, withChildren, withProgress} from '../../presentation/compose-card.js';
 import type {PresenterFailure, PresenterLookup} from '../../presentation/presenters.js';
@@ -50,7 +50,6 @@ export type SessionFoldOptions = {
 const PROGRESS_LIMIT_CHARS = 64 * 1024;
 
 const noChange: FoldChange = Object.freeze({entries: [], todosChanged: false});
-const statuses: readonly CardStatus[] = ['running', 'ok', 'error', 'cancelled', 'interrupted'];
 
 /** The incremental fold of one session. */
 export class SessionFold {

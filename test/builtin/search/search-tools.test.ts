@@ -6,7 +6,6 @@ import type {ToolRegistry} from '../../../src/tools/registry.js';
 import type {ToolDefinition} from '../../../src/tools/types.js';
 import {createToolWorkspace, persisted, type ToolWorkspace} from '../tool-workspace.js';
 
-let base: string;
 let workspace: string;
 let registry: ToolRegistry;
 let tools: Map<string, ToolDefinition>;
@@ -14,7 +13,7 @@ let call: ToolWorkspace['call'];
 let dispose: ToolWorkspace['dispose'];
 
 beforeEach(async () => {
-	({base, workspace, registry, tools, call, dispose} = await createToolWorkspace(
+	({workspace, registry, tools, call, dispose} = await createToolWorkspace(
 		'cardterm-searchtools-',
 		(root) => searchTools({workspace: root, useRipgrep: false, globMaxResults: 2}),
 		async (root) => {

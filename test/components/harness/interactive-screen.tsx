@@ -5,7 +5,6 @@ with a frozen clock, so screens are byte-for-byte repeatable.
 */
 import {mkdir, rm, writeFile} from 'node:fs/promises';
 import {join} from 'node:path';
-import React from 'react';
 import {render} from 'ink';
 import {InteractiveApp} from '../../../components/InteractiveApp.js';
 import type {AskRule} from '../../../src/config/approval-rules.js';

@@ -1,7 +1,6 @@
 /**
 @module The pager rendered by Ink into a FakeTty, over any card source, with a frozen clock.
 */
-import React from 'react';
 import {asEntries} from '../../../src/presentation/entry.js';
 import {render} from 'ink';
 import {arrayEntrySource, type EntrySource} from '../../../src/transcript/entry-source.js';
