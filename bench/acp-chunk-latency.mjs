@@ -26,7 +26,6 @@ const FRAME_MS = 32;
 const agent = join(import.meta.dirname, '..', 'test', 'acp', 'fake-agent.mjs');
 const work = mkdtempSync(join(tmpdir(), 'cardterm-bench-acp-latency-'));
 writeFileSync(join(work, 'notes.md'), '# Notes\n');
-// eslint-disable-next-line no-control-regex
 const stripAnsi = text => text.replaceAll(/\u001B\[[0-9;?]*[A-Za-z]|\u001B\][^\u0007]*\u0007/g, '');
 
 const arrived = new Map();

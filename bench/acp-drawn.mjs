@@ -143,9 +143,8 @@ const liveSamples = [];
 const nativeSamples = [];
 try {
 	for (let warm = 0; warm < warmups; warm++) {
-		// eslint-disable-next-line no-await-in-loop -- one turn after another
+		// one turn after another
 		const one = await live(`warm-up-${warm}`);
-		// eslint-disable-next-line no-await-in-loop
 		await native(one.log, one.pace, `warm-up-${warm}`);
 	}
 

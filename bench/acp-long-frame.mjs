@@ -46,7 +46,7 @@ for (const mb of values.sizes.split(',').map(Number)) {
 	const parses = [];
 	for (let run = 0; run < runs + 1; run++) {
 		let started = performance.now();
-		// eslint-disable-next-line no-await-in-loop -- one read at a time
+		// one read at a time
 		await readLine(line);
 		const read = performance.now() - started;
 		started = performance.now();

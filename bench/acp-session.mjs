@@ -162,7 +162,7 @@ const nativeSamples = [];
 const pacedSamples = [];
 try {
 	for (let warm = 0; warm < warmups; warm++) {
-		// eslint-disable-next-line no-await-in-loop -- one turn after another
+		// one turn after another
 		await live(`warm-up-${warm}`);
 	}
 	for (let run = 0; run < runs; run++) {

@@ -132,7 +132,7 @@ try {
 	for (let index = 0; index < rounds + 3; index++) {
 		for (const [name, stage] of Object.entries(stages)) {
 			const started = process.cpuUsage();
-			// eslint-disable-next-line no-await-in-loop -- stages take turns
+			// stages take turns
 			const ms = await stage() ?? cpuMs(started);
 			if (index >= 3) {
 				samples[name].push(ms * 1000 / events);

@@ -84,6 +84,7 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 	// The first frame is already at the newest entries: no frame says `1/N` before the cursor moves there.
 	const [state, dispatch] = useReducer(reduceDispatched, undefined, () => initialPagerState(start, source, frameRows - 1, layout));
 	const {cursor, search, message, overlay} = state;
+	// eslint-disable-next-line react-hooks/exhaustive-deps -- the rows change with the expansions alone, not with every new state (a cursor move)
 	const rowsOf = useMemo(() => entryRows(state, layout), [state.expansions, state.expansion, layout]);
 
 	// A followed source grows as fast as the session streams: its frames are paced (frame-pacing.ts).
@@ -106,6 +107,7 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 	const generation = source.generation?.() ?? 0;
 	// Entries that match the committed search, found once per query (and again as the source grows).
 	const matches = useMemo(() => (search.editing || search.query === '' ? undefined : searchMatches(source, search.query)),
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- the source changes in place: its count and generation say it grew
 		[search.editing, search.query, source, count, generation]);
 	const searchNote = matches === undefined ? undefined : `${matchPosition(matches, cursor)}${search.wrapped ? ' · search wrapped' : ''}`;
 	// Sanitized before it is measured: a title, a query or a message may hold escapes (measured raw, a
@@ -114,7 +116,7 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 	const height = Math.max(1, frameRows - statusLines.length);
 	const damageOpen = overlay?.kind === 'damage';
 	const damageList = useMemo(() => (!damageOpen || damage === undefined ? [] : damageRows(damage, columns, theme)),
-		// The list only grows (or starts over at 0): its count tells a change.
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- the list only grows (or starts over at 0): its count tells a change
 		[damageOpen, damage, damage?.total, columns, theme]);
 	const helpList = useMemo(() => helpRows(columns, theme), [columns, theme]);
 	const context: PagerContext = {source, layout, height, overlayHeight, follow, helpRows: helpList.length, damageRows: damageList.length, damaged: damage?.total ?? 0, childOf};
@@ -127,10 +129,12 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 		if (generation !== state.generation) {
 			act({type: 'renumbered'});
 		}
+	// eslint-disable-next-line react-hooks/exhaustive-deps -- act is new each render; the numbering is what the effect follows
 	}, [generation, state.generation]);
 	// Open on the newest entries, and keep to them while the source grows and the user has not moved.
 	useEffect(() => {
 		act({type: 'grew'});
+	// eslint-disable-next-line react-hooks/exhaustive-deps -- act is new each render; the source's growth and the frame are what the effect follows
 	}, [count, generation, source, height, rowsOf]);
 
 	const run = (effect: PagerEffect) => {
@@ -256,7 +260,7 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 		<Box flexDirection="column">
 			<StyledRows lines={[...lines, ...padding]} />
 			{statusLines.map((status, row) => (
-				// eslint-disable-next-line react/no-array-index-key
+				// Status rows have no identity beyond their position: the index is their key.
 				<Text key={row} inverse={!search.editing} wrap="truncate-end">{truncateToWidth(status, columns).padEnd(Math.min(columns, 400))}</Text>
 			))}
 		</Box>

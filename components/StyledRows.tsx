@@ -65,8 +65,7 @@ export const StyledRows = memo(function StyledRows({lines}: Props) {
 	return (
 		<>
 			{lines.map((line, row) => (
-				// Rows have no identity beyond their position in one layout.
-				// eslint-disable-next-line react/no-array-index-key
+				// Rows have no identity beyond their position in one layout: the index is their key.
 				<Text key={row} wrap="truncate-end">
 					{line.spans.length === 0 ? ' ' : line.spans.map((span, index) => <SpanText key={index} span={span} />)}
 				</Text>

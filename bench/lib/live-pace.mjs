@@ -72,7 +72,7 @@ export async function emitAtPace(session, groups) {
 	let events = 0;
 	const origin = performance.now();
 	for (const group of groups) {
-		// eslint-disable-next-line no-await-in-loop -- the pace is the point
+		// the pace is the point
 		await waitUntil(origin, group.at);
 		for (const draft of group.drafts) {
 			session.log.emit(draft);

@@ -48,7 +48,7 @@ async function writeHeapSnapshot(pid, target) {
 	process.kill(pid, 'SIGUSR2');
 	let size = -1;
 	for (let waited = 0; waited < 300_000; waited += 1000) {
-		// eslint-disable-next-line no-await-in-loop -- polling a file being written
+		// polling a file being written
 		await sleep(1000);
 		const file = readdirSync(work).find(name => name.endsWith('.heapsnapshot'));
 		const now = file === undefined ? -1 : statSync(join(work, file)).size;

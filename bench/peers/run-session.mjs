@@ -76,13 +76,13 @@ async function quit(pane, programPid, quitKeys) {
 	for (const sequence of quitKeys) {
 		for (const key of sequence) {
 			pane.keys(key);
-			// eslint-disable-next-line no-await-in-loop -- keys one after another, as typed
+			// keys one after another, as typed
 			await sleep(300);
 		}
 
 		const deadline = performance.now() + 5000;
 		while (alive(programPid) && performance.now() < deadline) {
-			// eslint-disable-next-line no-await-in-loop -- waiting for the process to end
+			// waiting for the process to end
 			await sleep(50);
 		}
 
@@ -100,7 +100,7 @@ async function quit(pane, programPid, quitKeys) {
 			}
 		}
 
-		// eslint-disable-next-line no-await-in-loop -- waiting for the process to end
+		// waiting for the process to end
 		await sleep(2000);
 		if (!alive(programPid)) {
 			return signal;
@@ -118,14 +118,14 @@ async function echoLatency(pane) {
 		const started = performance.now();
 		pane.type('z');
 		try {
-			// eslint-disable-next-line no-await-in-loop -- one key at a time
+			// one key at a time
 			const seen = await pane.waitForPrinted('z', from, {timeoutMs: 5000});
 			samples.push(seen - started);
 		} catch {
 			return {medianMs: null, samples};
 		}
 
-		// eslint-disable-next-line no-await-in-loop -- let the redraw finish before the next key
+		// let the redraw finish before the next key
 		await sleep(200);
 	}
 
@@ -166,7 +166,7 @@ async function waitForMarker(pane, marker, from, timeoutMs, stalled = () => fals
 			return undefined;
 		}
 
-		// eslint-disable-next-line no-await-in-loop -- polling a real terminal
+		// polling a real terminal
 		await sleep(2);
 	}
 }
@@ -182,7 +182,7 @@ async function waitForResume(pane, marker, ready, timeoutMs) {
 	let quietSince = started;
 	let scanFrom = 0;
 	for (;;) {
-		// eslint-disable-next-line no-await-in-loop -- polling a real terminal
+		// polling a real terminal
 		const markerAt = await waitForMarker(pane, marker, scanFrom, 100);
 		if (markerAt !== undefined) {
 			return {markerAt, readyAt};

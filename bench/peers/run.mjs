@@ -133,14 +133,14 @@ async function runWarmup(peer, setup) {
 		for (const sequence of peer.quitKeys) {
 			for (const key of sequence) {
 				pane.keys(key);
-				// eslint-disable-next-line no-await-in-loop -- keys as typed
+				// keys as typed
 				await new Promise(resolve => {
 					setTimeout(resolve, 300);
 				});
 			}
 
 			try {
-				// eslint-disable-next-line no-await-in-loop -- waiting for the exit
+				// waiting for the exit
 				await pane.waitFor('the exit', () => pane.dead(), {timeoutMs: 5000, everyMs: 100});
 				break;
 			} catch {

@@ -144,7 +144,7 @@ export class Pane {
 				throw new Error(`timed out after ${Math.round(timeoutMs / 1000)} s waiting for ${what}; the screen shows:\n${this.screen()}`);
 			}
 
-			// eslint-disable-next-line no-await-in-loop -- polling a real terminal
+			// polling a real terminal
 			await sleep(everyMs);
 		}
 	}
@@ -173,7 +173,7 @@ export class Pane {
 		let size = this.byteCount();
 		let since = performance.now();
 		while (performance.now() - since < quietMs && performance.now() - started < maxMs) {
-			// eslint-disable-next-line no-await-in-loop -- polling a real terminal
+			// polling a real terminal
 			await sleep(50);
 			const now = this.byteCount();
 			if (now !== size) {

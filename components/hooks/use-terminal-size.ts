@@ -18,6 +18,7 @@ export function useTerminalSize(): {readonly columns: number; readonly rows: num
 		return () => {
 			stdout.off('resize', onResize);
 		};
+	// eslint-disable-next-line react-hooks/exhaustive-deps -- read depends on stdout alone
 	}, [stdout]);
 	return size;
 }

@@ -6,7 +6,9 @@ chunks and handed over as one press with `key.paste`: text to insert, never keys
 */
 import {parseKeys, type KeyPress} from './keys.js';
 
+// eslint-disable-next-line no-control-regex -- the bracketed-paste markers are escape sequences
 const PASTE_START = /\u001B\[200~|\u009B200~/;
+// eslint-disable-next-line no-control-regex -- the bracketed-paste markers are escape sequences
 const PASTE_END = /\u001B\[201~|\u009B201~/;
 
 export class KeyStream {

@@ -150,6 +150,7 @@ export class AgentLoop {
 				}
 
 				this.#writeInbox(turn, handle.step);
+				// eslint-disable-next-line no-await-in-loop -- a step follows the one before it
 				const outcome = await this.#modelStep(turn, handle.step, options.signal);
 				if (outcome.kind === 'aborted') {
 					reason = {kind: 'aborted', reason: {kind: 'user'}};
@@ -191,6 +192,7 @@ export class AgentLoop {
 					}
 				}
 
+				// eslint-disable-next-line no-await-in-loop -- a step's calls settle before the next step asks the model
 				const results = await runToolCalls(calls, {
 					start: call => {
 						const settled = refusals.get(call);
@@ -261,6 +263,7 @@ export class AgentLoop {
 			});
 			let error: ModelError | undefined;
 			try {
+				// eslint-disable-next-line no-await-in-loop -- one attempt after another
 				for await (const part of model.stream({system: this.#options.system, messages: this.#conversation.messages(), tools: this.#options.tools(), signal: attempt.signal})) {
 					stalls.touch();
 					if (signal.aborted || stalled) {

@@ -39,10 +39,12 @@ export async function runToolCalls<Call>(calls: readonly Call[], options: Schedu
 		const parallel = options.isParallel(call);
 		if (parallel) {
 			while (unsettled().length >= options.maxParallel) {
+				// eslint-disable-next-line no-await-in-loop -- a slot frees before the next call starts
 				await Promise.race(unsettled());
 				commitSettledHead();
 			}
 		} else {
+			// eslint-disable-next-line no-await-in-loop -- a sequential call waits for every earlier one
 			await drain();
 		}
 
@@ -54,6 +56,7 @@ export async function runToolCalls<Call>(calls: readonly Call[], options: Schedu
 		})};
 		inFlight.push(entry);
 		if (!parallel) {
+			// eslint-disable-next-line no-await-in-loop -- a sequential call settles before the next starts
 			await drain();
 		}
 	}

@@ -45,6 +45,7 @@ export class SubCallScheduler {
 	/** Resolve once no task is in flight. */
 	async drain(): Promise<void> {
 		while (this.#inFlight.size > 0) {
+			// eslint-disable-next-line no-await-in-loop -- waits until a slot is free
 			await Promise.all(this.#inFlight);
 		}
 	}

@@ -164,8 +164,11 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 			// eslint-disable-next-line no-await-in-loop -- plugins apply in the order given
 			disposePlugins.push(await plugin.apply({registry, jobs, report}));
 		} catch (error) {
+			// eslint-disable-next-line no-await-in-loop -- ordered teardown
 			await endPlugins();
+			// eslint-disable-next-line no-await-in-loop -- ordered teardown
 			await jobs.dispose();
+			// eslint-disable-next-line no-await-in-loop -- ordered teardown
 			await writer?.close();
 			throw error;
 		}

@@ -130,6 +130,7 @@ export class JobRuntime {
 		this.#now = options.now ?? Date.now;
 		this.#isLiveAgent = options.isLiveAgent ?? ((agent) => !this.#disposedAgents.has(agent));
 		this.#log = options.log ?? ((message, error) => {
+			// eslint-disable-next-line no-console -- the default log of an embedder that passes none; cardterm's sessions pass the sink
 			console.error(error === undefined ? message : `${message}: ${errorText(error)}`);
 		});
 	}

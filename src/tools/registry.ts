@@ -106,6 +106,7 @@ export class ToolRegistry {
 		this.#logError =
 			logError ??
 			((message: string) => {
+				// eslint-disable-next-line no-console -- the default log of an embedder that passes none; cardterm's sessions pass the sink
 				console.error(message);
 			});
 		const hooks = this.#hooks;

@@ -696,6 +696,7 @@ async function indexPlain(path: string, index: CardLineIndex, report: (d: LogDia
 		let position = 0;
 		while (!closed()) {
 			// Reading asynchronously chunk by chunk lets the pager draw and take keys in between.
+			// eslint-disable-next-line no-await-in-loop -- one chunk after another, bounded memory
 			const {bytesRead} = await handle.read(buffer, 0, buffer.length, position);
 			if (bytesRead === 0) {
 				break;

@@ -123,10 +123,12 @@ async function pathExists(path: string): Promise<boolean> {
 /** Resolves true once something is at `path`, false when `signal` aborts first. */
 async function waitForPath(path: string, interval: number, signal: AbortSignal): Promise<boolean> {
 	while (!signal.aborted) {
+		// eslint-disable-next-line no-await-in-loop -- polling until the file is there
 		if (await pathExists(path)) {
 			return true;
 		}
 
+		// eslint-disable-next-line no-await-in-loop -- polling until the file is there
 		await new Promise<void>(resolve => {
 			const timer = setTimeout(done, interval);
 			function done(): void {

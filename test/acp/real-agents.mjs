@@ -108,7 +108,9 @@ function startModel(workspace, requests) {
 			let body = {};
 			try {
 				body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-			} catch {}
+			} catch {
+				// Not JSON: the body stays empty.
+			}
 
 			counter++;
 			if (url.pathname.endsWith(':countTokens')) {
@@ -373,8 +375,6 @@ async function main() {
 			console.error(`unknown agent ${name} (${Object.keys(agents).join(', ')})`);
 			process.exit(2);
 		}
-
-		// eslint-disable-next-line no-await-in-loop
 		console.log(JSON.stringify(await check(name, values.out)));
 	}
 }

@@ -190,7 +190,7 @@ describe('cardterm -p: the exit code says how the turn ended', () => {
 		expect(code).toBe(1);
 		// The transcript (on stdout with --transcript) and the error line (stderr).
 		for (const text of [out, err]) {
-			// eslint-disable-next-line no-control-regex -- no raw control or bidi character may reach the terminal
+			// no raw control or bidi character may reach the terminal
 			expect(text).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202E]/);
 			expect(text).toContain('pwned');
 			expect(text).not.toContain('[object Object]');

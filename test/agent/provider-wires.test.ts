@@ -193,7 +193,7 @@ describe('OpenAI Responses API for the models that exist only there', () => {
 describe('what a step sends', () => {
 	it('nothing but appended messages changes between two steps (OpenAI-compatible and Gemini cache a prefix implicitly)', async () => {
 		for (const [model, prefix, list] of [['deepseek:deepseek-chat', '/v1', 'messages'], ['google:gemini-2.5-pro', '/v1beta', 'contents']] as const) {
-			// eslint-disable-next-line no-await-in-loop -- one provider after the other
+			// one provider after the other
 			const {server} = await runP([
 				{toolCalls: [{id: 'c1', name: 'read', args: '{"file_path":"hello.txt"}'}]},
 				{toolCalls: [{id: 'c2', name: 'read', args: '{"file_path":"A"}'}]},
@@ -234,7 +234,7 @@ describe('what a step sends', () => {
 describe('a base URL for every provider', () => {
 	it('--base-url with PROVIDER:MODEL keeps that provider\'s wire and key variable', async () => {
 		for (const [model, prefix, wire, header] of [['anthropic:claude-sonnet-4-5', '/v1', 'anthropic', 'x-api-key'], ['google:gemini-2.5-pro', '/v1beta', 'gemini', 'x-goog-api-key'], ['deepseek:deepseek-chat', '/v1', 'chat', 'authorization'], ['openrouter:anthropic/claude-sonnet-4.5', '/v1', 'chat', 'authorization']] as const) {
-			// eslint-disable-next-line no-await-in-loop -- one provider after the other
+			// one provider after the other
 			const {code, server} = await runP([{text: 'ok'}], model, prefix, [], {OPENROUTER_API_KEY: 'router-key', ANTHROPIC_API_KEY: 'anthropic-key', GEMINI_API_KEY: 'gemini-key', DEEPSEEK_API_KEY: 'deepseek-key'});
 			expect(code).toBe(0);
 			expect(server.requests.map(request => request.wire)).toEqual([wire]);

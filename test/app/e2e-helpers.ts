@@ -37,7 +37,7 @@ export async function waitFor(what: string, check: () => boolean, timeoutMs = 30
 			throw new Error(`timed out waiting for ${what}; the pane shows:\n${pane}`);
 		}
 
-		// eslint-disable-next-line no-await-in-loop -- polling a real terminal
+		// polling a real terminal
 		await new Promise(resolve => {
 			setTimeout(resolve, 100);
 		});

@@ -129,7 +129,7 @@ async function tickBytes(settled: Card, running: Card, count: number): Promise<{
 		// The clock ticks once a second; move time on so the tick shows a new elapsed value.
 		time += 5000;
 		while (tty.frames === frames) {
-			// eslint-disable-next-line no-await-in-loop -- waiting for the next frame
+			// waiting for the next frame
 			await tty.settle();
 		}
 

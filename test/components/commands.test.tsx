@@ -78,7 +78,7 @@ describe('help, plain words, clearing, completion', () => {
 		try {
 			await screen.type('!echo kept', '● bash echo kept');
 			for (const clear of ['/clear\r', '\u000C']) {
-				// eslint-disable-next-line no-await-in-loop -- one way after the other
+				// one way after the other
 				await screen.press(clear);
 				const buffer = screen.tty.terminal.buffer.active;
 				const viewport: string[] = [];
@@ -90,7 +90,7 @@ describe('help, plain words, clearing, completion', () => {
 				expect(viewport[0]).toMatch(/^> /);
 				expect(viewport.slice(2).every(row => row === '')).toBe(true);
 				expect(screen.tty.text()).toContain('● bash echo kept');
-				// eslint-disable-next-line no-await-in-loop -- one way after the other
+				// one way after the other
 				await screen.type('!echo after', '● bash echo after');
 			}
 

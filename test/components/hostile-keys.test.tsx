@@ -70,7 +70,7 @@ async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void
 			throw new Error('the screen never got there');
 		}
 
-		// eslint-disable-next-line no-await-in-loop -- polling for a condition
+		// polling for a condition
 		await new Promise(resolve => {
 			setTimeout(resolve, 20);
 		});
@@ -92,7 +92,7 @@ function renderScreen(element: React.ReactElement): {tty: FakeTty; stdin: FakeSt
 async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<void> {
 	const started = Date.now();
 	while (!condition() && Date.now() - started < timeoutMs) {
-		// eslint-disable-next-line no-await-in-loop -- polling for a condition
+		// polling for a condition
 		await new Promise(resolve => {
 			setTimeout(resolve, 20);
 		});
@@ -104,16 +104,16 @@ describe('the pager under hostile input', () => {
 		const screen = await startPager(arrayEntrySource(asEntries(cards)), {columns: 60, rows: 16});
 		try {
 			for (const input of REPORTED) {
-				// eslint-disable-next-line no-await-in-loop -- keys in order
+				// keys in order
 				await screen.press(input);
-				// eslint-disable-next-line no-await-in-loop -- keys in order
+				// keys in order
 				await screen.press('g');
 				// A paste is taken one key per render: wait for its last key's effect, not for a quiet moment.
-				// eslint-disable-next-line no-await-in-loop -- keys in order
+				// keys in order
 				await screen.tty.waitForText('1/5 · ');
-				// eslint-disable-next-line no-await-in-loop -- keys in order
+				// keys in order
 				await screen.press('G');
-				// eslint-disable-next-line no-await-in-loop -- keys in order
+				// keys in order
 				await screen.tty.waitForText('5/5 · ');
 			}
 		} finally {
@@ -166,7 +166,7 @@ describe('the pager under hostile input', () => {
 				await screen.tty.settle();
 				for (const input of inputs) {
 					screen.stdin.send(input);
-					// eslint-disable-next-line no-await-in-loop -- keys in order
+					// keys in order
 					await screen.tty.settle();
 				}
 
@@ -192,7 +192,7 @@ describe('the interactive session under hostile input', () => {
 		const screen = await startInteractive('hostile-keys', {columns: 60, rows: 16});
 		try {
 			for (const input of REPORTED) {
-				// eslint-disable-next-line no-await-in-loop -- keys in order
+				// keys in order
 				await screen.press(input);
 			}
 
@@ -212,7 +212,7 @@ describe('the interactive session under hostile input', () => {
 				await screen.tty.settle();
 				for (const input of inputs) {
 					screen.stdin.send(input);
-					// eslint-disable-next-line no-await-in-loop -- keys in order
+					// keys in order
 					await screen.tty.settle();
 				}
 

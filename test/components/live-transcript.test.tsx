@@ -173,7 +173,7 @@ describe('the running card spinner', () => {
 			const glyphs = new Set<string>();
 			for (const at of [1000, 2000, 3000]) {
 				time = at;
-				// eslint-disable-next-line no-await-in-loop -- one clock tick after another
+				// one clock tick after another
 				await moving.tty.waitForText(`${SPINNER_FRAMES[((at - 1000) / 1000) % 4]} bash sleep 30`, 5000);
 				glyphs.add(viewportRows(moving.tty).find(row => row.includes('bash sleep 30'))![0]!);
 			}

@@ -115,9 +115,8 @@ describe('config files', () => {
 			[{allowedEndpoints: 'http://x'}, '"allowedEndpoints" must be an array'],
 		];
 		for (const [value, message] of cases) {
-			// eslint-disable-next-line no-await-in-loop -- one file at a time
+			// one file at a time
 			await write(projectFile(), value);
-			// eslint-disable-next-line no-await-in-loop
 			expect(await failure(), JSON.stringify(value)).toBe(`config ${projectFile()}: ${message}`);
 		}
 	});

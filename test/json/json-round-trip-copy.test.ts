@@ -44,6 +44,7 @@ const awkward = fc.constantFrom<() => unknown>(
 	() => Symbol('s'),
 	() => Number.NaN,
 	() => Number.POSITIVE_INFINITY,
+	// eslint-disable-next-line no-sparse-arrays -- a hole is the case
 	() => [1, , 3],
 	() => new Point(),
 	() => new Date(0),
@@ -101,6 +102,7 @@ describe('jsonRoundTripCopy', () => {
 	it.each([
 		['undefined in a record', {a: undefined}],
 		['NaN', {a: Number.NaN}],
+		// eslint-disable-next-line no-sparse-arrays -- a hole is the case
 		['a hole', {a: [1, , 3]}],
 		['a Date', {a: new Date(0)}],
 		['a class instance', {a: new Point()}],

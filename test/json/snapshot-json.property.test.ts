@@ -64,6 +64,7 @@ const poisons: ReadonlyArray<readonly [string, () => unknown]> = [
 	['Infinity', () => Number.POSITIVE_INFINITY],
 	['-Infinity', () => Number.NEGATIVE_INFINITY],
 	['-0', () => -0],
+	// eslint-disable-next-line no-sparse-arrays -- a hole is the case
 	['a sparse array', () => [1, , 3]],
 	['a decorated array', () => Object.assign([1], {extra: 1})],
 	['an Array subclass', () => Items.from([1])],

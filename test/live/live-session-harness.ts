@@ -23,7 +23,7 @@ export async function until(condition: () => boolean): Promise<void> {
 			throw new Error('condition never held');
 		}
 
-		// eslint-disable-next-line no-await-in-loop -- polling
+		// polling
 		await new Promise(resolve => {
 			setTimeout(resolve, 10);
 		});

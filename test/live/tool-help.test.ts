@@ -55,9 +55,9 @@ describe('completion after !', () => {
 		const one = await mkdtemp(join(tmpdir(), 'cardterm-path-'));
 		const two = await mkdtemp(join(tmpdir(), 'cardterm-path-'));
 		for (const [folder, name, mode] of [[one, 'zzgit', 0o755], [one, 'zzgrep', 0o644], [two, 'zzgit', 0o755], [two, 'zzgo', 0o755]] as const) {
-			// eslint-disable-next-line no-await-in-loop -- four fixture files
+			// four fixture files
 			await writeFile(join(folder, name), '#!/bin/sh\n');
-			// eslint-disable-next-line no-await-in-loop -- four fixture files
+			// four fixture files
 			await chmod(join(folder, name), mode);
 		}
 

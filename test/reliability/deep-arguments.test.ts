@@ -31,7 +31,7 @@ describe('deeply nested call arguments', () => {
 			const args = name === 'read' ? `{"file_path":${deepJson(DEEP_LEVELS, nesting)}}` : deepJson(DEEP_LEVELS, nesting);
 			const call = JSON.stringify({type: 'tool/call', seq: 0, time: 1, data: {callId: 'c1', name, arguments: args}});
 			const result = JSON.stringify({type: 'tool/result', seq: 1, time: 2, data: {message: {role: 'user', source: {kind: 'tool', callId: 'c1'}, content: [{type: 'tool-result', toolCallId: 'c1', content: [{type: 'text', text: 'ok'}], isError: false}]}}});
-			// eslint-disable-next-line no-await-in-loop -- sequential for readable failures
+			// sequential for readable failures
 			expect([name, await checkBoth(dir, Buffer.from(`${header}\n${call}\n${result}\n`), `${name} with deep arguments`)]).toEqual([name, 'replayed']);
 		}
 	});

@@ -76,7 +76,7 @@ function start(args: readonly string[], stdin: 'pipe' | 'ignore' | number = 'ign
 				return false;
 			}
 
-			// eslint-disable-next-line no-await-in-loop -- wait for the next stderr chunk or the exit
+			// wait for the next stderr chunk or the exit
 			await new Promise<void>(resolve => {
 				waiters.push(resolve);
 			});

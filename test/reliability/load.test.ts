@@ -67,7 +67,7 @@ describe('a session under load', () => {
 		// The big output runs alongside the first batches.
 		const big = session.runtime.runCall('bash', {command: `head -c ${BIG_OUTPUT_BYTES} /dev/zero | tr '\\0' 'x' | fold -w 100`, description: 'Print 10 MB'}, {signal});
 		for (let start = 0; start < CALLS; start += PARALLEL) {
-			// eslint-disable-next-line no-await-in-loop -- one turn of 50 parallel calls at a time, as an agent loop runs them
+			// one turn of 50 parallel calls at a time, as an agent loop runs them
 			await session.runtime.turn(async step => Promise.all(Array.from({length: Math.min(PARALLEL, CALLS - start)}, async (_, offset) => step.call('tick', {n: start + offset}, {signal}))));
 		}
 

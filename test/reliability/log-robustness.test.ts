@@ -73,7 +73,7 @@ describe('a damaged session log', () => {
 			['a result text of 300 000 lines', [{kind: 'many-lines', line: 8, path: 19, lines: 300_000}]],
 		];
 		for (const [label, mutations] of cases) {
-			// eslint-disable-next-line no-await-in-loop -- sequential for readable failures
+			// sequential for readable failures
 			expect([label, await checkBoth(dir, mutateLog(seed, mutations), label)]).toEqual([label, 'replayed']);
 		}
 	}, 60_000);
@@ -86,7 +86,7 @@ describe('a damaged session log', () => {
 			for (let path = 0; path < countPaths(lines[line]!); path++) {
 				// Line numbers of the mutation count from 1 past the header, so line N is `line: N - 1`.
 				const change: Mutation = {kind: 'wrong-type', line: line - 1, path, value: cases % WRONG_VALUES.length};
-				// eslint-disable-next-line no-await-in-loop -- one replay at a time
+				// one replay at a time
 				await checkBoth(dir, mutateLog(seed, [change]), `basic.jsonl ${JSON.stringify(change)}`);
 				cases++;
 			}
@@ -109,7 +109,7 @@ describe('a damaged session log', () => {
 
 	it('is refused with exit 65 and a one-line reason for each header of another version', async () => {
 		for (let value = 0; value < 6; value++) {
-			// eslint-disable-next-line no-await-in-loop -- sequential for readable failures
+			// sequential for readable failures
 			expect(await checkBoth(dir, mutateLog(seeds[0]!.bytes, [{kind: 'header-version', value}]), `header version #${value}`)).toBe('refused');
 		}
 	});
@@ -128,9 +128,9 @@ describe('a damaged session log', () => {
 		];
 		for (const [label, bytes, reason] of cases) {
 			const path = join(dir, 'case.jsonl');
-			// eslint-disable-next-line no-await-in-loop -- sequential for readable failures
+			// sequential for readable failures
 			expect([label, await checkBoth(dir, bytes, label)]).toEqual([label, 'replayed']);
-			// eslint-disable-next-line no-await-in-loop -- sequential for readable failures
+			// sequential for readable failures
 			expect([label, (await replay(path, '--json')).err]).toEqual([label, expect.stringMatching(reason)]);
 		}
 	}, 60_000);

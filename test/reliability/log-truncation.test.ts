@@ -30,7 +30,7 @@ describe('a torn session log', () => {
 			// Every byte of the first fixture; every 4th of the larger logs, to stay within CI time.
 			const step = seed.name === 'basic.jsonl' ? 1 : 4;
 			for (let at = lastTwo; at <= text.length; at += step) {
-				// eslint-disable-next-line no-await-in-loop -- one replay at a time, as the CLI runs
+				// one replay at a time, as the CLI runs
 				const outcome = await checkBoth(dir, text.subarray(0, at), `${seed.name} cut at ${at}`);
 				outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
 			}

@@ -59,7 +59,7 @@ describe('an unusable sessions folder', () => {
 	it.each(unusable)('%s: the session starts in memory, the status line names the problem, calls run, the closing line says not saved', async (_name, rootOf) => {
 		const root = rootOf();
 		if (root === undefined) {
-			// eslint-disable-next-line no-console -- say why the case did not run
+			// say why the case did not run
 			console.warn('skipped: running as root and a read-only tmpfs cannot be mounted here, so no folder is read-only');
 			return;
 		}

@@ -57,7 +57,7 @@ describe('a zstd log with a damaged frame', () => {
 			const bit = (byte * 3) % 8;
 			const damaged = Buffer.from(original);
 			damaged[byte] ^= 1 << bit;
-			// eslint-disable-next-line no-await-in-loop -- one case at a time
+			// one case at a time
 			const result = await read(damaged);
 			if ('refused' in result) {
 				continue;

@@ -34,7 +34,7 @@ function retrying(times: number, seen: ToolExecutionResult[] = []) {
 		let result = await next();
 		seen.push(result);
 		for (let attempt = 1; attempt < times && result.isError; attempt++) {
-			// eslint-disable-next-line no-await-in-loop -- attempts run one after another
+			// attempts run one after another
 			result = await next();
 			seen.push(result);
 		}

@@ -255,10 +255,12 @@ export class CommandProcesses {
 		}
 
 		while (Date.now() < deadline && this.find().length > 0) {
+			// eslint-disable-next-line no-await-in-loop -- polling until the processes are gone
 			await sleep(POLL_MS);
 		}
 
 		for (let round = 0; round < MAX_KILL_ROUNDS && this.signal('SIGKILL') > 0; round++) {
+			// eslint-disable-next-line no-await-in-loop -- polling until the processes are gone
 			await sleep(POLL_MS);
 		}
 	}

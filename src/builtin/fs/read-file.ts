@@ -56,6 +56,7 @@ export async function readFileWindow(
 		let position = 0;
 		for (;;) {
 			signal.throwIfAborted();
+			// eslint-disable-next-line no-await-in-loop -- one chunk after another, bounded memory
 			const {bytesRead} = await handle.read(buffer, 0, CHUNK_BYTES, position);
 			if (bytesRead === 0) {
 				break;

@@ -75,6 +75,7 @@ async function grepFile(file: string, regex: LinearRegex, pace: ReturnType<typeo
 
 		for (;;) {
 			signal.throwIfAborted();
+			// eslint-disable-next-line no-await-in-loop -- one chunk after another, bounded memory
 			const {bytesRead} = await handle.read(buffer, 0, CHUNK_BYTES, null);
 			if (bytesRead === 0) {
 				break;
@@ -89,6 +90,7 @@ async function grepFile(file: string, regex: LinearRegex, pace: ReturnType<typeo
 			for (let newline = data.indexOf(0x0a); newline !== -1; newline = data.indexOf(0x0a)) {
 				const pause = consume(data.subarray(0, newline));
 				if (pause !== undefined) {
+					// eslint-disable-next-line no-await-in-loop -- the pace yields to the event loop between chunks
 					await pause;
 				}
 
@@ -133,6 +135,7 @@ export async function grepInProcess(request: GrepRequest): Promise<RawGrepMatch[
 	const matches: RawGrepMatch[] = [];
 	let budget = request.rawOutputMaxBytes;
 	for (const file of files) {
+		// eslint-disable-next-line no-await-in-loop -- one file at a time keeps file descriptors few and matches in order
 		for (const match of await grepFile(file, regex, pace, request.signal)) {
 			budget -= Buffer.byteLength(match.line, 'utf8') + Buffer.byteLength(file, 'utf8');
 			if (budget < 0) {

@@ -24,6 +24,7 @@ export async function findRipgrep(searchPath = process.env.PATH ?? ''): Promise<
 
 		const candidate = path.join(directory, process.platform === 'win32' ? 'rg.exe' : 'rg');
 		try {
+			// eslint-disable-next-line no-await-in-loop -- PATH order: the first one found is used
 			await access(candidate, constants.X_OK);
 			return candidate;
 		} catch {
@@ -151,6 +152,7 @@ export async function grepWithRipgrep(rgPath: string, request: GrepRequest): Pro
 	});
 	request.signal.removeEventListener('abort', onAbort);
 	if (failure !== undefined) {
+		// eslint-disable-next-line @typescript-eslint/only-throw-error -- a SearchError set in the child's callbacks, which narrowing does not follow (it reads never here)
 		throw failure;
 	}
 

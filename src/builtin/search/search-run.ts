@@ -112,7 +112,9 @@ symlink while the search ran; the whole result is refused rather than leak what 
 */
 export async function assertStillContained(guard: WorkspaceGuard, files: readonly string[]): Promise<void> {
 	for (const directory of new Set(files.map((file) => path.dirname(file)))) {
+		// eslint-disable-next-line no-await-in-loop -- a handful of folders, checked one by one to stop at the first outside
 		const real = await realpathDeep(directory);
+		// eslint-disable-next-line no-await-in-loop -- a handful of folders, checked one by one to stop at the first outside
 		if ((await guard.containingRoot(real)) === undefined) {
 			throw guard.outside(directory, real);
 		}

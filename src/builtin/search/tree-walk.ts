@@ -69,11 +69,13 @@ async function ancestorFrames(root: string): Promise<IgnoreFrame[]> {
 
 	const frames: IgnoreFrame[] = [];
 	for (let current = path.dirname(root); ; current = path.dirname(current)) {
+		// eslint-disable-next-line no-await-in-loop -- up the tree one folder at a time, stopping at the repository's top
 		const frame = await loadIgnore(current);
 		if (frame !== undefined) {
 			frames.unshift(frame);
 		}
 
+		// eslint-disable-next-line no-await-in-loop -- up the tree one folder at a time, stopping at the repository's top
 		if (path.dirname(current) === current || (await isRepositoryTop(current))) {
 			return frames;
 		}
@@ -124,12 +126,14 @@ export async function* walkFiles(root: string, options: WalkOptions): AsyncGener
 		const {directory, frames: parentFrames} = stack.pop()!;
 		let entries: Dirent[];
 		try {
+			// eslint-disable-next-line no-await-in-loop -- the walk's order is the result's order
 			entries = await readdir(directory, {withFileTypes: true});
 		} catch {
 			// Unreadable directories are skipped, as ripgrep does.
 			continue;
 		}
 
+		// eslint-disable-next-line no-await-in-loop -- the walk's order is the result's order
 		const own = options.respectIgnore ? await loadIgnore(directory) : undefined;
 		// A nested repository starts afresh: the enclosing repository's ignore files stop at its top.
 		const inherited = directory !== root && entries.some((entry) => entry.name === '.git') ? [] : parentFrames;

@@ -67,9 +67,11 @@ export async function fetchPage(rawUrl: string, limits: FetchPageLimits, signal?
 	signal?.addEventListener('abort', forwardAbort, {once: true});
 	try {
 		for (let redirects = 0; ; redirects++) {
+			// eslint-disable-next-line no-await-in-loop -- a redirect is followed after its response
 			const response = await request(url, limits, controller.signal);
 			const location = response.headers.get('location');
 			if (redirectStatuses.has(response.status) && location !== null) {
+				// eslint-disable-next-line no-await-in-loop -- a redirect is followed after its response
 				await discard(response);
 				if (redirects === limits.maxRedirects) {
 					throw new WebFetchError(
@@ -82,6 +84,7 @@ export async function fetchPage(rawUrl: string, limits: FetchPageLimits, signal?
 				continue;
 			}
 
+			// eslint-disable-next-line no-await-in-loop -- a redirect is followed after its response
 			return await readPage(url.href, response, limits);
 		}
 	} catch (error) {
@@ -169,6 +172,7 @@ async function readCapped(response: Response, maxBytes: number, url: string): Pr
 	let truncated = false;
 	try {
 		for (;;) {
+			// eslint-disable-next-line no-await-in-loop -- one chunk after another, up to the byte limit
 			const {done, value} = await reader.read();
 			if (done) {
 				break;

@@ -56,6 +56,7 @@ export async function realpathDeep(target: string): Promise<string> {
 	const pending: string[] = [];
 	for (let hops = 0; ; ) {
 		try {
+			// eslint-disable-next-line no-await-in-loop -- a path is resolved one link at a time
 			const resolved = await realpath(current);
 			return pending.length === 0 ? resolved : path.join(resolved, pending.reverse().join(path.sep));
 		} catch (error) {
@@ -66,6 +67,7 @@ export async function realpathDeep(target: string): Promise<string> {
 
 		let info: Stats | undefined;
 		try {
+			// eslint-disable-next-line no-await-in-loop -- a path is resolved one link at a time
 			info = await lstat(current);
 		} catch (error) {
 			if (!isErrno(error, 'ENOENT', 'ENOTDIR')) {
@@ -80,6 +82,7 @@ export async function realpathDeep(target: string): Promise<string> {
 				throw Object.assign(new Error(`too many symbolic links at "${current}"`), {code: 'ELOOP'});
 			}
 
+			// eslint-disable-next-line no-await-in-loop -- a path is resolved one link at a time
 			current = path.resolve(path.dirname(current), await readlink(current));
 			continue;
 		}
@@ -158,10 +161,12 @@ export class WorkspaceGuard {
 			let handle: FileHandle;
 			try {
 				// O_NONBLOCK: opening a FIFO must not hang the call; it is refused as not a regular file afterwards.
+				// eslint-disable-next-line no-await-in-loop -- open, then check what was opened; again if it moved
 				handle = await open(current.real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
 			} catch (error) {
 				if (isErrno(error, 'ELOOP') && attempt === 0) {
 					// The last component became a symlink after the check: decide again from scratch.
+					// eslint-disable-next-line no-await-in-loop -- open, then check what was opened; again if it moved
 					current = await this.resolve(target.input);
 					continue;
 				}
@@ -169,6 +174,7 @@ export class WorkspaceGuard {
 				throw error;
 			}
 
+			// eslint-disable-next-line no-await-in-loop -- open, then check what was opened; again if it moved
 			await this.verifyOpened(handle, current);
 			return handle;
 		}

@@ -44,6 +44,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 	const cwd = resolve(io.cwd, stringFlag(parsed, 'cwd') ?? '.');
 	const config = await loadConfig(cwd, io.env);
 	for (const warning of config.warnings) {
+		// eslint-disable-next-line no-await-in-loop -- warnings print in order
 		await io.printError(`cardterm: ${warning}\n`);
 	}
 

@@ -114,6 +114,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 			fold.apply(event);
 			stream.advance();
 			if (buffered > 1 << 20) {
+				// eslint-disable-next-line no-await-in-loop -- the output drains before more is read
 				await flushChunks();
 			}
 		}

@@ -25,6 +25,7 @@ export function questionKeys(state: QuestionState, keys: string): QuestionState 
 	let {choice} = state;
 	let at = 0;
 	while (at < keys.length && state.answer === undefined) {
+		// eslint-disable-next-line no-control-regex -- an arrow key is an escape sequence
 		const arrow = /^\u001B(?:\[|O)([AB])/.exec(keys.slice(at, at + 3));
 		if (arrow !== null) {
 			choice = arrow[1] === 'A' ? 0 : 1;

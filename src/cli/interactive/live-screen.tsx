@@ -52,6 +52,7 @@ export async function runLiveScreen(model: SessionModel, {theme, color, depth, h
 	await instance.waitUntilExit();
 	await model.close();
 	for (const text of copies) {
+		// eslint-disable-next-line no-await-in-loop -- lines print in order
 		await io.print(`${text}\n`);
 	}
 }

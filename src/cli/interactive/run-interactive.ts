@@ -57,6 +57,7 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 	};
 
 	for (const warning of config.warnings) {
+		// eslint-disable-next-line no-await-in-loop -- warnings print in order
 		await above(`cardterm: ${warning}\n`);
 	}
 

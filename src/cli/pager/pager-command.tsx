@@ -54,6 +54,7 @@ export async function openPagerOnLog(source: string, options: PagerCommandOption
 	close();
 	await consuming.catch(() => undefined);
 	for (const text of copies) {
+		// eslint-disable-next-line no-await-in-loop -- lines print in order
 		await writeText(process.stdout, `${text}\n`);
 	}
 

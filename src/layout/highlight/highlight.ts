@@ -147,6 +147,7 @@ function highlightJs(): HighlightJs {
 }
 
 /** Text an HTML parser alters (a CR becomes a newline, a NUL is dropped), or an escape or newline. */
+// eslint-disable-next-line no-control-regex -- NUL and ESC are exactly what the highlighter must not be given
 const unhighlightable = /[\n\r\0\u001B]/;
 
 const surrogate = /[\uD800-\uDFFF]/;

@@ -17,12 +17,14 @@ links and images, raw HTML and autolinks, e-mail autolinks, tables; entities, co
 the line break and whitespace other than the space (marked's `\s` rules see a tab or a no-break
 space) are left to marked too, as their tokens are not worth knowing here.
 */
+// eslint-disable-next-line no-control-regex -- control characters are left to marked's lexer
 const syntax = /[\\*_~[\]<>!@|&`\u0000-\u0009\u000B-\u001F\u007F]|[^\S \n]/g;
 
 /** GFM extended autolinks start at these words (marked matches them case-insensitively). */
 const autolinkStart = /https?:|ftp:|www\./i;
 
 /** Plain text of a strong run: no syntax and no line break. */
+// eslint-disable-next-line no-control-regex -- control characters are left to marked's lexer
 const strongText = /^[A-Za-z\d](?:[^\\*_~[\]<>!@|&`\u0000-\u001F\u007F\s]| )*$/;
 
 function isLetter(code: number): boolean {

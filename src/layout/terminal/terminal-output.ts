@@ -285,6 +285,7 @@ class LineBuffer {
 const wordPattern = /[\p{L}\p{M}]+/gu;
 
 /** Characters that end a run of plain text. */
+// eslint-disable-next-line no-control-regex -- the emulator's job is the control characters
 const special = /[\x00-\x1f\x7f-\x9f]/;
 
 /** Command output as the emulation shows it, and whether that hides text the command wrote. */
@@ -333,6 +334,7 @@ The controls through which output can hide text (the rule in this module's comme
 move back over written text, ESC starts erase-in-line and the dropped control strings, and the 8-bit
 C1 introducers start the other strings. Output without any of them shows every word it wrote.
 */
+// eslint-disable-next-line no-control-regex -- the emulator's job is the control characters
 const mayHideText = /[\r\b\x1b\x80-\x9f]/;
 
 /**
@@ -351,6 +353,7 @@ export function outputHidesText(text: string): boolean {
 }
 
 /** A 7-bit SGR sequence (`ESC [ 1;31 m`), which the emulation turns into a style and nothing else. */
+// eslint-disable-next-line no-control-regex -- the emulator's job is the control characters
 const sgrSequence = /\x1b\[[\d;]*m/g;
 
 /**
@@ -361,6 +364,7 @@ and `hidesText` then speaks for them only.
 */
 export function emulateTerminalOutput(text: string, until?: (lines: readonly Span[][]) => boolean): TerminalScreen {
 	// Fast path: output with no control character but newlines has nothing to emulate, nothing to hide.
+	// eslint-disable-next-line no-control-regex -- the emulator's job is the control characters
 	if (!/[\x00-\x09\x0b-\x1f\x7f-\x9f]/.test(text)) {
 		const lines: Span[][] = [];
 		// Line by line (a newline at the very end adds no empty line).

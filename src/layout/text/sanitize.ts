@@ -32,6 +32,7 @@ const ignorable = new RegExp(`[${ignorableClass}]`, 'u');
 const candidates = new RegExp(String.raw`[${ignorableClass}\p{Emoji_Modifier}\p{M}\u1160-\u11FF\uD7B0-\uD7FF]`, 'gu');
 const combiningMark = /\p{M}/u;
 /** Parts of emoji: a mark on one of them draws differently from terminal to terminal. */
+// eslint-disable-next-line no-misleading-character-class -- each code point of an emoji sequence on its own, not the sequences
 const emojiPart = /[\p{Extended_Pictographic}\p{Regional_Indicator}\p{Emoji_Modifier}\u200D\uFE0E\uFE0F\u20E3]/u;
 const pictographic = /\p{Extended_Pictographic}/u;
 const emoji = /\p{Emoji}/u;

@@ -19,6 +19,7 @@ events already there and then each new one as it lands.
   yielded before belong to the old content.
 - Ends quietly when `signal` aborts.
 */
+/* eslint-disable no-await-in-loop -- following a file is a loop of waits: each read waits for the writer */
 import {watch, type FSWatcher, type Stats} from 'node:fs';
 import {open, stat, type FileHandle} from 'node:fs/promises';
 import {basename, dirname} from 'node:path';
@@ -121,7 +122,6 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 			if (options.signal?.aborted) {
 				return;
 			}
-
 			const current = await stat(path).catch(() => undefined);
 			if (current === undefined) {
 				setState('deleted');
@@ -136,7 +136,6 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 					await waiter.wait(options.signal);
 					continue;
 				}
-
 				await handle.close().catch(() => undefined);
 				handle = next;
 				identity = await handle.stat();
@@ -159,7 +158,6 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 				setState('truncated');
 				continue;
 			}
-
 			if (changed && await changedInPlace()) {
 				restart();
 				setState('replaced');

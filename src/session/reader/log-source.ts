@@ -50,6 +50,7 @@ export async function resolveSessionLogPath(path: string): Promise<string> {
 	let best: {path: string; mtimeMs: number} | undefined;
 	for (const name of SESSION_LOG_FILE_NAMES) {
 		const candidate = join(path, name);
+		// eslint-disable-next-line no-await-in-loop -- a session folder holds a log or two
 		const candidateInfo = await stat(candidate).catch(() => undefined);
 		if (candidateInfo?.isFile() && (best === undefined || candidateInfo.mtimeMs > best.mtimeMs)) {
 			best = {path: candidate, mtimeMs: candidateInfo.mtimeMs};

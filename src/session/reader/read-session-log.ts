@@ -107,6 +107,7 @@ export async function openSessionLog(source: SessionLogSource, options: ReadSess
 	const events = (async function * (): AsyncGenerator<SessionEvent, void, undefined> {
 		try {
 			// A slice's records (ChunkRecords) are decoded in one go: one await per slice, not per line.
+			// eslint-disable-next-line no-await-in-loop -- one batch after another, bounded memory
 			for (let batch: LogRecord[] | undefined = records.takeBuffered(); ; batch = await readRecords(records, opened.file)) {
 				if (batch === undefined) {
 					return;
@@ -129,6 +130,7 @@ export async function openSessionLog(source: SessionLogSource, options: ReadSess
 
 	const eventBatches = (async function * (): AsyncGenerator<Iterable<SessionEvent>, void, undefined> {
 		try {
+			// eslint-disable-next-line no-await-in-loop -- one batch after another, bounded memory
 			for (let batch: LogRecord[] | undefined = records.takeBuffered(); ; batch = await readRecords(records, opened.file)) {
 				if (batch === undefined || options.signal?.aborted === true) {
 					return;
@@ -201,6 +203,7 @@ class ChunkRecords {
 	async next(): Promise<LogRecord[] | undefined> {
 		while (!this.#ended) {
 			if (this.#unsplit === undefined) {
+				// eslint-disable-next-line no-await-in-loop -- one chunk after another, bounded memory
 				const next = await nextOrAbort(this.#chunks, this.#signal);
 				if (next === undefined) {
 					// Aborted: a quiet end, without the input's end records.

@@ -43,6 +43,7 @@ export async function acquireLogLock(logPath: string): Promise<LogLock> {
 	for (let attempt = 0; attempt < 5; attempt += 1) {
 		let created: boolean;
 		try {
+			// eslint-disable-next-line no-await-in-loop -- take the lock, or read its holder and try again once
 			created = await createWithContent(lockPath, content);
 		} catch (error) {
 			throw new SessionLogWriteError(logPath, 'lock', error);
@@ -52,6 +53,7 @@ export async function acquireLogLock(logPath: string): Promise<LogLock> {
 			return heldLock(lockPath, content);
 		}
 
+		// eslint-disable-next-line no-await-in-loop -- take the lock, or read its holder and try again once
 		const holder = await readHolder(lockPath);
 		if (holder !== undefined && isProcessAlive(holder)) {
 			throw new SessionLogLockedError(logPath, holder);
@@ -59,7 +61,9 @@ export async function acquireLogLock(logPath: string): Promise<LogLock> {
 
 		// Stale (dead pid or unreadable content): remove it and try again. Re-read just before
 		// removing so a lock another process took over meanwhile is left alone.
+		// eslint-disable-next-line no-await-in-loop -- take the lock, or read its holder and try again once
 		if ((await readHolder(lockPath)) === holder) {
+			// eslint-disable-next-line no-await-in-loop -- take the lock, or read its holder and try again once
 			await unlink(lockPath).catch(() => undefined);
 		}
 	}

@@ -55,6 +55,7 @@ async function readAt(file: ReadableLogFile, position: number, length: number): 
 	const buffer = Buffer.alloc(length);
 	let filled = 0;
 	while (filled < length) {
+		// eslint-disable-next-line no-await-in-loop -- backwards one block at a time to the last whole line
 		const {bytesRead} = await file.read(buffer, filled, length - filled, position + filled);
 		if (bytesRead === 0) {
 			break;
@@ -71,6 +72,7 @@ async function lastNewlineEnd(file: ReadableLogFile, size: number): Promise<numb
 	let end = size;
 	while (end > 0) {
 		const start = Math.max(0, end - BLOCK);
+		// eslint-disable-next-line no-await-in-loop -- backwards one block at a time to the last whole line
 		const block = await readAt(file, start, end - start);
 		const index = block.lastIndexOf(10);
 		if (index !== -1) {
@@ -87,6 +89,7 @@ async function firstLine(file: ReadableLogFile, start: Buffer, completeSize: num
 	let bytes = start;
 	let newline = bytes.indexOf(10);
 	while (newline === -1 && bytes.length < completeSize) {
+		// eslint-disable-next-line no-await-in-loop -- backwards one block at a time to the last whole line
 		bytes = Buffer.concat([bytes, await readAt(file, bytes.length, Math.min(BLOCK, completeSize - bytes.length))]);
 		newline = bytes.indexOf(10);
 	}
@@ -105,6 +108,7 @@ async function lastSeqBefore(file: ReadableLogFile, completeSize: number): Promi
 		const previousNewline = relativeEnd >= 2 ? window.lastIndexOf(10, relativeEnd - 2) : -1;
 		if (previousNewline === -1 && windowStart > 0) {
 			const start = Math.max(0, windowStart - BLOCK);
+			// eslint-disable-next-line no-await-in-loop -- backwards one block at a time to the last whole line
 			window = Buffer.concat([await readAt(file, start, windowStart - start), window.subarray(0, relativeEnd)]);
 			windowStart = start;
 			continue;

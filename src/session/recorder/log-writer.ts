@@ -271,6 +271,7 @@ export class SessionLogWriter {
 		const target = this.seq;
 		while (this.syncedSeq < target) {
 			this.syncWanted = true;
+			// eslint-disable-next-line no-await-in-loop -- one batch written after another, in order
 			await this.writeBatch();
 		}
 	}
@@ -296,6 +297,7 @@ export class SessionLogWriter {
 		process.removeListener('exit', this.onExit);
 		await this.lock.release();
 		if (error !== undefined) {
+			// eslint-disable-next-line @typescript-eslint/only-throw-error -- what the last flush threw, rethrown once the file is closed
 			throw error;
 		}
 	}
@@ -510,6 +512,7 @@ async function writeAll(handle: LogFileHandle, bytes: Uint8Array): Promise<void>
 	const {fd} = handle;
 	let written = 0;
 	while (written < bytes.length) {
+		// eslint-disable-next-line no-await-in-loop -- a short write continues where it stopped
 		const bytesWritten = typeof fd === 'number' ? writeSync(fd, bytes, written, bytes.length - written) : (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
 		if (bytesWritten <= 0) {
 			throw new Error('write made no progress');

@@ -62,6 +62,7 @@ function probeSync(at: string): Probe {
 export async function makeDirectory(path: string): Promise<void> {
 	const missing: string[] = [];
 	for (let at = resolve(path); ; at = dirname(at)) {
+		// eslint-disable-next-line no-await-in-loop -- up to the nearest existing folder, one level at a time
 		const next = step(at, await probe(at));
 		if (next instanceof Error) {
 			throw next;
@@ -75,6 +76,7 @@ export async function makeDirectory(path: string): Promise<void> {
 	}
 
 	for (const folder of missing) {
+		// eslint-disable-next-line no-await-in-loop -- then down again, one level at a time
 		await mkdir(folder, {mode: PRIVATE_FOLDER_MODE}).catch(async (error: unknown) => {
 			// Made meanwhile by someone else: fine when it is a folder.
 			if (systemErrorCode(error) !== 'EEXIST' || (await probe(folder)) !== 'directory') {

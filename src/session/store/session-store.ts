@@ -125,6 +125,7 @@ export async function listSessions(root: string, options: ListSessionsOptions = 
 	for (const name of names) {
 		const dir = join(root, name);
 		try {
+			// eslint-disable-next-line no-await-in-loop -- one session at a time keeps file descriptors few
 			const summary = await summarize(dir, options.counts ?? true);
 			if (summary !== undefined) {
 				summaries.push(summary);

@@ -56,7 +56,7 @@ describe('cardterm replay --json', () => {
 		expect(files.length).toBeGreaterThan(40);
 		for (const name of files) {
 			const file = join(corpus!, name);
-			// eslint-disable-next-line no-await-in-loop -- one log at a time keeps failures readable
+			// one log at a time keeps failures readable
 			const {code, cards, err} = await replayJson(file);
 			expect({name, code, err}).toEqual({name, code: 0, err: ''});
 			const lines = readFileSync(file, 'utf8').split('\n').filter(line => line !== '').map(line => JSON.parse(line) as {type: string; data: {callId?: string}});
@@ -79,11 +79,11 @@ describe('cardterm replay --json', () => {
 
 		for (const name of readdirSync(corpus!).filter(file => file.endsWith('.jsonl'))) {
 			const io = fakeIo({env: {FORCE_COLOR: '1'}});
-			// eslint-disable-next-line no-await-in-loop -- one log at a time keeps failures readable
+			// one log at a time keeps failures readable
 			expect(await main(['replay', join(corpus!, name), '--print', '--width', '100'], io)).toBe(0);
 			const output = io.out();
 			expect(output).toMatch(/\u001B\[[\d;]*m/);
-			// eslint-disable-next-line no-control-regex -- looking for exactly these bytes
+			// looking for exactly these bytes
 			const leftover = output.replaceAll(/\u001B\[[\d;]*m/g, '').match(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g);
 			expect({name, leftover}).toEqual({name, leftover: null});
 		}

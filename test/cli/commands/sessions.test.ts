@@ -183,7 +183,7 @@ describe('cardterm sessions with bad sessions among good ones', () => {
 		for (const json of [false, true]) {
 			const io = fakeIo();
 			expect(await main(['sessions', '--session-dir', root, ...(json ? ['--json'] : [])], io)).toBe(0);
-			// eslint-disable-next-line no-control-regex -- the point: no control character reaches the terminal
+			// the point: no control character reaches the terminal
 			expect(`${io.out()}${io.err()}`.replaceAll('\n', '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
 			expect(io.out().split('\n').filter(line => line !== '')).toHaveLength(2);
 			expect(io.err().split('\n').filter(line => line !== '')).toHaveLength(1);

@@ -84,9 +84,8 @@ describe('the boot frame', () => {
 	it('draws nothing on a screen too small for its rows not to wrap', async () => {
 		for (const [columns, rows] of [[8, 40], [120, 2], [undefined, 40]] as const) {
 			const terminal = fakeTerminal(columns);
-			// eslint-disable-next-line no-await-in-loop -- one terminal at a time
+			// one terminal at a time
 			const boot = await drawBootFrame(terminal.io, rows, terminal.stdin);
-			// eslint-disable-next-line no-await-in-loop
 			await boot.release();
 			expect(terminal.written).toEqual([]);
 			expect(terminal.modes).toEqual([]);

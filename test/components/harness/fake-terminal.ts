@@ -74,7 +74,7 @@ export class FakeTty extends EventEmitter {
 		let stable = 0;
 		let seen = -1;
 		while (stable < 3) {
-			// eslint-disable-next-line no-await-in-loop -- polling for quiescence
+			// polling for quiescence
 			await new Promise(resolve => {
 				setTimeout(resolve, 25);
 			});
@@ -101,7 +101,7 @@ export class FakeTty extends EventEmitter {
 				throw new Error(`screen never showed ${JSON.stringify(text)} (${this.chunks.length} writes, ${this.bytes.length} chars, emulator ${this.idle ? 'idle' : 'busy'}; last written: ${tail}); it shows:\n${this.text()}`);
 			}
 
-			// eslint-disable-next-line no-await-in-loop -- polling for a condition
+			// polling for a condition
 			await new Promise(resolve => {
 				setTimeout(resolve, 20);
 			});

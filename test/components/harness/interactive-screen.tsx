@@ -48,7 +48,7 @@ export async function startInteractive(name: string, options: {columns?: number;
 	await rm(cwd, {recursive: true, force: true});
 	await mkdir(cwd, {recursive: true});
 	for (const [path, text] of Object.entries(options.files ?? {})) {
-		// eslint-disable-next-line no-await-in-loop -- a handful of fixture files
+		// a handful of fixture files
 		await writeFile(join(cwd, path), text);
 	}
 

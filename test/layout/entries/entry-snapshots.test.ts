@@ -59,7 +59,7 @@ describe.each(cases)('entry snapshot $name $expansion', ({name, entry, expansion
 				expect(lines.every(line => spansWidth(line.spans) <= width)).toBe(true);
 				const plain = lines.map(line => lineText(line)).join('');
 				expect(plain).toContain(width === 40 && name.startsWith('turn') ? contains.slice(0, 8) : contains);
-				// eslint-disable-next-line no-control-regex -- no raw control character may reach a row
+				// no raw control character may reach a row
 				expect(plain).not.toMatch(/[\u0000-\u001F\u007F-\u009F\u200B\u202E]/);
 				await expect(serializeFrame(lines, `# entry snapshot ${file}`)).toMatchFileSnapshot(`${directory}${file}`);
 			});

@@ -164,7 +164,7 @@ describe('the streaming tail of an open step', () => {
 			});
 			const expected = [...fold.entries, ...fold.tail];
 			for (const tail of [false, true]) {
-				// eslint-disable-next-line no-await-in-loop -- one source at a time
+				// one source at a time
 				const source = await indexOf(path, tail);
 				expect(allEntries(source)).toEqual(expected);
 			}
@@ -177,7 +177,7 @@ describe('the streaming tail of an open step', () => {
 
 	it('is the same entry whichever shape the log stores its deltas in', async () => {
 		for (const until of ['text', 'tool', 'message', 'call', 'step-end'] as const) {
-			// eslint-disable-next-line no-await-in-loop -- pairs of small logs
+			// pairs of small logs
 			const [plain, packed] = await Promise.all([foldOf(openStep(false, until).write()), foldOf(openStep(true, until).write())]);
 			expect([...packed.entries, ...packed.tail]).toEqual([...plain.entries, ...plain.tail]);
 		}
