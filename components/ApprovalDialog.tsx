@@ -1,4 +1,3 @@
-import React from 'react';
 import {Text} from 'ink';
 import {sanitizeInline} from '../src/layout/text/sanitize.js';
 import {truncateToWidth, wrapProse} from '../src/layout/text/text-width.js';
@@ -63,7 +62,7 @@ export function ApprovalDialog({approval, selected, width}: Props) {
 	return (
 		<>
 			{questionRows(approval, width).map((row, index) => (
-				// eslint-disable-next-line react/no-array-index-key -- rows of one text
+				// Keyed by index: rows of one text
 				<Text key={`q${index}`} color="yellow" wrap="truncate-end">{row}</Text>
 			))}
 			{approval.choices.map((choice, index) => {

@@ -28,14 +28,14 @@ describe('the approval dialog', () => {
 			// Typed fast (one chunk), then key by key: the answer keys of old (a, s, d, y, n) among them.
 			await screen.press('hello sam');
 			for (const letter of ['a', 's', 'd', 'y', 'n']) {
-				// eslint-disable-next-line no-await-in-loop -- one key at a time, as typed
+				// In order: one key at a time, as typed
 				await screen.press(letter);
 			}
 
 			expect(screen.tty.text()).toContain('> hello samasdyn');
 			expect(screen.controller.getSnapshot().approval?.toolName).toBe('bash');
 			for (let index = 0; index < 'asdyn'.length; index++) {
-				// eslint-disable-next-line no-await-in-loop -- one key at a time
+				// In order: one key at a time
 				await screen.press(keys.backspace);
 			}
 
@@ -69,7 +69,7 @@ describe('the approval dialog', () => {
 			await screen.type('hello');
 			await screen.type('.', 'Allow write');
 			for (let index = 0; index < 3; index++) {
-				// eslint-disable-next-line no-await-in-loop -- one key at a time
+				// In order: one key at a time
 				await screen.press(keys.down);
 			}
 

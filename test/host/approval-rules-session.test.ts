@@ -44,7 +44,7 @@ async function run(opened: Awaited<ReturnType<typeof watched>>, name: string, ar
 		settled = true;
 	});
 	for (const answer of answers) {
-		// eslint-disable-next-line no-await-in-loop -- one question at a time
+		// In order: one question at a time
 		await until(() => screen.getSnapshot().approval !== undefined || settled);
 		const approval = screen.getSnapshot().approval;
 		if (approval === undefined) {

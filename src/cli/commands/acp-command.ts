@@ -126,6 +126,7 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 	const initTimeout = positiveInt(parsed, 'init-timeout', 'acp');
 	const config = await loadConfig(cwd, io.env);
 	for (const warning of config.warnings) {
+		// eslint-disable-next-line no-await-in-loop -- warnings print in order
 		await io.printError(`cardterm: ${warning}\n`);
 	}
 
