@@ -68,7 +68,6 @@ export function ApprovalDialog({approval, selected, width}: Props) {
 			{approval.choices.map((choice, index) => {
 				const marked = index === selected;
 				// Keyed by position: an asker may offer two choices with the same words.
-				// eslint-disable-next-line react/no-array-index-key
 				return <Text key={index} bold={marked} color={marked ? 'cyan' : undefined} wrap="truncate-end">{truncateToWidth(choiceText(choice.label, marked, width), width)}</Text>;
 			})}
 			<Text dimColor wrap="truncate-end">{truncateToWidth(KEYS_ROW, width)}</Text>
