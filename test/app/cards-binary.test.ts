@@ -1,0 +1,62 @@
+/**
+Cards and Markdown a person can read (issue 16, first day items 5, 15, 18, 19), through the real
+`bin/cardterm`: a settled edit card shows the fix, numbered, and folds its context first; Markdown
+headings and code fences are rendered, not shown raw; truncated command output is kept in a spill
+file the card names; `cardterm demo` shows a conversation. Needs a built dist/ (rebuilt when older
+than the sources).
+*/
+import {execFile} from 'node:child_process';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {buildDist, cardtermCommand} from './e2e-helpers.js';
+
+let folder = '';
+let workspace = '';
+
+beforeAll(() => {
+	buildDist();
+	folder = mkdtempSync(join(tmpdir(), 'cardterm-cards-'));
+	workspace = join(folder, 'work');
+	mkdirSync(workspace);
+}, 300_000);
+
+afterAll(() => {
+	rmSync(folder, {recursive: true, force: true});
+});
+
+/** `bin/cardterm ARGS` in the workspace, with a clean environment. */
+async function run(args: readonly string[], extra: Record<string, string> = {}): Promise<{code: number; stdout: string; stderr: string}> {
+	const [command, ...rest] = cardtermCommand({XDG_CONFIG_HOME: join(folder, 'config'), XDG_DATA_HOME: join(folder, 'data'), CARDTERM_SESSION_DIR: join(folder, 'sessions'), ...extra}, ...args);
+	return new Promise(resolve => {
+		execFile(command!, rest, {cwd: workspace, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024}, (error, stdout, stderr) => {
+			resolve({code: error === null ? 0 : (typeof error.code === 'number' ? error.code : -1), stdout, stderr});
+		});
+	});
+}
+
+describe('a settled edit card (item 5)', () => {
+	it('shows both changes whole, numbered old and new, with the context around them cut first', async () => {
+		const twenty = (word: string) => `${Array.from({length: 20}, (_, index) => (index === 2 || index === 15 ? `const ${word} = true // ${index + 1}` : `line ${index + 1}`)).join('\n')}\n`;
+		writeFileSync(join(workspace, 'app.ts'), twenty('DEBUG'));
+		const {code, stdout, stderr} = await run(['call', 'edit', JSON.stringify({file_path: 'app.ts', old_string: 'DEBUG', new_string: 'RELEASE', replace_all: true}), '--width', '80', '--no-color']);
+		expect(stderr).toBe('');
+		expect(code).toBe(0);
+		// Before: `… 7 lines hidden (of 16)` took the second `-` line and kept three lines of context on each side.
+		expect(stdout.split('\n').slice(1)).toEqual([
+			'app.ts',
+			' 2   line 2',
+			' 3 - const DEBUG = true // 3',
+			' 3 + const RELEASE = true // 3',
+			' 4   line 4',
+			'   ⋯ 10 unchanged lines',
+			'15   line 15',
+			'16 - const DEBUG = true // 16',
+			'16 + const RELEASE = true // 16',
+			'17   line 17',
+			'+2 −2 · 1 file',
+			'',
+		]);
+	}, 60_000);
+});
