@@ -60,3 +60,29 @@ describe('a settled edit card (item 5)', () => {
 		]);
 	}, 60_000);
 });
+
+describe('Markdown in the model\'s answer (item 18)', () => {
+	it('draws headings without their # and code without its fences, in replay --print as in every view', async () => {
+		const answer = '## Result\n\nDEBUG is **off**.\n\n```ts\nconst debug = false;\n```\n\n### Next\n\nRun the tests.';
+		const log = join(folder, 'markdown.jsonl');
+		const events = [
+			{type: 'session', version: 0, id: 's-markdown', createdAt: 1_790_000_000_000, cwd: workspace, delegationDepth: 0},
+			{type: 'turn/start', seq: 0, time: 1_790_000_000_001, data: {turn: 1}},
+			{type: 'user/message', seq: 1, time: 1_790_000_000_002, data: {turn: 1, message: {role: 'user', content: [{type: 'text', text: 'Is DEBUG off?'}]}}},
+			{type: 'step/start', seq: 2, time: 1_790_000_000_003, data: {turn: 1, step: 1}},
+			{type: 'assistant/message', seq: 3, time: 1_790_000_000_004, data: {turn: 1, step: 1, message: {id: 'a-1', role: 'assistant', content: [{type: 'text', text: answer}], source: {kind: 'model', provider: 'p', model: 'm'}}}, surfaceOp: 'append'},
+			{type: 'step/end', seq: 4, time: 1_790_000_000_005, data: {turn: 1, step: 1}},
+			{type: 'turn/end', seq: 5, time: 1_790_000_000_006, data: {turn: 1, reason: {kind: 'completed'}}},
+		];
+		writeFileSync(log, `${events.map(event => JSON.stringify(event)).join('\n')}\n`);
+		const {code, stdout, stderr} = await run(['replay', log, '--print', '--width', '80', '--no-color']);
+		expect(stderr).toBe('');
+		expect(code).toBe(0);
+		const answerRows = stdout.split('\n');
+		const from = answerRows.indexOf('Result');
+		// Before: `## Result`, `### Next`, and the fence rows ```ts and ``` around the code.
+		expect(answerRows.slice(from, from + 7)).toEqual(['Result', '', 'DEBUG is off.', '', '  const debug = false;', '', 'Next']);
+		expect(stdout).not.toContain('#');
+		expect(stdout).not.toContain('```');
+	}, 60_000);
+});
