@@ -6,9 +6,9 @@ file the card names; `cardterm demo` shows a conversation. Needs a built dist/ (
 than the sources).
 */
 import {execFile} from 'node:child_process';
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
-import {join} from 'node:path';
+import {dirname, join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {buildDist, cardtermCommand} from './e2e-helpers.js';
 
@@ -84,5 +84,30 @@ describe('Markdown in the model\'s answer (item 18)', () => {
 		expect(answerRows.slice(from, from + 7)).toEqual(['Result', '', 'DEBUG is off.', '', '  const debug = false;', '', 'Next']);
 		expect(stdout).not.toContain('#');
 		expect(stdout).not.toContain('```');
+	}, 60_000);
+});
+
+describe('truncated command output (item 19)', () => {
+	it('is kept whole in a spill file in the session folder, and the card says where', async () => {
+		const sessionFolder = join(folder, 'sessions', 'spilled');
+		mkdirSync(sessionFolder, {recursive: true});
+		const {code, stdout} = await run(['call', 'bash', JSON.stringify({command: 'seq 1 30000', description: 'Count far'}), '--log', join(sessionFolder, 'session.jsonl'), '--width', '200', '--no-color']);
+		expect(code).toBe(0);
+		// Before: `[output truncated; the full output was not kept]`.
+		const named = /\[output truncated; full output: (\S+)\]/.exec(stdout)?.[1];
+		expect(named).toBeDefined();
+		expect(dirname(named!)).toBe(join(sessionFolder, 'spill'));
+		expect(readFileSync(named!, 'utf8')).toBe(`${Array.from({length: 30_000}, (_, index) => index + 1).join('\n')}\n`);
+		expect(statSync(named!).mode & 0o777).toBe(0o600);
+	}, 60_000);
+
+	it('is kept in a private temporary folder when the call has no log', async () => {
+		const {code, stdout} = await run(['call', 'bash', JSON.stringify({command: 'seq 1 30000', description: 'Count far'}), '--width', '200', '--no-color']);
+		expect(code).toBe(0);
+		const named = /\[output truncated; full output: (\S+)\]/.exec(stdout)?.[1];
+		expect(named?.startsWith(join(tmpdir(), 'cardterm-spill-'))).toBe(true);
+		expect(statSync(dirname(named!)).mode & 0o777).toBe(0o700);
+		expect(readFileSync(named!, 'utf8').split('\n')).toHaveLength(30_001);
+		rmSync(dirname(named!), {recursive: true, force: true});
 	}, 60_000);
 });
