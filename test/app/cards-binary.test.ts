@@ -10,7 +10,7 @@ import {mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} f
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {buildDist, cardtermCommand} from './e2e-helpers.js';
+import {buildDist, cardtermCommand, killTmuxServer, screen, shellWord, shows, tmux, tmuxMissing} from './e2e-helpers.js';
 
 let folder = '';
 let workspace = '';
@@ -23,6 +23,7 @@ beforeAll(() => {
 }, 300_000);
 
 afterAll(() => {
+	killTmuxServer();
 	rmSync(folder, {recursive: true, force: true});
 });
 
@@ -109,5 +110,39 @@ describe('truncated command output (item 19)', () => {
 		expect(statSync(dirname(named!)).mode & 0o777).toBe(0o700);
 		expect(readFileSync(named!, 'utf8').split('\n')).toHaveLength(30_001);
 		rmSync(dirname(named!), {recursive: true, force: true});
+	}, 60_000);
+});
+
+describe('cardterm demo (item 15)', () => {
+	it('prints a conversation: the person\'s messages, the model\'s reasoning and answers, turn ends, around the cards', async () => {
+		const {code, stdout} = await run(['demo', '--print', '--width', '100', '--no-color']);
+		expect(code).toBe(0);
+		const rows = stdout.split('\n');
+		// Before: cards only, one turn per call, none of the lines below.
+		expect(rows[0]).toBe('› The config test fails while DEBUG is on. Turn DEBUG off everywhere and run the tests.');
+		expect(rows[1]).toBe('∴ Let me see the config and every place that reads DEBUG.');
+		expect(rows[2]).toMatch(/^● read src\/config\.ts · \d+ms$/);
+		expect(rows[3]).toBe('src/config.ts · lines 1–4 of 4');
+		expect(rows.filter(row => row.startsWith('› '))).toHaveLength(6);
+		expect(rows.filter(row => row.startsWith('── completed · '))).toHaveLength(4);
+		expect(rows.some(row => row.startsWith('── cancelled by you · '))).toBe(true);
+		expect(rows.some(row => row.startsWith('── interrupted (crash)'))).toBe(true);
+		const answer = rows.indexOf('Result');
+		expect(rows.slice(answer, answer + 5)).toEqual(['Result', '', 'DEBUG is off in src/config.ts, and src/app.ts uses RELEASE now. Four tests pass; one still fails:', '', "  expect(config.level).toBe('warn'); // src/config.test.ts"]);
+	}, 60_000);
+
+	it.skipIf(tmuxMissing)('opens the pager on the same transcript, the read card\'s path as --print shows it (tmux)', async () => {
+		const command = cardtermCommand({XDG_CONFIG_HOME: join(folder, 'config'), XDG_DATA_HOME: join(folder, 'data')}, 'demo').map(word => shellWord(word)).join(' ');
+		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'demo', '-x', '100', '-y', '30', '-c', workspace, command);
+		await shows('? help · q quit', 'demo');
+		await shows('── interrupted (crash)', 'demo');
+		tmux('send-keys', '-t', 'demo', 'g');
+		await shows('› The config test fails', 'demo');
+		const top = screen('demo');
+		// Before: `/home/demo/project/src/config.ts · lines 1–4 of 4` in the pager, `src/config.ts · …` in print.
+		expect(top).toContain('\nsrc/config.ts · lines 1–4 of 4\n');
+		expect(top).not.toContain('/home/demo/project/src/config.ts');
+		expect(top).toContain('∴ Let me see the config and every place that reads DEBUG.');
+		tmux('send-keys', '-t', 'demo', 'q');
 	}, 60_000);
 });
