@@ -293,25 +293,33 @@ describe('layoutDiffBody', () => {
 	});
 
 	test('in bounded, context is hidden before any changed line: the fix stays whole, numbered old and new (issue 16 item 5)', () => {
+		// Three lines replaced in a 30-line file: 14 rows with three lines of context each side, 12 with two.
+		const old = Array.from({length: 30}, (_, index) => `line ${index + 1}`);
+		const hunks = computeHunks('src/b.txt', `${old.join('\n')}\n`, `${old.map((line, index) => (index >= 11 && index <= 13 ? `${line} new` : line)).join('\n')}\n`);
+		expect(layoutDiffBody(hunks, {...ctx, theme: monochromeTheme}).lines.map(lineText)).toEqual([
+			'src/b.txt',
+			'10   line 10',
+			'11   line 11',
+			'12 - line 12',
+			'13 - line 13',
+			'14 - line 14',
+			'12 + line 12 new',
+			'13 + line 13 new',
+			'14 + line 14 new',
+			'15   line 15',
+			'16   line 16',
+			'+3 −3 · 1 file',
+		]);
+		// The card's generic fold kept the head and the tail: it hid the `+` lines behind `… N lines hidden`.
+		expect(layoutDiffBody(hunks, {...ctx, theme: monochromeTheme, expansion: 'full'}).lines).toHaveLength(14);
+	});
+
+	test('expanded, a diff shows every line its hunks hold, and counts the lines between two numbered hunks', () => {
 		const twenty = (word: string) => `${Array.from({length: 20}, (_, index) => (index === 2 || index === 15 ? `const ${word} = true // ${index + 1}` : `line ${index + 1}`)).join('\n')}\n`;
 		const hunks = computeHunks('src/app.txt', twenty('DEBUG'), twenty('RELEASE'));
-		const lines = layoutDiffBody(hunks, {...ctx, theme: monochromeTheme}).lines.map(lineText);
-		// All of it is 17 rows; at one line of context around each change it is 11, within the card's 12.
-		expect(lines).toEqual([
-			'src/app.txt',
-			' 2   line 2',
-			' 3 - const DEBUG = true // 3',
-			' 3 + const RELEASE = true // 3',
-			' 4   line 4',
-			'   ⋯ 10 unchanged lines',
-			'15   line 15',
-			'16 - const DEBUG = true // 16',
-			'16 + const RELEASE = true // 16',
-			'17   line 17',
-			'+2 −2 · 1 file',
-		]);
-		// Expanded, every line the hunks hold, and the lines between the hunks counted.
-		expect(layoutDiffBody(hunks, {...ctx, theme: monochromeTheme, expansion: 'full'}).lines.map(lineText).slice(7, 10)).toEqual([' 6   line 6', '   ⋯ 6 unchanged lines', '13   line 13']);
+		const lines = layoutDiffBody(hunks, {...ctx, theme: monochromeTheme, expansion: 'full'}).lines.map(lineText);
+		expect(lines).toHaveLength(18);
+		expect(lines.slice(7, 10)).toEqual([' 6   line 6', '   ⋯ 6 unchanged lines', '13   line 13']);
 	});
 
 	test('in bounded, two far-apart changes keep their old and new numbers and one line of context each, the lines between counted', () => {
