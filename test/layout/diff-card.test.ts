@@ -383,6 +383,20 @@ describe('layoutDiffBody', () => {
 		]);
 	});
 
+	test('hunk starts from a plugin or a log are used only when they are a pair of line numbers; huge ones widen the gutter within the width', () => {
+		const hunk = {path: 'p.txt', oldText: 'a', newText: 'b'};
+		for (const bad of [{oldStart: -1, newStart: 1}, {oldStart: 1.5, newStart: 1}, {oldStart: Number.NaN, newStart: 1}, {oldStart: '1', newStart: 1}, {newStart: 4}]) {
+			expect(layoutDiffBody([{...hunk, ...bad} as never], {...ctx, theme: monochromeTheme}).lines.map(lineText)).toEqual(['p.txt', '- a', '+ b', '+1 −1 · 1 file']);
+		}
+
+		const huge = Number.MAX_SAFE_INTEGER - 1;
+		for (const width of [6, 20, 40]) {
+			const lines = layoutDiffBody([{...hunk, oldStart: huge, newStart: huge}], {...ctx, theme: monochromeTheme, width}).lines.map(lineText);
+			expect(lines.every(line => line.length <= width)).toBe(true);
+			expect(lines.join('')).toContain(String(huge));
+		}
+	});
+
 	test('no diffs at all is just the footer', () => {
 		expect(layoutDiffBody([], ctx)).toEqual({lines: [row('+0 −0 · 0 files', muted)], pinnedTop: 0, pinnedBottom: 1});
 	});
