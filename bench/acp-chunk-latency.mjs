@@ -15,7 +15,7 @@ import {render} from 'ink';
 import {InteractiveApp} from '../dist/components/InteractiveApp.js';
 import {acpLiveSession} from '../dist/src/live/acp-driver.js';
 import {openAcpSession} from '../dist/src/host/open-acp-session.js';
-import {colorTheme} from '../dist/src/layout/theme.js';
+import {colorTheme} from '../dist/src/layout/text/theme.js';
 import {FakeStdin, FakeStdout} from './lib/fake-tty.mjs';
 import {figure} from './lib/stats.mjs';
 

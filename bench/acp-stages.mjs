@@ -22,12 +22,12 @@ import {parseFrame} from '../dist/src/acp/frame-reader.js';
 import {openAcpSession} from '../dist/src/host/open-acp-session.js';
 import {openSession} from '../dist/src/host/open-session.js';
 import {referencePresenters} from '../dist/src/acp/reference-presenters.js';
-import {layoutEntry} from '../dist/src/layout/layout-entry.js';
-import {colorTheme} from '../dist/src/layout/theme.js';
-import {EventLog} from '../dist/src/session/event-log.js';
-import {SessionFold} from '../dist/src/session/fold.js';
-import {SessionLogWriter} from '../dist/src/session/log-writer.js';
-import {openSessionLog} from '../dist/src/session/read-session-log.js';
+import {layoutEntry} from '../dist/src/layout/entries/layout-entry.js';
+import {colorTheme} from '../dist/src/layout/text/theme.js';
+import {EventLog} from '../dist/src/session/events/event-log.js';
+import {SessionFold} from '../dist/src/session/fold/fold.js';
+import {SessionLogWriter} from '../dist/src/session/recorder/log-writer.js';
+import {openSessionLog} from '../dist/src/session/reader/read-session-log.js';
 import {round, summarize} from './lib/stats.mjs';
 
 const {values} = parseArgs({options: {updates: {type: 'string', default: '1000'}, rounds: {type: 'string', default: '30'}}});

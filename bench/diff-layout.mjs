@@ -13,16 +13,16 @@ import {createRequire} from 'node:module';
 import {resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {structuredPatch} from 'diff';
-import {layoutDiffBody} from '../dist/src/layout/diff-card.js';
-import {highlightLines} from '../dist/src/layout/highlight.js';
-import {colorTheme} from '../dist/src/layout/theme.js';
+import {layoutDiffBody} from '../dist/src/layout/cards/diff-card.js';
+import {highlightLines} from '../dist/src/layout/highlight/highlight.js';
+import {colorTheme} from '../dist/src/layout/text/theme.js';
 
 const baselineFlag = process.argv.indexOf('--baseline');
 const baselineDir = baselineFlag === -1 ? undefined : process.argv[baselineFlag + 1];
 const baselineModule = async path => import(pathToFileURL(resolve(baselineDir, path)).href);
 const baseline = baselineDir === undefined ? undefined : {
-	layoutDiffBody: (await baselineModule('src/layout/diff-card.js')).layoutDiffBody,
-	highlightLines: (await baselineModule('src/layout/highlight.js')).highlightLines,
+	layoutDiffBody: (await baselineModule('src/layout/cards/diff-card.js')).layoutDiffBody,
+	highlightLines: (await baselineModule('src/layout/highlight/highlight.js')).highlightLines,
 };
 
 const ctx = {width: 100, theme: colorTheme, expansion: 'bounded'};

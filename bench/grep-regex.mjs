@@ -13,8 +13,8 @@ import {join} from 'node:path';
 import {grepInProcess} from '../dist/src/builtin/search/grep-fallback.js';
 import {compileGrepRegex} from '../dist/src/builtin/search/grep-regex.js';
 import {walkFiles} from '../dist/src/builtin/search/tree-walk.js';
-import {layoutSearchMatchesBody} from '../dist/src/layout/search-card.js';
-import {colorTheme} from '../dist/src/layout/theme.js';
+import {layoutSearchMatchesBody} from '../dist/src/layout/cards/search-card.js';
+import {colorTheme} from '../dist/src/layout/text/theme.js';
 import {figure} from './lib/stats.mjs';
 
 const root = join(import.meta.dirname, '..');

@@ -9,10 +9,10 @@
 // The second figure takes the path a view takes: `layoutEntry` of a streaming assistant entry (a new
 // entry object per delta, as the fold makes them), against `layoutEntry` of the same text as a
 // settled entry with every cache cleared (a full re-layout through the same path).
-import {layoutEntry} from '../dist/src/layout/layout-entry.js';
-import {clearMarkdownCache, layoutMarkdown} from '../dist/src/layout/markdown-layout.js';
-import {createMarkdownStream} from '../dist/src/layout/markdown-stream.js';
-import {colorTheme} from '../dist/src/layout/theme.js';
+import {layoutEntry} from '../dist/src/layout/entries/layout-entry.js';
+import {clearMarkdownCache, layoutMarkdown} from '../dist/src/layout/markdown/markdown-layout.js';
+import {createMarkdownStream} from '../dist/src/layout/markdown/markdown-stream.js';
+import {colorTheme} from '../dist/src/layout/text/theme.js';
 import {figure} from './lib/stats.mjs';
 
 const options = {width: 100, theme: colorTheme};

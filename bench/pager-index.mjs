@@ -243,7 +243,7 @@ async function child(mode, args) {
 	const React = (await import('react')).default;
 	const {render} = await import('ink');
 	const {Pager} = await import('../dist/components/Pager.js');
-	const {colorTheme} = await import('../dist/src/layout/theme.js');
+	const {colorTheme} = await import('../dist/src/layout/text/theme.js');
 	const {FakeStdin, FakeStdout, sleep} = await import('./lib/fake-tty.mjs');
 	const {default: stripAnsi} = await import('strip-ansi');
 	const cardRows = 40 - 2;
@@ -251,7 +251,7 @@ async function child(mode, args) {
 	const mount = (source, stdout, stdin, start) => render(React.createElement(Pager, {source, theme: colorTheme, title: 'bench', start, onExit() {}}), {stdout, stdin, stderr: stdout, exitOnCtrlC: false, patchConsole: false});
 
 	if (mode === 'first-frame') {
-		// As src/cli/pager-command.tsx does for a plain log on a terminal.
+		// As src/cli/pager/pager-command.tsx does for a plain log on a terminal.
 		const stdout = new FakeStdout({columns: 120, rows: 40});
 		const stdin = new FakeStdin();
 		let first = null;

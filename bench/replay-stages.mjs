@@ -8,12 +8,12 @@
 // of the command says which function inside a stage costs what.
 import {parseArgs} from 'node:util';
 import {referencePresenters} from '../dist/src/acp/reference-presenters.js';
-import {TranscriptStream} from '../dist/src/cli/transcript-stream.js';
-import {entryOutput} from '../dist/src/cli/entry-output.js';
-import {entryJsonValue} from '../dist/src/cli/entry-json-output.js';
-import {JsonLines} from '../dist/src/layout/terminal-sink.js';
-import {SessionFold} from '../dist/src/session/fold.js';
-import {openSessionLog} from '../dist/src/session/read-session-log.js';
+import {TranscriptStream} from '../dist/src/cli/print/transcript-stream.js';
+import {entryOutput} from '../dist/src/cli/print/entry-output.js';
+import {entryJsonValue} from '../dist/src/cli/print/entry-json-output.js';
+import {JsonLines} from '../dist/src/layout/terminal/terminal-sink.js';
+import {SessionFold} from '../dist/src/session/fold/fold.js';
+import {openSessionLog} from '../dist/src/session/reader/read-session-log.js';
 import {parseFloor} from './lib/parse-floor.mjs';
 import {summarize, round} from './lib/stats.mjs';
 

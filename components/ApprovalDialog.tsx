@@ -1,7 +1,7 @@
 import React from 'react';
 import {Text} from 'ink';
-import {sanitizeInline} from '../src/layout/sanitize.js';
-import {truncateToWidth} from '../src/layout/text-width.js';
+import {sanitizeInline} from '../src/layout/text/sanitize.js';
+import {truncateToWidth} from '../src/layout/text/text-width.js';
 import type {PendingApproval} from './session-model.js';
 
 type Props = {

@@ -1,8 +1,8 @@
 import React from 'react';
 import {Text} from 'ink';
 import type {LineState} from './input/line-editor.js';
-import {sanitizeInline} from '../src/layout/sanitize.js';
-import {displayWidth, graphemes, truncateToWidth} from '../src/layout/text-width.js';
+import {sanitizeInline} from '../src/layout/text/sanitize.js';
+import {displayWidth, graphemes, truncateToWidth} from '../src/layout/text/text-width.js';
 
 type Props = {
 	readonly line: LineState;

@@ -1,10 +1,10 @@
 import React from 'react';
 import {Text} from 'ink';
-import {sanitizeInline} from '../src/layout/sanitize.js';
-import {formatDuration, formatElapsed, formatUsage} from '../src/layout/format.js';
-import {displayWidth, truncateToWidth} from '../src/layout/text-width.js';
+import {sanitizeInline} from '../src/layout/text/sanitize.js';
+import {formatDuration, formatElapsed, formatUsage} from '../src/layout/text/format.js';
+import {displayWidth, truncateToWidth} from '../src/layout/text/text-width.js';
 import {outcomeTally} from '../src/presentation/card-outcome.js';
-import type {TurnProgress} from '../src/session/turn-progress.js';
+import type {TurnProgress} from '../src/session/fold/turn-progress.js';
 import type {LiveSnapshot} from './session-model.js';
 
 type Props = {

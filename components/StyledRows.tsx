@@ -1,7 +1,7 @@
 import React, {memo, useContext} from 'react';
 import {Text} from 'ink';
-import {isAnsiColor, styleAtDepth} from '../src/layout/color-depth.js';
-import type {AnsiColor, Color, Span, StyledLine} from '../src/layout/styled-line.js';
+import {isAnsiColor, styleAtDepth} from '../src/layout/terminal/color-depth.js';
+import type {AnsiColor, Color, Span, StyledLine} from '../src/layout/text/styled-line.js';
 import {ColorDepthContext} from './color-depth-context.js';
 
 type Props = {

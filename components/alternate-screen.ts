@@ -2,7 +2,7 @@
 @module The alternate-screen sequences the full-screen views write (`less` style): the user's main
 screen and scrollback stay untouched underneath and come back as they were.
 */
-import {controlSequence} from '../src/layout/terminal-sink.js';
+import {controlSequence} from '../src/layout/terminal/terminal-sink.js';
 
 /** DEC private mode 1049: save the cursor and switch to the alternate screen, cursor home. */
 export const ENTER_ALTERNATE_SCREEN = controlSequence('\u001B[?1049h\u001B[H');

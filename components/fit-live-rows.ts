@@ -1,5 +1,5 @@
-import type {StyledLine} from '../src/layout/styled-line.js';
-import {pushAll} from '../src/layout/push-all.js';
+import type {StyledLine} from '../src/layout/text/styled-line.js';
+import {pushAll} from '../src/layout/text/push-all.js';
 
 /**
 Fit the rows of the running cards into `budget` rows, so the live region never reaches the

@@ -4,11 +4,11 @@ moment and a blank row after it, or a notice's rows, or `/clear`'s line feeds. T
 through Ink; a continued session's history is written with the same rule before Ink has loaded
 (src/cli/interactive/run-interactive.ts), so this module imports no React and no Ink.
 */
-import {layoutEntry} from '../src/layout/layout-entry.js';
-import type {ColorDepth} from '../src/layout/color-depth.js';
-import {renderLines} from '../src/layout/render-lines.js';
-import {controlSequence, type TerminalOutput} from '../src/layout/terminal-sink.js';
-import type {Theme} from '../src/layout/theme.js';
+import {layoutEntry} from '../src/layout/entries/layout-entry.js';
+import type {ColorDepth} from '../src/layout/terminal/color-depth.js';
+import {renderLines} from '../src/layout/terminal/render-lines.js';
+import {controlSequence, type TerminalOutput} from '../src/layout/terminal/terminal-sink.js';
+import type {Theme} from '../src/layout/text/theme.js';
 import type {ScrollbackEntry} from './session-model.js';
 
 export type ScrollbackStyle = {

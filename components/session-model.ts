@@ -3,9 +3,9 @@ import type {OutcomeCounts} from '../src/presentation/card-outcome.js';
 import type {EntrySource} from '../src/transcript/entry-source.js';
 import type {ChildSessionLinks} from '../src/transcript/child-session-links.js';
 import type {TranscriptEntry} from '../src/presentation/entry.js';
-import type {StyledLine} from '../src/layout/styled-line.js';
+import type {StyledLine} from '../src/layout/text/styled-line.js';
 import type {PendingApproval, ApprovalAnswer} from '../src/host/approvals.js';
-import type {TurnProgress} from '../src/session/turn-progress.js';
+import type {TurnProgress} from '../src/session/fold/turn-progress.js';
 
 export type {ApprovalAnswer, ApprovalChoice, PendingApproval} from '../src/host/approvals.js';
 

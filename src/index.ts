@@ -25,14 +25,14 @@ export {presentersOf, type Presenter, type PresenterLookup} from './presentation
 export {assertNever} from './presentation/assert-never.js';
 
 // Sessions: events, the log, the fold, the runtime.
-export type * from './session/events.js';
-export {openSessionLog, readSessionLog, type OpenedSessionLog, type ReadSessionLogOptions} from './session/read-session-log.js';
-export {followSessionLog, type FollowSessionLogOptions} from './session/follow-session-log.js';
-export {SessionLogWriter, type SessionLogWriterOptions} from './session/log-writer.js';
-export {SessionLogError, SessionLogWriteError, SessionLogLockedError, type LogDiagnostic} from './session/log-errors.js';
-export {SessionFold, foldEvents, type FoldChange, type FoldNote} from './session/fold.js';
-export {EventLog, type EventDraft} from './session/event-log.js';
-export {SessionRuntime, type StepHandle, type ApprovalPrompt} from './session/session-runtime.js';
+export type * from './session/events/events.js';
+export {openSessionLog, readSessionLog, type OpenedSessionLog, type ReadSessionLogOptions} from './session/reader/read-session-log.js';
+export {followSessionLog, type FollowSessionLogOptions} from './session/reader/follow-session-log.js';
+export {SessionLogWriter, type SessionLogWriterOptions} from './session/recorder/log-writer.js';
+export {SessionLogError, SessionLogWriteError, SessionLogLockedError, type LogDiagnostic} from './session/reader/log-errors.js';
+export {SessionFold, foldEvents, type FoldChange, type FoldNote} from './session/fold/fold.js';
+export {EventLog, type EventDraft} from './session/events/event-log.js';
+export {SessionRuntime, type StepHandle, type ApprovalPrompt} from './session/recorder/session-runtime.js';
 
 // Reference tools, background jobs and Code Mode.
 export {builtinTools, attachCodeMode, type BuiltinToolsOptions} from './builtin/index.js';
@@ -40,9 +40,9 @@ export {JobRuntime} from './jobs/job-runtime.js';
 export {codeModeTransport} from './code-mode/run-code-tool.js';
 
 // Pure layout.
-export {layoutCard} from './layout/layout-card.js';
-export {renderCardText, renderLines, type RenderOptions} from './layout/render-lines.js';
-export {colorTheme, monochromeTheme, type Theme} from './layout/theme.js';
-export type {Expansion, LayoutOptions} from './layout/layout-options.js';
-export type * from './layout/styled-line.js';
-export {displayWidth, truncateToWidth, wrapToWidth} from './layout/text-width.js';
+export {layoutCard} from './layout/cards/layout-card.js';
+export {renderCardText, renderLines, type RenderOptions} from './layout/terminal/render-lines.js';
+export {colorTheme, monochromeTheme, type Theme} from './layout/text/theme.js';
+export type {Expansion, LayoutOptions} from './layout/text/layout-options.js';
+export type * from './layout/text/styled-line.js';
+export {displayWidth, truncateToWidth, wrapToWidth} from './layout/text/text-width.js';

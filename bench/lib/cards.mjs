@@ -1,7 +1,7 @@
 // Cards for in-process scenarios: the generated log folded by the real SessionFold with the
 // reference presenters (the same path as `cardterm replay`).
 import {referencePresenters} from '../../dist/src/acp/reference-presenters.js';
-import {SessionFold} from '../../dist/src/session/fold.js';
+import {SessionFold} from '../../dist/src/session/fold/fold.js';
 import {generateLogLines} from './log-generator.mjs';
 
 /** A fold holding at least `count` settled cards (or the whole log of `maxEvents`). */

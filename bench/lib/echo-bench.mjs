@@ -13,7 +13,7 @@ import {render} from 'ink';
 import {InteractiveApp} from '../../dist/components/InteractiveApp.js';
 import {LIVE_MAX_FPS} from '../../dist/components/frame-pacing.js';
 import {openInteractiveSession} from '../../dist/src/cli/interactive/open-interactive-session.js';
-import {colorTheme} from '../../dist/src/layout/theme.js';
+import {colorTheme} from '../../dist/src/layout/text/theme.js';
 import {defineTool} from '../../dist/src/tools/define-tool.js';
 import {FakeStdin, FakeStdout, sleep} from './fake-tty.mjs';
 

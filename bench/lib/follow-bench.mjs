@@ -4,7 +4,7 @@
 import {spawn} from 'node:child_process';
 import {writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {followSessionLog} from '../../dist/src/session/follow-session-log.js';
+import {followSessionLog} from '../../dist/src/session/reader/follow-session-log.js';
 import {generateLogLines} from './log-generator.mjs';
 
 const [dir, rateText, secondsText] = process.argv.slice(2);

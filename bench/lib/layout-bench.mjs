@@ -1,10 +1,10 @@
 // Layout of one card snapshot (layoutCard + serializing the styled rows, as a snapshot file holds
 // them) against the floor of splitting the same card's plain text into lines.
 //   node bench/lib/layout-bench.mjs CARDS
-import {layoutCard} from '../../dist/src/layout/layout-card.js';
+import {layoutCard} from '../../dist/src/layout/cards/layout-card.js';
 import {cardsOf} from '../../dist/src/presentation/entry.js';
-import {renderLines} from '../../dist/src/layout/render-lines.js';
-import {colorTheme, monochromeTheme} from '../../dist/src/layout/theme.js';
+import {renderLines} from '../../dist/src/layout/terminal/render-lines.js';
+import {colorTheme, monochromeTheme} from '../../dist/src/layout/text/theme.js';
 import {foldCards} from './cards.mjs';
 
 const count = Number(process.argv[2] ?? 300);

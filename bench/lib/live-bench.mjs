@@ -9,9 +9,9 @@ import {cardsOf} from '../../dist/src/presentation/entry.js';
 import {render} from 'ink';
 import {InteractiveApp} from '../../dist/components/InteractiveApp.js';
 import {LIVE_MAX_FPS} from '../../dist/components/frame-pacing.js';
-import {layoutCard} from '../../dist/src/layout/layout-card.js';
-import {renderLines} from '../../dist/src/layout/render-lines.js';
-import {colorTheme} from '../../dist/src/layout/theme.js';
+import {layoutCard} from '../../dist/src/layout/cards/layout-card.js';
+import {renderLines} from '../../dist/src/layout/terminal/render-lines.js';
+import {colorTheme} from '../../dist/src/layout/text/theme.js';
 import {foldCards} from './cards.mjs';
 import {FakeStdin, FakeStdout, sleep} from './fake-tty.mjs';
 

@@ -1,6 +1,6 @@
 // A recorded log's events as drafts a session emits again (bench/acp-session.mjs and
 // bench/acp-drawn.mjs feed a native session the events a live ACP turn recorded).
-import {openSessionLog} from '../../dist/src/session/read-session-log.js';
+import {openSessionLog} from '../../dist/src/session/reader/read-session-log.js';
 
 /** The events of the log at `logPath` as drafts, with their seqs. */
 export async function readDrafts(logPath) {

@@ -10,7 +10,7 @@ import {Pager} from '../../dist/components/Pager.js';
 import {arrayEntrySource} from '../../dist/src/transcript/entry-source.js';
 import {openIndexedEntrySource} from '../../dist/src/transcript/indexed-entry-source.js';
 import {referencePresenters} from '../../dist/src/acp/reference-presenters.js';
-import {colorTheme} from '../../dist/src/layout/theme.js';
+import {colorTheme} from '../../dist/src/layout/text/theme.js';
 import {cycleCards, foldCards} from './cards.mjs';
 import {FakeStdin, FakeStdout, sleep} from './fake-tty.mjs';
 
@@ -30,7 +30,7 @@ function isFullFrame(text) {
 if (mode === 'first-frame') {
 	const stdout = new FakeStdout({columns: 120, rows: 40});
 	const stdin = new FakeStdin();
-	// Same construction as src/cli/pager-command.tsx (openPagerOnLog) for a saved plain log: the
+	// Same construction as src/cli/pager/pager-command.tsx (openPagerOnLog) for a saved plain log: the
 	// lazy card index, tail window first, with the fake terminal.
 	const cards = await openIndexedEntrySource(argument, {presenters: (header) => referencePresenters(header.cwd ?? process.cwd())});
 	let first;

@@ -1,5 +1,5 @@
 import React, {memo} from 'react';
-import {layoutCard} from '../../src/layout/layout-card.js';
+import {layoutCard} from '../../src/layout/cards/layout-card.js';
 import {StyledRows} from '../StyledRows.js';
 import type {CardProps} from './card-props.js';
 

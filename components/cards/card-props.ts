@@ -1,4 +1,4 @@
-import type {LayoutOptions} from '../../src/layout/layout-options.js';
+import type {LayoutOptions} from '../../src/layout/text/layout-options.js';
 import type {Card} from '../../src/presentation/card.js';
 
 export type CardProps = {

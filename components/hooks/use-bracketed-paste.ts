@@ -1,6 +1,6 @@
 import {useEffect} from 'react';
 import {useStdout} from 'ink';
-import {controlSequence, writeOutput} from '../../src/layout/terminal-sink.js';
+import {controlSequence, writeOutput} from '../../src/layout/terminal/terminal-sink.js';
 
 /** DEC private mode 2004: the terminal wraps pasted text in CSI 200~ … 201~. */
 export const BRACKETED_PASTE_ON = controlSequence('\u001B[?2004h');

@@ -2,7 +2,7 @@ import {useEffect, useLayoutEffect, useReducer, useRef} from 'react';
 import {useStdin} from 'ink';
 import {KeyStream} from '../input/key-stream.js';
 import type {KeyPress} from '../input/keys.js';
-import {pushAll} from '../../src/layout/push-all.js';
+import {pushAll} from '../../src/layout/text/push-all.js';
 
 /** How long an open paste waits for more of itself before it is taken as ended. */
 const PASTE_QUIET_MS = 50;

@@ -1,6 +1,6 @@
 import {useEffect, useReducer, useRef} from 'react';
 import type {ScrollbackEntry} from '../session-model.js';
-import {joinOutput, type TerminalOutput} from '../../src/layout/terminal-sink.js';
+import {joinOutput, type TerminalOutput} from '../../src/layout/terminal/terminal-sink.js';
 import type {PacedScreen} from './use-paced-snapshot.js';
 
 export type ScrollbackOptions = {

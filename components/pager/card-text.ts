@@ -1,10 +1,10 @@
-import {sanitizeInline, sanitizeText} from '../../src/layout/sanitize.js';
-import type {Expansion} from '../../src/layout/layout-options.js';
-import {layoutCard} from '../../src/layout/layout-card.js';
-import {markdownCopyText} from '../../src/layout/markdown-layout.js';
-import {lineText} from '../../src/layout/spans.js';
-import {monochromeTheme} from '../../src/layout/theme.js';
-import {emulateTerminalOutput, rawOutputLines} from '../../src/layout/terminal-output.js';
+import {sanitizeInline, sanitizeText} from '../../src/layout/text/sanitize.js';
+import type {Expansion} from '../../src/layout/text/layout-options.js';
+import {layoutCard} from '../../src/layout/cards/layout-card.js';
+import {markdownCopyText} from '../../src/layout/markdown/markdown-layout.js';
+import {lineText} from '../../src/layout/text/spans.js';
+import {monochromeTheme} from '../../src/layout/text/theme.js';
+import {emulateTerminalOutput, rawOutputLines} from '../../src/layout/terminal/terminal-output.js';
 import {assertNever} from '../../src/presentation/assert-never.js';
 import type {Card} from '../../src/presentation/card.js';
 import {isNotOk} from '../../src/presentation/card-outcome.js';

@@ -2,12 +2,12 @@
 @module The pager's list of damaged lines (`!`): each `FILE:LINE: reason` as print mode names it,
 wrapped to the width, then how many more were counted than kept. Pure: rows and the status texts.
 */
-import {sanitizeInline} from '../../src/layout/sanitize.js';
-import {span, wrapSpans} from '../../src/layout/spans.js';
-import type {StyledLine} from '../../src/layout/styled-line.js';
-import type {Theme} from '../../src/layout/theme.js';
-import type {DamagedLines} from '../../src/session/kept-diagnostics.js';
-import {formatDiagnostic} from '../../src/session/log-errors.js';
+import {sanitizeInline} from '../../src/layout/text/sanitize.js';
+import {span, wrapSpans} from '../../src/layout/text/spans.js';
+import type {StyledLine} from '../../src/layout/text/styled-line.js';
+import type {Theme} from '../../src/layout/text/theme.js';
+import type {DamagedLines} from '../../src/session/reader/kept-diagnostics.js';
+import {formatDiagnostic} from '../../src/session/reader/log-errors.js';
 
 /** `N damaged line(s)`. */
 export function damagedCount(total: number): string {

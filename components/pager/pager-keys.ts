@@ -6,10 +6,10 @@ or listed and not handled (test/components/pager/pager-keys.test.ts walks the ta
 command does in each view is the reducer's (pager-state.ts). Pure.
 */
 import type {Key, KeyPress} from '../input/keys.js';
-import {span, wrapSpans} from '../../src/layout/spans.js';
-import type {StyledLine} from '../../src/layout/styled-line.js';
-import {displayWidth, truncateToWidth} from '../../src/layout/text-width.js';
-import type {Theme} from '../../src/layout/theme.js';
+import {span, wrapSpans} from '../../src/layout/text/spans.js';
+import type {StyledLine} from '../../src/layout/text/styled-line.js';
+import {displayWidth, truncateToWidth} from '../../src/layout/text/text-width.js';
+import type {Theme} from '../../src/layout/text/theme.js';
 
 /** Every command a pager key gives; `close` is q and Esc (an overlay closes, the entries quit), `quit` is Ctrl+C (always quits). */
 export const PAGER_COMMANDS = [

@@ -5,8 +5,8 @@ the search, the open view (the entries, the `?` help, the `!` damaged lines) and
 writes nothing. Copying, the editor, opening a child session and quitting belong to the view:
 `keyEffect` says which of them a key asks for, and the view runs it.
 */
-import type {Expansion} from '../../src/layout/layout-options.js';
-import type {StyledLine} from '../../src/layout/styled-line.js';
+import type {Expansion} from '../../src/layout/text/layout-options.js';
+import type {StyledLine} from '../../src/layout/text/styled-line.js';
 import {assertNever} from '../../src/presentation/assert-never.js';
 import type {TranscriptEntry} from '../../src/presentation/entry.js';
 import type {EntrySource} from '../../src/transcript/entry-source.js';

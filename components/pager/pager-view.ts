@@ -3,8 +3,8 @@
 top position, and how positions move. Only the entries a step walks over are laid out, so a step
 costs the same at 100 and 100 000 entries.
 */
-import type {Expansion, LayoutOptions} from '../../src/layout/layout-options.js';
-import type {StyledLine} from '../../src/layout/styled-line.js';
+import type {Expansion, LayoutOptions} from '../../src/layout/text/layout-options.js';
+import type {StyledLine} from '../../src/layout/text/styled-line.js';
 import type {TranscriptEntry} from '../../src/presentation/entry.js';
 import type {EntrySource} from '../../src/transcript/entry-source.js';
 

@@ -14,8 +14,8 @@ step's end would mark it interrupted.
 import {isJsonObject} from '../json/is-plain-record.js';
 import type {ContentBlock} from '../tools/content.js';
 import type {FileDiff} from '../tools/views.js';
-import type {EventDraft} from '../session/event-log.js';
-import type {SessionEvent, TodoItem, TurnEndData} from '../session/events.js';
+import type {EventDraft} from '../session/events/event-log.js';
+import type {SessionEvent, TodoItem, TurnEndData} from '../session/events/events.js';
 import {acpToolName, type AcpCallArguments, type AcpResultMeta} from './acp-presenter.js';
 import {contentBlockText, contentText, isFinalStatus, mergeToolCall, metaTerminalOutput, newToolCall, terminalIds, type AcpTerminalOutput, type AcpToolCallState} from './tool-call-state.js';
 

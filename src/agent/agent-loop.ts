@@ -14,10 +14,10 @@ arguments are not JSON, were cut by the output limit, or repeat a loop are recor
 (`call-refusals.ts`). The loop never imports the model library.
 */
 import {providerToolName, providerToolResult} from '../builtin/web/provider-tools.js';
-import type {EventDraft, EventLog} from '../session/event-log.js';
-import {contentText} from '../session/entry-facts.js';
-import type {SessionEvent} from '../session/events.js';
-import {parseCallArguments, type SessionRuntime, type StepHandle, type TurnEndReason, type TurnHandle} from '../session/session-runtime.js';
+import type {EventDraft, EventLog} from '../session/events/event-log.js';
+import {contentText} from '../session/fold/entry-facts.js';
+import type {SessionEvent} from '../session/events/events.js';
+import {parseCallArguments, type SessionRuntime, type StepHandle, type TurnEndReason, type TurnHandle} from '../session/recorder/session-runtime.js';
 import type {ToolExecutionResult, ToolSchema} from '../tools/types.js';
 import {argumentsRefusal, loopRefusal} from './call-refusals.js';
 import {runToolCalls} from './call-scheduler.js';

@@ -4,7 +4,7 @@ waits for every earlier call and runs alone; concurrency-safe calls share a boun
 are committed in model order, so a result follows its own call and every earlier call's result.
 */
 import type {ToolExecutionResult} from '../tools/types.js';
-import type {StartedCall} from '../session/session-runtime.js';
+import type {StartedCall} from '../session/recorder/session-runtime.js';
 
 export type SchedulerOptions<Call> = {
 	/** Start a call (writes its `tool/call`, runs its body). */

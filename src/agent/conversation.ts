@@ -9,10 +9,10 @@ a compaction's rewrite — standing in for the messages of a range of seqs (a su
 pruned copy of one tool result). A compactor keeps a call and its result on the same side of a range.
 */
 import {isJsonObject} from '../json/is-plain-record.js';
-import {safeStringify} from '../session/call-facts.js';
-import {contentText} from '../session/entry-facts.js';
-import type {SessionEvent} from '../session/events.js';
-import {ContextSurface, surfaceEffect} from '../session/surface-op.js';
+import {safeStringify} from '../session/fold/call-facts.js';
+import {contentText} from '../session/fold/entry-facts.js';
+import type {SessionEvent} from '../session/events/events.js';
+import {ContextSurface, surfaceEffect} from '../session/events/surface-op.js';
 import type {AssistantPart, ConversationMessage, ProviderMetadata} from './model-types.js';
 
 /** What the model is told about a call whose result the log does not have (a crash between call and result). */

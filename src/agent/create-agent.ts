@@ -5,9 +5,9 @@ the next step as plugin messages.
 */
 import {formatJobCompletionNotice} from '../jobs/status-line.js';
 import type {JobRuntime} from '../jobs/job-runtime.js';
-import type {EventLog} from '../session/event-log.js';
-import type {SessionEvent} from '../session/events.js';
-import type {SessionRuntime} from '../session/session-runtime.js';
+import type {EventLog} from '../session/events/event-log.js';
+import type {SessionEvent} from '../session/events/events.js';
+import type {SessionRuntime} from '../session/recorder/session-runtime.js';
 import type {ToolRegistry} from '../tools/registry.js';
 import type {ToolSchema} from '../tools/types.js';
 import {AgentLoop, type AgentLoopOptions} from './agent-loop.js';

@@ -13,7 +13,7 @@ says what happened, so its rule in every view and `-p`'s exit code tell it from 
 - an empty answer, or one with reasoning only.
 */
 import {assertNever} from '../presentation/assert-never.js';
-import type {TurnEndReason} from '../session/session-runtime.js';
+import type {TurnEndReason} from '../session/recorder/session-runtime.js';
 import type {ModelFinishReason} from './model-types.js';
 
 /** What a step's answer held and how the model stopped. */

@@ -5,8 +5,8 @@ each stream part becomes an `assistant/chunk` (`block-start`, deltas, `block-end
 the stream was cut, only its non-blank text and reasoning, marked `interrupted`.
 */
 import type {JsonValue} from '../json/json-value.js';
-import type {EventDraft} from '../session/event-log.js';
-import type {MessageBlock, StreamChunk} from '../session/events.js';
+import type {EventDraft} from '../session/events/event-log.js';
+import type {MessageBlock, StreamChunk} from '../session/events/events.js';
 import type {ModelFinishReason, ModelStreamPart, ModelToolCall, ModelUsage, ProviderMetadata} from './model-types.js';
 
 type Block =

@@ -8,7 +8,7 @@ import {codeModeTransport} from '../code-mode/run-code-tool.js';
 import type {CodeDispatchEvent} from '../code-mode/code-mode-types.js';
 import {JobRuntime} from '../jobs/job-runtime.js';
 import {jobTools} from '../jobs/job-tools.js';
-import type {TodoItem} from '../session/events.js';
+import type {TodoItem} from '../session/events/events.js';
 import type {ToolRegistry} from '../tools/registry.js';
 import type {ToolDefinition} from '../tools/types.js';
 import {bashTool} from './bash.js';

@@ -7,7 +7,7 @@ Ownership: the contract says the tool requires an owning agent. In cardterm the 
 agent and the list belongs to it through `onWrite`, so a call without `exec.agent` (a bare registry,
 a test) is accepted the same way.
 */
-import type {TodoItem} from '../session/events.js';
+import type {TodoItem} from '../session/events/events.js';
 import {textContent} from '../tools/content.js';
 import {defineTool, type DefinedTool} from '../tools/define-tool.js';
 import {ToolArgsError} from '../tools/errors.js';

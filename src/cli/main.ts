@@ -2,9 +2,9 @@
 @module The command line: dispatches to a command and turns errors into exit codes — 0 success,
 1 a failed tool call, 2 a usage error, 65 an unreadable log.
 */
-import type {CliIo} from './cli-io.js';
-import {OutputClosedError} from '../layout/terminal-sink.js';
-import {UsageError} from './parse-args.js';
+import type {CliIo} from './environment/cli-io.js';
+import {OutputClosedError} from '../layout/terminal/terminal-sink.js';
+import {UsageError} from './environment/parse-args.js';
 import {processIo} from './process-io.js';
 
 export const MAIN_HELP = `cardterm — a coding agent in the terminal: every tool call is a card, live and on replay
@@ -40,13 +40,13 @@ type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
 
 /** Commands load their modules lazily, so `--help` and small commands start fast. */
 const commands: Record<string, () => Promise<Command>> = {
-	replay: async () => (await import('./replay-command.js')).replayCommand,
-	call: async () => (await import('./call-command.js')).callCommand,
-	run: async () => (await import('./run-command.js')).runCommand,
-	watch: async () => (await import('./watch-command.js')).watchCommand,
-	sessions: async () => (await import('./sessions-command.js')).sessionsCommand,
-	demo: async () => (await import('./demo-command.js')).demoCommand,
-	acp: async () => (await import('./acp-command.js')).acpCommand,
+	replay: async () => (await import('./commands/replay-command.js')).replayCommand,
+	call: async () => (await import('./commands/call-command.js')).callCommand,
+	run: async () => (await import('./commands/run-command.js')).runCommand,
+	watch: async () => (await import('./commands/watch-command.js')).watchCommand,
+	sessions: async () => (await import('./commands/sessions-command.js')).sessionsCommand,
+	demo: async () => (await import('./commands/demo-command.js')).demoCommand,
+	acp: async () => (await import('./commands/acp-command.js')).acpCommand,
 };
 
 /** Run the command line; returns the process exit code. */
@@ -59,7 +59,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 		}
 
 		if (first === '--version') {
-			await io.print(`${(await import('./version.js')).version}\n`);
+			await io.print(`${(await import('./environment/version.js')).version}\n`);
 			return 0;
 		}
 
@@ -68,7 +68,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
 			return await (await load())(rest, io);
 		}
 
-		const {interactiveCommand} = await import('./interactive-command.js');
+		const {interactiveCommand} = await import('./commands/interactive-command.js');
 		return await interactiveCommand(argv, io);
 	} catch (error) {
 		return await reportError(error, io);

@@ -1,10 +1,10 @@
 /**
 @module The real process as `CliIo`.
 */
-import {watchForClosedReader, writeOutput, writeText} from '../layout/terminal-sink.js';
-import {UsageError} from './parse-args.js';
-import type {CliIo} from './cli-io.js';
-import {withScreenEnvironment} from './screen-environment.js';
+import {watchForClosedReader, writeOutput, writeText} from '../layout/terminal/terminal-sink.js';
+import {UsageError} from './environment/parse-args.js';
+import type {CliIo} from './environment/cli-io.js';
+import {withScreenEnvironment} from './environment/screen-environment.js';
 
 export function processIo(): CliIo {
 	// `cardterm replay --json | head`: when head leaves, writing stops and the command exits 0 quietly (main.ts).
@@ -26,7 +26,7 @@ export function processIo(): CliIo {
 		},
 		async resolveLog(positional, last, sessionDir) {
 			if (last) {
-				const {newestSessionLog} = await import('./sessions-command.js');
+				const {newestSessionLog} = await import('./commands/sessions-command.js');
 				return newestSessionLog(process.cwd(), typeof sessionDir === 'string' ? sessionDir : undefined);
 			}
 
@@ -37,7 +37,7 @@ export function processIo(): CliIo {
 			return positional;
 		},
 		async openPager(source, options) {
-			const {openPagerOnLog} = await withScreenEnvironment(async () => import('./pager-command.js'));
+			const {openPagerOnLog} = await withScreenEnvironment(async () => import('./pager/pager-command.js'));
 			return openPagerOnLog(source, options);
 		},
 	};

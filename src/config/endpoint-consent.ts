@@ -10,7 +10,7 @@ folder (`allowed-endpoints.json`, mode 0600), never in the project.
 import {chmod, open, realpath, rename, rm} from 'node:fs/promises';
 import {dirname, join, resolve} from 'node:path';
 import {isPlainRecord} from '../json/is-plain-record.js';
-import {makeDirectory} from '../session/make-directory.js';
+import {makeDirectory} from '../session/store/make-directory.js';
 import {ConfigError} from './config-error.js';
 import {userDataFolder} from './config-paths.js';
 import {httpUrl} from './config-schema.js';

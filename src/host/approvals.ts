@@ -7,7 +7,7 @@ hide a question and leave its call waiting forever). While no screen is subscrib
 question gets at once the answer its asker gives for an unattended session. The tools the person
 allowed for the rest of the session are kept here too: the approval rules read them.
 */
-import type {ApprovalPrompt} from '../session/session-runtime.js';
+import type {ApprovalPrompt} from '../session/recorder/session-runtime.js';
 import type {ApprovalOutcome} from '../tools/types.js';
 
 /** An approval the person must answer. */

@@ -3,8 +3,8 @@
 log left open (the process died in it) is closed first, as crash repair does (§3.5). The agent
 must already listen to the session's events, so the repair is part of its conversation.
 */
-import type {SessionEvent} from '../session/events.js';
-import {lastTurnOf, openTailRepair} from '../session/open-tail-repair.js';
+import type {SessionEvent} from '../session/events/events.js';
+import {lastTurnOf, openTailRepair} from '../session/recorder/open-tail-repair.js';
 import type {OpenedSession} from './open-session.js';
 
 export function continueLog(session: OpenedSession, history: readonly SessionEvent[]): void {

@@ -6,7 +6,7 @@ does into that log. The agent's permission requests are the session's approval q
 import {join} from 'node:path';
 import {AcpClient, type AcpClientOptions, type ApproveCallback} from '../acp/acp-client.js';
 import {withAcpPresenter} from '../acp/acp-presenter.js';
-import {makeDirectory} from '../session/make-directory.js';
+import {makeDirectory} from '../session/store/make-directory.js';
 import {acpApprovals} from './acp-approvals.js';
 import {openSession, type OpenedSession} from './open-session.js';
 

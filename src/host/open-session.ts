@@ -11,14 +11,14 @@ import {attachCodeMode, builtinTools} from '../builtin/index.js';
 import {withProviderToolPresenter} from '../builtin/web/provider-tools.js';
 import {JobRuntime} from '../jobs/job-runtime.js';
 import type {PresenterLookup} from '../presentation/presenters.js';
-import {writeText} from '../layout/terminal-sink.js';
-import {EventLog} from '../session/event-log.js';
-import type {SessionEvent, SessionHeader} from '../session/events.js';
-import {SessionFold, type FoldChange} from '../session/fold.js';
-import {SessionLogWriteError} from '../session/log-errors.js';
-import {SessionLogWriter, type SessionLogWriterOptions} from '../session/log-writer.js';
-import {newSessionId} from '../session/session-store.js';
-import {SessionRuntime} from '../session/session-runtime.js';
+import {writeText} from '../layout/terminal/terminal-sink.js';
+import {EventLog} from '../session/events/event-log.js';
+import type {SessionEvent, SessionHeader} from '../session/events/events.js';
+import {SessionFold, type FoldChange} from '../session/fold/fold.js';
+import {SessionLogWriteError} from '../session/reader/log-errors.js';
+import {SessionLogWriter, type SessionLogWriterOptions} from '../session/recorder/log-writer.js';
+import {newSessionId} from '../session/store/session-store.js';
+import {SessionRuntime} from '../session/recorder/session-runtime.js';
 import {ToolRegistry} from '../tools/registry.js';
 import type {PreExecuteListener} from '../tools/registry-hooks.js';
 import type {ToolDefinition} from '../tools/types.js';
@@ -91,7 +91,7 @@ export type OpenedSession = {
 	close(): Promise<void>;
 };
 
-export {newSessionId} from '../session/session-store.js';
+export {newSessionId} from '../session/store/session-store.js';
 
 export async function openSession(options: OpenSessionOptions): Promise<OpenedSession> {
 	const now = options.now ?? Date.now;

@@ -4,7 +4,7 @@ log and jobs (a continued session's events are its conversation so far).
 */
 import {createAgent, type CreatedAgent} from '../agent/create-agent.js';
 import type {ModelClient} from '../agent/model-types.js';
-import type {SessionEvent} from '../session/events.js';
+import type {SessionEvent} from '../session/events/events.js';
 import type {OpenedSession} from './open-session.js';
 
 /**

@@ -8,7 +8,7 @@ import type {AcpClient} from '../acp/acp-client.js';
 import {describeExit} from '../acp/acp-client.js';
 import type {AcpCommand} from '../acp/acp-events.js';
 import type {AcpSession} from '../host/open-acp-session.js';
-import type {SessionEvent} from '../session/events.js';
+import type {SessionEvent} from '../session/events/events.js';
 import {agentCommand} from './commands/agent-command.js';
 import type {PromptCommand} from './commands/prompt-command.js';
 import {LiveSession, sessionFeeds, type LiveSessionOptions} from './live-session.js';

@@ -8,7 +8,7 @@ import type {OutcomeCounts} from '../presentation/card-outcome.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 import type {EntrySource} from '../transcript/entry-source.js';
 import {entryKey, LiveEntrySource} from '../transcript/live-entry-source.js';
-import {pushAll} from '../layout/push-all.js';
+import {pushAll} from '../layout/text/push-all.js';
 
 type Base = EntrySource & {close?(): unknown};
 

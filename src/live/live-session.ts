@@ -11,10 +11,10 @@ import type {ApprovalAnswer, LiveSnapshot, ScrollbackEntry, SessionModel} from '
 import type {Approvals} from '../host/approvals.js';
 import type {OpenedSession} from '../host/open-session.js';
 import {assertNever} from '../presentation/assert-never.js';
-import {pushAll} from '../layout/push-all.js';
-import {sanitizeInline} from '../layout/sanitize.js';
+import {pushAll} from '../layout/text/push-all.js';
+import {sanitizeInline} from '../layout/text/sanitize.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
-import type {FoldChange, SessionFold} from '../session/fold.js';
+import type {FoldChange, SessionFold} from '../session/fold/fold.js';
 import type {ChildSessionLinks} from '../transcript/child-session-links.js';
 import {arrayEntrySource, type EntrySource} from '../transcript/entry-source.js';
 import {BUILTIN_COMMANDS} from './commands/builtin-commands.js';

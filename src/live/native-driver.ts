@@ -5,7 +5,7 @@ line shows the model, the running turn, background jobs and a log that cannot be
 */
 import type {AgentTurns} from '../host/agent-turns.js';
 import type {OpenedSession} from '../host/open-session.js';
-import type {TurnProgress} from '../session/turn-progress.js';
+import type {TurnProgress} from '../session/fold/turn-progress.js';
 import {completeShellWord} from './complete.js';
 import {nativeLine} from './native-lines.js';
 import type {DriverStatus, LiveWork, SessionDriver} from './session-driver.js';

@@ -1,8 +1,8 @@
-import {pushAll} from '../layout/push-all.js';
-import {wrapSpans} from '../layout/spans.js';
-import {displayWidth, wrapWords} from '../layout/text-width.js';
-import type {Span, Style, StyledLine} from '../layout/styled-line.js';
-import {sanitizeInline, sanitizeLines} from '../layout/sanitize.js';
+import {pushAll} from '../layout/text/push-all.js';
+import {wrapSpans} from '../layout/text/spans.js';
+import {displayWidth, wrapWords} from '../layout/text/text-width.js';
+import type {Span, Style, StyledLine} from '../layout/text/styled-line.js';
+import {sanitizeInline, sanitizeLines} from '../layout/text/sanitize.js';
 
 /** A one-line message for the scrollback: info is recessed, errors red. Control characters are shown, never sent. */
 export function noticeLines(message: string, tone: 'info' | 'error'): StyledLine[] {

@@ -3,7 +3,7 @@
 the native session's controller and the ACP one): they are kept, not run, until Enter runs them or
 Ctrl+C drops them. A cancel must never lose what the person typed.
 */
-import {sanitizeInline} from '../layout/sanitize.js';
+import {sanitizeInline} from '../layout/text/sanitize.js';
 
 /** `1 line`, `3 lines`. */
 export function linesWord(count: number): string {

@@ -7,7 +7,7 @@ core's (`live-session.ts`), once for both.
 */
 import type {LiveSnapshot} from '../../components/session-model.js';
 import type {AgentTurns} from '../host/agent-turns.js';
-import type {TurnProgress} from '../session/turn-progress.js';
+import type {TurnProgress} from '../session/fold/turn-progress.js';
 import type {ToolSchema} from '../tools/types.js';
 import type {PromptCommand} from './commands/prompt-command.js';
 

@@ -3,8 +3,8 @@
 JSON Schema the tool registers (the schema the model is given), so the help never drifts from it.
 */
 import {isJsonObject} from '../json/is-plain-record.js';
-import type {StyledLine} from '../layout/styled-line.js';
-import {sanitizeInline} from '../layout/sanitize.js';
+import type {StyledLine} from '../layout/text/styled-line.js';
+import {sanitizeInline} from '../layout/text/sanitize.js';
 import type {ToolSchema} from '../tools/types.js';
 
 type Parameter = {readonly name: string; readonly type: string; readonly required: boolean; readonly description: string};

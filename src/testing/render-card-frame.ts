@@ -3,9 +3,9 @@
 arguments (and the result) into a card exactly as the fold does for live and replayed calls, the
 card is laid out at the width, and the rows are written in the frame format (text and style runs).
 */
-import {layoutCard} from '../layout/layout-card.js';
-import type {Expansion} from '../layout/layout-options.js';
-import {colorTheme, monochromeTheme} from '../layout/theme.js';
+import {layoutCard} from '../layout/cards/layout-card.js';
+import type {Expansion} from '../layout/text/layout-options.js';
+import {colorTheme, monochromeTheme} from '../layout/text/theme.js';
 import type {Card, CardStatus} from '../presentation/card.js';
 import {cardResult, interruptCard, pendingCard, settleCard} from '../presentation/compose-card.js';
 import type {ContentBlock} from '../tools/content.js';

@@ -17,9 +17,9 @@ One row per line: `<n>| <JSON text>` (`<n>~|` for a soft-wrapped row), then one
 fixed order: `fg=<colour> bg=<colour> bold dim italic underline inverse strike link=<url>`. Empty unstyled rows
 merge into `<n>| <blank>` or `<n>-<m>| <blank>`.
 */
-import {lineText} from '../layout/spans.js';
-import type {Span, StyledLine} from '../layout/styled-line.js';
-import {displayWidth, graphemes} from '../layout/text-width.js';
+import {lineText} from '../layout/text/spans.js';
+import type {Span, StyledLine} from '../layout/text/styled-line.js';
+import {displayWidth, graphemes} from '../layout/text/text-width.js';
 
 /** The labels of a span's style and link, in the fixed order; '' for the default style. */
 export function styleLabels(item: Span): string {

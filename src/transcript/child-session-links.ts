@@ -7,14 +7,14 @@ children while it is read: a subagent card whose child is not found yet has the 
 (at most every `rescanMs`), and the cards are told when a child turns up; its folders are first
 read when a subagent card asks, not when it opens.
 */
-import type {ChildLink} from '../layout/child-session-row.js';
+import type {ChildLink} from '../layout/cards/child-session-row.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 import type {PresenterLookup} from '../presentation/presenters.js';
-import {childOfCard, type ChildSession, findChildSessions, isSubagentCard} from '../session/child-sessions.js';
-import type {SessionHeader} from '../session/events.js';
+import {childOfCard, type ChildSession, findChildSessions, isSubagentCard} from '../session/store/child-sessions.js';
+import type {SessionHeader} from '../session/events/events.js';
 import type {EntrySource} from './entry-source.js';
 import {openIndexedEntrySource} from './indexed-entry-source.js';
-import {resolveSessionLogPath} from '../session/log-source.js';
+import {resolveSessionLogPath} from '../session/reader/log-source.js';
 
 /** A child session opened for a nested view. */
 export type OpenedChild = {readonly source: EntrySource & {close(): void}; readonly title: string; readonly links: ChildSessionLinks};

@@ -1,6 +1,6 @@
 import {emptyOutcomeCounts, type CardOutcome, type OutcomeCounts} from '../presentation/card-outcome.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
-import type {DamagedLines} from '../session/kept-diagnostics.js';
+import type {DamagedLines} from '../session/reader/kept-diagnostics.js';
 
 /**
 Where the pager gets transcript entries: an in-memory list (a live session), or a lazy index over a

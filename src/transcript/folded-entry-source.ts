@@ -6,10 +6,10 @@ cards over (`reset`).
 */
 import type {EntrySource} from './entry-source.js';
 import type {OutcomeCounts} from '../presentation/card-outcome.js';
-import type {SessionEvent} from '../session/events.js';
-import type {SessionFold} from '../session/fold.js';
-import {KeptDiagnostics, type DamagedLines} from '../session/kept-diagnostics.js';
-import type {LogDiagnostic} from '../session/log-errors.js';
+import type {SessionEvent} from '../session/events/events.js';
+import type {SessionFold} from '../session/fold/fold.js';
+import {KeptDiagnostics, type DamagedLines} from '../session/reader/kept-diagnostics.js';
+import type {LogDiagnostic} from '../session/reader/log-errors.js';
 import {ThrottledSignal} from './throttled-signal.js';
 
 export class FoldedEntrySource implements EntrySource {

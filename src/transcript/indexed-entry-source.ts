@@ -14,7 +14,7 @@ Opening, as the user sees it:
 3. A zstd log cannot be read from its end: it is decompressed once into a temporary plain file while
    it is indexed, and its cards appear as they are indexed (append-only numbering, no switch).
 
-Exactness: the index routes every event through the fold's own pairing (session/entry-pairing.ts)
+Exactness: the index routes every event through the fold's own pairing (session/fold/entry-pairing.ts)
 without building cards and records, per card, the byte positions of every line that changes it. `card(i)` reads those lines and
 folds them alone in a fresh `SessionFold`, which yields the same card as the full fold: every pairing
 decision was already taken by the index, and within one card's lines the fold decides the same way.
@@ -29,24 +29,24 @@ import type {EntrySource} from './entry-source.js';
 import type {CardStatus} from '../presentation/card.js';
 import {emptyOutcomeCounts, type CardOutcome, type OutcomeCounts} from '../presentation/card-outcome.js';
 import type {AssistantEntry, TranscriptEntry} from '../presentation/entry.js';
-import {appendStreamText, chunkFacts, emptyStreamText} from '../session/chunk-facts.js';
-import {composeStreamEntry} from '../session/compose-entry.js';
+import {appendStreamText, chunkFacts, emptyStreamText} from '../session/fold/chunk-facts.js';
+import {composeStreamEntry} from '../session/fold/compose-entry.js';
 import type {PresenterLookup} from '../presentation/presenters.js';
-import {LogEventDecoder} from '../session/event-decoder.js';
-import type {SessionEvent, SessionHeader} from '../session/events.js';
-import {SessionFold} from '../session/fold.js';
-import {KeptDiagnostics, type DamagedLines} from '../session/kept-diagnostics.js';
-import type {LogDiagnostic} from '../session/log-errors.js';
-import {logRecords} from '../session/log-records.js';
-import {openLogSource, resolveSessionLogPath} from '../session/log-source.js';
-import {DEFAULT_MAX_LINE_BYTES, LineSplitter} from '../session/line-splitter.js';
-import {decodeRecord, openSessionLog} from '../session/read-session-log.js';
+import {LogEventDecoder} from '../session/reader/event-decoder.js';
+import type {SessionEvent, SessionHeader} from '../session/events/events.js';
+import {SessionFold} from '../session/fold/fold.js';
+import {KeptDiagnostics, type DamagedLines} from '../session/reader/kept-diagnostics.js';
+import type {LogDiagnostic} from '../session/reader/log-errors.js';
+import {logRecords} from '../session/reader/log-records.js';
+import {openLogSource, resolveSessionLogPath} from '../session/reader/log-source.js';
+import {DEFAULT_MAX_LINE_BYTES, LineSplitter} from '../session/reader/line-splitter.js';
+import {decodeRecord, openSessionLog} from '../session/reader/read-session-log.js';
 import {DEFAULT_TAIL_BYTES, forEachTailLine, readLogTail, type TailWindow} from './tail-window.js';
 import {ThrottledSignal} from './throttled-signal.js';
-import {EntryPairing, type OpenStream} from '../session/entry-pairing.js';
+import {EntryPairing, type OpenStream} from '../session/fold/entry-pairing.js';
 import {assertNever} from '../presentation/assert-never.js';
-import {isCompressed} from '../session/log-index.js';
-import {pushAll} from '../layout/push-all.js';
+import {isCompressed} from '../session/reader/log-index.js';
+import {pushAll} from '../layout/text/push-all.js';
 
 /** Options of `openIndexedEntrySource`. */
 export type IndexedEntrySourceOptions = {

@@ -5,7 +5,7 @@ pager is open. A change to an entry the base holds replaces it; an entry created
 */
 import type {OutcomeCounts} from '../presentation/card-outcome.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
-import type {DamagedLines} from '../session/kept-diagnostics.js';
+import type {DamagedLines} from '../session/reader/kept-diagnostics.js';
 import type {EntrySource} from './entry-source.js';
 
 /** The key of an entry: the seq of the event that created it (stable however entries are numbered). */

@@ -10,11 +10,11 @@ ended` when a lock that was held went without a turn end). New events make it `f
 */
 import {stat} from 'node:fs/promises';
 import type {PresenterLookup} from '../presentation/presenters.js';
-import type {SessionHeader} from '../session/events.js';
-import {SessionFold} from '../session/fold.js';
-import {followSessionLog, type FollowState} from '../session/follow-session-log.js';
-import {writerHoldsLock} from '../session/log-lock.js';
-import {resolveSessionLogPath} from '../session/log-source.js';
+import type {SessionHeader} from '../session/events/events.js';
+import {SessionFold} from '../session/fold/fold.js';
+import {followSessionLog, type FollowState} from '../session/reader/follow-session-log.js';
+import {writerHoldsLock} from '../session/recorder/log-lock.js';
+import {resolveSessionLogPath} from '../session/reader/log-source.js';
 import {FoldedEntrySource} from './folded-entry-source.js';
 
 /** A watched log: its cards, its header when read, and the fold running until `signal` aborts. */

@@ -2,9 +2,9 @@ import {describe, expect, it} from 'vitest';
 import {AcpEvents, PROGRESS_LOG_LIMIT} from '../../src/acp/acp-events.js';
 import {withAcpPresenter} from '../../src/acp/acp-presenter.js';
 import {cardsOf} from '../../src/presentation/entry.js';
-import {EventLog} from '../../src/session/event-log.js';
-import type {SessionEvent} from '../../src/session/events.js';
-import {SessionFold} from '../../src/session/fold.js';
+import {EventLog} from '../../src/session/events/event-log.js';
+import type {SessionEvent} from '../../src/session/events/events.js';
+import {SessionFold} from '../../src/session/fold/fold.js';
 
 function setup(terminals: Record<string, {output: string; exitCode?: number}> = {}) {
 	const log = new EventLog({now: () => 1000});

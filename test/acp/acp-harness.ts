@@ -6,9 +6,9 @@ import type {ApproveCallback} from '../../src/acp/acp-client.js';
 import type {FrameTrace} from '../../src/acp/frame-trace.js';
 import {openAcpSession, type AcpSession} from '../../src/host/open-acp-session.js';
 import {referencePresenters} from '../../src/acp/reference-presenters.js';
-import type {SessionEvent} from '../../src/session/events.js';
-import {SessionFold} from '../../src/session/fold.js';
-import {openSessionLog} from '../../src/session/read-session-log.js';
+import type {SessionEvent} from '../../src/session/events/events.js';
+import {SessionFold} from '../../src/session/fold/fold.js';
+import {openSessionLog} from '../../src/session/reader/read-session-log.js';
 
 /** The scripted agent. */
 export const FAKE_AGENT = fileURLToPath(new URL('fake-agent.mjs', import.meta.url));

@@ -3,7 +3,7 @@ import {readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {AcpClient, AcpStartError, type PermissionQuestion} from '../../src/acp/acp-client.js';
-import {EventLog} from '../../src/session/event-log.js';
+import {EventLog} from '../../src/session/events/event-log.js';
 import type {Card} from '../../src/presentation/card.js';
 import {cardsOf, type TranscriptEntry} from '../../src/presentation/entry.js';
 import {FAKE_AGENT, makeWorkspace, replayLog, startHarness, type Harness} from './acp-harness.js';

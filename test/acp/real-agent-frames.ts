@@ -12,9 +12,9 @@ import {withAcpPresenter} from '../../src/acp/acp-presenter.js';
 import {WorkspaceGuard} from '../../src/builtin/workspace/workspace-guard.js';
 import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import type {TranscriptEntry} from '../../src/presentation/entry.js';
-import {EventLog} from '../../src/session/event-log.js';
-import type {SessionEvent} from '../../src/session/events.js';
-import {SessionFold} from '../../src/session/fold.js';
+import {EventLog} from '../../src/session/events/event-log.js';
+import type {SessionEvent} from '../../src/session/events/events.js';
+import {SessionFold} from '../../src/session/fold/fold.js';
 
 type Frame = {dir: 'in' | 'out'; method?: string; params?: Record<string, any>; result?: Record<string, any>; raw?: string};
 

@@ -14,9 +14,9 @@ import type {RetryPolicy} from '../../src/agent/retry-policy.js';
 import {openSession, type OpenedSession, type OpenSessionOptions} from '../../src/host/open-session.js';
 import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import type {TranscriptEntry} from '../../src/presentation/entry.js';
-import type {SessionEvent} from '../../src/session/events.js';
-import {SessionFold} from '../../src/session/fold.js';
-import {openSessionLog} from '../../src/session/read-session-log.js';
+import type {SessionEvent} from '../../src/session/events/events.js';
+import {SessionFold} from '../../src/session/fold/fold.js';
+import {openSessionLog} from '../../src/session/reader/read-session-log.js';
 import {startFakeModelServer, type FakeAnswer, type FakeModelServer, type FakeRequest} from '../fixtures/fake-model-server.mjs';
 
 /** Retries without waiting: the jitter is pinned and the delays are a few ms. */

@@ -1,13 +1,13 @@
 /**
 The conversation rebuilt from events (src/agent/conversation.ts), and a compaction's replacements in
 it: the next request holds the replacement in place of the range, while every view keeps showing
-what happened (src/session/surface-op.ts).
+what happened (src/session/events/surface-op.ts).
 */
 import {describe, expect, it} from 'vitest';
 import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {Conversation, UNRECORDED_RESULT} from '../../src/agent/conversation.js';
-import type {SessionEvent} from '../../src/session/events.js';
-import {SessionFold} from '../../src/session/fold.js';
+import type {SessionEvent} from '../../src/session/events/events.js';
+import {SessionFold} from '../../src/session/fold/fold.js';
 import {EventScript} from '../session/fold-events.js';
 
 const text = (value: string) => [{type: 'text', text: value}];

@@ -6,12 +6,12 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import type {ScrollbackEntry} from '../../components/session-model.js';
 import {statusText} from '../../components/StatusLine.js';
 import {resolveModel} from '../../src/agent/model-client.js';
-import {AGENT_ASK_RULES} from '../../src/cli/agent-setup.js';
+import {AGENT_ASK_RULES} from '../../src/cli/interactive/agent-setup.js';
 import {askReason} from '../../src/config/approval-rules.js';
 import {modelPrompt} from '../../src/live/native-lines.js';
 import {openInteractiveSession} from '../../src/cli/interactive/open-interactive-session.js';
-import {resumeTarget} from '../../src/cli/resume-target.js';
-import {openSessionLog} from '../../src/session/read-session-log.js';
+import {resumeTarget} from '../../src/cli/interactive/resume-target.js';
+import {openSessionLog} from '../../src/session/reader/read-session-log.js';
 import {startFakeModelServer, type FakeModelServer} from '../fixtures/fake-model-server.mjs';
 
 let workspace: string;

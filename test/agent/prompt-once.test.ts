@@ -1,6 +1,6 @@
 import {existsSync} from 'node:fs';
 import {mkdtemp, readdir, readFile, rm, writeFile, mkdir} from 'node:fs/promises';
-import {openSessionLog} from '../../src/session/read-session-log.js';
+import {openSessionLog} from '../../src/session/reader/read-session-log.js';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';

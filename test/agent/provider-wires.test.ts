@@ -12,7 +12,7 @@ import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {resolveModel} from '../../src/agent/model-client.js';
 import {main} from '../../src/cli/main.js';
-import {formatUsage} from '../../src/layout/format.js';
+import {formatUsage} from '../../src/layout/text/format.js';
 import {fakeIo} from '../cli/cli-io-fake.js';
 import {startProviderServer, type ProviderAnswer, type ProviderServer} from '../fixtures/wire/provider-server.mjs';
 

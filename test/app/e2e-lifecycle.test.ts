@@ -214,7 +214,7 @@ describe.skipIf(tmuxMissing)('keys typed at launch, in the real binary (skipped 
 	it('draw the live screen with CI=true in the environment, and the commands run still see CI=true', async () => {
 		const target = 'ci-variable';
 		openWindow(target, cardtermCommand({CARDTERM_SESSION_DIR: join(folder, 'ci-sessions'), CI: 'true'}).map(word => shellWord(word)).join(' '));
-		// Ink draws no live frame when it sees CI; the screens load without it (src/cli/screen-environment.ts).
+		// Ink draws no live frame when it sees CI; the screens load without it (src/cli/environment/screen-environment.ts).
 		await shows('no calls yet', target);
 		tmux('send-keys', '-t', target, '!echo "ci=$CI"', 'Enter');
 		await shows('● bash echo "ci=$CI"', target);

@@ -3,7 +3,7 @@ import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {openSessionLog} from '../../src/session/read-session-log.js';
+import {openSessionLog} from '../../src/session/reader/read-session-log.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'cardterm-bench-'));
 const generator = join(import.meta.dirname, '../../bench/generate-log.mjs');

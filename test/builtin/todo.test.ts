@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {todoTool} from '../../src/builtin/todo.js';
-import type {TodoItem} from '../../src/session/events.js';
+import type {TodoItem} from '../../src/session/events/events.js';
 import {ToolRegistry} from '../../src/tools/registry.js';
 
 function setup(options: Parameters<typeof todoTool>[0] = {}) {

@@ -1,6 +1,6 @@
 import {PassThrough, Writable} from 'node:stream';
-import type {CliIo} from '../../src/cli/cli-io.js';
-import {writeOutput, writeText} from '../../src/layout/terminal-sink.js';
+import type {CliIo} from '../../src/cli/environment/cli-io.js';
+import {writeOutput, writeText} from '../../src/layout/terminal/terminal-sink.js';
 
 /** A `CliIo` that records what a command writes, for running commands in-process. It writes through the real sink. */
 export function fakeIo(options: {cwd?: string; env?: NodeJS.ProcessEnv; isTTY?: boolean; columns?: number; stdin?: string} = {}): CliIo & {out(): string; err(): string} {

@@ -1,6 +1,6 @@
 /**
 What a launch loads before the prompt is on screen (issue 16's launch → prompt). The first frame is
-drawn by `src/cli/interactive-command.ts` before the live screen loads, so that module's static
+drawn by `src/cli/commands/interactive-command.ts` before the live screen loads, so that module's static
 imports must stay light; and the model library (~170 modules) loads on the first model request, so
 the live session's static imports must not reach it. Static imports are followed through the
 sources (a `type`-only import loads nothing; `import()` is where loading is deferred).
@@ -84,7 +84,7 @@ function staticImports(entry: string): {packages: Map<string, string>; files: Se
 
 describe('what a launch loads before the prompt', () => {
 	it('draws the first frame with Node built-ins and the sink alone: no Ink, React, tools or model library', () => {
-		const reached = packagesReached('src/cli/interactive-command.ts');
+		const reached = packagesReached('src/cli/commands/interactive-command.ts');
 		// The sink's escape rule (strip-ansi) is all a frame of cardterm's own text needs.
 		expect([...reached.keys()].filter(name => name !== 'strip-ansi')).toEqual([]);
 	});
@@ -151,26 +151,26 @@ describe('what a screen loads', () => {
 
 describe('what replay --json loads', () => {
 	it('none of the row layout\'s libraries (Markdown, highlighting): printing loads them with print-output.ts', () => {
-		const reached = packagesReached('src/cli/replay-command.ts');
+		const reached = packagesReached('src/cli/commands/replay-command.ts');
 		expect(['marked', 'highlight.js'].filter(name => reached.has(name)).map(name => `${name} via ${reached.get(name)!}`)).toEqual([]);
 		// The walk sees what --json does need (the zstd decoder), so an empty list above means something.
 		expect(reached.has('fzstd')).toBe(true);
-		expect(packagesReached('src/cli/print-output.ts').has('marked')).toBe(true);
+		expect(packagesReached('src/cli/print/print-output.ts').has('marked')).toBe(true);
 	});
 
 	it('neither string-width nor diff until text needs them: narrow text is measured, and a card without a diff drawn, without', () => {
 		// Both are required on first use (text-width.ts, the diff users), which the static walk does not follow.
-		for (const entry of ['src/cli/replay-command.ts', 'src/cli/print-output.ts', 'src/cli/interactive-command.ts']) {
+		for (const entry of ['src/cli/commands/replay-command.ts', 'src/cli/print/print-output.ts', 'src/cli/commands/interactive-command.ts']) {
 			const reached = packagesReached(entry);
 			expect(['string-width', 'diff'].filter(name => reached.has(name)).map(name => `${name} via ${reached.get(name)!}`)).toEqual([]);
 		}
 	});
 
 	it('none of the reference tools\' execution modules: a tool loads them on its first call, replay runs only presenters', () => {
-		const files = filesReached('src/cli/replay-command.ts');
+		const files = filesReached('src/cli/commands/replay-command.ts');
 		const execution = ['src/builtin/bash/run-foreground.ts', 'src/builtin/bash/background-job.ts', 'src/builtin/bash/shell-process.ts', 'src/builtin/search/search-run.ts', 'src/builtin/search/tree-walk.ts', 'src/code-mode/run-program.ts', 'src/code-mode/program-worker.ts'];
 		expect(execution.filter(file => files.has(file))).toEqual([]);
-		const reached = packagesReached('src/cli/replay-command.ts');
+		const reached = packagesReached('src/cli/commands/replay-command.ts');
 		expect(['picomatch', 'ignore', 're2js'].filter(name => reached.has(name)).map(name => `${name} via ${reached.get(name)!}`)).toEqual([]);
 		// The walk reaches the presenters, and the modules above exist (so empty lists above mean something).
 		expect(['src/builtin/bash/present.ts', 'src/builtin/search/search-card.ts', 'src/code-mode/render-run-code.ts'].every(file => files.has(file))).toBe(true);

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {fitLiveRows} from '../../components/fit-live-rows.js';
-import type {StyledLine} from '../../src/layout/styled-line.js';
+import type {StyledLine} from '../../src/layout/text/styled-line.js';
 
 const row = (text: string): StyledLine => ({spans: [{text}]});
 const card = (name: string, body: number): StyledLine[] => [row(`# ${name}`), ...Array.from({length: body}, (_, index) => row(`${name}${index + 1}`))];

@@ -13,7 +13,7 @@ import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import {InteractiveApp} from '../../components/InteractiveApp.js';
 import {Pager} from '../../components/Pager.js';
 import type {LiveSnapshot, SessionModel} from '../../components/session-model.js';
-import {colorTheme} from '../../src/layout/theme.js';
+import {colorTheme} from '../../src/layout/text/theme.js';
 import {makeCard, text} from '../layout/fixtures.js';
 import {fuzzCases, fuzzSeed, HOSTILE_FRAGMENTS} from '../reliability/hostile-text.js';
 import {FakeStdin, FakeTty} from './harness/fake-terminal.js';

@@ -6,7 +6,7 @@ and in watch mode the screen went blank and `q` stopped working.
 import {describe, expect, it, vi} from 'vitest';
 import {asEntries} from '../../src/presentation/entry.js';
 import {arrayEntrySource} from '../../src/transcript/entry-source.js';
-import {formatCount} from '../../src/layout/format.js';
+import {formatCount} from '../../src/layout/text/format.js';
 import type {Card} from '../../src/presentation/card.js';
 import {makeCard, text} from '../layout/fixtures.js';
 import {growingSource, startPager} from './harness/pager-screen.js';

@@ -14,10 +14,10 @@ import {nativeDriver} from '../../src/live/native-driver.js';
 import {JobRuntime} from '../../src/jobs/job-runtime.js';
 import {ToolRegistry} from '../../src/tools/registry.js';
 import {Approvals} from '../../src/host/approvals.js';
-import {colorTheme} from '../../src/layout/theme.js';
-import type {SessionEvent} from '../../src/session/events.js';
-import {type FoldChange, SessionFold} from '../../src/session/fold.js';
-import type {SessionRuntime} from '../../src/session/session-runtime.js';
+import {colorTheme} from '../../src/layout/text/theme.js';
+import type {SessionEvent} from '../../src/session/events/events.js';
+import {type FoldChange, SessionFold} from '../../src/session/fold/fold.js';
+import type {SessionRuntime} from '../../src/session/recorder/session-runtime.js';
 import {EventScript} from '../session/fold-events.js';
 import {FakeStdin, FakeTty} from './harness/fake-terminal.js';
 

@@ -11,7 +11,7 @@ vi.hoisted(() => {
 
 const {startInteractive} = await import('./harness/interactive-screen.js');
 const {keys} = await import('./harness/fake-terminal.js');
-const {SPINNER_FRAMES} = await import('../../src/layout/card-header.js');
+const {SPINNER_FRAMES} = await import('../../src/layout/cards/card-header.js');
 
 /** The viewport's rows as text, trailing blank rows dropped. */
 function viewportRows(tty: import('./harness/fake-terminal.js').FakeTty): string[] {

@@ -4,7 +4,7 @@ import {render} from 'ink';
 import {asEntries} from '../../src/presentation/entry.js';
 import type {Card} from '../../src/presentation/card.js';
 import {arrayEntrySource} from '../../src/transcript/entry-source.js';
-import {colorTheme} from '../../src/layout/theme.js';
+import {colorTheme} from '../../src/layout/text/theme.js';
 import {Pager} from '../../components/Pager.js';
 import {makeCard, text} from '../layout/fixtures.js';
 import {FakeStdin, FakeTty, keys} from './harness/fake-terminal.js';

@@ -3,7 +3,7 @@ import {render} from 'ink';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {EntrySource} from '../../src/transcript/entry-source.js';
 import {Pager} from '../../components/Pager.js';
-import {colorTheme} from '../../src/layout/theme.js';
+import {colorTheme} from '../../src/layout/text/theme.js';
 import type {Card} from '../../src/presentation/card.js';
 import {makeCard, text} from '../layout/fixtures.js';
 import {FakeStdin, FakeTty} from './harness/fake-terminal.js';

@@ -19,11 +19,11 @@ import {JobRuntime} from '../../src/jobs/job-runtime.js';
 import {ToolRegistry} from '../../src/tools/registry.js';
 import {Approvals} from '../../src/host/approvals.js';
 import {referencePresenters} from '../../src/acp/reference-presenters.js';
-import {SessionFold} from '../../src/session/fold.js';
-import type {SessionRuntime} from '../../src/session/session-runtime.js';
+import {SessionFold} from '../../src/session/fold/fold.js';
+import type {SessionRuntime} from '../../src/session/recorder/session-runtime.js';
 import {hiddenHistoryText, historyWindow} from '../../src/live/resumed-history.js';
-import {resumeTarget} from '../../src/cli/resume-target.js';
-import {monochromeTheme} from '../../src/layout/theme.js';
+import {resumeTarget} from '../../src/cli/interactive/resume-target.js';
+import {monochromeTheme} from '../../src/layout/text/theme.js';
 import {startFakeModelServer, type FakeModelServer} from '../fixtures/fake-model-server.mjs';
 import {FakeStdin, FakeTty} from './harness/fake-terminal.js';
 

@@ -11,7 +11,7 @@ const {checkpoint, inventory} = await import('./harness/checkpoints.js');
 const {keys} = await import('./harness/fake-terminal.js');
 const {startInteractive} = await import('./harness/interactive-screen.js');
 const {growingSource, startPager} = await import('./harness/pager-screen.js');
-const {KeptDiagnostics} = await import('../../src/session/kept-diagnostics.js');
+const {KeptDiagnostics} = await import('../../src/session/reader/kept-diagnostics.js');
 const {makeCard, text} = await import('../layout/fixtures.js');
 type Card = import('../../src/presentation/card.js').Card;
 

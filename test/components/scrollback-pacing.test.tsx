@@ -9,7 +9,7 @@ import {describe, expect, it} from 'vitest';
 import {usePacedSnapshot} from '../../components/hooks/use-paced-snapshot.js';
 import {useScrollback} from '../../components/hooks/use-scrollback.js';
 import type {LiveSnapshot, ScrollbackEntry, SessionModel} from '../../components/session-model.js';
-import {textOutput} from '../../src/layout/terminal-sink.js';
+import {textOutput} from '../../src/layout/terminal/terminal-sink.js';
 import {FakeTty} from './harness/fake-terminal.js';
 
 /** A session model reduced to what the two hooks read: a live region of named cards, and the scrollback. */

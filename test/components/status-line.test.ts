@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import type {LiveSnapshot} from '../../components/session-model.js';
 import {statusText} from '../../components/StatusLine.js';
 import {emptyOutcomeCounts} from '../../src/presentation/card-outcome.js';
-import type {TurnProgress} from '../../src/session/turn-progress.js';
+import type {TurnProgress} from '../../src/session/fold/turn-progress.js';
 import {makeCard} from '../layout/fixtures.js';
 
 const idle: LiveSnapshot = {running: [], counts: emptyOutcomeCounts(), jobsRunning: 0, queued: 0, closing: false, model: 'openai:gpt-x', modelConnected: true};

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {scanJsonNesting} from '../../src/json/nesting-scan.js';
-import {MAX_LOG_NESTING, parseLogJson} from '../../src/session/log-json.js';
+import {MAX_LOG_NESTING, parseLogJson} from '../../src/session/reader/log-json.js';
 
 describe('scanJsonNesting', () => {
 	it('counts depth and containers outside strings only', () => {

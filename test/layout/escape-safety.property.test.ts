@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {layoutCard} from '../../src/layout/layout-card.js';
-import {renderLines} from '../../src/layout/render-lines.js';
-import {lineText} from '../../src/layout/spans.js';
-import {colorTheme, monochromeTheme} from '../../src/layout/theme.js';
-import {displayWidth} from '../../src/layout/text-width.js';
+import {layoutCard} from '../../src/layout/cards/layout-card.js';
+import {renderLines} from '../../src/layout/terminal/render-lines.js';
+import {lineText} from '../../src/layout/text/spans.js';
+import {colorTheme, monochromeTheme} from '../../src/layout/text/theme.js';
+import {displayWidth} from '../../src/layout/text/text-width.js';
 import type {Card} from '../../src/presentation/card.js';
 import {CALL_TIME, makeCard, text} from './fixtures.js';
 

@@ -1,9 +1,9 @@
-import {layoutCard} from '../../src/layout/layout-card.js';
-import type {Expansion} from '../../src/layout/layout-options.js';
-import {lineText} from '../../src/layout/spans.js';
-import type {StyledLine} from '../../src/layout/styled-line.js';
-import {NARROW_CHARACTERS} from '../../src/layout/text-width.js';
-import {colorTheme, monochromeTheme} from '../../src/layout/theme.js';
+import {layoutCard} from '../../src/layout/cards/layout-card.js';
+import type {Expansion} from '../../src/layout/text/layout-options.js';
+import {lineText} from '../../src/layout/text/spans.js';
+import type {StyledLine} from '../../src/layout/text/styled-line.js';
+import {NARROW_CHARACTERS} from '../../src/layout/text/text-width.js';
+import {colorTheme, monochromeTheme} from '../../src/layout/text/theme.js';
 import type {Card} from '../../src/presentation/card.js';
 import {CALL_TIME, SESSION_CWD} from './fixtures.js';
 

@@ -4,7 +4,7 @@ The card snapshot inventory: every card kind in every state, every variant, and 
 on and off. File names say what a frame shows:
 `<kind>[-<variant>]--<state>--w<width>--<color|plain>.frame`.
 */
-import type {Expansion} from '../../src/layout/layout-options.js';
+import type {Expansion} from '../../src/layout/text/layout-options.js';
 import type {Card} from '../../src/presentation/card.js';
 import type {ToolResultView} from '../../src/tools/views.js';
 import {inState, KINDS, type KindSpec, makeCard, numberedLines, STATES, type State, text} from './fixtures.js';

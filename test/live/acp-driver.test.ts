@@ -3,7 +3,7 @@ import type {AcpClient, PermissionQuestion} from '../../src/acp/acp-client.js';
 import {acpDriver, acpLiveSession} from '../../src/live/acp-driver.js';
 import {LiveSession} from '../../src/live/live-session.js';
 import {referencePresenters} from '../../src/acp/reference-presenters.js';
-import {SessionFold} from '../../src/session/fold.js';
+import {SessionFold} from '../../src/session/fold/fold.js';
 import {acpApprovals, approvalChoices, optionForAnswer} from '../../src/host/acp-approvals.js';
 import {Approvals} from '../../src/host/approvals.js';
 import {startHarness} from '../acp/acp-harness.js';

@@ -12,14 +12,14 @@ import {describe, expect, it} from 'vitest';
 import type {ScrollbackEntry} from '../../components/session-model.js';
 import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {Approvals} from '../../src/host/approvals.js';
-import {lineText} from '../../src/layout/spans.js';
+import {lineText} from '../../src/layout/text/spans.js';
 import {acpLiveSession} from '../../src/live/acp-driver.js';
 import {BUILTIN_COMMANDS} from '../../src/live/commands/builtin-commands.js';
 import type {PromptCommand} from '../../src/live/commands/prompt-command.js';
 import {LiveSession} from '../../src/live/live-session.js';
 import {nativeLine, plainTextMessage} from '../../src/live/native-lines.js';
 import type {LiveWork, SessionDriver} from '../../src/live/session-driver.js';
-import {SessionFold} from '../../src/session/fold.js';
+import {SessionFold} from '../../src/session/fold/fold.js';
 import {startHarness} from '../acp/acp-harness.js';
 import {until} from './live-session-harness.js';
 

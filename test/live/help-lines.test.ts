@@ -3,8 +3,8 @@ import {BUILTIN_COMMANDS} from '../../src/live/commands/builtin-commands.js';
 import {helpRows} from '../../src/live/commands/help.js';
 import {NATIVE_HELP_NOTES} from '../../src/live/native-driver.js';
 import {helpLines as tableLines} from '../../src/live/notice-lines.js';
-import {lineText} from '../../src/layout/spans.js';
-import {displayWidth} from '../../src/layout/text-width.js';
+import {lineText} from '../../src/layout/text/spans.js';
+import {displayWidth} from '../../src/layout/text/text-width.js';
 
 // A native session's table (every built-in command).
 const PROMPT_HELP = helpRows(BUILTIN_COMMANDS);

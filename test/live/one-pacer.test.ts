@@ -9,7 +9,7 @@ import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import type {LiveSnapshot} from '../../components/session-model.js';
 import {isUrgentChange, PACED_FRAME_MS, pacedListener} from '../../components/frame-pacing.js';
 import {openSession, type OpenedSession} from '../../src/host/open-session.js';
-import type {StreamChunk} from '../../src/session/events.js';
+import type {StreamChunk} from '../../src/session/events/events.js';
 import type {LiveSession} from '../../src/live/live-session.js';
 import {liveSessionFor} from './live-session-harness.js';
 

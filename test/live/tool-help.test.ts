@@ -4,7 +4,7 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {completeProgram, completeShellWord} from '../../src/live/complete.js';
 import {toolHelpLines, toolListLines, toolParameters} from '../../src/live/tool-help.js';
-import {lineText} from '../../src/layout/spans.js';
+import {lineText} from '../../src/layout/text/spans.js';
 import {candidateHint} from '../../components/StatusLine.js';
 
 const tool = {

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {blockPlaceholder, contentRows} from '../../src/layout/body-text.js';
-import {monochromeTheme} from '../../src/layout/theme.js';
+import {blockPlaceholder, contentRows} from '../../src/layout/cards/body-text.js';
+import {monochromeTheme} from '../../src/layout/text/theme.js';
 import type {ContentBlock} from '../../src/tools/content.js';
 
 describe('placeholders of non-text content blocks', () => {

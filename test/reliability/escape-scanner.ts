@@ -4,7 +4,7 @@ parser does (ECMA-48: ESC introducers, CSI, OSC, string controls, 7-bit and 8-bi
 every sequence or character a terminal would act on other than printing: each one is either allowed
 by the caller's rules or reported as a violation.
 */
-import {safeLinkTarget} from '../../src/layout/link-target.js';
+import {safeLinkTarget} from '../../src/layout/text/link-target.js';
 
 /** One control sequence found in the output. */
 export type ScannedSequence =

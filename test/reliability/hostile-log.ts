@@ -4,7 +4,7 @@ escape sequences and controls (JSON-escaped where JSON requires it, so the line 
 reader, not the JSON parser, decides what they become). Structural fields (ids, tool names, types)
 are kept so the real presenters run.
 */
-import type {SessionEvent, SessionHeader} from '../../src/session/events.js';
+import type {SessionEvent, SessionHeader} from '../../src/session/events/events.js';
 
 /** Keys whose values stay as recorded: they route events to cards and presenters. */
 const structural = new Set(['callId', 'toolCallId', 'type', 'role', 'name', 'kind', 'parentCallId', 'rootCallId', 'subCallId', 'stream', 'status', 'card', 'shape']);

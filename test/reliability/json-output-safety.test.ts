@@ -9,7 +9,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {main} from '../../src/cli/main.js';
-import {stringifyForTerminal} from '../../src/layout/sanitize.js';
+import {stringifyForTerminal} from '../../src/layout/text/sanitize.js';
 import {fakeIo} from '../cli/cli-io-fake.js';
 import {scanTerminalOutput} from './escape-scanner.js';
 

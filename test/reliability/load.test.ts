@@ -12,8 +12,8 @@ import {join} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {openSession} from '../../src/host/open-session.js';
 import type {CardStatus} from '../../src/presentation/card.js';
-import {SessionFold} from '../../src/session/fold.js';
-import {openSessionLog} from '../../src/session/read-session-log.js';
+import {SessionFold} from '../../src/session/fold/fold.js';
+import {openSessionLog} from '../../src/session/reader/read-session-log.js';
 import type {ToolDefinition} from '../../src/tools/types.js';
 
 const CALLS = Number(process.env.CARDTERM_LOAD_CALLS) > 0 ? Number(process.env.CARDTERM_LOAD_CALLS) : 10_000;

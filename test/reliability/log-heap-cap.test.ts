@@ -9,7 +9,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, describe, expect, it} from 'vitest';
-import {MAX_LOG_CONTAINERS, MAX_LOG_NESTING} from '../../src/session/log-json.js';
+import {MAX_LOG_CONTAINERS, MAX_LOG_NESTING} from '../../src/session/reader/log-json.js';
 import {builtEntry} from '../app/e2e-helpers.js';
 import {fixture} from '../session/helpers.js';
 import {mutateLog} from './log-mutations.js';

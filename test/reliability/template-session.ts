@@ -8,7 +8,7 @@ import {mkdtemp, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {openSession} from '../../src/host/open-session.js';
-import type {SessionEvent, SessionHeader} from '../../src/session/events.js';
+import type {SessionEvent, SessionHeader} from '../../src/session/events/events.js';
 
 /** A recorded session: its header (cwd is the removed workspace) and events with contiguous seqs. */
 export type TemplateSession = {readonly header: SessionHeader; readonly events: readonly SessionEvent[]};

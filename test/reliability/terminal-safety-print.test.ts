@@ -8,10 +8,10 @@ runs N cases per property, `CARDTERM_FUZZ_SEED=S` another seed.
 import xterm from '@xterm/headless';
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {clearLayoutCache, layoutCard} from '../../src/layout/layout-card.js';
-import type {Expansion} from '../../src/layout/layout-options.js';
-import {renderLines} from '../../src/layout/render-lines.js';
-import {colorTheme, monochromeTheme} from '../../src/layout/theme.js';
+import {clearLayoutCache, layoutCard} from '../../src/layout/cards/layout-card.js';
+import type {Expansion} from '../../src/layout/text/layout-options.js';
+import {renderLines} from '../../src/layout/terminal/render-lines.js';
+import {colorTheme, monochromeTheme} from '../../src/layout/text/theme.js';
 import type {Card} from '../../src/presentation/card.js';
 import {makeCard, text} from '../layout/fixtures.js';
 import {scanTerminalOutput, type ScanRules} from './escape-scanner.js';

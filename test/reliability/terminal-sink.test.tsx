@@ -17,8 +17,8 @@ import {clearScreenOutput, ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN} from 
 import {copyableText} from '../../components/pager/card-text.js';
 import {Pager} from '../../components/Pager.js';
 import {main} from '../../src/cli/main.js';
-import {copyText} from '../../src/cli/pager-actions.js';
-import {colorTheme} from '../../src/layout/theme.js';
+import {copyText} from '../../src/cli/pager/pager-actions.js';
+import {colorTheme} from '../../src/layout/text/theme.js';
 import {fakeIo} from '../cli/cli-io-fake.js';
 import {FakeStdin, FakeTty} from '../components/harness/fake-terminal.js';
 import {startInteractive} from '../components/harness/interactive-screen.js';

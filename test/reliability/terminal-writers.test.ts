@@ -1,6 +1,6 @@
 /**
 Promise 1 (issue 11, item 1): everything cardterm writes to stdout or stderr goes through the one
-sanitising sink (src/layout/terminal-sink.ts). This reads every source file as TypeScript and fails
+sanitising sink (src/layout/terminal/terminal-sink.ts). This reads every source file as TypeScript and fails
 on any other writer: a `write`/`writeSync` call, a `console.*` call, or a use of `process.stdout` /
 `process.stderr` other than handing it to the sink or reading its size. Writers that write
 somewhere else (files, decoders, the output emulator's own line buffer) are listed below with the
@@ -14,7 +14,7 @@ import {describe, expect, it} from 'vitest';
 const root = join(import.meta.dirname, '..', '..');
 
 /** The sink itself: the one module that writes to a stream. */
-const SINK = 'src/layout/terminal-sink.ts';
+const SINK = 'src/layout/terminal/terminal-sink.ts';
 
 /** The CliIo sink commands write through: typed `TerminalOutput`, implemented with the sink (src/cli/process-io.ts). */
 const SINK_CALLS = new Set(['io.write']);
@@ -24,15 +24,15 @@ const OTHER_WRITERS: Readonly<Record<string, Readonly<Record<string, string>>>> 
 	'components/InteractiveApp.tsx': {write: 'Ink\'s own stdout handling (useStdout): it erases its frame, writes, redraws; given only rendered rows and screen switches'},
 	'components/hooks/use-scrollback.ts': {'latest.current.write': 'Ink\'s write (useStdout), handed in by InteractiveApp: only rendered rows (TerminalOutput)'},
 	'components/Pager.tsx': {write: 'Ink\'s own stdout handling (useStdout) after $EDITOR: it erases its frame, writes the composed REDRAW_SCREEN, redraws'},
-	'src/layout/terminal-output.ts': {'line.write': 'the output emulator\'s line buffer', 'this.write': 'the output emulator\'s line buffer'},
+	'src/layout/terminal/terminal-output.ts': {'line.write': 'the output emulator\'s line buffer', 'this.write': 'the output emulator\'s line buffer'},
 	'src/builtin/fs/read-file.ts': {'decoder.write': 'a StringDecoder'},
 	'src/builtin/bash/stream-capture.ts': {'this.#spill.write': 'the spill file'},
 	'src/builtin/bash/spill-file.ts': {writeSync: 'the spill file\'s descriptor'},
-	'src/session/log-writer.ts': {'handle.write': 'the session log file', writeSync: 'the session log file'},
-	'src/session/log-index.ts': {writeSync: 'the decompressed temporary copy of a zstd log'},
+	'src/session/recorder/log-writer.ts': {'handle.write': 'the session log file', writeSync: 'the session log file'},
+	'src/session/reader/log-index.ts': {writeSync: 'the decompressed temporary copy of a zstd log'},
 	'src/transcript/indexed-entry-source.ts': {writeSync: 'a temporary file'},
-	'src/cli/transcript-stream.ts': {'this.#write': 'the replay command\'s card callback, which writes through the CliIo sink'},
-	'src/cli/pager-actions.ts': {write: 'the injected OSC 52 writer: takes TerminalOutput, defaults to the sink'},
+	'src/cli/print/transcript-stream.ts': {'this.#write': 'the replay command\'s card callback, which writes through the CliIo sink'},
+	'src/cli/pager/pager-actions.ts': {write: 'the injected OSC 52 writer: takes TerminalOutput, defaults to the sink'},
 	'src/acp/frame-reader.ts': {'writer.write': 'the agent\'s stdin (the SDK\'s ndJSON writer), noting request ids on the way'},
 	'src/acp/frame-trace.ts': {'stream.write': 'the ACP frame trace file (CARDTERM_ACP_TRACE=FILE)'},
 };

@@ -15,7 +15,7 @@ import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {logOutcomeMessage} from '../../src/host/log-outcome.js';
 import {openInteractiveSession} from '../../src/cli/interactive/open-interactive-session.js';
-import {makeDirectory, makeDirectorySync} from '../../src/session/make-directory.js';
+import {makeDirectory, makeDirectorySync} from '../../src/session/store/make-directory.js';
 
 const isRoot = process.getuid?.() === 0;
 let dir = '';

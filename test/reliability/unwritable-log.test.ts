@@ -2,7 +2,7 @@
 Promise 3 (issue 8), the missing piece: a log that cannot be written — a read-only directory, a full
 disk — is a clear error naming the file, handed to `onLogError`, and the session keeps running in
 memory: calls complete and fold into cards. (SIGKILL mid-run and the second writer are covered by
-test/session/log-writer.test.ts.)
+test/session/recorder/log-writer.test.ts.)
 
 The read-only directory uses chmod 0o500 when not running as root. As root, chmod does not stop
 writes, so the same failure (EACCES on creating files in the directory) is simulated by a log path
@@ -17,8 +17,8 @@ import {logOutcomeMessage} from '../../src/host/log-outcome.js';
 import {openInteractiveSession} from '../../src/cli/interactive/open-interactive-session.js';
 import type {LiveSession} from '../../src/live/live-session.js';
 import {openSession} from '../../src/host/open-session.js';
-import type {SessionLogWriteError} from '../../src/session/log-errors.js';
-import type {LogFileHandle} from '../../src/session/log-writer.js';
+import type {SessionLogWriteError} from '../../src/session/reader/log-errors.js';
+import type {LogFileHandle} from '../../src/session/recorder/log-writer.js';
 import {openWithWrite, readAll} from '../session/helpers.js';
 
 const isRoot = process.getuid?.() === 0;

@@ -13,10 +13,10 @@ import {Readable} from 'node:stream';
 import {afterAll, describe, expect, it} from 'vitest';
 import {openIndexedEntrySource} from '../../src/transcript/indexed-entry-source.js';
 import {referencePresenters} from '../../src/acp/reference-presenters.js';
-import type {SessionEvent} from '../../src/session/events.js';
-import {indexSessionLog} from '../../src/session/log-index.js';
-import type {LogDiagnostic} from '../../src/session/log-errors.js';
-import {openSessionLog} from '../../src/session/read-session-log.js';
+import type {SessionEvent} from '../../src/session/events/events.js';
+import {indexSessionLog} from '../../src/session/reader/log-index.js';
+import type {LogDiagnostic} from '../../src/session/reader/log-errors.js';
+import {openSessionLog} from '../../src/session/reader/read-session-log.js';
 import {fixture} from '../session/helpers.js';
 import {replay} from './replay-check.js';
 

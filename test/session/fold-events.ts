@@ -1,6 +1,6 @@
-import {LogEventDecoder} from '../../src/session/event-decoder.js';
-import type {SessionEvent} from '../../src/session/events.js';
-import type {LogDiagnostic} from '../../src/session/log-errors.js';
+import {LogEventDecoder} from '../../src/session/reader/event-decoder.js';
+import type {SessionEvent} from '../../src/session/events/events.js';
+import type {LogDiagnostic} from '../../src/session/reader/log-errors.js';
 
 /**
 The event the log reader makes of a line holding `fields` (older shapes lifted, the payload checked):

@@ -4,11 +4,11 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterEach, beforeEach} from 'vitest';
-import {openSessionLog} from '../../src/session/read-session-log.js';
-import type {SessionEvent, SessionHeader} from '../../src/session/events.js';
-import type {LogDiagnostic} from '../../src/session/log-errors.js';
-import type {LogFileHandle} from '../../src/session/log-writer.js';
-import type {SessionLogSource} from '../../src/session/log-source.js';
+import {openSessionLog} from '../../src/session/reader/read-session-log.js';
+import type {SessionEvent, SessionHeader} from '../../src/session/events/events.js';
+import type {LogDiagnostic} from '../../src/session/reader/log-errors.js';
+import type {LogFileHandle} from '../../src/session/recorder/log-writer.js';
+import type {SessionLogSource} from '../../src/session/reader/log-source.js';
 
 /** Path of a committed fixture log. */
 export function fixture(name: string): string {

@@ -6,8 +6,8 @@ import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {openSession} from '../../src/host/open-session.js';
 import {referencePresenters} from '../../src/acp/reference-presenters.js';
-import {SessionFold} from '../../src/session/fold.js';
-import {openSessionLog} from '../../src/session/read-session-log.js';
+import {SessionFold} from '../../src/session/fold/fold.js';
+import {openSessionLog} from '../../src/session/reader/read-session-log.js';
 
 let server: Server;
 let base: string;

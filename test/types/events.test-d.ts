@@ -1,6 +1,6 @@
 import {describe, expectTypeOf, it} from 'vitest';
-import type {EventDraft} from '../../src/session/event-log.js';
-import type {EventFields, SessionEvent, ToolCallData, ToolResultData, UserMessageData} from '../../src/session/events.js';
+import type {EventDraft} from '../../src/session/events/event-log.js';
+import type {EventFields, SessionEvent, ToolCallData, ToolResultData, UserMessageData} from '../../src/session/events/events.js';
 
 declare const event: SessionEvent;
 declare function emit(draft: EventDraft): void;

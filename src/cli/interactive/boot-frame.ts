@@ -10,8 +10,8 @@ byte is held and handed back to stdin when the frame goes, and the live prompt t
 
 It imports nothing but the sink's types: loading it must cost nothing the frame waits for.
 */
-import {controlSequence} from '../../layout/terminal-sink.js';
-import type {CliIo} from '../cli-io.js';
+import {controlSequence} from '../../layout/terminal/terminal-sink.js';
+import type {CliIo} from '../environment/cli-io.js';
 
 /** What the status row says until the session's own status line replaces it. */
 export const BOOT_STATUS = 'starting…';

@@ -6,9 +6,9 @@ keys typed before the question was drawn are not answers (they are kept for the 
 highlighted choice starts on "no" with "yes" below it (↑, a history key, never reaches it), letters
 and digits do nothing, and only Enter confirms. Ctrl+C quits without starting.
 */
-import {controlSequence, joinOutput, textOutput, type TerminalOutput} from '../../layout/terminal-sink.js';
-import {displayWidth} from '../../layout/text-width.js';
-import type {CliIo} from '../cli-io.js';
+import {controlSequence, joinOutput, textOutput, type TerminalOutput} from '../../layout/terminal/terminal-sink.js';
+import {displayWidth} from '../../layout/text/text-width.js';
+import type {CliIo} from '../environment/cli-io.js';
 
 export type ConsentAnswer = 'allow' | 'refuse' | 'quit';
 

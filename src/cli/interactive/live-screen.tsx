@@ -11,8 +11,8 @@ import {InteractiveApp} from '../../../components/InteractiveApp.js';
 import {ColorDepthContext} from '../../../components/color-depth-context.js';
 import {LIVE_MAX_FPS} from '../../../components/frame-pacing.js';
 import type {SessionModel} from '../../../components/session-model.js';
-import type {CliIo} from '../cli-io.js';
-import {copyText, openInEditor} from '../pager-actions.js';
+import type {CliIo} from '../environment/cli-io.js';
+import {copyText, openInEditor} from '../pager/pager-actions.js';
 import type {ScreenStyle} from './screen-style.js';
 
 /** Draws the screen over `model` until it exits, then closes the session. Ink's first frame is drawn before this returns its promise. */

@@ -3,7 +3,7 @@
 tools, approvals, agent) under the config's and the agent's approval rules, the prompt history, and
 the live session core over the native driver, which the screen draws.
 */
-import {pushAll} from '../../layout/push-all.js';
+import {pushAll} from '../../layout/text/push-all.js';
 import type {ModelClient} from '../../agent/model-types.js';
 import type {LogOutcome} from '../../host/log-outcome.js';
 import {openNativeSession, type AgentConnect as HostAgentConnect, type NativeSessionOptions} from '../../host/open-native-session.js';
@@ -11,7 +11,7 @@ import type {OpenedSession} from '../../host/open-session.js';
 import {LiveSession, sessionFeeds} from '../../live/live-session.js';
 import {nativeDriver} from '../../live/native-driver.js';
 import {approvalPolicy, type AskRule} from '../../config/approval-rules.js';
-import {historyPath} from '../session-paths.js';
+import {historyPath} from '../environment/session-paths.js';
 import {PromptHistory} from './prompt-history.js';
 
 export type InteractiveSessionOptions = Omit<NativeSessionOptions, 'policy' | 'agent'> & {

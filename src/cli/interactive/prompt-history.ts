@@ -4,7 +4,7 @@ A history that cannot be read or written is simply not kept; the session goes on
 */
 import {appendFile, readFile} from 'node:fs/promises';
 import {dirname} from 'node:path';
-import {makeDirectory} from '../../session/make-directory.js';
+import {makeDirectory} from '../../session/store/make-directory.js';
 
 /** Lines kept in memory and loaded from the file. */
 export const HISTORY_LIMIT = 1000;

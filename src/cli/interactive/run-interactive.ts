@@ -1,34 +1,34 @@
 /**
-@module The interactive session behind its first frame (`../interactive-command.ts` checked the
+@module The interactive session behind its first frame (`../commands/interactive-command.ts` checked the
 arguments and drew it): the configuration, plugins, model, session and log, a continued session's
 history, then the live screen (`live-screen.tsx`, the ACP session's too), until the session ends. Ink and React load only
 after the history is in the scrollback: they are most of a start's modules, and the history needs
 nothing but the layout (issue 16: resume of a 200-call session).
 */
 import {scrollbackOutput, type ScrollbackStyle} from '../../../components/scrollback-output.js';
-import {joinOutput, type TerminalOutput} from '../../layout/terminal-sink.js';
+import {joinOutput, type TerminalOutput} from '../../layout/terminal/terminal-sink.js';
 import type {ModelClient} from '../../agent/model-types.js';
 import {preloadModelLibrary} from '../../agent/model-client.js';
-import {AGENT_ASK_RULES, agentModel, systemPromptFile, type AgentModel} from '../agent-setup.js';
+import {AGENT_ASK_RULES, agentModel, systemPromptFile, type AgentModel} from './agent-setup.js';
 import {allowEndpoint} from '../../config/endpoint-consent.js';
 import {loadConfig, type CardtermConfig} from '../../config/load-config.js';
 import {httpUrl} from '../../config/config-schema.js';
 import {withoutProjectModel} from '../../config/model-setting.js';
 import {assertNever} from '../../presentation/assert-never.js';
 import {askEndpointConsent} from './endpoint-question.js';
-import type {CliIo} from '../cli-io.js';
+import type {CliIo} from '../environment/cli-io.js';
 import {logOutcomeMessage} from '../../host/log-outcome.js';
 import {openInteractiveSession} from './open-interactive-session.js';
 import {loadPlugins} from '../load-plugins.js';
 import {newSessionId} from '../../host/open-session.js';
-import {positiveInt, stringFlag, type ParsedArgs} from '../parse-args.js';
+import {positiveInt, stringFlag, type ParsedArgs} from '../environment/parse-args.js';
 import {drawBootFrame, type BootFrame} from './boot-frame.js';
-import {resumeTarget} from '../resume-target.js';
-import {withScreenEnvironment} from '../screen-environment.js';
+import {resumeTarget} from './resume-target.js';
+import {withScreenEnvironment} from '../environment/screen-environment.js';
 import type {LiveSession} from '../../live/live-session.js';
 import {screenStyle} from './screen-style.js';
-import {sessionsRoot} from '../session-paths.js';
-import {whenAborted} from '../termination-signals.js';
+import {sessionsRoot} from '../environment/session-paths.js';
+import {whenAborted} from '../environment/termination-signals.js';
 
 export type LiveSessionOptions = {
 	readonly parsed: ParsedArgs;

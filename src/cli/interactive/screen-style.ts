@@ -4,10 +4,10 @@
 spinner; off under `CARDTERM_REDUCED_MOTION` or without colour). No React here: a continued
 session's history is written with this style before the screen loads.
 */
-import type {ColorDepth} from '../../layout/color-depth.js';
-import {colorTheme, monochromeTheme, type Theme} from '../../layout/theme.js';
-import type {CliIo} from '../cli-io.js';
-import {colorDepth, colorEnabled, hyperlinksEnabled, motionEnabled} from '../terminal-env.js';
+import type {ColorDepth} from '../../layout/terminal/color-depth.js';
+import {colorTheme, monochromeTheme, type Theme} from '../../layout/text/theme.js';
+import type {CliIo} from '../environment/cli-io.js';
+import {colorDepth, colorEnabled, hyperlinksEnabled, motionEnabled} from '../environment/terminal-env.js';
 
 export type ScreenStyle = {
 	readonly theme: Theme;

@@ -2,7 +2,7 @@
 @module `/help [TOOL]` (and a bare `/`): the session's commands laid out for the terminal's width,
 then its keys; or one tool's description and parameters from its schema. Tab completes tool names.
 */
-import {sanitizeInline} from '../../layout/sanitize.js';
+import {sanitizeInline} from '../../layout/text/sanitize.js';
 import {helpLines} from '../notice-lines.js';
 import {toolHelpLines} from '../tool-help.js';
 import {commandWords, splitWords, type PromptCommand} from './prompt-command.js';

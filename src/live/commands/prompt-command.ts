@@ -5,7 +5,7 @@ commands join it, `agent-command.ts`). `/help`, the `/` completion and Tab read 
 live session runs a line's command from it: a new command is one new file and its row in the table.
 */
 import type {AgentTurns} from '../../host/agent-turns.js';
-import type {StyledLine} from '../../layout/styled-line.js';
+import type {StyledLine} from '../../layout/text/styled-line.js';
 import type {LiveWork, SessionTools} from '../session-driver.js';
 
 export type PromptCommand = {

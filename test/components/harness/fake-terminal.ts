@@ -5,7 +5,7 @@ write and the emulator idle over a few short polls), never by fixed sleeps.
 */
 import {EventEmitter} from 'node:events';
 import xterm from '@xterm/headless';
-import type {AnsiColor, Span, StyledLine} from '../../../src/layout/styled-line.js';
+import type {AnsiColor, Span, StyledLine} from '../../../src/layout/text/styled-line.js';
 import {serializeFrame} from '../../../src/testing/serialize-frame.js';
 
 const {Terminal} = xterm;

@@ -12,7 +12,7 @@ import {approvalPolicy, type AskRule} from '../../../src/config/approval-rules.j
 import {LiveSession, sessionFeeds} from '../../../src/live/live-session.js';
 import {nativeDriver} from '../../../src/live/native-driver.js';
 import {openSession} from '../../../src/host/open-session.js';
-import {colorTheme} from '../../../src/layout/theme.js';
+import {colorTheme} from '../../../src/layout/text/theme.js';
 import {Approvals} from '../../../src/host/approvals.js';
 import {createAgent, type CreatedAgent} from '../../../src/agent/create-agent.js';
 import {resolveModel} from '../../../src/agent/model-client.js';

@@ -6,7 +6,7 @@ import {asEntries} from '../../../src/presentation/entry.js';
 import {render} from 'ink';
 import {arrayEntrySource, type EntrySource} from '../../../src/transcript/entry-source.js';
 import {Pager} from '../../../components/Pager.js';
-import {colorTheme} from '../../../src/layout/theme.js';
+import {colorTheme} from '../../../src/layout/text/theme.js';
 import type {Card} from '../../../src/presentation/card.js';
 import type {ChildSessionLinks} from '../../../src/transcript/child-session-links.js';
 import {FakeStdin, FakeTty} from './fake-terminal.js';

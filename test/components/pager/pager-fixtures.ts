@@ -3,7 +3,7 @@
 and a layout that gives each entry a fixed number of rows per expansion.
 */
 import type {Card} from '../../../src/presentation/card.js';
-import type {StyledLine} from '../../../src/layout/styled-line.js';
+import type {StyledLine} from '../../../src/layout/text/styled-line.js';
 import type {EntrySource} from '../../../src/transcript/entry-source.js';
 import type {EntryLayout, PagerContext} from '../../../components/pager/pager-state.js';
 import {makeCard, text} from '../../layout/fixtures.js';

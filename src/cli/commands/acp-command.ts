@@ -1,0 +1,176 @@
+/**
+@module `cardterm acp [--cwd DIR] [--resume ID] [--yolo] [-p PROMPT [--json]] -- CMD ARGS…`: an ACP
+agent's session as cards. With `-p` one prompt runs, its transcript is printed, and the exit code
+is the turn's outcome; otherwise the interactive session (`acp-interactive.tsx`) takes the terminal.
+*/
+import {resolve} from 'node:path';
+import type {AuthChoice, PromptOutcome} from '../../acp/acp-client.js';
+import {renderLines} from '../../layout/terminal/render-lines.js';
+import {joinOutput, jsonLine, type TerminalOutput} from '../../layout/terminal/terminal-sink.js';
+import {layoutEntry} from '../../layout/entries/layout-entry.js';
+import {cardOutputHidesText} from '../../layout/cards/terminal-card.js';
+import {colorTheme, monochromeTheme} from '../../layout/text/theme.js';
+import {entryToJson} from '../../presentation/entry-json.js';
+import type {TranscriptEntry} from '../../presentation/entry.js';
+import {newSessionId} from '../../session/store/session-store.js';
+import {openFrameTrace} from '../../acp/frame-trace.js';
+import {agentCommandName, newestAcpSession} from '../interactive/newest-acp-session.js';
+import {openAcpSession} from '../../host/open-acp-session.js';
+import type {CliIo} from '../environment/cli-io.js';
+import {parseArgs, positiveInt, UsageError, type ParsedArgs} from '../environment/parse-args.js';
+import {sessionsRoot} from '../environment/session-paths.js';
+import {whenAborted, withTerminationSignals} from '../environment/termination-signals.js';
+import {colorEnabled, hyperlinksEnabled, printWidth} from '../environment/terminal-env.js';
+import {version} from '../environment/version.js';
+import {withScreenEnvironment} from '../environment/screen-environment.js';
+
+export const ACP_HELP = `usage: cardterm acp [--cwd DIR] [--session-dir DIR] [--resume [ID]] [--auth METHOD] [--yolo]
+                   [-p PROMPT [--json] [--width N] [--color|--no-color]] -- CMD ARGS…
+
+Runs CMD ARGS… as an Agent Client Protocol agent over its stdio and shows its session as cards.
+The agent may read and write files inside DIR (default: the current directory) and run commands
+there; the session is recorded to <session-dir>/<id>/session.jsonl for cardterm replay.
+--resume ID loads the agent's session ID (agents that support session/load); --resume alone
+loads the newest session of this agent command recorded for DIR. --auth METHOD
+answers the agent's authentication request with METHOD (one it offers; a single one is used
+without asking). --yolo answers every permission request with the agent's allow-once option.
+-p PROMPT runs one prompt, prints the transcript (--json: one object per entry) and exits with
+the turn's outcome: 0 completed, 1 failed, 130 cancelled. Without --yolo, -p rejects
+permission requests. CARDTERM_ACP_TRACE=FILE appends every ACP frame in and out to FILE.`;
+
+const flags = [
+	{name: 'cwd', value: true},
+	{name: 'session-dir', value: true},
+	{name: 'resume', value: true},
+	{name: 'auth', value: true},
+	{name: 'yolo'},
+	{name: 'p', value: true},
+	{name: 'prompt', value: true},
+	{name: 'json'},
+	{name: 'width', value: true},
+	{name: 'color'},
+	{name: 'no-color'},
+	{name: 'help'},
+] as const;
+
+/** The exit code of a prompt's outcome. */
+export function outcomeExitCode(outcome: PromptOutcome): number {
+	if ('error' in outcome) {
+		return 1;
+	}
+
+	return outcome.stopReason === 'end_turn' ? 0 : outcome.stopReason === 'cancelled' ? 130 : 1;
+}
+
+/** `--auth`, else the only method offered; several without `--auth`: none (the error lists them). */
+export function authChooser(flag: string | undefined): (choices: readonly AuthChoice[]) => Promise<string | undefined> {
+	return async choices => {
+		if (flag !== undefined) {
+			return choices.some(choice => choice.id === flag) ? flag : undefined;
+		}
+
+		return choices.length === 1 ? choices[0]!.id : undefined;
+	};
+}
+
+/** The command after `--` (or the first positional). */
+function agentCommand(parsed: ParsedArgs): {command: string; args: string[]} {
+	const [command, ...args] = parsed.positionals;
+	if (command === undefined || command === '') {
+		throw new UsageError('acp: name the agent to run: cardterm acp -- CMD ARGS… (see cardterm acp --help)');
+	}
+
+	return {command, args};
+}
+
+const text = (parsed: ParsedArgs, name: string): string | undefined => {
+	const value = parsed.flags.get(name);
+	return typeof value === 'string' ? value : undefined;
+};
+
+/** `--resume` with no id after it (the next word is `--` or a flag): `--resume=`, the newest session. */
+function resumeWithoutId(argv: readonly string[]): string[] {
+	const end = argv.indexOf('--');
+	return argv.map((arg, index) => {
+		const next = argv[index + 1];
+		return arg === '--resume' && (end === -1 || index < end) && (next === undefined || next.startsWith('-')) ? '--resume=' : arg;
+	});
+}
+
+export async function acpCommand(argv: readonly string[], io: CliIo): Promise<number> {
+	const parsed = parseArgs(resumeWithoutId(argv), flags, 'acp');
+	if (parsed.flags.has('help')) {
+		await io.print(`${ACP_HELP}\n`);
+		return 0;
+	}
+
+	const {command, args} = agentCommand(parsed);
+	const cwd = resolve(io.cwd, text(parsed, 'cwd') ?? '.');
+	const root = sessionsRoot(text(parsed, 'session-dir'), io.env, io.cwd);
+	const prompt = text(parsed, 'p') ?? text(parsed, 'prompt');
+	const yolo = parsed.flags.has('yolo');
+	let resume = text(parsed, 'resume');
+	if (resume === '') {
+		const newest = await newestAcpSession(root, cwd, command);
+		if (newest === undefined) {
+			throw new UsageError(`acp: --resume: no ACP session of ${agentCommandName(command)} recorded for ${cwd} in ${root}`);
+		}
+
+		resume = newest.sessionId;
+		await io.printError(`cardterm: resuming agent session ${resume} (recorded in ${newest.path})\n`);
+	}
+
+	const tracePath = io.env.CARDTERM_ACP_TRACE;
+	const trace = tracePath === undefined || tracePath === '' ? {} : {trace: openFrameTrace(resolve(io.cwd, tracePath))};
+	const base = {command, args, cwd, root, id: newSessionId(Date.now()), authenticate: authChooser(text(parsed, 'auth')), clientVersion: version, ...trace, ...(resume === undefined ? {} : {resume})};
+	if (prompt === undefined) {
+		if (parsed.flags.has('json')) {
+			throw new UsageError('acp: --json goes with -p PROMPT');
+		}
+
+		const {acpInteractive} = await withScreenEnvironment(async () => import('../interactive/acp-interactive.js'));
+		const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
+		return acpInteractive({...base, yolo, ...(colorFlag === undefined ? {} : {colorFlag})}, io);
+	}
+
+	// Non-interactive: nobody watches the session's approvals, so the agent's requests are rejected (allowed under --yolo).
+	return withTerminationSignals(async signal => {
+		const acp = await openAcpSession({...base, yolo, signal});
+		// Ctrl+C (or a polite kill) cancels the turn; a second one exits at once, killing the agent's tree.
+		whenAborted(signal, () => {
+			acp.client.cancel();
+		});
+		let outcome: PromptOutcome;
+		try {
+			outcome = await acp.client.prompt(prompt);
+		} finally {
+			await acp.close();
+		}
+
+		await printTranscript(acp.session.fold.entries, parsed, io, cwd);
+		const path = acp.session.logPath;
+		if (path !== undefined) {
+			await io.printError(`cardterm: session saved: ${path} (agent session ${acp.client.facts.sessionId})\n`);
+		}
+
+		return outcomeExitCode(outcome);
+	});
+}
+
+async function printTranscript(entries: readonly TranscriptEntry[], parsed: ParsedArgs, io: CliIo, cwd: string): Promise<void> {
+	const json = parsed.flags.has('json');
+	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
+	const color = colorEnabled(colorFlag, io.env, io.isTTY);
+	const width = printWidth(positiveInt(parsed, 'width', 'acp'), io.columns);
+	const theme = color ? colorTheme : monochromeTheme;
+	const hyperlinks = hyperlinksEnabled(color, io.env, io.isTTY);
+	const now = Date.now();
+	const chunks: TerminalOutput[] = [];
+	for (const entry of entries) {
+		chunks.push(json
+			? jsonLine(entryToJson(entry, {outputHidesText: cardOutputHidesText}))
+			: renderLines(layoutEntry(entry, {width, theme, now, sessionCwd: cwd}), {color, hyperlinks, width: io.isTTY ? width : undefined}));
+	}
+
+	await io.write(joinOutput(chunks));
+}

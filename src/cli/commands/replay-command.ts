@@ -1,0 +1,161 @@
+/**
+@module `cardterm replay LOG`: the pager on a TTY, otherwise the transcript as text (`--print`) or
+one JSON object per card (`--json`).
+*/
+import {referencePresenters} from '../../acp/reference-presenters.js';
+import {encodeOutput, JsonLines, type TerminalOutput} from '../../layout/terminal/terminal-sink.js';
+import type {Expansion} from '../../layout/text/layout-options.js';
+import type {TranscriptEntry} from '../../presentation/entry.js';
+import {SessionFold} from '../../session/fold/fold.js';
+import {formatDiagnostic, isNote, type LogDiagnostic} from '../../session/reader/log-errors.js';
+import {openSessionLog} from '../../session/reader/read-session-log.js';
+import {parseArgs, positiveInt, UsageError} from '../environment/parse-args.js';
+import type {CliIo} from '../environment/cli-io.js';
+import {colorDepth, colorEnabled, hyperlinksEnabled, printRows} from '../environment/terminal-env.js';
+import {TranscriptStream} from '../print/transcript-stream.js';
+import {entryJsonValue} from '../print/entry-json-output.js';
+import {resolveSessionLogPath} from '../../session/reader/log-source.js';
+
+export const REPLAY_HELP = `usage: cardterm replay LOG|--last [--print] [--json] [--width N] [--expand none|auto|all] [--color|--no-color]
+
+Replays a session log as cards: the pager on a terminal, text when stdout is not a terminal or with
+--print, one JSON object per card with --json. LOG is a .jsonl or .jsonl.zstd file, a session folder,
+or - for stdin. --last opens the newest session of the current directory.
+Text to a terminal wraps at its width; to a pipe or a file each line stays whole (grep works) unless
+--width N asks for rows of N columns.
+Damaged lines are reported on stderr and skipped; an unreadable header exits 65.`;
+
+const flags = [
+	{name: 'print'},
+	{name: 'json'},
+	{name: 'width', value: true},
+	{name: 'expand', value: true},
+	{name: 'color'},
+	{name: 'no-color'},
+	{name: 'last'},
+	{name: 'help'},
+	{name: 'session-dir', value: true},
+] as const;
+
+/** Expansion of `--expand`: none = header and one line, auto = by outcome, all = everything. */
+export function expansionOf(value: string | true | undefined): Expansion | undefined {
+	switch (value) {
+		case undefined:
+		case 'auto': {
+			return undefined;
+		}
+
+		case 'none': {
+			return 'summary';
+		}
+
+		case 'all': {
+			return 'full';
+		}
+
+		default: {
+			throw new UsageError(`replay: --expand must be none, auto or all, got ${String(value)}`);
+		}
+	}
+}
+
+export async function replayCommand(argv: readonly string[], io: CliIo): Promise<number> {
+	const parsed = parseArgs(argv, flags, 'replay');
+	if (parsed.flags.has('help')) {
+		await io.print(`${REPLAY_HELP}\n`);
+		return 0;
+	}
+
+	if (parsed.positionals.length > 1) {
+		throw new UsageError('replay: one LOG at a time');
+	}
+
+	const source = await io.resolveLog(parsed.positionals[0], parsed.flags.has('last'), parsed.flags.get('session-dir'));
+	const json = parsed.flags.has('json');
+	const {width, unwrap} = printRows(positiveInt(parsed, 'width', 'replay'), io.columns, io.isTTY);
+	const expansion = expansionOf(parsed.flags.get('expand'));
+	const colorFlag = parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined);
+	const print = parsed.flags.has('print') || !io.isTTY;
+	if (!json && !print) {
+		return io.openPager(source, {colorFlag});
+	}
+
+	let bad = 0;
+	let notes = 0;
+	const onDiagnostic = (diagnostic: LogDiagnostic): void => {
+		if (isNote(diagnostic.kind)) {
+			notes++;
+		} else {
+			bad++;
+		}
+
+		void io.printError(`${formatDiagnostic(diagnostic)}\n`);
+	};
+
+	const onWaiting = (message: string): void => {
+		void io.printError(`cardterm: ${message}\n`);
+	};
+
+	const log = await openSessionLog(source === '-' ? io.stdin : source, {onDiagnostic, onWaiting});
+	const workspace = log.header.cwd ?? process.cwd();
+	const fold = new SessionFold(referencePresenters(workspace));
+	const color = colorEnabled(colorFlag, io.env, io.isTTY);
+	const outputOptions = {json, width, unwrap, color, depth: colorDepth(color, io.env), hyperlinks: hyperlinksEnabled(color, io.env, io.isTTY), isTTY: io.isTTY, sessionCwd: workspace, now: Date.now(), ...(expansion === undefined ? {} : {expansion})};
+	// `--json` loads none of the row layout; printing loads it, and reads child sessions beside a saved log.
+	const printEntry = json
+		? undefined
+		: await (await import('../print/print-output.js')).printOutput(outputOptions, source === '-' ? undefined : {logPath: await resolveSessionLogPath(source), header: log.header, presenters: found => referencePresenters(found.cwd ?? workspace)});
+	// A chunk waits while a subagent's child session is read to be inlined under its card.
+	const chunks: Array<TerminalOutput | Promise<TerminalOutput>> = [];
+	const jsonLines = new JsonLines();
+	let buffered = 0;
+	const flushChunks = async (): Promise<void> => {
+		if (jsonLines.units > 0) {
+			await io.write(jsonLines.take());
+		}
+
+		if (chunks.length > 0) {
+			// Promise.all only when a chunk waits: it costs a promise per chunk.
+			const parts = chunks.every(chunk => typeof chunk === 'string') ? chunks as TerminalOutput[] : await Promise.all(chunks);
+			await io.write(encodeOutput(parts));
+			chunks.length = 0;
+		}
+
+		buffered = 0;
+	};
+
+	const write = printEntry === undefined
+		? (entry: TranscriptEntry): void => {
+			jsonLines.add(entryJsonValue(entry));
+			buffered = jsonLines.units;
+		}
+		: (entry: TranscriptEntry): void => {
+			const text = printEntry(entry);
+			chunks.push(text);
+			buffered += typeof text === 'string' ? text.length : 1024;
+		};
+
+	const stream = new TranscriptStream(fold, write);
+	// A chunk's events at a time: an await per event (`log.events`) cost more than folding small events.
+	for await (const events of log.eventBatches) {
+		for (const event of events) {
+			fold.apply(event);
+			stream.advance();
+			if (buffered > 1 << 20) {
+				await flushChunks();
+			}
+		}
+	}
+
+	stream.finish();
+	await flushChunks();
+	if (bad > 0) {
+		await io.printError(`cardterm: ${bad} damaged line${bad === 1 ? '' : 's'} skipped in ${log.file}\n`);
+	}
+
+	if (notes > 0) {
+		await io.printError(`cardterm: ${notes} note${notes === 1 ? '' : 's'} on ${log.file} (seq gaps or result formats cardterm does not read; no line was damaged)\n`);
+	}
+
+	return 0;
+}

@@ -1,0 +1,85 @@
+/**
+@module `cardterm sessions`: saved sessions, newest first — time, cwd, title if any, cards, failures, id —
+and the newest session of a directory for `replay --last`.
+*/
+import {sanitizeInline} from '../../layout/text/sanitize.js';
+import {truncateToWidth} from '../../layout/text/text-width.js';
+import {joinOutput, jsonLine} from '../../layout/terminal/terminal-sink.js';
+import {listSessions} from '../../session/store/session-store.js';
+import {cardOutcomes, emptyOutcomeCounts, isNotOk, outcomeTally, type OutcomeCounts} from '../../presentation/card-outcome.js';
+import type {CliIo} from '../environment/cli-io.js';
+import {parseArgs} from '../environment/parse-args.js';
+import {sessionsRoot} from '../environment/session-paths.js';
+
+export const SESSIONS_HELP = `usage: cardterm sessions [--session-dir DIR] [--json]
+
+Lists saved sessions, newest first, one a line: time (UTC), working directory, the title when the
+log's header has one (logs from other producers; cardterm's own sessions have none), its cards and
+the cards that did not end ok, by outcome (✗ failed: a non-zero exit, a signal or HTTP ≥ 400;
+✗ error; ✗ denied; ⊘ cancelled; ◌ interrupted — the counts the status line and the pager show),
+and the session id. Empty sessions (nothing after the header) are left out.
+--json: one object per session, with "cards", "failures" (cards not ok) and "outcomes" by outcome.`;
+
+/** Columns a field of a listed session may take: a huge title or id must not turn one row into pages. */
+const MAX_CELL_COLUMNS = 200;
+
+/** `YYYY-MM-DD HH:MM` (UTC) of a header's `createdAt` (within the `Date` range: the header parser checks it); years past 9999 keep their sign. */
+function minuteOf(epochMs: number): string {
+	return new Date(epochMs).toISOString().replace(/T(\d\d:\d\d).*$/, ' $1');
+}
+
+/** The newest session log recorded in `cwd`, for `replay --last`. */
+export async function newestSessionLog(cwd: string, sessionDir: string | undefined): Promise<string> {
+	const root = sessionsRoot(sessionDir, process.env, cwd);
+	const newest = (await listSessions(root, {counts: false})).find(summary => summary.cwd === cwd);
+	if (newest === undefined) {
+		throw Object.assign(new Error(`no saved session for ${cwd} in ${root}`), {exitCode: 65});
+	}
+
+	return newest.path;
+}
+
+/** Only the outcomes that are not ok: the ok and running cards are the rest of the card count. */
+function notOk(counts: OutcomeCounts): OutcomeCounts {
+	const shown = emptyOutcomeCounts();
+	for (const outcome of cardOutcomes) {
+		shown[outcome] = isNotOk(outcome) ? counts[outcome] : 0;
+	}
+
+	return shown;
+}
+
+export async function sessionsCommand(argv: readonly string[], io: CliIo): Promise<number> {
+	const parsed = parseArgs(argv, [{name: 'session-dir', value: true}, {name: 'json'}, {name: 'help'}], 'sessions');
+	if (parsed.flags.has('help')) {
+		await io.print(`${SESSIONS_HELP}\n`);
+		return 0;
+	}
+
+	const flag = parsed.flags.get('session-dir');
+	const root = sessionsRoot(typeof flag === 'string' ? flag : undefined, io.env, io.cwd);
+	const sessions = await listSessions(root, {onUnreadable(dir, error) {
+		// One line per bad session, whatever its folder name holds.
+		void io.printError(`${sanitizeInline(`cardterm: skipped ${dir}: ${error.message}`)}\n`);
+	}});
+	if (parsed.flags.has('json')) {
+		await io.write(joinOutput(sessions.map(session => jsonLine(session))));
+		return 0;
+	}
+
+	if (sessions.length === 0) {
+		await io.print(`no saved sessions in ${root}\n`);
+		return 0;
+	}
+
+	const rows = sessions.map(session => [
+		minuteOf(session.createdAt),
+		session.cwd ?? '-',
+		session.title ?? '',
+		`${session.cards ?? 0} cards`,
+		session.outcomes === undefined ? '' : outcomeTally(notOk(session.outcomes)),
+		session.id,
+	]);
+	await io.print(rows.map(row => row.filter(cell => cell !== '').map(cell => truncateToWidth(sanitizeInline(cell), MAX_CELL_COLUMNS)).join('  ')).join('\n') + '\n');
+	return 0;
+}

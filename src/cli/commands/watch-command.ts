@@ -1,0 +1,36 @@
+/**
+@module `cardterm watch LOG`: the pager on a log another process is writing, following its end.
+*/
+import type {CliIo} from '../environment/cli-io.js';
+import {parseArgs, UsageError} from '../environment/parse-args.js';
+import {withScreenEnvironment} from '../environment/screen-environment.js';
+
+export const WATCH_HELP = `usage: cardterm watch LOG [--color|--no-color]
+
+Shows a session that another process is writing (plain or zstd log), live: new cards appear as their
+events are appended, running cards tick, and damaged lines are counted as they arrive (! lists them).
+A LOG that does not exist yet is waited for, as tail -F does ("waiting for LOG"). The status line says
+"writer finished" once the last turn has ended and no process holds the log's lock. The view follows
+the newest cards until you move; G follows again. ? lists the keys; q quits.`;
+
+const flags = [{name: 'color'}, {name: 'no-color'}, {name: 'help'}] as const;
+
+export async function watchCommand(argv: readonly string[], io: CliIo): Promise<number> {
+	const parsed = parseArgs(argv, flags, 'watch');
+	if (parsed.flags.has('help')) {
+		await io.print(`${WATCH_HELP}\n`);
+		return 0;
+	}
+
+	const [log, ...extra] = parsed.positionals;
+	if (log === undefined || extra.length > 0) {
+		throw new UsageError('watch: usage: cardterm watch LOG');
+	}
+
+	if (!io.isTTY) {
+		throw new UsageError('watch: needs a terminal (use replay --print for text)');
+	}
+
+	const {openPagerOnLog} = await withScreenEnvironment(async () => import('../pager/pager-command.js'));
+	return openPagerOnLog(log, {colorFlag: parsed.flags.has('color') ? true : (parsed.flags.has('no-color') ? false : undefined), follow: true});
+}

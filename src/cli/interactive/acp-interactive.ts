@@ -1,0 +1,31 @@
+/**
+@module The interactive front end of `cardterm acp`: the live session core over an ACP agent's
+session (`acpDriver`), drawn by the same screen as the native session (`live-screen.tsx`).
+*/
+import {logOutcomeMessage, logOutcomeOf} from '../../host/log-outcome.js';
+import {openAcpSession, type AcpSessionOptions} from '../../host/open-acp-session.js';
+import {acpLiveSession} from '../../live/acp-driver.js';
+import type {CliIo} from '../environment/cli-io.js';
+import {runLiveScreen} from './live-screen.js';
+import {screenStyle} from './screen-style.js';
+import {UsageError} from '../environment/parse-args.js';
+import {whenAborted, withTerminationSignals} from '../environment/termination-signals.js';
+
+export async function acpInteractive(options: AcpSessionOptions & {readonly colorFlag?: boolean}, io: CliIo): Promise<number> {
+	if (!io.isTTY || process.stdin.isTTY !== true) {
+		throw new UsageError('acp: the interactive session needs a terminal; use -p PROMPT instead');
+	}
+
+	return withTerminationSignals(async signal => {
+		const acp = await openAcpSession(options);
+		const {session, client} = acp;
+		const model = acpLiveSession(acp, options.cwd);
+		// A termination signal from outside closes the session as Ctrl+D does.
+		whenAborted(signal, () => {
+			void model.close();
+		});
+		await runLiveScreen(model, screenStyle(options.colorFlag, io), io);
+		await io.printError(`${logOutcomeMessage(logOutcomeOf(session, 'no session folder'))} · agent session ${client.facts.sessionId}\n`);
+		return 0;
+	}, {terminal: true});
+}

@@ -1,0 +1,441 @@
+/**
+@module The diff card body: per file its path, then its lines numbered old and new, `-`/`+` lines
+with the changed words highlighted, unchanged context in the body tone, and a `+A −R · K files`
+footer.
+
+Layout per file group (consecutive entries with the same path are hunks of one file):
+- the path in `theme.path`, as `Created <path>` when every entry of the group has `oldText: null`;
+  while the call runs (a preview, before approval or result) `Will create <path>` / `Will edit <path>`;
+- per line: a muted number gutter (a removed line's old number, an added or context line's new
+  one; see diff-plan.ts), then `- text` (`theme.removed`), `+ text` (`theme.added`), `  text`
+  (`theme.body`); a wrapped line continues under its text. A hunk without starts (a pending edit:
+  its presenter cannot know where the text is) has no numbers, and a body with none has no gutter;
+- unchanged lines not shown as a muted `⋯ N unchanged lines` row (between hunks of a numbered file
+  too; a bare `⋯` where the count is unknown); an approximate hunk (a diff bound was hit) starts
+  with a muted `[exact line diff omitted: …]`;
+- groups separated by one empty row.
+The footer `+A −R · K files` (K = distinct paths, context lines not counted), with ` · approximate`
+when any bound was hit, is muted and pinned at the bottom; the first path is pinned at the top.
+
+A `bounded` body is fitted to the fold's row budget here (diff-fit.ts): context is hidden before
+any changed line, and a `-`/`+` run is not cut, so the fold never hides the fix while showing the
+lines around it.
+
+Colour rules: the word-level changed parts use `theme.removedWord` / `theme.addedWord` alone.
+With a colour theme and a known language (from the path's extension), the shown added and context
+lines get syntax colours over their base style (`{...added, ...token}`), while the `+` marker and
+any uncoloured token keep the added colour; removed lines stay wholly `theme.removed`, so the old
+side never reads as new code. Highlighting runs only on the lines shown, per contiguous range of a
+hunk, under the highlighter's size limit, and never on an approximate hunk.
+*/
+import {assertNever} from '../../presentation/assert-never.js';
+import {langFromPath} from '../../presentation/lang-from-path.js';
+import type {FileDiff} from '../../tools/views.js';
+import type {CardBody} from './card-body.js';
+import {fitDiff, type DiffFit} from '../diff/diff-fit.js';
+import {FULL_CONTEXT, planDiff, planHunk, type DiffPosition, type FileGroup, type PlannedHunk} from '../diff/diff-plan.js';
+import {composeSpans, mergeSpans, sanitizeSpans, textRows} from '../diff/diff-spans.js';
+import {OK_ROW_BUDGET} from './fold-body.js';
+import {formatCount, plural} from '../text/format.js';
+import {highlightLines} from '../highlight/highlight.js';
+import type {Expansion} from '../text/layout-options.js';
+import {computeLineDiff, type DiffApproximation, type DiffLimits, type LineDiff} from '../diff/line-diff.js';
+import {numberedRows} from '../text/numbered-rows.js';
+import {sanitizeInline, sanitizeLine, TAB_STOP} from '../text/sanitize.js';
+import {span, truncateSpans, wrapSpans} from '../text/spans.js';
+import {maxOf, pushAll} from '../text/push-all.js';
+import type {Span, Style, StyledLine} from '../text/styled-line.js';
+import type {Theme} from '../text/theme.js';
+import {rowWordHighlights, type WordRange} from '../diff/word-diff.js';
+
+/** What the diff body depends on besides the diffs. */
+export type DiffLayoutContext = {
+	readonly width: number;
+	readonly theme: Theme;
+	readonly expansion: Expansion;
+	/** The change has not happened yet (a running call's preview, awaiting approval or its result). */
+	readonly pending?: boolean;
+	/** Rows a `bounded` fold shows, footer and path included (default `OK_ROW_BUDGET`). */
+	readonly budget?: number;
+};
+
+/** A file group's header: what happened to the file, or what will (`pending`). */
+export function diffPathHeader(path: string, created: boolean, pending: boolean): string {
+	if (pending) {
+		return created ? `Will create ${path}` : `Will edit ${path}`;
+	}
+
+	return created ? `Created ${path}` : path;
+}
+
+/** The marker columns before a line's text. */
+const markers = {context: '  ', removed: '- ', added: '+ '} as const;
+
+type SyntaxRows = ReadonlyMap<number, readonly Span[]>;
+
+/** A half-open range of row indexes of one hunk. */
+type RowRange = readonly [from: number, to: number];
+
+const syntaxCache = new WeakMap<LineDiff, Map<string, SyntaxRows | null>>();
+
+/**
+Syntax spans of the added and context rows in `range` of one hunk (by row index), highlighted as one
+sequence of new-side lines so multi-line constructs keep their colour; null when not highlightable.
+Cached per `LineDiff` (so per `FileDiff`) and range.
+*/
+function syntaxRows(lineDiff: LineDiff, lang: string, range: RowRange): SyntaxRows | null {
+	let byRange = syntaxCache.get(lineDiff);
+	if (byRange === undefined) {
+		byRange = new Map();
+		syntaxCache.set(lineDiff, byRange);
+	}
+
+	const key = `${lang}:${range[0]}:${range[1]}`;
+	const hit = byRange.get(key);
+	if (hit !== undefined) {
+		return hit;
+	}
+
+	const indexes: number[] = [];
+	const texts: string[] = [];
+	for (let index = range[0]; index < range[1]; index++) {
+		const row = lineDiff.rows[index]!;
+		if (row.kind === 'context' || row.kind === 'added') {
+			indexes.push(index);
+			texts.push(row.text);
+		}
+	}
+
+	const spans = highlightLines(texts, lang);
+	const result = spans === undefined ? null : new Map(indexes.map((rowIndex, index) => [rowIndex, spans[index]!]));
+	byRange.set(key, result);
+	return result;
+}
+
+function approximationNotice(approximation: DiffApproximation): string {
+	switch (approximation.reason) {
+		case 'edit-length': {
+			return `[exact line diff omitted: over ${approximation.maxEditLength} changed lines]`;
+		}
+
+		case 'comparisons': {
+			return `[exact line diff omitted: over ${approximation.maxComparisons} line comparisons]`;
+		}
+
+		default: {
+			return assertNever(approximation.reason, 'diff approximationNotice');
+		}
+	}
+}
+
+const printableAscii = /^[\x20-\x7e]*$/;
+
+const printableAsciiWithTabs = /^[\t\x20-\x7e]*$/;
+
+/**
+The columns `sanitizeLine(text)` takes when `text` is printable ASCII and tabs (tabs to the next
+stop from the text's start, as it expands them), or undefined for any other text: whether a line is
+one row, without building its text.
+*/
+function asciiColumns(text: string): number | undefined {
+	if (!printableAsciiWithTabs.test(text)) {
+		return undefined;
+	}
+
+	let column = 0;
+	let from = 0;
+	for (let tab = text.indexOf('\t'); tab !== -1; tab = text.indexOf('\t', from)) {
+		column += tab - from;
+		column += TAB_STOP - (column % TAB_STOP);
+		from = tab + 1;
+	}
+
+	return column + text.length - from;
+}
+
+/** What the rows of one body share: the context, the gutter's width, each hunk's words and syntax colours. */
+type RowBuilder = {
+	readonly ctx: DiffLayoutContext;
+	readonly groups: readonly FileGroup[];
+	/** Columns of the line-number gutter, its space included (0: no hunk is numbered, no gutter). */
+	readonly gutter: number;
+	readonly words: Map<LineDiff, ReadonlyMap<number, readonly WordRange[]>>;
+	/** Syntax spans per hunk and row, for the rows shown (filled by `colourShown`). */
+	readonly syntax: Map<LineDiff, Map<number, readonly Span[]>>;
+};
+
+function wordsOf(builder: RowBuilder, lineDiff: LineDiff): ReadonlyMap<number, readonly WordRange[]> {
+	let words = builder.words.get(lineDiff);
+	if (words === undefined) {
+		words = rowWordHighlights(lineDiff);
+		builder.words.set(lineDiff, words);
+	}
+
+	return words;
+}
+
+/** The gutter spans of a line: its number right-aligned in the gutter (blank for an unnumbered hunk), then the marker. */
+function gutterSpans(builder: RowBuilder, number: number | undefined, marker: string, base: Style): Span[] {
+	const digits = number === undefined ? '' : String(number);
+	return [span(`${digits.padStart(builder.gutter - 1)} `, builder.ctx.theme.muted), span(marker, base)];
+}
+
+/** The rows of one diff line. */
+function lineRows(builder: RowBuilder, position: Extract<DiffPosition, {kind: 'line'}>): StyledLine[] {
+	const {ctx} = builder;
+	const {theme, width} = ctx;
+	const {lineDiff} = position.hunk;
+	const row = lineDiff.rows[position.row]!;
+	if (row.kind === 'gap') {
+		return [];
+	}
+
+	let base: Style;
+	let wordStyle: Style;
+	switch (row.kind) {
+		case 'context': {
+			base = theme.body;
+			wordStyle = theme.body;
+			break;
+		}
+
+		case 'removed': {
+			base = theme.removed;
+			wordStyle = theme.removedWord;
+			break;
+		}
+
+		case 'added': {
+			base = theme.added;
+			wordStyle = theme.addedWord;
+			break;
+		}
+
+		default: {
+			return assertNever(row, 'diff lineRows');
+		}
+	}
+
+	const words = wordsOf(builder, lineDiff);
+	const rowWords = words.size === 0 ? undefined : words.get(position.row);
+	// Removed lines never take syntax colours (see the module comment).
+	const rowSyntax = row.kind === 'removed' ? undefined : builder.syntax.get(lineDiff)?.get(position.row);
+	const marker = markers[row.kind];
+	if (builder.gutter > 0) {
+		const content = rowSyntax === undefined && rowWords === undefined ? [span(sanitizeLine(row.text), base)] : mergeSpans(sanitizeSpans(composeSpans(row.text, base, rowSyntax, rowWords, wordStyle)));
+		const rows = numberedRows(gutterSpans(builder, position.number, marker, base), content, builder.gutter + marker.length, width);
+		rows[0] = {spans: mergeSpans(rows[0]!.spans)};
+		return rows;
+	}
+
+	// Fast path for the common row (whole-side fallbacks can have tens of thousands): one style.
+	if (rowSyntax === undefined && rowWords === undefined) {
+		const text = marker + sanitizeLine(row.text);
+		return text.length <= width && printableAscii.test(text) ? [{spans: [{text, style: base}]}] : wrapSpans([{text, style: base}], width);
+	}
+
+	const content = composeSpans(row.text, base, rowSyntax, rowWords, wordStyle);
+	return wrapSpans(mergeSpans([{text: marker, style: base}, ...sanitizeSpans(content)]), width);
+}
+
+/** `⋯ N unchanged lines`, or a bare `⋯` when the count is not known. */
+function gapText(count: number | undefined): string {
+	return count === undefined || count <= 0 ? '⋯' : `⋯ ${plural(count, 'unchanged line')}`;
+}
+
+/** The rows of one position. */
+function positionRows(builder: RowBuilder, position: DiffPosition): StyledLine[] {
+	const {theme, width} = builder.ctx;
+	switch (position.kind) {
+		case 'blank': {
+			return [{spans: []}];
+		}
+
+		case 'header': {
+			const {diffs} = builder.groups[position.group]!;
+			const created = diffs.every(diff => diff.oldText === null);
+			return textRows(diffPathHeader(sanitizeInline(diffs[0]!.path), created, builder.ctx.pending === true), theme.path, width);
+		}
+
+		case 'notice': {
+			return textRows(approximationNotice(position.hunk.lineDiff.approximate!), theme.muted, width);
+		}
+
+		case 'gap': {
+			// Under the markers when lines are numbered, so the gutter reads as numbers only.
+			return textRows(`${' '.repeat(builder.gutter)}${gapText(position.count)}`, theme.muted, width);
+		}
+
+		case 'line': {
+			return lineRows(builder, position);
+		}
+
+		default: {
+			return assertNever(position, 'diff positionRows');
+		}
+	}
+}
+
+/** Rows of a position without building them when a line is surely one row. */
+function rowCount(builder: RowBuilder, position: DiffPosition): number {
+	if (position.kind === 'line') {
+		const row = position.hunk.lineDiff.rows[position.row]!;
+		if (row.kind !== 'gap' && wordsOf(builder, position.hunk.lineDiff).get(position.row) === undefined) {
+			const columns = asciiColumns(row.text);
+			if (columns !== undefined && builder.gutter + markers[row.kind].length + columns <= builder.ctx.width) {
+				return 1;
+			}
+		}
+	}
+
+	return positionRows(builder, position).length;
+}
+
+/** Syntax colours for the shown lines of each hunk, per contiguous range of its rows. */
+function colourShown(builder: RowBuilder, positions: readonly DiffPosition[]): void {
+	if (builder.ctx.theme.name !== 'color' || builder.ctx.expansion === 'summary') {
+		return;
+	}
+
+	let range: {hunk: PlannedHunk; from: number; to: number} | undefined;
+	const flush = (): void => {
+		if (range === undefined) {
+			return;
+		}
+
+		const {hunk, from, to} = range;
+		range = undefined;
+		const lang = hunk.lineDiff.approximate === undefined ? langFromPath(hunk.diff.path) : undefined;
+		const spans = lang === undefined ? undefined : syntaxRows(hunk.lineDiff, lang, [from, to]);
+		if (spans === undefined || spans === null) {
+			return;
+		}
+
+		let rows = builder.syntax.get(hunk.lineDiff);
+		if (rows === undefined) {
+			rows = new Map();
+			builder.syntax.set(hunk.lineDiff, rows);
+		}
+
+		for (const [index, row] of spans) {
+			rows.set(index, row);
+		}
+	};
+
+	for (const position of positions) {
+		if (position.kind !== 'line') {
+			continue;
+		}
+
+		// A range goes on over a few rows not shown (a gap row, hidden context): one highlighter run per hunk, as
+		// its state carries over, but never over the thousands of lines a fold hides.
+		if (range !== undefined && range.hunk === position.hunk && position.row >= range.to && position.row - range.to <= SYNTAX_BRIDGE_ROWS) {
+			range.to = position.row + 1;
+			continue;
+		}
+
+		flush();
+		range = {hunk: position.hunk, from: position.row, to: position.row + 1};
+	}
+
+	flush();
+}
+
+/** Rows of a hunk not shown that one syntax range still spans (a gap row and a context run hidden around it). */
+const SYNTAX_BRIDGE_ROWS = 8;
+
+/** Consecutive entries with the same path, each hunk's line diff computed (bounded, cached). */
+function groupByPath(diffs: readonly FileDiff[], limits: DiffLimits | undefined): FileGroup[] {
+	const groups: Array<{diffs: FileDiff[]; hunks: PlannedHunk[]}> = [];
+	for (const diff of diffs) {
+		const hunk = planHunk(diff, computeLineDiff(diff, limits));
+		const last = groups.at(-1);
+		if (last !== undefined && last.diffs[0]!.path === diff.path) {
+			last.diffs.push(diff);
+			last.hunks.push(hunk);
+		} else {
+			groups.push({diffs: [diff], hunks: [hunk]});
+		}
+	}
+
+	return groups;
+}
+
+/** The fold marker of a fitted body: the changed lines it hides, of all of them. */
+function markerRow(marker: NonNullable<DiffFit['marker']>, ctx: DiffLayoutContext): StyledLine {
+	const text = marker.hiddenChanges > 0
+		? `… ${plural(marker.hiddenChanges, 'changed line')} hidden (of ${formatCount(marker.changes)})`
+		: `… ${plural(marker.hiddenPositions, 'line')} hidden`;
+	return {spans: truncateSpans([span(text, ctx.theme.muted)], ctx.width)};
+}
+
+/**
+The body of a diff card: every file's path, hunks and changed lines wrapped to `ctx.width`, and the
+summary footer; in `bounded`, fitted to the fold's budget (diff-fit.ts). Line diffs are bounded
+(`limits`, defaults in `line-diff.ts`) and cached per `FileDiff` object, so calling this on every
+frame costs only the planning and the wrapping of what is shown.
+*/
+export function layoutDiffBody(diffs: readonly FileDiff[], ctx: DiffLayoutContext, limits?: DiffLimits): CardBody {
+	const groups = groupByPath(diffs, limits);
+	const largest = maxOf(groups.flatMap(group => group.hunks.map(hunk => hunk.largestNumber)), 0);
+	const numbered = groups.some(group => group.hunks.some(hunk => hunk.starts !== undefined));
+	const builder: RowBuilder = {ctx, groups, gutter: numbered ? String(Math.max(1, largest)).length + 1 : 0, words: new Map(), syntax: new Map()};
+	const footer = diffFooter(diffs, countsOf(groups.flatMap(group => group.hunks.map(hunk => hunk.lineDiff))), ctx);
+	let fit: DiffFit;
+	if (ctx.expansion === 'bounded') {
+		fit = fitDiff(groups, ctx.budget ?? OK_ROW_BUDGET, footer.length, position => rowCount(builder, position));
+	} else {
+		const positions: DiffPosition[] = [];
+		planDiff(groups, FULL_CONTEXT, positions);
+		fit = {positions};
+	}
+
+	colourShown(builder, fit.positions);
+	const lines: StyledLine[] = [];
+	let pinnedTop = 0;
+	const {positions} = fit;
+	for (let index = 0; index < positions.length; index++) {
+		if (index === fit.marker?.at) {
+			lines.push(markerRow(fit.marker, ctx));
+		}
+
+		const rows = positionRows(builder, positions[index]!);
+		pinnedTop = index === 0 ? rows.length : pinnedTop;
+		pushAll(lines, rows);
+	}
+
+	if (fit.marker !== undefined && fit.marker.at >= positions.length) {
+		lines.push(markerRow(fit.marker, ctx));
+	}
+
+	pushAll(lines, footer);
+	return {lines, pinnedTop, pinnedBottom: footer.length};
+}
+
+type DiffCounts = {readonly added: number; readonly removed: number; readonly approximate: boolean};
+
+function countsOf(lineDiffs: Iterable<LineDiff>): DiffCounts {
+	let added = 0;
+	let removed = 0;
+	let approximate = false;
+	for (const lineDiff of lineDiffs) {
+		added += lineDiff.added;
+		removed += lineDiff.removed;
+		approximate ||= lineDiff.approximate !== undefined;
+	}
+
+	return {added, removed, approximate};
+}
+
+/** The footer a diff body ends in: `+A −R · N files`, and `· approximate` when a line diff was. */
+function diffFooter(diffs: readonly FileDiff[], counts: DiffCounts, ctx: DiffLayoutContext): StyledLine[] {
+	const files = new Set(diffs.map(diff => diff.path)).size;
+	const summary = `+${counts.added} −${counts.removed} · ${plural(files, 'file')}${counts.approximate ? ' · approximate' : ''}`;
+	return textRows(summary, ctx.theme.muted, ctx.width);
+}
+
+/** A diff body's footer alone (what a summary shows): the line diffs counted, no row laid out. */
+export function layoutDiffFooterBody(diffs: readonly FileDiff[], ctx: DiffLayoutContext, limits?: DiffLimits): CardBody {
+	const footer = diffFooter(diffs, countsOf(diffs.map(diff => computeLineDiff(diff, limits))), ctx);
+	return {lines: footer, pinnedBottom: footer.length};
+}

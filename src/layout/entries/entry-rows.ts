@@ -1,0 +1,89 @@
+/**
+@module Folding of message-like entries (the person's and the model's text, notice detail): a
+bounded entry shows its first rows and one `… N more lines` row; `summary` shows the first row.
+Lines are counted, not rows: the marker says how many of the text's own lines are hidden.
+*/
+import type {Expansion} from '../text/layout-options.js';
+import {formatCount} from '../text/format.js';
+import {span, truncateSpans} from '../text/spans.js';
+import type {StyledLine} from '../text/styled-line.js';
+import type {Theme} from '../text/theme.js';
+
+/** Rows a `bounded` message shows before its marker. */
+export const MESSAGE_ROW_BUDGET = 24;
+
+/**
+`rows` cut to `expansion`. `lineStarts` are the indices of the rows that begin a logical line (the
+rest are wraps of it), so the marker counts hidden lines.
+*/
+export function foldEntryRows(rows: readonly StyledLine[], lineStarts: readonly number[], expansion: Expansion, theme: Theme, width: number): StyledLine[] {
+	return foldRows(rows, rows.length, shown => lineStarts.filter(start => start >= shown).length, expansion, theme, width);
+}
+
+/**
+The first rows of a message's layout and what a fold needs to know of the rest, so a long message
+is folded without wrapping the rows it hides: `rows` are its first rows (all of them, or at least
+`headRows(expansion)`), `more` says whether rows follow them, `lines` counts its logical lines.
+*/
+export type RowsHead = {readonly rows: readonly StyledLine[]; readonly more: boolean; readonly lines: number};
+
+/** How many first rows `foldEntryHead` needs at `expansion`: all it may show, and whether one more follows decides the marker. */
+export function headRows(expansion: Exclude<Expansion, 'full'>): number {
+	return expansion === 'summary' ? 1 : MESSAGE_ROW_BUDGET + 1;
+}
+
+/** A message's head (`RowsHead`, at least `headRows(expansion)` rows) cut to `expansion`, as `foldEntryRows` cuts all its rows. */
+export function foldEntryHead(head: RowsHead, expansion: Exclude<Expansion, 'full'>, theme: Theme, width: number): StyledLine[] {
+	const hidden = (shown: number) => {
+		let startsShown = 0;
+		for (let index = 0; index < shown; index++) {
+			startsShown += head.rows[index]!.softWrap === true ? 0 : 1;
+		}
+
+		return head.lines - startsShown;
+	};
+
+	return foldRows(head.rows, head.more ? head.rows.length + 1 : head.rows.length, hidden, expansion, theme, width);
+}
+
+/**
+The one folding rule: `rows` (the first rows of `count`, as many as the fold may show) cut to
+`expansion`; `hiddenLines(shown)` counts the logical lines whose first row is past the `shown` first rows.
+*/
+function foldRows(rows: readonly StyledLine[], count: number, hiddenLines: (shown: number) => number, expansion: Expansion, theme: Theme, width: number): StyledLine[] {
+	const keep = expansion === 'full' ? count : (expansion === 'summary' ? 1 : MESSAGE_ROW_BUDGET);
+	if (count <= keep || (expansion === 'bounded' && count <= keep + 1)) {
+		return rows.slice();
+	}
+
+	const shown = expansion === 'summary' ? 1 : keep - 1;
+	const kept = rows.slice(0, shown);
+	// Lines whose first row is hidden; a line cut in the middle counts as shown.
+	const hidden = hiddenLines(shown);
+	const marker = hidden > 0 ? `… ${formatCount(hidden)} more ${hidden === 1 ? 'line' : 'lines'}` : '…';
+	kept.push({spans: truncateSpans([span(marker, theme.muted)], width)});
+	return kept;
+}
+
+/**
+The last rows of a message that is still growing, under one `… N earlier lines` row: a bounded view
+of a streaming answer follows its end, where the new text arrives.
+*/
+export function foldEntryTail(rows: readonly StyledLine[], lineStarts: readonly number[], theme: Theme, width: number): StyledLine[] {
+	if (rows.length <= MESSAGE_ROW_BUDGET) {
+		return rows.slice();
+	}
+
+	const first = rows.length - (MESSAGE_ROW_BUDGET - 1);
+	let startsAbove = 0;
+	for (const start of lineStarts) {
+		if (start < first) {
+			startsAbove++;
+		}
+	}
+
+	// A line cut by the top of the view counts as shown.
+	const hidden = lineStarts.includes(first) ? startsAbove : startsAbove - 1;
+	const marker = hidden > 0 ? `… ${formatCount(hidden)} earlier ${hidden === 1 ? 'line' : 'lines'}` : '…';
+	return [{spans: truncateSpans([span(marker, theme.muted)], width)}, ...rows.slice(first)];
+}

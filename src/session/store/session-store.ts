@@ -1,0 +1,217 @@
+/**
+@module Where sessions live: one folder per session under a per-user data directory
+(`<env-paths data>/sessions/<id>/session.jsonl`, e.g. `~/.local/share/cardterm/sessions` on Linux),
+overridable by an argument (`--session-dir`) or `CARDTERM_SESSION_DIR`. Ids sort by creation time:
+`2026-12-02T11-05-03-1a2b` (UTC, then 4 random hex digits).
+*/
+import {randomBytes} from 'node:crypto';
+import {mkdirSync} from 'node:fs';
+import {readdir} from 'node:fs/promises';
+import {join} from 'node:path';
+import envPaths from 'env-paths';
+import {isPlainRecord} from '../../json/is-plain-record.js';
+import type {SessionHeader} from '../events/events.js';
+import {SESSION_LOG_VERSION} from '../events/events.js';
+import {logRecords} from '../reader/log-records.js';
+import {makeDirectorySync} from './make-directory.js';
+import {parseLogJson} from '../reader/log-json.js';
+import {openLogSource, resolveSessionLogPath} from '../reader/log-source.js';
+import {headerFromRecord} from '../reader/read-session-log.js';
+import {SessionLogError, systemErrorCode} from '../reader/log-errors.js';
+import {cardCount, notOkCount, type OutcomeCounts} from '../../presentation/card-outcome.js';
+import {cardEventTypes, EntryPairing} from '../fold/entry-pairing.js';
+import {LogEventDecoder} from '../reader/event-decoder.js';
+
+/** The sessions folder: `override`, else `CARDTERM_SESSION_DIR`, else the per-user data directory. */
+export function sessionsRoot(override?: string): string {
+	if (override !== undefined && override !== '') {
+		return override;
+	}
+
+	const fromEnvironment = process.env.CARDTERM_SESSION_DIR;
+	if (fromEnvironment !== undefined && fromEnvironment !== '') {
+		return fromEnvironment;
+	}
+
+	return defaultSessionsRoot();
+}
+
+/** The sessions folder when nothing overrides it: `sessions` in the per-user data directory. */
+export function defaultSessionsRoot(): string {
+	return join(envPaths('cardterm', {suffix: ''}).data, 'sessions');
+}
+
+/** A session id for a session created at `now` (epoch ms). */
+export function newSessionId(now: number): string {
+	return `${new Date(now).toISOString().slice(0, 19).replaceAll(':', '-')}-${randomBytes(2).toString('hex')}`;
+}
+
+/** A newly created session folder, with the header its log should start with. */
+export type CreatedSessionDir = {
+	readonly id: string;
+	readonly dir: string;
+	readonly logPath: string;
+	readonly header: SessionHeader;
+};
+
+/** Creates `<root>/<id>/` for a new session run in `cwd` (the log itself is created by the writer). */
+export function createSessionDir(root: string, cwd: string, now: number = Date.now()): CreatedSessionDir {
+	makeDirectorySync(root);
+	for (let attempt = 0; ; attempt += 1) {
+		const id = newSessionId(now);
+		const dir = join(root, id);
+		try {
+			mkdirSync(dir);
+		} catch (error) {
+			// Two sessions in the same second drew the same suffix: draw again.
+			if (systemErrorCode(error) === 'EEXIST' && attempt < 100) {
+				continue;
+			}
+
+			throw error;
+		}
+
+		return {id, dir, logPath: join(dir, 'session.jsonl'), header: {type: 'session', version: SESSION_LOG_VERSION, id, createdAt: now, cwd, delegationDepth: 0}};
+	}
+}
+
+/** One saved session, as `cardterm sessions` lists it. */
+export type SessionSummary = {
+	readonly id: string;
+	readonly createdAt: number;
+	readonly cwd: string | undefined;
+	/** The header's title, else the last `session/title` event's. */
+	readonly title: string | undefined;
+	/** The session folder. */
+	readonly dir: string;
+	/** The log file inside it. */
+	readonly path: string;
+	/** Top-level cards (a call, or a result without one); `undefined` when counts were not requested. */
+	readonly cards: number | undefined;
+	/** Cards settled not `ok` (failed, error, denied, cancelled, interrupted: `card-outcome.ts`). */
+	readonly failures: number | undefined;
+	/** Cards by outcome, counted by the pairing the fold and the pager use. */
+	readonly outcomes: OutcomeCounts | undefined;
+};
+
+/** Options of `listSessions`. */
+export type ListSessionsOptions = {
+	/** Stream each log to count cards and failures and find its title (default true). */
+	readonly counts?: boolean;
+	/** Called for a folder whose log cannot be read; it is left out of the list. */
+	readonly onUnreadable?: (dir: string, error: SessionLogError) => void;
+};
+
+/**
+The sessions under `root`, newest first. With `counts: false` only each header line is read. A
+missing root is an empty list.
+*/
+export async function listSessions(root: string, options: ListSessionsOptions = {}): Promise<SessionSummary[]> {
+	let names: string[];
+	try {
+		// A dot-folder is not a session (the prompt history lives in `.history` of a named folder).
+		names = (await readdir(root, {withFileTypes: true})).filter(entry => entry.isDirectory() && !entry.name.startsWith('.')).map(entry => entry.name);
+	} catch (error) {
+		const code = systemErrorCode(error);
+		if (code === 'ENOENT') {
+			return [];
+		}
+
+		throw new Error(`cannot list sessions in ${root}: ${code === 'ENOTDIR' ? 'it is not a folder' : messageOf(error)}`, {cause: error});
+	}
+
+	const summaries: SessionSummary[] = [];
+	for (const name of names) {
+		const dir = join(root, name);
+		try {
+			const summary = await summarize(dir, options.counts ?? true);
+			if (summary !== undefined) {
+				summaries.push(summary);
+			}
+		} catch (error) {
+			// Whatever is wrong with one session, the others are still listed.
+			options.onUnreadable?.(dir, error instanceof SessionLogError ? error : new SessionLogError(dir, 0, `cannot read: ${messageOf(error)}`, {cause: error}));
+		}
+	}
+
+	return summaries.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}
+
+const TYPE_PREFIX = '{"type":"';
+const TITLE_PREFIX = '{"type":"session/title"';
+/** Lines of these types are decoded; writers put "type" first, so a prefix test skips the rest (chunks, messages) without JSON work. */
+const CARD_PREFIXES = [...cardEventTypes].map(type => `${TYPE_PREFIX}${type}"`);
+
+/** A session's summary, or `undefined` for an empty one: nothing after its header (nothing was done in it). */
+async function summarize(dir: string, counts: boolean): Promise<SessionSummary | undefined> {
+	const path = await resolveSessionLogPath(dir);
+	const source = await openLogSource(path);
+	let header: SessionHeader | undefined;
+	let title: string | undefined;
+	let empty = true;
+	// The same pairing the fold and the log index use: the counts agree with every other view.
+	const pairing = new EntryPairing();
+	const decoder = new LogEventDecoder(path, () => undefined);
+	try {
+		for await (const record of logRecords(source.chunks, {name: path})) {
+			if (header === undefined) {
+				header = headerFromRecord(record, path);
+				title = header.title;
+				continue;
+			}
+
+			empty &&= record.kind === 'line' && record.text.trim() === '';
+			// Without counts, the first record after the header says all that is needed: not empty.
+			if (!counts && !empty) {
+				break;
+			}
+
+			if (record.kind !== 'line') {
+				continue;
+			}
+
+			const {text} = record;
+			if (!text.startsWith(TYPE_PREFIX) || CARD_PREFIXES.some(prefix => text.startsWith(prefix))) {
+				for (const event of decoder.decode(text, record.line)) {
+					pairing.route(event);
+				}
+			} else if (header.title === undefined && text.startsWith(TITLE_PREFIX)) {
+				title = titleOf(text) ?? title;
+			}
+		}
+	} catch (error) {
+		throw error instanceof SessionLogError ? error : new SessionLogError(path, 0, `cannot read: ${messageOf(error)}`, {cause: error});
+	} finally {
+		source.close();
+	}
+
+	if (header === undefined) {
+		throw new SessionLogError(path, 1, 'missing header: the file is empty');
+	}
+
+	if (empty) {
+		return undefined;
+	}
+
+	const outcomes = counts ? pairing.counts : undefined;
+	return {
+		id: header.id, createdAt: header.createdAt, cwd: header.cwd, title, dir, path,
+		cards: outcomes === undefined ? undefined : cardCount(outcomes),
+		failures: outcomes === undefined ? undefined : notOkCount(outcomes),
+		outcomes,
+	};
+}
+
+function messageOf(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
+function parsed(text: string): Record<string, unknown> | undefined {
+	const line = parseLogJson(text);
+	return line.ok && isPlainRecord(line.value) && isPlainRecord(line.value.data) ? line.value.data : undefined;
+}
+
+function titleOf(text: string): string | undefined {
+	const title = parsed(text)?.title;
+	return typeof title === 'string' ? title : undefined;
+}
