@@ -31,6 +31,8 @@ export type BashToolOptions = {
 	readonly spillDir?: string;
 	/** Cap of one spill file; past it the marker says `(unavailable)`. Default 64 MiB. */
 	readonly spillMaxBytes?: number;
+	/** What the spill files of this tool (one session) may hold together; past it, `(unavailable)`. Default 256 MiB. */
+	readonly spillTotalBytes?: number;
 	/** Between SIGTERM and SIGKILL when a command is stopped. Default 2 000 ms. */
 	readonly killGraceMs?: number;
 	/** How long output pipes may stay open once the shell and every process found of it are gone. Default 200 ms. */
@@ -49,6 +51,7 @@ const bashDefaults = {
 	defaultTimeoutMs: 120_000,
 	maxTimeoutMs: 600_000,
 	spillMaxBytes: 64 * 1024 * 1024,
+	spillTotalBytes: 256 * 1024 * 1024,
 	killGraceMs: 2000,
 	drainGraceMs: 200,
 	progressIntervalMs: 50,
@@ -124,7 +127,7 @@ export function bashTool(options: BashToolOptions): DefinedTool<typeof bashOutpu
 	};
 	const spill = options.spillDir === undefined
 		? undefined
-		: {directory: resolve(options.spillDir), maxBytes: options.spillMaxBytes ?? bashDefaults.spillMaxBytes};
+		: {directory: resolve(options.spillDir), maxBytes: options.spillMaxBytes ?? bashDefaults.spillMaxBytes, budget: {remaining: options.spillTotalBytes ?? bashDefaults.spillTotalBytes}};
 	if (!Number.isSafeInteger(maxOutputBytes) || maxOutputBytes < 1) {
 		throw new Error(`bashTool: maxOutputBytes must be a positive integer, got ${maxOutputBytes}`);
 	}

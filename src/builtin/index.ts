@@ -25,7 +25,10 @@ export type BuiltinToolsOptions = {
 	readonly allowedRoots?: readonly string[];
 	/** The background-job runtime (one per session); created when absent. */
 	readonly jobs?: JobRuntime;
-	/** Where bash spills full output of truncated streams (none: the notice says unavailable). */
+	/**
+	Where bash spills full output of truncated streams (none: the notice says unavailable). The file
+	and search tools may read there too, so the model can page through what the marker names.
+	*/
 	readonly spillDir?: string;
 	/** Receives each todo list `todo_write` accepts (the session records it as `todo/write`). */
 	readonly onTodos?: (todos: readonly TodoItem[]) => void;
@@ -40,7 +43,8 @@ export type BuiltinToolsOptions = {
 /** The reference tools for one session, and the job runtime they share. */
 export function builtinTools(options: BuiltinToolsOptions): {readonly tools: readonly ToolDefinition[]; readonly jobs: JobRuntime} {
 	const jobs = options.jobs ?? new JobRuntime();
-	const guard = new WorkspaceGuard({workspace: options.workspace, allowedRoots: options.allowedRoots});
+	const allowedRoots = options.spillDir === undefined ? options.allowedRoots : [...(options.allowedRoots ?? []), options.spillDir];
+	const guard = new WorkspaceGuard({workspace: options.workspace, ...(allowedRoots === undefined ? {} : {allowedRoots})});
 	const tools: ToolDefinition[] = [
 		bashTool({workspace: options.workspace, jobs, spillDir: options.spillDir, ...(options.commandEnv === undefined ? {} : {env: options.commandEnv})}) as ToolDefinition,
 		...fsTools({workspace: options.workspace, guard}),

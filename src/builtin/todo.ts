@@ -12,6 +12,9 @@ import {textContent} from '../tools/content.js';
 import {defineTool, type DefinedTool} from '../tools/define-tool.js';
 import {ToolArgsError} from '../tools/errors.js';
 
+/** The tool's name: its card is the one a `todo/write` event lands in (the live session writes the list after it). */
+export const TODO_TOOL_NAME = 'todo_write';
+
 /** How `todo_write` is configured. */
 export type TodoToolOptions = {
 	/** Receives the validated list before the result is returned; the session emits `todo/write` from it. */
@@ -87,7 +90,7 @@ function todoViolations(todos: readonly TodoItem[], allowParallel: boolean): str
 export function todoTool(options: TodoToolOptions = {}): DefinedTool<typeof todoOutputSchema> {
 	const {onWrite, allowParallel = false} = options;
 	return defineTool({
-		name: 'todo_write',
+		name: TODO_TOOL_NAME,
 		description:
 			'Write the task list for the current work: pass the whole updated list each time. Use it for multi-step work, mark an item in_progress before starting it and completed as soon as it is done.',
 		parameters: todoParameters,

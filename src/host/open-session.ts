@@ -4,6 +4,9 @@ that records calls as events, the log writer, the fold that turns the events int
 approval questions the session asks (a screen subscribes to them). Used by every command that runs
 tools or an agent: the interactive session, `-p`, `cardterm call` and `run`, and an ACP agent's session.
 */
+import {randomBytes} from 'node:crypto';
+import {tmpdir} from 'node:os';
+import {dirname, join} from 'node:path';
 import {attachCodeMode, builtinTools} from '../builtin/index.js';
 import {realpathDeep} from '../builtin/workspace/workspace-guard.js';
 import {approvalPolicy, type AskRule} from '../config/approval-rules.js';
@@ -61,6 +64,12 @@ export type OpenSessionOptions = {
 	readonly history?: readonly SessionEvent[];
 	/** Whether entries a screen has written may leave the fold's memory now (`SessionFold`'s `releaseWritten`: the log gives them back). */
 	readonly releaseWritten?: () => boolean;
+	/**
+	Where bash keeps the whole output of a command whose output it truncated (the card and the model
+	are told the file). Default: `spill/` beside the log (the session's folder), or without a log a
+	folder of the session's own in the temp directory.
+	*/
+	readonly spillDir?: string;
 	/** Presenters beyond the registry's (an ACP agent's calls); given the registry's lookup, returns the fold's. */
 	readonly presenters?: (registry: PresenterLookup) => PresenterLookup;
 	/** The secrets kept from commands and redacted from events (default: the keys cardterm knows, from this process's environment). */
@@ -130,7 +139,9 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 
 	const registry = new ToolRegistry({mode: 'both', approval: runtime.approvalHandler, logError: report});
 	runtime.attach(registry);
-	const {tools, jobs} = builtinTools({workspace: options.cwd, commandEnv: secrets.commandEnv, onTodos: runtime.recordTodos, jobs: new JobRuntime({log: (message, error) => {
+	// Without a log: a name nobody can guess ahead (the temp directory is shared), made only when a command spills.
+	const spillDir = options.spillDir ?? (writer === undefined ? join(tmpdir(), `cardterm-spill-${header.id.replaceAll(/[^\w.-]/g, '_')}-${randomBytes(4).toString('hex')}`) : join(dirname(writer.path), 'spill'));
+	const {tools, jobs} = builtinTools({workspace: options.cwd, spillDir, commandEnv: secrets.commandEnv, onTodos: runtime.recordTodos, jobs: new JobRuntime({log: (message, error) => {
 		report(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : String(error)}`);
 	}})});
 	attachCodeMode(registry, {onDispatch: runtime.recordCodeDispatch, env: secrets.commandEnv});

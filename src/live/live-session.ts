@@ -415,10 +415,24 @@ export class LiveSession implements SessionModel {
 		}
 	}
 
-	/** An entry the fold produced: a card is tracked until it settles, anything else is final and written now. */
+	/**
+	An entry the fold produced: a card is tracked until it settles; what a running call wrote (its
+	todo list) waits for its card; anything else is final and written now.
+	*/
 	#show(entry: TranscriptEntry): void {
 		this.#pagers.saw(entry);
-		if (entry.entry !== 'card' || this.#cards.settles(entry.card)) {
+		if (entry.entry === 'card') {
+			if (this.#cards.settles(entry.card)) {
+				this.#written(entry);
+				for (const held of this.#cards.after(entry.card.seq)) {
+					this.#written(held);
+				}
+			}
+
+			return;
+		}
+
+		if (!this.#cards.hold(entry)) {
 			this.#written(entry);
 		}
 	}

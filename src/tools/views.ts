@@ -20,8 +20,18 @@ export type FileLocation = {readonly path: string; readonly line?: number};
 /**
 One file change. All three keys are always present. `oldText: null` means no before-image: a created
 file, an overwrite whose prior text was not diffable, or a pure insertion hunk. `newText` may be ''.
+`oldStart` / `newStart` (a cardterm extension, both or neither): the 1-based line in the old and the
+new file where a hunk's first line is (unified diff's `@@ -oldStart +newStart @@`, so 0 for an empty
+side), for the card's line numbers; absent, a hunk is not numbered (a whole-file diff with
+`oldText: null` still is, from 1).
 */
-export type FileDiff = {readonly path: string; readonly oldText: string | null; readonly newText: string};
+export type FileDiff = {
+	readonly path: string;
+	readonly oldText: string | null;
+	readonly newText: string;
+	readonly oldStart?: number;
+	readonly newStart?: number;
+};
 
 /** A line of a read window: the file's own 1-based number and its text, already clipped. */
 export type ReadFileLine = {readonly number: number; readonly text: string};

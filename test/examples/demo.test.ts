@@ -27,6 +27,20 @@ describe('cardterm demo', () => {
 		expect(terminal.some(card => card.result?.card === 'terminal' && card.result.exitCode === 1)).toBe(true);
 		expect(terminal.some(card => card.result?.card === 'terminal' && card.result.signal === 'SIGTERM')).toBe(true);
 		expect(cards.some(card => card.result?.card === 'web' && card.result.kind === 'fetch' && card.result.statusCode === 404)).toBe(true);
+		// A conversation around the cards (issue 16 item 15): what the person asked, the model's reasoning and answers, turn ends.
+		const counts = new Map<string, number>();
+		for (const entry of entries) {
+			counts.set(entry.entry, (counts.get(entry.entry) ?? 0) + 1);
+		}
+
+		expect({user: counts.get('user'), turn: counts.get('turn'), todo: counts.get('todo')}).toEqual({user: 6, turn: 6, todo: 1});
+		expect(counts.get('assistant')).toBeGreaterThanOrEqual(18);
+		const answers = entries.filter(entry => entry.entry === 'assistant');
+		expect(answers.every(entry => entry.entry === 'assistant' && entry.reasoning !== '')).toBe(true);
+		expect(answers.some(entry => entry.entry === 'assistant' && entry.text.startsWith('## Result\n'))).toBe(true);
+		// The todo list comes right after the card that wrote it.
+		const todo = entries.findIndex(entry => entry.entry === 'todo');
+		expect(entries[todo - 1]).toMatchObject({entry: 'card', name: 'todo_write'});
 	});
 
 	it('prints the demo as plain text without escape sequences when colour is off', async () => {

@@ -2,14 +2,14 @@
 @module One captured output stream: the bounded tail kept in memory and, when a spill directory is
 configured, the full stream in a file from the moment the tail overflows.
 */
-import {SpillFile} from './spill-file.js';
+import {SpillFile, type SpillBudget} from './spill-file.js';
 import {TailBuffer} from './tail-buffer.js';
 
 /** The value's view of a captured stream (presentation-events.md §2.1). */
 export type CapturedStream = {readonly text: string; readonly truncated: boolean; readonly spillPath?: string};
 
-/** Where full output may be spilled. */
-export type SpillOptions = {readonly directory: string; readonly maxBytes: number};
+/** Where full output may be spilled: a file's cap, and the budget the tool's files share. */
+export type SpillOptions = {readonly directory: string; readonly maxBytes: number; readonly budget?: SpillBudget};
 
 /** Captures one stream of a running command. */
 export class StreamCapture {
@@ -19,7 +19,7 @@ export class StreamCapture {
 
 	constructor(name: string, limit: number, spill?: SpillOptions) {
 		this.#tail = new TailBuffer(limit);
-		this.#spill = spill === undefined ? undefined : new SpillFile(spill.directory, name, spill.maxBytes);
+		this.#spill = spill === undefined ? undefined : new SpillFile(spill.directory, name, spill.maxBytes, spill.budget);
 	}
 
 	push(chunk: Uint8Array): void {

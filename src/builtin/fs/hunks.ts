@@ -3,6 +3,7 @@
 package, one `FileDiff` per hunk (spec presentation-events.md §2.4–2.5).
 */
 import {diffPackage} from '../../presentation/diff-package.js';
+import {isLineStart} from '../../presentation/hunk-starts.js';
 import type {FileDiff} from '../../tools/views.js';
 
 /** Context lines around each change. */
@@ -12,7 +13,8 @@ const HUNK_CONTEXT_LINES = 3;
 The hunks that turn `before` into `after`, labelled with `displayPath` (the path as the model gave
 it). Each hunk's old side is its context and removed lines, its new side its context and added lines,
 joined by `\n` without a trailing newline; `\ No newline at end of file` markers are dropped; a hunk
-without old lines has `oldText: null`. Identical texts give `[]`.
+without old lines has `oldText: null`; `oldStart` / `newStart` are the hunk header's, for the card's
+line numbers. Identical texts give `[]`.
 */
 export function computeHunks(displayPath: string, before: string, after: string): FileDiff[] {
 	const patch = diffPackage().structuredPatch(displayPath, displayPath, before, after, undefined, undefined, {context: HUNK_CONTEXT_LINES});
@@ -33,7 +35,7 @@ export function computeHunks(displayPath: string, before: string, after: string)
 			// '\' lines ("No newline at end of file") carry no text.
 		}
 
-		return {path: displayPath, oldText: oldLines.length === 0 ? null : oldLines.join('\n'), newText: newLines.join('\n')};
+		return {path: displayPath, oldText: oldLines.length === 0 ? null : oldLines.join('\n'), newText: newLines.join('\n'), oldStart: hunk.oldStart, newStart: hunk.newStart};
 	});
 }
 
@@ -54,13 +56,15 @@ export function diffsFromMeta(meta: unknown): FileDiff[] | undefined {
 			return undefined;
 		}
 
-		const {path, oldText, newText} = entry as Record<string, unknown>;
+		const {path, oldText, newText, oldStart, newStart} = entry as Record<string, unknown>;
 		if (typeof path !== 'string' || (oldText !== null && typeof oldText !== 'string') || typeof newText !== 'string') {
 			return undefined;
 		}
 
-		narrowed.push({path, oldText, newText});
+		// Hunk starts are kept only as a pair of line numbers: an older log has none, and a bad one numbers nothing.
+		narrowed.push(isLineStart(oldStart) && isLineStart(newStart) ? {path, oldText, newText, oldStart, newStart} : {path, oldText, newText});
 	}
 
 	return narrowed;
 }
+

@@ -1,5 +1,5 @@
 /**
-@module `cardterm demo`: replays the bundled demo session, which shows every card kind and state.
+@module `cardterm demo`: replays the bundled demo session, an agent's conversation with every card kind and state.
 */
 import {join} from 'node:path';
 import type {CliIo} from '../environment/cli-io.js';
@@ -11,7 +11,7 @@ export const demoLogPath = join(packageRoot(), 'examples', 'demo-session.jsonl')
 
 export async function demoCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	if (argv.includes('--help')) {
-		await io.print('usage: cardterm demo [replay flags]\n\nReplays the bundled demo session that shows every card kind and state (see cardterm replay --help).\n');
+		await io.print('usage: cardterm demo [replay flags]\n\nReplays the bundled demo session: a conversation with an agent, with every card kind and state\n(see cardterm replay --help).\n');
 		return 0;
 	}
 

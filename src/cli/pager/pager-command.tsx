@@ -33,6 +33,8 @@ export async function openPagerOnLog(source: string, options: PagerCommandOption
 			source={cards}
 			theme={theme}
 			title={title}
+			// Paths in cards are shown relative to the session's workspace, as `replay --print` shows them.
+			sessionCwd={found?.cwd ?? process.cwd()}
 			follow={options.follow === true}
 			onExit={() => {
 				instance.unmount();

@@ -1,43 +1,51 @@
 /**
-@module The diff card body: per file its path, then `-`/`+` lines with the changed words
-highlighted, unchanged context in the body tone, and a `+A −R · K files` footer.
+@module The diff card body: per file its path, then its lines numbered old and new, `-`/`+` lines
+with the changed words highlighted, unchanged context in the body tone, and a `+A −R · K files`
+footer.
 
 Layout per file group (consecutive entries with the same path are hunks of one file):
 - the path in `theme.path`, as `Created <path>` when every entry of the group has `oldText: null`;
   while the call runs (a preview, before approval or result) `Will create <path>` / `Will edit <path>`;
   for a call refused or cancelled before it ran, the preview it was asked with: `Not created <path>` /
   `Not applied to <path>`;
-- per hunk: `- text` (`theme.removed`), `+ text` (`theme.added`), `  text` (`theme.body`); long
-  unchanged runs as a muted `⋯ N unchanged lines` row; hunks of one file separated by a muted `⋯`;
-  an approximate hunk (a diff bound was hit) starts with a muted `[exact line diff omitted: …]`;
+- per line: a muted number gutter (a removed line's old number, an added or context line's new
+  one; see diff-plan.ts), then `- text` (`theme.removed`), `+ text` (`theme.added`), `  text`
+  (`theme.body`); a wrapped line continues under its text. A hunk without starts (a pending edit:
+  its presenter cannot know where the text is) has no numbers, and a body with none has no gutter;
+- unchanged lines not shown as a muted `⋯ N unchanged lines` row (between hunks of a numbered file
+  too; a bare `⋯` where the count is unknown); an approximate hunk (a diff bound was hit) starts
+  with a muted `[exact line diff omitted: …]`;
 - groups separated by one empty row.
 The footer `+A −R · K files` (K = distinct paths, context lines not counted), with ` · approximate`
 when any bound was hit, is muted and pinned at the bottom; the first path is pinned at the top.
 
-No line-number gutter: `FileDiff` carries no hunk start line, and numbers relative to the hunk
-would read as file line numbers. Rows are also what a user copies, so they carry no gutter anyway.
+A `bounded` body is fitted to the fold's row budget here (diff-fit.ts): context is hidden before
+any changed line, and a `-`/`+` run is not cut, so the fold never hides the fix while showing the
+lines around it.
 
 Colour rules: the word-level changed parts use `theme.removedWord` / `theme.addedWord` alone.
-With a colour theme and a known language (from the path's extension), added and context lines that
-a fold can show at the expansion (see `visibleRows`) get syntax colours over their base style (`{...added, ...token}`), while the `+`
-marker and any uncoloured token keep the added colour; removed lines stay wholly `theme.removed`,
-so the old side never reads as new code. Highlighting runs only on those displayed lines, per
-contiguous range of a hunk, under the highlighter's size limit, and never on an approximate hunk.
-In `bounded` only those rows are built at all: the rest are counted into the body's `omitted` gap
-(`DiffRows`), which the fold reads as it reads a terminal card's.
+With a colour theme and a known language (from the path's extension), the shown added and context
+lines get syntax colours over their base style (`{...added, ...token}`), while the `+` marker and
+any uncoloured token keep the added colour; removed lines stay wholly `theme.removed`, so the old
+side never reads as new code. Highlighting runs only on the lines shown, per contiguous range of a
+hunk, under the highlighter's size limit, and never on an approximate hunk.
 */
 import {assertNever} from '../../presentation/assert-never.js';
 import {langFromPath} from '../../presentation/lang-from-path.js';
 import type {FileDiff} from '../../tools/views.js';
 import type {CardBody} from './card-body.js';
+import {fitDiff, type DiffFit} from '../diff/diff-fit.js';
+import {FULL_CONTEXT, planDiff, planHunk, type DiffPosition, type FileGroup, type PlannedHunk} from '../diff/diff-plan.js';
 import {composeSpans, mergeSpans, sanitizeSpans, textRows} from '../diff/diff-spans.js';
-import {FAILURE_ROW_BUDGET, OK_ROW_BUDGET} from './fold-body.js';
+import {OK_ROW_BUDGET} from './fold-body.js';
+import {formatCount, plural} from '../text/format.js';
 import {highlightLines} from '../highlight/highlight.js';
 import type {Expansion} from '../text/layout-options.js';
-import {computeLineDiff, type DiffApproximation, type DiffLimits, type DiffRow, type LineDiff} from '../diff/line-diff.js';
+import {computeLineDiff, type DiffApproximation, type DiffLimits, type LineDiff} from '../diff/line-diff.js';
+import {numberedRows} from '../text/numbered-rows.js';
 import {sanitizeInline, sanitizeLine, TAB_STOP} from '../text/sanitize.js';
-import {wrapSpans} from '../text/spans.js';
-import {pushAll} from '../text/push-all.js';
+import {span, truncateSpans, wrapSpans} from '../text/spans.js';
+import {maxOf, pushAll} from '../text/push-all.js';
 import type {Span, Style, StyledLine} from '../text/styled-line.js';
 import type {Theme} from '../text/theme.js';
 import {rowWordHighlights, type WordRange} from '../diff/word-diff.js';
@@ -49,6 +57,8 @@ export type DiffLayoutContext = {
 	readonly expansion: Expansion;
 	/** The change has not happened yet (a running call's preview, awaiting approval or its result). */
 	readonly pending?: boolean;
+	/** Rows a `bounded` fold shows, footer and path included (default `OK_ROW_BUDGET`). */
+	readonly budget?: number;
 	/** The change never happened (the call was refused or cancelled before it ran): the preview it was asked with. */
 	readonly notApplied?: boolean;
 };
@@ -65,12 +75,6 @@ function diffPathHeader(path: string, created: boolean, pending: boolean, notApp
 
 	return created ? `Created ${path}` : path;
 }
-
-/**
-Rows at each end of a body that a `bounded` fold can show (the largest row budget of the fold).
-Only rows this close to either end are syntax-coloured in `bounded`: highlight only what is visible.
-*/
-const BOUNDED_VISIBLE_ROWS = Math.max(OK_ROW_BUDGET, FAILURE_ROW_BUDGET);
 
 /** The marker columns before a line's text. */
 const markers = {context: '  ', removed: '- ', added: '+ '} as const;
@@ -116,10 +120,6 @@ function syntaxRows(lineDiff: LineDiff, lang: string, range: RowRange): SyntaxRo
 	return result;
 }
 
-function plural(count: number, one: string, many: string): string {
-	return `${count} ${count === 1 ? one : many}`;
-}
-
 function approximationNotice(approximation: DiffApproximation): string {
 	switch (approximation.reason) {
 		case 'edit-length': {
@@ -142,8 +142,8 @@ const printableAsciiWithTabs = /^[\t\x20-\x7e]*$/;
 
 /**
 The columns `sanitizeLine(text)` takes when `text` is printable ASCII and tabs (tabs to the next
-stop from the text's start, as it expands them), or undefined for any other text: whether a hidden
-row is one row, without building its text.
+stop from the text's start, as it expands them), or undefined for any other text: whether a line is
+one row, without building its text.
 */
 function asciiColumns(text: string): number | undefined {
 	if (!printableAsciiWithTabs.test(text)) {
@@ -161,15 +161,43 @@ function asciiColumns(text: string): number | undefined {
 	return column + text.length - from;
 }
 
-/** Append one diff row as wrapped styled rows. */
-function appendRow(
-	lines: StyledLine[],
-	row: Exclude<DiffRow, {kind: 'gap'}>,
-	syntax: readonly Span[] | undefined,
-	words: readonly WordRange[] | undefined,
-	ctx: DiffLayoutContext,
-): void {
-	const {theme} = ctx;
+/** What the rows of one body share: the context, the gutter's width, each hunk's words and syntax colours. */
+type RowBuilder = {
+	readonly ctx: DiffLayoutContext;
+	readonly groups: readonly FileGroup[];
+	/** Columns of the line-number gutter, its space included (0: no hunk is numbered, no gutter). */
+	readonly gutter: number;
+	readonly words: Map<LineDiff, ReadonlyMap<number, readonly WordRange[]>>;
+	/** Syntax spans per hunk and row, for the rows shown (filled by `colourShown`). */
+	readonly syntax: Map<LineDiff, Map<number, readonly Span[]>>;
+};
+
+function wordsOf(builder: RowBuilder, lineDiff: LineDiff): ReadonlyMap<number, readonly WordRange[]> {
+	let words = builder.words.get(lineDiff);
+	if (words === undefined) {
+		words = rowWordHighlights(lineDiff);
+		builder.words.set(lineDiff, words);
+	}
+
+	return words;
+}
+
+/** The gutter spans of a line: its number right-aligned in the gutter (blank for an unnumbered hunk), then the marker. */
+function gutterSpans(builder: RowBuilder, number: number | undefined, marker: string, base: Style): Span[] {
+	const digits = number === undefined ? '' : String(number);
+	return [span(`${digits.padStart(builder.gutter - 1)} `, builder.ctx.theme.muted), span(marker, base)];
+}
+
+/** The rows of one diff line. */
+function lineRows(builder: RowBuilder, position: Extract<DiffPosition, {kind: 'line'}>): StyledLine[] {
+	const {ctx} = builder;
+	const {theme, width} = ctx;
+	const {lineDiff} = position.hunk;
+	const row = lineDiff.rows[position.row]!;
+	if (row.kind === 'gap') {
+		return [];
+	}
+
 	let base: Style;
 	let wordStyle: Style;
 	switch (row.kind) {
@@ -192,294 +220,230 @@ function appendRow(
 		}
 
 		default: {
-			return assertNever(row.kind, 'diff appendRow');
+			return assertNever(row, 'diff lineRows');
 		}
 	}
 
+	const words = wordsOf(builder, lineDiff);
+	const rowWords = words.size === 0 ? undefined : words.get(position.row);
 	// Removed lines never take syntax colours (see the module comment).
-	const rowSyntax = row.kind === 'removed' ? undefined : syntax;
+	const rowSyntax = row.kind === 'removed' ? undefined : builder.syntax.get(lineDiff)?.get(position.row);
+	const marker = markers[row.kind];
+	if (builder.gutter > 0) {
+		const content = rowSyntax === undefined && rowWords === undefined ? [span(sanitizeLine(row.text), base)] : mergeSpans(sanitizeSpans(composeSpans(row.text, base, rowSyntax, rowWords, wordStyle)));
+		const rows = numberedRows(gutterSpans(builder, position.number, marker, base), content, builder.gutter + marker.length, width);
+		rows[0] = {spans: mergeSpans(rows[0]!.spans)};
+		return rows;
+	}
+
 	// Fast path for the common row (whole-side fallbacks can have tens of thousands): one style.
-	if (rowSyntax === undefined && words === undefined) {
-		const text = markers[row.kind] + sanitizeLine(row.text);
-		if (text.length <= ctx.width && printableAscii.test(text)) {
-			lines.push({spans: [{text, style: base}]});
-		} else {
-			pushAll(lines, wrapSpans([{text, style: base}], ctx.width));
-		}
-
-		return;
+	if (rowSyntax === undefined && rowWords === undefined) {
+		const text = marker + sanitizeLine(row.text);
+		return text.length <= width && printableAscii.test(text) ? [{spans: [{text, style: base}]}] : wrapSpans([{text, style: base}], width);
 	}
 
-	const content = composeSpans(row.text, base, rowSyntax, words, wordStyle);
-	pushAll(lines, wrapSpans(mergeSpans([{text: markers[row.kind], style: base}, ...sanitizeSpans(content)]), ctx.width));
+	const content = composeSpans(row.text, base, rowSyntax, rowWords, wordStyle);
+	return wrapSpans(mergeSpans([{text: marker, style: base}, ...sanitizeSpans(content)]), width);
 }
 
-function appendHunk(out: DiffRows, hunk: PlannedHunk, ctx: DiffLayoutContext): void {
-	const {theme, width} = ctx;
-	const {diff, lineDiff} = hunk;
-	if (lineDiff.approximate !== undefined) {
-		out.add(textRows(approximationNotice(lineDiff.approximate), theme.muted, width));
-	}
-
-	const words = rowWordHighlights(lineDiff);
-	const lang = theme.name === 'color' && lineDiff.approximate === undefined ? langFromPath(diff.path) : undefined;
-	const syntax = new Map<number, readonly Span[]>();
-	if (lang !== undefined) {
-		for (const range of hunk.visible) {
-			for (const [index, spans] of syntaxRows(lineDiff, lang, range) ?? []) {
-				syntax.set(index, spans);
-			}
-		}
-	}
-
-	const {rows} = lineDiff;
-	for (let index = 0; index < rows.length; index++) {
-		const row = rows[index]!;
-		const rowWords = words.size === 0 ? undefined : words.get(index);
-		// A row no fold shows (never syntax-coloured) is only counted when it is surely one row.
-		if (!out.showing && row.kind !== 'gap' && rowWords === undefined && (asciiColumns(row.text) ?? width) + markers[row.kind].length <= width) {
-			out.skipOneRow();
-		} else if (row.kind === 'gap') {
-			out.add(textRows(`⋯ ${plural(row.count, 'unchanged line', 'unchanged lines')}`, theme.muted, width));
-		} else {
-			const built: StyledLine[] = [];
-			appendRow(built, row, syntax.size === 0 ? undefined : syntax.get(index), rowWords, ctx);
-			out.add(built);
-		}
-	}
+/** `⋯ N unchanged lines`, or a bare `⋯` when the count is not known. */
+function gapText(count: number | undefined): string {
+	return count === undefined || count <= 0 ? '⋯' : `⋯ ${plural(count, 'unchanged line')}`;
 }
 
-/**
-The rows of a diff body as they are built, one position (an unwrapped row: a header, a diff row, a
-gap row…) at a time. Positions in `hidden` — those no `bounded` fold can show (see `visibleRows`) —
-are counted, not kept: their rows become the body's `omitted` gap, so a 40 000-row body folds
-without building 40 000 rows, and the fold's `… N lines hidden (of M)` stays exact.
-*/
-class DiffRows {
-	readonly lines: StyledLine[] = [];
-	readonly #hidden: RowRange;
-	#position = 0;
-	#omittedAt = 0;
-	#omitted = 0;
-	#omittedStarts = 0;
-
-	constructor(hidden: RowRange) {
-		this.#hidden = hidden;
-	}
-
-	/** Whether the next position may be shown (its rows are kept). */
-	get showing(): boolean {
-		return this.#position < this.#hidden[0] || this.#position >= this.#hidden[1];
-	}
-
-	/** The next position's rows. */
-	add(rows: readonly StyledLine[]): void {
-		if (this.showing) {
-			pushAll(this.lines, rows);
-		} else {
-			this.#omittedAt = this.lines.length;
-			this.#omitted += rows.length;
-			for (const row of rows) {
-				this.#omittedStarts += row.softWrap === true ? 0 : 1;
-			}
+/** The rows of one position. */
+function positionRows(builder: RowBuilder, position: DiffPosition): StyledLine[] {
+	const {theme, width} = builder.ctx;
+	switch (position.kind) {
+		case 'blank': {
+			return [{spans: []}];
 		}
 
-		this.#position++;
-	}
-
-	/** The next position, hidden, as one row that begins a line. */
-	skipOneRow(): void {
-		this.#omittedAt = this.lines.length;
-		this.#omitted++;
-		this.#omittedStarts++;
-		this.#position++;
-	}
-
-	/** The rows not kept, as `CardBody.omitted` (undefined when every row was kept). */
-	omitted(): CardBody['omitted'] {
-		return this.#omitted === 0 ? undefined : {at: this.#omittedAt, count: this.#omitted, starts: this.#omittedStarts};
-	}
-}
-
-/** One hunk to draw, with the row ranges that may be visible at the expansion. */
-type PlannedHunk = {readonly diff: FileDiff; readonly lineDiff: LineDiff; visible: readonly RowRange[]};
-
-/** What the body holds, in order, before wrapping. */
-type PlannedItem =
-	| {readonly kind: 'blank'}
-	| {readonly kind: 'header'; readonly text: string; readonly first: boolean}
-	| {readonly kind: 'separator'}
-	| {readonly kind: 'hunk'; readonly hunk: PlannedHunk};
-
-/**
-The hunk rows that may be visible at `expansion`, given where the hunk starts among `total` body rows
-(counted before wrapping: wrapping only moves rows away from the ends, so this is a superset).
-`summary` shows no hunk row; `bounded` the rows near either end; `full` all of them.
-*/
-function visibleRows(expansion: Expansion, start: number, length: number, total: number): RowRange[] {
-	switch (expansion) {
-		case 'summary': {
-			return [];
+		case 'header': {
+			const {diffs} = builder.groups[position.group]!;
+			const created = diffs.every(diff => diff.oldText === null);
+			return textRows(diffPathHeader(sanitizeInline(diffs[0]!.path), created, builder.ctx.pending === true, builder.ctx.notApplied === true), theme.path, width);
 		}
 
-		case 'bounded': {
-			const head = Math.min(length, Math.max(0, BOUNDED_VISIBLE_ROWS - start));
-			const tailFrom = Math.max(head, total - BOUNDED_VISIBLE_ROWS - start);
-			const ranges: RowRange[] = [];
-			if (head > 0) {
-				ranges.push([0, head]);
-			}
-
-			if (tailFrom < length) {
-				ranges.push([tailFrom, length]);
-			}
-
-			return ranges;
+		case 'notice': {
+			return textRows(approximationNotice(position.hunk.lineDiff.approximate!), theme.muted, width);
 		}
 
-		case 'full': {
-			return length === 0 ? [] : [[0, length]];
+		case 'gap': {
+			// Under the markers when lines are numbered, so the gutter reads as numbers only.
+			return textRows(`${' '.repeat(builder.gutter)}${gapText(position.count)}`, theme.muted, width);
+		}
+
+		case 'line': {
+			return lineRows(builder, position);
 		}
 
 		default: {
-			return assertNever(expansion, 'diff visibleRows');
+			return assertNever(position, 'diff positionRows');
 		}
 	}
 }
 
-/**
-The body positions (unwrapped rows, counted as `visibleRows` counts them; `total` includes the
-footer) that no fold at `expansion` can show: in `bounded`, those past `BOUNDED_VISIBLE_ROWS` from
-either end. Only `bounded` leaves rows out: `full` shows them all, and a `summary` card lays out only
-its footer (`layoutDiffFooterBody`), so a `summary` here keeps every row for callers that read them.
-*/
-function hiddenPositions(expansion: Expansion, total: number): RowRange {
-	return expansion === 'bounded' && total > 2 * BOUNDED_VISIBLE_ROWS ? [BOUNDED_VISIBLE_ROWS, total - BOUNDED_VISIBLE_ROWS] : [0, 0];
+/** Rows of a position without building them when a line is surely one row. */
+function rowCount(builder: RowBuilder, position: DiffPosition): number {
+	if (position.kind === 'line') {
+		const row = position.hunk.lineDiff.rows[position.row]!;
+		if (row.kind !== 'gap' && wordsOf(builder, position.hunk.lineDiff).get(position.row) === undefined) {
+			const columns = asciiColumns(row.text);
+			if (columns !== undefined && builder.gutter + markers[row.kind].length + columns <= builder.ctx.width) {
+				return 1;
+			}
+		}
+	}
+
+	return positionRows(builder, position).length;
 }
 
-/** Consecutive entries with the same path. */
-function groupByPath(diffs: readonly FileDiff[]): FileDiff[][] {
-	const groups: FileDiff[][] = [];
+/** Syntax colours for the shown lines of each hunk, per contiguous range of its rows. */
+function colourShown(builder: RowBuilder, positions: readonly DiffPosition[]): void {
+	if (builder.ctx.theme.name !== 'color' || builder.ctx.expansion === 'summary') {
+		return;
+	}
+
+	let range: {hunk: PlannedHunk; from: number; to: number} | undefined;
+	const flush = (): void => {
+		if (range === undefined) {
+			return;
+		}
+
+		const {hunk, from, to} = range;
+		range = undefined;
+		const lang = hunk.lineDiff.approximate === undefined ? langFromPath(hunk.diff.path) : undefined;
+		const spans = lang === undefined ? undefined : syntaxRows(hunk.lineDiff, lang, [from, to]);
+		if (spans === undefined || spans === null) {
+			return;
+		}
+
+		let rows = builder.syntax.get(hunk.lineDiff);
+		if (rows === undefined) {
+			rows = new Map();
+			builder.syntax.set(hunk.lineDiff, rows);
+		}
+
+		for (const [index, row] of spans) {
+			rows.set(index, row);
+		}
+	};
+
+	for (const position of positions) {
+		if (position.kind !== 'line') {
+			continue;
+		}
+
+		// A range goes on over a few rows not shown (a gap row, hidden context): one highlighter run per hunk, as
+		// its state carries over, but never over the thousands of lines a fold hides.
+		if (range !== undefined && range.hunk === position.hunk && position.row >= range.to && position.row - range.to <= SYNTAX_BRIDGE_ROWS) {
+			range.to = position.row + 1;
+			continue;
+		}
+
+		flush();
+		range = {hunk: position.hunk, from: position.row, to: position.row + 1};
+	}
+
+	flush();
+}
+
+/** Rows of a hunk not shown that one syntax range still spans (a gap row and a context run hidden around it). */
+const SYNTAX_BRIDGE_ROWS = 8;
+
+/** Consecutive entries with the same path, each hunk's line diff computed (bounded, cached). */
+function groupByPath(diffs: readonly FileDiff[], limits: DiffLimits | undefined): FileGroup[] {
+	const groups: Array<{diffs: FileDiff[]; hunks: PlannedHunk[]}> = [];
 	for (const diff of diffs) {
+		const hunk = planHunk(diff, computeLineDiff(diff, limits));
 		const last = groups.at(-1);
-		if (last !== undefined && last[0]!.path === diff.path) {
-			last.push(diff);
+		if (last !== undefined && last.diffs[0]!.path === diff.path) {
+			last.diffs.push(diff);
+			last.hunks.push(hunk);
 		} else {
-			groups.push([diff]);
+			groups.push({diffs: [diff], hunks: [hunk]});
 		}
 	}
 
 	return groups;
 }
 
+/** The fold marker of a fitted body: the changed lines it hides, of all of them. */
+function markerRow(marker: NonNullable<DiffFit['marker']>, ctx: DiffLayoutContext): StyledLine {
+	const text = marker.hiddenChanges > 0
+		? `… ${plural(marker.hiddenChanges, 'changed line')} hidden (of ${formatCount(marker.changes)})`
+		: `… ${plural(marker.hiddenPositions, 'line')} hidden`;
+	return {spans: truncateSpans([span(text, ctx.theme.muted)], ctx.width)};
+}
+
 /**
 The body of a diff card: every file's path, hunks and changed lines wrapped to `ctx.width`, and the
-summary footer. Line diffs are bounded (`limits`, defaults in `line-diff.ts`) and cached per
-`FileDiff` object, so calling this on every frame costs only the wrapping.
+summary footer; in `bounded`, fitted to the fold's budget (diff-fit.ts). Line diffs are bounded
+(`limits`, defaults in `line-diff.ts`) and cached per `FileDiff` object, so calling this on every
+frame costs only the planning and the wrapping of what is shown.
 */
 export function layoutDiffBody(diffs: readonly FileDiff[], ctx: DiffLayoutContext, limits?: DiffLimits): CardBody {
-	const {theme, width} = ctx;
-	// Plan first: the row count decides which hunk rows a fold can show, hence what to highlight.
-	const items: PlannedItem[] = [];
-	const hunks: Array<{readonly hunk: PlannedHunk; readonly start: number}> = [];
-	let rows = 0;
-	let added = 0;
-	let removed = 0;
-	let approximate = false;
-	for (const [groupIndex, group] of groupByPath(diffs).entries()) {
-		if (groupIndex > 0) {
-			items.push({kind: 'blank'});
-			rows++;
-		}
-
-		const path = sanitizeInline(group[0]!.path);
-		const created = group.every(diff => diff.oldText === null);
-		items.push({kind: 'header', text: diffPathHeader(path, created, ctx.pending === true, ctx.notApplied === true), first: groupIndex === 0});
-		rows++;
-		for (const [hunkIndex, diff] of group.entries()) {
-			if (hunkIndex > 0) {
-				items.push({kind: 'separator'});
-				rows++;
-			}
-
-			const lineDiff = computeLineDiff(diff, limits);
-			added += lineDiff.added;
-			removed += lineDiff.removed;
-			approximate ||= lineDiff.approximate !== undefined;
-			if (lineDiff.approximate !== undefined) {
-				rows++;
-			}
-
-			const hunk: PlannedHunk = {diff, lineDiff, visible: []};
-			items.push({kind: 'hunk', hunk});
-			hunks.push({hunk, start: rows});
-			rows += lineDiff.rows.length;
-		}
+	const groups = groupByPath(diffs, limits);
+	const largest = maxOf(groups.flatMap(group => group.hunks.map(hunk => hunk.largestNumber)), 0);
+	const numbered = groups.some(group => group.hunks.some(hunk => hunk.starts !== undefined));
+	const builder: RowBuilder = {ctx, groups, gutter: numbered ? String(Math.max(1, largest)).length + 1 : 0, words: new Map(), syntax: new Map()};
+	const footer = diffFooter(diffs, countsOf(groups.flatMap(group => group.hunks.map(hunk => hunk.lineDiff))), ctx);
+	let fit: DiffFit;
+	if (ctx.expansion === 'bounded') {
+		fit = fitDiff(groups, ctx.budget ?? OK_ROW_BUDGET, footer.length, position => rowCount(builder, position));
+	} else {
+		const positions: DiffPosition[] = [];
+		planDiff(groups, FULL_CONTEXT, positions);
+		fit = {positions};
 	}
 
-	const total = rows + 1;
-	for (const {hunk, start} of hunks) {
-		hunk.visible = visibleRows(ctx.expansion, start, hunk.lineDiff.rows.length, total);
-	}
-
-	const out = new DiffRows(hiddenPositions(ctx.expansion, total));
+	colourShown(builder, fit.positions);
+	const lines: StyledLine[] = [];
 	let pinnedTop = 0;
-	for (const item of items) {
-		switch (item.kind) {
-			case 'blank': {
-				out.add([{spans: []}]);
-				break;
-			}
-
-			case 'header': {
-				const header = textRows(item.text, theme.path, width);
-				pinnedTop = item.first ? header.length : pinnedTop;
-				out.add(header);
-				break;
-			}
-
-			case 'separator': {
-				out.add(textRows('⋯', theme.muted, width));
-				break;
-			}
-
-			case 'hunk': {
-				appendHunk(out, item.hunk, ctx);
-				break;
-			}
-
-			default: {
-				assertNever(item, 'diff layoutDiffBody');
-			}
+	const {positions} = fit;
+	for (let index = 0; index < positions.length; index++) {
+		if (index === fit.marker?.at) {
+			lines.push(markerRow(fit.marker, ctx));
 		}
+
+		const rows = positionRows(builder, positions[index]!);
+		pinnedTop = index === 0 ? rows.length : pinnedTop;
+		pushAll(lines, rows);
 	}
 
-	const footer = diffFooter(diffs, {added, removed, approximate}, ctx);
-	const {lines} = out;
+	if (fit.marker !== undefined && fit.marker.at >= positions.length) {
+		lines.push(markerRow(fit.marker, ctx));
+	}
+
 	pushAll(lines, footer);
-	const omitted = out.omitted();
-	return {lines, pinnedTop, pinnedBottom: footer.length, ...(omitted === undefined ? {} : {omitted})};
+	return {lines, pinnedTop, pinnedBottom: footer.length};
 }
 
-/** The footer a diff body ends in: `+A −R · N files`, and `· approximate` when a line diff was. */
-function diffFooter(diffs: readonly FileDiff[], counts: {readonly added: number; readonly removed: number; readonly approximate: boolean}, ctx: DiffLayoutContext): StyledLine[] {
-	const files = new Set(diffs.map(diff => diff.path)).size;
-	const summary = `+${counts.added} −${counts.removed} · ${plural(files, 'file', 'files')}${counts.approximate ? ' · approximate' : ''}`;
-	return textRows(summary, ctx.theme.muted, ctx.width);
-}
+type DiffCounts = {readonly added: number; readonly removed: number; readonly approximate: boolean};
 
-/** A diff body's footer alone (what a summary shows): the line diffs counted, no row laid out. */
-export function layoutDiffFooterBody(diffs: readonly FileDiff[], ctx: DiffLayoutContext, limits?: DiffLimits): CardBody {
+function countsOf(lineDiffs: Iterable<LineDiff>): DiffCounts {
 	let added = 0;
 	let removed = 0;
 	let approximate = false;
-	for (const diff of diffs) {
-		const lineDiff = computeLineDiff(diff, limits);
+	for (const lineDiff of lineDiffs) {
 		added += lineDiff.added;
 		removed += lineDiff.removed;
 		approximate ||= lineDiff.approximate !== undefined;
 	}
 
-	const footer = diffFooter(diffs, {added, removed, approximate}, ctx);
+	return {added, removed, approximate};
+}
+
+/** The footer a diff body ends in: `+A −R · N files`, and `· approximate` when a line diff was. */
+function diffFooter(diffs: readonly FileDiff[], counts: DiffCounts, ctx: DiffLayoutContext): StyledLine[] {
+	const files = new Set(diffs.map(diff => diff.path)).size;
+	const summary = `+${counts.added} −${counts.removed} · ${plural(files, 'file')}${counts.approximate ? ' · approximate' : ''}`;
+	return textRows(summary, ctx.theme.muted, ctx.width);
+}
+
+/** A diff body's footer alone (what a summary shows): the line diffs counted, no row laid out. */
+export function layoutDiffFooterBody(diffs: readonly FileDiff[], ctx: DiffLayoutContext, limits?: DiffLimits): CardBody {
+	const footer = diffFooter(diffs, countsOf(diffs.map(diff => computeLineDiff(diff, limits))), ctx);
 	return {lines: footer, pinnedBottom: footer.length};
 }

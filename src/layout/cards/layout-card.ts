@@ -96,7 +96,7 @@ function resultBody(card: Card, view: ToolResultView, context: BodyContext): Car
 }
 
 function diffBody(diffs: Parameters<typeof layoutDiffBody>[0], context: BodyContext, pending = false, notApplied = false): CardBody {
-	const ctx = {width: context.width, theme: context.theme, expansion: context.expansion, pending, notApplied};
+	const ctx = {width: context.width, theme: context.theme, expansion: context.expansion, pending, notApplied, ...(context.keep === undefined ? {} : {budget: context.keep})};
 	return footerOnly(context) ? layoutDiffFooterBody(diffs, ctx) : layoutDiffBody(diffs, ctx);
 }
 

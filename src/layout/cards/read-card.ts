@@ -12,9 +12,10 @@ import {highlightLines} from '../highlight/highlight.js';
 import {pathSpan} from './path-span.js';
 import {sanitizeLine} from '../text/sanitize.js';
 import {span, wrapSpans} from '../text/spans.js';
-import type {Span, StyledLine} from '../text/styled-line.js';
+import type {Span} from '../text/styled-line.js';
 import type {Theme} from '../text/theme.js';
 import {maxOf} from '../text/push-all.js';
+import {numberedRows} from '../text/numbered-rows.js';
 
 /** Highlighted spans mapped onto the theme: no colour in monochrome. */
 function themed(spans: readonly Span[], theme: Theme): Span[] {
@@ -66,22 +67,6 @@ function visibleHighlights(texts: readonly string[], lang: string | undefined, c
 	return [...(head ?? Array.from({length: BOUNDED_HIGHLIGHT_LINES})), ...middle, ...(tail ?? Array.from({length: BOUNDED_HIGHLIGHT_LINES}))];
 }
 
-/**
-A numbered line's rows: the gutter, then the text wrapped beside it, continuation rows indented under
-the text (a hanging indent) so a wrapped line never reads as a new line number. (Copying a wrapped
-numbered line from a terminal keeps the indent; a pipe joins the line back without it.) Too narrow
-for a gutter: no indent.
-*/
-function numberedRows(gutter: Span, body: readonly Span[], gutterWidth: number, width: number): StyledLine[] {
-	if (width <= gutterWidth * 2) {
-		return wrapSpans([gutter, ...body], width);
-	}
-
-	const rows = wrapSpans(body, width - gutterWidth);
-	const indent = span(' '.repeat(gutterWidth));
-	return rows.map((row, index) => (index === 0 ? {spans: [gutter, ...row.spans]} : {spans: [indent, ...row.spans], softWrap: true, hang: gutterWidth}));
-}
-
 /** The read card body. */
 export function layoutReadBody(view: ReadResultView, context: BodyContext): CardBody {
 	const {theme, width} = context;
@@ -99,7 +84,7 @@ export function layoutReadBody(view: ReadResultView, context: BodyContext): Card
 		const gutter = span(`${String(line.number).padStart(numberWidth)} `, theme.muted);
 		const text = texts[index]!;
 		const body = highlighted?.[index] === undefined ? [span(text, theme.body)] : themed(highlighted[index]!, theme);
-		lines.pushAll(numberedRows(gutter, body, numberWidth + 1, width));
+		lines.pushAll(numberedRows([gutter], body, numberWidth + 1, width));
 	});
 	return lines.body();
 }

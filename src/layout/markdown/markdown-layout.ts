@@ -4,9 +4,10 @@
 Blocks are laid out as logical lines, each starting with its container prefix (list indent, quote
 gutter `│ `), then wrapped: prose between words (`wrapProseSpans`), code at the column
 (`wrapSpans`); a continuation row is a soft wrap with no prefix, so a paragraph copied from the
-terminal comes out as one line. Headings keep a muted `#` level marker;
-lists draw `•`/`◦`/`▪` by depth, `1.` numbers, and `☐`/`☒` for tasks; code blocks keep muted fence
-rows; a horizontal rule is a muted `─` line; tables fit the width (markdown-table.ts). Copying a
+terminal comes out as one line. Headings drop their `#` marker for a style by level (bold, the
+first two coloured, the first underlined); lists draw `•`/`◦`/`▪` by depth, `1.` numbers, and
+`☐`/`☒` for tasks; code blocks drop their fence rows and are indented and syntax-coloured
+(markdown-code.ts); a horizontal rule is a muted `─` line; tables fit the width (markdown-table.ts). Copying a
 whole message gives its Markdown source (`markdownCopyText`).
 
 The message is cut into top-level blocks (markdown-blocks.ts); each block's rows are cached by
@@ -93,10 +94,9 @@ function room(context: Context): number {
 }
 
 function codeOf(token: Tokens.Code): CodeBlock {
-	const marker = token.raw.trimStart().startsWith('~') ? '~~~' : '```';
 	const fenced = /^ {0,3}(?:`{3,}|~{3,})/.test(token.raw);
 	const closed = !fenced || /(?:`{3,}|~{3,})[ \t]*\n*$/.test(token.raw.trimEnd().split('\n').slice(1).join('\n'));
-	return {code: token.text, lang: (token.lang ?? '').split(/\s/)[0] ?? '', marker, closed};
+	return {code: token.text, lang: (token.lang ?? '').split(/\s/)[0] ?? '', closed};
 }
 
 function listLines(token: Tokens.List, context: Context): Span[][] {
@@ -153,6 +153,18 @@ function quoteLines(token: Tokens.Blockquote, context: Context): Span[][] {
 	return blockLines(token.tokens, inner, true);
 }
 
+/**
+A heading's text style, without its `#` marker (as the peers draw one): a first-level heading
+underlined, the first two levels in the heading colour, every level bold.
+*/
+function headingStyle(depth: number, theme: Theme): Style {
+	if (depth === 1) {
+		return {...theme.markdownHeading, underline: true};
+	}
+
+	return depth === 2 ? theme.markdownHeading : theme.markdownSubheading;
+}
+
 /** One block token as logical lines (prefix included). */
 function tokenLines(token: Token, context: Context): Span[][] {
 	const {theme} = context;
@@ -164,9 +176,7 @@ function tokenLines(token: Token, context: Context): Span[][] {
 
 		case 'heading': {
 			const heading = token as Tokens.Heading;
-			const lines = inlineLines(heading.tokens, {...context.style, ...theme.markdownHeading}, theme);
-			lines[0] = [span(`${'#'.repeat(heading.depth)} `, theme.muted), ...lines[0]!];
-			return withPrefix(context, lines);
+			return withPrefix(context, inlineLines(heading.tokens, {...context.style, ...headingStyle(heading.depth, theme)}, theme));
 		}
 
 		case 'paragraph':
@@ -251,7 +261,7 @@ function blockLogicalLines(block: MarkdownBlock, options: MarkdownLayoutOptions,
 	markdownLayoutStats.blocksLaidOut++;
 	switch (block.kind) {
 		case 'fence': {
-			return asCode(codeBlockLines(fencedCode(block.text, block.marker, block.lang, block.closed), options.theme));
+			return asCode(codeBlockLines(fencedCode(block.text, block.lang, block.closed), options.theme));
 		}
 
 		case 'plain': {

@@ -46,8 +46,10 @@ export type Theme = {
 	readonly reasoning: Style;
 	/** Notices and turn boundaries: present, but out of the way. */
 	readonly notice: Style;
-	/** A Markdown heading's text (its `#` level marker is muted). */
+	/** A Markdown heading of the first two levels (the first also underlined); its `#` marker is not drawn. */
 	readonly markdownHeading: Style;
+	/** A Markdown heading of level three and below. */
+	readonly markdownSubheading: Style;
 	/** Markdown inline code: distinct from emphasis (italic), strong (bold) and links. */
 	readonly markdownCode: Style;
 	/** Text inside a Markdown block quote, so a soft-wrapped row without the gutter still reads as quoted. */
@@ -81,7 +83,8 @@ export const colorTheme: Theme = Object.freeze<Theme>({
 	userText: {bold: true},
 	reasoning: {dim: true, italic: true},
 	notice: {dim: true},
-	markdownHeading: {bold: true},
+	markdownHeading: {bold: true, fg: 'magenta'},
+	markdownSubheading: {bold: true},
 	markdownCode: {fg: 'cyan'},
 	markdownQuote: {italic: true},
 });
@@ -114,6 +117,7 @@ export const monochromeTheme: Theme = Object.freeze<Theme>({
 	reasoning: {italic: true},
 	notice: {},
 	markdownHeading: {bold: true},
+	markdownSubheading: {bold: true},
 	markdownCode: {inverse: true},
 	markdownQuote: {italic: true},
 });

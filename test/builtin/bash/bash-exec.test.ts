@@ -1,4 +1,4 @@
-import {mkdir, readdir, readFile, writeFile} from 'node:fs/promises';
+import {mkdir, readdir, readFile, stat, writeFile} from 'node:fs/promises';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {killLiveCommands, startShell} from '../../../src/builtin/bash/shell-process.js';
@@ -194,6 +194,23 @@ describe('bash output bounds', () => {
 		expect(result).toMatchObject({value: {stdout: {truncated: true}}});
 		expect('spillPath' in (result as unknown as {value: {stdout: object}}).value.stdout).toBe(false);
 		expect(await readdir(spillDir)).toEqual([]);
+	});
+
+	it('keeps spill files private and within one budget for the tool: past it, a stream is not kept and leaves nothing', async () => {
+		const spillDir = join(workspace.path, 'spill-budget');
+		// `seq 1 2000` prints 8 893 bytes: the budget holds one such stream, not two.
+		const registry = bashRegistry({workspace: workspace.path, spillDir, maxOutputBytes: 1000, spillTotalBytes: 12_000});
+		const spillOf = (result: unknown) => (result as {value: {stdout: {spillPath?: string}}}).value.stdout.spillPath;
+		const first = spillOf(await call(registry, 'bash', {command: 'seq 1 2000', description: 'Count'}));
+		expect(first?.startsWith(spillDir)).toBe(true);
+		expect((await stat(first!)).mode & 0o777).toBe(0o600);
+		expect((await stat(spillDir)).mode & 0o777).toBe(0o700);
+		const second = await call(registry, 'bash', {command: 'seq 1 2000', description: 'Count again'});
+		expect(spillOf(second)).toBeUndefined();
+		expect(textOf(second).startsWith('[output truncated; full output: (unavailable)]\n')).toBe(true);
+		expect(await readdir(spillDir)).toEqual([first!.slice(spillDir.length + 1)]);
+		// A small spill still fits what is left (the refused one gave its bytes back).
+		expect(spillOf(await call(registry, 'bash', {command: 'seq 1 500', description: 'Count less'}))?.startsWith(spillDir)).toBe(true);
 	});
 });
 

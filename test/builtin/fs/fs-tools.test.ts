@@ -73,6 +73,8 @@ describe('fs tools through the registry', () => {
 				path: 'src/config.ts',
 				oldText: "export const config = {\n  DEBUG: true,\n  level: 'info',\n}",
 				newText: "export const config = {\n  DEBUG: false,\n  level: 'info',\n}",
+				oldStart: 1,
+				newStart: 1,
 			},
 		];
 		expect(persisted(edited)).toEqual({
@@ -88,11 +90,11 @@ describe('fs tools through the registry', () => {
 		await writeFile(path.join(workspace, 'data.txt'), 'original contents');
 		const args = {file_path: 'data.txt', content: 'replaced'};
 		const result = await call('write', args);
-		expect(result.meta).toEqual({diffs: [{path: 'data.txt', oldText: 'original contents', newText: 'replaced'}]});
+		expect(result.meta).toEqual({diffs: [{path: 'data.txt', oldText: 'original contents', newText: 'replaced', oldStart: 1, newStart: 1}]});
 		expect(tools.get('write')!.presentResult!(args, persisted(result))).toEqual({
 			card: 'diff',
 			title: 'Write data.txt',
-			diffs: [{path: 'data.txt', oldText: 'original contents', newText: 'replaced'}],
+			diffs: [{path: 'data.txt', oldText: 'original contents', newText: 'replaced', oldStart: 1, newStart: 1}],
 		});
 	});
 

@@ -33,22 +33,34 @@ describe('hunks', () => {
 				path: 'src/app.ts',
 				oldText: 'line 1\nline 2\nconst DEBUG = true // 3\nline 4\nline 5\nline 6',
 				newText: 'line 1\nline 2\nconst RELEASE = true // 3\nline 4\nline 5\nline 6',
+				oldStart: 1,
+				newStart: 1,
 			},
 			{
 				path: 'src/app.ts',
 				oldText: 'line 13\nline 14\nline 15\nconst DEBUG = true // 16\nline 17\nline 18\nline 19',
 				newText: 'line 13\nline 14\nline 15\nconst RELEASE = true // 16\nline 17\nline 18\nline 19',
+				oldStart: 13,
+				newStart: 13,
 			},
 		]);
 	});
 
 	it('drops the no-newline markers and joins without a trailing newline', () => {
-		expect(computeHunks('data.txt', 'original contents', 'replaced')).toEqual([{path: 'data.txt', oldText: 'original contents', newText: 'replaced'}]);
+		expect(computeHunks('data.txt', 'original contents', 'replaced')).toEqual([{path: 'data.txt', oldText: 'original contents', newText: 'replaced', oldStart: 1, newStart: 1}]);
 	});
 
 	it('gives oldText null for a hunk without old lines and [] for identical texts', () => {
-		expect(computeHunks('e.txt', '', 'new\n')).toEqual([{path: 'e.txt', oldText: null, newText: 'new'}]);
+		expect(computeHunks('e.txt', '', 'new\n')).toEqual([{path: 'e.txt', oldText: null, newText: 'new', oldStart: 1, newStart: 1}]);
 		expect(computeHunks('same.txt', 'a\n', 'a\n')).toEqual([]);
+	});
+
+	it('keeps hunk starts from meta only as a pair of line numbers (older logs have none)', () => {
+		const hunk = {path: 'a', oldText: 'x', newText: 'y'};
+		expect(diffsFromMeta({diffs: [{...hunk, oldStart: 4, newStart: 5}]})).toEqual([{...hunk, oldStart: 4, newStart: 5}]);
+		for (const bad of [{oldStart: 4}, {oldStart: -1, newStart: 2}, {oldStart: 1.5, newStart: 2}, {oldStart: '3', newStart: 3}, {oldStart: 2 ** 60, newStart: 1}]) {
+			expect(diffsFromMeta({diffs: [{...hunk, ...bad}]})).toEqual([hunk]);
+		}
 	});
 
 	it('narrows meta diffs and rejects empty or malformed lists', () => {
@@ -87,12 +99,12 @@ describe('write card', () => {
 		const overwrite = {file_path: 'data.txt', content: 'replaced'};
 		const value = {path: '/w/data.txt', operation: 'update' as const, before: 'original contents', after: 'replaced'};
 		const meta = writePresentationMeta(overwrite, value);
-		expect(meta).toEqual({diffs: [{path: 'data.txt', oldText: 'original contents', newText: 'replaced'}]});
+		expect(meta).toEqual({diffs: [{path: 'data.txt', oldText: 'original contents', newText: 'replaced', oldStart: 1, newStart: 1}]});
 		expect(renderWrite(value)[0]).toEqual({type: 'text', text: '<path>/w/data.txt</path>\n<type>file</type>\n<content>\nUpdated file\n</content>'});
 		expect(presentWriteResult(overwrite, {content: [], isError: false, meta})).toEqual({
 			card: 'diff',
 			title: 'Write data.txt',
-			diffs: [{path: 'data.txt', oldText: 'original contents', newText: 'replaced'}],
+			diffs: [{path: 'data.txt', oldText: 'original contents', newText: 'replaced', oldStart: 1, newStart: 1}],
 		});
 	});
 
@@ -115,6 +127,8 @@ describe('edit card', () => {
 			path: 'src/config.ts',
 			oldText: "export const config = {\n  DEBUG: true,\n  level: 'info',\n}",
 			newText: "export const config = {\n  DEBUG: false,\n  level: 'info',\n}",
+			oldStart: 1,
+			newStart: 1,
 		},
 	];
 
@@ -260,6 +274,8 @@ describe('write and edit execution', () => {
 					path: 'src/config.ts',
 					oldText: "export const config = {\n  DEBUG: true,\n  level: 'info',\n}",
 					newText: "export const config = {\n  DEBUG: false,\n  level: 'info',\n}",
+					oldStart: 1,
+					newStart: 1,
 				},
 			],
 		});

@@ -50,8 +50,8 @@ describe('markdownHead', () => {
 		const head = markdownHead(text, {width: 40, theme: monochromeTheme, cache: false}, 1);
 		expect(head.rows.map(row => row.spans.map(span => span.text).join(''))).toEqual(['First paragraph.']);
 		expect(head.more).toBe(true);
-		// paragraph, blank, two items, blank, opening fence, code, closing fence
-		expect(head.lines).toBe(8);
+		// paragraph, blank, two items, blank, code (a code block has no fence rows)
+		expect(head.lines).toBe(6);
 		expect(markdownHead('One row.', {width: 40, theme: monochromeTheme, cache: false}, 1)).toEqual({rows: [{spans: [{text: 'One row.'}]}], more: false, lines: 1});
 	});
 });

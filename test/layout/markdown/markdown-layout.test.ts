@@ -30,10 +30,12 @@ beforeEach(() => {
 });
 
 describe('layoutMarkdown: blocks', () => {
-	test('a heading is bold after a muted level marker', () => {
-		const lines = md('## Install it');
-		expect(texts(lines)).toEqual(['## Install it']);
-		expect(lines[0]!.spans).toEqual([{text: '## ', style: colorTheme.muted}, {text: 'Install it', style: {bold: true}}]);
+	test('a heading drops its # marker (issue 16 item 18): bold, the first two levels coloured, the first underlined', () => {
+		expect(md('## Install it')).toEqual([{spans: [{text: 'Install it', style: {bold: true, fg: 'magenta'}}]}]);
+		expect(md('# Title')).toEqual([{spans: [{text: 'Title', style: {bold: true, fg: 'magenta', underline: true}}]}]);
+		expect(md('### Step *one*')).toEqual([{spans: [{text: 'Step ', style: {bold: true}}, {text: 'one', style: {bold: true, italic: true}}]}]);
+		expect(md('#### Notes', 80, monochromeTheme)).toEqual([{spans: [{text: 'Notes', style: {bold: true}}]}]);
+		expect(md('# Title', 80, monochromeTheme)).toEqual([{spans: [{text: 'Title', style: {bold: true, underline: true}}]}]);
 	});
 
 	test('blocks are separated by one blank row; soft line breaks are spaces', () => {
@@ -59,7 +61,7 @@ describe('layoutMarkdown: blocks', () => {
 	});
 
 	test('headings, list items, quotes and styled runs wrap between words, keeping their styles', () => {
-		expect(texts(md('## alpha beta gamma', 12))).toEqual(['## alpha ', 'beta gamma']);
+		expect(texts(md('## alpha beta gamma', 12))).toEqual(['alpha beta ', 'gamma']);
 		expect(texts(md('- alpha beta gamma', 12))).toEqual(['• alpha ', 'beta gamma']);
 		expect(texts(md('> alpha beta gamma', 12))).toEqual(['│ alpha ', 'beta gamma']);
 		const lines = md('plain **bold words here**', 12);
@@ -179,34 +181,35 @@ describe('layoutMarkdown: inline', () => {
 });
 
 describe('layoutMarkdown: code blocks', () => {
-	test('a fenced block keeps muted fences, its code unindented and syntax-coloured by its language', () => {
+	test('a fenced block shows no fence rows (issue 16 item 18): its code indented two columns and syntax-coloured by its language', () => {
 		const lines = md('```ts\nconst a = 1;\n\n  return a;\n```');
-		expect(texts(lines)).toEqual(['```ts', 'const a = 1;', '', '  return a;', '```']);
-		expect(lines[0]!.spans[0]!.style).toEqual(colorTheme.muted);
+		expect(texts(lines)).toEqual(['  const a = 1;', '', '    return a;']);
+		expect(lines[0]!.spans[0]).toEqual({text: '  '});
 		expect(spanWith(lines, 'const')).toEqual({text: 'const', style: {fg: 'magenta'}});
+		expect(md('```\n```')).toEqual([]);
 	});
 
 	test('no colours in monochrome or for an unknown language, and tabs are expanded', () => {
-		expect(md('```ts\nconst a = 1;\n```', 80, monochromeTheme)[1]!.spans).toEqual([{text: 'const a = 1;'}]);
-		expect(md('```nolang\n\tx\n```')[1]!.spans).toEqual([{text: '        x'}]);
+		expect(md('```ts\nconst a = 1;\n```', 80, monochromeTheme)[0]!.spans).toEqual([{text: '  '}, {text: 'const a = 1;'}]);
+		expect(md('```nolang\n\tx\n```')[0]!.spans).toEqual([{text: '  '}, {text: '        x'}]);
 	});
 
 	test('a code block inside a list item is indented with the item, and a blank line in it splits nothing', () => {
-		expect(texts(md('1. step\n\n   ```sh\n   a\n\n   b\n   ```\n2. next'))).toEqual(['1. step', '', '   ```sh', '   a', '', '   b', '   ```', '', '2. next']);
+		expect(texts(md('1. step\n\n   ```sh\n   a\n\n   b\n   ```\n2. next'))).toEqual(['1. step', '', '     a', '', '     b', '', '2. next']);
 	});
 
 	test('code keeps the column cut (it copies exactly as is), fenced at the top level or inside a list item', () => {
-		expect(texts(md('```\nalpha beta gamma\n```', 12))).toEqual(['```', 'alpha beta g', 'amma', '```']);
-		expect(texts(md('- item\n\n  ```\n  alpha beta gamma\n  ```', 12))).toEqual(['• item', '', '  ```', '  alpha beta', ' gamma', '  ```']);
-		expect(texts(md('- ```\n  alpha beta gamma\n  ```', 12))).toEqual(['• ```', '  alpha beta', ' gamma', '  ```']);
-		// The item's first line is the fence row, drawn after the marker: still cut at the column.
-		expect(texts(md('- ```abcdefgh\n  x\n  ```', 12))).toEqual(['• ```abcdefg', 'h', '  x', '  ```']);
+		expect(texts(md('```\nalpha beta gamma\n```', 12))).toEqual(['  alpha beta', ' gamma']);
+		expect(texts(md('- item\n\n  ```\n  alpha beta gamma\n  ```', 12))).toEqual(['• item', '', '    alpha be', 'ta gamma']);
+		// The item's first line is code, drawn after the marker: still cut at the column.
+		expect(texts(md('- ```\n  alpha beta gamma\n  ```', 12))).toEqual(['•   alpha be', 'ta gamma']);
+		expect(texts(md('- ```abcdefgh\n  x\n  ```', 12))).toEqual(['•   x']);
 	});
 
 	test('an unclosed fence (a message still streaming) runs to the end, uncoloured', () => {
 		const lines = md('text\n```ts\nconst a = 1;\n\nmore');
-		expect(texts(lines)).toEqual(['text', '', '```ts', 'const a = 1;', '', 'more']);
-		expect(lines[3]!.spans).toEqual([{text: 'const a = 1;'}]);
+		expect(texts(lines)).toEqual(['text', '', '  const a = 1;', '', '  more']);
+		expect(lines[2]!.spans).toEqual([{text: '  '}, {text: 'const a = 1;'}]);
 	});
 });
 
