@@ -1,7 +1,7 @@
 import type {LiveSnapshot} from './session-model.js';
 
-/** The dim hint in an empty prompt: what typing does now (answer a dialog, a line of text, a command or a model prompt); `placeholder` is the session model's own. */
-export function promptHintOf(snapshot: Pick<LiveSnapshot, 'approval' | 'multiline' | 'modelConnected'>, placeholder?: string): string {
+/** The dim hint in an empty prompt: what typing does now (answer a dialog, a line of text, the next piece of work, a command or a model prompt); `placeholder` is the session model's own. */
+export function promptHintOf(snapshot: Pick<LiveSnapshot, 'approval' | 'multiline' | 'modelConnected' | 'running' | 'turn'>, placeholder?: string): string {
 	if (snapshot.approval !== undefined) {
 		const keys = snapshot.approval.choices?.map(choice => choice.key) ?? ['a', 's', 'd'];
 		return `answer the question above: ${keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(', ')} or ${keys.at(-1)}`}`;
@@ -9,6 +9,11 @@ export function promptHintOf(snapshot: Pick<LiveSnapshot, 'approval' | 'multilin
 
 	if (snapshot.multiline !== undefined) {
 		return `${snapshot.multiline.label}: line ${snapshot.multiline.lines + 1}, "." ends`;
+	}
+
+	if (snapshot.turn !== undefined || snapshot.running.length > 0) {
+		// Enter queues what is typed now (it shows above the prompt until its turn comes).
+		return snapshot.modelConnected === true || placeholder !== undefined ? 'the next message waits for this turn · Esc cancels' : 'the next command waits for this one · Esc cancels';
 	}
 
 	if (snapshot.modelConnected === true) {

@@ -17,7 +17,7 @@ describe('bracketed paste at the prompt', () => {
 		try {
 			expect(screen.tty.bytes).toContain('\u001B[?2004h');
 			await screen.press(paste('!echo one\r\necho two\r\n'));
-			await screen.tty.waitForText('[pasted 2 lines]');
+			await screen.tty.waitForText('> [Pasted text #1 +2 lines]');
 			expect(screen.controller.getSnapshot().counts.ok + screen.controller.getSnapshot().counts.running).toBe(0);
 			expect(screen.tty.text()).not.toContain('● bash');
 			await screen.press(keys.enter);
