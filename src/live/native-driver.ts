@@ -39,7 +39,7 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 		tools: {names: () => session.toolNames(), schema: name => session.registry.get(name)},
 		...(agent === undefined ? {} : {model: agent}),
 		helpNotes: NATIVE_HELP_NOTES,
-		line: line => nativeLine(line, session.toolNames(), agent?.model !== undefined),
+		line: line => nativeLine(line, session.toolNames(), {connected: agent?.model !== undefined, ...(agent === undefined ? {} : {howToConnect: () => agent.describe()})}),
 		async run(work: LiveWork, signal: AbortSignal) {
 			if (work.kind === 'tool') {
 				await session.runtime.runCall(work.name, work.rawArgs ?? work.args, {signal});
