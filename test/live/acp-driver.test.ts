@@ -235,6 +235,23 @@ describe('the live session over an ACP agent (the ACP driver)', () => {
 		}
 	});
 
+	it('a turn cancelled before the agent said anything ends with the turn rule a native turn has; the status line says it runs and how to stop it', async () => {
+		const harness = await startHarness();
+		try {
+			const model = controllerOf(harness);
+			model.submit('silent');
+			await until(() => model.getSnapshot().turn !== undefined);
+			expect(statusText({cwd: '/w', sessionId: 's', snapshot: model.getSnapshot(), width: 200, now: model.getSnapshot().turn!.startTime})).toBe('Esc to cancel · working 0s · mode ask · /w · s');
+			expect(model.cancel()).toBe(true);
+			await until(() => harness.session.fold.entries.some(entry => entry.entry === 'turn'));
+			expect(harness.session.fold.entries.map(entry => entry.entry === 'turn' ? `turn ${entry.outcome.text}` : entry.entry)).toEqual(['user', 'turn cancelled by you']);
+			expect(model.getSnapshot().turn).toBeUndefined();
+			await model.close();
+		} finally {
+			await harness.dispose();
+		}
+	});
+
 	it('--yolo answers with allow-once without showing the dialog', async () => {
 		const approvals = new Approvals();
 		const model = bareSession({exited: new Promise(() => {})} as unknown as AcpClient, approvals);
