@@ -176,7 +176,7 @@ export function editLine(state: LineState, input: string, key: Key, history: rea
 /** Replace the word under the cursor with `completion` (a pasted block before it is not part of the word). */
 export function completeWord(state: LineState, completion: string): LineState {
 	const before = state.text.slice(0, state.cursor);
-	const blockEnd = Math.max(0, ...(state.pastes ?? []).filter(block => block.end <= state.cursor).map(block => block.end));
+	const blockEnd = (state.pastes ?? []).reduce((end, block) => block.end <= state.cursor ? Math.max(end, block.end) : end, 0);
 	const start = Math.max(blockEnd, before.search(/\S*$/));
 	return insert(remove(state, start, state.cursor), completion);
 }
