@@ -19,6 +19,7 @@ import {scrollbackOutput} from './scrollback-output.js';
 import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
 import {Pager} from './Pager.js';
 import {Prompt, promptRowText} from './Prompt.js';
+import {QueueRows, queueRowTexts} from './QueueRows.js';
 import type {ScrollbackEntry, SessionModel} from './session-model.js';
 import {StatusLine, statusText} from './StatusLine.js';
 import {lineText} from '../src/layout/text/spans.js';
@@ -61,8 +62,8 @@ const LIVE_ROWS_PER_ENTRY = 1 + OK_ROW_BUDGET + 1;
 
 /**
 The interactive session's screen. Settled cards are written once into the terminal's scrollback as
-pre-rendered rows; Ink draws only the running cards, the approval dialog, the prompt and the status
-line, and that region always stays shorter than the terminal.
+pre-rendered rows; Ink draws only the running cards, the approval dialog, the queued work, the
+prompt and the status line, and that region always stays shorter than the terminal.
 */
 export function InteractiveApp({model, theme, color, hyperlinks, motion = false, now = Date.now, onFrame, onCopy, onOpen}: Props) {
 	const {exit} = useApp();
@@ -176,6 +177,9 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	useScrollback({subscribe: subscribeScrollback, render: renderScrollback, write, paused: pager !== 'closed', progress, ...(onFrame === undefined ? {} : {onFrame})});
 
 	const {line, hint, choice} = usePromptInput({model, now, width: widthRef, openPager, pager});
+	// Rows for the work that waits, under the running cards and the dialog, never more than the screen leaves.
+	const dialogRows = snapshot.approval === undefined ? 0 : approvalRows(snapshot.approval, columns);
+	const queueRows = useMemo(() => queueRowTexts(snapshot.queue, snapshot.queueHeld === true, columns, rows - 1 - CHROME_ROWS - dialogRows), [snapshot.queue, snapshot.queueHeld, columns, rows, dialogRows]);
 
 	// Closing: draw nothing, so the terminal is left with the transcript and no stale prompt.
 	if (snapshot.closing) {
@@ -186,9 +190,8 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 		return <Pager source={pagerSource ?? arrayEntrySource([])} follow theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} onCopy={onCopy} onOpen={onOpen} {...(model.childSessions === undefined ? {} : {childSessions: model.childSessions})} />;
 	}
 
-	const dialogRows = snapshot.approval === undefined ? 0 : approvalRows(snapshot.approval, columns);
 	const running = (snapshot.runningEntries ?? snapshot.running.map(card => ({entry: 'card' as const, card}))).map(entry => layoutEntry(entry, {...options, expansion: 'full', spinner: motion})).filter(lines => lines.length > 0);
-	const budget = Math.min(Math.max(0, rows - 1 - CHROME_ROWS - dialogRows), LIVE_ROWS_PER_ENTRY * Math.max(1, running.length));
+	const budget = Math.min(Math.max(0, rows - 1 - CHROME_ROWS - dialogRows - queueRows.length), LIVE_ROWS_PER_ENTRY * Math.max(1, running.length));
 	const liveRows = fitLiveRows(
 		running,
 		budget,
@@ -202,6 +205,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	frameWidths.current = [
 		...liveRows.map(row => Math.min(columns, displayWidth(lineText(row)))),
 		...dialogTexts.map(text => Math.min(columns, displayWidth(text))),
+		...queueRows.map(text => Math.min(columns, displayWidth(text))),
 		Math.min(columns, displayWidth(promptRowText(line, marker, promptHint))),
 		displayWidth(statusText(statusProps)),
 	];
@@ -209,6 +213,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 		<Box flexDirection="column">
 			<StyledRows lines={liveRows} />
 			{snapshot.approval === undefined ? null : <ApprovalDialog approval={snapshot.approval} selected={choice} width={columns} />}
+			<QueueRows rows={queueRows} />
 			<Prompt line={line} width={columns} marker={marker} hint={promptHint} />
 			<StatusLine {...statusProps} />
 		</Box>

@@ -11,11 +11,34 @@ type Props = {
 	readonly hint?: string;
 };
 
+/** What the prompt shows of the line: each pasted block as its chip, the cursor where it is among them. */
+export function shownLine(line: LineState): {readonly text: string; readonly cursor: number} {
+	if (line.pastes === undefined) {
+		return line;
+	}
+
+	let text = '';
+	let cursor = line.cursor;
+	let from = 0;
+	for (const block of line.pastes) {
+		text += line.text.slice(from, block.start) + block.label;
+		if (block.end <= line.cursor) {
+			cursor += block.label.length - (block.end - block.start);
+		}
+
+		from = block.end;
+	}
+
+	return {text: text + line.text.slice(from), cursor};
+}
+
 /**
 Where a text of several lines is: the line the cursor is on, the text before it in that line, and a
-dim note naming the others (`[pasted 12 lines]` when a paste brought them, else `[line 2 of 3]`).
+dim note naming the others (`[line 2 of 3]`). Pasted blocks are chips by then, so only lines the
+person started (Shift+Enter) count.
 */
-function cursorLine(line: LineState): {readonly note: string; readonly state: LineState} {
+function cursorLine(whole: LineState): {readonly note: string; readonly state: {readonly text: string; readonly cursor: number}} {
+	const line = shownLine(whole);
 	const start = line.text.lastIndexOf('\n', line.cursor - 1) + 1;
 	if (start === 0 && !line.text.includes('\n')) {
 		return {note: '', state: line};
@@ -24,10 +47,7 @@ function cursorLine(line: LineState): {readonly note: string; readonly state: Li
 	const end = line.text.indexOf('\n', line.cursor);
 	const count = line.text.split('\n').length;
 	const index = line.text.slice(0, start).split('\n').length;
-	// A paste's final line end (a copied line usually has one) starts no line worth counting.
-	const pastedLines = line.text.endsWith('\n') ? count - 1 : count;
-	const note = line.pasted === true ? `[pasted ${pastedLines} lines] ` : `[line ${index} of ${count}] `;
-	return {note, state: {...line, text: line.text.slice(start, end === -1 ? undefined : end), cursor: line.cursor - start}};
+	return {note: `[line ${index} of ${count}] `, state: {text: line.text.slice(start, end === -1 ? undefined : end), cursor: line.cursor - start}};
 }
 
 /** The prompt row's text without styles (for measuring the frame). */
@@ -40,7 +60,8 @@ export function promptRowText(line: LineState, marker: string, hint: string): st
 The one-row prompt: the text around an inverse cursor cell, scrolled so the cursor stays visible.
 The line holds what the user typed or pasted (sent as is when submitted); it is drawn sanitized, so a
 pasted control character or bidi override shows escaped instead of acting on the terminal. Input of
-several lines shows the cursor's line after a note naming the others.
+several lines shows the cursor's line after a note naming the others; a pasted block shows as its
+chip (`[Pasted text #1 +3 lines]`).
 */
 export function Prompt({line: whole, width, marker, hint}: Props) {
 	const {note, state: line} = cursorLine(whole);

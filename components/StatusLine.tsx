@@ -1,9 +1,11 @@
+import {homedir} from 'node:os';
 import {Text} from 'ink';
 import {sanitizeInline} from '../src/layout/text/sanitize.js';
 import {formatDuration, formatElapsed, formatUsage} from '../src/layout/text/format.js';
 import {displayWidth, truncateToWidth} from '../src/layout/text/text-width.js';
 import {outcomeTally} from '../src/presentation/card-outcome.js';
-import type {TurnProgress} from '../src/session/fold/turn-progress.js';
+import type {RetryWait, TurnProgress} from '../src/session/fold/turn-progress.js';
+import {fitFacts, type Fact} from './fit-facts.js';
 import type {LiveSnapshot} from './session-model.js';
 
 type Props = {
@@ -17,7 +19,7 @@ type Props = {
 	readonly now?: number;
 };
 
-/** Columns a retry's reason may take, so that "Esc to cancel" after it stays on a normal terminal. */
+/** Columns a retry's reason may take on the status row (the notice in the scrollback has it whole). */
 const RETRY_REASON_COLUMNS = 48;
 
 /**
@@ -32,64 +34,122 @@ A model turn's parts of the status row: a retry's countdown (`retrying in 3s (at
 while its wait lasts, or the model's silence once it is long (`waiting for the model · no data for
 25s`), then the turn's elapsed time, its tokens so far and the latency to the first token.
 */
-function turnParts(turn: TurnProgress, now: number): {readonly retry: string | undefined; readonly waiting: string | undefined; readonly progress: string[]} {
+function turnParts(turn: TurnProgress, now: number): {readonly retry?: readonly [countdown: string, attempt: string, reason: string]; readonly waiting?: string; readonly elapsed: string; readonly usage?: string; readonly latency?: string} {
 	const {retry, usage} = turn;
-	let retryText: string | undefined;
-	if (retry !== undefined && now < retry.startsAt) {
-		const attempt = retry.attempt === undefined ? '' : ` (attempt ${retry.attempt}${retry.maxAttempts === undefined ? '' : ` of ${retry.maxAttempts}`})`;
-		const reason = retry.reason === undefined ? '' : `: ${truncateToWidth(sanitizeInline(retry.reason), RETRY_REASON_COLUMNS)}`;
-		// Whole seconds, rounded up: `retrying in 3s`, and a provider's long wait as `retrying in 4m 59s`.
-		retryText = `retrying in ${formatElapsed(Math.ceil((retry.startsAt - now) / 1000) * 1000)}${attempt}${reason}`;
-	}
-
-	const silence = turn.lastDataAt === undefined || retryText !== undefined ? 0 : now - turn.lastDataAt;
-	const waiting = silence >= WAITING_NOTICE_MS ? `waiting for the model · no data for ${Math.floor(silence / 1000)}s` : undefined;
-
-	const progress = [`working ${formatElapsed(now - turn.startTime)}`];
-	if (usage !== undefined) {
-		progress.push(formatUsage(usage));
-	}
-
-	if (turn.firstTokenMs !== undefined) {
-		progress.push(`first token ${formatDuration(turn.firstTokenMs)}`);
-	}
-
-	return {retry: retryText, waiting, progress};
+	const waiting = retry !== undefined && now < retry.startsAt;
+	const silence = turn.lastDataAt === undefined || waiting ? 0 : now - turn.lastDataAt;
+	return {
+		...(waiting ? {retry: retryForms(retry, now)} : {}),
+		...(silence >= WAITING_NOTICE_MS ? {waiting: `waiting for the model · no data for ${Math.floor(silence / 1000)}s`} : {}),
+		elapsed: `working ${formatElapsed(now - turn.startTime)}`,
+		...(usage === undefined ? {} : {usage: formatUsage(usage)}),
+		...(turn.firstTokenMs === undefined ? {} : {latency: `first token ${formatDuration(turn.firstTokenMs)}`}),
+	};
 }
 
-/** The tally the status line shows: the outcomes that occurred, worded as every view words them. */
-export function statusTally(snapshot: LiveSnapshot): string {
-	const tally = outcomeTally(snapshot.counts);
-	return tally === '' ? 'no calls yet' : tally;
+/** A retry's wait, in three forms: its countdown, with the attempt, with the reason. */
+function retryForms(retry: RetryWait, now: number): [countdown: string, attempt: string, reason: string] {
+	// Whole seconds, rounded up: `retrying in 3s`, and a provider's long wait as `retrying in 4m 59s`.
+	const countdown = `retrying in ${formatElapsed(Math.ceil((retry.startsAt - now) / 1000) * 1000)}`;
+	const attempt = retry.attempt === undefined ? countdown : `${countdown} (attempt ${retry.attempt}${retry.maxAttempts === undefined ? '' : ` of ${retry.maxAttempts}`})`;
+	return [countdown, attempt, retry.reason === undefined ? attempt : `${attempt}: ${truncateToWidth(sanitizeInline(retry.reason), RETRY_REASON_COLUMNS)}`];
+}
+
+/** The tally the status line shows: the outcomes that occurred, worded as every view words them (empty before the first call). */
+export function statusTally(snapshot: Pick<LiveSnapshot, 'counts'>): string {
+	return outcomeTally(snapshot.counts);
+}
+
+/**
+Ranks of the status row's facts and their longer forms (lower is kept longer as the terminal narrows):
+what is happening now and how to stop it, who answers and where, then detail. A retry's attempt
+(or the whole "waiting for the model"), the model's whole label (its provider and server), a
+retry's reason and the whole directory come after the short forms of the facts before them (the
+retry's notice above has its reason).
+*/
+const RANK = {now: 1, cancel: 2, elapsed: 3, who: 4, nowDetail: 5, place: 6, wholeWho: 7, reason: 8, wholePlace: 9, jobs: 10, tally: 11, usage: 12, latency: 13, session: 14} as const;
+
+/**
+The status row's facts in the order they read: what is happening now (a retry's countdown, a long
+silence), how to stop it and for how long it has run, who answers (the model, an ACP agent's mode),
+where (the directory), jobs, the tally, tokens, latency and the session's id. `fitFacts` keeps them
+by rank as the width shrinks.
+*/
+export function statusFacts({cwd, sessionId, snapshot, now, home = homedir()}: Omit<Props, 'width' | 'hint'> & {readonly home?: string}): Fact[] {
+	const turn = snapshot.turn === undefined ? undefined : turnParts(snapshot.turn, now ?? snapshot.turn.startTime);
+	const one = (text: string, rank: number): Fact => [{text, rank}];
+	const facts: Fact[] = [];
+	if (turn?.retry !== undefined) {
+		const [countdown, attempt, reason] = turn.retry;
+		facts.push([{text: countdown, rank: RANK.now}, {text: attempt, rank: RANK.nowDetail}, {text: reason, rank: RANK.reason}]);
+	}
+
+	// A running call is not a wait for the model.
+	if (turn?.waiting !== undefined && snapshot.running.length === 0) {
+		facts.push([{text: turn.waiting.replace(/^waiting for the model · /u, ''), rank: RANK.now}, {text: turn.waiting, rank: RANK.nowDetail}]);
+	}
+
+	if (snapshot.running.length > 0 || turn !== undefined) {
+		facts.push(one('Esc to cancel', RANK.cancel));
+	}
+
+	if (turn !== undefined) {
+		facts.push(one(turn.elapsed, RANK.elapsed));
+	}
+
+	for (const who of [snapshot.model, snapshot.agent]) {
+		if (who !== undefined) {
+			facts.push(whoForms(sanitizeInline(who)));
+		}
+	}
+
+	facts.push(placeForms(sanitizeInline(cwd), home));
+	if (snapshot.jobsRunning > 0) {
+		facts.push(one(`${snapshot.jobsRunning} job${snapshot.jobsRunning === 1 ? '' : 's'}`, RANK.jobs));
+	}
+
+	const tally = statusTally(snapshot);
+	if (tally !== '') {
+		facts.push(one(tally, RANK.tally));
+	}
+
+	if (turn?.usage !== undefined) {
+		facts.push(one(turn.usage, RANK.usage));
+	}
+
+	if (turn?.latency !== undefined) {
+		facts.push(one(turn.latency, RANK.latency));
+	}
+
+	facts.push(one(sanitizeInline(sessionId), RANK.session));
+	return facts;
 }
 
 /** The status row's text, already fitted to `width`. */
-export function statusText({cwd, sessionId, snapshot, width, hint, now}: Props): string {
-	if (snapshot.problem !== undefined) {
-		return truncateToWidth(sanitizeInline(snapshot.problem), width);
+export function statusText({hint, width, ...props}: Props & {readonly home?: string}): string {
+	if (props.snapshot.problem !== undefined) {
+		return truncateToWidth(sanitizeInline(props.snapshot.problem), width);
 	}
 
 	if (hint !== undefined) {
 		return truncateToWidth(sanitizeInline(hint), width);
 	}
 
-	const turn = snapshot.turn === undefined ? undefined : turnParts(snapshot.turn, now ?? snapshot.turn.startTime);
-	const parts = [
-		statusTally(snapshot),
-		...(turn?.retry === undefined ? [] : [turn.retry]),
-		// A running call is not a wait for the model.
-		...(turn?.waiting === undefined || snapshot.running.length > 0 ? [] : [turn.waiting]),
-		// What stops it comes right after the counts (and a retry's wait), so a narrow terminal keeps it.
-		...(snapshot.running.length > 0 || turn !== undefined ? ['Esc to cancel'] : []),
-		...(turn?.progress ?? []),
-		...(snapshot.model === undefined ? [] : [sanitizeInline(snapshot.model)]),
-		...(snapshot.jobsRunning > 0 ? [`${snapshot.jobsRunning} job${snapshot.jobsRunning === 1 ? '' : 's'}`] : []),
-		...(snapshot.queued > 0 ? [snapshot.queueHeld === true ? `${snapshot.queued} queued, held: Enter runs · Ctrl+C drops` : `${snapshot.queued} queued`] : []),
-		...(snapshot.agent === undefined ? [] : [sanitizeInline(snapshot.agent)]),
-		sanitizeInline(cwd),
-		sanitizeInline(sessionId),
-	];
-	return truncateToWidth(parts.join(' · '), width);
+	return fitFacts(statusFacts(props), width);
+}
+
+/** Who answers: a model's label (`provider:model via host`) at its shortest is the model's name. */
+function whoForms(label: string): Fact {
+	const name = /^[^\s:]+:(\S+)(?: via \S+)?$/u.exec(label)?.[1];
+	return name === undefined ? [{text: label, rank: RANK.who}] : [{text: name, rank: RANK.who}, {text: label, rank: RANK.wholeWho}];
+}
+
+/** The session's directory: under the home folder as `~/…`; at its shortest, its last name (`…/api`). */
+function placeForms(cwd: string, home: string): Fact {
+	const whole = home !== '' && home !== '/' && (cwd === home || cwd.startsWith(`${home}/`)) ? `~${cwd.slice(home.length)}` : cwd;
+	const last = whole.replace(/\/+$/u, '').split('/').at(-1) ?? '';
+	const short = `…/${last}`;
+	return last === '' || displayWidth(short) >= displayWidth(whole) ? [{text: whole, rank: RANK.place}] : [{text: short, rank: RANK.place}, {text: whole, rank: RANK.wholePlace}];
 }
 
 /**
@@ -113,7 +173,7 @@ export function candidateHint(words: readonly string[], width: number): string {
 	return shown;
 }
 
-/** One recessed row: counts by status, jobs, where, which session; a problem in red, a hint instead of the counts. */
+/** One recessed row: the session's facts, most important first (`statusFacts`); a problem in red, a hint instead of the facts. */
 export function StatusLine(props: Props) {
 	const text = statusText(props);
 	if (props.snapshot.problem !== undefined) {

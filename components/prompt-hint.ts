@@ -2,16 +2,22 @@ import {WORDS_HINT} from './approval-keys.js';
 import type {LiveSnapshot} from './session-model.js';
 
 /**
-The dim hint in an empty prompt: what typing does now (answer a dialog, a line of text, a command or
-a model prompt); `placeholder` is the session model's own, `choice` the dialog's marked choice.
+The dim hint in an empty prompt: what typing does now (answer a dialog, a line of text, the next
+piece of work, a command or a model prompt); `placeholder` is the session model's own, `choice` the
+dialog's marked choice.
 */
-export function promptHintOf(snapshot: Pick<LiveSnapshot, 'approval' | 'multiline' | 'modelConnected'>, placeholder?: string, choice = 0): string {
+export function promptHintOf(snapshot: Pick<LiveSnapshot, 'approval' | 'multiline' | 'modelConnected' | 'running' | 'turn'>, placeholder?: string, choice = 0): string {
 	if (snapshot.approval !== undefined) {
 		return snapshot.approval.choices[choice]?.words === true ? WORDS_HINT : 'Enter answers the question above (↑↓ choose)';
 	}
 
 	if (snapshot.multiline !== undefined) {
 		return `${snapshot.multiline.label}: line ${snapshot.multiline.lines + 1}, "." ends`;
+	}
+
+	if (snapshot.turn !== undefined || snapshot.running.length > 0) {
+		// Enter queues what is typed now (it shows above the prompt until its turn comes).
+		return snapshot.modelConnected === true || placeholder !== undefined ? 'the next message waits for this turn · Esc cancels' : 'the next command waits for this one · Esc cancels';
 	}
 
 	if (snapshot.modelConnected === true) {

@@ -26,15 +26,15 @@ export type LiveSnapshot = {
 	readonly approval?: PendingApproval;
 	/** Set while the prompt collects a multi-line text (for /write and /edit). */
 	readonly multiline?: {readonly label: string; readonly lines: number};
-	/** Commands waiting for the running one. */
-	readonly queued: number;
+	/** Work waiting for the running one, oldest (next to run) first; each row as typed. */
+	readonly queue: readonly QueuedRow[];
 	/** The model's turn while it runs: its elapsed time, usage so far, latency to first token, a retry's countdown. */
 	readonly turn?: TurnProgress;
 	/** The agent's model (`provider:model`), or how to connect one; absent when the session has no agent. */
 	readonly model?: string;
 	/** Whether a prompt line that is not a command goes to a model (the prompt's hint says so). */
 	readonly modelConnected?: boolean;
-	/** The queued commands are held after a cancel: Enter runs them, Ctrl+C drops them. */
+	/** The queued work is held after a cancel: Enter runs it, Ctrl+C drops it. */
 	readonly queueHeld?: boolean;
 	/** A standing problem shown in the status line (e.g. the log cannot be written). */
 	readonly problem?: string;
@@ -43,6 +43,9 @@ export type LiveSnapshot = {
 	/** What an ACP agent reports about itself (its mode, its context use): shown in the status line. */
 	readonly agent?: string;
 };
+
+/** A piece of work waiting its turn: its number, and the line that asks for it (as typed, or `TOOL {json}`). */
+export type QueuedRow = {readonly id: number; readonly label: string};
 
 /** Rows for the terminal's scrollback: settled cards and notices, each written once; `clear` scrolls the screen clear. */
 export type ScrollbackEntry = {readonly kind: 'entry'; readonly entry: TranscriptEntry} | {
@@ -70,6 +73,10 @@ export type SessionModel = {
 	cancel(): boolean;
 	/** Answer the shown approval question: the choice's answer, and the words typed for a choice that takes them. */
 	answerApproval(answer: ApprovalAnswer, words?: string): void;
+	/** Alt+↑: take the newest queued work back to edit it; its line, or undefined when nothing waits. */
+	editQueued?(): string | undefined;
+	/** Alt+↓: drop the newest queued work (a notice names it); false when nothing waits. */
+	dropQueued?(): boolean;
 	/** Clear the screen (Ctrl+L): its rows move into the scrollback, in order with the entries written there. */
 	clearScreen?(): void;
 	/** The session asks the screen to open the pager (`/pager`, as Ctrl+O does). */

@@ -2,7 +2,7 @@ import {useCallback, useRef, useState, type RefObject} from 'react';
 import {assertNever} from '../../src/presentation/assert-never.js';
 import {approvalKey} from '../approval-keys.js';
 import type {Key} from '../input/keys.js';
-import {completeWord, editLine, emptyLine, type LineState} from '../input/line-editor.js';
+import {completeWord, editLine, emptyLine, prependText, type LineState} from '../input/line-editor.js';
 import type {SessionModel} from '../session-model.js';
 import {candidateHint} from '../StatusLine.js';
 import {useKeys} from './use-keys.js';
@@ -19,8 +19,9 @@ export type PromptInputOptions = {
 
 /**
 The prompt's keys: the line editor, Tab completion, and the session keys (Ctrl+C / Esc cancel,
-Ctrl+D exit, Ctrl+L clear, Ctrl+O pager, the approval dialog's ↑/↓ and Enter: approval-keys.ts).
-Returns the line, the transient hint the status line shows, and the dialog's marked choice.
+Ctrl+D exit, Ctrl+L clear, Ctrl+O pager, Alt+↑ / Alt+↓ edit or drop the newest queued work, the
+approval dialog's ↑/↓ and Enter: approval-keys.ts). Returns the line, the transient hint the status
+line shows, and the dialog's marked choice.
 */
 export function usePromptInput({model, now, width, openPager, pager}: PromptInputOptions): {readonly line: LineState; readonly hint: string | undefined; readonly choice: number} {
 	// The line lives in a ref so that several keys delivered in one chunk see each other's edits.
@@ -126,6 +127,22 @@ export function usePromptInput({model, now, width, openPager, pager}: PromptInpu
 		if (key.ctrl && input === 'o') {
 			openPager();
 			return;
+		}
+
+		if (key.meta && (key.upArrow || key.downArrow)) {
+			// Alt+↑ takes the newest queued work back to the prompt, Alt+↓ drops it (QueueRows shows the keys);
+			// with nothing queued they walk the history as ↑/↓ do.
+			if (key.upArrow) {
+				const text = model.editQueued?.();
+				if (text !== undefined) {
+					setHint(undefined);
+					setLine(current => prependText(current, text));
+					return;
+				}
+			} else if (model.dropQueued?.() === true) {
+				setHint(undefined);
+				return;
+			}
 		}
 
 		if (key.tab) {

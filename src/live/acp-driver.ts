@@ -1,7 +1,8 @@
 /**
 @module The ACP driver of the live session: a message (or one of the agent's slash commands) is one
 `session/prompt`; the first Ctrl+C cancels the turn (`session/cancel`) and a later one kills the
-agent's process tree; the status line shows the agent's mode and context use, and that it exited;
+agent's process tree; the status line shows the running turn (Esc to cancel, its time), the agent's
+mode and context use, and that it exited;
 the agent's announced commands join the session's table. Everything shown comes from the log's fold.
 */
 import type {AcpClient} from '../acp/acp-client.js';
@@ -9,6 +10,7 @@ import {describeExit} from '../acp/acp-client.js';
 import type {AcpCommand} from '../acp/acp-events.js';
 import type {AcpSession} from '../host/open-acp-session.js';
 import type {SessionEvent} from '../session/events/events.js';
+import type {TurnProgress} from '../session/fold/turn-progress.js';
 import {agentCommand} from './commands/agent-command.js';
 import type {PromptCommand} from './commands/prompt-command.js';
 import {LiveSession, sessionFeeds, type LiveSessionOptions} from './live-session.js';
@@ -21,6 +23,8 @@ export type AcpDriverOptions = {
 	readonly onEvent: (listener: (event: SessionEvent) => void) => () => void;
 	/** The agent's mode when the session started. */
 	readonly mode?: string;
+	/** The open turn's progress as the log tells it (its time, usage, latency): the status line's while a prompt runs. */
+	readonly turnProgress?: () => TurnProgress | undefined;
 	/** Flush and close the log (after the last turn's end is recorded). */
 	readonly closeLog: () => Promise<void>;
 };
@@ -29,6 +33,7 @@ export type AcpDriverOptions = {
 const HELP_NOTES: readonly string[] = [
 	'Keys: Tab completes /commands · ↑/↓ history · Ctrl+O pager · Ctrl+L clears the screen',
 	'Esc or Ctrl+C cancels the agent\'s turn (again: stops the agent); lines queued after it are held (Enter runs, Ctrl+C drops)',
+	'Lines typed while one runs wait above the prompt: Alt+↑ takes the newest back to edit, Alt+↓ drops it',
 	'Ctrl+C twice on an empty prompt or Ctrl+D exits · Shift+Enter, Alt+Enter or \\ Enter: a new line',
 	'Text that is no command goes to the agent, and so do the agent\'s own commands.',
 ];
@@ -49,7 +54,7 @@ function usageText(data: Record<string, unknown>): string | undefined {
 	return parts.length === 0 ? undefined : parts.join(' · ');
 }
 
-export function acpDriver({client, onEvent, mode: startMode, closeLog}: AcpDriverOptions): SessionDriver {
+export function acpDriver({client, onEvent, mode: startMode, turnProgress, closeLog}: AcpDriverOptions): SessionDriver {
 	const listeners = new Set<() => void>();
 	const changed = (): void => {
 		for (const listener of listeners) {
@@ -58,6 +63,8 @@ export function acpDriver({client, onEvent, mode: startMode, closeLog}: AcpDrive
 	};
 
 	let commands: readonly PromptCommand[] = [];
+	/** A prompt is with the agent: its turn's progress shows in the status line (Esc to cancel, how long). */
+	let prompting = false;
 	let mode = startMode;
 	let usage: string | undefined;
 	/** The agent is gone: said in the status line; messages are refused from now on. */
@@ -113,9 +120,11 @@ export function acpDriver({client, onEvent, mode: startMode, closeLog}: AcpDrive
 			};
 
 			signal.addEventListener('abort', cancel, {once: true});
+			prompting = true;
 			try {
 				await client.prompt(work.text);
 			} finally {
+				prompting = false;
 				signal.removeEventListener('abort', cancel);
 			}
 		},
@@ -128,6 +137,7 @@ export function acpDriver({client, onEvent, mode: startMode, closeLog}: AcpDrive
 			say('stopping the agent and every process it started');
 			void client.kill();
 		},
+		turn: () => prompting ? turnProgress?.() : undefined,
 		status(): DriverStatus {
 			const agent = [mode === undefined ? undefined : `mode ${mode}`, usage].filter(part => part !== undefined).join(' · ');
 			return {...(agent === '' ? {} : {agent}), ...(exited === undefined ? {} : {problem: exited})};
@@ -153,6 +163,7 @@ export function acpLiveSession({session, client}: Pick<AcpSession, 'session' | '
 			client,
 			onEvent: listener => session.log.listen(listener),
 			...(client.facts.modes === undefined ? {} : {mode: client.facts.modes.current}),
+			turnProgress: () => session.fold.turnProgress,
 			closeLog: async () => session.close(),
 		}),
 	});

@@ -2,7 +2,7 @@
 @module Tab completion's sources beyond the command table: programs on PATH after `!`, and paths
 relative to the session's directory.
 */
-import {constants} from 'node:fs';
+import {accessSync, constants} from 'node:fs';
 import {access, readdir} from 'node:fs/promises';
 import {delimiter, dirname, join, resolve} from 'node:path';
 
@@ -70,4 +70,24 @@ export async function completeProgram(prefix: string, path: string): Promise<str
 	}
 
 	return [...found].sort().slice(0, 200);
+}
+
+/** Whether `name` is a program on `path` (a PATH value), as a shell would find it; a name with a `/` is no program name. */
+export function isProgramOnPath(name: string, path = process.env.PATH ?? ''): boolean {
+	if (name === '' || name.includes('/') || name === '.' || name === '..') {
+		return false;
+	}
+
+	return path.split(delimiter).some(directory => {
+		if (directory === '') {
+			return false;
+		}
+
+		try {
+			accessSync(join(directory, name), constants.X_OK);
+			return true;
+		} catch {
+			return false;
+		}
+	});
 }

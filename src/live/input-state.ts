@@ -1,6 +1,7 @@
 /**
 @module The live session's input as a pure reducer: the work the person queued (messages and calls,
-run one at a time, in order), the one that runs, the hold a cancel puts on what waited, the text a
+run one at a time, in order; the newest can be taken back to edit or drop), the one that runs, the
+hold a cancel puts on what waited, the text a
 command collects over several lines, and the close. Every transition returns the next state and the
 effects the session carries out (start a piece of work, stop it, say what became of the lines that
 waited), so the rules are tested without a session, a driver or a clock.
@@ -50,6 +51,8 @@ export type InputAction<Work> =
 	| {readonly type: 'finished'}
 	/** Ctrl+C or Esc: stop collecting, else stop the running work (holding what waits), else drop what is held. */
 	| {readonly type: 'cancel'}
+	/** Take the newest queued piece back before it runs: to edit it at the prompt (Alt+↑) or to drop it (Alt+↓). */
+	| {readonly type: 'withdraw'; readonly to: 'edit' | 'drop'}
 	| {readonly type: 'close'}
 	/** Collect the lines typed next, up to a line holding only "." (a command asks). */
 	| {readonly type: 'collect'; readonly label: string; readonly then: (text: string) => void}
@@ -65,6 +68,8 @@ export type InputEffect<Work> =
 	/** A cancelled run ended with work waiting: it is kept, not run. */
 	| {readonly type: 'held'; readonly labels: readonly string[]}
 	| {readonly type: 'dropped'; readonly labels: readonly string[]}
+	/** The newest queued piece, taken back to be edited at the prompt. */
+	| {readonly type: 'editing'; readonly item: Queued<Work>}
 	| {readonly type: 'collecting'; readonly label: string}
 	| {readonly type: 'collected-line'; readonly text: string}
 	| {readonly type: 'collected'; readonly text: string; readonly then: (text: string) => void}
@@ -118,6 +123,18 @@ export function reduceInput<Work>(state: InputState<Work>, action: InputAction<W
 			}
 
 			return unchanged(state);
+		}
+
+		case 'withdraw': {
+			const item = state.queue.at(-1);
+			if (item === undefined || state.closing) {
+				return unchanged(state);
+			}
+
+			const queue = state.queue.slice(0, -1);
+			// A hold ends with the last piece it held.
+			const taken = {...state, queue, held: state.held && queue.length > 0};
+			return {state: taken, effects: [action.to === 'edit' ? {type: 'editing', item} : {type: 'dropped', labels: [item.label]}]};
 		}
 
 		case 'close': {

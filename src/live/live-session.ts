@@ -196,6 +196,22 @@ export class LiveSession implements SessionModel {
 		return this.#dispatch({type: 'cancel'}).length > 0;
 	}
 
+	/** Alt+↑: the newest queued piece leaves the queue; its line comes back to the prompt to be edited and sent again. */
+	editQueued(): string | undefined {
+		for (const effect of this.#dispatch({type: 'withdraw', to: 'edit'})) {
+			if (effect.type === 'editing') {
+				return effect.item.label;
+			}
+		}
+
+		return undefined;
+	}
+
+	/** Alt+↓: the newest queued piece leaves the queue, named in a notice. */
+	dropQueued(): boolean {
+		return this.#dispatch({type: 'withdraw', to: 'drop'}).length > 0;
+	}
+
 	answerApproval(answer: ApprovalAnswer, words?: string): void {
 		this.#approvals.answer(answer, words);
 	}
@@ -358,6 +374,11 @@ export class LiveSession implements SessionModel {
 				break;
 			}
 
+			case 'editing': {
+				// The caller (editQueued) puts the line back at the prompt.
+				break;
+			}
+
 			case 'collecting': {
 				this.#say(`Type the ${effect.label}; end with a line holding only "." (Ctrl+C cancels).`, 'info');
 				break;
@@ -516,7 +537,7 @@ export class LiveSession implements SessionModel {
 			jobsRunning: status.jobsRunning ?? 0,
 			...(approval === undefined ? {} : {approval}),
 			...(collecting === undefined ? {} : {multiline: {label: collecting.label, lines: collecting.count}}),
-			queued: queue.length,
+			queue,
 			...(turn === undefined ? {} : {turn}),
 			...(status.model === undefined ? {} : {model: status.model, ...(status.modelConnected === undefined ? {} : {modelConnected: status.modelConnected})}),
 			...(held ? {queueHeld: true} : {}),

@@ -26,6 +26,7 @@ export type NativeDriverOptions = {
 export const NATIVE_HELP_NOTES: readonly string[] = [
 	'Keys: Tab completes (programs after !) · ↑/↓ history · Ctrl+O pager · Ctrl+L clears the screen',
 	'Esc or Ctrl+C cancels the running call; lines queued after it are held (Enter runs, Ctrl+C drops)',
+	'Lines typed while one runs wait above the prompt: Alt+↑ takes the newest back to edit, Alt+↓ drops it',
 	'Ctrl+C twice on an empty prompt or Ctrl+D exits · Shift+Enter, Alt+Enter or \\ Enter: a new line',
 	'Text that is no command goes to the model when one is connected (/model PROVIDER:MODEL connects one).',
 ];
@@ -38,7 +39,7 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 		tools: {names: () => session.toolNames(), schema: name => session.registry.get(name)},
 		...(agent === undefined ? {} : {model: agent}),
 		helpNotes: NATIVE_HELP_NOTES,
-		line: line => nativeLine(line, session.toolNames(), agent?.model !== undefined),
+		line: line => nativeLine(line, session.toolNames(), {connected: agent?.model !== undefined, ...(agent === undefined ? {} : {howToConnect: () => agent.describe()})}),
 		async run(work: LiveWork, signal: AbortSignal) {
 			if (work.kind === 'tool') {
 				await session.runtime.runCall(work.name, work.rawArgs ?? work.args, {signal});

@@ -285,6 +285,14 @@ async function waitForCancel(client, sessionId) {
 	return 'cancelled';
 }
 
+/** Says nothing at all until the person cancels (an agent thinking before its first word, as Gemini CLI does). */
+async function waitSilently(sessionId) {
+	await new Promise(resolve => {
+		cancelled.set(sessionId, resolve);
+	});
+	return 'cancelled';
+}
+
 async function crash(client, sessionId) {
 	await update(client, sessionId, chunk('agent_message_chunk', 'About to fail'));
 	await update(client, sessionId, {sessionUpdate: 'tool_call', toolCallId: 'call_doomed', title: 'doomed', kind: 'other', status: 'in_progress'});
@@ -383,6 +391,7 @@ const app = acp.agent({name: 'fake-agent'})
 			case 'terminal': return {stopReason: await terminalLifecycle(client, params.sessionId, cwd)};
 			case 'colours': return {stopReason: await colours(client, params.sessionId, cwd)};
 			case 'slow': return {stopReason: await waitForCancel(client, params.sessionId)};
+			case 'silent': return {stopReason: await waitSilently(params.sessionId)};
 			case 'deaf': {
 				// A grandchild in a session of its own: stopping the agent's tree must reach it too.
 				const child = spawn('sleep', ['300'], {detached: true, stdio: 'ignore'});

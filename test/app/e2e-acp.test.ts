@@ -1,6 +1,7 @@
 /**
 `cardterm acp -- node fake-agent.mjs` driven in tmux as a person would: a turn with every card kind,
-a permission dialog answered, a turn cancelled with Ctrl+C, exit; then the saved log replays to the
+a permission dialog answered, a turn cancelled with Ctrl+C (and one cancelled before the agent said
+anything), exit; then the saved log replays to the
 same rows the live screen wrote. The ACP screen is the native session's: the terminal's colour depth,
 motion, and the Ctrl+O pager's y and o. Needs tmux and a built dist/ (rebuilt here when older than
 the sources).
@@ -71,6 +72,12 @@ describe.skipIf(tmuxMissing)('cardterm acp in tmux (skipped when tmux is not ins
 		await sees('○ execute sleep');
 		tmux('send-keys', '-t', target, 'C-c');
 		await sees('── cancelled by you');
+		// An agent that says nothing before the cancel (Gemini CLI thinking): the status line says the
+		// turn runs, and the cancelled turn ends with its rule as any other.
+		tmux('send-keys', '-t', target, 'silent', 'Enter');
+		await waitFor('the silent turn to run', () => /^Esc to cancel · working \d+s · mode /mu.test(tmux('capture-pane', '-p', '-t', target)), 30_000, target);
+		tmux('send-keys', '-t', target, 'C-c');
+		await waitFor('a second turn rule', () => pane().split('── cancelled by you').length - 1 === 2, 30_000, target);
 		tmux('send-keys', '-t', target, 'C-d');
 		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', target, '#{pane_dead}').trim() === '1', 30_000, target);
 

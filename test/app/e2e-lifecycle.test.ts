@@ -205,7 +205,7 @@ describe.skipIf(tmuxMissing)('keys typed at launch, in the real binary (skipped 
 		// Typed as soon as anything is on the screen: the first frame, or the live screen on a fast machine.
 		await waitFor('the first frame', () => screen(target).includes('> '), 30_000, target);
 		tmux('send-keys', '-t', target, '!echo ab', 'Left', 'X');
-		await shows('no calls yet', target);
+		await shows('no model (see /model)', target);
 		tmux('send-keys', '-t', target, 'Enter');
 		await shows('● bash echo aXb', target);
 		expect(screen(target)).toContain('\naXb');
@@ -216,7 +216,7 @@ describe.skipIf(tmuxMissing)('keys typed at launch, in the real binary (skipped 
 		const target = 'ci-variable';
 		openWindow(target, cardtermCommand({CARDTERM_SESSION_DIR: join(folder, 'ci-sessions'), CI: 'true'}).map(word => shellWord(word)).join(' '));
 		// Ink draws no live frame when it sees CI; the screens load without it (src/cli/environment/screen-environment.ts).
-		await shows('no calls yet', target);
+		await shows('no model (see /model)', target);
 		tmux('send-keys', '-t', target, '!echo "ci=$CI"', 'Enter');
 		await shows('● bash echo "ci=$CI"', target);
 		expect(screen(target)).toContain('\nci=true');

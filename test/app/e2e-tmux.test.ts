@@ -1,5 +1,6 @@
 /**
-The real `bin/cardterm` driven in tmux as a person would use it: type at the prompt, cancel a
+The real `bin/cardterm` driven in tmux as a person would use it: type at the prompt (a request
+with no model connected, a paste, lines queued while a command runs, edited and dropped), cancel a
 running command, open and close the pager, exit; then the saved log replays to the same cards.
 Needs tmux (CI installs it) and a built dist/ (rebuilt here when older than the sources).
 */
@@ -36,6 +37,11 @@ describe.skipIf(tmuxMissing)('cardterm in tmux (skipped when tmux is not install
 		const appPid = Number(tmux('display-message', '-p', '-t', 'e2e', '#{pane_pid}').trim());
 
 		await shows('type !command');
+		// A request with no model connected is said not sent, with how to connect one; never offered to the shell.
+		tmux('send-keys', '-t', 'e2e', 'fix the failing test', 'Enter');
+		await shows('not sent: no model is connected to answer "fix the failing test"');
+		await shows('/model PROVIDER:MODEL connects one now');
+		expect(screen()).not.toContain('did you mean !fix');
 		tmux('send-keys', '-t', 'e2e', '!echo hi', 'Enter');
 		await shows('● bash echo hi');
 		tmux('send-keys', '-t', 'e2e', '/read README.md', 'Enter');
@@ -74,7 +80,7 @@ describe.skipIf(tmuxMissing)('cardterm in tmux (skipped when tmux is not install
 		]);
 	}, 180_000);
 
-	it('takes a paste as text, cancels with Esc, keeps a tall settled card above the prompt through a resize, and Ctrl+O while a call settles', async () => {
+	it('takes a paste as one chip, cancels with Esc, edits and drops queued lines, keeps a tall settled card above the prompt through a resize, and Ctrl+O while a call settles', async () => {
 		const target = 'live';
 		const sessions = join(folder, 'sessions-live');
 		const command = cardtermCommand({CARDTERM_SESSION_DIR: sessions}).map(word => shellWord(word)).join(' ');
@@ -86,7 +92,7 @@ describe.skipIf(tmuxMissing)('cardterm in tmux (skipped when tmux is not install
 		// A paste of two lines (tmux pastes bracketed when the app asked for it): text, nothing runs.
 		tmux('set-buffer', '-b', 'two', '!echo pasted-one\necho pasted-two\n');
 		tmux('paste-buffer', '-p', '-b', 'two', '-t', target);
-		await shows('[pasted 2 lines]', target);
+		await shows('> [Pasted text #1 +2 lines]', target);
 		await new Promise(resolve => {
 			setTimeout(resolve, 500);
 		});
@@ -100,6 +106,27 @@ describe.skipIf(tmuxMissing)('cardterm in tmux (skipped when tmux is not install
 		await shows('Esc to cancel', target);
 		tmux('send-keys', '-t', target, 'Escape');
 		await shows('⊘ bash sleep 30', target);
+
+		// Lines typed while a command runs wait above the prompt: Alt+↑ takes the newest back to edit
+		// (Enter queues it again), Alt+↓ drops the newest; only what is left runs.
+		tmux('send-keys', '-t', target, '!sleep 30', 'Enter');
+		await waitFor('the running sleep', () => /[◐◓◑◒○] bash sleep 30/u.test(pane()), 30_000, target);
+		tmux('send-keys', '-t', target, '!echo queud', 'Enter');
+		await shows('↳ !echo queud', target);
+		tmux('send-keys', '-t', target, '!echo unwanted', 'Enter');
+		await shows('↳ !echo unwanted', target);
+		await shows('Alt+↑ edit · Alt+↓ drop the newest', target);
+		tmux('send-keys', '-t', target, 'M-Down');
+		await shows('dropped 1 line that waited: !echo unwanted', target);
+		tmux('send-keys', '-t', target, 'M-Up');
+		await waitFor('the queued line back at the prompt', () => pane().includes('> !echo queud') && !pane().includes('↳'), 10_000, target);
+		tmux('send-keys', '-t', target, 'BSpace', 'BSpace', 'ued', 'Enter');
+		await shows('↳ !echo queued', target);
+		tmux('send-keys', '-t', target, 'Escape');
+		await shows('1 line still queued, not run: !echo queued', target);
+		tmux('send-keys', '-t', target, 'Enter');
+		await shows('● bash echo queued', target);
+		expect(screen(target)).not.toMatch(/● bash echo (queud|unwanted)/u);
 
 		// A card taller than the screen: once settled it sits right above the prompt, and stays there
 		// when the window gets shorter.
@@ -133,6 +160,6 @@ describe.skipIf(tmuxMissing)('cardterm in tmux (skipped when tmux is not install
 		tmux('send-keys', '-t', target, 'C-d');
 		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', target, '#{pane_dead}').trim() === '1', 30_000, target);
 		const replay = execFileSync(process.execPath, [cardterm, 'replay', join(sessions, readdirSync(sessions).find(name => !name.startsWith('.'))!, 'session.jsonl'), '--json'], {encoding: 'utf8'});
-		expect(replay.trim().split('\n').map(line => (JSON.parse(line) as {status: string}).status)).toEqual(['ok', 'cancelled', 'ok', 'ok']);
+		expect(replay.trim().split('\n').map(line => (JSON.parse(line) as {status: string}).status)).toEqual(['ok', 'cancelled', 'cancelled', 'ok', 'ok', 'ok']);
 	}, 180_000);
 });

@@ -64,10 +64,12 @@ describe('help, plain words, clearing, completion', () => {
 		}
 	}, 60_000);
 
-	it('plain words suggest the command and say what text does with no model connected', async () => {
+	it('a command line without its ! gets the command; a request is said not sent, never offered to the shell', async () => {
 		const screen = await startInteractive('plain-words', {columns: 140, rows: 24});
 		try {
-			await screen.type('ls', 'unknown command: ls — did you mean !ls?\nplain text goes to the model; no model connected: see /model');
+			await screen.type('ls', 'unknown command: ls — did you mean !ls?');
+			await screen.type('make the failing test pass', 'not sent: no model is connected to answer "make the failing test pass"');
+			expect(screen.tty.text()).not.toContain('did you mean !make');
 		} finally {
 			await screen.close();
 		}

@@ -28,7 +28,7 @@ const cards = Array.from({length: 5}, (_, index) => makeCard({name: 'read', call
 
 /** A session model that records submitted lines and runs nothing. */
 function recordingModel(): SessionModel & {readonly submitted: string[]} {
-	const snapshot: LiveSnapshot = {running: [], counts: {pending: 0, running: 0, ok: 0, failed: 0, error: 0, denied: 0, cancelled: 0, interrupted: 0}, jobsRunning: 0, queued: 0, closing: false};
+	const snapshot: LiveSnapshot = {running: [], counts: {pending: 0, running: 0, ok: 0, failed: 0, error: 0, denied: 0, cancelled: 0, interrupted: 0}, jobsRunning: 0, queue: [], closing: false};
 	const submitted: string[] = [];
 	return {
 		submitted,

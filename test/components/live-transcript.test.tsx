@@ -50,7 +50,7 @@ describe('a settled card in the live transcript', () => {
 			// off the screen: the card before it is still on screen right above it, and the settled card
 			// (folded) ends one blank row above the prompt and the status line.
 			expect(rows.slice(0, 5)).toEqual([expect.stringMatching(/^● bash echo before/), '$ echo before', 'before', '', expect.stringMatching(/^● bash for i/)]);
-			expect(rows.slice(-5)).toEqual(['L59', 'L60', '', expect.stringMatching(/^> /) as unknown as string, expect.stringMatching(/^● 2 ok/) as unknown as string]);
+			expect(rows.slice(-5)).toEqual(['L59', 'L60', '', expect.stringMatching(/^> /) as unknown as string, expect.stringMatching(/^\/tmp\/cardterm-screen-tall-settled · ● 2 ok · /) as unknown as string]);
 			// Earlier output is right above it in the scrollback: no blank run between the two cards.
 			const all = bufferRows(screen.tty);
 			const header = all.findIndex(row => row.startsWith('● bash for i'));
@@ -75,7 +75,7 @@ describe('a settled card in the live transcript', () => {
 			expect(rows.slice(-14)).toEqual([
 				'16', '17', '18', '',
 				expect.stringMatching(/^● bash for i/), expect.stringMatching(/^\$ for i/), 'S1', 'S2', 'S3', 'S4', 'S5', '',
-				expect.stringMatching(/^> /), expect.stringMatching(/^● 3 ok/),
+				expect.stringMatching(/^> /), expect.stringMatching(/^\/tmp\/cardterm-screen-short-settled · ● 3 ok · /),
 			]);
 		} finally {
 			await screen.close();
@@ -92,7 +92,7 @@ describe('cards that settle while the Ctrl+O pager is open', () => {
 			await screen.tty.waitForText('○ bash sleep 1');
 			// Queued behind the sleep: it runs and settles while the pager is open too.
 			screen.stdin.send('!echo MARK2\r');
-			await screen.tty.waitForText('1 queued');
+			await screen.tty.waitForText('↳ !echo MARK2');
 			await screen.press(keys.ctrlO);
 			expect(screen.tty.terminal.buffer.active.type).toBe('alternate');
 			expect(screen.tty.frame(false)).toContain('○ bash sleep 1; echo MARK1');
@@ -119,7 +119,7 @@ describe('stopping a running call', () => {
 		const screen = await startInteractive('esc-cancel', {columns: 80, rows: 24});
 		try {
 			await screen.type('!sleep 30', '○ bash sleep 30');
-			expect(viewportRows(screen.tty).at(-1)).toMatch(/^○ 1 running · Esc to cancel · /);
+			expect(viewportRows(screen.tty).at(-1)).toMatch(/^Esc to cancel · \/tmp\/cardterm-screen-esc-cancel · ○ 1 running/);
 			await screen.press(keys.escape);
 			await screen.tty.waitForText('⊘ bash sleep 30');
 			expect(viewportRows(screen.tty).at(-1)).not.toContain('Esc to cancel');
@@ -128,18 +128,19 @@ describe('stopping a running call', () => {
 		}
 	}, 60_000);
 
-	it('Ctrl+C keeps the queued lines and says so; Enter runs them', async () => {
+	it('shows a line typed while one runs as a row above the prompt; Ctrl+C holds it and says so; Enter runs it', async () => {
 		const screen = await startInteractive('held-queue', {columns: 80, rows: 24});
 		try {
 			await screen.type('!sleep 30', '○ bash sleep 30');
-			await screen.type('!echo one', '1 queued');
+			await screen.type('!echo one', '↳ !echo one');
+			expect(viewportRows(screen.tty).slice(-4)).toEqual(['↳ !echo one', '  Alt+↑ edit · Alt+↓ drop the newest', '>  the next command waits for this one · Esc cancels', expect.stringMatching(/^Esc to cancel · /u)]);
 			await screen.press(keys.ctrlC);
 			await screen.tty.waitForText('1 line still queued, not run: !echo one — Enter runs it, Ctrl+C drops it');
-			expect(viewportRows(screen.tty).at(-1)).toContain('1 queued, held: Enter runs · Ctrl+C drops');
+			expect(viewportRows(screen.tty).slice(-4, -2)).toEqual(['↳ !echo one', '  held: Enter runs, Ctrl+C drops · Alt+↑ edit · Alt+↓ drop the newest']);
 			expect(screen.tty.text()).not.toContain('● bash echo one');
 			await screen.press(keys.enter);
 			await screen.tty.waitForText('● bash echo one');
-			expect(viewportRows(screen.tty).at(-1)).not.toContain('queued');
+			expect(viewportRows(screen.tty).join('\n')).not.toContain('↳');
 		} finally {
 			await screen.close();
 		}
@@ -149,15 +150,45 @@ describe('stopping a running call', () => {
 		const screen = await startInteractive('drop-queue', {columns: 80, rows: 24});
 		try {
 			await screen.type('!sleep 30', '○ bash sleep 30');
-			await screen.type('!echo one', '1 queued');
-			await screen.type('!echo two', '2 queued');
+			await screen.type('!echo one', '↳ !echo one');
+			await screen.type('!echo two', '↳ !echo two');
 			await screen.press(keys.ctrlC);
 			await screen.tty.waitForText('2 lines still queued, not run');
 			await screen.press(keys.ctrlC);
 			await screen.tty.waitForText('dropped 2 lines that waited: !echo one · !echo two');
-			expect(viewportRows(screen.tty).at(-1)).not.toContain('queued');
+			expect(viewportRows(screen.tty).join('\n')).not.toContain('↳');
 			await screen.type('!echo three', '● bash echo three');
 			expect(screen.tty.text()).not.toContain('● bash echo one');
+		} finally {
+			await screen.close();
+		}
+	}, 60_000);
+
+	it('Alt+↑ takes the newest queued line back to the prompt to edit, Enter queues it again; Alt+↓ drops the newest, naming it', async () => {
+		const screen = await startInteractive('edit-queue', {columns: 80, rows: 24});
+		try {
+			await screen.type('!sleep 30', '○ bash sleep 30');
+			await screen.type('!echo frist', '↳ !echo frist');
+			await screen.type('!echo dropped', '↳ !echo dropped');
+			await screen.press(keys.altDown);
+			await screen.tty.waitForText('dropped 1 line that waited: !echo dropped');
+			expect(viewportRows(screen.tty).filter(row => row.startsWith('↳'))).toEqual(['↳ !echo frist']);
+			await screen.press(keys.altUp);
+			// Back at the prompt, out of the queue: the rows are gone, the line is there to edit.
+			expect(viewportRows(screen.tty).filter(row => row.startsWith('↳'))).toEqual([]);
+			expect(viewportRows(screen.tty).at(-2)?.trimEnd()).toBe('> !echo frist');
+			await screen.press('\u007F\u007F\u007F\u007First');
+			await screen.type('', '↳ !echo first');
+			// The sleep cancelled, the queue is held; Enter runs the edited line, never the dropped one.
+			await screen.press(keys.ctrlC);
+			await screen.tty.waitForText('1 line still queued, not run: !echo first');
+			await screen.type('', '● bash echo first');
+			expect(bufferRows(screen.tty)).toContain('first');
+			expect(screen.tty.text()).not.toContain('● bash echo frist');
+			expect(screen.tty.text()).not.toContain('● bash echo dropped');
+			// With nothing queued, Alt+↑ walks the history as ↑ does.
+			await screen.press(keys.altUp);
+			expect(viewportRows(screen.tty).at(-2)?.trimEnd()).toBe('> !echo first');
 		} finally {
 			await screen.close();
 		}

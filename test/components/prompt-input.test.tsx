@@ -17,7 +17,7 @@ describe('bracketed paste at the prompt', () => {
 		try {
 			expect(screen.tty.bytes).toContain('\u001B[?2004h');
 			await screen.press(paste('!echo one\r\necho two\r\n'));
-			await screen.tty.waitForText('[pasted 2 lines]');
+			await screen.tty.waitForText('> [Pasted text #1 +2 lines]');
 			expect(screen.controller.getSnapshot().counts.ok + screen.controller.getSnapshot().counts.running).toBe(0);
 			expect(screen.tty.text()).not.toContain('● bash');
 			await screen.press(keys.enter);
@@ -31,6 +31,27 @@ describe('bracketed paste at the prompt', () => {
 		}
 
 		expect(screen.tty.bytes.lastIndexOf('\u001B[?2004l')).toBeGreaterThan(screen.tty.bytes.lastIndexOf('\u001B[?2004h'));
+	}, 60_000);
+
+	it('shows a paste of several lines as one chip, and sends the model the whole text, which the transcript shows whole', async () => {
+		const screen = await startInteractive('paste-chip', {columns: 80, rows: 24, agent: {script: [{text: 'Seen all three.'}]}});
+		try {
+			await screen.press('explain ');
+			await screen.press(paste('TypeError: x is undefined\n    at f (a.ts:3)\n    at main (a.ts:9)'));
+			await screen.tty.waitForText('> explain [Pasted text #1 +3 lines]');
+			expect(screen.tty.text()).not.toContain('at main');
+			// The chip is one unit: Backspace removes all of it, typing it back pastes it again.
+			await screen.press(keys.backspace);
+			expect(screen.tty.text()).not.toContain('[Pasted text');
+			await screen.press(paste('TypeError: x is undefined\n    at f (a.ts:3)\n    at main (a.ts:9)'));
+			await screen.tty.waitForText('> explain [Pasted text #2 +3 lines]');
+			await screen.press(keys.enter);
+			await screen.tty.waitForText('Seen all three.');
+			expect(screen.server!.requests[0]!.body.messages.at(-1)).toEqual({role: 'user', content: 'explain TypeError: x is undefined\n    at f (a.ts:3)\n    at main (a.ts:9)'});
+			expect(screen.tty.text()).toMatch(/^› explain TypeError: x is undefined\n {4}at f \(a\.ts:3\)\n {4}at main \(a\.ts:9\)$/mu);
+		} finally {
+			await screen.close();
+		}
 	}, 60_000);
 
 	it('shows a short paste inline, and a paste split over reads whole', async () => {

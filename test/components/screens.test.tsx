@@ -27,6 +27,10 @@ const CHECKPOINTS = [
 	'interactive-multiline-write',
 	'interactive-agent-working',
 	'interactive-agent-retry-wait',
+	'interactive-queue-w60',
+	'interactive-queue-w80',
+	'interactive-queue-w120',
+	'interactive-queue-w200',
 	'pager-opens-on-newest',
 	'pager-cursor-moved-up',
 	'pager-expansion-summary',
@@ -42,7 +46,7 @@ const CHECKPOINTS = [
 ];
 
 /** Tests in this file; with fewer run (vitest -t), only the files are checked. */
-const TEST_COUNT = 12;
+const TEST_COUNT = 13;
 let testsRun = 0;
 afterEach(() => {
 	testsRun++;
@@ -91,14 +95,15 @@ describe('interactive session screens', () => {
 	});
 
 	it('shows a model turn\'s time, tokens so far and first-token latency in the status line while it works', async () => {
-		const screen = await startInteractive('agent-working', {columns: 120, rows: 24, files, agent: {script: [
+		// 200 columns: tokens and latency come after the model and where, and a wide terminal has room for them.
+		const screen = await startInteractive('agent-working', {columns: 200, rows: 24, files, agent: {script: [
 			{toolCalls: [{id: 'c1', name: 'read', args: '{"file_path":"notes.txt"}'}], usage: {prompt_tokens: 1204, completion_tokens: 40, cached: 1000, reasoning: 30}},
 			{text: ['Reading ', 'on'], hangAfterChunks: 3},
 		]}});
 		try {
 			await screen.type('summarise notes.txt', 'Reading on');
 			await screen.tty.waitForText('first token 0ms');
-			expect(screen.tty.text()).toContain('● 1 ok · Esc to cancel · working 0s · 1 204 in · 40 out · 30 reasoning · 1 000 cached · first token 0ms · ');
+			expect(screen.tty.text()).toContain('Esc to cancel · working 0s · openai-compatible:fake-model via 127.0.0.1:8000 · /tmp/cardterm-screen-agent-working · ● 1 ok · 1 204 in · 40 out · 30 reasoning · 1 000 cached · first token 0ms');
 			await checkpoint('interactive-agent-working', screen.tty.frame(true));
 			await screen.press(keys.escape);
 			await screen.tty.waitForText('cancelled by you');
@@ -117,6 +122,26 @@ describe('interactive session screens', () => {
 			expect(screen.server!.received).toBe(2);
 		} finally {
 			await screen.close();
+		}
+	});
+
+	it('shows messages typed while the model works as rows above the prompt, with the keys that edit and drop them, and the status line\'s most important facts first, at 60, 80, 120 and 200 columns', async () => {
+		for (const columns of [60, 80, 120, 200]) {
+			// In order: one width after the other
+			const screen = await startInteractive(`queue-w${columns}`, {columns, rows: 24, files, agent: {script: [
+				{toolCalls: [{id: 'c1', name: 'read', args: '{"file_path":"notes.txt"}'}], usage: {prompt_tokens: 1204, completion_tokens: 40}},
+				{text: ['Reading ', 'on'], hangAfterChunks: 3},
+			]}});
+			try {
+				await screen.type('summarise notes.txt', 'Reading on');
+				await screen.type('then fix the failing test', '↳ then fix the failing test');
+				await screen.press(`\u001B[200~${['and this trace:', 'Error: boom', '    at main (a.ts:1)'].join('\n')}\u001B[201~`);
+				await screen.tty.waitForText('[Pasted text #1 +3 lines]');
+				await screen.type('', '↳ and this trace: (+2 lines)');
+				await checkpoint(`interactive-queue-w${columns}`, screen.tty.frame(false));
+			} finally {
+				await screen.close();
+			}
 		}
 	});
 
@@ -145,7 +170,7 @@ describe('interactive session screens', () => {
 			await screen.tty.settle();
 			await checkpoint('interactive-resized-narrow', screen.tty.frame(false));
 			await screen.press(keys.ctrlC);
-			await screen.tty.waitForText('cancelled');
+			await screen.tty.waitForText('⊘ bash printf');
 		} finally {
 			await screen.close();
 		}

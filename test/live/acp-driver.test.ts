@@ -9,6 +9,7 @@ import {Approvals} from '../../src/host/approvals.js';
 import {startHarness} from '../acp/acp-harness.js';
 import {until} from './live-session-harness.js';
 import {promptHintOf} from '../../components/prompt-hint.js';
+import {queueRowTexts} from '../../components/QueueRows.js';
 import {statusText} from '../../components/StatusLine.js';
 
 const options = [
@@ -115,7 +116,7 @@ describe('the live session over an ACP agent (the ACP driver)', () => {
 			await until(() => scrollback.includes('turn'));
 			// The agent's mode change and context use reach the status line.
 			expect(model.getSnapshot().agent).toBe('mode code · context 1% of 200k · 0.01 USD');
-			expect(statusText({cwd: '/w', sessionId: 's', snapshot: model.getSnapshot(), width: 200})).toContain('mode code · context 1% of 200k · 0.01 USD · /w · s');
+			expect(statusText({cwd: '/w', sessionId: 's', snapshot: model.getSnapshot(), width: 200})).toBe('mode code · context 1% of 200k · 0.01 USD · /w · ● 5 ok  ✗ 1 error · s');
 			expect(await model.complete('/r', 2)).toEqual(['/review']);
 			expect(await model.complete('/x', 2)).toEqual([]);
 			model.submit('permission');
@@ -207,19 +208,19 @@ describe('the live session over an ACP agent (the ACP driver)', () => {
 			model.submit('slow');
 			await until(() => harness.session.fold.entries.some(entry => entry.entry === 'assistant' || entry.entry === 'card') || (model.getSnapshot().runningEntries ?? []).length > 0);
 			model.submit('after the slow one');
-			expect(model.getSnapshot().queued).toBe(1);
+			expect(model.getSnapshot().queue.map(item => item.label)).toEqual(['after the slow one']);
 			expect(model.cancel()).toBe(true);
 			await until(() => harness.session.fold.entries.some(entry => entry.entry === 'turn'));
 			await until(() => notices.some(text => text.includes('still queued')));
 			expect(notices).toContain('1 line still queued, not run: after the slow one — Enter runs it, Ctrl+C drops it');
-			expect(model.getSnapshot()).toMatchObject({queued: 1, queueHeld: true});
-			expect(statusText({cwd: '/w', sessionId: 's', snapshot: model.getSnapshot(), width: 200})).toContain('1 queued, held: Enter runs · Ctrl+C drops');
+			expect(model.getSnapshot()).toMatchObject({queue: [{id: 2, label: 'after the slow one'}], queueHeld: true});
+			expect(queueRowTexts(model.getSnapshot().queue, model.getSnapshot().queueHeld === true, 100, 10)).toEqual(['↳ after the slow one', '  held after the cancel: Enter runs all, Ctrl+C drops all · Alt+↑ edit · Alt+↓ drop the newest']);
 			expect(userTexts(harness)).toEqual(['slow']);
 			model.submit('');
 			await until(() => harness.session.fold.entries.filter(entry => entry.entry === 'turn').length === 2);
 			expect(userTexts(harness)).toEqual(['slow', 'after the slow one']);
 			expect(harness.session.fold.entries.flatMap(entry => entry.entry === 'assistant' ? [entry.text] : [])).toContain('You said: after the slow one');
-			expect(model.getSnapshot()).toMatchObject({queued: 0});
+			expect(model.getSnapshot().queue).toEqual([]);
 			expect(model.getSnapshot().queueHeld).toBeUndefined();
 			await model.close();
 		} finally {
@@ -240,11 +241,28 @@ describe('the live session over an ACP agent (the ACP driver)', () => {
 			await until(() => notices.some(text => text.includes('still queued')));
 			expect(model.cancel()).toBe(true);
 			expect(notices.at(-1)).toBe('dropped 2 lines that waited: one · two');
-			expect(model.getSnapshot().queued).toBe(0);
+			expect(model.getSnapshot().queue).toEqual([]);
 			expect(model.cancel()).toBe(false);
 			model.submit('three');
 			await until(() => harness.session.fold.entries.filter(entry => entry.entry === 'turn').length === 2);
 			expect(userTexts(harness)).toEqual(['slow', 'three']);
+			await model.close();
+		} finally {
+			await harness.dispose();
+		}
+	});
+
+	it('a turn cancelled before the agent said anything ends with the turn rule a native turn has; the status line says it runs and how to stop it', async () => {
+		const harness = await startHarness();
+		try {
+			const model = controllerOf(harness);
+			model.submit('silent');
+			await until(() => model.getSnapshot().turn !== undefined);
+			expect(statusText({cwd: '/w', sessionId: 's', snapshot: model.getSnapshot(), width: 200, now: model.getSnapshot().turn!.startTime})).toBe('Esc to cancel · working 0s · mode ask · /w · s');
+			expect(model.cancel()).toBe(true);
+			await until(() => harness.session.fold.entries.some(entry => entry.entry === 'turn'));
+			expect(harness.session.fold.entries.map(entry => entry.entry === 'turn' ? `turn ${entry.outcome.text}` : entry.entry)).toEqual(['user', 'turn cancelled by you']);
+			expect(model.getSnapshot().turn).toBeUndefined();
 			await model.close();
 		} finally {
 			await harness.dispose();

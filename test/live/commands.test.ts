@@ -18,6 +18,7 @@ import {BUILTIN_COMMANDS} from '../../src/live/commands/builtin-commands.js';
 import type {PromptCommand} from '../../src/live/commands/prompt-command.js';
 import {LiveSession} from '../../src/live/live-session.js';
 import {nativeLine, plainTextMessage} from '../../src/live/native-lines.js';
+import {isProgramOnPath} from '../../src/live/complete.js';
 import type {LiveWork, SessionDriver} from '../../src/live/session-driver.js';
 import {SessionFold} from '../../src/session/fold/fold.js';
 import {startHarness} from '../acp/acp-harness.js';
@@ -31,7 +32,7 @@ function recordingSession(cwd = '/', commands?: readonly PromptCommand[]): {sess
 	const driver: SessionDriver = {
 		tools: {names: () => tools, schema: name => (tools.has(name) ? {name, description: `The ${name} tool.`, parameters: {type: 'object', properties: {}}} : undefined)},
 		helpNotes: ['the notes'],
-		line: line => nativeLine(line, tools, false),
+		line: line => nativeLine(line, tools, {connected: false}),
 		async run(work) {
 			ran.push(work);
 		},
@@ -112,12 +113,36 @@ describe('the native commands', () => {
 		expect(await lineDoes('my_tool')).toEqual({kind: 'tool', name: 'my_tool', args: {}});
 		expect(await lineDoes('my_tool {oops')).toMatch(/^my_tool: arguments are not JSON: /);
 		// Words that name no tool are plain text: the model's, when one is connected.
-		expect(await lineDoes('nope {}')).toBe(plainTextMessage('nope {}'));
-		expect(nativeLine('nope {}', tools, true)).toEqual({work: {kind: 'prompt', text: 'nope {}'}});
+		expect(await lineDoes('nope {}')).toBe(plainTextMessage('nope {}', undefined));
+		expect(nativeLine('nope {}', tools, {connected: true})).toEqual({work: {kind: 'prompt', text: 'nope {}'}});
 	});
 
-	it('says what plain text would do while no model is connected, suggesting the command it may be', () => {
-		expect(plainTextMessage('ls -la')).toBe('unknown command: ls — did you mean !ls -la?\nplain text goes to the model; no model connected: see /model');
+	it('says that plain text was not sent while no model is connected, and how to connect one; a command line without its ! gets the command', () => {
+		const programs = new Set(['ls', 'make', 'git', 'test']);
+		const isProgram = (name: string): boolean => programs.has(name);
+		const connect = () => 'no model: pass --model PROVIDER:MODEL\n/model PROVIDER:MODEL connects one now';
+		const said = (line: string): string => {
+			const outcome = nativeLine(line, tools, {connected: false, howToConnect: connect}, isProgram);
+			return 'say' in outcome ? outcome.say : 'queued';
+		};
+
+		// A request is never offered as a shell command, whatever its first word.
+		for (const line of ['fix the failing test', 'make the tests pass', 'test the parser please', 'why does ls fail?', 'refactor']) {
+			expect(said(line)).toBe(`not sent: no model is connected to answer "${line}"\nno model: pass --model PROVIDER:MODEL\n/model PROVIDER:MODEL connects one now`);
+		}
+
+		// A command line the person forgot the ! of.
+		for (const line of ['ls -la', 'make', 'git commit -m "fix the bug"', 'test -f a.txt']) {
+			expect(said(line)).toBe(`unknown command: ${line.split(' ')[0]} — did you mean !${line}?\ntext that is no command goes to a model, and none is connected (/model says how to connect one)`);
+		}
+
+		// With a model, text is the model's.
+		expect(nativeLine('fix the failing test', tools, {connected: true}, isProgram)).toEqual({work: {kind: 'prompt', text: 'fix the failing test'}});
+		// A session with no agent at all says what its prompt takes.
+		expect(plainTextMessage('fix it', undefined, isProgram)).toBe('not sent: no model is connected to answer "fix it"\nthis session has no model: !COMMAND runs a shell command, /help lists the commands');
+		expect(isProgramOnPath('sh')).toBe(true);
+		expect(isProgramOnPath('cardterm-no-such-program')).toBe(false);
+		expect(isProgramOnPath('../sh')).toBe(false);
 	});
 
 	it('knows /help TOOL, /tools, /clear, and the bare / as the command list', async () => {

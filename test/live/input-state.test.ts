@@ -1,8 +1,8 @@
 /**
 The live session's input as a pure reducer (src/live/input-state.ts): work runs one piece at a time,
 in order; a cancel stops the running work and holds what waited (Enter or new work runs it, Ctrl+C
-drops it, naming it); collected text ends at a line holding only "."; closing stops the running work
-and forgets the queue. No session, driver or clock.
+drops it, naming it); the newest piece can be taken back to edit or drop; collected text ends at a
+line holding only "."; closing stops the running work and forgets the queue. No session, driver or clock.
 */
 import {describe, expect, it} from 'vitest';
 import {initialInput, reduceInput, type InputAction, type InputEffect, type InputState} from '../../src/live/input-state.js';
@@ -46,6 +46,30 @@ describe('the work queue', () => {
 		const {state, effects} = run([{type: 'release'}]);
 		expect(state).toEqual(initialInput());
 		expect(effects).toEqual([]);
+	});
+});
+
+describe('taking the newest queued piece back', () => {
+	it('to edit: it leaves the queue (never runs) and comes back whole; the older ones stay in order', () => {
+		const {state, effects} = run([queue('slow'), queue('a'), queue('b'), {type: 'withdraw', to: 'edit'}]);
+		expect(effects.at(-1)).toEqual({type: 'editing', item: {id: 3, label: 'b', work: 'b'}});
+		expect(state.queue.map(item => item.work)).toEqual(['a']);
+		const done = run([{type: 'finished'}, {type: 'finished'}], state);
+		expect(ran(done.effects)).toEqual(['a']);
+	});
+
+	it('to drop: it leaves the queue, named; a hold ends with the last piece it held', () => {
+		const held = run([queue('slow'), queue('a'), {type: 'cancel'}, {type: 'finished'}]);
+		expect(held.state.held).toBe(true);
+		const dropped = run([{type: 'withdraw', to: 'drop'}], held.state);
+		expect(dropped.effects).toEqual([{type: 'dropped', labels: ['a']}]);
+		expect(dropped.state).toMatchObject({queue: [], held: false});
+	});
+
+	it('does nothing with nothing queued, or once the session closes', () => {
+		expect(run([{type: 'withdraw', to: 'edit'}]).effects).toEqual([]);
+		const closing = run([queue('slow'), queue('a'), {type: 'close'}]);
+		expect(run([{type: 'withdraw', to: 'drop'}], closing.state).effects).toEqual([]);
 	});
 });
 

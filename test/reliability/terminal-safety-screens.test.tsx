@@ -117,7 +117,7 @@ function fixedModel(cards: readonly Card[], names: {cwd: string; sessionId: stri
 		counts: countsOf(cards),
 		jobsRunning: 1,
 		approval: {id: names.reason, toolName: names.sessionId, callId: names.cwd, reason: names.reason, choices: [{label: names.reason, answer: 'allowed-once'}, {label: names.sessionId, answer: 'rejected'}]},
-		queued: 2,
+		queue: [{id: 1, label: names.reason}, {id: 2, label: names.sessionId}],
 		closing: false,
 		...(names.problem === undefined ? {} : {problem: names.problem}),
 	};

@@ -292,7 +292,12 @@ export class EntryPairing<T = undefined> {
 					return pluginNotice(from.source, event.data) === undefined ? none : this.#entry(event.seq, 'notice');
 				}
 
-				return contentText(event.data.content).trim() === '' ? none : this.#entry(event.seq, 'user');
+				if (contentText(event.data.content).trim() === '') {
+					return none;
+				}
+
+				this.#clock.personSpoke();
+				return this.#entry(event.seq, 'user');
 			}
 
 			case 'todo/write': {
@@ -397,9 +402,10 @@ export class EntryPairing<T = undefined> {
 
 	/**
 	A turn's end: what still streams is dropped (a turn that ends without its step's end, no crash
-	repair), its running cards are interrupted, then the turn entry follows them — when the model was
-	asked in the turn or it ended in a failure. A turn around one command the person ran (no model)
-	has nothing to say that its card does not.
+	repair), its running cards are interrupted, then the turn entry follows them — when the model (or
+	an ACP agent) was asked in the turn, the person spoke in it, or it ended in a failure. A turn around
+	one command the person ran (no model) has nothing to say that its card does not; a turn the person
+	prompted ends with its rule however it ended, even cancelled before the agent said anything.
 	*/
 	#turnEnd(event: TurnEndEvent): Pairing<T> {
 		const {turn, reason} = event.data;

@@ -15,7 +15,7 @@ import {DATA_CLOCK_MS, type RetryWait, type TurnProgress} from './turn-progress.
 /** What a turn's earlier events said, for its end entry; `lines` are those events' tokens. */
 export type TurnFacts<T> = {readonly startTime?: number; readonly usage?: Usage; readonly lines: readonly T[]};
 
-/** A turn that closed: its facts, and whether the model was asked in it (a step, or a retried request). */
+/** A turn that closed: its facts, and whether the model was asked in it (the person's message, a step, or a retried request). */
 export type ClosedTurn<T> = TurnFacts<T> & {readonly askedModel: boolean};
 
 type OpenTurn<T> = {
@@ -24,6 +24,8 @@ type OpenTurn<T> = {
 	lines: T[];
 	modelSteps: number;
 	retried: boolean;
+	/** The person's message is in the turn: it was a prompt (to a model or an ACP agent), not a command. */
+	prompted: boolean;
 	attemptStart: number;
 	firstTokenMs?: number;
 	retry?: RetryWait;
@@ -65,7 +67,7 @@ export class TurnClock<T> {
 
 	/** `turn/start`: the turn and its first model attempt start now. */
 	start(turn: number, time: number, token: T | undefined): void {
-		this.#turns.set(turn, {startTime: time, lines: token === undefined ? [] : [token], modelSteps: 0, retried: false, attemptStart: time});
+		this.#turns.set(turn, {startTime: time, lines: token === undefined ? [] : [token], modelSteps: 0, retried: false, prompted: false, attemptStart: time});
 		this.#version++;
 	}
 
@@ -103,6 +105,18 @@ export class TurnClock<T> {
 		open.lastDataAt = startsAt;
 		open.firstTokenMs = undefined;
 		this.#version++;
+	}
+
+	/** A person's message: the newest open turn is a prompt, so its end says how it ended (an ACP agent may answer nothing before a cancel). */
+	personSpoke(): void {
+		let newest: OpenTurn<T> | undefined;
+		for (const open of this.#turns.values()) {
+			newest = open;
+		}
+
+		if (newest !== undefined) {
+			newest.prompted = true;
+		}
 	}
 
 	/** A token streamed: the first of its attempt gives the attempt's latency, and ends a retry's wait. */
@@ -155,6 +169,6 @@ export class TurnClock<T> {
 			return undefined;
 		}
 
-		return {startTime: open.startTime, ...(open.usage === undefined ? {} : {usage: open.usage}), lines: open.lines, askedModel: open.modelSteps > 0 || open.retried};
+		return {startTime: open.startTime, ...(open.usage === undefined ? {} : {usage: open.usage}), lines: open.lines, askedModel: open.prompted || open.modelSteps > 0 || open.retried};
 	}
 }

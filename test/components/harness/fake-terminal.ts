@@ -190,6 +190,9 @@ export const keys = {
 	tab: '\t',
 	up: '\u001B[A',
 	down: '\u001B[B',
+	/** Alt+↑ and Alt+↓ as xterm sends them (modifier 3: Alt). */
+	altUp: '\u001B[1;3A',
+	altDown: '\u001B[1;3B',
 	escape: '\u001B',
 	ctrlC: '\u0003',
 	ctrlD: '\u0004',

@@ -15,6 +15,7 @@ import {colorTheme} from '../../../src/layout/text/theme.js';
 import {Approvals} from '../../../src/host/approvals.js';
 import {createAgent, type CreatedAgent} from '../../../src/agent/create-agent.js';
 import {resolveModel} from '../../../src/agent/model-client.js';
+import type {ModelClient} from '../../../src/agent/model-types.js';
 import type {RetryPolicy} from '../../../src/agent/retry-policy.js';
 import {modelTurns} from '../../../src/host/agent-turns.js';
 import {startFakeModelServer, type FakeAnswer, type FakeModelServer} from '../../fixtures/fake-model-server.mjs';
@@ -22,6 +23,9 @@ import {FakeStdin, FakeTty} from './fake-terminal.js';
 
 /** A model for the session: the fake model server answering `script`, retried by `retry`, a silent stream cut after `stallTimeoutMs`. */
 export type ScreenAgent = {readonly script: readonly FakeAnswer[]; readonly retry?: RetryPolicy; readonly stallTimeoutMs?: number};
+
+/** The server address the status line names for the fake model server (its real port varies). */
+export const SCREEN_MODEL_ENDPOINT = 'http://127.0.0.1:8000/v1';
 
 /** The frozen instant every screen test shows. */
 export const FROZEN_NOW = Date.UTC(2026, 0, 15, 9, 30, 0);
@@ -67,7 +71,10 @@ export async function startInteractive(name: string, options: {columns?: number;
 	let created: CreatedAgent | undefined;
 	if (options.agent !== undefined) {
 		server = await startFakeModelServer({script: options.agent.script, lifetimeMs: 60_000});
-		const model = resolveModel({spec: 'fake-model', baseUrl: server.url, env: {}});
+		const resolved = resolveModel({spec: 'fake-model', baseUrl: server.url, env: {}});
+		// The status line names the server; a fixed address stands in for the fake server's port, as
+		// the clock is frozen: screens stay byte-for-byte repeatable.
+		const model: ModelClient = {provider: resolved.provider, model: resolved.model, endpoint: SCREEN_MODEL_ENDPOINT, stream: request => resolved.stream(request)};
 		created = await createAgent({cwd, runtime: session.runtime, log: session.log, registry: session.registry, model, jobs: session.jobs, now, ...(options.agent.retry === undefined ? {} : {retry: options.agent.retry}), ...(options.agent.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: options.agent.stallTimeoutMs})});
 	}
 
