@@ -22,6 +22,7 @@ import type {ToolExecutionResult, ToolSchema} from '../tools/types.js';
 import {argumentsRefusal, loopRefusal} from './call-refusals.js';
 import {runToolCalls} from './call-scheduler.js';
 import {Conversation} from './conversation.js';
+import {errorAdvice} from './model-errors.js';
 import type {ModelClient, ModelError, ModelToolCall, ModelUsage} from './model-types.js';
 import {RepeatGuard} from './repeat-guard.js';
 import {DEFAULT_RETRY_POLICY, retryDecision, waitUnlessAborted, type RetryPolicy} from './retry-policy.js';
@@ -158,7 +159,9 @@ export class AgentLoop {
 
 				if (outcome.kind === 'failed') {
 					const {error} = outcome;
-					reason = {kind: 'error', error: {message: error.message, kind: error.kind, ...(error.code === undefined ? {} : {code: error.code}), ...(error.status === undefined ? {} : {status: error.status})}};
+					const {model} = this;
+					const advice = errorAdvice(error, {...(model.keyVariable === undefined ? {} : {keyVariable: model.keyVariable}), ...(model.endpoint === undefined ? {} : {endpoint: model.endpoint})});
+					reason = {kind: 'error', error: {message: error.message, kind: error.kind, ...(error.code === undefined ? {} : {code: error.code}), ...(error.status === undefined ? {} : {status: error.status}), ...(advice === undefined ? {} : {advice})}};
 					break;
 				}
 

@@ -177,7 +177,7 @@ describe('model failures', () => {
 	it('gives up after the retries with the provider\'s message as the turn\'s error', async () => {
 		const h = await agentHarness({script: [{status: 503, error: 'overloaded'}, {status: 503, error: 'overloaded'}, {status: 503, error: 'still overloaded'}]});
 		const outcome = await h.turn('hi');
-		expect(outcome.reason).toEqual({kind: 'error', error: {message: 'still overloaded', kind: 'overloaded', status: 503}});
+		expect(outcome.reason).toEqual({kind: 'error', error: {message: 'still overloaded', kind: 'overloaded', status: 503, advice: 'Send again in a while, or switch to another model: the provider is overloaded.'}});
 		expect(h.server.requests).toHaveLength(3);
 		const {live, replay} = await h.finish();
 		expect(replay).toEqual(live);
@@ -186,7 +186,7 @@ describe('model failures', () => {
 	it('does not retry a wrong key: one clear line', async () => {
 		const h = await agentHarness({script: [{status: 401, error: 'Incorrect API key provided: test-key'}]});
 		const outcome = await h.turn('hi');
-		expect(outcome.reason).toEqual({kind: 'error', error: {message: 'Incorrect API key provided: test-key', kind: 'auth', status: 401}});
+		expect(outcome.reason).toEqual({kind: 'error', error: {message: 'Incorrect API key provided: test-key', kind: 'auth', status: 401, advice: 'Check the API key in OPENAI_API_KEY: the provider refused it.'}});
 		expect(h.events.some(event => event.type === 'llm/retry')).toBe(false);
 		await h.finish();
 	}, 30_000);

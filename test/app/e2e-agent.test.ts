@@ -2,7 +2,9 @@
 The real `bin/cardterm` as an agent, in tmux, against the fake model server: a prompt goes to the
 model, its read runs, its write waits for the approval dialog, the answer streams in, the turn
 ends; Ctrl+D exits and the saved log replays to the same cards. And a provider that fails: an
-overload inside the stream is retried with its message, a long Retry-After is counted down until Esc.
+overload inside the stream is retried with its message, a long Retry-After is counted down until Esc,
+a conversation too long for the model ends the turn with the whole error, its HTTP status and what to
+do next.
 */
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -10,6 +12,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startFakeModelServer, type FakeModelServer} from '../fixtures/fake-model-server.mjs';
+import {BODIES} from '../agent/provider-error-bodies.js';
 import {buildDist, cardterm, cardtermCommand, killTmuxServer, screen, shellWord, shows, tmux, tmuxMissing, waitFor} from './e2e-helpers.js';
 
 describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is not installed)', () => {
@@ -80,13 +83,14 @@ describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is
 		expect(server!.requests).toHaveLength(4);
 	}, 120_000);
 
-	it('retries an overload inside the stream with the provider\'s message, and counts a long Retry-After down until Esc', async () => {
+	it('retries an overload inside the stream with the provider\'s message, counts a long Retry-After down until Esc, and shows an error whole with what to do', async () => {
 		server!.push(
 			// Anthropic's overload, as an OpenAI-compatible gateway passes it on inside the stream.
 			{text: ['Part', 'ial'], streamError: {afterChunks: 2, error: {type: 'overloaded_error', message: 'Overloaded'}}},
 			{text: 'The whole answer.'},
 			{status: 503, error: 'down for maintenance', retryAfter: 300},
-			{text: 'never sent'},
+			// Not asked for by the cancelled wait: the next prompt gets it.
+			{status: 400, errorBody: BODIES.openaiContext},
 		);
 		const asked = server!.received;
 		const command = cardtermCommand({CARDTERM_SESSION_DIR: join(folder, 'faults'), OPENAI_API_KEY: 'test'}, '--base-url', server!.url, '--model', 'fake-model').map(word => shellWord(word)).join(' ');
@@ -104,8 +108,16 @@ describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is
 		await shows('retrying in 4m 5', 'faults');
 		tmux('send-keys', '-t', 'faults', 'Escape');
 		await shows('── cancelled by you', 'faults');
-		expect(screen('faults')).not.toContain('never sent');
 		expect(server!.received - asked).toBe(3);
+
+		tmux('send-keys', '-t', 'faults', 'third', 'Enter');
+		await shows('── error (HTTP 400)', 'faults');
+		// The message whole (wrapped at the pane's 150 columns), then the advice, then the rule.
+		const rows = screen('faults').split('\n').map(row => row.trimEnd());
+		const first = rows.findIndex(row => row.startsWith('error (HTTP 400): This model\'s maximum context length is 4097 tokens.'));
+		expect(first, screen('faults')).toBeGreaterThanOrEqual(0);
+		expect(rows.slice(first, first + 4).join(' ')).toContain('Please reduce the length of the messages. (context_length_exceeded) Start a new session, or switch to a model with a larger context window');
+		expect(screen('faults')).not.toContain('Pleas…');
 		tmux('send-keys', '-t', 'faults', 'C-d');
 	}, 120_000);
 });
