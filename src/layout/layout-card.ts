@@ -45,7 +45,7 @@ function resultBody(card: Card, view: ToolResultView, context: BodyContext): Car
 		case 'terminal': {
 			// Description and cwd come only from the call view.
 			const call = card.callView.card === 'terminal' ? card.callView : undefined;
-			return layoutTerminalBody({call, result: view}, context);
+			return layoutTerminalBody({call, result: view, cancelled: card.outcome === 'cancelled'}, context);
 		}
 
 		case 'diff': {

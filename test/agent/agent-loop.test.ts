@@ -158,6 +158,24 @@ describe('cancel', () => {
 		expect(live.filter(entry => entry.entry === 'card').map(entry => entry.entry === 'card' && entry.card.status)).toEqual(['cancelled', 'cancelled']);
 		expect(replay).toEqual(live);
 	}, 30_000);
+
+	it('a command cancelled while it runs keeps what it printed: its card shows it, and the next request gives it to the model', async () => {
+		const h = await agentHarness({script: [{toolCalls: [{id: 'c1', name: 'bash', args: '{"command":"echo before-cancel; sleep 20","description":"Print then wait"}'}]}, {text: 'I see it printed before-cancel.'}]});
+		const controller = new AbortController();
+		h.session.log.listen(event => {
+			if (event.type === 'cardterm/tool-progress' && String((event.data as {text: string}).text).includes('before-cancel')) {
+				controller.abort();
+			}
+		});
+		expect((await h.turn('run it', controller.signal)).reason.kind).toBe('aborted');
+		await h.turn('what did it print?');
+		const told = h.server.requests[1]!.body.messages.find(message => message.role === 'tool');
+		expect(told!.content).toBe('Error: tool call aborted\n\nbefore-cancel\n[cancelled: stopped before it finished]');
+		const {live, replay} = await h.finish();
+		const card = live.find(entry => entry.entry === 'card');
+		expect(card?.entry === 'card' && [card.card.outcome, card.card.resultView]).toEqual(['cancelled', {card: 'terminal', output: 'before-cancel'}]);
+		expect(replay).toEqual(live);
+	}, 30_000);
 });
 
 describe('model failures', () => {

@@ -4,7 +4,8 @@ model, its read runs, its write waits for the approval dialog, the answer stream
 ends; Ctrl+D exits and the saved log replays to the same cards. And a provider that fails: an
 overload inside the stream is retried with its message, a long Retry-After is counted down until Esc,
 a conversation too long for the model ends the turn with the whole error, its HTTP status and what to
-do next.
+do next. A command of the model's cancelled with Esc keeps what it printed, on its card and for the
+model.
 */
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -119,5 +120,30 @@ describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is
 		expect(rows.slice(first, first + 4).join(' ')).toContain('Please reduce the length of the messages. (context_length_exceeded) Start a new session, or switch to a model with a larger context window');
 		expect(screen('faults')).not.toContain('Pleas…');
 		tmux('send-keys', '-t', 'faults', 'C-d');
+	}, 120_000);
+
+	it('a command the model ran, cancelled with Esc, keeps what it printed: on its card, and in what the model is sent next', async () => {
+		server!.push(
+			{toolCalls: [{id: 'slow', name: 'bash', args: JSON.stringify({command: 'echo step-one-done; sleep 30', description: 'Run the slow build'})}]},
+			{text: 'It printed step-one-done before you stopped it.'},
+		);
+		const asked = server!.received;
+		const command = cardtermCommand({CARDTERM_SESSION_DIR: join(folder, 'cancel'), OPENAI_API_KEY: 'test'}, '--base-url', server!.url, '--model', 'fake-model', '--yolo').map(word => shellWord(word)).join(' ');
+		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'cancel', '-x', '100', '-y', '30', '-c', folder, command);
+		tmux('set-option', '-t', 'cancel', 'remain-on-exit', 'on');
+		await shows('openai-compatible:fake-model', 'cancel');
+		tmux('send-keys', '-t', 'cancel', 'build it', 'Enter');
+		await shows('step-one-done', 'cancel');
+		tmux('send-keys', '-t', 'cancel', 'Escape');
+		await shows('── cancelled by you', 'cancel');
+		const rows = screen('cancel').split('\n');
+		const header = rows.findIndex(row => row.startsWith('⊘ bash echo step-one-done; sleep 30'));
+		expect(rows.slice(header + 1, header + 5), screen('cancel')).toEqual(['Run the slow build', '$ echo step-one-done; sleep 30', 'step-one-done', '[cancelled]']);
+		tmux('send-keys', '-t', 'cancel', 'what did it print?', 'Enter');
+		await shows('It printed step-one-done before you stopped it.', 'cancel');
+		const told = server!.requests.at(-1)!.body.messages.find(message => message.role === 'tool');
+		expect(told?.content).toBe('Error: tool call aborted\n\nstep-one-done\n[cancelled: stopped before it finished]');
+		expect(server!.received - asked).toBe(2);
+		tmux('send-keys', '-t', 'cancel', 'C-d');
 	}, 120_000);
 });

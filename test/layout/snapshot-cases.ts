@@ -134,6 +134,29 @@ export function snapshotCases(): SnapshotCase[] {
 			contains: '[signal SIGTERM]',
 		},
 		{
+			name: 'terminal-output--cancelled',
+			input: 'bash `npm test` cancelled while it ran: the registry\'s cancellation line, then what the command printed before',
+			card: makeCard({name: 'bash', args: terminal.args, callView: terminal.callView, durationMs: 8200, result: {
+				content: [...text('Error: tool call aborted'), ...text(' RUN  v4.1.12\n \u001B[32m✓\u001B[39m src/a.test.ts (3 tests) 12ms\n[cancelled: stopped before it finished]')],
+				isError: true,
+				error: {name: 'AbortError', code: 'ABORTED'},
+				view: {card: 'terminal', output: ' RUN  v4.1.12\n \u001B[32m✓\u001B[39m src/a.test.ts (3 tests) 12ms'},
+			}}),
+			contains: 'src/a.test.ts (3 tests) 12ms[cancelled]',
+		},
+		{
+			name: 'terminal-output-summary--cancelled',
+			input: 'the same cancelled command folded to its summary: the footer says it was cancelled',
+			card: makeCard({name: 'bash', args: terminal.args, callView: terminal.callView, durationMs: 8200, result: {
+				content: [...text('Error: tool call aborted'), ...text(' RUN  v4.1.12\n[cancelled: stopped before it finished]')],
+				isError: true,
+				error: {name: 'AbortError', code: 'ABORTED'},
+				view: {card: 'terminal', output: ' RUN  v4.1.12'},
+			}}),
+			contains: '[cancelled]',
+			expansion: 'summary',
+		},
+		{
 			name: 'terminal-progress--running',
 			input: 'a running command whose live tail dropped older output and draws a \\r progress bar',
 			card: makeCard({name: 'bash', args: terminal.args, callView: {card: 'terminal', title: 'npm install'}, progress: {text: 'added 12 packages\nfetch [#   ] 10%\rfetch [##  ] 50%\rfetch [####] 100%\n', truncated: true}}),
