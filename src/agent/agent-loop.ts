@@ -146,11 +146,11 @@ export class AgentLoop {
 				}
 
 				const handle = turn.nextStep();
+				// Notes that came while no turn ran (a job that finished meanwhile) precede the person's prompt: the prompt is what the model answers.
+				this.#writeInbox(turn, handle.step);
 				if (step === 1) {
 					turn.record({type: 'user/message', data: {id: `u-${turn.turn}`, role: 'user', content: [{type: 'text', text: prompt}], source: {kind: 'user'}}, surfaceOp: 'append'});
 				}
-
-				this.#writeInbox(turn, handle.step);
 				const outcome = await this.#modelStep(turn, handle.step, options.signal);
 				if (outcome.kind === 'aborted') {
 					reason = {kind: 'aborted', reason: {kind: 'user'}};

@@ -5,7 +5,8 @@ ends; Ctrl+D exits and the saved log replays to the same cards. And a provider t
 overload inside the stream is retried with its message, a long Retry-After is counted down until Esc,
 a conversation too long for the model ends the turn with the whole error, its HTTP status and what to
 do next. A command of the model's cancelled with Esc keeps what it printed, on its card and for the
-model.
+model. A background job that finishes between turns is told to the model as a note, before the
+person's next prompt.
 */
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -133,7 +134,8 @@ describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is
 		tmux('set-option', '-t', 'cancel', 'remain-on-exit', 'on');
 		await shows('openai-compatible:fake-model', 'cancel');
 		tmux('send-keys', '-t', 'cancel', 'build it', 'Enter');
-		await shows('step-one-done', 'cancel');
+		// The command's own output row (its title names the word too).
+		await waitFor('the command\'s output', () => screen('cancel').split('\n').includes('step-one-done'), 30_000, 'cancel');
 		tmux('send-keys', '-t', 'cancel', 'Escape');
 		await shows('── cancelled by you', 'cancel');
 		const rows = screen('cancel').split('\n');
@@ -145,5 +147,29 @@ describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is
 		expect(told?.content).toBe('Error: tool call aborted\n\nstep-one-done\n[cancelled: stopped before it finished]');
 		expect(server!.received - asked).toBe(2);
 		tmux('send-keys', '-t', 'cancel', 'C-d');
+	}, 120_000);
+
+	it('a background job that finished between turns reaches the model as a note before the person\'s next prompt, not as the last word', async () => {
+		server!.push(
+			{toolCalls: [{id: 'bg', name: 'bash', args: JSON.stringify({command: 'echo built', description: 'Build in the background', run_in_background: true})}]},
+			{text: 'The build runs in the background.'},
+			{text: 'The README says hello.'},
+		);
+		const command = cardtermCommand({CARDTERM_SESSION_DIR: join(folder, 'jobs'), OPENAI_API_KEY: 'test'}, '--base-url', server!.url, '--model', 'fake-model', '--yolo').map(word => shellWord(word)).join(' ');
+		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'jobs', '-x', '100', '-y', '30', '-c', folder, command);
+		tmux('set-option', '-t', 'jobs', 'remain-on-exit', 'on');
+		await shows('openai-compatible:fake-model', 'jobs');
+		tmux('send-keys', '-t', 'jobs', 'build in the background', 'Enter');
+		await shows('The build runs in the background.', 'jobs');
+		// `echo built` ends at once; give its notice a moment to reach the session's inbox.
+		await new Promise(resolve => {
+			setTimeout(resolve, 500);
+		});
+		tmux('send-keys', '-t', 'jobs', 'summarize the README', 'Enter');
+		await shows('The README says hello.', 'jobs');
+		const messages = server!.requests.at(-1)!.body.messages;
+		expect(messages.at(-1)).toEqual({role: 'user', content: 'summarize the README'});
+		expect(String(messages.at(-2)!.content)).toMatch(/^<system-reminder>\nA note from "jobs", not a message from the person: it is not a new request\.\n\nbackground job bash-1 \(bash: echo built\) finished/);
+		tmux('send-keys', '-t', 'jobs', 'C-d');
 	}, 120_000);
 });
