@@ -158,7 +158,13 @@ function personOrNote(data: UserMessageData): string | undefined {
 	}
 
 	const from = userMessageSource(data);
-	return from.kind === 'user' ? text : `<system-reminder>\nA note from "${from.source}", not a message from the person: it is not a new request.\n\n${text}\n</system-reminder>`;
+	if (from.kind === 'user') {
+		return text;
+	}
+
+	// A note cannot close its own tag early and speak as the person after it (a plugin's text, a job's label the model chose).
+	const inert = (value: string): string => value.replace(/<(\/?)(system-reminder)/gi, '&lt;$1$2');
+	return `<system-reminder>\nA note from "${inert(from.source)}", not a message from the person: it is not a new request.\n\n${inert(text)}\n</system-reminder>`;
 }
 
 /** Whether a step said anything the model must see again: a call, or text that is not blank. */
