@@ -1,6 +1,7 @@
 /**
 @module The header row every card starts with: status glyph, tool name, title, then the elapsed
-time (running) or duration (settled) and an approval badge. One row, cut with `…` to the width,
+time (running) or duration (settled) and an approval badge, or for a call that waits its turn,
+`queued`. One row, cut with `…` to the width,
 never wrapped; the time and badge survive a long title as long as a few title columns still fit.
 */
 import type {Card} from '../presentation/card.js';
@@ -129,6 +130,10 @@ export function layoutHeader(card: Card, options: LayoutOptions): StyledLine {
 
 	if (card.approval?.state === 'asked') {
 		tail.push(span(' · ', theme.muted), span('awaiting approval', theme.warning));
+	}
+
+	if (card.queued === true) {
+		tail.push(span(' · ', theme.muted), span('queued: runs after the calls before it', theme.muted));
 	}
 
 	const showTitle = title !== '' && title !== name;

@@ -222,6 +222,11 @@ export function layoutCardUncached(card: Card, options: LayoutOptions): StyledLi
 	}
 
 	const expansion = options.expansion ?? defaultExpansion(card);
+	if (card.queued === true) {
+		// A call that waits its turn is its header: what it does is shown when it starts.
+		return [layoutHeader(card, options)];
+	}
+
 	const policy = foldPolicy(card);
 	// A folded layout builds only the rows its fold can show (body-rows.ts).
 	const context: BodyContext = {width: options.width, theme: options.theme, expansion, sessionCwd: options.sessionCwd, ...(expansion === 'full' ? {} : {keep: policy.budget}), ...(policy.preferTail ? {summaryFromEnd: true} : {})};

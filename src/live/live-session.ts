@@ -490,8 +490,17 @@ export class LiveSession implements SessionModel {
 		const {collecting, queue, held, closing} = this.#input;
 		const running = this.#cards.running();
 		const runningEntries: TranscriptEntry[] = running.map(card => ({entry: 'card', card}));
+		// The model's calls that wait for the ones running: shown, so a person knows they run one after another.
+		const {queued} = this.#fold;
+		for (const card of queued) {
+			runningEntries.push({entry: 'card', card});
+		}
+
 		for (const entry of this.#fold.tail) {
-			runningEntries.push(entry);
+			// Once its message came, a step's `preparing` rows are the calls the queued cards show.
+			if (queued.length === 0 || entry.text !== '' || entry.reasoning !== '') {
+				runningEntries.push(entry);
+			}
 		}
 
 		const approval = this.#approvals.current;

@@ -85,6 +85,11 @@ export class SessionFold {
 		return this.#tail;
 	}
 
+	/** Cards of the calls the model made in the open turn that wait to start (`EntryPairing.queued`): not entries, nothing keeps them. */
+	get queued(): readonly Card[] {
+		return this.#pairing.queued.map(call => ({...pendingCard({...call, seq: -1, time: null}, this.#presenters(call.name), this.#options.onPresenterFailure), queued: true}));
+	}
+
 	/** The standing todo list (the latest `todo/write`; a new turn clears it). */
 	get todos(): readonly TodoItem[] {
 		return this.#todos;

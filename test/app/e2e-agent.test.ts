@@ -6,7 +6,7 @@ overload inside the stream is retried with its message, a long Retry-After is co
 a conversation too long for the model ends the turn with the whole error, its HTTP status and what to
 do next. A command of the model's cancelled with Esc keeps what it printed, on its card and for the
 model. A background job that finishes between turns is told to the model as a note, before the
-person's next prompt.
+person's next prompt. Two commands asked for at once: the second shows as queued while the first runs.
 */
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -171,5 +171,29 @@ describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is
 		expect(messages.at(-1)).toEqual({role: 'user', content: 'summarize the README'});
 		expect(String(messages.at(-2)!.content)).toMatch(/^<system-reminder>\nA note from "jobs", not a message from the person: it is not a new request\.\n\nbackground job bash-1 \(bash: echo built\) finished/);
 		tmux('send-keys', '-t', 'jobs', 'C-d');
+	}, 120_000);
+
+	it('two commands the model asks for at once run one after another, and the waiting one says it is queued', async () => {
+		server!.push(
+			{toolCalls: [
+				{id: 'first', name: 'bash', args: JSON.stringify({command: 'sleep 2; echo first-done', description: 'Slow first'})},
+				{id: 'second', name: 'bash', args: JSON.stringify({command: 'echo second-done', description: 'Then second'})},
+			]},
+			{text: 'Both ran.'},
+		);
+		const command = cardtermCommand({CARDTERM_SESSION_DIR: join(folder, 'queue'), OPENAI_API_KEY: 'test', CARDTERM_REDUCED_MOTION: '1'}, '--base-url', server!.url, '--model', 'fake-model', '--yolo').map(word => shellWord(word)).join(' ');
+		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'queue', '-x', '120', '-y', '30', '-c', folder, command);
+		tmux('set-option', '-t', 'queue', 'remain-on-exit', 'on');
+		await shows('openai-compatible:fake-model', 'queue');
+		tmux('send-keys', '-t', 'queue', 'run both', 'Enter');
+		await shows('○ bash echo second-done · queued: runs after the calls before it', 'queue');
+		expect(screen('queue')).toContain('○ bash sleep 2; echo first-done');
+		// Written by the model, not being prepared: no `preparing bash…` row for it.
+		expect(screen('queue')).not.toContain('preparing bash');
+		await shows('Both ran.', 'queue');
+		const transcript = screen('queue');
+		expect(transcript).not.toContain('queued: runs after');
+		expect(transcript.indexOf('● bash sleep 2; echo first-done')).toBeLessThan(transcript.indexOf('● bash echo second-done'));
+		tmux('send-keys', '-t', 'queue', 'C-d');
 	}, 120_000);
 });

@@ -70,7 +70,7 @@ const message = script.push('assistant/message', {turn: 1, step: 1, message: {id
 const call = script.call('c1', 'bash', {command: 'ls', description: 'list'});
 
 describe('the live frame of a streaming step', () => {
-	it('the snapshot carries the running entries: the streaming entry and its preparing row, then the card that replaces the row', () => {
+	it('the snapshot carries the running entries: the streaming entry and its preparing row, then the queued card the message announces, then the running card', () => {
 		const {controller, scrollback, apply} = liveSession();
 		for (const event of script.events.slice(0, 2)) {
 			apply(event);
@@ -89,7 +89,8 @@ describe('the live frame of a streaming step', () => {
 
 		apply(message);
 		expect(scrollback.map(entry => (entry.kind === 'entry' ? entry.entry.entry : 'lines'))).toEqual(['assistant']);
-		expect(controller.getSnapshot().runningEntries).toMatchObject([{entry: 'assistant', streaming: true, text: '', preparing: ['bash']}]);
+		// The message wrote the call: it waits its turn (the preparing row went).
+		expect(controller.getSnapshot().runningEntries).toMatchObject([{entry: 'card', card: {name: 'bash', queued: true}}]);
 
 		apply(call);
 		expect(controller.getSnapshot().runningEntries).toMatchObject([{entry: 'card', card: {name: 'bash', status: 'running'}}]);
