@@ -35,12 +35,12 @@ function foldOf(script: EventScript): SessionFold {
 describe('queued calls', () => {
 	it('are the announced calls of the open turn that have not started, in the model\'s order', () => {
 		const script = stepWithTwoCommands();
-		expect(foldOf(script).queued.map(card => [card.callId, card.callView.title, card.queued])).toEqual([['a', 'npm test', true], ['b', 'npm run lint', true]]);
+		expect(foldOf(script).queued(8).cards.map(card => [card.callId, card.callView.title, card.queued])).toEqual([['a', 'npm test', true], ['b', 'npm run lint', true]]);
 		script.call('a', 'bash', bash('npm test'));
-		expect(foldOf(script).queued.map(card => card.callId)).toEqual(['b']);
+		expect(foldOf(script).queued(8).cards.map(card => card.callId)).toEqual(['b']);
 		script.result('a', 'ok');
 		script.call('b', 'bash', bash('npm run lint'));
-		expect(foldOf(script).queued).toEqual([]);
+		expect(foldOf(script).queued(8)).toEqual({cards: [], more: 0});
 	});
 
 	it('end with their turn, and a log\'s cards are never queued', () => {
@@ -49,12 +49,16 @@ describe('queued calls', () => {
 		script.push('step/end', {turn: 1, step: 1});
 		script.push('turn/end', {turn: 1, reason: {kind: 'aborted', reason: {kind: 'user'}}});
 		const fold = foldOf(script);
-		expect(fold.queued).toEqual([]);
+		expect(fold.queued(8)).toEqual({cards: [], more: 0});
 		expect(fold.entries.filter(entry => entry.entry === 'card').map(entry => entry.entry === 'card' && entry.card.queued)).toEqual([undefined]);
 	});
 
+	it('are drawn up to a limit, the rest counted', () => {
+		expect(foldOf(stepWithTwoCommands()).queued(1)).toMatchObject({cards: [{callId: 'a'}], more: 1});
+	});
+
 	it('a queued card is its header, saying it waits', () => {
-		const [queued] = foldOf(stepWithTwoCommands()).queued;
+		const [queued] = foldOf(stepWithTwoCommands()).queued(8).cards;
 		expect(layoutCard(queued!, options(100)).map(row => lineText(row))).toEqual(['○ bash npm test · queued: runs after the calls before it']);
 	});
 });
