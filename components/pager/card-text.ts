@@ -32,7 +32,7 @@ export function entrySearchText(entry: TranscriptEntry): string {
 		}
 
 		case 'turn': {
-			return entry.outcome.text;
+			return entry.outcome.advice === undefined ? entry.outcome.text : `${entry.outcome.text}\n${entry.outcome.advice}`;
 		}
 
 		case 'notice': {

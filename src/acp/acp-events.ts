@@ -14,6 +14,7 @@ step's end would mark it interrupted.
 import {isJsonObject} from '../json/is-plain-record.js';
 import type {ContentBlock} from '../tools/content.js';
 import type {FileDiff} from '../tools/views.js';
+import {cancellationLine} from '../tools/failure-result.js';
 import type {EventDraft} from '../session/events/event-log.js';
 import type {SessionEvent, TodoItem, TurnEndData} from '../session/events/events.js';
 import {acpToolName, type AcpCallArguments, type AcpResultMeta} from './acp-presenter.js';
@@ -130,10 +131,10 @@ export class AcpEvents {
 		this.#flushAssistant();
 		const cancelled = 'stopReason' in end && end.stopReason === 'cancelled';
 		if (cancelled) {
-			// A cancelled turn settles its running calls as the contract's cancellations.
+			// A cancelled turn settles its running calls as the contract's cancellations, each keeping what it had shown.
 			for (const call of [...this.#open.values()]) {
 				if (call.turn === this.#turn) {
-					this.#settle(call, {content: [{type: 'text', text: 'Error: tool call aborted'}], isError: true, error: {name: 'AbortError', code: 'ABORTED'}});
+					this.#settleCancelled(call);
 				}
 			}
 		}
@@ -415,8 +416,24 @@ export class AcpEvents {
 	#settleFinal(call: OpenCall): void {
 		const {state} = call;
 		const terminal = this.#terminalOf(state);
-		const failed = state.status === 'failed';
 		const text = contentText(state.content) || terminal?.output || rawText(state.rawOutput);
+		this.#settle(call, {content: text === '' ? [] : [{type: 'text', text}], isError: state.status === 'failed', meta: this.#resultMeta(call, terminal)});
+	}
+
+	/**
+	A call the turn's cancel stopped: the contract's cancellation, then what the call had shown (its
+	terminal's output, or its text), as a native command's cancellation keeps its output.
+	*/
+	#settleCancelled(call: OpenCall): void {
+		const terminal = this.#terminalOf(call.state);
+		const shown = terminal?.output || contentText(call.state.content);
+		const content: ContentBlock[] = [{type: 'text', text: cancellationLine('ABORTED')}, ...(shown === '' ? [] : [{type: 'text' as const, text: shown}])];
+		this.#settle(call, {content, isError: true, error: {name: 'AbortError', code: 'ABORTED'}, meta: this.#resultMeta(call, terminal)});
+	}
+
+	/** The `meta` of an ACP call's result: the call as it ended, its terminal's output, the writes it made. */
+	#resultMeta(call: OpenCall, terminal: AcpTerminalOutput | undefined): AcpResultMeta {
+		const {state} = call;
 		const acp: AcpResultMeta['acp'] = {
 			title: state.title,
 			kind: state.kind,
@@ -428,8 +445,7 @@ export class AcpEvents {
 			...(state.meta === undefined ? {} : {meta: state.meta}),
 		};
 		const writes = call.writes?.filter(write => !state.content.some(item => item.type === 'diff' && item.path === write.path)) ?? [];
-		const meta: AcpResultMeta = {acp, ...(terminal === undefined ? {} : {terminal}), ...(writes.length === 0 ? {} : {writes})};
-		this.#settle(call, {content: text === '' ? [] : [{type: 'text', text}], isError: failed, meta});
+		return {acp, ...(terminal === undefined ? {} : {terminal}), ...(writes.length === 0 ? {} : {writes})};
 	}
 
 	#terminalOf(state: AcpToolCallState): AcpTerminalOutput | undefined {

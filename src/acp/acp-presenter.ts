@@ -6,6 +6,7 @@ call as first seen) and the result's `meta` (the call as it ended), as every pre
 */
 import {isJsonObject} from '../json/is-plain-record.js';
 import type {ContentBlock} from '../tools/content.js';
+import {cancellationLine} from '../tools/failure-result.js';
 import type {FileDiff, ToolCallKind, ToolCallView, ToolResult, ToolResultView} from '../tools/views.js';
 import type {Presenter, PresenterLookup} from '../presentation/presenters.js';
 import {ACP_TOOL_PREFIX} from '../presentation/tool-name.js';
@@ -153,6 +154,13 @@ export function presentAcpResult(args: unknown, result: ToolResult): ToolResultV
 	const final = meta.acp;
 	const retitled = final.title !== '' && final.title !== call.title ? {title: final.title} : {};
 	if (result.isError) {
+		// A command the turn's cancel stopped: a terminal of what it printed before (the card says it was cancelled).
+		const [line, shown] = result.content;
+		if (isTerminalCall(call) && line?.type === 'text' && line.text === cancellationLine('ABORTED')) {
+			const command = commandOf(final);
+			return {card: 'terminal', ...(command === commandOf(call) ? {} : {title: command}), output: shown?.type === 'text' ? shown.text : ''};
+		}
+
 		// A generic view without content shows the raw result: the text the agent sent.
 		return {card: 'generic', ...retitled};
 	}

@@ -22,6 +22,7 @@ import type {ToolExecutionResult, ToolSchema} from '../tools/types.js';
 import {argumentsRefusal, loopRefusal} from './call-refusals.js';
 import {runToolCalls} from './call-scheduler.js';
 import {Conversation} from './conversation.js';
+import {errorAdvice} from './model-errors.js';
 import type {ModelClient, ModelError, ModelToolCall, ModelUsage} from './model-types.js';
 import {RepeatGuard} from './repeat-guard.js';
 import {DEFAULT_RETRY_POLICY, retryDecision, waitUnlessAborted, type RetryPolicy} from './retry-policy.js';
@@ -145,11 +146,12 @@ export class AgentLoop {
 				}
 
 				const handle = turn.nextStep();
+				// Notes that came while no turn ran (a job that finished meanwhile) precede the person's prompt: the prompt is what the model answers.
+				this.#writeInbox(turn, handle.step);
 				if (step === 1) {
 					turn.record({type: 'user/message', data: {id: `u-${turn.turn}`, role: 'user', content: [{type: 'text', text: prompt}], source: {kind: 'user'}}, surfaceOp: 'append'});
 				}
 
-				this.#writeInbox(turn, handle.step);
 				// eslint-disable-next-line no-await-in-loop -- a step follows the one before it
 				const outcome = await this.#modelStep(turn, handle.step, options.signal);
 				if (outcome.kind === 'aborted') {
@@ -159,7 +161,9 @@ export class AgentLoop {
 
 				if (outcome.kind === 'failed') {
 					const {error} = outcome;
-					reason = {kind: 'error', error: {message: error.message, kind: error.kind, ...(error.code === undefined ? {} : {code: error.code}), ...(error.status === undefined ? {} : {status: error.status})}};
+					const {model} = this;
+					const advice = errorAdvice(error, {...(model.keyVariable === undefined ? {} : {keyVariable: model.keyVariable}), ...(model.endpoint === undefined ? {} : {endpoint: model.endpoint})});
+					reason = {kind: 'error', error: {message: error.message, kind: error.kind, ...(error.code === undefined ? {} : {code: error.code}), ...(error.status === undefined ? {} : {status: error.status}), ...(advice === undefined ? {} : {advice})}};
 					break;
 				}
 

@@ -1,7 +1,7 @@
 /**
-@module The model conversation, rebuilt from session events: what the person and plugins said
-(`user/message`, `steering/message`), what the model answered and called (`assistant/message`),
-what each call returned (`tool/result`). The live loop and a resumed session feed it the same
+@module The model conversation, rebuilt from session events: what the person said and plugins or
+cardterm noted (`user/message`, `steering/message`; a note is marked as one), what the model
+answered and called (`assistant/message`), what each call returned (`tool/result`). The live loop and a resumed session feed it the same
 events, so the next request is the same either way.
 
 A message event's place in the conversation is its `surfaceOp`'s (`surface-op.ts`): appended, or —
@@ -10,8 +10,8 @@ pruned copy of one tool result). A compactor keeps a call and its result on the 
 */
 import {isJsonObject} from '../json/is-plain-record.js';
 import {safeStringify} from '../session/fold/call-facts.js';
-import {contentText} from '../session/fold/entry-facts.js';
-import type {SessionEvent} from '../session/events/events.js';
+import {contentText, userMessageSource} from '../session/fold/entry-facts.js';
+import type {SessionEvent, UserMessageData} from '../session/events/events.js';
 import {ContextSurface, surfaceEffect} from '../session/events/surface-op.js';
 import type {AssistantPart, ConversationMessage, ProviderMetadata} from './model-types.js';
 
@@ -64,8 +64,8 @@ export class Conversation {
 		switch (event.type) {
 			case 'user/message':
 			case 'steering/message': {
-				const text = contentText(event.data.content);
-				return text.trim() === '' ? [] : [...this.#closeUnanswered(), {role: 'user', text}];
+				const text = personOrNote(event.data);
+				return text === undefined ? [] : [...this.#closeUnanswered(), {role: 'user', text}];
 			}
 
 			case 'assistant/message': {
@@ -111,6 +111,7 @@ export class Conversation {
 		switch (event.type) {
 			case 'user/message':
 			case 'steering/message': {
+				// A rewrite (a compaction's summary) says to the model exactly what its writer meant.
 				const text = contentText(event.data.content);
 				return text.trim() === '' ? [] : [{role: 'user', text}];
 			}
@@ -142,6 +143,28 @@ export class Conversation {
 		this.#unanswered.clear();
 		return answers;
 	}
+}
+
+/**
+What a message says to the model: the person's words as they are; a message a plugin or cardterm
+put in (a background job's notice) as a note that says where it is from, so the model does not take
+it for a new request of the person's (providers take a system message only at the start, so it
+travels in a user message, tagged as Claude Code tags its own notes). `undefined`: nothing to say.
+*/
+function personOrNote(data: UserMessageData): string | undefined {
+	const text = contentText(data.content);
+	if (text.trim() === '') {
+		return undefined;
+	}
+
+	const from = userMessageSource(data);
+	if (from.kind === 'user') {
+		return text;
+	}
+
+	// A note cannot close its own tag early and speak as the person after it (a plugin's text, a job's label the model chose).
+	const inert = (value: string): string => value.replace(/<(\/?)(system-reminder)/gi, '&lt;$1$2');
+	return `<system-reminder>\nA note from "${inert(from.source)}", not a message from the person: it is not a new request.\n\n${inert(text)}\n</system-reminder>`;
 }
 
 /** Whether a step said anything the model must see again: a call, or text that is not blank. */

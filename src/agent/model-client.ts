@@ -153,7 +153,7 @@ export function resolveModel(options: ModelOptions): ModelClient {
 			throw new ModelConfigError('--model needs the model\'s name with --base-url');
 		}
 
-		return sdkClient('openai-compatible', model, 'compatible', {baseUrl, key: nonEmpty(options.env.OPENAI_API_KEY)});
+		return {...sdkClient('openai-compatible', model, 'compatible', {baseUrl, key: nonEmpty(options.env.OPENAI_API_KEY)}), keyVariable: 'OPENAI_API_KEY'};
 	}
 
 	const model = spec.slice(colon + 1);
@@ -164,14 +164,16 @@ export function resolveModel(options: ModelOptions): ModelClient {
 	const provider = providers[known]!;
 	const settings = options.providers?.[known] ?? (known === 'openai-responses' ? options.providers?.openai : undefined);
 	const keyVariables = settings?.apiKeyEnv === undefined ? provider.keyVariables : [settings.apiKeyEnv];
-	const key = keyVariables.map(name => nonEmpty(options.env[name])).find(value => value !== undefined);
+	const keyVariable = keyVariables.find(name => nonEmpty(options.env[name]) !== undefined);
+	const key = keyVariable === undefined ? undefined : options.env[keyVariable];
 	if (provider.needsKey && key === undefined) {
 		throw new ModelConfigError(`no API key for ${known}: set ${keyVariables.join(' or ')}`);
 	}
 
 	const url = baseUrl ?? (settings?.baseUrl === undefined ? provider.baseUrl(options.env) : checkedUrl(settings.baseUrl, `the ${known} base URL`));
 	// `openai-responses:` names the wire, not another provider: the log says `openai`.
-	return sdkClient(known === 'openai-responses' ? 'openai' : known, model, provider.wire(model), {...(url === undefined ? {} : {baseUrl: url}), ...(key === undefined ? {} : {key})});
+	const client = sdkClient(known === 'openai-responses' ? 'openai' : known, model, provider.wire(model), {...(url === undefined ? {} : {baseUrl: url}), ...(key === undefined ? {} : {key})});
+	return keyVariable === undefined ? client : {...client, keyVariable};
 }
 
 function checkedUrl(text: string, what: string): string {

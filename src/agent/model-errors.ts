@@ -12,6 +12,7 @@ failures, stalls, and errors that arrive inside a stream the provider had accept
 The error bodies matched here are the providers' own (their sources are cited at each pattern and
 in `test/agent/model-errors.test.ts`).
 */
+import {assertNever} from '../presentation/assert-never.js';
 import type {ErrorFacts} from './error-facts.js';
 import type {ModelError, ModelErrorKind} from './model-types.js';
 
@@ -121,6 +122,72 @@ function kindOf(facts: ErrorFacts, status: number | undefined, options: Classify
 
 	// Inside an accepted stream, an error the provider does not call the request's fault is its own hiccup.
 	return options.inStream === true && !labels.some(label => GENERIC_LABELS.has(label)) ? 'server' : 'other';
+}
+
+/** Where the failed request went, for advice that names it. */
+export type AdviceContext = {
+	/** The variable the API key was read from (`ModelClient.keyVariable`). */
+	readonly keyVariable?: string;
+	/** The server, when it is not the provider's own (`ModelClient.endpoint`). */
+	readonly endpoint?: string;
+};
+
+/**
+What a person can do next about a failure, one sentence that starts with the action and says why:
+the turn's end shows it under the provider's message and `-p` prints it on stderr. Read from the
+kind alone (and the status, for a 404), so every provider's failure of one kind gets the same advice;
+`undefined` when there is nothing useful to say.
+*/
+export function errorAdvice(error: Pick<ModelError, 'kind' | 'status' | 'retryAfterMs'>, context: AdviceContext = {}): string | undefined {
+	switch (error.kind) {
+		case 'auth': {
+			const key = context.keyVariable === undefined ? 'the API key' : `the API key in ${context.keyVariable}`;
+			return `Check ${key}: the provider refused it${error.status === 403 ? ', or does not let it use this model' : ''}.`;
+		}
+
+		case 'quota': {
+			return 'Check your plan and billing with the provider: the account\'s quota or credit is used up, so sending again cannot succeed.';
+		}
+
+		case 'context-overflow': {
+			return 'Start a new session, or switch to a model with a larger context window: this conversation no longer fits the model\'s.';
+		}
+
+		case 'rate-limit': {
+			const wait = error.retryAfterMs === undefined ? 'a minute' : `${Math.ceil(error.retryAfterMs / 1000)}s, as the provider asks,`;
+			return `Wait ${wait} and send again: the provider limits how often it may be asked.`;
+		}
+
+		case 'overloaded': {
+			return 'Send again in a while, or switch to another model: the provider is overloaded.';
+		}
+
+		case 'server': {
+			return 'Send again: the provider failed, not your request (the conversation is kept).';
+		}
+
+		case 'network': {
+			return `Check the network connection${context.endpoint === undefined ? '' : ` and the server's address (${context.endpoint})`}: the model's server could not be reached.`;
+		}
+
+		case 'stall': {
+			return 'Send again; if this model is slow to start, raise agent.stallTimeoutMs in the config.';
+		}
+
+		case 'invalid-request': {
+			return error.status === 404
+				? 'Check the model\'s name and the server\'s address: the server does not know this model or route.'
+				: 'Check the model\'s name and that it takes tool calls: the provider refused the request as invalid, and would refuse it again.';
+		}
+
+		case 'other': {
+			return undefined;
+		}
+
+		default: {
+			return assertNever(error.kind);
+		}
+	}
 }
 
 /** The provider's message and, when it adds something, its error code or type: `Overloaded (overloaded_error)`. */

@@ -103,6 +103,8 @@ export type ModelClient = {
 	readonly model: string;
 	/** The server requests go to when it is not the provider's own (a base URL): the status line names it. */
 	readonly endpoint?: string;
+	/** The variable its API key is read from (`OPENAI_API_KEY`, a config's `apiKeyEnv`): a refused key's advice names it. */
+	readonly keyVariable?: string;
 	stream(request: ModelRequest): AsyncIterable<ModelStreamPart>;
 	/** Load what the first request needs (the model library) ahead of it; a failure is the first request's to report. */
 	preload?(): Promise<unknown>;

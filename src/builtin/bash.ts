@@ -181,7 +181,8 @@ export function bashTool(options: BashToolOptions): DefinedTool<typeof bashOutpu
 				throw new ToolAbortError();
 			}
 
-			const outcome = await runForeground({
+			// Cancelled, the value says `aborted` with the output so far: the registry keeps it inside its cancellation result.
+			return runForeground({
 				command: args.command,
 				cwd,
 				timeoutMs: args.timeoutMs ?? defaultTimeoutMs,
@@ -196,11 +197,6 @@ export function bashTool(options: BashToolOptions): DefinedTool<typeof bashOutpu
 				progressMaxBytes,
 				signal: exec.signal,
 			});
-			if (outcome.aborted) {
-				throw new ToolAbortError();
-			}
-
-			return outcome.value;
 		},
 		presentCall: presentBashCall,
 		presentResult: presentBashResult,

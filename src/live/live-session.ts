@@ -28,6 +28,9 @@ import {droppedNotice, heldNotice, linesWord} from './queued-lines.js';
 import {hiddenHistoryText, HISTORY_ENTRIES, historyWindow} from './resumed-history.js';
 import type {LiveWork, SessionDriver} from './session-driver.js';
 
+/** Queued calls drawn as cards in the live frame; more are counted in one row (a model may ask for dozens at once). */
+const QUEUED_CARDS_SHOWN = 4;
+
 /** What the live session reads of an opened session: its id, its fold and its changes, its approvals. */
 export function sessionFeeds(session: OpenedSession): Pick<LiveSessionOptions, 'sessionId' | 'fold' | 'onFoldChange' | 'approvals'> {
 	return {
@@ -525,8 +528,21 @@ export class LiveSession implements SessionModel {
 		const {collecting, queue, held, closing} = this.#input;
 		const running = this.#cards.running();
 		const runningEntries: TranscriptEntry[] = running.map(card => ({entry: 'card', card}));
+		// The model's calls that wait for the ones running: shown, so a person knows they run one after another.
+		const queued = this.#fold.queued(QUEUED_CARDS_SHOWN);
+		for (const card of queued.cards) {
+			runningEntries.push({entry: 'card', card});
+		}
+
+		if (queued.more > 0) {
+			runningEntries.push({entry: 'notice', seq: -1, time: 0, source: 'queued', summary: `${queued.more} more ${queued.more === 1 ? 'call waits' : 'calls wait'} after these`, revision: 0});
+		}
+
 		for (const entry of this.#fold.tail) {
-			runningEntries.push(entry);
+			// Once its message came, a step's `preparing` rows are the calls the queued cards show.
+			if (queued.cards.length === 0 || entry.text !== '' || entry.reasoning !== '') {
+				runningEntries.push(entry);
+			}
 		}
 
 		const approval = this.#approvals.current;

@@ -81,4 +81,10 @@ export type Card = {
 	readonly children: readonly Card[];
 	/** Incremented on every change; layout caches key on it. */
 	readonly revision: number;
+	/**
+	A call the model made that has not started: it waits for the calls before it (the agent runs calls
+	that may change things one at a time). Only the live screen's cards of waiting calls have it
+	(`SessionFold.queued`); a log's cards never do.
+	*/
+	readonly queued?: true;
 };

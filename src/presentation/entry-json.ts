@@ -30,7 +30,7 @@ export function entryToJson(entry: TranscriptEntry, checks: CardJsonChecks = {})
 		}
 
 		case 'turn': {
-			return {entry: 'turn', seq: entry.seq, time: entry.time, turn: entry.turn, outcome: entry.outcome.text, failed: entry.outcome.failed, durationMs: entry.durationMs ?? null, usage: entry.usage ?? null};
+			return {entry: 'turn', seq: entry.seq, time: entry.time, turn: entry.turn, outcome: entry.outcome.text, failed: entry.outcome.failed, ...(entry.outcome.advice === undefined ? {} : {advice: entry.outcome.advice}), durationMs: entry.durationMs ?? null, usage: entry.usage ?? null};
 		}
 
 		case 'notice': {

@@ -42,8 +42,8 @@ provider reported some (a count of 0 is how cardterm's client logs "not given").
 /** Token usage; `inputTokens` counts cached input too (`cacheReadTokens` read from the provider's cache, `cacheWriteTokens` written to it). */
 export type Usage = {readonly inputTokens: number; readonly outputTokens: number; readonly reasoningTokens?: number; readonly cacheReadTokens?: number; readonly cacheWriteTokens?: number};
 
-/** How a turn ended, for a person. `failed` colours it. */
-export type TurnOutcome = {readonly text: string; readonly failed: boolean};
+/** How a turn ended, for a person. `failed` colours it; `advice` says what to do next about a failure. */
+export type TurnOutcome = {readonly text: string; readonly failed: boolean; readonly advice?: string};
 
 /** The end of a turn: why, how long, what it cost. */
 export type TurnEntry = {

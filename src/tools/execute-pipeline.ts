@@ -137,7 +137,8 @@ export async function runToolExecution(host: PipelineHost, input: ToolExecutionI
 	const {exec} = view;
 	const state = {bodyInvoked: false, concluded: false, contextsOpen: true, deferred: [] as UserMessage[]};
 
-	const cancelled = (code: AbortCode, contexts?: readonly UserMessage[]) => cancellationFailure(code, contexts);
+	// A success the cancel replaces is kept inside the cancellation (`cancellationFailure`).
+	const cancelled = (code: AbortCode, replaced?: ToolExecutionResult) => cancellationFailure(code, replaced);
 	const afterDispatchCode = (): AbortCode => (state.bodyInvoked ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH');
 
 	const runContext = (signal: AbortSignal): ToolRunContext =>
@@ -204,7 +205,7 @@ export async function runToolExecution(host: PipelineHost, input: ToolExecutionI
 				return settle(failureFromThrown(error));
 			}
 
-			return settle(fused.signal.aborted ? cancelled('ABORTED') : success);
+			return settle(fused.signal.aborted ? cancelled('ABORTED', success) : success);
 		} finally {
 			fused.detach();
 			view.setSignal(wrapperSignal);
@@ -289,7 +290,7 @@ export async function runToolExecution(host: PipelineHost, input: ToolExecutionI
 			}
 
 			if (callerSignal.aborted && !result.isError) {
-				result = cancelled(afterDispatchCode(), result.additionalContexts);
+				result = cancelled(afterDispatchCode(), result);
 			}
 		}
 
@@ -309,7 +310,7 @@ export async function runToolExecution(host: PipelineHost, input: ToolExecutionI
 
 		// Stage 17.
 		if (callerSignal.aborted && !result.isError) {
-			result = cancelled(afterDispatchCode(), result.additionalContexts);
+			result = cancelled(afterDispatchCode(), result);
 		}
 
 		return result;

@@ -2,9 +2,8 @@
 @module Failure results the pipeline builds: from a thrown value, from a denial, and the two
 cancellation results (tools-contract.md §3.7, §3.9).
 */
-import type {UserMessage} from './content.js';
 import {HarnessError, thrownMessage, type AbortCode} from './errors.js';
-import type {ToolErrorInfo, ToolExecutionFailure} from './types.js';
+import type {ToolErrorInfo, ToolExecutionFailure, ToolExecutionResult} from './types.js';
 
 /**
 The `{name, code}` a failed result carries for a classed error, or `undefined`.
@@ -55,10 +54,32 @@ const abortMessages: Record<AbortCode, string> = {
 	ABORTED_BEFORE_DISPATCH: 'tool call aborted before dispatch',
 };
 
-/** A cancellation result; it keeps the contexts of the result it replaces. */
-export function cancellationFailure(code: AbortCode, additionalContexts?: readonly UserMessage[]): ToolExecutionFailure {
+/** The first line of a cancellation result's content (`Error: tool call aborted`): what a cancelled call's kept output follows. */
+export function cancellationLine(code: AbortCode): string {
+	return `Error: ${abortMessages[code]}`;
+}
+
+/**
+A cancellation result; it keeps the contexts of the result it replaces. When it replaces the success
+of a body that ran (`ABORTED`: a body that finished anyway, or stopped early and said what it had
+done, as bash's output before the cancel), it keeps what that body returned too: its content after
+the cancellation line, so the model reads what was done before the cancel, and its `meta` for the
+card. A result of a call whose body never ran (`ABORTED_BEFORE_DISPATCH`) says only that.
+*/
+export function cancellationFailure(code: AbortCode, replaced?: ToolExecutionResult): ToolExecutionFailure {
 	const base = failure(abortMessages[code], {name: 'AbortError', code});
-	return additionalContexts !== undefined && additionalContexts.length > 0 ? Object.freeze({...base, additionalContexts}) : base;
+	if (replaced === undefined) {
+		return base;
+	}
+
+	const done = code === 'ABORTED' && !replaced.isError ? replaced : undefined;
+	const {additionalContexts} = replaced;
+	return Object.freeze({
+		...base,
+		content: done === undefined || done.content.length === 0 ? base.content : Object.freeze([...base.content, ...done.content]),
+		...(done?.meta === undefined ? {} : {meta: done.meta}),
+		...(additionalContexts !== undefined && additionalContexts.length > 0 ? {additionalContexts} : {}),
+	});
 }
 
 function failure(message: string, info: ToolErrorInfo | undefined): ToolExecutionFailure {

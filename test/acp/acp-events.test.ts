@@ -84,6 +84,25 @@ describe('AcpEvents', () => {
 		expect(fold.entries.filter(entry => entry.entry === 'turn').map(entry => entry.entry === 'turn' && entry.outcome.text)).toEqual(['cancelled by you', 'max turn requests']);
 	});
 
+	it('a command the cancel stopped keeps what it printed: its terminal\'s output, or the text the agent streamed', () => {
+		const {acp, fold} = setup({t1: {output: 'compiling\n3 of 9 done\n'}});
+		acp.startTurn('build');
+		acp.update(call('b', {title: 'npm run build', kind: 'execute', status: 'in_progress', rawInput: {command: 'npm run build'}, content: [{type: 'terminal', terminalId: 't1'}]}));
+		acp.update(call('s', {title: 'make', kind: 'execute', status: 'in_progress', rawInput: {command: 'make'}}));
+		acp.update(patch('s', {content: [{type: 'content', content: {type: 'text', text: 'cc -c a.c'}}]}));
+		acp.update(call('q', {title: 'quiet', kind: 'execute', status: 'in_progress', rawInput: {command: 'sleep 9'}}));
+		acp.endTurn({stopReason: 'cancelled'});
+		const cards = cardsOf(fold.entries);
+		expect(cards.map(card => [card.outcome, card.resultView])).toEqual([
+			['cancelled', {card: 'terminal', output: 'compiling\n3 of 9 done\n'}],
+			['cancelled', {card: 'terminal', output: 'cc -c a.c'}],
+			// Nothing shown: the command, and no output.
+			['cancelled', {card: 'terminal', output: ''}],
+		]);
+		expect(cards[0]!.result?.content).toEqual([{type: 'text', text: 'Error: tool call aborted'}, {type: 'text', text: 'compiling\n3 of 9 done\n'}]);
+		expect(cards[2]!.result?.content).toEqual([{type: 'text', text: 'Error: tool call aborted'}]);
+	});
+
 	it('records a loaded history as one turn per person\'s message, and ignores a live prompt echoed back', () => {
 		const {acp, fold} = setup();
 		acp.update({sessionUpdate: 'user_message_chunk', content: {type: 'text', text: 'one'}});

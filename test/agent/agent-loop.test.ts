@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import {defineTool} from '../../src/tools/define-tool.js';
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {agentHarness, eventTrail, toolMessages} from './agent-harness.js';
 
 describe('the agent loop against a model server', () => {
@@ -158,6 +158,24 @@ describe('cancel', () => {
 		expect(live.filter(entry => entry.entry === 'card').map(entry => entry.entry === 'card' && entry.card.status)).toEqual(['cancelled', 'cancelled']);
 		expect(replay).toEqual(live);
 	}, 30_000);
+
+	it('a command cancelled while it runs keeps what it printed: its card shows it, and the next request gives it to the model', async () => {
+		const h = await agentHarness({script: [{toolCalls: [{id: 'c1', name: 'bash', args: '{"command":"echo before-cancel; sleep 20","description":"Print then wait"}'}]}, {text: 'I see it printed before-cancel.'}]});
+		const controller = new AbortController();
+		h.session.log.listen(event => {
+			if (event.type === 'cardterm/tool-progress' && String((event.data as {text: string}).text).includes('before-cancel')) {
+				controller.abort();
+			}
+		});
+		expect((await h.turn('run it', controller.signal)).reason.kind).toBe('aborted');
+		await h.turn('what did it print?');
+		const told = h.server.requests[1]!.body.messages.find(message => message.role === 'tool');
+		expect(told!.content).toBe('Error: tool call aborted\n\nbefore-cancel\n[cancelled: stopped before it finished]');
+		const {live, replay} = await h.finish();
+		const card = live.find(entry => entry.entry === 'card');
+		expect(card?.entry === 'card' && [card.card.outcome, card.card.resultView]).toEqual(['cancelled', {card: 'terminal', output: 'before-cancel'}]);
+		expect(replay).toEqual(live);
+	}, 30_000);
 });
 
 describe('model failures', () => {
@@ -177,7 +195,7 @@ describe('model failures', () => {
 	it('gives up after the retries with the provider\'s message as the turn\'s error', async () => {
 		const h = await agentHarness({script: [{status: 503, error: 'overloaded'}, {status: 503, error: 'overloaded'}, {status: 503, error: 'still overloaded'}]});
 		const outcome = await h.turn('hi');
-		expect(outcome.reason).toEqual({kind: 'error', error: {message: 'still overloaded', kind: 'overloaded', status: 503}});
+		expect(outcome.reason).toEqual({kind: 'error', error: {message: 'still overloaded', kind: 'overloaded', status: 503, advice: 'Send again in a while, or switch to another model: the provider is overloaded.'}});
 		expect(h.server.requests).toHaveLength(3);
 		const {live, replay} = await h.finish();
 		expect(replay).toEqual(live);
@@ -186,7 +204,7 @@ describe('model failures', () => {
 	it('does not retry a wrong key: one clear line', async () => {
 		const h = await agentHarness({script: [{status: 401, error: 'Incorrect API key provided: test-key'}]});
 		const outcome = await h.turn('hi');
-		expect(outcome.reason).toEqual({kind: 'error', error: {message: 'Incorrect API key provided: test-key', kind: 'auth', status: 401}});
+		expect(outcome.reason).toEqual({kind: 'error', error: {message: 'Incorrect API key provided: test-key', kind: 'auth', status: 401, advice: 'Check the API key in OPENAI_API_KEY: the provider refused it.'}});
 		expect(h.events.some(event => event.type === 'llm/retry')).toBe(false);
 		await h.finish();
 	}, 30_000);
@@ -224,7 +242,8 @@ describe('messages that enter a later step', () => {
 		// Written at the next step, after the results: not between a call and its result.
 		expect(eventTrail(h.events)).toEqual(['step 1', 'user(user) "check"', 'assistant', 'call notify_later', 'result n1', 'step 2', 'user(plugin) "the build is green"', 'assistant', 'turn/end completed']);
 		const messages = h.server.requests[1]!.body.messages;
-		expect(messages.at(-1)).toEqual({role: 'user', content: 'the build is green'});
+		// Marked as a note: the model must not take it for a request of the person's.
+		expect(messages.at(-1)).toEqual({role: 'user', content: '<system-reminder>\nA note from "notes", not a message from the person: it is not a new request.\n\nthe build is green\n</system-reminder>'});
 		expect(messages.at(-2)).toMatchObject({role: 'tool', tool_call_id: 'n1'});
 		const agent = h.session.runtime.agent;
 		h.session.runtime.dispose();
@@ -234,7 +253,7 @@ describe('messages that enter a later step', () => {
 		expect(replay).toEqual(live);
 	}, 30_000);
 
-	it('a background job\'s completion notice enters a later step as a plugin message', async () => {
+	it('a background job\'s completion notice enters a later step as a note the model can tell from the person\'s words', async () => {
 		const h = await agentHarness({
 			script: [
 				{toolCalls: [{id: 'bg', name: 'bash', args: '{"command":"echo built","description":"Build","run_in_background":true}'}]},
@@ -245,8 +264,31 @@ describe('messages that enter a later step', () => {
 		await h.turn('build in the background');
 		const notice = h.events.find(event => event.type === 'user/message' && (event.data as Record<string, any>).source.kind === 'plugin');
 		expect((notice!.data as Record<string, any>).content[0].text).toMatch(/^background job bash-1 \(bash: .*\) finished \[status: completed.*Read its output with job_output\.$/);
-		expect(h.server.requests[2]!.body.messages.at(-1)!.content).toMatch(/^background job bash-1/);
+		expect(h.server.requests[2]!.body.messages.at(-1)!.content).toMatch(/^<system-reminder>\nA note from "jobs", not a message from the person: it is not a new request\.\n\nbackground job bash-1 .*\n<\/system-reminder>$/);
 		const {live, replay} = await h.finish();
+		expect(replay).toEqual(live);
+	}, 30_000);
+});
+
+describe('notes between turns', () => {
+	it('a job that finished while no turn ran is told before the person\'s next prompt, which stays the last message', async () => {
+		const h = await agentHarness({
+			script: [
+				{toolCalls: [{id: 'bg', name: 'bash', args: '{"command":"echo built","description":"Build","run_in_background":true}'}]},
+				{text: 'Started the build.'},
+				{text: 'Here is the README summary.'},
+			],
+		});
+		await h.turn('build in the background');
+		await vi.waitFor(() => {
+			expect(h.session.runtime.inboxSize).toBe(1);
+		}, {timeout: 10_000});
+		await h.turn('now summarize the README');
+		const messages = h.server.requests[2]!.body.messages;
+		expect(messages.at(-1)).toEqual({role: 'user', content: 'now summarize the README'});
+		expect(String(messages.at(-2)!.content)).toMatch(/^<system-reminder>\nA note from "jobs", not a message from the person.*background job bash-1 .*finished/s);
+		const {live, replay} = await h.finish();
+		expect(live.filter(entry => entry.entry === 'notice' || entry.entry === 'user').map(entry => entry.entry)).toEqual(['user', 'notice', 'user']);
 		expect(replay).toEqual(live);
 	}, 30_000);
 });

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {errorFacts} from '../../src/agent/error-facts.js';
-import {classifyModelError, serverRetryDelayMs} from '../../src/agent/model-errors.js';
+import {classifyModelError, errorAdvice, serverRetryDelayMs} from '../../src/agent/model-errors.js';
 import {BODIES} from './provider-error-bodies.js';
 
 const classify = (body: unknown, status?: number, inStream = false) => classifyModelError(errorFacts(body), {...(status === undefined ? {} : {status}), inStream});
@@ -26,6 +26,28 @@ describe('classifyModelError on the providers\' own error bodies', () => {
 		expect(classify({message: 'bad field', type: 'invalid_request_error'}, undefined, true)).toMatchObject({kind: 'other', retryable: false, message: 'bad field'});
 		expect(classify({message: 'busy'}, 529)).toMatchObject({kind: 'overloaded', retryable: true});
 		expect(classify({message: 'nope'}, 404)).toMatchObject({kind: 'invalid-request', retryable: false});
+	});
+});
+
+describe('errorAdvice: what a person does next about each kind of failure', () => {
+	it('starts with the action and says why, for the providers\' own bodies', () => {
+		const advice = (body: unknown, status?: number, context = {}) => errorAdvice(classify(body, status), context);
+		expect(advice(BODIES.invalidKey, 401, {keyVariable: 'OPENAI_API_KEY'})).toBe('Check the API key in OPENAI_API_KEY: the provider refused it.');
+		expect(advice({error: {message: 'no access', type: 'permission_error'}}, 403)).toBe('Check the API key: the provider refused it, or does not let it use this model.');
+		expect(advice(BODIES.insufficientQuota, 429)).toMatch(/^Check your plan and billing with the provider: .*cannot succeed\.$/);
+		for (const [body, status] of [[BODIES.openaiContext, 400], [BODIES.anthropicContext, 400], [BODIES.geminiContext, 400]] as const) {
+			expect(advice(body, status)).toMatch(/^Start a new session, or switch to a model with a larger context window/);
+		}
+
+		expect(errorAdvice({...classify(BODIES.geminiRateLimit, 429), retryAfterMs: 37_000})).toBe('Wait 37s, as the provider asks, and send again: the provider limits how often it may be asked.');
+		expect(advice({message: 'slow down'}, 429)).toBe('Wait a minute and send again: the provider limits how often it may be asked.');
+		expect(advice(BODIES.anthropicOverloaded, 529)).toMatch(/^Send again in a while, or switch to another model/);
+		expect(advice({message: 'oops'}, 500)).toMatch(/^Send again: the provider failed, not your request/);
+		expect(advice({message: 'no such model'}, 404)).toMatch(/^Check the model's name and the server's address/);
+		expect(advice({message: 'bad request'}, 400)).toMatch(/^Check the model's name and that it takes tool calls/);
+		expect(errorAdvice({kind: 'network'}, {endpoint: 'http://127.0.0.1:9/v1'})).toBe('Check the network connection and the server\'s address (http://127.0.0.1:9/v1): the model\'s server could not be reached.');
+		expect(errorAdvice({kind: 'stall'})).toMatch(/agent\.stallTimeoutMs/);
+		expect(advice({message: 'something odd'})).toBeUndefined();
 	});
 });
 

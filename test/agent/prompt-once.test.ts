@@ -125,10 +125,10 @@ describe('cardterm -p', () => {
 		expect(await readdir(workspace)).toContain('new.txt');
 	}, 30_000);
 
-	it('a turn that fails exits 1 with the provider\'s message in one line', async () => {
+	it('a turn that fails exits 1 with the provider\'s message and status in one line, and what to do next in another', async () => {
 		const {code, err} = await runP([{status: 401, error: 'Incorrect API key provided'}], ['--model', 'fake', '--json']);
 		expect(code).toBe(1);
-		expect(err).toBe('cardterm: error: Incorrect API key provided\n');
+		expect(err).toBe('cardterm: error (HTTP 401): Incorrect API key provided\ncardterm: Check the API key in OPENAI_API_KEY: the provider refused it.\n');
 	}, 30_000);
 
 	it('takes the model from CARDTERM_MODEL, the project config and the user config, in that order', async () => {
@@ -174,10 +174,10 @@ describe('cardterm -p: the exit code says how the turn ended', () => {
 
 	it('1 without waiting when the provider asks for a long wait, or when the quota is gone', async () => {
 		const long = await runP([{status: 429, error: 'Rate limit reached', retryAfter: 600}, {text: 'never'}], ['--model', 'fake', '--json']);
-		expect([long.code, long.err, long.server.requests.length]).toEqual([1, 'cardterm: error: Rate limit reached; the provider asks to wait 600s before another attempt, longer than a turn without a person waits (60s)\n', 1]);
+		expect([long.code, long.err, long.server.requests.length]).toEqual([1, 'cardterm: error (HTTP 429): Rate limit reached; the provider asks to wait 600s before another attempt, longer than a turn without a person waits (60s)\ncardterm: Wait 600s, as the provider asks, and send again: the provider limits how often it may be asked.\n', 1]);
 		const quota = await runP([{status: 429, errorBody: BODIES.insufficientQuota}, {text: 'never'}], ['--model', 'fake', '--json']);
 		expect(quota.code).toBe(1);
-		expect(quota.err).toMatch(/^cardterm: error: You exceeded your current quota.*\(insufficient_quota\)\n$/);
+		expect(quota.err).toMatch(/^cardterm: error \(HTTP 429\): You exceeded your current quota.*\(insufficient_quota\)\ncardterm: Check your plan and billing with the provider: .*\n$/);
 		expect(quota.server.requests).toHaveLength(1);
 	}, 30_000);
 
@@ -196,7 +196,7 @@ describe('cardterm -p: the exit code says how the turn ended', () => {
 			expect(text).not.toContain('[object Object]');
 		}
 
-		expect(err).toMatch(/^cardterm: error: Over.*loaded/);
+		expect(err).toMatch(/^cardterm: error \(HTTP 400\): Over.*loaded/);
 	}, 30_000);
 
 	it('5 for a runaway loop', async () => {

@@ -45,7 +45,7 @@ describe('a stalled model stream is cancelled and retried', () => {
 	it('a stream that keeps stalling ends the turn with the stall named, after the retries', async () => {
 		const h = await agentHarness({agent: stallAgent, script: () => ({text: 'never', keepAlive: {everyMs: 100}})});
 		const outcome = await h.turn('hi');
-		expect(outcome.reason).toEqual({kind: 'error', error: {message: `no data from the model for ${STALL_MS}ms`, kind: 'stall'}});
+		expect(outcome.reason).toEqual({kind: 'error', error: {message: `no data from the model for ${STALL_MS}ms`, kind: 'stall', advice: 'Send again; if this model is slow to start, raise agent.stallTimeoutMs in the config.'}});
 		// quickRetries: two retries after the first attempt.
 		expect(h.server.received).toBe(3);
 		await h.finish();

@@ -46,10 +46,10 @@ describe.skipIf(!present)(`errors inside a 200 stream${present ? '' : ` — skip
 		const failing = {replay: {wire: 'anthropic' as const, events: [...text.slice(0, 5), BODIES.anthropicOverloaded]}};
 		const h = await agentHarness({model: anthropicAt, script: [failing, failing, failing]});
 		const outcome = await h.turn('hi');
-		expect(outcome.reason).toEqual({kind: 'error', error: {message: 'Overloaded (overloaded_error)', kind: 'overloaded'}});
+		expect(outcome.reason).toEqual({kind: 'error', error: {message: 'Overloaded (overloaded_error)', kind: 'overloaded', advice: 'Send again in a while, or switch to another model: the provider is overloaded.'}});
 		noObjectObject(h.events);
 		const {live} = await h.finish();
-		expect(live.at(-1)).toMatchObject({entry: 'turn', outcome: {text: 'error: Overloaded (overloaded_error)', failed: true}});
+		expect(live.at(-1)).toMatchObject({entry: 'turn', outcome: {text: 'error: Overloaded (overloaded_error)', failed: true, advice: 'Send again in a while, or switch to another model: the provider is overloaded.'}});
 		// What streamed before the last failure stays, marked cut.
 		expect(live.find(entry => entry.entry === 'assistant')).toMatchObject({text: 'Hello! I', interrupted: true});
 	}, 30_000);
@@ -107,7 +107,7 @@ describe('retry timing: the wait the provider asks for', () => {
 	it('a wait longer than the bound ends the turn naming it when nobody can cancel (-p)', async () => {
 		const h = await agentHarness({agent: {longWaits: 'stop'}, script: [{status: 429, error: 'Rate limit reached', retryAfter: 300}, {text: 'never'}]});
 		const outcome = await h.turn('hi');
-		expect(outcome.reason).toEqual({kind: 'error', error: {message: 'Rate limit reached; the provider asks to wait 300s before another attempt, longer than a turn without a person waits (60s)', kind: 'rate-limit', status: 429}});
+		expect(outcome.reason).toEqual({kind: 'error', error: {message: 'Rate limit reached; the provider asks to wait 300s before another attempt, longer than a turn without a person waits (60s)', kind: 'rate-limit', status: 429, advice: 'Wait 300s, as the provider asks, and send again: the provider limits how often it may be asked.'}});
 		expect(h.server.requests).toHaveLength(1);
 		await h.finish();
 	}, 30_000);

@@ -3,8 +3,12 @@ The real `bin/cardterm` as an agent, in tmux, against the fake model server: a p
 model, its read runs, its write waits for the approval dialog — text typed meanwhile stays in the
 prompt and answers nothing, Enter on the emptied prompt allows it once — the answer streams in, the
 turn ends; Ctrl+D exits and the saved log replays to the same cards. And a provider that fails: an
-overload inside the stream is retried with its message, a long Retry-After is counted down until Esc. A long answer is
-in the scrollback whole.
+overload inside the stream is retried with its message, a long Retry-After is counted down until Esc,
+a conversation too long for the model ends the turn with the whole error, its HTTP status and what to
+do next. A command of the model's cancelled with Esc keeps what it printed, on its card and for the
+model. A background job that finishes between turns is told to the model as a note, before the
+person's next prompt. Two commands asked for at once: the second shows as queued while the first runs.
+A long answer is in the scrollback whole.
 */
 import {execFileSync} from 'node:child_process';
 import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -12,6 +16,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startFakeModelServer, type FakeModelServer} from '../fixtures/fake-model-server.mjs';
+import {BODIES} from '../agent/provider-error-bodies.js';
 import {LONG_ANSWER_FINDINGS, LONG_ANSWER_LAST, longAnswer} from '../fixtures/long-answer.mjs';
 import {buildDist, cardterm, cardtermCommand, killTmuxServer, screen, shellWord, shows, tmux, tmuxMissing, waitFor} from './e2e-helpers.js';
 
@@ -98,13 +103,14 @@ describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is
 		expect(server!.requests).toHaveLength(4);
 	}, 120_000);
 
-	it('retries an overload inside the stream with the provider\'s message, and counts a long Retry-After down until Esc', async () => {
+	it('retries an overload inside the stream with the provider\'s message, counts a long Retry-After down until Esc, and shows an error whole with what to do', async () => {
 		server!.push(
 			// Anthropic's overload, as an OpenAI-compatible gateway passes it on inside the stream.
 			{text: ['Part', 'ial'], streamError: {afterChunks: 2, error: {type: 'overloaded_error', message: 'Overloaded'}}},
 			{text: 'The whole answer.'},
 			{status: 503, error: 'down for maintenance', retryAfter: 300},
-			{text: 'never sent'},
+			// Not asked for by the cancelled wait: the next prompt gets it.
+			{status: 400, errorBody: BODIES.openaiContext},
 		);
 		const asked = server!.received;
 		const command = cardtermCommand({CARDTERM_SESSION_DIR: join(folder, 'faults'), OPENAI_API_KEY: 'test'}, '--base-url', server!.url, '--model', 'fake-model').map(word => shellWord(word)).join(' ');
@@ -122,9 +128,91 @@ describe.skipIf(tmuxMissing)('cardterm as an agent in tmux (skipped when tmux is
 		await shows('retrying in 4m 5', 'faults');
 		tmux('send-keys', '-t', 'faults', 'Escape');
 		await shows('── cancelled by you', 'faults');
-		expect(screen('faults')).not.toContain('never sent');
 		expect(server!.received - asked).toBe(3);
+
+		tmux('send-keys', '-t', 'faults', 'third', 'Enter');
+		await shows('── error (HTTP 400)', 'faults');
+		// The message whole (wrapped at the pane's 150 columns), then the advice, then the rule.
+		const rows = screen('faults').split('\n').map(row => row.trimEnd());
+		const first = rows.findIndex(row => row.startsWith('error (HTTP 400): This model\'s maximum context length is 4097 tokens.'));
+		expect(first, screen('faults')).toBeGreaterThanOrEqual(0);
+		expect(rows.slice(first, first + 4).join(' ')).toContain('Please reduce the length of the messages. (context_length_exceeded) Start a new session, or switch to a model with a larger context window');
+		expect(screen('faults')).not.toContain('Pleas…');
 		tmux('send-keys', '-t', 'faults', 'C-d');
+	}, 120_000);
+
+	it('a command the model ran, cancelled with Esc, keeps what it printed: on its card, and in what the model is sent next', async () => {
+		server!.push(
+			{toolCalls: [{id: 'slow', name: 'bash', args: JSON.stringify({command: 'echo step-one-done; sleep 30', description: 'Run the slow build'})}]},
+			{text: 'It printed step-one-done before you stopped it.'},
+		);
+		const asked = server!.received;
+		const command = cardtermCommand({CARDTERM_SESSION_DIR: join(folder, 'cancel'), OPENAI_API_KEY: 'test'}, '--base-url', server!.url, '--model', 'fake-model', '--yolo').map(word => shellWord(word)).join(' ');
+		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'cancel', '-x', '100', '-y', '30', '-c', folder, command);
+		tmux('set-option', '-t', 'cancel', 'remain-on-exit', 'on');
+		await shows('openai-compatible:fake-model', 'cancel');
+		tmux('send-keys', '-t', 'cancel', 'build it', 'Enter');
+		// The command's own output row (its title names the word too).
+		await waitFor('the command\'s output', () => screen('cancel').split('\n').includes('step-one-done'), 30_000, 'cancel');
+		tmux('send-keys', '-t', 'cancel', 'Escape');
+		await shows('── cancelled by you', 'cancel');
+		const rows = screen('cancel').split('\n');
+		const header = rows.findIndex(row => row.startsWith('⊘ bash echo step-one-done; sleep 30'));
+		expect(rows.slice(header + 1, header + 5), screen('cancel')).toEqual(['Run the slow build', '$ echo step-one-done; sleep 30', 'step-one-done', '[cancelled]']);
+		tmux('send-keys', '-t', 'cancel', 'what did it print?', 'Enter');
+		await shows('It printed step-one-done before you stopped it.', 'cancel');
+		const told = server!.requests.at(-1)!.body.messages.find(message => message.role === 'tool');
+		expect(told?.content).toBe('Error: tool call aborted\n\nstep-one-done\n[cancelled: stopped before it finished]');
+		expect(server!.received - asked).toBe(2);
+		tmux('send-keys', '-t', 'cancel', 'C-d');
+	}, 120_000);
+
+	it('a background job that finished between turns reaches the model as a note before the person\'s next prompt, not as the last word', async () => {
+		server!.push(
+			{toolCalls: [{id: 'bg', name: 'bash', args: JSON.stringify({command: 'echo built', description: 'Build in the background', run_in_background: true})}]},
+			{text: 'The build runs in the background.'},
+			{text: 'The README says hello.'},
+		);
+		const command = cardtermCommand({CARDTERM_SESSION_DIR: join(folder, 'jobs'), OPENAI_API_KEY: 'test'}, '--base-url', server!.url, '--model', 'fake-model', '--yolo').map(word => shellWord(word)).join(' ');
+		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'jobs', '-x', '100', '-y', '30', '-c', folder, command);
+		tmux('set-option', '-t', 'jobs', 'remain-on-exit', 'on');
+		await shows('openai-compatible:fake-model', 'jobs');
+		tmux('send-keys', '-t', 'jobs', 'build in the background', 'Enter');
+		await shows('The build runs in the background.', 'jobs');
+		// `echo built` ends at once; give its notice a moment to reach the session's inbox.
+		await new Promise(resolve => {
+			setTimeout(resolve, 500);
+		});
+		tmux('send-keys', '-t', 'jobs', 'summarize the README', 'Enter');
+		await shows('The README says hello.', 'jobs');
+		const messages = server!.requests.at(-1)!.body.messages;
+		expect(messages.at(-1)).toEqual({role: 'user', content: 'summarize the README'});
+		expect(String(messages.at(-2)!.content)).toMatch(/^<system-reminder>\nA note from "jobs", not a message from the person: it is not a new request\.\n\nbackground job bash-1 \(bash: echo built\) finished/);
+		tmux('send-keys', '-t', 'jobs', 'C-d');
+	}, 120_000);
+
+	it('two commands the model asks for at once run one after another, and the waiting one says it is queued', async () => {
+		server!.push(
+			{toolCalls: [
+				{id: 'first', name: 'bash', args: JSON.stringify({command: 'sleep 2; echo first-done', description: 'Slow first'})},
+				{id: 'second', name: 'bash', args: JSON.stringify({command: 'echo second-done', description: 'Then second'})},
+			]},
+			{text: 'Both ran.'},
+		);
+		const command = cardtermCommand({CARDTERM_SESSION_DIR: join(folder, 'queue'), OPENAI_API_KEY: 'test', CARDTERM_REDUCED_MOTION: '1'}, '--base-url', server!.url, '--model', 'fake-model', '--yolo').map(word => shellWord(word)).join(' ');
+		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'queue', '-x', '120', '-y', '30', '-c', folder, command);
+		tmux('set-option', '-t', 'queue', 'remain-on-exit', 'on');
+		await shows('openai-compatible:fake-model', 'queue');
+		tmux('send-keys', '-t', 'queue', 'run both', 'Enter');
+		await shows('○ bash echo second-done · queued: runs after the calls before it', 'queue');
+		expect(screen('queue')).toContain('○ bash sleep 2; echo first-done');
+		// Written by the model, not being prepared: no `preparing bash…` row for it.
+		expect(screen('queue')).not.toContain('preparing bash');
+		await shows('Both ran.', 'queue');
+		const transcript = screen('queue');
+		expect(transcript).not.toContain('queued: runs after');
+		expect(transcript.indexOf('● bash sleep 2; echo first-done')).toBeLessThan(transcript.indexOf('● bash echo second-done'));
+		tmux('send-keys', '-t', 'queue', 'C-d');
 	}, 120_000);
 
 	it('shows a long answer whole in the scrollback, its "Next steps" included (issue 16 item 1: it ended behind "… N more lines")', async () => {

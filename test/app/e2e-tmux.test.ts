@@ -1,7 +1,8 @@
 /**
 The real `bin/cardterm` driven in tmux as a person would use it: type at the prompt (a request
 with no model connected, a paste, lines queued while a command runs, edited and dropped), cancel a
-running command, open and close the pager, exit; then the saved log replays to the same cards.
+running command (its card keeps what it printed), open and close the pager, exit; then the saved
+log replays to the same cards.
 Needs tmux (CI installs it) and a built dist/ (rebuilt here when older than the sources).
 */
 import {execFileSync} from 'node:child_process';
@@ -28,7 +29,7 @@ describe.skipIf(tmuxMissing)('cardterm in tmux (skipped when tmux is not install
 		}
 	});
 
-	it('runs commands, cancels a sleep with Ctrl+C, opens and closes the pager, exits, and the log replays to the same cards', async () => {
+	it('runs commands, cancels a sleep with Ctrl+C keeping what it printed, opens and closes the pager, exits, and the log replays to the same cards', async () => {
 		const sessions = join(folder, 'sessions');
 		// Reduced motion: a running card keeps its plain ○ (the spinner is the other test's).
 		const command = cardtermCommand({CARDTERM_SESSION_DIR: sessions, CARDTERM_REDUCED_MOTION: '1'}).map(word => shellWord(word)).join(' ');
@@ -47,13 +48,17 @@ describe.skipIf(tmuxMissing)('cardterm in tmux (skipped when tmux is not install
 		tmux('send-keys', '-t', 'e2e', '/read README.md', 'Enter');
 		await shows('● read');
 
-		tmux('send-keys', '-t', 'e2e', '!sleep 30', 'Enter');
-		await shows('○ bash sleep 30');
+		tmux('send-keys', '-t', 'e2e', '!echo printed-before-the-cancel; sleep 30', 'Enter');
+		await shows('○ bash echo printed-before-the-cancel; sleep 30');
 		await waitFor('the sleep process', () => descendants(appPid).some(process => process.command === 'sleep 30'));
 		const sleeps = descendants(appPid).filter(process => process.command === 'sleep 30').map(process => process.pid);
 		tmux('send-keys', '-t', 'e2e', 'C-c');
-		await shows('⊘ bash sleep 30');
+		await shows('⊘ bash echo printed-before-the-cancel; sleep 30');
 		await waitFor('the sleep process to end', () => sleeps.every(pid => !running(pid)), 10_000);
+		// The cancelled card keeps its command, what it printed, and says it was cancelled.
+		const cancelledRows = screen().split('\n');
+		const header = cancelledRows.findIndex(row => row.startsWith('⊘ bash echo printed-before-the-cancel; sleep 30'));
+		expect(cancelledRows.slice(header + 1, header + 4), screen()).toEqual(['$ echo printed-before-the-cancel; sleep 30', 'printed-before-the-cancel', '[cancelled]']);
 
 		tmux('send-keys', '-t', 'e2e', 'C-o');
 		await shows('j/k move');
@@ -63,7 +68,7 @@ describe.skipIf(tmuxMissing)('cardterm in tmux (skipped when tmux is not install
 		await shows('⊘ 1 cancelled');
 		// Each settled card is in the scrollback exactly once.
 		const transcript = screen();
-		expect(['● bash echo hi', '● read', '⊘ bash sleep 30'].map(title => transcript.split(title).length - 1)).toEqual([1, 1, 1]);
+		expect(['● bash echo hi', '● read', '⊘ bash echo printed-before-the-cancel; sleep 30'].map(title => transcript.split(title).length - 1)).toEqual([1, 1, 1]);
 
 		tmux('send-keys', '-t', 'e2e', 'C-d');
 		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', 'e2e', '#{pane_dead}').trim() === '1');
@@ -72,12 +77,13 @@ describe.skipIf(tmuxMissing)('cardterm in tmux (skipped when tmux is not install
 		const log = join(sessions, id!, 'session.jsonl');
 		expect(screen()).toContain(`session saved: ${log}`);
 		const replay = execFileSync(process.execPath, [cardterm, 'replay', log, '--json'], {encoding: 'utf8'});
-		const cards = replay.trim().split('\n').map(line => JSON.parse(line) as {name: string; status: string; call: {title: string}});
+		const cards = replay.trim().split('\n').map(line => JSON.parse(line) as {name: string; status: string; call: {title: string}; result: {output?: string} | null});
 		expect(cards.map(card => ({name: card.name, status: card.status, title: card.call.title}))).toEqual([
 			{name: 'bash', status: 'ok', title: 'echo hi'},
 			{name: 'read', status: 'ok', title: expect.stringContaining('README.md') as unknown as string},
-			{name: 'bash', status: 'cancelled', title: 'sleep 30'},
+			{name: 'bash', status: 'cancelled', title: 'echo printed-before-the-cancel; sleep 30'},
 		]);
+		expect(JSON.stringify(cards[2]!.result)).toContain('printed-before-the-cancel');
 	}, 180_000);
 
 	it('takes a paste as one chip, cancels with Esc, edits and drops queued lines, keeps a tall settled card above the prompt through a resize, and Ctrl+O while a call settles', async () => {

@@ -111,7 +111,8 @@ describe('failed programs', () => {
 		expect((seen as Error).message).toBe('user hit ctrl-c');
 		expect(h.events.map(event => (event.type === 'tool/code-dispatch' ? [event.type, event.data.isError, event.data.content] : [event.type]))).toEqual([
 			['tool/code-dispatch-start'],
-			['tool/code-dispatch', true, [{type: 'text', text: 'Error: tool call aborted'}]],
+			// The sub-call's body returned after the cancel: what it returned is kept after the cancellation line.
+			['tool/code-dispatch', true, [{type: 'text', text: 'Error: tool call aborted'}, {type: 'text', text: 'hang: "late"'}]],
 		]);
 	});
 

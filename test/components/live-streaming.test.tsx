@@ -69,7 +69,7 @@ const message = script.push('assistant/message', {turn: 1, step: 1, message: {id
 const call = script.call('c1', 'bash', {command: 'ls', description: 'list'});
 
 describe('the live frame of a streaming step', () => {
-	it('the snapshot carries the running entries: the streaming entry and its preparing row, then the card that replaces the row', () => {
+	it('the snapshot carries the running entries: the streaming entry and its preparing row, then the queued card the message announces, then the running card', () => {
 		const {controller, scrollback, apply} = liveSession();
 		for (const event of script.events.slice(0, 2)) {
 			apply(event);
@@ -88,11 +88,30 @@ describe('the live frame of a streaming step', () => {
 
 		apply(message);
 		expect(scrollback.map(entry => (entry.kind === 'entry' ? entry.entry.entry : 'lines'))).toEqual(['assistant']);
-		expect(controller.getSnapshot().runningEntries).toMatchObject([{entry: 'assistant', streaming: true, text: '', preparing: ['bash']}]);
+		// The message wrote the call: it waits its turn (the preparing row went).
+		expect(controller.getSnapshot().runningEntries).toMatchObject([{entry: 'card', card: {name: 'bash', queued: true}}]);
 
 		apply(call);
 		expect(controller.getSnapshot().runningEntries).toMatchObject([{entry: 'card', card: {name: 'bash', status: 'running'}}]);
 		expect(scrollback).toHaveLength(1);
+	});
+
+	it('draws four queued calls as cards and counts the rest in one row, below the running one', () => {
+		const {controller, apply} = liveSession();
+		const many = new EventScript();
+		many.push('turn/start', {turn: 1});
+		many.push('step/start', {turn: 1, step: 1});
+		const calls = Array.from({length: 7}, (_, index) => ({type: 'tool-call', id: `q${index}`, name: 'bash', arguments: JSON.stringify({command: `echo ${index}`, description: 'count'})}));
+		many.push('assistant/message', {turn: 1, step: 1, message: {role: 'assistant', content: calls}});
+		many.call('q0', 'bash', {command: 'echo 0', description: 'count'});
+		for (const event of many.events) {
+			apply(event);
+		}
+
+		const live = controller.getSnapshot().runningEntries!;
+		expect(live.map(entry => (entry.entry === 'card' ? `${entry.card.callView.title}${entry.card.queued ? ' (queued)' : ''}` : entry.entry === 'notice' ? entry.summary : entry.entry))).toEqual([
+			'echo 0', 'echo 1 (queued)', 'echo 2 (queued)', 'echo 3 (queued)', 'echo 4 (queued)', '2 more calls wait after these',
+		]);
 	});
 
 	it('the app draws the partial answer and the preparing row above the prompt, and the card once the call starts', async () => {

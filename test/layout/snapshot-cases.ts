@@ -62,6 +62,16 @@ function settled(spec: KindSpec, view: ToolResultView | null, content = spec.ok.
 	return makeCard({name: spec.name, args: extra.args ?? spec.args, callView: spec.callView, result: {content, view}});
 }
 
+/** `npm test` cancelled after printing `output`: the cancellation line, then bash's text (output and marker); the view is the output. */
+function cancelledCommand(output: string): Card {
+	return makeCard({name: 'bash', args: KINDS.terminal.args, callView: KINDS.terminal.callView, durationMs: 8200, result: {
+		content: [...text('Error: tool call aborted'), ...text(`${output}\n[cancelled: stopped before it finished]`)],
+		isError: true,
+		error: {name: 'AbortError', code: 'ABORTED'},
+		view: {card: 'terminal', output},
+	}});
+}
+
 const bigOutput = Array.from({length: 10_000}, (_, index) => `[${String(index + 1).padStart(5, '0')}] compiled module ${index % 97}`).join('\n');
 
 const bigOld = numberedLines(2000, 'const value');
@@ -133,6 +143,19 @@ export function snapshotCases(): SnapshotCase[] {
 			input: 'bash timed out and was killed by SIGTERM',
 			card: settled(terminal, {card: 'terminal', output: 'waiting for server…\n[timed out after 120000ms]', signal: 'SIGTERM'}, text('waiting\n[killed by signal: SIGTERM]')),
 			contains: '[signal SIGTERM]',
+		},
+		{
+			name: 'terminal-output--cancelled',
+			input: 'bash `npm test` cancelled while it ran: the registry\'s cancellation line, then what the command printed before',
+			card: cancelledCommand(' RUN  v4.1.12\n \u001B[32m✓\u001B[39m src/a.test.ts (3 tests) 12ms'),
+			contains: 'src/a.test.ts (3 tests) 12ms[cancelled]',
+		},
+		{
+			name: 'terminal-output-summary--cancelled',
+			input: 'the same cancelled command folded to its summary: the footer says it was cancelled',
+			card: cancelledCommand(' RUN  v4.1.12'),
+			contains: '[cancelled]',
+			expansion: 'summary',
 		},
 		{
 			name: 'terminal-progress--running',

@@ -10,6 +10,8 @@ const argumentsError = failure('tool execution arguments must be losslessly JSON
 const outputInfo = {name: 'ToolOutputError', code: 'INVALID_TOOL_OUTPUT'};
 const abortedBeforeDispatch = failure('tool call aborted before dispatch', {name: 'AbortError', code: 'ABORTED_BEFORE_DISPATCH'});
 const aborted = failure('tool call aborted', {name: 'AbortError', code: 'ABORTED'});
+/** A cancellation that replaced a body's success keeps what the body returned after its line (the model reads what was done). */
+const abortedAfter = (text: string) => ({...aborted, content: [...aborted.content, {type: 'text', text}]});
 
 function message(id: string): UserMessage {
 	return {id, role: 'user', content: [{type: 'text', text: id}], source: {kind: 'plugin', plugin: 'test'}};
@@ -485,7 +487,7 @@ describe('§7.12 cancellation precedence', () => {
 		expect(await registry.execute(input)).toEqual({...abortedBeforeDispatch, additionalContexts: [message('wrapper')]});
 	});
 
-	it('abort during a body that resolves: ABORTED with the deferred contexts', async () => {
+	it('abort during a body that resolves: ABORTED with what the body returned and the deferred contexts', async () => {
 		const {controller, input} = abortable();
 		const registry = new ToolRegistry();
 		registry.register(
@@ -497,7 +499,7 @@ describe('§7.12 cancellation precedence', () => {
 				},
 			}),
 		);
-		expect(await registry.execute(input)).toEqual({...aborted, additionalContexts: [message('deferred')]});
+		expect(await registry.execute(input)).toEqual({...abortedAfter('echo: done anyway'), additionalContexts: [message('deferred')]});
 	});
 
 	it('abort during a body that rejects with a coded error keeps that error', async () => {
@@ -518,9 +520,9 @@ describe('§7.12 cancellation precedence', () => {
 		expect(await registry.execute(input)).toEqual(failure('killed the process', {name: 'HarnessError', code: 'KILLED'}));
 	});
 
-	it('abort after the body while a wrapper awaits: ABORTED; a wrapper throwing after cancel: its error', async () => {
+	it('abort after the body while a wrapper awaits: ABORTED with what the body returned; a wrapper throwing after cancel: its error', async () => {
 		for (const [rethrow, expected] of [
-			[false, aborted],
+			[false, abortedAfter('echo: hi')],
 			[true, failure('wrapper after cancel')],
 		] as const) {
 			const {controller, input} = abortable();
@@ -541,7 +543,7 @@ describe('§7.12 cancellation precedence', () => {
 
 	it('abort during post-execute that accepts: ABORTED with deferred and post contexts; a throwing post keeps its error', async () => {
 		for (const [rethrow, expected] of [
-			[false, {...aborted, additionalContexts: [message('deferred'), message('post')]}],
+			[false, {...abortedAfter('echo: x'), additionalContexts: [message('deferred'), message('post')]}],
 			[true, failure('post after cancel')],
 		] as const) {
 			const {controller, input} = abortable();
@@ -608,7 +610,7 @@ describe('§7.12 cancellation precedence', () => {
 		expect(signalAfterNext).toBe(wrapperController.signal);
 		expect(postSignal).toBe(controller.signal);
 		// Only the wrapper's signal aborted, so the body's success stands cancelled by the fused signal.
-		expect(result).toEqual(aborted);
+		expect(result).toEqual(abortedAfter('echo: hi'));
 	});
 
 	it('uses the caller signal directly when no wrapper replaced it', async () => {

@@ -190,7 +190,7 @@ describe('pipeline phase order', () => {
 		expect(result).toEqual(abortedBeforeDispatch);
 	});
 
-	it('abort mid-body: the body is awaited, then ABORTED replaces its success', async () => {
+	it('abort mid-body: the body is awaited, then ABORTED replaces its success, keeping what it returned', async () => {
 		const controller = new AbortController();
 		let bodySignal: AbortSignal | undefined;
 		let settledBeforePost = false;
@@ -208,7 +208,7 @@ describe('pipeline phase order', () => {
 		);
 		expect(order).toEqual(['pre', 'guard', 'execute', 'body', 'post', 'result']);
 		expect(settledBeforePost).toBe(true);
-		expect(result).toEqual(aborted);
+		expect(result).toEqual({...aborted, content: [...aborted.content, {type: 'text', text: 'echo: late'}]});
 		expect(bodySignal?.aborted).toBe(true);
 	});
 });

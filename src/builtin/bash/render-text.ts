@@ -6,6 +6,9 @@ import type {BashForegroundValue, BashValue} from './bash-schema.js';
 
 type Stream = BashForegroundValue['stdout'];
 
+/** The last line of a cancelled command's text: what is above it is what the command printed before the cancel. */
+export const CANCELLED_MARKER = '[cancelled: stopped before it finished]';
+
 /** `[output truncated; full output: <path|(unavailable)>]`, placed before the kept tail. */
 function truncationMarker(stream: Stream): string {
 	return `[output truncated; full output: ${stream.spillPath ?? '(unavailable)'}]`;
@@ -40,7 +43,10 @@ function renderForegroundText(value: BashForegroundValue): string {
 		markers.push(`[timed out after ${value.timeoutMs}ms]`);
 	}
 
-	if (value.signal !== null) {
+	if (value.aborted) {
+		// The command was stopped by the cancel: its signal or exit code is the cancel's, not its own.
+		markers.push(CANCELLED_MARKER);
+	} else if (value.signal !== null) {
 		markers.push(`[killed by signal: ${value.signal}]`);
 	} else if (value.exitCode !== null && value.exitCode !== 0) {
 		markers.push(`[exit code: ${value.exitCode}]`);

@@ -25,11 +25,11 @@ export type ForegroundRun = {
 	readonly signal: AbortSignal;
 };
 
-/** How a run ended: its value, or `aborted` (the caller's signal fired first). */
-export type ForegroundOutcome = {readonly aborted: boolean; readonly value: BashForegroundValue};
-
-/** Run a command to completion. Rejects only when the shell cannot be started. */
-export async function runForeground(run: ForegroundRun): Promise<ForegroundOutcome> {
+/**
+Run a command to completion, or until the caller's signal stops it: the value then says `aborted`
+and holds what the command printed before. Rejects only when the shell cannot be started.
+*/
+export async function runForeground(run: ForegroundRun): Promise<BashForegroundValue> {
 	const stdout = new StreamCapture('stdout', run.maxOutputBytes, run.spill);
 	const stderr = new StreamCapture('stderr', run.maxOutputBytes, run.spill);
 	const live = run.progress === undefined
@@ -77,17 +77,14 @@ export async function runForeground(run: ForegroundRun): Promise<ForegroundOutco
 
 		live?.close();
 		return {
+			kind: 'foreground',
+			exitCode: exit.exitCode,
+			signal: exit.signal,
+			timedOut,
 			aborted,
-			value: {
-				kind: 'foreground',
-				exitCode: exit.exitCode,
-				signal: exit.signal,
-				timedOut,
-				aborted: false,
-				timeoutMs: run.timeoutMs,
-				stdout: stdout.finish(),
-				stderr: stderr.finish(),
-			},
+			timeoutMs: run.timeoutMs,
+			stdout: stdout.finish(),
+			stderr: stderr.finish(),
 		};
 	} finally {
 		clearTimeout(timer);

@@ -101,7 +101,8 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 			await output.finish(outcome.reason.kind === 'completed');
 			const code = exitCode(outcome.reason);
 			if (code !== 0 && code !== 130) {
-				await io.printError(`cardterm: ${turnOutcome(outcome.reason).text}\n`);
+				const ended = turnOutcome(outcome.reason);
+				await io.printError(`cardterm: ${ended.text}\n${ended.advice === undefined ? '' : `cardterm: ${ended.advice}\n`}`);
 			}
 
 			return code;

@@ -1,7 +1,8 @@
 /**
 @module The header row every card starts with: status glyph, tool name, title, then the elapsed
 time (running) or run time (settled), the approval's wait apart from it (`· approval 13s`), and
-the approval's badge (awaiting it, a grant given with it or before it). One row, cut with `…` to the
+the approval's badge (awaiting it, a grant given with it or before it), or for a call that waits
+its turn, `queued`. One row, cut with `…` to the
 width, never wrapped; the times and badge survive a long title as long as a few title columns still fit.
 */
 import type {Card} from '../../presentation/card.js';
@@ -157,6 +158,10 @@ export function layoutHeader(card: Card, options: LayoutOptions): StyledLine {
 	const lead: Span[] = name === '' ? [span(glyph, style)] : [span(glyph, style), span(' '), span(name, theme.toolName)];
 
 	const tail = tailParts(card, options.now, theme);
+
+	if (card.queued === true) {
+		tail.push(span(' · ', theme.muted), span('queued: runs after the calls before it', theme.muted));
+	}
 
 	const showTitle = title !== '' && title !== name;
 	const titleWidth = showTitle ? displayWidth(title) : 0;

@@ -45,7 +45,7 @@ function resultBody(card: Card, view: ToolResultView, context: BodyContext): Car
 		case 'terminal': {
 			// Description and cwd come only from the call view.
 			const call = card.callView.card === 'terminal' ? card.callView : undefined;
-			return layoutTerminalBody({call, result: view}, context);
+			return layoutTerminalBody({call, result: view, cancelled: card.outcome === 'cancelled'}, context);
 		}
 
 		case 'diff': {
@@ -251,6 +251,11 @@ export function layoutCardUncached(card: Card, options: LayoutOptions): StyledLi
 	}
 
 	const expansion = options.expansion ?? defaultExpansion(card);
+	if (card.queued === true) {
+		// A call that waits its turn is its header: what it does is shown when it starts.
+		return [layoutHeader(card, options)];
+	}
+
 	const policy = foldPolicy(card);
 	// A folded layout builds only the rows its fold can show (body-rows.ts).
 	const context: BodyContext = {width: options.width, theme: options.theme, expansion, sessionCwd: options.sessionCwd, ...(expansion === 'full' ? {} : {keep: policy.budget}), ...(policy.preferTail ? {summaryFromEnd: true} : {})};

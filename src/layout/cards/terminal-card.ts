@@ -1,8 +1,9 @@
 /**
 @module The terminal card body: description, `$ command` (every line of a multi-line command), the
 working directory when it is not the session's, the output with its SGR colours as styles, and an
-`[exit N]` / `[signal X]` footer. The command block and footer are pinned, so a fold keeps what ran
-and how it ended. While running, the live progress tail is the output.
+`[exit N]` / `[signal X]` / `[cancelled]` footer. The command block and footer are pinned, so a fold
+keeps what ran and how it ended. While running, the live progress tail is the output; a command
+cancelled while it ran keeps the output it printed before.
 */
 import * as path from 'node:path';
 import type {Card, CardProgress} from '../../presentation/card.js';
@@ -167,9 +168,9 @@ The output rows a summary can show (fold-body.ts `summaryRow`): none when the bo
 an `[exit N]`, a signal, the hidden-text note — since the summary is its last row; else the first
 line with text, or for a failure (its last row) all of them. Returns whether the output hides text.
 */
-function summaryOutputRows(result: TerminalResultView, output: string, context: BodyContext, rows: RowTarget): boolean {
+function summaryOutputRows(result: TerminalResultView, output: string, context: BodyContext, rows: RowTarget, cancelled: boolean): boolean {
 	const hidesText = outputHidesText(output);
-	const footer = hidesText || result.signal !== undefined || (result.exitCode !== undefined && result.exitCode !== 0);
+	const footer = hidesText || cancelled || result.signal !== undefined || (result.exitCode !== undefined && result.exitCode !== 0);
 	if (!footer) {
 		outputRows(output, context, rows, {firstLine: context.summaryFromEnd !== true});
 	}
@@ -184,6 +185,8 @@ export type TerminalBodyInput = {
 	readonly result?: TerminalResultView;
 	/** The live output tail of a running command. */
 	readonly progress?: CardProgress;
+	/** The card's outcome is `cancelled`: the result's output is what the command printed before the cancel. */
+	readonly cancelled?: boolean;
 };
 
 /** The terminal card body. */
@@ -211,7 +214,7 @@ export function layoutTerminalBody(input: TerminalBodyInput, context: BodyContex
 	let hidesText = false;
 	if (result !== undefined) {
 		if (result.output !== undefined) {
-			hidesText = footerOnly(context) ? summaryOutputRows(result, result.output, context, lines) : outputRows(result.output, context, lines);
+			hidesText = footerOnly(context) ? summaryOutputRows(result, result.output, context, lines, input.cancelled === true) : outputRows(result.output, context, lines);
 		}
 	} else if (input.progress !== undefined) {
 		if (input.progress.truncated) {
@@ -222,7 +225,9 @@ export function layoutTerminalBody(input: TerminalBodyInput, context: BodyContex
 	}
 
 	const footer: StyledLine[] = hidesText ? hiddenTextNote(context) : [];
-	if (result?.signal !== undefined) {
+	if (result !== undefined && input.cancelled === true) {
+		pushAll(footer, wrapSpans([span('[cancelled]', theme.warning)], width));
+	} else if (result?.signal !== undefined) {
 		pushAll(footer, wrapSpans([span(`[signal ${sanitizeInline(result.signal)}]`, theme.error)], width));
 	} else if (result?.exitCode !== undefined && result.exitCode !== 0) {
 		pushAll(footer, wrapSpans([span(`[exit ${result.exitCode}]`, theme.error)], width));

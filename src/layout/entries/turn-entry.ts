@@ -3,7 +3,9 @@
 cached tokens after them when the provider gave some), muted, or in
 the error tone when the turn failed. Parts drop from the right when the width is short. A reason too
 long for the rule (a provider's error, a refusal's explanation) is written whole above it, wrapped,
-and the rule keeps its head (`error`, `blocked`, `max tokens`): a person reads why, not `…`.
+and the rule keeps its head (`error (HTTP 400)`, `blocked`, `max tokens`): a person reads why, not
+`…`. A failure's advice (what to do next) is written under the reason, so the reason is then always
+above the rule.
 */
 import type {TurnEntry} from '../../presentation/entry.js';
 import {formatDuration, formatUsage} from '../text/format.js';
@@ -18,8 +20,10 @@ export function layoutTurnEntry(entry: TurnEntry, options: LayoutOptions): Style
 	const style = entry.outcome.failed ? theme.error : theme.notice;
 	const text = sanitizeInline(entry.outcome.text);
 	const colon = text.indexOf(': ');
-	if (colon > 0 && displayWidth(text) + 6 > width) {
-		return [...wrapProseSpans([span(text, style)], width), rule(text.slice(0, colon), entry, options)];
+	const {advice} = entry.outcome;
+	if (colon > 0 && (advice !== undefined || displayWidth(text) + 6 > width)) {
+		const adviceRows = advice === undefined ? [] : wrapProseSpans([span(sanitizeInline(advice), theme.notice)], width);
+		return [...wrapProseSpans([span(text, style)], width), ...adviceRows, rule(text.slice(0, colon), entry, options)];
 	}
 
 	return [rule(text, entry, options)];

@@ -143,6 +143,19 @@ const abortedBy: Readonly<Record<string, string>> = {
 	legacy: 'cancelled',
 };
 
+/**
+Characters of a turn's end reason kept: a provider's whole error (the agent keeps 2 000 of it,
+`error-facts.ts`) with room for what cardterm adds; a log's huge value is cut with `…`.
+*/
+export const REASON_CHARS = 4000;
+
+/** A reason as one paragraph: every line of it (a person reads why the turn ended, not its first line), bounded. */
+function reasonText(text: string): string {
+	const bounded = text.length > REASON_CHARS * 2 ? text.slice(0, REASON_CHARS * 2) : text;
+	const line = bounded.replace(/\s+/g, ' ').trim();
+	return line.length > REASON_CHARS ? `${line.slice(0, REASON_CHARS)}…` : line;
+}
+
 /** A `turn/end` reason, worded for a person (presentation-events.md §3.2). */
 export function turnOutcome(reason: TurnEndData['reason']): TurnOutcome {
 	const kind = reason === undefined ? 'completed' : oneRow(reason.kind);
@@ -158,18 +171,20 @@ export function turnOutcome(reason: TurnEndData['reason']): TurnOutcome {
 
 		case 'blocked': {
 			const why = reason === undefined ? undefined : firstText(reason, ['message', 'reason', 'detail']);
-			return {text: why === undefined ? 'blocked' : `blocked: ${oneRow(why)}`, failed: true};
+			return {text: why === undefined ? 'blocked' : `blocked: ${reasonText(why)}`, failed: true};
 		}
 
 		case 'error': {
 			const error = isJsonObject(reason?.error) ? reason.error : undefined;
 			const message = error === undefined ? undefined : firstText(error, ['message', 'code']);
-			return {text: message === undefined ? 'error' : `error: ${oneRow(message)}`, failed: true};
+			const status = error !== undefined && Number.isSafeInteger(error.status) && (error.status as number) >= 100 && (error.status as number) <= 599 ? ` (HTTP ${error.status as number})` : '';
+			const advice = error === undefined ? undefined : firstText(error, ['advice']);
+			return {text: message === undefined ? `error${status}` : `error${status}: ${reasonText(message)}`, failed: true, ...(advice === undefined ? {} : {advice: reasonText(advice)})};
 		}
 
 		case 'max-tokens': {
 			const why = reason === undefined ? undefined : firstText(reason, ['message']);
-			return {text: why === undefined ? 'max tokens' : `max tokens: ${oneRow(why)}`, failed: true};
+			return {text: why === undefined ? 'max tokens' : `max tokens: ${reasonText(why)}`, failed: true};
 		}
 
 		case 'interrupted': {

@@ -35,7 +35,7 @@ export type MessageKind = 'user' | 'assistant' | 'turn' | 'notice' | 'todo';
 A tool call an `assistant/message` named before its `tool/call` (it titles an orphan result), with
 the consumer's token for that message (the log index keeps the line's position).
 */
-export type Announcement<T> = {readonly name: string; readonly argsRaw: string; readonly token: T | undefined};
+export type Announcement<T> = {readonly name: string; readonly argsRaw: string; readonly token: T | undefined; readonly turn?: number};
 
 /** What one event does to the cards. `card` numbers cards in transcript order from 0. */
 export type Pairing<T = undefined> =
@@ -163,6 +163,26 @@ export class EntryPairing<T = undefined> {
 	/** The newest turn still open, as its events so far tell (`turn-progress.ts`); undefined when none is. */
 	get turnProgress(): TurnProgress | undefined {
 		return this.#clock.progress;
+	}
+
+	/**
+	Calls the model made in the newest open turn that have not started yet, in the model's order: the
+	agent runs a step's calls that may change things one at a time, so they wait for the ones before.
+	*/
+	get queued(): ReadonlyArray<{readonly callId: string; readonly name: string; readonly argsRaw: string}> {
+		const turn = this.#clock.progress?.turn;
+		if (turn === undefined || this.#announced.size === 0) {
+			return [];
+		}
+
+		const queued = [];
+		for (const [callId, call] of this.#announced) {
+			if (call.turn === turn) {
+				queued.push({callId, name: call.name, argsRaw: call.argsRaw});
+			}
+		}
+
+		return queued;
 	}
 
 	/** The kind of entry `entry`. */
@@ -365,7 +385,7 @@ export class EntryPairing<T = undefined> {
 		const {data} = event;
 		for (const call of announcedCalls(data.message?.content)) {
 			if (!this.#open.has(call.id)) {
-				this.#announced.set(call.id, {name: call.name, argsRaw: call.argsRaw, token});
+				this.#announced.set(call.id, {name: call.name, argsRaw: call.argsRaw, token, ...(data.turn === undefined ? {} : {turn: data.turn})});
 			}
 		}
 

@@ -84,6 +84,16 @@ export class SessionFold {
 		return this.#tail;
 	}
 
+	/**
+	Cards of the first `limit` calls the model made in the open turn that wait to start
+	(`EntryPairing.queued`), and how many more wait: not entries, nothing keeps them.
+	*/
+	queued(limit: number): {readonly cards: readonly Card[]; readonly more: number} {
+		const calls = this.#pairing.queued;
+		const cards = calls.slice(0, limit).map(call => ({...pendingCard({...call, seq: -1, time: null}, this.#presenters(call.name), this.#options.onPresenterFailure), queued: true as const}));
+		return {cards, more: calls.length - cards.length};
+	}
+
 	/** The standing todo list (the latest `todo/write`; a new turn clears it). */
 	get todos(): readonly TodoItem[] {
 		return this.#todos;

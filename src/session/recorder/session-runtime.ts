@@ -40,7 +40,7 @@ end's `message`, and a `blocked` end's `code` (why: `refusal`, `content-filter`,
 export type TurnEndReason =
 	| {readonly kind: 'completed'}
 	| {readonly kind: 'aborted'; readonly reason: {readonly kind: 'user'}}
-	| {readonly kind: 'error'; readonly error: {readonly message: string; readonly code?: string; readonly status?: number; readonly kind?: string}}
+	| {readonly kind: 'error'; readonly error: {readonly message: string; readonly code?: string; readonly status?: number; readonly kind?: string; readonly advice?: string}}
 	| {readonly kind: 'max-tokens'; readonly message?: string}
 	| {readonly kind: 'blocked'; readonly message: string; readonly code?: string};
 

@@ -112,7 +112,7 @@ describe('bash parameter validation', () => {
 });
 
 describe('bash stopping', () => {
-	it('kills the whole process tree when the call is aborted, and the registry reports ABORTED', async () => {
+	it('kills the whole process tree when the call is aborted, and the registry reports ABORTED with what the command printed', async () => {
 		const registry = bashRegistry({workspace: workspace.path});
 		const controller = new AbortController();
 		const collector = pidCollector(3);
@@ -127,7 +127,7 @@ describe('bash stopping', () => {
 		expect(result).toEqual({
 			isError: true,
 			error: {message: 'tool call aborted', info: {name: 'AbortError', code: 'ABORTED'}},
-			content: [{type: 'text', text: 'Error: tool call aborted'}],
+			content: [{type: 'text', text: 'Error: tool call aborted'}, {type: 'text', text: `${pids.join('\n')}\n[cancelled: stopped before it finished]`}],
 		});
 		expect(pids.filter((pid) => isAlive(pid))).toEqual([]);
 	});

@@ -49,6 +49,12 @@ describe('bash model-facing text', () => {
 		expect(renderBashText(foreground({exitCode: 1}))).toBe('(no output)\n[exit code: 1]');
 	});
 
+	it('ends a cancelled run with the cancel marker in place of the signal the cancel sent', () => {
+		const value = foreground({exitCode: null, signal: 'SIGTERM', aborted: true, stdout: {text: 'step 1\n', truncated: false}});
+		expect(renderBashText(value)).toBe('step 1\n[cancelled: stopped before it finished]');
+		expect(renderBashText(foreground({exitCode: null, signal: 'SIGTERM', aborted: true}))).toBe('(no output)\n[cancelled: stopped before it finished]');
+	});
+
 	it('orders the timeout marker before the signal marker', () => {
 		const value = foreground({exitCode: null, signal: 'SIGTERM', timedOut: true, stdout: {text: '…\n', truncated: false}});
 		expect(renderBashText(value)).toBe('…\n[timed out after 120000ms]\n[killed by signal: SIGTERM]');
@@ -109,6 +115,16 @@ describe('bash presenters', () => {
 			card: 'generic',
 			content: [{type: 'text', text: '```console\nstarted background job bash-1\n```'}],
 		});
+	});
+
+	it('presents a command cancelled while it ran as a terminal view of what it printed, with no exit', () => {
+		const args = {command: 'npm test', description: 'Run the tests'};
+		const cancelled = {content: [{type: 'text' as const, text: 'Error: tool call aborted'}, {type: 'text' as const, text: 'PASS a\n[cancelled: stopped before it finished]'}], isError: true};
+		// The marker is stripped as an exit marker is: the card says it was cancelled.
+		expect(tool.presentResult?.(args, cancelled)).toEqual({card: 'terminal', output: 'PASS a'});
+		// Only the registry's cancellation line introduces a command's own text; any other pair of blocks is declined.
+		expect(tool.presentResult?.(args, {...cancelled, content: [{type: 'text' as const, text: 'Error: something else'}, cancelled.content[1]!]})).toBeUndefined();
+		expect(tool.presentResult?.({...args, run_in_background: true}, cancelled)).toBeUndefined();
 	});
 
 	it('fences an error as console, trimming trailing newlines', () => {

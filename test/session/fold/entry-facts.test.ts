@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {addUsage, assistantFacts, contentText, noticeFacts, ONE_ROW_CHARS, oneRow, pluginNotice, turnOutcome, userMessageSource} from '../../../src/session/fold/entry-facts.js';
+import {addUsage, assistantFacts, contentText, noticeFacts, ONE_ROW_CHARS, oneRow, pluginNotice, REASON_CHARS, turnOutcome, userMessageSource} from '../../../src/session/fold/entry-facts.js';
 
 describe('entry facts', () => {
 	it('words every turn/end reason of the contract for a person', () => {
@@ -32,6 +32,15 @@ describe('entry facts', () => {
 			{text: 'something-new', failed: false},
 			{text: 'completed', failed: false},
 		]);
+	});
+
+	it('words a failed turn with its HTTP status, every line of its reason, and the advice the agent recorded', () => {
+		expect(turnOutcome({kind: 'error', error: {message: 'too long.\nPlease reduce the length.', status: 400, advice: 'Start a new session.'}})).toEqual({text: 'error (HTTP 400): too long. Please reduce the length.', failed: true, advice: 'Start a new session.'});
+		// A status that is no HTTP status (an older producer's, a hostile log's) is not shown as one.
+		expect(turnOutcome({kind: 'error', error: {message: 'x', status: 7}}).text).toBe('error: x');
+		expect(turnOutcome({kind: 'error', error: {message: 'x', status: '500'}}).text).toBe('error: x');
+		expect(turnOutcome({kind: 'error', error: {status: 503}})).toEqual({text: 'error (HTTP 503)', failed: true});
+		expect(turnOutcome({kind: 'blocked', message: 'the model refused:\nbecause'}).text).toBe('blocked: the model refused: because');
 	});
 
 	it('reads message content as text, images as placeholders, unknown blocks by their type', () => {
@@ -82,7 +91,7 @@ describe('entry facts', () => {
 	it('keeps one-row fields bounded whatever a log holds, the whole text staying in the detail', () => {
 		const huge = 'x\n'.repeat(300_000);
 		expect(turnOutcome({kind: huge}).text).toBe('x');
-		expect(turnOutcome({kind: 'error', error: {message: 'y'.repeat(1_000_000)}}).text).toHaveLength('error: '.length + ONE_ROW_CHARS + 1);
+		expect(turnOutcome({kind: 'error', error: {message: 'y'.repeat(1_000_000)}}).text).toHaveLength('error: '.length + REASON_CHARS + 1);
 		const notice = pluginNotice('p', {content: [{type: 'text', text: 'z'.repeat(10_000)}]});
 		expect(notice?.summary).toHaveLength(ONE_ROW_CHARS + 1);
 		expect(notice?.detail).toHaveLength(10_000);
