@@ -155,9 +155,9 @@ describe('layoutDiffBody', () => {
 			lines: [
 				row('Created wide.txt', path),
 				numbered('1 ', `+ ${cjk.slice(0, 18)}`, added),
-				{spans: [{text: '    '}, {text: cjk.slice(18), style: added}], softWrap: true},
+				{spans: [{text: '    '}, {text: cjk.slice(18), style: added}], softWrap: true, hang: 4},
 				numbered('2 ', `+ ${'❤️'.repeat(18)}`, added),
-				{spans: [{text: '    '}, {text: '❤️'.repeat(2), style: added}], softWrap: true},
+				{spans: [{text: '    '}, {text: '❤️'.repeat(2), style: added}], softWrap: true, hang: 4},
 				row('+2 −0 · 1 file', muted),
 			],
 			pinnedTop: 1,
