@@ -65,7 +65,19 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		return 130;
 	}
 
-	const plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
+	// A plugin that takes too long is skipped, named above the screen; a signal or Ctrl+C meanwhile quits.
+	const pluginStart = {signal: AbortSignal.any([signal, boot.quit])};
+	const skipped = (message: string): void => {
+		void above(`cardterm: ${message}\n`);
+	};
+
+	let plugins;
+	try {
+		plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd, {...pluginStart, onSkipped: skipped});
+	} catch (error) {
+		return quitAtStart(error, boot);
+	}
+
 	const agent = await interactiveAgent(parsed, io, config, chosen);
 	const rules = [...config.approval.ask, ...(agent.model !== undefined && !parsed.flags.has('yolo') ? AGENT_ASK_RULES : [])];
 	const resumeFlag = parsed.flags.get('resume');
@@ -75,7 +87,14 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		await above(`cardterm: continuing session ${resumed.header.id} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
 	}
 
-	const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
+	let opened;
+	try {
+		opened = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, pluginApply: pluginStart, onPluginSkipped: skipped, rules, ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
+	} catch (error) {
+		return quitAtStart(error, boot);
+	}
+
+	const {controller, logOutcome, discardIfEmpty} = opened;
 	// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
 	// the log closes, and the screen is given back (the app exits when the controller is closing).
 	whenAborted(signal, () => {
@@ -108,6 +127,15 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
 	}
 	return 0;
+}
+
+/** Ctrl+C at the first frame gave up a plugin's start: the session does not start (130); any other error is thrown on. */
+function quitAtStart(error: unknown, boot: BootFrame): number {
+	if (boot.quit.aborted && error === boot.quit.reason) {
+		return 130;
+	}
+
+	throw error;
 }
 
 /**
