@@ -70,7 +70,13 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 	const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm') ?? config.agent.maxSteps;
 	const output = promptOutput(parsed, io, 'cardterm', cwd);
 
-	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(stringFlag(parsed, 'resume') === undefined ? {} : {resumeId: stringFlag(parsed, 'resume')}), ...(stringFlag(parsed, 'session-dir') === undefined ? {} : {sessionDir: stringFlag(parsed, 'session-dir')}), env: io.env, cwd});
+	if (parsed.flags.get('resume') === true) {
+		throw new UsageError('-p: --resume needs a session id here, with nobody to pick one (cardterm sessions lists them; --continue takes the newest)');
+	}
+
+	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(stringFlag(parsed, 'resume') === undefined ? {} : {resumeId: stringFlag(parsed, 'resume')}), ...(stringFlag(parsed, 'session-dir') === undefined ? {} : {sessionDir: stringFlag(parsed, 'session-dir')}), env: io.env, cwd, async onNotice(message) {
+		await io.printError(`cardterm: ${message}\n`);
+	}});
 	const allowed = allowFlag(parsed);
 	return withTerminationSignals(async signal => {
 		// The session's plugins, as the interactive session's: a guard plugin guards unattended runs too.
