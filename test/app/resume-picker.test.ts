@@ -2,7 +2,8 @@
 `cardterm --resume` without an id, in a terminal (issue 16 item 9): the real `bin/cardterm` in tmux
 lists this directory's sessions by their first prompt, turns and id, newest first; ↓ and Enter
 continue the one picked (its history above the prompt, the model sees it); Esc quits without
-starting. Sessions of another directory are not offered. Needs tmux and a built dist/.
+starting. Sessions of another directory are not offered. `watch ID` takes the same ids. Needs tmux
+and a built dist/.
 */
 import {execFile} from 'node:child_process';
 import {mkdtempSync, readdirSync, rmSync} from 'node:fs';
@@ -80,6 +81,17 @@ describe.skipIf(tmuxMissing)('cardterm --resume picks a session in tmux (skipped
 		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', 'quit', '#{pane_dead}').trim() === '1', 20_000, 'quit');
 		expect(tmux('display-message', '-p', '-t', 'quit', '#{pane_dead_status}').trim()).toBe('130');
 		expect(readdirSync(sessions)).toHaveLength(before);
+	}, 60_000);
+
+	it('watch ID follows the session `sessions` lists under that id (it took only a path)', async () => {
+		const id = readdirSync(sessions).filter(name => !name.startsWith('.')).sort()[0]!;
+		const command = cardtermCommand(environment(), 'watch', id, '--no-color').map(word => shellWord(word)).join(' ');
+		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'watch', '-x', '120', '-y', '30', '-c', elsewhere, command);
+		tmux('set-option', '-t', 'watch', 'remain-on-exit', 'on');
+		await shows('remember the first thing', 'watch');
+		await shows(`${id} · writer finished`, 'watch');
+		tmux('send-keys', '-t', 'watch', 'q');
+		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', 'watch', '#{pane_dead}').trim() === '1', 20_000, 'watch');
 	}, 60_000);
 
 	/** One `-p` turn in `cwd`, recorded in `sessions` (asynchronously: this process serves the fake model). */
