@@ -51,9 +51,10 @@ export type SessionPlugin = {
 	/**
 	Apply it to a session; resolves with the disposal that ends everything it registered (which never
 	rejects). Rejects naming the plugin when it cannot be applied (nothing it registered is left), with
-	`PluginApplyTimeout` when it took too long, and with the signal's reason when `options.signal` aborts.
+	`PluginApplyTimeout` when it took longer than `host.limitMs`, and with the signal's reason when
+	`host.signal` aborts.
 	*/
-	apply(host: PluginHost, options?: PluginApplyOptions): Promise<() => Promise<void>>;
+	apply(host: PluginHost & PluginApplyOptions): Promise<() => Promise<void>>;
 };
 
 type SeedShape = {readonly name?: unknown; readonly inject?: unknown; readonly apply: (ctx: PluginContext) => unknown};
@@ -113,15 +114,15 @@ function seedPlugin(seed: SeedShape, file: string): SessionPlugin {
 	return {
 		name,
 		file,
-		async apply(host, options = {}) {
+		async apply(host) {
 			const scope = openPluginScope(name, host);
-			const limitMs = options.limitMs ?? PLUGIN_APPLY_LIMIT_MS;
+			const limitMs = host.limitMs ?? PLUGIN_APPLY_LIMIT_MS;
 			try {
-				await bounded(async () => apply.call(seed, scope.ctx), limitMs, options.signal, () => new PluginApplyTimeout(`"${name}" (${file})`, 'its apply(ctx)', limitMs));
+				await bounded(async () => apply.call(seed, scope.ctx), limitMs, host.signal, () => new PluginApplyTimeout(`"${name}" (${file})`, 'its apply(ctx)', limitMs));
 			} catch (error) {
 				// A plugin that fails half-way, or is given up, leaves nothing behind.
 				await scope.dispose();
-				if (error instanceof PluginApplyTimeout || options.signal?.aborted === true) {
+				if (error instanceof PluginApplyTimeout || host.signal?.aborted === true) {
 					throw error;
 				}
 

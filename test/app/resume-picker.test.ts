@@ -6,7 +6,7 @@ starting. Sessions of another directory are not offered. `watch ID` takes the sa
 and a built dist/.
 */
 import {execFile} from 'node:child_process';
-import {mkdtempSync, readdirSync, rmSync} from 'node:fs';
+import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
@@ -84,7 +84,8 @@ describe.skipIf(tmuxMissing)('cardterm --resume picks a session in tmux (skipped
 	}, 60_000);
 
 	it('watch ID follows the session `sessions` lists under that id (it took only a path)', async () => {
-		const id = readdirSync(sessions).filter(name => !name.startsWith('.')).sort()[0]!;
+		// Ids made in the same second sort by their random suffix: find the session by its prompt.
+		const id = readdirSync(sessions).find(name => !name.startsWith('.') && readFileSync(join(sessions, name, 'session.jsonl'), 'utf8').includes('remember the first thing'))!;
 		const command = cardtermCommand(environment(), 'watch', id, '--no-color').map(word => shellWord(word)).join(' ');
 		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'watch', '-x', '120', '-y', '30', '-c', elsewhere, command);
 		tmux('set-option', '-t', 'watch', 'remain-on-exit', 'on');
