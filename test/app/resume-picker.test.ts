@@ -78,8 +78,9 @@ describe.skipIf(tmuxMissing)('cardterm --resume picks a session in tmux (skipped
 		tmux('set-option', '-t', 'quit', 'remain-on-exit', 'on');
 		await shows('Enter resume · Esc quit', 'quit');
 		tmux('send-keys', '-t', 'quit', 'Escape');
-		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', 'quit', '#{pane_dead}').trim() === '1', 20_000, 'quit');
-		expect(tmux('display-message', '-p', '-t', 'quit', '#{pane_dead_status}').trim()).toBe('130');
+		// tmux marks the pane dead before it has read how the process ended: wait for both.
+		await waitFor('the app to exit', () => /^1 \S/.test(tmux('display-message', '-p', '-t', 'quit', '#{pane_dead} #{pane_dead_status}#{pane_dead_signal}').trim()), 20_000, 'quit');
+		expect(tmux('display-message', '-p', '-t', 'quit', 'status #{pane_dead_status} signal #{pane_dead_signal}').trim()).toBe('status 130 signal');
 		expect(readdirSync(sessions)).toHaveLength(before);
 	}, 60_000);
 

@@ -39,9 +39,17 @@ export function pickerKeys(state: PickerState, keys: string, count: number): Pic
 			index = key === 'k' ? Math.max(0, index - 1) : Math.min(count - 1, index + 1);
 		} else if (key === '\r' || key === '\n') {
 			return {index, answer: 'pick'};
-		} else if (key === '\u0003' || key === '\u0004' || (key === '\u001B' && at === keys.length)) {
-			// Ctrl+C, Ctrl+D, or Esc alone (not the start of a sequence).
+		} else if (key === '\u0003' || key === '\u0004') {
 			return {index, answer: 'quit'};
+		} else if (key === '\u001B') {
+			// Esc, unless it starts a sequence (a key we do not use, or a terminal's reply read in the same
+			// chunk as an Esc before it): such a sequence is skipped whole.
+			const sequence = /^[[O][\d;?]*[\u0040-\u007E]/u.exec(keys.slice(at));
+			if (sequence === null) {
+				return {index, answer: 'quit'};
+			}
+
+			at += sequence[0].length;
 		}
 	}
 
