@@ -57,6 +57,8 @@ export class Approvals {
 	readonly #screens = new Set<() => void>();
 	/** tool → the reasons its grants for the rest of the session cover. */
 	readonly #grants = new Map<string, Set<string>>();
+	/** Tools allowed in advance whatever the rules ask (`-p --allow`). */
+	readonly #allowedTools = new Set<string>();
 	/** callId → the question the rules are about to ask for it. */
 	readonly #noted = new Map<string, RuleQuestion>();
 	/** callId → the person's words with a refusal, until the call's result carries them. */
@@ -167,9 +169,17 @@ export class Approvals {
 		reasons.add(reason);
 	}
 
+	/**
+	Allow `tool` in advance for every reason the rules ask (`-p --allow TOOL`: nobody is there to
+	answer); a question a rule asks every time is still asked.
+	*/
+	allowTool(tool: string): void {
+		this.#allowedTools.add(tool);
+	}
+
 	/** Whether a grant covers a call of `tool` asked for `reason`. */
 	covers(tool: string, reason: string): boolean {
-		return this.#grants.get(tool)?.has(reason) === true;
+		return this.#allowedTools.has(tool) || this.#grants.get(tool)?.has(reason) === true;
 	}
 
 	/** The question noted for `callId`, once. */

@@ -41,6 +41,9 @@ export type NativeSessionOptions = {
 	readonly extraTools?: readonly ToolDefinition[];
 	/** `--plugin` files, loaded. */
 	readonly plugins?: readonly SessionPlugin[];
+	/** When to give up on a plugin's apply, and who is told (`openSession`'s options). */
+	readonly pluginApply?: OpenSessionOptions['pluginApply'];
+	readonly onPluginSkipped?: OpenSessionOptions['onPluginSkipped'];
 	/** The approval rules, read at every call (`OpenSessionOptions.rules`). */
 	readonly rules?: readonly AskRule[];
 	/** How the writer opens the log file (fault-injection tests). */
@@ -108,6 +111,8 @@ export async function openNativeSession(options: NativeSessionOptions): Promise<
 		...(options.resumed === undefined ? {} : {history: options.resumed.events}),
 		...(options.extraTools === undefined ? {} : {extraTools: options.extraTools}),
 		...(options.plugins === undefined ? {} : {plugins: options.plugins}),
+		...(options.pluginApply === undefined ? {} : {pluginApply: options.pluginApply}),
+		...(options.onPluginSkipped === undefined ? {} : {onPluginSkipped: options.onPluginSkipped}),
 		...(options.openLogFile === undefined ? {} : {openLogFile: options.openLogFile}),
 		...(options.secrets === undefined ? {} : {secrets: options.secrets}),
 		approvals,

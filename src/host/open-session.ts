@@ -27,7 +27,7 @@ import type {PreExecuteListener} from '../tools/registry-hooks.js';
 import type {ToolDefinition} from '../tools/types.js';
 import {Approvals, callApprovals, refusalWords} from './approvals.js';
 import {sessionSecrets, type SessionSecrets} from './session-secrets.js';
-import type {SessionPlugin} from './session-plugin.js';
+import {PluginApplyTimeout, type PluginApplyOptions, type SessionPlugin} from './session-plugin.js';
 
 export type OpenSessionOptions = {
 	/** The workspace: where tools run and what they may touch. */
@@ -40,6 +40,10 @@ export type OpenSessionOptions = {
 	readonly extraTools?: readonly ToolDefinition[];
 	/** Plugins (`--plugin`), applied in order after the reference tools and the policy; disposed by `close()`. */
 	readonly plugins?: readonly SessionPlugin[];
+	/** How plugins are applied: when to give up on one (`session-plugin.ts`); a signal that aborts stops the opening. */
+	readonly pluginApply?: PluginApplyOptions;
+	/** Told when a plugin is skipped (its apply took too long), naming it; default: stderr. */
+	readonly onPluginSkipped?: (message: string) => void;
 	/**
 	The approval rules (the config's, the agent's): calls they match ask, judged by the paths the tools
 	resolve. Read at every call, so rules pushed later (a model connected by `/model`) count.
@@ -173,8 +177,13 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	for (const plugin of options.plugins ?? []) {
 		try {
 			// eslint-disable-next-line no-await-in-loop -- plugins apply in the order given
-			disposePlugins.push(await plugin.apply({registry, jobs, report}));
+			disposePlugins.push(await plugin.apply({registry, jobs, report, ...options.pluginApply}));
 		} catch (error) {
+			if (error instanceof PluginApplyTimeout) {
+				(options.onPluginSkipped ?? report)(error.message);
+				continue;
+			}
+
 			// eslint-disable-next-line no-await-in-loop -- ordered teardown
 			await endPlugins();
 			// eslint-disable-next-line no-await-in-loop -- ordered teardown

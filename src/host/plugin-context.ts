@@ -3,8 +3,11 @@
 reference, "最小構成"): `ctx.tools` (register, guard), `ctx.on` (the registry's hooks), `ctx.jobs`
 (background jobs, tools-contract.md §5) and `ctx.effect`. Everything registered through it is owned
 by the plugin: disposing the plugin ends it, last registered first. Jobs are not: they belong to
-their owner agent, so disposing the plugin that started them does not stop them (§5.4).
+their owner agent, so disposing the plugin that started them does not stop them (§5.4). A tool is
+registered as it is when registered (`pinnedTool`): a plugin that changes its definition later
+cannot change what the model is offered.
 */
+import {snapshotJsonValue} from '../json/snapshot-json.js';
 import type {JobRuntime} from '../jobs/job-runtime.js';
 import type {JobId, JobStart} from '../jobs/job-types.js';
 import {thrownMessage} from '../tools/errors.js';
@@ -58,6 +61,38 @@ export type PluginScope = {
 	dispose(): Promise<void>;
 };
 
+/**
+A plugin's tool with its parameters and description read once, now: the parameters checked to be
+JSON and kept as a frozen copy. The registry reads a tool's parameters at every request and throws
+for all tools when one is not JSON, so a plugin that broke its own definition after registering it
+would break every later turn; everything else (execute, presenters, …) is the plugin's object,
+reached through the prototype.
+*/
+export function pinnedTool(definition: ToolDefinition, plugin: string): ToolDefinition {
+	if (typeof definition !== 'object' || definition === null) {
+		// The registry refuses it with its own message.
+		return definition;
+	}
+
+	const tool = `plugin "${plugin}": tool "${String(definition.name)}"`;
+	let parameters;
+	try {
+		parameters = snapshotJsonValue(definition.parameters);
+	} catch (error) {
+		throw new Error(`${tool}: reading its parameters failed: ${thrownMessage(error)}`);
+	}
+
+	if (!parameters.ok) {
+		throw new Error(`${tool}: its parameters are not JSON (a function, a cycle, a non-finite number or another non-JSON value)`);
+	}
+
+	const {description} = definition;
+	return Object.create(definition, {
+		parameters: {value: parameters.value, enumerable: true},
+		description: {value: description, enumerable: true},
+	}) as ToolDefinition;
+}
+
 export function openPluginScope(name: string, host: PluginHost): PluginScope {
 	const {registry, jobs, report} = host;
 	const cleanups: Array<{readonly label: string; readonly run: EffectCleanup}> = [];
@@ -77,7 +112,7 @@ export function openPluginScope(name: string, host: PluginHost): PluginScope {
 
 	const ctx: PluginContext = {
 		tools: Object.freeze({
-			register: (definition: ToolDefinition) => own(`tool "${String(definition?.name)}"`, () => registry.register(definition)),
+			register: (definition: ToolDefinition) => own(`tool "${String(definition?.name)}"`, () => registry.register(pinnedTool(definition, name))),
 			guard: (fn: ToolGuard) => own('a guard', () => registry.guard(fn)),
 			get: (toolName: string) => registry.get(toolName),
 			schemas: () => registry.schemas(),

@@ -203,7 +203,7 @@ describe('the interactive session continuing a log', () => {
 		await firstDone.done;
 		await first.controller.close();
 
-		const resumed = await resumeTarget({continueFlag: false, resumeId: 's-first', sessionDir: root, env: {}, cwd: workspace});
+		const resumed = await resumeTarget({continueFlag: false, resumeId: 's-first', sessionDir: root, env: {}, cwd: workspace, onNotice: () => undefined});
 		const second = await openInteractiveSession({root, cwd: workspace, id: resumed!.header.id, agent: {model, from: '--model'}, resumed});
 		// The fold starts from the log: its entries reach the scrollback first (resume shows the history), then the new turn's.
 		const secondDone = scrollbackUntil(second.controller, seen => seen.filter(entry => entry.kind === 'entry' && entry.entry.entry === 'turn').length === 2);

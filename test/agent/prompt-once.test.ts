@@ -30,7 +30,10 @@ async function runP(script: FakeAnswer[], args: string[], env: NodeJS.ProcessEnv
 	const io = fakeIo({cwd: workspace, env: {OPENAI_API_KEY: 'k', XDG_CONFIG_HOME: config, ...env}});
 	try {
 		const code = await main(['-p', 'Read hello.txt', '--base-url', server.url, '--session-dir', sessions, ...args], io);
-		return {code, out: io.out(), err: io.err(), server};
+		// Every run that got as far as a session says last what is on disk; the rest of stderr is the turn's.
+		const closing = /cardterm: session saved: \S+session\.jsonl \(\d+ events?\)\n$/u.exec(io.err());
+		expect(closing, io.err()).not.toBeNull();
+		return {code, out: io.out(), err: io.err().slice(0, closing!.index), closing: closing![0], server};
 	} finally {
 		await server.close();
 	}
@@ -114,14 +117,21 @@ describe('cardterm -p', () => {
 		expect(replayed.out()).toBe(out);
 	}, 30_000);
 
-	it('a write asks first; without a person to ask it is refused and the model is told, unless --yolo', async () => {
+	it('a write asks first; without a person to ask it is not run, the model and the person are told how to allow it (exit 6), unless --yolo or --allow', async () => {
 		const script: FakeAnswer[] = [{toolCalls: [{id: 'w', name: 'write', args: '{"file_path":"new.txt","content":"x"}'}]}, {text: 'done'}];
 		const refused = await runP(script, ['--model', 'fake', '--json']);
-		expect(refused.code).toBe(0);
-		expect(String(refused.server.requests[1]!.body.messages.at(-1)!.content)).toMatch(/^Error: tool "write" requires approval, but no approval channel is available/);
+		expect(refused.code).toBe(6);
+		const told = String(refused.server.requests[1]!.body.messages.at(-1)!.content);
+		expect(told).toMatch(/^Error: tool "write" requires approval, but no approval channel is available\. This is an unattended run \(cardterm -p\): nobody can approve calls in it, so this write call was not run\. Do not try it again/);
+		expect(told).toContain('the person can rerun with --allow write, or --yolo to approve every call.');
+		expect(refused.err).toBe('cardterm: 1 call was not run (write): it needs approval, and -p has nobody to ask. Rerun with --allow write, or --yolo to approve every call.\n');
 		expect(await readdir(workspace)).not.toContain('new.txt');
 		const allowed = await runP(script, ['--model', 'fake', '--json', '--yolo']);
-		expect(allowed.code).toBe(0);
+		expect([allowed.code, allowed.err]).toEqual([0, '']);
+		expect(await readdir(workspace)).toContain('new.txt');
+		await rm(join(workspace, 'new.txt'));
+		const named = await runP(script, ['--model', 'fake', '--json', '--allow', 'edit,write']);
+		expect([named.code, named.err]).toEqual([0, '']);
 		expect(await readdir(workspace)).toContain('new.txt');
 	}, 30_000);
 

@@ -58,9 +58,9 @@ describe('wording through the CLI', () => {
 		expect(out).toMatch(/\u001B\[2mToolArgsError · INVALID_ARGS\u001B\[0m/);
 	});
 
-	it('does not name a title column the sessions list never shows', async () => {
+	it('does not name a title column the sessions list never shows: a title is another producer\'s, else the first prompt (issue 16 item 9)', async () => {
 		const {out} = await run('sessions', '--help');
-		expect(out).toContain('the title when the\nlog\'s header has one');
+		expect(out).toContain('the session\'s title\n(logs from other producers) or else the first line of its first prompt');
 	});
 });
 

@@ -72,7 +72,7 @@ async function recordSession(id: string, turns: number, later: readonly object[]
 }
 
 async function resume(id: string) {
-	const resumed = await resumeTarget({continueFlag: false, resumeId: id, sessionDir: root, env: {}, cwd: workspace});
+	const resumed = await resumeTarget({continueFlag: false, resumeId: id, sessionDir: root, env: {}, cwd: workspace, onNotice: () => undefined});
 	const model = resolveModel({spec: 'fake-model', baseUrl: server!.url, env: {}});
 	return openInteractiveSession({root, cwd: workspace, id: resumed!.header.id, agent: {model, from: '--model'}, resumed});
 }

@@ -168,7 +168,8 @@ describe('the seed shape, checked', () => {
 		}}}, 'plugins/echo.mjs');
 		expect(plugin.name).toBe('echo.mjs');
 		await plugin.apply(host);
-		expect(host.registry.get('echo_back')).toBe(echo);
+		// The plugin's tool as it was registered (`pinnedTool`): its own object behind the pinned parameters.
+		expect(Object.getPrototypeOf(host.registry.get('echo_back'))).toBe(echo);
 	});
 
 	it('leaves nothing behind when apply throws half-way, and says which plugin failed', async () => {
@@ -219,7 +220,8 @@ describe('the seed shape, checked', () => {
 	it('still loads a module of tool definitions (cardterm’s own shape), and disposes them', async () => {
 		const host = bareHost();
 		const dispose = await pluginFromModule({echo}, 'echo.mjs').apply(host);
-		expect(host.registry.get('echo_back')).toBe(echo);
+		// The plugin's tool as it was registered (`pinnedTool`): its own object behind the pinned parameters.
+		expect(Object.getPrototypeOf(host.registry.get('echo_back'))).toBe(echo);
 		await dispose();
 		expect(host.registry.get('echo_back')).toBeUndefined();
 		expect(() => pluginFromModule({nothing: 1}, 'empty.mjs')).toThrow('plugin empty.mjs exports neither apply(ctx) nor a tool definition (export defineTool(...) results)');

@@ -43,8 +43,12 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
 	const logFlag = parsed.flags.get('log');
 	// Ctrl+C, a polite kill or a closed terminal cancels the call (its process tree goes with it); the log is then closed.
 	return withTerminationSignals(async signal => {
-		const plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
-		const session = await openSession({cwd, plugins, secrets: personSecrets(io.env), ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
+		const skipped = (message: string): void => {
+			void io.printError(`cardterm: ${message}\n`);
+		};
+
+		const plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd, {signal, onSkipped: skipped});
+		const session = await openSession({cwd, plugins, pluginApply: {signal}, onPluginSkipped: skipped, secrets: personSecrets(io.env), ...(typeof logFlag === 'string' ? {logPath: resolve(io.cwd, logFlag)} : {})});
 		try {
 			if (!session.toolNames().has(tool)) {
 				throw new UsageError(`call: unknown tool "${tool}" (known: ${[...session.toolNames()].sort().join(', ')})`);

@@ -15,8 +15,9 @@ import {withTerminationSignals} from '../environment/termination-signals.js';
 
 const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--max-steps N] [--yolo]
                 [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
-       cardterm -p "PROMPT" [--transcript|--json] [--cwd DIR] [--model …] [--base-url URL] [--yolo] [--session-dir DIR]
-       both take [--continue | --resume ID]
+       cardterm -p "PROMPT" [--transcript|--json] [--cwd DIR] [--model …] [--base-url URL] [--yolo | --allow TOOL,…]
+                [--session-dir DIR] [--plugin FILE]…
+       both take [--continue | --resume ID]; the session also --resume alone, to pick one
 
 With a model (--model, CARDTERM_MODEL, or "model" in .cardterm/config.json or the user config), a
 prompt line goes to the model, which answers and calls tools; writes and commands ask first
@@ -25,10 +26,14 @@ ANTHROPIC_API_KEY, GEMINI_API_KEY, DEEPSEEK_API_KEY, OPENROUTER_API_KEY); --base
 model's provider at a gateway or proxy (its own wire and key), or, with a bare model name, selects an
 OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio). -p runs one turn without a screen:
 the answer on stdout (to a pipe, as the model wrote it), what the agent did on stderr (--transcript:
-all of it on stdout; --json: one object per entry); exit 0 completed, 1 error, 2 usage, 3 refused
-or filtered, 4 cut at the output limit, 5 step limit or loop, 130 cancelled.
---continue appends to this directory's newest session and --resume ID to that session: the model
-sees the conversation so far, and the log goes on with contiguous seqs. A turn ends "blocked"
+all of it on stdout; --json: one object per entry); nobody can answer an approval question there, so
+a call that would ask is not run (the model is told) unless --yolo, or --allow names its tool; exit 0
+completed, 1 error, 2 usage, 3 refused or filtered, 4 cut at the output limit, 5 step limit or loop,
+6 completed but calls were not run for want of approval, 130 cancelled.
+--continue appends to this directory's newest session and --resume ID to that session (an id
+cardterm sessions lists, recorded in this directory; --resume alone lists this directory's sessions
+to pick from): the model sees the conversation so far, and the log goes on with contiguous seqs. A
+turn ends "blocked"
 after --max-steps model steps (default 100), or sooner when the model repeats the same call.
 
 Opens an interactive session in DIR (--cwd; default: the current directory), the workspace its
@@ -44,8 +49,8 @@ for the model is used only once allowed: asked here, or --allow-endpoint URL (re
 const flags = [
 	{name: 'session-dir', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'},
 	{name: 'model', value: true}, {name: 'base-url', value: true}, {name: 'system-prompt', value: true}, {name: 'max-steps', value: true}, {name: 'yolo'},
-	{name: 'p', value: true}, {name: 'json'}, {name: 'transcript'}, {name: 'cwd', value: true}, {name: 'width', value: true}, {name: 'continue'}, {name: 'resume', value: true},
-	{name: 'allow-endpoint', value: true},
+	{name: 'p', value: true}, {name: 'json'}, {name: 'transcript'}, {name: 'cwd', value: true}, {name: 'width', value: true}, {name: 'continue'}, {name: 'resume', value: 'optional'},
+	{name: 'allow-endpoint', value: true}, {name: 'allow', value: true, repeat: true},
 ] as const;
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -66,6 +71,10 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 	if (parsed.flags.has('p')) {
 		const {promptOnceCommand} = await import('./prompt-once-command.js');
 		return promptOnceCommand(parsed, io);
+	}
+
+	if (parsed.flags.has('allow')) {
+		throw new UsageError('--allow is for -p: in a session, the approval dialog allows a tool for the session');
 	}
 
 	const cwdFlag = parsed.flags.get('cwd');

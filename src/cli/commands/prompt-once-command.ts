@@ -13,7 +13,12 @@ completion also says it on stderr, in one line:
 - 3 refused: the model refused, or a content filter or safety block stopped the answer;
 - 4 cut: the answer (or a tool call) was cut at the model's output limit;
 - 5 stopped: the step limit, or a runaway loop (the same call again and again);
+- 6 needs approval: the turn completed, but calls were not run because they needed an approval
+  nobody could give here (`--yolo`, or `--allow TOOL`, allows them; `unattended-refusals.ts`);
 - 130 cancelled (Ctrl+C).
+
+Plugins (`--plugin`) are applied as in the interactive session. The last line on stderr says what is
+on disk (`session saved: PATH (N events)`).
 */
 import {join, resolve} from 'node:path';
 import {makeDirectory} from '../../session/store/make-directory.js';
@@ -22,11 +27,16 @@ import {loadConfig} from '../../config/load-config.js';
 import {assertNever} from '../../presentation/assert-never.js';
 import type {TurnEndReason} from '../../session/recorder/session-runtime.js';
 import type {StopCode} from '../../agent/step-ending.js';
+import type {ModelClient} from '../../agent/model-types.js';
 import {AGENT_ASK_RULES, agentModel, systemPromptFile} from '../interactive/agent-setup.js';
 import {sessionAgent} from '../../host/session-agent.js';
 import type {CliIo} from '../environment/cli-io.js';
-import {newSessionId, openSession} from '../../host/open-session.js';
+import {logOutcomeMessage, logOutcomeOf} from '../../host/log-outcome.js';
+import {newSessionId, openSession, type OpenedSession} from '../../host/open-session.js';
+import {Approvals} from '../../host/approvals.js';
+import {unattendedRefusals, type UnattendedRefusal, type UnattendedRefusals} from '../../host/unattended-refusals.js';
 import {positiveInt, stringFlag, UsageError, type ParsedArgs} from '../environment/parse-args.js';
+import {loadPlugins} from '../load-plugins.js';
 import {promptOutput} from '../print/prompt-output.js';
 import {continueLog} from '../../host/continue-log.js';
 import {sessionSecrets} from '../../host/session-secrets.js';
@@ -62,28 +72,71 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 	const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm') ?? config.agent.maxSteps;
 	const output = promptOutput(parsed, io, 'cardterm', cwd);
 
-	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(stringFlag(parsed, 'resume') === undefined ? {} : {resumeId: stringFlag(parsed, 'resume')}), ...(stringFlag(parsed, 'session-dir') === undefined ? {} : {sessionDir: stringFlag(parsed, 'session-dir')}), env: io.env, cwd});
+	if (parsed.flags.get('resume') === true) {
+		throw new UsageError('-p: --resume needs a session id here, with nobody to pick one (cardterm sessions lists them; --continue takes the newest)');
+	}
+
+	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(stringFlag(parsed, 'resume') === undefined ? {} : {resumeId: stringFlag(parsed, 'resume')}), ...(stringFlag(parsed, 'session-dir') === undefined ? {} : {sessionDir: stringFlag(parsed, 'session-dir')}), env: io.env, cwd, async onNotice(message) {
+		await io.printError(`cardterm: ${message}\n`);
+	}});
+	const allowed = allowFlag(parsed);
 	return withTerminationSignals(async signal => {
+		// The session's plugins, as the interactive session's: a guard plugin guards unattended runs too.
+		const skipped = (message: string): void => {
+			void io.printError(`cardterm: ${message}\n`);
+		};
+
+		const plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd, {signal, onSkipped: skipped});
 		const id = resumed?.header.id ?? newSessionId(Date.now());
 		const folder = join(sessionsRoot(stringFlag(parsed, 'session-dir'), io.env, io.cwd), id);
+		let notSaved = 'no log was opened';
 		const logPath = resumed?.path ?? await makeDirectory(folder).then(() => join(folder, 'session.jsonl'), async (error: unknown) => {
-			await io.printError(`cardterm: session log not saved: cannot create ${folder}: ${(error as Error).message}\n`);
+			notSaved = `cannot create ${folder}: ${(error as Error).message}`;
+			await io.printError(`cardterm: session log not saved: ${notSaved}\n`);
 			return undefined;
 		});
-		// Without a person to ask, an ask is answered "unavailable": the model is told the call was refused.
+		// Without a person to ask, an ask is answered "unavailable": the model is told the call was not run.
+		// --allow answers "allow for this session" for its tools in advance.
 		const rules = parsed.flags.has('yolo') ? [] : [...config.approval.ask, ...AGENT_ASK_RULES];
+		const approvals = new Approvals();
+		for (const tool of allowed) {
+			approvals.allowTool(tool);
+		}
+
 		const session = await openSession({
 			cwd,
 			id,
 			...(logPath === undefined ? {} : {logPath}),
+			plugins,
+			pluginApply: {signal},
+			onPluginSkipped: skipped,
+			approvals,
 			...(rules.length === 0 ? {} : {rules}),
 			secrets: sessionSecrets(io.env, config.env),
 			onLogError(error) {
+				notSaved = error.message;
 				void io.printError(`cardterm: ${error.message}\n`);
 			},
 		});
+		const refusals = unattendedRefusals(session, tool => `rerun with --allow ${tool}, or --yolo to approve every call`);
+		try {
+			const unknown = [...allowed].filter(name => !session.toolNames().has(name));
+			if (unknown.length > 0) {
+				// A typo the person should hear of, not a silent no-op.
+				await io.printError(`cardterm: --allow: no tool named ${unknown.join(', ')} (the tools: ${[...session.toolNames()].sort().join(', ')})\n`);
+			}
+
+			return await runTurn(session, chosen.model, refusals, signal);
+		} finally {
+			refusals.stop();
+			await session.close().catch(() => undefined);
+			await io.printError(`cardterm: ${logOutcomeMessage(logOutcomeOf(session, notSaved))}\n`);
+		}
+	});
+
+	async function runTurn(session: OpenedSession, model: ModelClient, refusals: UnattendedRefusals, signal: AbortSignal): Promise<number> {
 		// Nobody can cancel a long wait here: a provider asking for one ends the turn.
-		const agent = await sessionAgent(session, {cwd, model: chosen.model, longWaits: 'stop', ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps}), ...(config.agent.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: config.agent.stallTimeoutMs}), ...(resumed === undefined ? {} : {history: resumed.events})});
+		const agent = await sessionAgent(session, {cwd, model, longWaits: 'stop', ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps}), ...(config.agent.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: config.agent.stallTimeoutMs}), ...(resumed === undefined ? {} : {history: resumed.events})});
 		// Entries are printed in order as they settle.
 		const stream = new TranscriptStream(session.fold, entry => {
 			output.add(entry);
@@ -105,13 +158,37 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 				await io.printError(`cardterm: ${ended.text}\n${ended.advice === undefined ? '' : `cardterm: ${ended.advice}\n`}`);
 			}
 
+			if (refusals.refused.length > 0) {
+				await io.printError(`cardterm: ${refusalsText(refusals.refused)}\n`);
+				return code === 0 ? NEEDS_APPROVAL : code;
+			}
+
 			return code;
 		} finally {
 			stopFollowing();
 			agent.dispose();
-			await session.close().catch(() => undefined);
 		}
-	});
+	}
+}
+
+/** The exit code of a completed turn in which calls were refused for want of a person to approve them. */
+export const NEEDS_APPROVAL = 6;
+
+/** `--allow TOOL[,TOOL…]` (repeatable): the tools whose calls run without a question, as if allowed for the session. */
+function allowFlag(parsed: ParsedArgs): ReadonlySet<string> {
+	const names = (parsed.repeated.get('allow') ?? []).flatMap(value => value.split(',')).map(name => name.trim());
+	if (names.includes('')) {
+		throw new UsageError('--allow needs tool names: --allow write,bash');
+	}
+
+	return new Set(names);
+}
+
+/** What was not run, and how the person allows it next time. */
+function refusalsText(refused: readonly UnattendedRefusal[]): string {
+	const tools = [...new Set(refused.map(call => call.toolName))];
+	const calls = refused.length === 1 ? '1 call was' : `${refused.length} calls were`;
+	return `${calls} not run (${tools.join(', ')}): ${tools.length === 1 ? 'it needs' : 'they need'} approval, and -p has nobody to ask. Rerun with --allow ${tools.join(',')}, or --yolo to approve every call.`;
 }
 
 const refusedCodes: ReadonlySet<string> = new Set<StopCode>(['refusal', 'content-filter']);

@@ -8,7 +8,8 @@ import type {TranscriptEntry} from '../../presentation/entry.js';
 import {SessionFold} from '../../session/fold/fold.js';
 import {formatDiagnostic, isNote, type LogDiagnostic} from '../../session/reader/log-errors.js';
 import {openSessionLog} from '../../session/reader/read-session-log.js';
-import {parseArgs, UsageError} from '../environment/parse-args.js';
+import {parseArgs, stringFlag, UsageError} from '../environment/parse-args.js';
+import {logOrSessionId, sessionsRoot} from '../environment/session-paths.js';
 import type {CliIo} from '../environment/cli-io.js';
 import {printHelp} from '../environment/terminal-text.js';
 import {colorFlagOf, outputOptions, PRINT_FLAGS} from '../print/output-options.js';
@@ -20,7 +21,8 @@ export const REPLAY_HELP = `usage: cardterm replay LOG|--last [--print] [--json]
 
 Replays a session log as cards: the pager on a terminal, text when stdout is not a terminal or with
 --print, one JSON object per card with --json. LOG is a .jsonl or .jsonl.zstd file, a session folder,
-or - for stdin. --last opens the newest session of the current directory.
+a session id (as cardterm sessions lists them), or - for stdin. --last opens the newest session of the
+current directory.
 Text to a terminal wraps at its width; to a pipe or a file each line stays whole (grep works) unless
 --width N asks for rows of N columns.
 Damaged lines are reported on stderr and skipped; an unreadable header exits 65.`;
@@ -45,7 +47,8 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 		throw new UsageError('replay: one LOG at a time');
 	}
 
-	const source = await io.resolveLog(parsed.positionals[0], parsed.flags.has('last'), parsed.flags.get('session-dir'));
+	const sessionDir = stringFlag(parsed, 'session-dir');
+	const source = await logOrSessionId(await io.resolveLog(parsed.positionals[0], parsed.flags.has('last'), sessionDir), sessionsRoot(sessionDir, io.env, io.cwd));
 	const json = parsed.flags.has('json');
 	// Read before the pager opens, so a bad --width or --expand is a usage error there too.
 	const checked = outputOptions(parsed, io, 'replay', process.cwd());

@@ -1,11 +1,12 @@
 /**
-@module `cardterm sessions`: saved sessions, newest first — time, cwd, title if any, cards, failures, id —
-and the newest session of a directory for `replay --last`.
+@module `cardterm sessions`: saved sessions, newest first — time, cwd, title or first prompt, turns,
+cards, failures, id — and the newest session of a directory for `replay --last`.
 */
 import {sanitizeInline} from '../../layout/text/sanitize.js';
 import {truncateToWidth} from '../../layout/text/text-width.js';
 import {joinOutput, jsonLine} from '../../layout/terminal/terminal-sink.js';
-import {listSessions} from '../../session/store/session-store.js';
+import {listSessions, type SessionSummary} from '../../session/store/session-store.js';
+import {formatCount, plural} from '../../layout/text/format.js';
 import {cardOutcomes, emptyOutcomeCounts, isNotOk, outcomeTally, type OutcomeCounts} from '../../presentation/card-outcome.js';
 import type {CliIo} from '../environment/cli-io.js';
 import {printHelp} from '../environment/terminal-text.js';
@@ -14,18 +15,22 @@ import {sessionsRoot} from '../environment/session-paths.js';
 
 export const SESSIONS_HELP = `usage: cardterm sessions [--session-dir DIR] [--json]
 
-Lists saved sessions, newest first, one a line: time (UTC), working directory, the title when the
-log's header has one (logs from other producers; cardterm's own sessions have none), its cards and
-the cards that did not end ok, by outcome (✗ failed: a non-zero exit, a signal or HTTP ≥ 400;
-✗ error; ✗ denied; ⊘ cancelled; ◌ interrupted — the counts the status line and the pager show),
-and the session id. Empty sessions (nothing after the header) are left out.
---json: one object per session, with "cards", "failures" (cards not ok) and "outcomes" by outcome.`;
+Lists saved sessions, newest first, one a line: time (UTC), working directory, the session's title
+(logs from other producers) or else the first line of its first prompt, its turns (and how many
+ended failed: an error, or blocked), its cards and the cards that did not end ok, by outcome
+(✗ failed: a non-zero exit, a signal or HTTP ≥ 400; ✗ error; ✗ denied; ⊘ cancelled; ◌ interrupted —
+the counts the status line and the pager show), and the session id, which cardterm --resume ID,
+replay ID and watch ID take. Empty sessions (nothing after the header) are left out.
+--json: one object per session, with "prompt", "turns", "failedTurns", "cards", "failures" (cards
+not ok) and "outcomes" by outcome.`;
 
 /** Columns a field of a listed session may take: a huge title or id must not turn one row into pages. */
 const MAX_CELL_COLUMNS = 200;
+/** Columns of the title or first prompt: enough to tell sessions apart, and the counts stay in view. */
+const WHAT_COLUMNS = 60;
 
 /** `YYYY-MM-DD HH:MM` (UTC) of a header's `createdAt` (within the `Date` range: the header parser checks it); years past 9999 keep their sign. */
-function minuteOf(epochMs: number): string {
+export function minuteOf(epochMs: number): string {
 	return new Date(epochMs).toISOString().replace(/T(\d\d:\d\d).*$/, ' $1');
 }
 
@@ -48,6 +53,20 @@ function notOk(counts: OutcomeCounts): OutcomeCounts {
 	}
 
 	return shown;
+}
+
+/** `3 turns (1 failed) · 12 cards`: the turns when there are any, the cards when there are any. */
+export function sessionCounts(session: Pick<SessionSummary, 'turns' | 'failedTurns' | 'cards'>): string {
+	const parts: string[] = [];
+	if ((session.turns ?? 0) > 0) {
+		parts.push(`${plural(session.turns!, 'turn')}${(session.failedTurns ?? 0) > 0 ? ` (${formatCount(session.failedTurns!)} failed)` : ''}`);
+	}
+
+	if ((session.cards ?? 0) > 0 || parts.length === 0) {
+		parts.push(plural(session.cards ?? 0, 'card'));
+	}
+
+	return parts.join(' · ');
 }
 
 export async function sessionsCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -76,8 +95,8 @@ export async function sessionsCommand(argv: readonly string[], io: CliIo): Promi
 	const rows = sessions.map(session => [
 		minuteOf(session.createdAt),
 		session.cwd ?? '-',
-		session.title ?? '',
-		`${session.cards ?? 0} cards`,
+		truncateToWidth(sanitizeInline(session.title ?? session.prompt ?? ''), WHAT_COLUMNS),
+		sessionCounts(session),
 		session.outcomes === undefined ? '' : outcomeTally(notOk(session.outcomes)),
 		session.id,
 	]);

@@ -5,7 +5,8 @@ missing value is a usage error that names it (exit 2).
 import {pushAll} from '../../layout/text/push-all.js';
 
 /** A flag a command accepts. `value: true` flags take the next argument (or `--flag=value`). */
-export type FlagSpec = {readonly name: string; readonly value?: boolean; readonly repeat?: boolean};
+/** `value: 'optional'`: the flag takes the next argument as its value unless that is a flag (`--resume` alone, or `--resume ID`). */
+export type FlagSpec = {readonly name: string; readonly value?: boolean | 'optional'; readonly repeat?: boolean};
 
 export type ParsedArgs = {
 	readonly positionals: readonly string[];
@@ -43,7 +44,15 @@ export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[], c
 		}
 
 		let value: string | true = true;
-		if (spec.value) {
+		if (spec.value === 'optional') {
+			const next = argv[index + 1];
+			if (inlineValue !== undefined) {
+				value = inlineValue;
+			} else if (next !== undefined && !next.startsWith('-')) {
+				value = next;
+				index += 1;
+			}
+		} else if (spec.value) {
 			const next = inlineValue ?? argv[++index];
 			if (next === undefined) {
 				throw new UsageError(`${command}: flag --${spec.name} needs a value`);

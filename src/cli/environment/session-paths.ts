@@ -1,10 +1,12 @@
 /**
 @module Where the command line keeps sessions and prompt history. The folder itself is the session
-store's (`sessionsRoot`); a `--session-dir` flag is resolved against the working directory.
+store's (`sessionsRoot`); a `--session-dir` flag is resolved against the working directory. A
+session's id stands for its log wherever a LOG is asked for.
 */
 import {createHash} from 'node:crypto';
+import {stat} from 'node:fs/promises';
 import {join, resolve} from 'node:path';
-import {defaultSessionsRoot, sessionsRoot as storeRoot} from '../../session/store/session-store.js';
+import {defaultSessionsRoot, sessionDirOf, sessionsRoot as storeRoot} from '../../session/store/session-store.js';
 
 /** The folder that holds one folder per session: the flag, else `CARDTERM_SESSION_DIR`, else the per-user data directory. */
 export function sessionsRoot(flag: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
@@ -21,4 +23,19 @@ export function historyPath(root: string, cwd: string): string {
 	const key = createHash('sha256').update(cwd).digest('hex').slice(0, 16);
 	const folder = resolve(root) === resolve(defaultSessionsRoot()) ? join(root, '..', 'history') : join(root, '.history');
 	return join(folder, `${key}.txt`);
+}
+
+/**
+A LOG argument (`replay LOG`, `watch LOG`): the path itself when something is there, else the
+folder of the session of that id in `root` — the ids `cardterm sessions` prints and `--resume`
+takes — when there is one; else the argument as given (the reader then names what is missing).
+*/
+export async function logOrSessionId(argument: string, root: string): Promise<string> {
+	const exists = async (path: string): Promise<boolean> => stat(path).then(() => true, () => false);
+	if (argument === '-' || await exists(argument)) {
+		return argument;
+	}
+
+	const dir = sessionDirOf(root, argument);
+	return dir !== undefined && await exists(dir) ? dir : argument;
 }

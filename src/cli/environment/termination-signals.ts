@@ -123,11 +123,20 @@ export function whenAborted(signal: AbortSignal, listener: () => void): void {
 	}
 }
 
-/** Runs `body` with the signals trapped; resolves with its exit code, or 128 + N when a signal came. */
+/**
+Runs `body` with the signals trapped; resolves with its exit code, or 128 + N when a signal came —
+also when `body` rejects with the signal's own reason (a wait it gave up on: a plugin's start).
+*/
 export async function withTerminationSignals(body: (signal: AbortSignal) => Promise<number>, options: {readonly terminal?: boolean} = {}): Promise<number> {
 	const termination = trapTerminationSignals(options);
 	try {
 		return termination.release(await body(termination.signal));
+	} catch (error) {
+		if (termination.exitCode !== undefined && error === termination.signal.reason) {
+			return termination.release(termination.exitCode);
+		}
+
+		throw error;
 	} finally {
 		termination.release(0);
 	}

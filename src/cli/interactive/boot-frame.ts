@@ -7,6 +7,8 @@ line). While it is up the terminal is in raw mode and the frame reads the keys i
 is echoed on the prompt row (Backspace takes one back), so typing works from the first frame; every
 byte is held and handed back to stdin when the frame goes, and the live prompt takes them all
 (anything else — Enter, arrows, a paste, wide text — stops the echo there and simply waits).
+Ctrl+C, or Ctrl+D on an empty prompt, also aborts `quit`: a start-up wait that would hold the keys
+(a plugin's apply) gives up on it and the session does not start.
 
 It imports nothing but the sink's types: loading it must cost nothing the frame waits for.
 */
@@ -26,6 +28,8 @@ export type BootFrame = {
 	clear(): Promise<void>;
 	/** Erase the frame if it is still up and give the terminal its line mode back (the session ended, or never started). */
 	release(): Promise<void>;
+	/** Aborted by Ctrl+C, or Ctrl+D on an empty prompt, typed while the frame is up. */
+	readonly quit: AbortSignal;
 };
 
 /** The terminal's input as the frame uses it: raw mode, and (when it can) the keys typed meanwhile. */
@@ -36,6 +40,7 @@ type RawModeInput = {
 	off?(event: 'readable', listener: () => void): unknown;
 	read?(): Buffer | string | null;
 	unshift?(chunk: Buffer): unknown;
+	unref?(): unknown;
 };
 
 /** The prompt row with `typed` on it: the bold marker, the text, the inverse cursor cell; the cursor back at its start. */
@@ -47,7 +52,7 @@ function promptRow(typed: string): string {
 export async function drawBootFrame(io: Pick<CliIo, 'write' | 'columns'>, rows: number | undefined, stdin: RawModeInput): Promise<BootFrame> {
 	// Too small a screen to be sure the two rows do not wrap: no frame, Ink draws the first.
 	if ((io.columns ?? 0) < BOOT_STATUS.length + 2 || (rows ?? 0) < 3) {
-		return {clear: async () => undefined, release: async () => undefined};
+		return {clear: async () => undefined, release: async () => undefined, quit: new AbortController().signal};
 	}
 
 	// Raw mode stays on for Ink, which sets it again; Node restores the terminal's mode at exit.
@@ -58,10 +63,15 @@ export async function drawBootFrame(io: Pick<CliIo, 'write' | 'columns'>, rows: 
 	let typed = '';
 	let echoing = true;
 	const room = (io.columns ?? 0) - 3;
+	const quit = new AbortController();
 	const onBytes = (bytes: Buffer): void => {
 		held.push(bytes);
 		const before = typed;
 		for (const byte of bytes) {
+			if (byte === 0x03 || (byte === 0x04 && typed === '' && echoing)) {
+				quit.abort(new Error('quit while the session was starting'));
+			}
+
 			if (!echoing) {
 				break;
 			}
@@ -106,9 +116,13 @@ export async function drawBootFrame(io: Pick<CliIo, 'write' | 'columns'>, rows: 
 
 	return {
 		clear,
+		quit: quit.signal,
 		async release() {
 			await clear();
 			stdin.setRawMode?.(false);
+			// A session that never started (quit at start-up) must not be kept alive by the terminal: once a
+			// `readable` listener has been on stdin, neither removing it nor pause() lets the process end.
+			stdin.unref?.();
 		},
 	};
 }

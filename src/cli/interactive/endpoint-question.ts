@@ -9,6 +9,7 @@ and digits do nothing, and only Enter confirms. Ctrl+C quits without starting.
 import {controlSequence, joinOutput, textOutput, type TerminalOutput} from '../../layout/terminal/terminal-sink.js';
 import {displayWidth} from '../../layout/text/text-width.js';
 import type {CliIo} from '../environment/cli-io.js';
+import {arrowAt, readAnswer, type QuestionInput} from './question-keys.js';
 
 export type ConsentAnswer = 'allow' | 'refuse' | 'quit';
 
@@ -25,10 +26,9 @@ export function questionKeys(state: QuestionState, keys: string): QuestionState 
 	let {choice} = state;
 	let at = 0;
 	while (at < keys.length && state.answer === undefined) {
-		// eslint-disable-next-line no-control-regex -- an arrow key is an escape sequence
-		const arrow = /^\u001B(?:\[|O)([AB])/.exec(keys.slice(at, at + 3));
-		if (arrow !== null) {
-			choice = arrow[1] === 'A' ? 0 : 1;
+		const arrow = arrowAt(keys, at);
+		if (arrow !== undefined) {
+			choice = arrow === 'A' ? 0 : 1;
 			at += 3;
 			continue;
 		}
@@ -53,65 +53,27 @@ export function questionKeys(state: QuestionState, keys: string): QuestionState 
 }
 
 /** The terminal's input as the question reads it (raw mode is on: the first frame set it). */
-export type QuestionInput = {
-	on(event: 'readable', listener: () => void): unknown;
-	off(event: 'readable', listener: () => void): unknown;
-	read(): Buffer | string | null;
-	unshift(chunk: Buffer): unknown;
-};
+export type {QuestionInput} from './question-keys.js';
 
 /** Ask whether the project may use `url` (named by `file`); resolves with the answer (`quit` when `signal` aborts: a termination signal). */
 export async function askEndpointConsent(io: Pick<CliIo, 'write' | 'columns'>, stdin: QuestionInput, question: {readonly url: string; readonly file: string}, signal?: AbortSignal): Promise<ConsentAnswer> {
-	// Typed before the question was on screen: never an answer; handed back for the prompt afterwards.
-	const ahead: Buffer[] = [];
-	const setAside = (): void => {
-		for (let chunk = stdin.read(); chunk !== null; chunk = stdin.read()) {
-			ahead.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
-		}
-	};
-
-	setAside();
 	const columns = Math.max(20, io.columns ?? 80);
-	await io.write(joinOutput([
+	let state = QUESTION_START;
+	const draw = async (): Promise<void> => io.write(joinOutput([
 		textOutput(`\n${question.file} sends this project's model requests to\n  ${question.url}\n`),
 		textOutput('Your API key and the whole conversation would go to that server. Allow it?\n'),
 		choices(QUESTION_START),
 	]));
-	setAside();
-	let state = QUESTION_START;
-	const answer = await new Promise<ConsentAnswer>(resolve => {
-		const onReadable = (): void => {
-			for (let chunk = stdin.read(); chunk !== null && state.answer === undefined; chunk = stdin.read()) {
-				const before = state.choice;
-				state = questionKeys(state, typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
-				if (state.choice !== before || state.answer !== undefined) {
-					void io.write(joinOutput([controlSequence(`\u001B[${choiceRows(columns)}A\r\u001B[J`), choices(state)]));
-				}
-			}
-
-			if (state.answer !== undefined) {
-				stdin.off('readable', onReadable);
-				signal?.removeEventListener('abort', onAbort);
-				resolve(state.answer);
-			}
-		};
-
-		const onAbort = (): void => {
-			stdin.off('readable', onReadable);
-			resolve('quit');
-		};
-
-		stdin.on('readable', onReadable);
-		signal?.addEventListener('abort', onAbort, {once: true});
-		if (signal?.aborted === true) {
-			onAbort();
+	const answered = await readAnswer(stdin, draw, keys => {
+		const before = state.choice;
+		state = questionKeys(state, keys);
+		if (state.choice !== before || state.answer !== undefined) {
+			void io.write(joinOutput([controlSequence(`\u001B[${choiceRows(columns)}A\r\u001B[J`), choices(state)]));
 		}
-	});
-	if (ahead.length > 0) {
-		stdin.unshift(Buffer.concat(ahead));
-	}
 
-	return answer;
+		return state.answer !== undefined;
+	}, signal);
+	return answered ? state.answer! : 'quit';
 }
 
 /** The choices and the hint, the highlighted one bold after a marker; a confirmed answer is shown alone. */

@@ -21,9 +21,11 @@ import {logOutcomeMessage} from '../../host/log-outcome.js';
 import {openInteractiveSession} from './open-interactive-session.js';
 import {loadPlugins} from '../load-plugins.js';
 import {newSessionId} from '../../host/open-session.js';
-import {positiveInt, stringFlag, type ParsedArgs} from '../environment/parse-args.js';
+import {positiveInt, stringFlag, UsageError, type ParsedArgs} from '../environment/parse-args.js';
 import {drawBootFrame, type BootFrame} from './boot-frame.js';
 import {resumeTarget} from './resume-target.js';
+import {listSessions} from '../../session/store/session-store.js';
+import {pickSession} from './session-picker.js';
 import {withScreenEnvironment} from '../environment/screen-environment.js';
 import type {LiveSession} from '../../live/live-session.js';
 import {colorFlagOf} from '../print/output-options.js';
@@ -67,17 +69,42 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		return 130;
 	}
 
-	const plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
+	// A plugin that takes too long is skipped, named above the screen; a signal or Ctrl+C meanwhile quits.
+	const pluginStart = {signal: AbortSignal.any([signal, boot.quit])};
+	const skipped = (message: string): void => {
+		void above(`cardterm: ${message}\n`);
+	};
+
+	let plugins;
+	try {
+		plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd, {...pluginStart, onSkipped: skipped});
+	} catch (error) {
+		return quitAtStart(error, boot);
+	}
+
 	const agent = await interactiveAgent(parsed, io, config, chosen);
 	const rules = [...config.approval.ask, ...(agent.model !== undefined && !parsed.flags.has('yolo') ? AGENT_ASK_RULES : [])];
 	const resumeFlag = parsed.flags.get('resume');
-	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(typeof resumeFlag === 'string' ? {resumeId: resumeFlag} : {}), ...(typeof sessionDirFlag === 'string' ? {sessionDir: sessionDirFlag} : {}), env: io.env, cwd});
+	// `--resume` alone: the person picks one of this directory's sessions.
+	const resumeId = resumeFlag === true ? await pickResumed(io, root, cwd, {above, signal}) : resumeFlag;
+	if (resumeId === null) {
+		return 130;
+	}
+
+	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(resumeId === undefined ? {} : {resumeId}), ...(typeof sessionDirFlag === 'string' ? {sessionDir: sessionDirFlag} : {}), env: io.env, cwd, onNotice: async message => above(`cardterm: ${message}\n`)});
 	if (resumed !== undefined) {
 		// Above the live screen, once: what is continued and where to read it.
 		await above(`cardterm: continuing session ${resumed.header.id} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
 	}
 
-	const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, secrets: sessionSecrets(io.env, config.env), ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
+	let opened;
+	try {
+		opened = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, pluginApply: pluginStart, onPluginSkipped: skipped, rules, secrets: sessionSecrets(io.env, config.env), ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
+	} catch (error) {
+		return quitAtStart(error, boot);
+	}
+
+	const {controller, logOutcome, discardIfEmpty} = opened;
 	// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
 	// the log closes, and the screen is given back (the app exits when the controller is closing).
 	whenAborted(signal, () => {
@@ -110,6 +137,31 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
 	}
 	return 0;
+}
+
+/**
+The id of the session `--resume` without one goes on with: picked from this directory's sessions
+above the first frame; `null` when the person quit. None to pick from is a usage error.
+*/
+async function pickResumed(io: CliIo, root: string, cwd: string, {above, signal}: {readonly above: (text: string) => Promise<void>; readonly signal: AbortSignal}): Promise<string | null> {
+	const sessions = (await listSessions(root)).filter(session => session.cwd === cwd);
+	if (sessions.length === 0) {
+		throw new UsageError(`--resume: no saved session of ${cwd} in ${root} (cardterm sessions lists them all)`);
+	}
+
+	// The list goes where the first frame was.
+	await above('');
+	const picked = await pickSession(io, process.stdin, sessions, cwd, signal);
+	return picked?.id ?? null;
+}
+
+/** Ctrl+C at the first frame gave up a plugin's start: the session does not start (130); any other error is thrown on. */
+function quitAtStart(error: unknown, boot: BootFrame): number {
+	if (boot.quit.aborted && error === boot.quit.reason) {
+		return 130;
+	}
+
+	throw error;
 }
 
 /**

@@ -92,6 +92,13 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 	let previousHeaderText: string | undefined;
 	/** Bytes already read that an append-only writer never changes, to notice an overwrite in place. */
 	let checked: {readonly head: Buffer; readonly tail: Buffer; readonly tailAt: number} | undefined;
+	/**
+	The file's first bytes and the last bytes before `stableEnd()`, as they were read and parsed. Kept
+	from the reads themselves: reading them again after parsing could already see an overwrite the
+	parse did not, and the check would then miss it (issue 16 item 21: a splice under load).
+	*/
+	let headRead: Buffer = Buffer.alloc(0);
+	let tailRead: Buffer = Buffer.alloc(0);
 	/** The path's stat when last looked at: a change is what makes the checked bytes worth reading. */
 	let seen: Stats | undefined;
 	const restart = (): void => {
@@ -103,6 +110,24 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 		header = undefined;
 		headerText = undefined;
 		checked = undefined;
+		headRead = Buffer.alloc(0);
+		tailRead = Buffer.alloc(0);
+	};
+
+	/** Keeps what `bytes` (read at `at`, while `before` was the stable end and `pending` the held line) adds to the checked bytes. */
+	const keepRead = (bytes: Buffer, at: number, before: number, pending: Buffer | undefined): void => {
+		if (at < HEAD_CHECK_BYTES) {
+			headRead = Buffer.concat([headRead.subarray(0, at), bytes.subarray(0, HEAD_CHECK_BYTES - at)]);
+		}
+
+		const end = stableEnd();
+		if (end <= before) {
+			return;
+		}
+
+		// Bytes from `before` on: the held line (when it was held, not skipped as overlong), then these.
+		const parts = pending !== undefined && before + pending.length === at ? [pending, bytes] : undefined;
+		tailRead = parts === undefined ? tailBytes(Buffer.alloc(0), [bytes], end - at, TAIL_CHECK_BYTES) : tailBytes(tailRead, parts, end - before, TAIL_CHECK_BYTES);
 	};
 
 	restart();
@@ -183,6 +208,9 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 					break;
 				}
 
+				const before = stableEnd();
+				const pending = records.compressed === false ? splitter.peekPending() : Buffer.alloc(0);
+				const at = offset;
 				offset += bytes.length;
 				progressed = true;
 				for (const record of records.push(bytes)) {
@@ -204,6 +232,7 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 					}
 				}
 
+				keepRead(bytes, at, before, pending);
 				if (records.done) {
 					return; // Corrupt compressed data: nothing after it can be read (reported above).
 				}
@@ -211,8 +240,8 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 
 			if (progressed) {
 				const end = stableEnd();
-				const tailAt = Math.max(0, end - TAIL_CHECK_BYTES);
-				checked = {head: await bytesAt(handle, 0, Math.min(end, HEAD_CHECK_BYTES)), tail: await bytesAt(handle, tailAt, end - tailAt), tailAt};
+				// A line longer than one read, skipped as overlong, leaves fewer kept bytes than asked: those are checked.
+				checked = {head: headRead.subarray(0, Math.min(end, HEAD_CHECK_BYTES)), tail: tailRead, tailAt: end - tailRead.length};
 			} else {
 				await waiter.wait(options.signal);
 			}
@@ -221,6 +250,31 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 		waiter.close();
 		await handle.close().catch(() => undefined);
 	}
+}
+
+/** The last `n` bytes of `previous` followed by the first `length` bytes of `parts`. */
+function tailBytes(previous: Buffer, parts: readonly Buffer[], length: number, n: number): Buffer {
+	const pieces: Buffer[] = [];
+	let want = n;
+	let start = parts.reduce((total, part) => total + part.length, 0);
+	for (let index = parts.length - 1; index >= 0 && want > 0; index--) {
+		const part = parts[index]!;
+		start -= part.length;
+		const stop = Math.min(part.length, length - start);
+		if (stop <= 0) {
+			continue;
+		}
+
+		const from = Math.max(0, stop - want);
+		pieces.unshift(part.subarray(from, stop));
+		want -= stop - from;
+	}
+
+	if (want > 0) {
+		pieces.unshift(previous.subarray(Math.max(0, previous.length - want)));
+	}
+
+	return Buffer.concat(pieces);
 }
 
 async function bytesAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {

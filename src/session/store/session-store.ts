@@ -22,6 +22,7 @@ import {SessionLogError, systemErrorCode} from '../reader/log-errors.js';
 import {cardCount, notOkCount, type OutcomeCounts} from '../../presentation/card-outcome.js';
 import {cardEventTypes, EntryPairing} from '../fold/entry-pairing.js';
 import {LogEventDecoder} from '../reader/event-decoder.js';
+import {contentText, turnOutcome, userMessageSource} from '../fold/entry-facts.js';
 
 /** The sessions folder: `override`, else `CARDTERM_SESSION_DIR`, else the per-user data directory. */
 export function sessionsRoot(override?: string): string {
@@ -45,6 +46,15 @@ export function defaultSessionsRoot(): string {
 /** A session id for a session created at `now` (epoch ms). */
 export function newSessionId(now: number): string {
 	return `${new Date(now).toISOString().slice(0, 19).replaceAll(':', '-')}-${randomBytes(2).toString('hex')}`;
+}
+
+/**
+The folder of the session `id` under `root`, or undefined when `id` cannot be a session's: a session
+id is one folder name, never a path (`../other/ID` must not reach a log outside the sessions folder).
+*/
+export function sessionDirOf(root: string, id: string): string | undefined {
+	const plain = id !== '' && id !== '.' && id !== '..' && !/[/\\\0]/u.test(id);
+	return plain ? join(root, id) : undefined;
 }
 
 /** A newly created session folder, with the header its log should start with. */
@@ -83,6 +93,12 @@ export type SessionSummary = {
 	readonly cwd: string | undefined;
 	/** The header's title, else the last `session/title` event's. */
 	readonly title: string | undefined;
+	/** The first row of the person's first message (at most `PROMPT_CHARS` characters); `undefined` when counts were not requested or there is none. */
+	readonly prompt: string | undefined;
+	/** Turns started; `undefined` when counts were not requested. */
+	readonly turns: number | undefined;
+	/** Turns that ended failed (an error, or blocked: `turnOutcome`); `undefined` when counts were not requested. */
+	readonly failedTurns: number | undefined;
 	/** The session folder. */
 	readonly dir: string;
 	/** The log file inside it. */
@@ -97,7 +113,7 @@ export type SessionSummary = {
 
 /** Options of `listSessions`. */
 export type ListSessionsOptions = {
-	/** Stream each log to count cards and failures and find its title (default true). */
+	/** Stream each log to count turns, cards and failures and find its title and first prompt (default true). */
 	readonly counts?: boolean;
 	/** Called for a folder whose log cannot be read; it is left out of the list. */
 	readonly onUnreadable?: (dir: string, error: SessionLogError) => void;
@@ -141,6 +157,10 @@ export async function listSessions(root: string, options: ListSessionsOptions = 
 
 const TYPE_PREFIX = '{"type":"';
 const TITLE_PREFIX = '{"type":"session/title"';
+const TURN_START_PREFIX = '{"type":"turn/start"';
+const USER_MESSAGE_PREFIX = '{"type":"user/message"';
+/** How much of the first prompt a summary keeps: a row's worth, whatever the person pasted. */
+export const PROMPT_CHARS = 200;
 /** Lines of these types are decoded; writers put "type" first, so a prefix test skips the rest (chunks, messages) without JSON work. */
 const CARD_PREFIXES = [...cardEventTypes].map(type => `${TYPE_PREFIX}${type}"`);
 
@@ -150,6 +170,9 @@ async function summarize(dir: string, counts: boolean): Promise<SessionSummary |
 	const source = await openLogSource(path);
 	let header: SessionHeader | undefined;
 	let title: string | undefined;
+	let prompt: string | undefined;
+	let turns = 0;
+	let failedTurns = 0;
 	let empty = true;
 	// The same pairing the fold and the log index use: the counts agree with every other view.
 	const pairing = new EntryPairing();
@@ -173,9 +196,16 @@ async function summarize(dir: string, counts: boolean): Promise<SessionSummary |
 			}
 
 			const {text} = record;
-			if (!text.startsWith(TYPE_PREFIX) || CARD_PREFIXES.some(prefix => text.startsWith(prefix))) {
+			if (!text.startsWith(TYPE_PREFIX) || CARD_PREFIXES.some(prefix => text.startsWith(prefix)) || text.startsWith(TURN_START_PREFIX) || (prompt === undefined && text.startsWith(USER_MESSAGE_PREFIX))) {
 				for (const event of decoder.decode(text, record.line)) {
 					pairing.route(event);
+					if (event.type === 'turn/start') {
+						turns += 1;
+					} else if (event.type === 'turn/end' && turnOutcome(event.data.reason).failed) {
+						failedTurns += 1;
+					} else if (event.type === 'user/message' && prompt === undefined && userMessageSource(event.data).kind === 'user') {
+						prompt = firstRow(contentText(event.data.content));
+					}
 				}
 			} else if (header.title === undefined && text.startsWith(TITLE_PREFIX)) {
 				title = titleOf(text) ?? title;
@@ -198,10 +228,24 @@ async function summarize(dir: string, counts: boolean): Promise<SessionSummary |
 	const outcomes = counts ? pairing.counts : undefined;
 	return {
 		id: header.id, createdAt: header.createdAt, cwd: header.cwd, title, dir, path,
+		prompt: counts ? prompt : undefined,
+		turns: counts ? turns : undefined,
+		failedTurns: counts ? failedTurns : undefined,
 		cards: outcomes === undefined ? undefined : cardCount(outcomes),
 		failures: outcomes === undefined ? undefined : notOkCount(outcomes),
 		outcomes,
 	};
+}
+
+/** The first row with text of a message, bounded; undefined for one without text (an image). */
+function firstRow(text: string): string | undefined {
+	const start = text.search(/\S/u);
+	if (start === -1) {
+		return undefined;
+	}
+
+	const end = text.indexOf('\n', start);
+	return text.slice(start, end === -1 ? undefined : end).trimEnd().slice(0, PROMPT_CHARS);
 }
 
 function messageOf(error: unknown): string {

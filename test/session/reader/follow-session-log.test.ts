@@ -279,6 +279,38 @@ describe('followSessionLog when the log is replaced, deleted or truncated', () =
 	});
 });
 
+describe('an overwrite in place while the follower is between its read and its check (issue 16 item 21)', () => {
+	it('is noticed: the bytes checked are the bytes parsed, not read again after the events were handed out', async () => {
+		// The race of the watch test that failed once under load, made certain: the log is overwritten
+		// while the follower is suspended at the yield of the last event it read, before it took the bytes
+		// an overwrite is told by. Read again then, they were already the new log's, and the new log was
+		// spliced on after the old one's events.
+		for (const next of [log('b', [0, 1, 2, 3]), `${log('a', [0])}${JSON.stringify({type: 'turn/start', seq: 1, time: 5, data: {turn: 99}})}\n${turnLine(2)}${turnLine(3)}`]) {
+			const path = writeTemp(dir, 'session.jsonl', log('a', [0, 1]));
+			const controller = new AbortController();
+			// A bound for a follower that spliced and then waits for more, not a timing assertion.
+			const bound = setTimeout(() => controller.abort(), 5000);
+			const seen: string[] = [];
+			for await (const event of followSessionLog(path, {signal: controller.signal, onHeader: value => seen.push(`header ${value.id}`), onState: state => seen.push(`state ${state}`)})) {
+				seen.push(`event ${event.seq}${(event.data as {turn?: number}).turn === 99 ? ' (turn 99)' : ''}`);
+				if (seen.length === 3) {
+					const fd = openSync(path, 'r+');
+					writeSync(fd, next, 0);
+					closeSync(fd);
+				}
+
+				if (seen.length === 9) {
+					controller.abort();
+				}
+			}
+
+			clearTimeout(bound);
+			const id = next.includes('"id":"b"') ? 'b' : 'a';
+			expect(seen).toEqual(['header a', 'event 0', 'event 1', 'state replaced', `header ${id}`, 'event 0', id === 'a' ? 'event 1 (turn 99)' : 'event 1', 'event 2', 'event 3']);
+		}
+	});
+});
+
 describe('an idle follower', () => {
 	afterEach(() => {
 		vi.useRealTimers();
