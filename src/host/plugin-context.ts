@@ -1,9 +1,9 @@
 /**
 @module The `ctx` a plugin in the seed's shape receives (`export function apply(ctx)`, tool authoring
 reference, "最小構成"): `ctx.tools` (register, guard), `ctx.on` (the registry's hooks), `ctx.jobs`
-(background jobs, tools-contract.md §5) and `ctx.effect`. Everything registered through it is owned
+(background jobs, contract.md §T5) and `ctx.effect`. Everything registered through it is owned
 by the plugin: disposing the plugin ends it, last registered first. Jobs are not: they belong to
-their owner agent, so disposing the plugin that started them does not stop them (§5.4).
+their owner agent, so disposing the plugin that started them does not stop them (§T5.4).
 */
 import type {JobRuntime} from '../jobs/job-runtime.js';
 import type {JobId, JobStart} from '../jobs/job-types.js';
