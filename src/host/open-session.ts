@@ -173,7 +173,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	for (const plugin of options.plugins ?? []) {
 		try {
 			// eslint-disable-next-line no-await-in-loop -- plugins apply in the order given
-			disposePlugins.push(await plugin.apply({registry, jobs, report}));
+			disposePlugins.push(await plugin.apply({registry, jobs, workspace: options.cwd, report}));
 		} catch (error) {
 			// eslint-disable-next-line no-await-in-loop -- ordered teardown
 			await endPlugins();
