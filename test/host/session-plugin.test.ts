@@ -4,7 +4,7 @@ reference's minimal example is `test/fixtures/plugins/seed-minimal.ts`, verbatim
 `@deepseek-ai/dsh-tools` as `--plugin` does at run time (vitest.config.ts). The real loader (module
 hooks, TypeScript on Node 20) is driven through the binary in test/app/plugin-binary.test.ts.
 */
-import {mkdtemp, readFile, rm, symlink, writeFile} from 'node:fs/promises';
+import {mkdtemp, rm, symlink, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {basename, join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
@@ -227,33 +227,15 @@ describe('the seed shape, checked', () => {
 });
 
 describe("a plugin's workspace (ctx.workspace)", () => {
-	type WorkspaceCtx = {
-		tools: {register(tool: unknown): () => void};
-		workspace: {root: string; resolve(path: string): Promise<string>};
-	};
-
 	it('names the session’s workspace and resolves paths inside it as the file tools do: links followed, escapes refused', async () => {
 		const outside = await mkdtemp(join(tmpdir(), 'cardterm-plugin-outside-'));
 		try {
 			await writeFile(join(dir, 'notes.txt'), 'inside\n');
 			await writeFile(join(outside, 'secret.txt'), 'outside\n');
 			await symlink(join(outside, 'secret.txt'), join(dir, 'link.txt'));
-			let root = '';
-			const noteRead = {
-				name: 'notes',
-				apply(ctx: WorkspaceCtx) {
-					root = ctx.workspace.root;
-					ctx.tools.register(defineTool({
-						name: 'note_read',
-						description: 'Read a note of the workspace.',
-						parameters: {path: {type: 'string', required: true}},
-						output: {schema: {type: 'string'}, render: (_args, value) => [{type: 'text', text: value}]},
-						execute: async args => readFile(await ctx.workspace.resolve(args.path), 'utf8'),
-					}));
-				},
-			};
-			session = await openSession({cwd: dir, plugins: [pluginFromModule(noteRead, 'notes.mjs')]});
-			expect(root).toBe(dir);
+			// The README's example, as a file.
+			session = await openSession({cwd: dir, plugins: [await fixturePlugin('workspace-notes.mjs')]});
+			expect(session.registry.get('note_read')?.description).toBe(`Read a note of the workspace (${dir}).`);
 			const read = async (path: string) => runOne(session!, 'note_read', JSON.stringify({path}), new AbortController().signal);
 			expect((await read('notes.txt')).result?.content).toEqual([{type: 'text', text: 'inside\n'}]);
 			expect((await read(join(dir, 'notes.txt'))).status).toBe('ok');
