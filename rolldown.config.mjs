@@ -1,7 +1,7 @@
 // The command line and the package's entry points as a few dozen chunks instead of ~120 modules: Node
 // 20 resolves, reads and links an ES module graph file by file, ~30 ms of a replay's start-up
-// (docs/decisions.md, "The command line runs a bundle of tsc's output"). Input is tsc's output
-// (dist/src), so the bundle runs exactly what tsc emitted; packages stay imports of node_modules.
+// (docs/decisions/code-layout.md, "The command line runs a bundle of tsc's output"). Input is tsc's
+// output (dist/src), so the bundle runs exactly what tsc emitted; packages stay imports of node_modules.
 //
 // Every chunk is written to dist/bundle/src/cli/, beside the entry `src/cli/main.js`, so the
 // paths modules take relative to their own URL keep their meaning: `../index.js` (the public entry

@@ -21,7 +21,7 @@
 // work (a CPU profile of live-only turns: the frame's JSON.parse ~2.1 µs/event, the mapping ~1.5,
 // the pipe's reads ~1.2). A scripted agent that writes precomputed frames (no SDK, almost no CPU
 // beside cardterm) cut both sides alike: 1.14–1.22× in 3 paired invocations. Target not met in
-// steady state; docs/decisions.md.
+// steady state; docs/performance.md, "Measurement notes".
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';

@@ -44,7 +44,7 @@
 // 2.06× (1.66–5.36 → 1.48–3.26), vs (d) 1.56× → 1.59× (0.98–2.06 → 1.21–2.31), (d) itself paying the
 // same write per batch (0.037 → 0.025). Target not met on any floor. (d)'s figure depends on its
 // place: measured right after (a) instead of after (c)'s hot loop over the same events, live vs (d)
-// is 1.375× (1.15–1.82) against 1.55× (1.20–2.23) in 28 invocations each (docs/decisions.md; with
+// is 1.375× (1.15–1.82) against 1.55× (1.20–2.23) in 28 invocations each (docs/performance.md; with
 // --warmup 5, below, the place no longer matters). Under
 // perf (measured windows only), ACP's own code is ~8.5 µs/event of the live main thread's ~36:
 // JSON.parse of the frames, the mapping, Node's stream path; no live-only deopt. But with one warm-up

@@ -12,7 +12,7 @@ drawn together at the end of the frame. Keys are React state and never wait here
 export const PACED_FRAME_MS = 33;
 
 /**
-Ink's `maxFps` for the live screen: its throttle is then 8 ms, so what is drawn at once (a key, a
+Ink's `maxFps` for the live screen: its throttle is then 1 ms, so what is drawn at once (a key, a
 first token) is on the terminal within a 60 Hz frame of its arrival; what streams is paced above.
 */
 export const LIVE_MAX_FPS = 1000;

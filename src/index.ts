@@ -1,5 +1,5 @@
 /**
-@module cardterm's public API (ARCHITECTURE.md §3): the tool contract, sessions and their logs,
+@module cardterm's public API: the tool contract, sessions and their logs,
 the reference tools, and pure card layout. Snapshot helpers for tool authors are in `cardterm/testing`.
 */
 

@@ -1,6 +1,6 @@
-// A seeded, deterministic session-log generator (presentation-events.md §3.7, §3.9 shapes).
+// A seeded, deterministic session-log generator (contract.md §E3.7, §E3.9 shapes).
 // The same seed and event count always give the same bytes: no clock, no Math.random.
-// Tool names, arguments, content texts and `meta` follow the reference tools (§2.1–§2.10), so a
+// Tool names, arguments, content texts and `meta` follow the reference tools (§E2.1–§E2.10), so a
 // replay builds the structured cards (terminal, diff, read, search, web), not generic fallbacks.
 
 /** mulberry32: a small, fast, seeded PRNG returning floats in [0, 1). */
@@ -190,7 +190,7 @@ function backgroundCall(p, number) {
 	return {name: 'bash', args, result: {text: `started background job bash-${number}`, isError: false}};
 }
 
-/** 3-line-context hunks of an edit: one per changed region (meta.diffs, §2.5). */
+/** 3-line-context hunks of an edit: one per changed region (meta.diffs, §E2.5). */
 function hunks(p, filePath, count) {
 	const diffs = [];
 	let start = p.int(1, 400);
@@ -323,7 +323,7 @@ function todoCall(p) {
 	return {name: 'todo_write', args: {todos}, todos, result: {text: `Updated todo list: ${counts.pending} pending, ${counts.inProgress} in progress, ${counts.completed} completed.`, isError: false}};
 }
 
-/** Invalid arguments or an unknown tool: classed errors of the pipeline (§3.5). */
+/** Invalid arguments or an unknown tool: classed errors of the pipeline (§E3.5). */
 function errorCall(p) {
 	if (p.chance(0.5)) {
 		return {name: 'read', args: {file_path: ''}, result: {text: 'Error: invalid arguments: "file_path" must not be blank', isError: true, error: {name: 'ToolArgsError', code: 'INVALID_ARGS'}}};
@@ -372,7 +372,7 @@ function shortMarkdown(p) {
 	return `${paragraph}\n\n${items.join('\n')}`;
 }
 
-/** One small tool call with a one-line result: the reference tools' shapes (§2.1–§2.10). */
+/** One small tool call with a one-line result: the reference tools' shapes (§E2.1–§E2.10). */
 function smallCall(p, number) {
 	const id = `call_${String(number).padStart(2, '0')}_${uuid(p).replaceAll('-', '').slice(0, 24)}`;
 	const roll = p.int(0, 99);

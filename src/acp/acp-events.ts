@@ -1,6 +1,6 @@
 /**
 @module ACP → cardterm events: the one place that decides what an agent's `session/update`s, prompt
-turns and permission requests become in the contract's event vocabulary (presentation-events.md §3).
+turns and permission requests become in the contract's event vocabulary (contract.md §E3).
 Every view draws from these events, live and on replay, so what the live session showed is what
 its log folds back to. The table is docs/acp-mapping.md.
 

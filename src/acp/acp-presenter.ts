@@ -2,7 +2,7 @@
 @module The cards of an ACP agent's tool calls, on the live screen and on replay alike: the presenter
 of the `acp_<kind>` tools `acp-events.ts` records. Pure: it reads only the call's arguments (the
 call as first seen) and the result's `meta` (the call as it ended), as every presenter does
-(presentation-events.md §1.4). docs/acp-mapping.md has the table.
+(contract.md §E1.4). docs/acp-mapping.md has the table.
 */
 import {isJsonObject} from '../json/is-plain-record.js';
 import type {ContentBlock} from '../tools/content.js';

@@ -1,5 +1,5 @@
 /**
-@module The agent loop (presentation-events.md §3.3): a turn is steps; a step is one model request
+@module The agent loop (contract.md §E3.3): a turn is steps; a step is one model request
 (system prompt + the conversation + the tools' schemas), its streamed answer, the
 `assistant/message`, then the model's tool calls through the registry. Steps repeat until the model
 calls no tool, a call concludes the turn, a runaway loop is seen, or the step limit; the turn ends

@@ -1,5 +1,5 @@
 /**
-@module Runs one step's tool calls (presentation-events.md §3.3): in model order; an exclusive call
+@module Runs one step's tool calls (contract.md §E3.3): in model order; an exclusive call
 waits for every earlier call and runs alone; concurrency-safe calls share a bounded pool; results
 are committed in model order, so a result follows its own call and every earlier call's result.
 */

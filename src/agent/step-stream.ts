@@ -1,5 +1,5 @@
 /**
-@module One model attempt of one step as the log records it (presentation-events.md §3.2, §3.4):
+@module One model attempt of one step as the log records it (contract.md §E3.2, §E3.4):
 each stream part becomes an `assistant/chunk` (`block-start`, deltas, `block-end`, `usage`,
 `finish`), and at the end the `assistant/message` holds the final blocks in stream order — or, when
 the stream was cut, only its non-blank text and reasoning, marked `interrupted`.

@@ -1,5 +1,5 @@
 /**
-@module The `bash` tool (presentation-events.md §2.1, §2.2; tools-contract.md §4.1, §5.2): runs a
+@module The `bash` tool (contract.md §E2.1, §E2.2; contract.md §T4.1, §T5.2): runs a
 command in a shell in the session workspace, in the foreground (terminal card) or as a background
 job (generic card, output through `job_output`).
 */

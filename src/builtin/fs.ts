@@ -1,6 +1,6 @@
 /**
 @module The file tools `read`, `write` and `edit`, confined to the session workspace (and any extra
-allowed roots). Spec: presentation-events.md §2.3–2.5, §5.1.
+allowed roots). Spec: contract.md §E2.3–§E2.5, §E5.1.
 */
 import type {ToolDefinition} from '../tools/types.js';
 import {editTool} from './fs/edit-tool.js';

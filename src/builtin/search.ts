@@ -1,6 +1,6 @@
 /**
 @module The search tools `grep` and `glob`, confined to the session workspace (and any extra allowed
-roots). Spec: presentation-events.md §2.6–2.7, §5.1. grep runs ripgrep when it is on PATH and an
+roots). Spec: contract.md §E2.6–§E2.7, §E5.1. grep runs ripgrep when it is on PATH and an
 in-process engine otherwise; both give the same sorted results under the same caps.
 */
 import type {ToolDefinition} from '../tools/types.js';

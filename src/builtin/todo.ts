@@ -1,5 +1,5 @@
 /**
-@module The `todo_write` tool (presentation-events.md §2.10): replaces the standing todo list.
+@module The `todo_write` tool (contract.md §E2.10): replaces the standing todo list.
 The session turns `onWrite` into the log-only `todo/write` event, which lands between the call and
 its result because the body calls it before returning.
 

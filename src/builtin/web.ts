@@ -1,5 +1,5 @@
 /**
-@module The web tools `web_fetch` and `web_search` (presentation-events.md §2.8–2.9, §5.1).
+@module The web tools `web_fetch` and `web_search` (contract.md §E2.8–§E2.9, §E5.1).
 
 Defaults: fetch deadline 30 s (redirects and body included), 5 redirects, 5 MiB of decoded body,
 1 000 000 HTML characters converted, 100 000 characters of text kept, 200 000 characters of model

@@ -20,7 +20,7 @@ agent:
     --yolo                   approve every call (writes and commands ask first otherwise)
     --continue | --resume ID go on with this folder's newest session, or that one
     --system-prompt FILE     replace the system prompt
-    --max-steps N            model steps per turn before it ends "blocked" (default 500)
+    --max-steps N            model steps per turn before it ends "blocked" (default 100)
   Keys: OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY, DEEPSEEK_API_KEY, OPENROUTER_API_KEY.
 
 viewer and tools:

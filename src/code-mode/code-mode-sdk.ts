@@ -1,5 +1,5 @@
 /**
-@module The Code Mode SDK section of the system prompt (tools-contract.md §6.6): how to write a
+@module The Code Mode SDK section of the system prompt (contract.md §T6.6): how to write a
 `run_code` program, then TypeScript declarations of every bindable tool. Deterministic: the same
 tool set always gives the same bytes (prompt caches stay warm).
 */

@@ -20,7 +20,7 @@ export type CodeModeExecutor = {
 	codeDispatchLogContent?(log: CodeDispatchData): Promise<readonly ContentBlock[]>;
 };
 
-/** Data of `tool/code-dispatch-start` (presentation-events.md §3.2). */
+/** Data of `tool/code-dispatch-start` (contract.md §E3.2). */
 export type CodeDispatchStartData = {
 	readonly rootCallId: string;
 	readonly parentCallId: string;

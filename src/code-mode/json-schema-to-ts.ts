@@ -1,5 +1,5 @@
 /**
-@module A TypeScript type for a raw JSON Schema of the supported subset (tools-contract.md §6.6),
+@module A TypeScript type for a raw JSON Schema of the supported subset (contract.md §T6.6),
 for the Code Mode SDK the model reads. Total: a schema outside the subset becomes `unknown`.
 */
 import {isPlainRecord} from '../json/is-plain-record.js';

@@ -5,7 +5,7 @@ callbacks, answers its tool calls, and reports exactly one end (done, failed, or
 import {Worker} from 'node:worker_threads';
 import {workerSource} from './worker-source.js';
 
-/** Why a program failed (tools-contract.md §6.2). */
+/** Why a program failed (contract.md §T6.2). */
 export type CodeRunFailureKind = 'exception' | 'timeout' | 'abort' | 'worker-exit' | 'invalid-output' | 'output-limit';
 
 /** How a program ended. `result` is present only when the program returned something other than `undefined`. */

@@ -1,5 +1,5 @@
 /**
-@module Model-facing text of a `run_code` result (tools-contract.md §6.2): the captured log lines,
+@module Model-facing text of a `run_code` result (contract.md §T6.2): the captured log lines,
 then the returned value; `(run_code completed with no output)` when both are empty.
 */
 import type {JsonValue} from '../json/json-value.js';

@@ -1,6 +1,6 @@
 /**
 @module `codeModeTransport`: the `run_code` tool definition that `ToolRegistry.attachCodeTransport`
-installs (tools-contract.md §6.2). A raw definition: it validates its own arguments, and its
+installs (contract.md §T6.2). A raw definition: it validates its own arguments, and its
 presenter is lenient (replayed logs may carry anything).
 */
 import {isPlainRecord} from '../json/is-plain-record.js';

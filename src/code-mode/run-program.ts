@@ -1,6 +1,6 @@
 /**
 @module One `run_code` execution: run the program in a worker, dispatch its `tools.<name>(args)`
-calls through the registry as nested calls (tools-contract.md §6.3–6.5), and settle.
+calls through the registry as nested calls (contract.md §T6.3–§T6.5), and settle.
 
 Per call, in order: a run that is over rejects (`… not dispatched`); the arguments are snapshotted
 losslessly twice (one copy dispatched, one logged), a lossy value rejecting with no event and no
@@ -246,7 +246,7 @@ async function executeSafely(executor: CodeModeExecutor, input: Parameters<CodeM
 	}
 }
 
-/** Images in a successful sub-result, then its additional contexts, ride the outer result (§6.5). */
+/** Images in a successful sub-result, then its additional contexts, ride the outer result (§T6.5). */
 function deferContexts(exec: ToolRunContext, subCallId: string, result: ToolExecutionResult): void {
 	if (!result.isError && result.content.some(block => block.type === 'image')) {
 		exec.deferContext({id: `${subCallId}:images`, role: 'user', content: result.content, source: {kind: 'plugin', plugin: 'tools-code-mode'}});

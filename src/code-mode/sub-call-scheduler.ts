@@ -1,5 +1,5 @@
 /**
-@module The per-run sub-call scheduler (tools-contract.md §6.4, simplified): calls start strictly in
+@module The per-run sub-call scheduler (contract.md §T6.4, simplified): calls start strictly in
 submission order; consecutive concurrency-safe calls overlap up to a bound; an exclusive call
 waits for the pool to drain and runs alone. Classification is re-read right before each start.
 */

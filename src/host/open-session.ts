@@ -177,7 +177,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	for (const plugin of options.plugins ?? []) {
 		try {
 			// eslint-disable-next-line no-await-in-loop -- plugins apply in the order given
-			disposePlugins.push(await plugin.apply({registry, jobs, report, ...options.pluginApply}));
+			disposePlugins.push(await plugin.apply({registry, jobs, workspace: options.cwd, report, ...options.pluginApply}));
 		} catch (error) {
 			if (error instanceof PluginApplyTimeout) {
 				(options.onPluginSkipped ?? report)(error.message);

@@ -1,12 +1,14 @@
 /**
 @module The `ctx` a plugin in the seed's shape receives (`export function apply(ctx)`, tool authoring
 reference, "最小構成"): `ctx.tools` (register, guard), `ctx.on` (the registry's hooks), `ctx.jobs`
-(background jobs, tools-contract.md §5) and `ctx.effect`. Everything registered through it is owned
+(background jobs, contract.md §T5), `ctx.effect`, and `ctx.workspace`: the session's workspace and
+the containment the file tools apply, so a plugin's tools reach only what the reference tools may. Everything registered through it is owned
 by the plugin: disposing the plugin ends it, last registered first. Jobs are not: they belong to
-their owner agent, so disposing the plugin that started them does not stop them (§5.4). A tool is
+their owner agent, so disposing the plugin that started them does not stop them (§T5.4). A tool is
 registered as it is when registered (`pinnedTool`): a plugin that changes its definition later
 cannot change what the model is offered.
 */
+import {WorkspaceGuard} from '../builtin/workspace/workspace-guard.js';
 import {snapshotJsonValue} from '../json/snapshot-json.js';
 import type {JobRuntime} from '../jobs/job-runtime.js';
 import type {JobId, JobStart} from '../jobs/job-types.js';
@@ -19,6 +21,8 @@ import type {ToolDefinition, ToolSchema} from '../tools/types.js';
 export type PluginHost = {
 	readonly registry: ToolRegistry;
 	readonly jobs: JobRuntime;
+	/** The session's workspace (`--cwd`). */
+	readonly workspace: string;
 	/** Where a failing cleanup is reported (disposal goes on). */
 	readonly report: (message: string) => void;
 };
@@ -52,6 +56,16 @@ export type PluginContext = {
 	readonly jobs: PluginJobs;
 	/** Run `setup` now; the cleanup it returns runs when the plugin is disposed (or when the returned function is called). */
 	effect(setup: () => EffectCleanup | void, label?: string): () => void;
+	readonly workspace: {
+		/** The session's workspace, absolute: where tools run, and what a relative path means. */
+		readonly root: string;
+		/**
+		`path` (relative to the root, or absolute) with every link resolved, when it lies inside the
+		workspace; else rejects as the file tools do (`FS_OUTSIDE_WORKSPACE`, `FS_INVALID_PATH`). Open
+		what it returns, not `path`: a link swapped in later no longer matters.
+		*/
+		resolve(path: string): Promise<string>;
+	};
 };
 
 /** A plugin's context and the disposal that ends everything registered through it. */
@@ -95,6 +109,7 @@ export function pinnedTool(definition: ToolDefinition, plugin: string): ToolDefi
 
 export function openPluginScope(name: string, host: PluginHost): PluginScope {
 	const {registry, jobs, report} = host;
+	const guard = new WorkspaceGuard({workspace: host.workspace});
 	const cleanups: Array<{readonly label: string; readonly run: EffectCleanup}> = [];
 	let disposed = false;
 
@@ -128,6 +143,10 @@ export function openPluginScope(name: string, host: PluginHost): PluginScope {
 			attachController: (controller: string) => own(`job controller "${controller}"`, () => jobs.attachController(controller)),
 			onJobDone: listener => own('a job-done listener', () => jobs.onJobDone(listener)),
 			onJobsChanged: listener => own('a jobs-changed listener', () => jobs.onJobsChanged(listener)),
+		}),
+		workspace: Object.freeze({
+			root: guard.workspace,
+			resolve: async (path: string) => (await guard.resolve(path)).real,
 		}),
 		effect(setup, label = 'an effect') {
 			const stop = own(label, () => {

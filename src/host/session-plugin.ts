@@ -1,7 +1,7 @@
 /**
 @module What a `--plugin FILE` module is to a session. Two shapes:
 
-- the seed's (tool authoring reference, "最小構成"): `export const name`, `export const inject`
+- the seed's (contract.md §T8, "最小構成"): `export const name`, `export const inject`
   (the services it needs; cardterm provides `tools` and `jobs`) and `export function apply(ctx)`,
   which registers through `ctx` (`plugin-context.ts`); the same three on a default-exported object
   work too;

@@ -40,7 +40,7 @@ export function unattendedRefusals(session: Pick<OpenedSession, 'log' | 'registr
 			}
 		}
 	});
-	// The denial runs through post-execute like any result (tools-contract.md §3.5 step 9): only its text changes.
+	// The denial runs through post-execute like any result (contract.md §T3.5 step 9): only its text changes.
 	const stopRewriting = session.registry.on('tools/post-execute', async (exec, result, next) => {
 		if (!result.isError || !refusedCalls.has(exec.callId)) {
 			return next();

@@ -1,5 +1,5 @@
 /**
-@module Byte bounds for job-tool content (tools-contract.md §5.5): a job's `outputLimitBytes`
+@module Byte bounds for job-tool content (contract.md §T5.5): a job's `outputLimitBytes`
 caps what one control-tool result may say about it.
 */
 

@@ -1,5 +1,5 @@
 /**
-@module The background-job runtime (tools-contract.md §5.1–§5.4): producers start jobs, the job
+@module The background-job runtime (contract.md §T5.1–§T5.4): producers start jobs, the job
 tools read, wait for and kill them, and a session's end (or the runtime's) kills and awaits them.
 
 Ownership: a job started with an `owner` agent belongs to that agent's session
@@ -156,7 +156,7 @@ export class JobRuntime {
 	*/
 	start(spec: JobStart): JobId {
 		if (this.#controllers.size === 0 || this.#disposing !== undefined) {
-			// The contract's exact text (tools-contract.md §5.1); cardterm's controller is `jobTools(runtime)`.
+			// The contract's exact text (contract.md §T5.1); cardterm's controller is `jobTools(runtime)`.
 			throw new Error('background jobs unavailable: no job controller serves this agent (load @deepseek-ai/dsh-tool-jobs in its composition)');
 		}
 

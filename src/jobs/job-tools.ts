@@ -1,6 +1,6 @@
 /**
-@module The job-control tools `job_output`, `job_list` and `job_kill` (tools-contract.md §5.5,
-presentation-events.md §2.11): generic cards, no result view.
+@module The job-control tools `job_output`, `job_list` and `job_kill` (contract.md §T5.5,
+contract.md §E2.11): generic cards, no result view.
 */
 import {textContent, type ContentBlock} from '../tools/content.js';
 import {defineTool} from '../tools/define-tool.js';

@@ -1,5 +1,5 @@
 /**
-@module Shapes of the background-job runtime (tools-contract.md §5): what a producer hands in,
+@module Shapes of the background-job runtime (contract.md §T5): what a producer hands in,
 what it must hand back, and the snapshots callers see.
 */
 import type {Agent} from '../tools/types.js';

@@ -1,5 +1,5 @@
 /**
-@module The model-facing lines that describe a job's state (tools-contract.md §5.5).
+@module The model-facing lines that describe a job's state (contract.md §T5.5).
 */
 import type {JobSnapshot, PublicJobSnapshot} from './job-types.js';
 

@@ -1,5 +1,5 @@
 /**
-@module The pending view of a call, with the fallback rules of presentation-events.md §1.5.
+@module The pending view of a call, with the fallback rules of contract.md §E1.5.
 */
 import type {ToolCallView} from '../tools/views.js';
 import type {Presenter, PresenterFailure} from './presenters.js';

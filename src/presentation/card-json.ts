@@ -3,7 +3,7 @@ import type {Card, CardStatus} from './card.js';
 import type {CardOutcome} from './card-outcome.js';
 import {cardTiming} from './card-timing.js';
 
-/** The `--json` shape of a card (ARCHITECTURE.md §4): the folded model, for `jq`, tests and benchmarks. */
+/** The `--json` shape of a card (README, "Using it"): the folded model, for `jq`, tests and benchmarks. */
 export type CardJson = {
 	readonly callId: string;
 	readonly name: string;
@@ -43,7 +43,7 @@ export function cardToJson(card: Card, checks: CardJsonChecks = {}): CardJson {
 		status: card.status,
 		outcome: card.outcome,
 		call: card.callView,
-		// What the card shows: without a result view, the raw result content (presentation-events.md §1.5).
+		// What the card shows: without a result view, the raw result content (contract.md §E1.5).
 		result: card.resultView ?? (card.result === null ? null : {card: 'generic', content: card.result.content}),
 		isError: card.result?.isError ?? false,
 		error: card.result?.error ?? null,

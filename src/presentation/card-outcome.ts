@@ -12,7 +12,7 @@ the lazy log index (which does not) compute the same outcome from the same lines
   (`TOOL_OUTCOME_UNKNOWN`, `TOOL_NOT_STARTED`).
 - `denied`: an error result of a call whose approval was refused (`rejected`, an ACP agent's
   `rejected-always`, `cancelled`, `unavailable`). A refusal that left no approval event in the log
-  reads as `error`: its result is indistinguishable from any unclassed failure (presentation-events.md §3.5).
+  reads as `error`: its result is indistinguishable from any unclassed failure (contract.md §E3.5).
 - `error`: any other error result.
 - `failed`: a result that is not an error but says the work failed — the terminal exit marker
   (`[exit code: N]`, N ≠ 0, or `[killed by signal: S]`) ends its one text block, or its `meta` has
@@ -56,7 +56,7 @@ export function isOutcomeCode(code: string): boolean {
 	return cancelledCodes.has(code) || interruptedCodes.has(code);
 }
 
-/** The terminal exit markers (presentation-events.md §2.1): the text's last line, after a newline. */
+/** The terminal exit markers (contract.md §E2.1): the text's last line, after a newline. */
 const signalMarker = /^\[killed by signal: ([^\]\n]+)\]$/;
 const exitMarker = /^\[exit code: (-?\d+)\]$/;
 
@@ -135,7 +135,7 @@ function httpFailed(meta: unknown): boolean {
 	return Number.isInteger(status) && (status as number) >= 400;
 }
 
-/** The contract's status (presentation-events.md §1.5) an outcome projects to: `failed` is `ok`, `denied` is `error`. */
+/** The contract's status (contract.md §E1.5) an outcome projects to: `failed` is `ok`, `denied` is `error`. */
 export function outcomeStatus(outcome: CardOutcome): CardStatus {
 	switch (outcome) {
 		case 'pending':

@@ -8,7 +8,7 @@ import type {ToolCallView, ToolResultView} from '../tools/views.js';
 import type {CardOutcome} from './card-outcome.js';
 
 /**
-A card's status as the contract words it (presentation-events.md §1.5), projected from its outcome
+A card's status as the contract words it (contract.md §E1.5), projected from its outcome
 (`card-outcome.ts`, `outcomeStatus`): `running`: no result yet. `ok`/`error`: by `isError`.
 `cancelled`: an `ABORTED` or `ABORTED_BEFORE_DISPATCH` result. `interrupted`: no result and its step
 or turn has closed, or a crash-repair result (`TOOL_OUTCOME_UNKNOWN`, `TOOL_NOT_STARTED`).

@@ -1,9 +1,9 @@
 /**
-@module The `lang` of a file path (presentation-events §2.3): contract data shared by the read tool,
+@module The `lang` of a file path (contract.md §E2.3): contract data shared by the read tool,
 which writes it into a read card's meta, and the layout, which highlights a diff by its path.
 */
 
-/** Extension → `lang` (presentation-events §2.3): identity for the listed extensions, then the aliases. */
+/** Extension → `lang` (contract.md §E2.3): identity for the listed extensions, then the aliases. */
 const LANG_BY_EXTENSION: ReadonlyMap<string, string> = new Map([
 	...['ts', 'tsx', 'js', 'jsx', 'json', 'py', 'rb', 'go', 'rs', 'java', 'c', 'cs', 'swift', 'php', 'sh', 'yaml', 'toml', 'ini', 'md', 'mdx', 'html', 'css', 'scss', 'less', 'sql', 'xml', 'lua'].map(
 		(extension): [string, string] => [extension, extension],

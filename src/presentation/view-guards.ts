@@ -1,7 +1,7 @@
 /**
 @module Wire guards for views. Presenters of tools cardterm does not ship (plugins, other producers'
 hosts) can return anything; a view is used only when its payload is well formed, otherwise it is
-treated as absent and the card falls back to its generic form (presentation-events.md §1.3).
+treated as absent and the card falls back to its generic form (contract.md §E1.3).
 */
 import {isJsonObject} from '../json/is-plain-record.js';
 import type {ContentBlock} from '../tools/content.js';

@@ -1,5 +1,5 @@
 /**
-@module The raw JSON Schema subset every consumer relies on (tools-contract.md §1.6).
+@module The raw JSON Schema subset every consumer relies on (contract.md §T1.6).
 */
 import {snapshotJsonValue} from '../json/snapshot-json.js';
 import {JsonSchemaError} from './json-schema-error.js';

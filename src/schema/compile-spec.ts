@@ -1,5 +1,5 @@
 /**
-@module DSL → raw JSON Schema (tools-contract.md §1.4, §1.5).
+@module DSL → raw JSON Schema (contract.md §T1.4, §T1.5).
 
 The walk uses an explicit work stack, so a 5 000-deep `oneOf` compiles; it stops at the first
 author error, then the compiled node goes through the raw-subset assertion, which reports every

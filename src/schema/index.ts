@@ -1,6 +1,6 @@
 /**
 @module The schema DSL, the raw JSON Schema subset, validation and type inference
-(tools-contract.md §1). This layer imports only `src/json`.
+(contract.md §T1). This layer imports only `src/json`.
 */
 export type {JsonSchemaNode} from './json-schema-node.js';
 export {JsonSchemaError} from './json-schema-error.js';

@@ -1,5 +1,5 @@
 /**
-@module Static types of DSL schemas (tools-contract.md §1.1–§1.3).
+@module Static types of DSL schemas (contract.md §T1.1–§T1.3).
 */
 import type {JsonValue} from '../json/json-value.js';
 

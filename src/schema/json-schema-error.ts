@@ -1,5 +1,5 @@
 /**
-A schema (DSL or raw) is outside the supported subset (tools-contract.md §1.9).
+A schema (DSL or raw) is outside the supported subset (contract.md §T1.9).
 
 It is classed like a `HarnessError` (a stable string `code`, `name` equal to the class name) but
 extends `Error` directly: the schema layer sits below the tools layer and must not import it.

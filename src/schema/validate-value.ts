@@ -1,5 +1,5 @@
 /**
-@module Runtime validation of a value against an asserted raw schema (tools-contract.md §1.7).
+@module Runtime validation of a value against an asserted raw schema (contract.md §T1.7).
 
 Total over arbitrary input: a throwing getter or proxy trap becomes a violation at the node that
 was inspecting it. Iterative with an explicit stack, so 5 000-deep unions validate.

@@ -1,5 +1,5 @@
 /**
-@module The author-facing schema DSL (tools-contract.md §1.1, §1.2). Every node compiles to a raw
+@module The author-facing schema DSL (contract.md §T1.1, §T1.2). Every node compiles to a raw
 `JsonSchemaNode`; arrays are `readonly` so `const` type parameters keep literals.
 */
 /** JSON data as an author writes it inline: `const` type parameters make its arrays and objects readonly. */

@@ -1,5 +1,5 @@
 /**
-@module Success creation (tools-contract.md §3.8): the one way a canonical value becomes a result,
+@module Success creation (contract.md §T3.8): the one way a canonical value becomes a result,
 used for body values, wrapper-authored successes and post-execute value replacement.
 */
 import type {JsonValue} from '../json/json-value.js';

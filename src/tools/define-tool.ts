@@ -1,5 +1,5 @@
 /**
-@module `defineTool`: the typed way to write a tool (tools-contract.md §2). Schemas are compiled
+@module `defineTool`: the typed way to write a tool (contract.md §T2). Schemas are compiled
 once, at definition time; `execute` is strict about arguments, presenters and the concurrency
 classifier are lenient (they also run on replayed logs, whose arguments may not validate).
 */

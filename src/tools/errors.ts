@@ -1,5 +1,5 @@
 /**
-@module Error classes of the tool contract (tools-contract.md §1.9). Every `name` equals the class
+@module Error classes of the tool contract (contract.md §T1.9). Every `name` equals the class
 name; `HarnessError` instances carry a stable `code`, and only they put `{name, code}` on results.
 */
 
@@ -52,7 +52,7 @@ export class CodeRunFailedError extends HarnessError {
 /** Cancellation codes the registry produces. */
 export type AbortCode = 'ABORTED' | 'ABORTED_BEFORE_DISPATCH';
 
-/** Message of a thrown value, as results report it (tools-contract.md §3.7). */
+/** Message of a thrown value, as results report it (contract.md §T3.7). */
 export function thrownMessage(thrown: unknown): string {
 	try {
 		if (thrown instanceof Error) {

@@ -1,5 +1,5 @@
 /**
-@module `ToolRegistry.execute`: the execution pipeline, stage by stage (tools-contract.md §3.5).
+@module `ToolRegistry.execute`: the execution pipeline, stage by stage (contract.md §T3.5).
 
 Stages that end the call early return a "final" result, which skips post-execute but still goes
 through materialization, `finalizeContent` and `tools/result`. Nothing here rejects: every throw

@@ -1,5 +1,5 @@
 /**
-@module The execution object hooks, guards and finalizers see (tools-contract.md §3.3): frozen
+@module The execution object hooks, guards and finalizers see (contract.md §T3.3): frozen
 from the start, except that `tools/execute` wrappers may replace its signal slot.
 */
 import type {ToolDispatchExecution, ToolExecution} from './types.js';

@@ -1,6 +1,6 @@
 /**
 @module Failure results the pipeline builds: from a thrown value, from a denial, and the two
-cancellation results (tools-contract.md §3.7, §3.9).
+cancellation results (contract.md §T3.7, §T3.9).
 */
 import {HarnessError, thrownMessage, type AbortCode} from './errors.js';
 import type {ToolErrorInfo, ToolExecutionFailure, ToolExecutionResult} from './types.js';

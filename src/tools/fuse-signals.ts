@@ -1,6 +1,6 @@
 /**
 @module The body's signal: aborts when either the caller's or the wrapper's signal aborts
-(tools-contract.md §3.9, "Signal fusion").
+(contract.md §T3.9, "Signal fusion").
 */
 
 /** A fused signal and the function that detaches it from its sources once the body settles. */

@@ -1,5 +1,5 @@
 /**
-@module Result materialization (tools-contract.md §3.5 steps 18 and 20): a lossless, deep-frozen
+@module Result materialization (contract.md §T3.5 steps 18 and 20): a lossless, deep-frozen
 copy with only the contract's keys, optional keys absent rather than `undefined`.
 */
 import type {JsonValue} from '../json/json-value.js';

@@ -1,5 +1,5 @@
 /**
-@module Applying a `tools/post-execute` decision to a result (tools-contract.md §3.8 table).
+@module Applying a `tools/post-execute` decision to a result (contract.md §T3.8 table).
 Every failure here is thrown; the pipeline turns it into a final error result.
 */
 import type {ContentBlock, UserMessage} from './content.js';

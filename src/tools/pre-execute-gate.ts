@@ -1,6 +1,6 @@
 /**
 @module Stages 5–9 after the `tools/pre-execute` waterfall: the decision, the approval service for
-`ask` (tools-contract.md §3.6 mapping) and the monotonic guards.
+`ask` (contract.md §T3.6 mapping) and the monotonic guards.
 */
 import type {HookList} from './hook-list.js';
 import type {ToolGuard} from './registry-hooks.js';

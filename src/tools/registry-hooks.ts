@@ -1,5 +1,5 @@
 /**
-@module The listener types of the registry's hooks (tools-contract.md §3.6).
+@module The listener types of the registry's hooks (contract.md §T3.6).
 */
 import type {JsonValue} from '../json/json-value.js';
 import type {ContentBlock} from './content.js';
@@ -35,7 +35,7 @@ export type ResultListener = (exec: Readonly<ToolExecution>, result: ToolExecuti
 /** `tools/change` listener: the visible tool set changed. A throw rolls back a `register()`. */
 export type ChangeListener = () => void;
 
-/** The durable log copy of one Code Mode sub-call's settlement (tools-contract.md §6.5). */
+/** The durable log copy of one Code Mode sub-call's settlement (contract.md §T6.5). */
 export type CodeDispatchLog = {
 	readonly rootCallId: string;
 	readonly parentCallId: string;

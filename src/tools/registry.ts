@@ -1,6 +1,6 @@
 /**
 @module `ToolRegistry`: registration, schema projection, hooks, guards and the execution pipeline
-(tools-contract.md §3). One global layer; scopes (§3.4) are not implemented.
+(contract.md §T3). One global layer; scopes (§T3.4) are not implemented.
 */
 import {snapshotJsonValue} from '../json/snapshot-json.js';
 import {assertSupportedJsonSchema} from '../schema/index.js';
@@ -126,7 +126,7 @@ export class ToolRegistry {
 	}
 
 	/**
-	Register a tool (§3.2 checks, in order) and emit `tools/change`. A throwing change listener rolls
+	Register a tool (§T3.2 checks, in order) and emit `tools/change`. A throwing change listener rolls
 	the insertion back and its error propagates. The returned disposer unregisters exactly this
 	registration (a no-op once it is gone or replaced) and emits `tools/change` again.
 	*/
@@ -287,7 +287,7 @@ export class ToolRegistry {
 		return list.add(listener, options);
 	}
 
-	/** Run the full pipeline (§3.5). Never rejects; resolves with a deep-frozen result. */
+	/** Run the full pipeline (§T3.5). Never rejects; resolves with a deep-frozen result. */
 	async execute(input: ToolExecutionInput): Promise<ToolExecutionResult> {
 		return runToolExecution(this.#host, input);
 	}
@@ -332,7 +332,7 @@ export class ToolRegistry {
 }
 
 /**
-The §3.2 checks before the name checks: an `output` declaration with a function `render` and an
+The §T3.2 checks before the name checks: an `output` declaration with a function `render` and an
 optional function `presentationMeta`, a supported `output.schema` (throws `JsonSchemaError`), and a
 positive finite `timeoutMs` when present. Returns the name. `parameters` is deliberately not checked.
 */

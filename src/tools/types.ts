@@ -1,13 +1,13 @@
 /**
 @module The tool contract's runtime shapes: definitions the registry accepts, the execution views
-handed to hooks and bodies, and the results it returns. Spec: tools-contract.md §3.
+handed to hooks and bodies, and the results it returns. Spec: contract.md §T3.
 */
 import type {JsonValue} from '../json/json-value.js';
 import type {JsonSchemaNode} from '../schema/json-schema-node.js';
 import type {ContentBlock, UserMessage} from './content.js';
 import type {ToolCallView, ToolResult, ToolResultView} from './views.js';
 
-/** A raw JSON Schema node of the supported subset (tools-contract.md §1.6); defined by the schema layer. */
+/** A raw JSON Schema node of the supported subset (contract.md §T1.6); defined by the schema layer. */
 export type {JsonSchemaNode};
 
 /** Identifies one model tool call. */
@@ -100,7 +100,7 @@ export type ToolExecutionFailure = {
 /** What `ToolRegistry.execute` resolves with: deep-frozen. */
 export type ToolExecutionResult = ToolExecutionSuccess | ToolExecutionFailure;
 
-/** The output declaration every tool must make (tools-contract.md §4). */
+/** The output declaration every tool must make (contract.md §T4). */
 export type ToolOutputDeclaration = {
 	readonly schema: JsonSchemaNode;
 	render(args: unknown, value: JsonValue): ContentBlock[];

@@ -7,7 +7,7 @@ consumers switch on it and end in `assertNever`. Views are recomputed from persi
 result content and `meta` on every delivery and replay; they are never written to a log.
 
 These types live in the tools layer because tools produce them; `src/presentation/` re-exports
-them with the wire guards, fallback rules and the card model (see docs/decisions.md).
+them with the wire guards, fallback rules and the card model (see docs/decisions/contract-and-tools.md).
 */
 import type {ContentBlock} from './content.js';
 

@@ -1,5 +1,5 @@
 /**
-@module Wrapper-result normalization (tools-contract.md §3.5 step 13, §3.8): a result that the
+@module Wrapper-result normalization (contract.md §T3.5 step 13, §T3.8): a result that the
 default dispatch did not produce for this execution (authored by a `tools/execute` wrapper, or a
 cached result of another call or tool) is rebuilt before anything trusts it.
 */

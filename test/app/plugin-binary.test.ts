@@ -1,7 +1,7 @@
 /**
 `--plugin` through the real `bin/cardterm`, so the real loader runs: the module hooks that resolve
 `@deepseek-ai/dsh-tools` to this cardterm and strip a TypeScript plugin's types on Node 20. The
-plugin is the tool authoring reference's minimal example, verbatim (test/fixtures/plugins/seed-minimal.ts).
+plugin is the authoring guide's minimal example (contract.md §T8), verbatim (test/fixtures/plugins/seed-minimal.ts).
 Needs a built dist/ (rebuilt here when older than the sources); the interactive part needs tmux.
 */
 import {spawnSync} from 'node:child_process';

@@ -17,7 +17,7 @@ const example = [
 ] as const;
 
 describe('todo_write', () => {
-	it('reproduces the §2.10 example: value, text, and one onWrite with the list', async () => {
+	it('reproduces the §E2.10 example: value, text, and one onWrite with the list', async () => {
 		const {writes, call} = setup();
 		const result = await call({todos: example});
 		expect(result).toEqual({
@@ -28,7 +28,7 @@ describe('todo_write', () => {
 		expect(writes).toEqual([example]);
 	});
 
-	it('presents the §2.10 call view and has no result view', () => {
+	it('presents the §E2.10 call view and has no result view', () => {
 		const tool = todoTool();
 		expect(tool.presentCall?.({todos: example})).toEqual({card: 'generic', title: 'Update todo list', kind: 'other', rawInput: example});
 		expect(tool.presentResult).toBeUndefined();

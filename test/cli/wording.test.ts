@@ -3,7 +3,8 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {afterAll, describe, expect, it} from 'vitest';
-import {main} from '../../src/cli/main.js';
+import {DEFAULT_MAX_STEPS} from '../../src/agent/agent-loop.js';
+import {MAIN_HELP, main} from '../../src/cli/main.js';
 import {layoutCard} from '../../src/layout/cards/layout-card.js';
 import {lineText} from '../../src/layout/text/spans.js';
 import {colorTheme} from '../../src/layout/text/theme.js';
@@ -24,6 +25,11 @@ async function run(...argv: string[]): Promise<{code: number; out: string; err: 
 }
 
 describe('wording through the CLI', () => {
+	it('names the step limit the agent loop applies in --help', () => {
+		const line = MAIN_HELP.split('\n').find((row) => row.includes('--max-steps N'));
+		expect(line).toContain(`(default ${DEFAULT_MAX_STEPS})`);
+	});
+
 	it('titles a card without repeating the tool name, in the one range style', async () => {
 		const {out} = await run('call', 'read', JSON.stringify({file_path: 'README.md', offset: 1, limit: 5}), '--no-color', '--width', '100');
 		expect(out.split('\n')[0]).toMatch(/^● read README\.md · lines 1–5 · /);

@@ -13,7 +13,7 @@ const readOutput = {
 	],
 };
 
-describe('jsonSchemaToTs (tools-contract.md §6.6)', () => {
+describe('jsonSchemaToTs (contract.md §T6.6)', () => {
 	test('the spec example: an open parameter root and a union output', () => {
 		expect(jsonSchemaToTs(readParameters, '  ')).toBe('{\n    path: string;\n    limit?: number;\n  } & Record<string, JsonValue>');
 		expect(jsonSchemaToTs(readOutput, '  ')).toBe('{\n    kind: "background";\n    jobId: string;\n  } | (string | null)[]');

@@ -122,7 +122,7 @@ describe('failed programs', () => {
 	});
 });
 
-describe('tools.<name> bindings (tools-contract.md §7 item 14)', () => {
+describe('tools.<name> bindings (contract.md §T7 item 14)', () => {
 	test('a binding resolves to the canonical value after post-execute policy', async () => {
 		const h = harness([echo]);
 		h.registry.on('tools/post-execute', async (exec, result, next) => {

@@ -17,7 +17,7 @@ const snapshot: ToolDefinition = {
 	},
 };
 
-describe('sub-call side channels (tools-contract.md §6.5)', () => {
+describe('sub-call side channels (contract.md §T6.5)', () => {
 	test('images and contexts of sub-results ride the outer result in order, and concludesTurn is forwarded', async () => {
 		const h = harness([snapshot]);
 		const result = await h.run('return await tools.snapshot({});', {callId: 'outer'});

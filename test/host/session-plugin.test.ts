@@ -4,9 +4,9 @@ reference's minimal example is `test/fixtures/plugins/seed-minimal.ts`, verbatim
 `@deepseek-ai/dsh-tools` as `--plugin` does at run time (vitest.config.ts). The real loader (module
 hooks, TypeScript on Node 20) is driven through the binary in test/app/plugin-binary.test.ts.
 */
-import {mkdtemp, rm, writeFile} from 'node:fs/promises';
+import {mkdtemp, rm, symlink, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
-import {join} from 'node:path';
+import {basename, join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {runOne} from '../../src/cli/commands/call-command.js';
 import {openSession, type OpenedSession} from '../../src/host/open-session.js';
@@ -47,7 +47,7 @@ afterEach(async () => {
 function bareHost() {
 	const jobs = new JobRuntime();
 	jobs.attachController('test');
-	return {registry: new ToolRegistry(), jobs, report: (message: string) => reports.push(message)};
+	return {registry: new ToolRegistry(), jobs, workspace: dir, report: (message: string) => reports.push(message)};
 }
 
 const echo = defineTool({
@@ -225,5 +225,29 @@ describe('the seed shape, checked', () => {
 		await dispose();
 		expect(host.registry.get('echo_back')).toBeUndefined();
 		expect(() => pluginFromModule({nothing: 1}, 'empty.mjs')).toThrow('plugin empty.mjs exports neither apply(ctx) nor a tool definition (export defineTool(...) results)');
+	});
+});
+
+describe("a plugin's workspace (ctx.workspace)", () => {
+	it('names the session’s workspace and resolves paths inside it as the file tools do: links followed, escapes refused', async () => {
+		const outside = await mkdtemp(join(tmpdir(), 'cardterm-plugin-outside-'));
+		try {
+			await writeFile(join(dir, 'notes.txt'), 'inside\n');
+			await writeFile(join(outside, 'secret.txt'), 'outside\n');
+			await symlink(join(outside, 'secret.txt'), join(dir, 'link.txt'));
+			// The README's example, as a file.
+			session = await openSession({cwd: dir, plugins: [await fixturePlugin('workspace-notes.mjs')]});
+			expect(session.registry.get('note_read')?.description).toBe(`Read a note of the workspace (${dir}).`);
+			const read = async (path: string) => runOne(session!, 'note_read', JSON.stringify({path}), new AbortController().signal);
+			expect((await read('notes.txt')).result?.content).toEqual([{type: 'text', text: 'inside\n'}]);
+			expect((await read(join(dir, 'notes.txt'))).status).toBe('ok');
+			for (const path of ['../' + basename(outside) + '/secret.txt', join(outside, 'secret.txt'), 'link.txt']) {
+				const card = await read(path);
+				expect({path, status: card.status, error: card.result?.error}).toMatchObject({path, status: 'error', error: {name: 'FsError', code: 'FS_OUTSIDE_WORKSPACE'}});
+				expect(JSON.stringify(card.result?.content)).not.toContain('outside\\n');
+			}
+		} finally {
+			await rm(outside, {recursive: true, force: true});
+		}
 	});
 });

@@ -31,7 +31,7 @@ function textOf(result: ToolExecutionResult): string {
 }
 
 describe('job tools: definitions and cards', () => {
-	it('returns job_output, job_list and job_kill with the §2.11 call views and no result view', () => {
+	it('returns job_output, job_list and job_kill with the §E2.11 call views and no result view', () => {
 		const {tools} = setup();
 		expect(tools.map((tool) => tool.name)).toEqual(['job_output', 'job_list', 'job_kill']);
 		const [output, list, kill] = tools;
@@ -67,7 +67,7 @@ describe('job tools: definitions and cards', () => {
 });
 
 describe('job_output', () => {
-	it('reproduces the §2.11 example: new output then the running status line', async () => {
+	it('reproduces the §E2.11 example: new output then the running status line', async () => {
 		const {jobs, call} = setup();
 		const job = fakeJob();
 		jobs.start({kind: 'bash', label: 'npm run dev', owner: alice, run: () => job.hooks});

@@ -47,8 +47,11 @@ describe('the README\'s first screen', () => {
 	it('says both modes: an agent with a model, command mode without one, and how to connect one', async () => {
 		const {readFileSync} = await import('node:fs');
 		const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-		// The first screen: up to the first section heading.
-		const first = readme.slice(0, readme.indexOf('\n## '));
+		// The first screen: what cardterm is and its quick start, up to the next section.
+		const quickStart = readme.indexOf('\n## Quick start\n');
+		expect(quickStart).toBeGreaterThan(0);
+		const first = readme.slice(0, readme.indexOf('\n## ', quickStart + 1));
+		expect(first.split('\n').length).toBeLessThan(60);
 		expect(first).toContain('--model openai:gpt-4.1     # an agent');
 		expect(first).toMatch(/command mode in the checkout/u);
 		expect(first).toMatch(/Without a model it is the command mode above[^]*`\/model PROVIDER:MODEL` connects one/u);

@@ -32,6 +32,12 @@ describe('the package', () => {
 		expect(readme).toContain('```ts\n' + test.slice(test.indexOf('\n') + 1) + '```');
 	});
 
+	it('shows in the README the workspace plugin that test/host/session-plugin.test.ts runs', () => {
+		const plugin = readFileSync(resolve(root, 'test/fixtures/plugins/workspace-notes.mjs'), 'utf8');
+		const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+		expect(readme).toContain('```js\n' + plugin.slice(plugin.indexOf('\n') + 1) + '```');
+	});
+
 	it('starts with the two commands a newcomer needs', () => {
 		const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
 		const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)![1]!;

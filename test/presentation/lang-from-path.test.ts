@@ -2,7 +2,7 @@ import {describe, expect, test} from 'vitest';
 import {langFromPath} from '../../src/presentation/lang-from-path.js';
 
 describe('langFromPath', () => {
-	test('maps the last extension, case-insensitive, by the presentation-events §2.3 table', () => {
+	test('maps the last extension, case-insensitive, by the contract.md §E2.3 table', () => {
 		const cases: Record<string, string | undefined> = {
 			'a.ts': 'ts',
 			'src/a.ts': 'ts',

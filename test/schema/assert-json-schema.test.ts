@@ -15,7 +15,7 @@ function violationsOf(schema: unknown, assert: (schema: unknown) => void = asser
 
 const keywordList = 'is not a supported keyword (subset: type/oneOf/properties/required/additionalProperties/items/enum/const + annotations)';
 
-describe('assertSupportedJsonSchema (tools-contract §1.6)', () => {
+describe('assertSupportedJsonSchema (contract.md §T1.6)', () => {
 	it.each([
 		['an annotation-only node', {description: 'anything'}],
 		['an empty node', {}],

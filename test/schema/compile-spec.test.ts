@@ -26,7 +26,7 @@ function violationsOf(compile: () => unknown): readonly string[] {
 	throw new Error('expected the compilation to throw');
 }
 
-describe('value schema compilation errors (tools-contract §1.10 table C)', () => {
+describe('value schema compilation errors (contract.md §T1.10 table C)', () => {
 	const twoBranches = [{type: 'string'}, {type: 'null'}];
 	it.each([
 		['an object without additionalProperties', {type: 'object'}, 'schema.additionalProperties must be explicitly true or false'],
@@ -117,7 +117,7 @@ describe('value schema compilation errors (tools-contract §1.10 table C)', () =
 	});
 });
 
-describe('parameter map compilation errors (tools-contract §1.10 table C)', () => {
+describe('parameter map compilation errors (contract.md §T1.10 table C)', () => {
 	it('rejects required: false', () => {
 		expect(violationsOf(() => parameterSchemaSpecToJsonSchema(parameters({v: {type: 'string', required: false}})))).toEqual([
 			'parameters.v.required must be true when present',
@@ -151,7 +151,7 @@ describe('parameter map compilation errors (tools-contract §1.10 table C)', () 
 	});
 });
 
-describe('compilation results (tools-contract §1.10 table D)', () => {
+describe('compilation results (contract.md §T1.10 table D)', () => {
 	it('compiles a nullable required parameter to a oneOf and a root required list', () => {
 		expect(parameterSchemaSpecToJsonSchema({u: {oneOf: [{type: 'string'}, {type: 'null'}], required: true}})).toEqual({
 			type: 'object',

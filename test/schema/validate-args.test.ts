@@ -8,7 +8,7 @@ class Point {
 /** A spec the DSL types would reject, for the forged-spec rows. */
 const forged = (spec: unknown): ParameterSchemaSpec => spec as ParameterSchemaSpec;
 
-describe('validateArgs (tools-contract §1.10 table A)', () => {
+describe('validateArgs (contract.md §T1.10 table A)', () => {
 	const fileSpec = {path: {type: 'string', required: true}, limit: {type: 'number'}} as const;
 
 	it('A1: accepts arguments with the required key, with or without the optional one', () => {
@@ -195,7 +195,7 @@ describe('validateArgs (tools-contract §1.10 table A)', () => {
 	});
 });
 
-describe('validateArgs conformance (tools-contract §7 items 1–4)', () => {
+describe('validateArgs conformance (contract.md §T7 items 1–4)', () => {
 	it('item 1: the parameter root is open while a closed object is not, and an object needs additionalProperties', () => {
 		expect(validateArgs({path: {type: 'string', required: true}}, {path: '/t', extra: 1})).toEqual([]);
 		expect(validateArgs({o: {type: 'object', additionalProperties: false}}, {o: {x: 1}})).toEqual([

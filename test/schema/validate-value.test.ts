@@ -27,7 +27,7 @@ function deepOneOf(depth: number): JsonSchemaNode {
 	return node;
 }
 
-describe('validateJsonSchemaValue (tools-contract §1.10 table B)', () => {
+describe('validateJsonSchemaValue (contract.md §T1.10 table B)', () => {
 	it('the B schemas are in the supported subset', () => {
 		expect(() => {
 			assertSupportedJsonSchema(fileSchema);

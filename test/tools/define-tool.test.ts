@@ -45,7 +45,7 @@ function readTool(overrides: Partial<DefineToolOptions<typeof readParameters, ty
 
 const someResult: ToolResult = {content: [{type: 'text', text: 'x'}], isError: false};
 
-describe('defineTool: definition-time checks (§2.2)', () => {
+describe('defineTool: definition-time checks (§T2.2)', () => {
 	const minimal = {
 		name: 'probe',
 		description: 'Probe.',
@@ -83,7 +83,7 @@ describe('defineTool: definition-time checks (§2.2)', () => {
 	});
 });
 
-describe('defineTool: the produced definition (§2.3)', () => {
+describe('defineTool: the produced definition (§T2.3)', () => {
 	it('carries compiled schemas and only the optional keys that were supplied', () => {
 		const tool = defineTool({
 			name: 'probe',
@@ -200,7 +200,7 @@ describe('defineTool: the produced definition (§2.3)', () => {
 	});
 });
 
-describe('defineTool through the registry (§7 items 5, 6, 8)', () => {
+describe('defineTool through the registry (§T7 items 5, 6, 8)', () => {
 	it('item 5: invalid arguments never reach the body', async () => {
 		const {tool, calls} = readTool();
 		const registry = new ToolRegistry();

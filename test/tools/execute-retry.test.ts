@@ -1,5 +1,5 @@
 /**
-A `tools/execute` wrapper may retry (the tool authoring reference names retries as a use of the
+A `tools/execute` wrapper may retry (contract.md §T8 names retries as a use of the
 hook): after a failed `next()` it may call `next()` again, and the inner wrappers and the body run
 again; never while a `next()` is still running, never after one succeeded, never on its own.
 */

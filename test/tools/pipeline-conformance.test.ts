@@ -47,7 +47,7 @@ function counting(registry: ToolRegistry) {
 	return counts;
 }
 
-describe('§7.7 argument materialization', () => {
+describe('§T7 item 7 argument materialization', () => {
 	class Point {
 		x = 1;
 	}
@@ -141,7 +141,7 @@ describe('§7.7 argument materialization', () => {
 	});
 });
 
-describe('§7.8 output enforcement', () => {
+describe('§T7 item 8 output enforcement', () => {
 	it('rejects a value that fails the output schema', async () => {
 		const registry = new ToolRegistry();
 		registry.register(echoTool({execute: async () => 42}));
@@ -206,7 +206,7 @@ describe('§7.8 output enforcement', () => {
 	});
 });
 
-describe('§7.9 wrapper results are re-normalized', () => {
+describe('§T7 item 9 wrapper results are re-normalized', () => {
 	it('re-renders content from the value of a short-circuit success', async () => {
 		const registry = new ToolRegistry();
 		const tool = echoTool();
@@ -267,7 +267,7 @@ describe('§7.9 wrapper results are re-normalized', () => {
 	});
 });
 
-describe('§7.10 post-execute decisions', () => {
+describe('§T7 item 10 post-execute decisions', () => {
 	async function decide(decision: unknown, tool = counterTool()) {
 		const registry = new ToolRegistry();
 		registry.register(tool);
@@ -353,7 +353,7 @@ describe('§7.10 post-execute decisions', () => {
 	});
 });
 
-describe('§7.11 failure containment', () => {
+describe('§T7 item 11 failure containment', () => {
 	it.each([
 		['a plain object', {code: 500}, failure('[object Object]')],
 		['a string', 'kaboom', failure('kaboom')],
@@ -396,7 +396,7 @@ describe('§7.11 failure containment', () => {
 	});
 });
 
-describe('§7.12 cancellation precedence', () => {
+describe('§T7 item 12 cancellation precedence', () => {
 	function abortable() {
 		const controller = new AbortController();
 		return {controller, input: callInput({signal: controller.signal})};
@@ -639,7 +639,7 @@ describe('§7.12 cancellation precedence', () => {
 	});
 });
 
-describe('§7.13 finalizeContent', () => {
+describe('§T7 item 13 finalizeContent', () => {
 	function finalizing(extra: Parameters<typeof echoTool>[0] = {}) {
 		const calls: Array<{exec: ToolExecution; result: ToolExecutionResult}> = [];
 		const tool = echoTool({

@@ -35,7 +35,7 @@ describe('defineTool definitions in the registry', () => {
 		expect(calls).toEqual([{path: '/t', extra: 1}]);
 	});
 
-	it('never reach the body with invalid arguments (§7.5)', async () => {
+	it('never reach the body with invalid arguments (§T7 item 5)', async () => {
 		const calls: unknown[] = [];
 		const registry = new ToolRegistry();
 		registry.register(readTool(calls));
@@ -47,7 +47,7 @@ describe('defineTool definitions in the registry', () => {
 		expect(calls).toEqual([]);
 	});
 
-	it('classify malformed arguments as exclusive and valid ones by the author classifier (§7.6)', () => {
+	it('classify malformed arguments as exclusive and valid ones by the author classifier (§T7 item 6)', () => {
 		const registry = new ToolRegistry();
 		registry.register(readTool([]));
 		expect(registry.executionMode({name: 'read', arguments: {path: 1}})).toEqual({kind: 'exclusive'});

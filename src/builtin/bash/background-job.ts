@@ -1,5 +1,5 @@
 /**
-@module A bash command as a background job (tools-contract.md §5.1, §5.2): its output goes to a
+@module A bash command as a background job (contract.md §T5.1, §T5.2): its output goes to a
 bounded buffer read through `job_output`, `cancel` stops the whole process group, and `done`
 resolves once the shell exited and its pipes are closed. The job is not tied to the tool call.
 */

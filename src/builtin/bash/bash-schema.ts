@@ -1,6 +1,6 @@
 /**
-@module The bash tool's parameters and canonical value (presentation-events.md §2.1, §2.2;
-tools-contract.md §4.1), as DSL schemas. The TypeScript types follow from them.
+@module The bash tool's parameters and canonical value (contract.md §E2.1, §E2.2;
+contract.md §T4.1), as DSL schemas. The TypeScript types follow from them.
 */
 import type {InferArgs, InferValue} from '../../schema/infer.js';
 

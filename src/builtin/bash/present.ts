@@ -1,5 +1,5 @@
 /**
-@module The bash cards (presentation-events.md §2.1, §2.2). Pure: they read only the arguments
+@module The bash cards (contract.md §E2.1, §E2.2). Pure: they read only the arguments
 and the persisted result, so they work the same live and on replay of old logs.
 */
 import {terminalExit} from '../../presentation/card-outcome.js';

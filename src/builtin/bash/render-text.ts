@@ -1,5 +1,5 @@
 /**
-@module The model-facing text of a bash result (presentation-events.md §2.1): stdout, then a
+@module The model-facing text of a bash result (contract.md §E2.1): stdout, then a
 `[stderr]` section, or `(no output)`; then the marker lines, the exit marker last.
 */
 import type {BashForegroundValue, BashValue} from './bash-schema.js';

@@ -5,7 +5,7 @@ configured, the full stream in a file from the moment the tail overflows.
 import {SpillFile, type SpillBudget} from './spill-file.js';
 import {TailBuffer} from './tail-buffer.js';
 
-/** The value's view of a captured stream (presentation-events.md §2.1). */
+/** The value's view of a captured stream (contract.md §E2.1). */
 export type CapturedStream = {readonly text: string; readonly truncated: boolean; readonly spillPath?: string};
 
 /** Where full output may be spilled: a file's cap, and the budget the tool's files share. */

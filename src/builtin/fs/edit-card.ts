@@ -1,6 +1,6 @@
 /**
 @module The pure projections of `edit`: argument rules, the literal replacement itself, the model
-text, the persisted `meta` (applied hunks) and the diff-card presenters (presentation-events.md §2.5).
+text, the persisted `meta` (applied hunks) and the diff-card presenters (contract.md §E2.5).
 */
 import type {JsonValue} from '../../json/json-value.js';
 import type {ContentBlock} from '../../tools/content.js';

@@ -1,5 +1,5 @@
 /**
-@module The `edit` tool definition: a literal replacement in an existing file (presentation-events.md §2.5).
+@module The `edit` tool definition: a literal replacement in an existing file (contract.md §E2.5).
 */
 import {defineTool} from '../../tools/define-tool.js';
 import type {ToolDefinition} from '../../tools/types.js';

@@ -1,6 +1,6 @@
 /**
 @module Applied-change hunks for the diff card: a 3-line-context structured patch from the `diff`
-package, one `FileDiff` per hunk (spec presentation-events.md §2.4–2.5).
+package, one `FileDiff` per hunk (spec contract.md §E2.4–§E2.5).
 */
 import {diffPackage} from '../../presentation/diff-package.js';
 import {isLineStart} from '../../presentation/hunk-starts.js';

@@ -1,6 +1,6 @@
 /**
 @module The pure projections of `read`: argument rules the schema cannot express, the model text,
-the persisted `meta`, and the call and result presenters (presentation-events.md §2.3).
+the persisted `meta`, and the call and result presenters (contract.md §E2.3).
 */
 import type {JsonValue} from '../../json/json-value.js';
 import {langFromPath} from '../../presentation/lang-from-path.js';

@@ -1,5 +1,5 @@
 /**
-@module The `read` tool definition: a UTF-8 text file as a numbered window (presentation-events.md §2.3).
+@module The `read` tool definition: a UTF-8 text file as a numbered window (contract.md §E2.3).
 */
 import {defineTool} from '../../tools/define-tool.js';
 import type {ToolDefinition} from '../../tools/types.js';

@@ -1,7 +1,7 @@
 /**
 @module The pure half of `read`: a bounded, line-numbered window over decoded text chunks, the
 model-facing `<path>/<type>/<content>` envelope with its footers, the `lang` hint table, and the
-narrowing of persisted `meta` (presentation-events.md §2.3, §5.1).
+narrowing of persisted `meta` (contract.md §E2.3, §E5.1).
 */
 import {langFromPath} from '../../presentation/lang-from-path.js';
 import {parsePathEnvelope} from '../../presentation/path-envelope.js';

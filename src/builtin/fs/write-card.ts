@@ -1,6 +1,6 @@
 /**
 @module The pure projections of `write`: argument rules, the model text, the persisted `meta`
-(applied hunks) and the diff-card presenters (presentation-events.md §2.4).
+(applied hunks) and the diff-card presenters (contract.md §E2.4).
 */
 import type {JsonValue} from '../../json/json-value.js';
 import type {ContentBlock} from '../../tools/content.js';

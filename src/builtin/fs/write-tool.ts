@@ -1,5 +1,5 @@
 /**
-@module The `write` tool definition: create or replace a file atomically (presentation-events.md §2.4).
+@module The `write` tool definition: create or replace a file atomically (contract.md §E2.4).
 */
 import {defineTool} from '../../tools/define-tool.js';
 import type {ToolDefinition} from '../../tools/types.js';

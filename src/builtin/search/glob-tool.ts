@@ -1,5 +1,5 @@
 /**
-@module The `glob` tool definition (presentation-events.md §2.7).
+@module The `glob` tool definition (contract.md §E2.7).
 */
 import {defineTool} from '../../tools/define-tool.js';
 import type {ToolDefinition} from '../../tools/types.js';

@@ -1,5 +1,5 @@
 /**
-@module The `grep` tool definition (presentation-events.md §2.6).
+@module The `grep` tool definition (contract.md §E2.6).
 */
 import {defineTool} from '../../tools/define-tool.js';
 import type {ToolDefinition} from '../../tools/types.js';

@@ -1,7 +1,7 @@
 /**
 @module The pure projections of `grep` and `glob`: argument rules, retention (line previews and
 item caps shared by text and card), the model text, the byte-bounded `meta`, and the presenters
-(presentation-events.md §2.6–2.7, §5.1).
+(contract.md §E2.6–§E2.7, §E5.1).
 */
 import {isJsonObject} from '../../json/is-plain-record.js';
 import type {JsonValue} from '../../json/json-value.js';

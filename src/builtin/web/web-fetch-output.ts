@@ -1,5 +1,5 @@
 /**
-@module `web_fetch`'s canonical value and its pure projections (presentation-events.md §2.9): the
+@module `web_fetch`'s canonical value and its pure projections (contract.md §E2.9): the
 model-facing text, the persisted `meta`, and the call and result cards.
 */
 import {isPlainRecord} from '../../json/is-plain-record.js';

@@ -1,5 +1,5 @@
 /**
-@module The `web_fetch` tool definition (presentation-events.md §2.9).
+@module The `web_fetch` tool definition (contract.md §E2.9).
 
 Non-2xx statuses are successes: the page a server sends with a 404 is still what the model asked
 to see, and the card shows the status (red from 400). Only transport failures, refused schemes or

@@ -1,5 +1,5 @@
 /**
-@module `web_search`'s pure projections (presentation-events.md §2.8): the model-facing text (lossy by
+@module `web_search`'s pure projections (contract.md §E2.8): the model-facing text (lossy by
 design: answer, a source list, a truncation note and a request to cite), the persisted `meta`
 (the value with `content` renamed `answer`), and the call and result cards.
 */

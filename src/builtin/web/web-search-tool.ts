@@ -1,5 +1,5 @@
 /**
-@module The `web_search` tool definition (presentation-events.md §2.8).
+@module The `web_search` tool definition (contract.md §E2.8).
 */
 import {defineTool} from '../../tools/define-tool.js';
 import type {ToolDefinition} from '../../tools/types.js';

@@ -1,7 +1,7 @@
 /**
 @module `cardterm acp [--cwd DIR] [--resume ID] [--yolo] [-p PROMPT [--json]] -- CMD ARGS…`: an ACP
 agent's session as cards. With `-p` one prompt runs and is printed as `cardterm -p` prints a turn
-(`prompt-output.ts`: the answer on stdout, the rest on stderr), and the exit code is the turn's outcome; otherwise the interactive session (`acp-interactive.tsx`) takes the terminal.
+(`prompt-output.ts`: the answer on stdout, the rest on stderr), and the exit code is the turn's outcome; otherwise the interactive session (`interactive/acp-interactive.ts`) takes the terminal.
 */
 import {resolve} from 'node:path';
 import {INIT_TIMEOUT_MS, type AuthChoice, type PromptOutcome} from '../../acp/acp-client.js';

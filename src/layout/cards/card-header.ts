@@ -152,7 +152,7 @@ export function layoutHeader(card: Card, options: LayoutOptions): StyledLine {
 	const {style} = status;
 	const recorded = sanitizeInline(card.name);
 	const name = sanitizeInline(shownToolName(card.name));
-	// A tool without a presenter is titled by its name (presentation-events.md §1.5): say what it was given instead.
+	// A tool without a presenter is titled by its name (contract.md §E1.5): say what it was given instead.
 	const composed = sanitizeInline(cardTitle(card));
 	const title = composed === recorded && card.callView.card === 'generic' ? argumentSummary(card.args) : displayTitle(composed === recorded ? name : composed, name);
 	const lead: Span[] = name === '' ? [span(glyph, style)] : [span(glyph, style), span(' '), span(name, theme.toolName)];

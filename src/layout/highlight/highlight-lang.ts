@@ -1,7 +1,7 @@
 /**
 @module Which highlight.js grammar a file uses. The language is always explicit: a read card's
 `lang`, or a diff's path extension mapped by the read tool's own rule (`langFromPath` in
-src/presentation/lang-from-path.ts, presentation-events §2.3). Nothing is ever auto-detected:
+src/presentation/lang-from-path.ts, contract.md §E2.3). Nothing is ever auto-detected:
 detection costs ~50× an explicit grammar and guesses wrong.
 */
 

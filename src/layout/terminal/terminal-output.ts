@@ -8,12 +8,12 @@ printed can drive the user's terminal. A full terminal emulator is not needed fo
 The SGR code table itself is sgr.ts, shared with the highlighter's parser.
 
 The emulation can hide text the model still reads (`ignore previous instructions\rall tests
-passed`). The rule that says when it did (docs/decisions.md): a line hides text when a word — a run
-of letters — that the command wrote to it, in text later overwritten or erased (`\r`, `\b`,
-erase-in-line) or inside a control string that is dropped (OSC, DCS, APC, PM, SOS), does not
-appear in the line as shown. Digits, punctuation, symbols and blanks may change freely: counters,
-bars and spinners redraw those, and a word that stays on the line (or that a longer word shown
-contains, as overstrike bold builds `Hello` from `H`, `He`, …) is not lost.
+passed`). The rule that says when it did (docs/decisions/cards-and-layout.md): a line hides text
+when a word — a run of letters — that the command wrote to it, in text later overwritten or erased
+(`\r`, `\b`, erase-in-line) or inside a control string that is dropped (OSC, DCS, APC, PM, SOS),
+does not appear in the line as shown. Digits, punctuation, symbols and blanks may change freely:
+counters, bars and spinners redraw those, and a word that stays on the line (or that a longer word
+shown contains, as overstrike bold builds `Hello` from `H`, `He`, …) is not lost.
 */
 import {escapeUnsafe, sanitizeLine, TAB_STOP} from '../text/sanitize.js';
 import {applySgr, blankStyle, sameStyle} from './sgr.js';

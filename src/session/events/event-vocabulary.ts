@@ -1,9 +1,9 @@
 /**
-@module The event types a reader knows (presentation-events.md §3.2). A type outside this list and not
+@module The event types a reader knows (contract.md §E3.2). A type outside this list and not
 marked `ignorable` is reported once; the types the card layer ignores are known and never reported.
 */
 
-/** Types the card layer consumes (§3.2). */
+/** Types the card layer consumes (§E3.2). */
 const CONSUMED_EVENT_TYPES: ReadonlySet<string> = new Set([
 	'turn/start',
 	'turn/end',
@@ -31,7 +31,7 @@ const CONSUMED_EVENT_TYPES: ReadonlySet<string> = new Set([
 	'subagent/descriptor',
 ]);
 
-/** Types a producer writes that no view shows (§3.2 "everything else"). */
+/** Types a producer writes that no view shows (§E3.2 "everything else"). */
 const IGNORED_EVENT_TYPES: ReadonlySet<string> = new Set([
 	'request/header',
 	'request/context',
@@ -43,7 +43,7 @@ const IGNORED_EVENT_TYPES: ReadonlySet<string> = new Set([
 /** Families of known types, matched by prefix (`hook/invoked`, `compaction/start`, …); most are notices. */
 const IGNORED_EVENT_PREFIXES: readonly string[] = ['compaction/', 'hook/', 'command/', 'tool-workflow/', 'cardterm/'];
 
-/** Packed chunk rows (§3.7): one line standing for several `assistant/chunk` events. */
+/** Packed chunk rows (§E3.7): one line standing for several `assistant/chunk` events. */
 export const PACKED_CHUNK_TYPES: ReadonlySet<string> = new Set(['text-chunks', 'reasoning-chunks', 'tool-call-chunks']);
 
 /** Whether a reader knows `type`, as consumed or as deliberately ignored. */

@@ -1,5 +1,5 @@
 /**
-@module Session events and the log header (presentation-events.md §3). Events are the only input of
+@module Session events and the log header (contract.md §E3). Events are the only input of
 the UI: a live session produces exactly what its log records, and replay reads it back.
 
 `SessionEvent` is a union whose `type` narrows `data`: one arm per type cardterm reads, and one
@@ -30,7 +30,7 @@ export const SESSION_LOG_VERSION = 0;
 export type EventFields = {readonly [key: string]: unknown};
 
 /**
-How a message enters the model's context (§3.1): appended, or replacing the context's messages from
+How a message enters the model's context (§E3.1): appended, or replacing the context's messages from
 seq `start` to seq `end` (a compaction). `surface-op.ts` says what each does.
 */
 export type SurfaceOp = 'append' | {readonly op: 'replace'; readonly start: number; readonly end: number};
@@ -48,7 +48,7 @@ export type EventEnvelope<Type extends string, Data> = {
 };
 
 export type TurnStartData = {readonly turn: number; readonly [key: string]: unknown};
-/** `reason.kind`: `completed`, `aborted`, `blocked`, `error`, `max-tokens`, `interrupted` (§3.2), or another producer's word. */
+/** `reason.kind`: `completed`, `aborted`, `blocked`, `error`, `max-tokens`, `interrupted` (§E3.2), or another producer's word. */
 export type TurnEndData = {readonly turn: number; readonly reason?: {readonly kind: string; readonly [key: string]: unknown}; readonly [key: string]: unknown};
 export type StepData = {readonly turn: number; readonly step: number; readonly [key: string]: unknown};
 
@@ -63,7 +63,7 @@ export type MessageBlock = {readonly type: string; readonly [key: string]: unkno
 export type MessageContent = string | readonly MessageBlock[];
 
 /**
-What the person said (`user/message`, §3.2), a plugin injected (`source.kind` other than `user`), or
+What the person said (`user/message`, §E3.2), a plugin injected (`source.kind` other than `user`), or
 was sent while the model worked (`steering/message`). Older producers nest it in `data.message`;
 the reader lifts it out.
 */
@@ -79,7 +79,7 @@ export type UserMessageData = {
 export type AssistantMessageBody = {readonly content?: MessageContent; readonly [key: string]: unknown};
 
 /**
-A step's final message (§3.2): its blocks in stream order, the step's usage, and `interrupted` when
+A step's final message (§E3.2): its blocks in stream order, the step's usage, and `interrupted` when
 the stream was cut. Older producers write the message's fields in `data` itself; the reader nests them.
 */
 export type AssistantMessageData = {
@@ -92,7 +92,7 @@ export type AssistantMessageData = {
 	readonly [key: string]: unknown;
 };
 
-/** A stream chunk (§3.2): `block-start`, `text-delta`, `reasoning-delta`, `tool-call-delta`, `block-end`, `usage`, `finish`, … */
+/** A stream chunk (§E3.2): `block-start`, `text-delta`, `reasoning-delta`, `tool-call-delta`, `block-end`, `usage`, `finish`, … */
 export type StreamChunk = {readonly type: string; readonly [key: string]: unknown};
 /** `turn` and `step` are left out when they are not integers: such a chunk belongs to no stream. */
 export type ChunkData = {readonly turn?: number; readonly step?: number; readonly chunk: StreamChunk; readonly [key: string]: unknown};

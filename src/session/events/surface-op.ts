@@ -1,6 +1,7 @@
 /**
-@module What a message event's `surfaceOp` does (presentation-events.md §3.1), the one answer for the
-conversation the model sees and for every view (docs/decisions.md, "What a replacement message does").
+@module What a message event's `surfaceOp` does (contract.md §E3.1), the one answer for the
+conversation the model sees and for every view (docs/decisions/session-log.md, "What a replacement
+message does").
 
 The model's context is the ordered list of message events (`user/message`, `steering/message`,
 `assistant/message`, `tool/result`) — its *surface*. `'append'` (or no `surfaceOp`, as older

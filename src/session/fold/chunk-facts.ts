@@ -1,5 +1,5 @@
 /**
-@module What an `assistant/chunk` says (presentation-events.md §3.2, §3.4), read once: a piece of
+@module What an `assistant/chunk` says (contract.md §E3.2, §E3.4), read once: a piece of
 the streamed text or reasoning, or a tool call being prepared. Block starts, usage and finish chunks
 say nothing a view shows while the step streams; the final `assistant/message` carries them.
 */

@@ -83,7 +83,7 @@ export function composeStreamEntry(stream: OpenStream<unknown>, text: StreamText
 	};
 }
 
-/** The entry a stream leaves when its step closes without a message: what arrived, interrupted (§3.4). */
+/** The entry a stream leaves when its step closes without a message: what arrived, interrupted (§E3.4). */
 export function composeClosedStream(event: SessionEvent, stream: {readonly turn: number; readonly step: number}, text: StreamText, revision: number): AssistantEntry {
 	return {
 		entry: 'assistant',

@@ -156,7 +156,7 @@ function reasonText(text: string): string {
 	return line.length > REASON_CHARS ? `${line.slice(0, REASON_CHARS)}…` : line;
 }
 
-/** A `turn/end` reason, worded for a person (presentation-events.md §3.2). */
+/** A `turn/end` reason, worded for a person (contract.md §E3.2). */
 export function turnOutcome(reason: TurnEndData['reason']): TurnOutcome {
 	const kind = reason === undefined ? 'completed' : oneRow(reason.kind);
 	switch (kind) {

@@ -1,7 +1,7 @@
 /**
 @module The fold: one incremental reducer from session events to transcript entries (tool cards,
 messages, turns, notices, todo lists), used by live sessions and replay alike
-(presentation-events.md §3.8). Which entry an event belongs to is decided by `EntryPairing`, the
+(contract.md §E3.8). Which entry an event belongs to is decided by `EntryPairing`, the
 same rules the lazy log index uses. Applying an event costs O(1) amortised: entries are kept in
 transcript order, and each change replaces one entry object.
 

@@ -1,6 +1,6 @@
 /**
 @module The open streams: a step's output while the model writes it (`assistant/chunk`: text,
-reasoning, tool calls being prepared), the transcript's tail after every entry (§3.4). One of the
+reasoning, tool calls being prepared), the transcript's tail after every entry (§E3.4). One of the
 pairing's three machines (`entry-pairing.ts`); it knows nothing of cards or turns' clocks.
 
 A stream's text stops streaming at its step's `assistant/message` (the message is the entry that

@@ -3,7 +3,7 @@
 expansion, seq contiguity, and the unknown-type rule. Stateful (it tracks the next expected seq), and
 shared by the one-shot reader and follow mode so both report exactly the same diagnostics.
 
-Decisions (presentation-events.md §3.1, §3.7, and issue 3):
+Decisions (contract.md §E3.1, §E3.7, and issue 3):
 - A malformed line is reported and skipped. Since its seq is unknown, the next good line may jump
   ahead without a second, "seq gap", report: the malformed line explains the gap.
 - A seq gap is reported once and reading continues from the new seq; a repeated or regressing seq is

@@ -1,5 +1,5 @@
 /**
-@module The header line of a session log (presentation-events.md §3.7, line 1). Any problem with it
+@module The header line of a session log (contract.md §E3.7, line 1). Any problem with it
 makes the whole log unreadable, so it throws `SessionLogError` instead of reporting a diagnostic.
 */
 import {isPlainRecord} from '../../json/is-plain-record.js';

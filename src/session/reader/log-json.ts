@@ -2,7 +2,7 @@
 @module Parsing one line of a session log: `JSON.parse` behind the nesting bounds, so a hostile line
 cannot make the parser take hundreds of MB (or a later recursive walk overflow the stack).
 
-Bounds (presentation-events.md has none; these are far above what events need):
+Bounds (contract.md has none; these are far above what events need):
 - MAX_LOG_NESTING = 512 levels of arrays and objects. The dsh corpus nests at most 8; the contract's
   deepest rule is its 256-level cap on child call trees; results render depth 5 and more collapsed.
 - MAX_LOG_CONTAINERS = 1 048 576 arrays and objects in one line (at ~60 bytes each, ~60 MB of heap).

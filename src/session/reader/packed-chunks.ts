@@ -1,5 +1,5 @@
 /**
-@module Expansion of packed chunk rows (presentation-events.md §3.7). A row replaces ≥3 consecutive
+@module Expansion of packed chunk rows (contract.md §E3.7). A row replaces ≥3 consecutive
 delta chunks of one block; member k becomes an `assistant/chunk` with `seq = seq0 + k` and
 `time = time0 + dt[0] + … + dt[k-1]` (so `dt` needs one entry fewer than there are members).
 */

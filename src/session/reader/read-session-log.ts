@@ -1,5 +1,5 @@
 /**
-@module Reading a session log (presentation-events.md §3.7, §3.8 steps 1–2): header check, then a
+@module Reading a session log (contract.md §E3.7, §E3.8 steps 1–2): header check, then a
 stream of events with packed chunk rows expanded and damaged lines reported as diagnostics.
 
 ```ts

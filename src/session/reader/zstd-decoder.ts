@@ -1,5 +1,5 @@
 /**
-@module Streaming zstd decoding of a log (presentation-events.md §3.7: concatenated independent
+@module Streaming zstd decoding of a log (contract.md §E3.7: concatenated independent
 frames, one per durable batch). Node 20 has no built-in zstd; `fzstd` decodes as bytes arrive, so a
 followed or torn file yields every whole frame it holds.
 

@@ -1,5 +1,5 @@
 /**
-@module Packing of streamed deltas into chunk rows (presentation-events.md §3.7), the writer's side
+@module Packing of streamed deltas into chunk rows (contract.md §E3.7), the writer's side
 of `packed-chunks.ts`: consecutive `text-delta`, `reasoning-delta` or `tool-call-delta` chunks of
 one block of one step become one `text-chunks` / `reasoning-chunks` / `tool-call-chunks` row when
 there are at least three of them; shorter runs stay event lines. A row expands back to exactly the

@@ -1,5 +1,5 @@
 /**
-@module The durable session-log writer (presentation-events.md §3.7; issue 7 promise 3).
+@module The durable session-log writer (contract.md §E3.7; issue 7 promise 3).
 
 - One writer per file: `<log>.lock` holds the writer's pid (`log-lock.ts`); a second writer gets
   `SessionLogLockedError` naming the file and the holder's pid.
@@ -24,7 +24,7 @@
   it and they are written again). `append` itself never throws for I/O, so the session keeps running.
 - A process that exits without `close()` still gets its pending lines written and synced
   (synchronously, from an `exit` handler, when no write or sync is in flight) and its lock removed.
-- Streamed deltas are packed (§3.7, `chunk-packer.ts`): a run of delta chunks of one block is held
+- Streamed deltas are packed (§E3.7, `chunk-packer.ts`): a run of delta chunks of one block is held
   until another event ends it (or `flush`, `close`, exit), then written as one row; its seqs count
   as unwritten meanwhile.
 - Only plain `.jsonl` is written (there is no zstd compressor among the dependencies); appending to

@@ -1,5 +1,5 @@
 /**
-@module Crash repair of a log whose last turn never ended (presentation-events.md §3.5), for a
+@module Crash repair of a log whose last turn never ended (contract.md §E3.5), for a
 session that resumes it: a `tool/result` for each call without one (`TOOL_OUTCOME_UNKNOWN`, its
 `sourceEventSeqs` naming the call), `step/end` if a step is open, and `turn/end` `interrupted`.
 A display-only replay never repairs; only the writer that continues the log does.

@@ -1,6 +1,6 @@
 /**
 @module The session runtime: runs tool calls through the registry and records what happened as
-events, in the order the contract gives (presentation-events.md §3.3): `turn/start`, `step/start`,
+events, in the order the contract gives (contract.md §E3.3): `turn/start`, `step/start`,
 then per call `tool/call` … side events (approvals, todos, code dispatches, live output) …
 `tool/result`, then `step/end`, `turn/end`. The UI and the log both consume these events only.
 
@@ -33,7 +33,7 @@ export type ApprovalDecision = {
 export type ApprovalPrompt = (request: ApprovalRequest & {readonly id: string}) => Promise<ApprovalOutcome | ApprovalDecision>;
 
 /**
-How a turn ended (presentation-events.md §3.2). Beyond the contract's fields: an `error`'s `kind`
+How a turn ended (contract.md §E3.2). Beyond the contract's fields: an `error`'s `kind`
 (the agent's classification of a model failure: `context-overflow`, `quota`, …), a `max-tokens`
 end's `message`, and a `blocked` end's `code` (why: `refusal`, `content-filter`, `step-limit`, `loop`).
 */
@@ -321,7 +321,7 @@ export function parseCallArguments(raw: string): unknown {
 }
 
 /**
-The durable `tool/result` projection of a result (presentation-events.md §3.2): a message `{id, role,
+The durable `tool/result` projection of a result (contract.md §E3.2): a message `{id, role,
 source, content}` holding the content and isError, error info when classed, meta when present.
 */
 function resultEvent(id: string, turn: number, step: number, callId: string, result: ToolExecutionResult, call: SessionEvent): EventDraft {

@@ -2,7 +2,7 @@
 @module Child sessions of a subagent card. A delegated subagent runs as a session of its own, kept
 beside its parent in the same project folder (`<root>/<project>/<child id>/session.jsonl`, like any
 session there); its header names the parent (`parentSession: <parent id>`, `origin: "subagent"`,
-presentation-events.md §3.7), and its first event is usually a `subagent/descriptor`. The parent's
+contract.md §E3.7), and its first event is usually a `subagent/descriptor`. The parent's
 `subagent` call does not always name the child, so a card is matched with a child (in this order):
 - the child whose id the card names: in its arguments (a continued subagent), its result text (
   `started subagent <id>`) or its result's meta;

@@ -76,7 +76,7 @@ describe('bash model-facing text', () => {
 });
 
 describe('bash presenters', () => {
-	it('presents the §2.1 foreground example', () => {
+	it('presents the §E2.1 foreground example', () => {
 		const args = {command: 'npm test', description: 'Run the test suite', workdir: 'packages/core'};
 		expect(tool.presentCall?.(args)).toEqual({card: 'terminal', title: 'npm test', description: 'Run the test suite', cwd: 'packages/core'});
 		expect(tool.presentResult?.(args, text('FAIL src/a.test.ts\n[exit code: 1]'))).toEqual({card: 'terminal', output: 'FAIL src/a.test.ts', exitCode: 1});
@@ -86,7 +86,7 @@ describe('bash presenters', () => {
 		expect(tool.presentCall?.({command: 'ls', description: 'List files'})).toEqual({card: 'terminal', title: 'ls', description: 'List files'});
 	});
 
-	it('presents the §2.1 other outputs', () => {
+	it('presents the §E2.1 other outputs', () => {
 		const args = {command: 'x', description: 'y'};
 		expect(tool.presentResult?.(args, text('ok\n[stderr]\nwarn\n'))).toEqual({card: 'terminal', output: 'ok\n[stderr]\nwarn\n', exitCode: 0});
 		expect(tool.presentResult?.(args, text('…\n[timed out after 120000ms]\n[killed by signal: SIGTERM]'))).toEqual({
@@ -102,7 +102,7 @@ describe('bash presenters', () => {
 		expect(tool.presentResult?.(args, text('a\n[exit code: 2]\nmore'))).toEqual({card: 'terminal', output: 'a\n[exit code: 2]\nmore', exitCode: 0});
 	});
 
-	it('presents the §2.2 background example', () => {
+	it('presents the §E2.2 background example', () => {
 		const args = {command: 'npm run dev', description: 'Start the dev server', run_in_background: true};
 		expect(tool.presentCall?.(args)).toEqual({
 			card: 'generic',

@@ -12,7 +12,7 @@ import {ToolArgsError} from '../../../src/tools/errors.js';
 
 const caps = {maxLineLength: 2000, maxBytes: 50 * 1024};
 
-/** The spec's worked example (§2.3), restated. */
+/** The spec's worked example (§E2.3), restated. */
 const configPath = '/home/u/proj/src/config.ts';
 const configLines = [
 	{number: 1, text: 'export const config = {'},

@@ -21,7 +21,7 @@ import {ToolArgsError} from '../../../src/tools/errors.js';
 const caps = {diffBasisMaxBytes: DIFF_BASIS_MAX_BYTES, editMaxBytes: DIFF_BASIS_MAX_BYTES};
 const signal = new AbortController().signal;
 
-/** A 20-line file with DEBUG on lines 3 and 16 (the replace_all example of spec §2.5). */
+/** A 20-line file with DEBUG on lines 3 and 16 (the replace_all example of spec §E2.5). */
 function twentyLines(word: string): string {
 	return `${Array.from({length: 20}, (_, index) => (index === 2 || index === 15 ? `const ${word} = true // ${index + 1}` : `line ${index + 1}`)).join('\n')}\n`;
 }

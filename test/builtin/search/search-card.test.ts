@@ -20,7 +20,7 @@ import {ToolArgsError} from '../../../src/tools/errors.js';
 
 const caps = defaultSearchCaps;
 
-/** The spec's grep worked example (§2.6), restated. */
+/** The spec's grep worked example (§E2.6), restated. */
 const exampleMatches: GrepMatch[] = [
 	{path: 'src/config.ts', lineNumber: 2, line: '  DEBUG: false,'},
 	{path: 'src/log.ts', lineNumber: 10, line: 'if (config.DEBUG) console.debug(msg)'},
@@ -122,7 +122,7 @@ describe('grep projections', () => {
 });
 
 describe('glob projections', () => {
-	/** The spec's glob worked example (§2.7, a dsh fixture with a cap of 4 and sampling). */
+	/** The spec's glob worked example (§E2.7, a dsh fixture with a cap of 4 and sampling). */
 	const fixtureMeta = {shape: 'paths', paths: ['tree/archive/a.ts', 'tree/docs/guide.md', 'tree/src/index.ts', 'tree/test/spec.ts'], truncated: true, total: 8};
 
 	it('presents the worked example call and result', () => {

@@ -263,7 +263,7 @@ describe('web_fetch against a loopback server', () => {
 	});
 });
 
-describe('web_fetch projections (presentation-events.md §2.9)', () => {
+describe('web_fetch projections (contract.md §E2.9)', () => {
 	const args = {url: 'http://127.0.0.1:43117/menu.html'};
 	const value: WebFetchValue = {url: args.url, statusCode: 200, body: {kind: 'html', content: 'Menu\n\n# Café menu'}, truncated: false};
 

@@ -218,7 +218,7 @@ describe('web_search through the registry', () => {
 	});
 });
 
-describe('web_search projections (presentation-events.md §2.8)', () => {
+describe('web_search projections (contract.md §E2.8)', () => {
 	const args = {queries: ['vitest environment option']};
 	const value = {
 		content: 'Set test.environment in vitest.config.ts.',

@@ -29,7 +29,7 @@ type Line = Record<string, unknown>;
 
 /**
 A producer's log lines, written either one `assistant/chunk` per delta or with runs of three or more
-deltas of one block packed into one row (§3.7); both shapes hold the same seqs.
+deltas of one block packed into one row (§E3.7); both shapes hold the same seqs.
 */
 class LogScript {
 	readonly lines: Line[] = [];

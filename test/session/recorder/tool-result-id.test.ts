@@ -41,7 +41,7 @@ async function replayCards(path: string) {
 }
 
 describe('the durable tool/result message', () => {
-	it('has an id, unique in the log, also across two sessions appending to it (§3.2: {id, role, source, content})', async () => {
+	it('has an id, unique in the log, also across two sessions appending to it (§E3.2: {id, role, source, content})', async () => {
 		await writeFile(join(dir, 'notes.txt'), 'alpha\n');
 		const logPath = join(dir, 'session.jsonl');
 		await appendCalls(logPath);
