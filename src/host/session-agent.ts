@@ -3,7 +3,9 @@
 log and jobs (a continued session's events are its conversation so far).
 */
 import {createAgent, type CreatedAgent} from '../agent/create-agent.js';
+import {contextOptions, contextWindowOf, type ContextConfig} from '../agent/context-settings.js';
 import type {ModelClient} from '../agent/model-types.js';
+import type {ContextFileSettings} from '../config/config-schema.js';
 import type {SessionEvent} from '../session/events/events.js';
 import type {OpenedSession} from './open-session.js';
 
@@ -19,7 +21,16 @@ export type SessionAgentOptions = {
 	readonly stallTimeoutMs?: number;
 	readonly longWaits?: 'wait' | 'stop';
 	readonly history?: Iterable<SessionEvent>;
+	/** The config's `context` section. */
+	readonly context?: ContextFileSettings;
 };
+
+/** The agent's context options for `model` from the config's section: its window (per model), compaction, the budget. */
+export function agentContext(model: ModelClient, settings: ContextFileSettings = {}): ReturnType<typeof contextOptions> {
+	const {windows, ...rest} = settings;
+	const config: ContextConfig = {...rest, ...(windows?.[model.model] === undefined ? {} : {window: windows[model.model]})};
+	return contextOptions(contextWindowOf(model.model, config), config);
+}
 
 export async function sessionAgent(session: OpenedSession, options: SessionAgentOptions): Promise<CreatedAgent> {
 	return createAgent({
@@ -29,6 +40,7 @@ export async function sessionAgent(session: OpenedSession, options: SessionAgent
 		registry: session.registry,
 		model: options.model,
 		jobs: session.jobs,
+		context: agentContext(options.model, options.context),
 		...(options.systemPrompt === undefined ? {} : {systemPrompt: options.systemPrompt}),
 		...(options.maxSteps === undefined ? {} : {maxSteps: options.maxSteps}),
 		...(options.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: options.stallTimeoutMs}),

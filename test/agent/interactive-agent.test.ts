@@ -57,7 +57,9 @@ describe('the interactive session with a model', () => {
 		const turnDone = scrollbackUntil(controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
 		expect(controller.getSnapshot().model).toBe('openai-compatible:fake-model');
 		expect(promptHintOf(controller.getSnapshot())).toBe('ask the model, or type !command, /help');
-		expect(statusText({cwd: workspace, sessionId: 's-agent', snapshot: controller.getSnapshot(), width: 200})).toBe(`openai-compatible:fake-model · ${workspace} · s-agent`);
+		// The meter: a model the catalog does not know has no window, so it counts tokens alone.
+		expect(controller.getSnapshot().context).toMatch(/^\d+(?:k)? tokens$/);
+		expect(statusText({cwd: workspace, sessionId: 's-agent', snapshot: controller.getSnapshot(), width: 200})).toBe(`openai-compatible:fake-model · ${controller.getSnapshot().context!} · ${workspace} · s-agent`);
 		controller.submit('read a.txt and tell me');
 		await turnDone.done;
 		expect(turnDone.seen.filter(entry => entry.kind === 'entry').map(entry => entry.kind === 'entry' && entry.entry.entry)).toEqual(['user', 'card', 'assistant', 'turn']);
