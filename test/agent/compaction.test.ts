@@ -22,12 +22,12 @@ function counted(body: Body): number {
 const isSummaryRequest = (body: Body): boolean => typeof body.messages[0]?.content === 'string' && (body.messages[0].content as string).startsWith('You write the summary');
 
 /** A session's model: a shell call per prompt, then an answer; over the window, the provider's error. */
-function windowedModel(options: {readonly call: (turn: number) => {name: string; args: unknown}; readonly summary?: (body: Body) => FakeAnswer | undefined}) {
+function windowedModel(options: {readonly call: (turn: number) => {name: string; args: unknown}; readonly summary?: (body: Body) => FakeAnswer | undefined; readonly window?: number}) {
 	let calls = 0;
 	return (request: FakeRequest['body']): FakeAnswer => {
 		const body = request as Body;
 		const tokens = counted(body);
-		if (tokens > WINDOW) {
+		if (tokens > (options.window ?? WINDOW)) {
 			return {status: 400, errorBody: BODIES.openaiContext};
 		}
 
@@ -89,4 +89,140 @@ describe('compaction on a 16k window', () => {
 		expect(cards).toHaveLength(starts.length);
 		expect(replay.filter(entry => entry.entry === 'compaction')).toHaveLength(starts.length);
 	}, 180_000);
+});
+
+describe('compaction: its rules', () => {
+	const small = contextOptions({tokens: WINDOW, source: 'config'});
+
+	test('--continue after a compaction sends the compacted conversation (the checkpoint, not the summarised messages)', async () => {
+		const first = await agentHarness({script: windowedModel({call: turn => ({name: 'read', args: {file_path: `data-${turn % 7}.txt`}})}), files: dataFiles(), agent: {context: small}});
+		for (let turn = 1; turn <= 40; turn++) {
+			await first.turn(`count, please (${turn})`);
+		}
+
+		const {replayEvents} = await first.finish();
+		const summaries = types(replayEvents, 'compaction/summary');
+		expect(summaries.length).toBeGreaterThan(0);
+		const checkpoint = replayEvents.findLast(event => event.type === 'user/message' && typeof event.surfaceOp === 'object');
+		expect(checkpoint).toBeDefined();
+		const resumed = await agentHarness({script: windowedModel({call: () => ({name: 'read', args: {file_path: 'data-1.txt'}})}), files: dataFiles(), agent: {context: small, history: replayEvents}});
+		await resumed.turn('one more');
+		const sent = resumed.server.requests[0]!.body as Body;
+		const said = JSON.stringify(sent.messages);
+		expect(said).toContain('This conversation was compacted');
+		// The first prompt of the first session was summarised away: the resumed request does not hold it.
+		expect(said).not.toContain('count, please (1)"');
+		expect(counted(sent)).toBeLessThan(WINDOW);
+		await resumed.finish();
+	}, 60_000);
+
+	test.each([
+		['OpenAI', BODIES.openaiContext],
+		['DeepSeek', BODIES.deepseekContext],
+		['Anthropic', BODIES.anthropicContext],
+		['Gemini', BODIES.geminiContext],
+	])('a provider\'s context-length error (%s\'s real body) compacts once and retries, visibly', async (_name, body) => {
+		let refused = false;
+		const harness = await agentHarness({
+			files: dataFiles(),
+			// The provider refuses once, whatever the size (its window is smaller than cardterm was told).
+			script: (request, index) => {
+				const inner = windowedModel({call: () => ({name: 'read', args: {file_path: 'data-3.txt'}}), window: Number.MAX_SAFE_INTEGER});
+				if (index === 10 && !refused) {
+					refused = true;
+					return {status: 400, errorBody: body};
+				}
+
+				return inner(request);
+			},
+			agent: {context: contextOptions({tokens: 200_000, source: 'config'})},
+		});
+		for (let turn = 1; turn <= 6; turn++) {
+			const outcome = await harness.turn(`count (${turn})`);
+			expect(outcome.reason.kind).toBe('completed');
+		}
+
+		const {events} = harness;
+		await harness.finish();
+		const retries = types(events, 'llm/retry');
+		expect(retries).toHaveLength(1);
+		const message = 'error' in body ? (body.error as {message: string}).message : '';
+		expect(String(retries[0]!.data.reason)).toContain(message);
+		expect(String(retries[0]!.data.reason)).toContain('the conversation was made smaller');
+		expect(types(events, 'compaction/start').map(event => event.data.trigger)).toEqual(['overflow']);
+	});
+
+	test('a failing summary request falls back to pruning and says so on the card', async () => {
+		const harness = await agentHarness({
+			files: dataFiles(),
+			script: windowedModel({call: turn => ({name: 'read', args: {file_path: `data-${turn % 7}.txt`}}), summary: () => ({status: 500, error: 'the summariser is down'})}),
+			agent: {context: small},
+		});
+		for (let turn = 1; turn <= 30; turn++) {
+			const outcome = await harness.turn(`count (${turn})`);
+			expect(outcome.reason.kind).toBe('completed');
+		}
+
+		const {events} = harness;
+		const {live} = await harness.finish();
+		expect(types(events, 'compaction/summary')).toEqual([]);
+		const notes = live.flatMap(entry => entry.entry === 'compaction' && entry.note !== undefined ? [entry.note] : []);
+		expect(notes.some(note => note.startsWith('the summary request failed'))).toBe(true);
+	}, 60_000);
+
+	test('a huge single tool result goes to the model bounded (head, tail, a note naming the card); the card keeps it whole', async () => {
+		const huge = Array.from({length: 40_000}, (_, line) => `line ${line}`).join('\n');
+		const harness = await agentHarness({
+			files: {'huge.txt': huge},
+			script: windowedModel({call: () => ({name: 'bash', args: {command: 'cat huge.txt', description: 'show the file'}})}),
+			session: {rules: []},
+			agent: {context: small},
+		});
+		const outcome = await harness.turn('show it');
+		expect(outcome.reason.kind).toBe('completed');
+		const sent = harness.server.requests[1]!.body as Body;
+		const answer = sent.messages.find(message => message.role === 'tool');
+		expect(counted(sent)).toBeLessThan(WINDOW);
+		expect(String(answer?.content)).toMatch(/characters \(about [\d,]+ tokens\) left out here to fit the context budget; the whole output is on the card of call call_1 \(log seq \d+\)/);
+		expect(String(answer?.content)).toContain('line 39999');
+		const {live} = await harness.finish();
+		// The card keeps what the shell kept (its tail, and the spill file with all of it), far more than the model was sent.
+		const card = live.find(entry => entry.entry === 'card');
+		expect(card?.entry === 'card' && JSON.stringify(card.card.result?.content).length).toBeGreaterThan(4 * String(answer?.content).length);
+	});
+
+	test('pruning alone when it is enough; no summary request', async () => {
+		const harness = await agentHarness({files: dataFiles(), script: windowedModel({call: turn => ({name: 'read', args: {file_path: `data-${turn % 7}.txt`}})}), agent: {context: small}});
+		for (let turn = 1; turn <= 6; turn++) {
+			await harness.turn(`count (${turn})`);
+		}
+
+		const {events} = harness;
+		await harness.finish();
+		expect(types(events, 'compaction/prune').length).toBeGreaterThan(0);
+		expect(types(events, 'compaction/summary')).toEqual([]);
+		expect(harness.server.requests.filter(request => isSummaryRequest(request.body as Body))).toEqual([]);
+	});
+
+	test('no compaction loop: a compaction that cannot shrink is refused, and none runs twice without a model step', async () => {
+		// Tiny window: even the system prompt and the tools do not fit; compaction cannot help.
+		const harness = await agentHarness({files: dataFiles(), script: windowedModel({call: () => ({name: 'read', args: {file_path: 'data-1.txt'}})}), agent: {context: contextOptions({tokens: 600, source: 'config'})}});
+		await harness.turn('count');
+		await harness.turn('count');
+		const {events} = harness;
+		await harness.finish();
+		const starts = types(events, 'compaction/start');
+		// Between two compactions there is always a model step.
+		let since = true;
+		for (const event of events) {
+			if (event.type === 'compaction/start' && event.data.trigger === 'auto') {
+				expect(since).toBe(true);
+				since = false;
+			} else if (event.type === 'assistant/message') {
+				since = true;
+			}
+		}
+
+		expect(starts.length).toBeLessThanOrEqual(6);
+	});
 });
