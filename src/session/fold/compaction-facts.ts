@@ -18,7 +18,7 @@ export function compactionEntry(event: CompactionSummaryEvent | CompactionEndEve
 		time: event.time,
 		revision: 0,
 		...(data.trigger === undefined ? {} : {trigger: data.trigger}),
-		...(data.tokensBefore === undefined ? (shadowed?.shadowedTokenCount === undefined ? {} : {tokensBefore: shadowed.shadowedTokenCount}) : {tokensBefore: data.tokensBefore}),
+		...(data.tokensBefore === undefined ? {} : {tokensBefore: data.tokensBefore}),
 		...(data.tokensAfter === undefined ? {} : {tokensAfter: data.tokensAfter}),
 		...(data.prunedCount === undefined ? {} : {pruned: {count: data.prunedCount, tokens: data.prunedTokens ?? 0, ...(data.prunedRange === undefined ? {} : {range: data.prunedRange})}}),
 		...(summarisedCount === undefined ? {} : {summarised: {count: summarisedCount, ...(shadowed?.shadowedTokenCount === undefined ? {} : {tokens: shadowed.shadowedTokenCount}), ...(shadowed?.shadowedRange === undefined ? {} : {range: shadowed.shadowedRange})}}),
