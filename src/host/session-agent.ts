@@ -3,7 +3,9 @@
 log and jobs (a continued session's events are its conversation so far).
 */
 import {createAgent, type CreatedAgent} from '../agent/create-agent.js';
+import type {ContextOptions} from '../agent/agent-loop.js';
 import {contextOptions, contextWindowOf, type ContextConfig} from '../agent/context-settings.js';
+import {servedWindow} from '../agent/served-window.js';
 import type {ModelClient} from '../agent/model-types.js';
 import type {ContextFileSettings} from '../config/config-schema.js';
 import type {SessionEvent} from '../session/events/events.js';
@@ -25,11 +27,15 @@ export type SessionAgentOptions = {
 	readonly context?: ContextFileSettings;
 };
 
-/** The agent's context options for `model` from the config's section: its window (per model), compaction, the budget. */
-export function agentContext(model: ModelClient, settings: ContextFileSettings = {}): ReturnType<typeof contextOptions> {
+/**
+The agent's context options for `model` from the config's section: its window (the config's per
+model, else what a self-hosted server says it serves, else the catalog's), compaction, the budget.
+*/
+export async function agentContext(model: ModelClient, settings: ContextFileSettings = {}): Promise<ContextOptions> {
 	const {windows, ...rest} = settings;
 	const config: ContextConfig = {...rest, ...(windows?.[model.model] === undefined ? {} : {window: windows[model.model]})};
-	return contextOptions(contextWindowOf(model.model, config), config);
+	const served = config.window === undefined && model.endpoint !== undefined ? await servedWindow(model.endpoint, model.model) : undefined;
+	return contextOptions(contextWindowOf(model.model, config, served), config);
 }
 
 export async function sessionAgent(session: OpenedSession, options: SessionAgentOptions): Promise<CreatedAgent> {
@@ -40,7 +46,7 @@ export async function sessionAgent(session: OpenedSession, options: SessionAgent
 		registry: session.registry,
 		model: options.model,
 		jobs: session.jobs,
-		context: agentContext(options.model, options.context),
+		context: await agentContext(options.model, options.context),
 		...(options.systemPrompt === undefined ? {} : {systemPrompt: options.systemPrompt}),
 		...(options.maxSteps === undefined ? {} : {maxSteps: options.maxSteps}),
 		...(options.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: options.stallTimeoutMs}),

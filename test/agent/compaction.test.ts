@@ -57,6 +57,8 @@ function dataFiles(): Record<string, string> {
 }
 
 const types = (events: readonly SessionEvent[], type: string): SessionEvent[] => events.filter(event => event.type === type);
+/** An event's payload, field by field (the test reads the fields its type has). */
+const fieldsOf = (event: SessionEvent): Record<string, unknown> => event.data as Record<string, unknown>;
 
 describe('compaction on a 16k window', () => {
 	test('a 300-turn session runs to its end without a context error, every compaction recorded', async () => {
@@ -147,9 +149,9 @@ describe('compaction: its rules', () => {
 		const retries = types(events, 'llm/retry');
 		expect(retries).toHaveLength(1);
 		const message = 'error' in body ? (body.error as {message: string}).message : '';
-		expect(String(retries[0]!.data.reason)).toContain(message);
-		expect(String(retries[0]!.data.reason)).toContain('the conversation was made smaller');
-		expect(types(events, 'compaction/start').map(event => event.data.trigger)).toEqual(['overflow']);
+		expect(String(fieldsOf(retries[0]!).reason)).toContain(message);
+		expect(String(fieldsOf(retries[0]!).reason)).toContain('the conversation was made smaller');
+		expect(types(events, 'compaction/start').map(event => fieldsOf(event).trigger)).toEqual(['overflow']);
 	});
 
 	test('a failing summary request falls back to pruning and says so on the card', async () => {
@@ -215,7 +217,7 @@ describe('compaction: its rules', () => {
 		// Between two compactions there is always a model step.
 		let since = true;
 		for (const event of events) {
-			if (event.type === 'compaction/start' && event.data.trigger === 'auto') {
+			if (event.type === 'compaction/start' && fieldsOf(event).trigger === 'auto') {
 				expect(since).toBe(true);
 				since = false;
 			} else if (event.type === 'assistant/message') {
