@@ -24,6 +24,7 @@ import {runToolCalls} from './call-scheduler.js';
 import {Compactor, type CompactionOutcome} from './compactor.js';
 import {ContextLedger, type CompactionSettings, type ContextPart, type ContextUse, type ContextWindow} from './context-ledger.js';
 import {Conversation} from './conversation.js';
+import {modelLimits} from './model-catalog.js';
 import {errorAdvice} from './model-errors.js';
 import type {ModelClient, ModelError, ModelToolCall, ModelUsage} from './model-types.js';
 import {RepeatGuard} from './repeat-guard.js';
@@ -170,6 +171,12 @@ export class AgentLoop {
 	/** Use `model` from the next step on (`/model`); the conversation is kept. */
 	set model(model: ModelClient) {
 		this.#model = model;
+		// The catalog's window was the old model's; a window from the config or the server stays (the person set it).
+		const window = this.#ledger.window;
+		if (window === undefined || window.source === 'catalog') {
+			const limits = modelLimits(model.model);
+			this.#ledger.window = limits === undefined ? undefined : {tokens: limits.contextWindow, source: 'catalog'};
+		}
 	}
 
 	/** Whether a turn is running. */

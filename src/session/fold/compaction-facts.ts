@@ -32,6 +32,10 @@ export function compactionEntry(event: CompactionSummaryEvent | CompactionEndEve
 
 type Fields = Readonly<Record<string, unknown>>;
 
+/** Items of each evidence list a card shows (the newest), and characters of each. */
+const EVIDENCE_ITEMS = 40;
+const EVIDENCE_ITEM_CHARS = 200;
+
 /** The evidence lists as rows (`Files read: …`); what is not of its kind is left out. */
 export function evidenceRows(evidence: Fields | undefined): string[] {
 	if (evidence === undefined) {
@@ -39,7 +43,8 @@ export function evidenceRows(evidence: Fields | undefined): string[] {
 	}
 
 	const rows: string[] = [];
-	const list = (key: string): unknown[] => Array.isArray(evidence[key]) ? evidence[key] as unknown[] : [];
+	// A log may hold any number of items of any length: the newest few, each cut, are what a card can show.
+	const list = (key: string): unknown[] => Array.isArray(evidence[key]) ? (evidence[key] as unknown[]).slice(-EVIDENCE_ITEMS).map(item => typeof item === 'string' ? item.slice(0, EVIDENCE_ITEM_CHARS) : item) : [];
 	const read = list('filesRead').filter(item => typeof item === 'string');
 	if (read.length > 0) {
 		rows.push(`Files read: ${read.join(', ')}`);
@@ -47,12 +52,12 @@ export function evidenceRows(evidence: Fields | undefined): string[] {
 
 	const changed = list('filesChanged').filter((item): item is Fields => typeof item === 'object' && item !== null && typeof (item as Fields).path === 'string');
 	if (changed.length > 0) {
-		rows.push(`Files changed: ${changed.map(file => `${file.path as string} (+${number(file.added)} −${number(file.removed)})`).join(', ')}`);
+		rows.push(`Files changed: ${changed.map(file => `${(file.path as string).slice(0, EVIDENCE_ITEM_CHARS)} (+${number(file.added)} −${number(file.removed)})`).join(', ')}`);
 	}
 
 	const commands = list('commands').filter((item): item is Fields => typeof item === 'object' && item !== null && typeof (item as Fields).command === 'string');
 	if (commands.length > 0) {
-		rows.push(`Commands run: ${commands.map(command => `${command.command as string} (${typeof command.exitCode === 'number' ? `exit ${command.exitCode}` : 'no exit code'})`).join(', ')}`);
+		rows.push(`Commands run: ${commands.map(command => `${(command.command as string).slice(0, EVIDENCE_ITEM_CHARS)} (${typeof command.exitCode === 'number' ? `exit ${command.exitCode}` : 'no exit code'})`).join(', ')}`);
 	}
 
 	const failing = list('failingTests').filter(item => typeof item === 'string');

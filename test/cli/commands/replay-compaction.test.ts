@@ -4,13 +4,16 @@ map declares: `compaction/start`, `compaction/prune` with its replacement, `comp
 checkpoint `user/message` from the compact plugin, `compaction/end`): every view shows one card per
 compaction, and the conversation rebuilt from it is the compacted one.
 */
-import {readFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {referencePresenters} from '../../../src/acp/reference-presenters.js';
 import {Conversation} from '../../../src/agent/conversation.js';
 import {main} from '../../../src/cli/main.js';
 import type {EntryJson} from '../../../src/presentation/entry-json.js';
 import type {SessionEvent} from '../../../src/session/events/events.js';
+import {openIndexedEntrySource} from '../../../src/transcript/indexed-entry-source.js';
 import {fakeIo} from '../cli-io-fake.js';
 
 const log = join(resolve(import.meta.dirname, '../../fixtures/logs'), 'harness-compaction.jsonl');
@@ -52,5 +55,43 @@ describe('a log with compaction events', () => {
 			{role: 'user', text: 'Thanks.'},
 			{role: 'assistant', content: [{type: 'text', text: 'You are welcome.'}]},
 		]);
+	});
+});
+
+describe('the compaction card from the pager\'s lazy index and from a hostile log', () => {
+	it('the lazy index builds the same cards from their lines as the fold', async () => {
+		const source = await openIndexedEntrySource(log, {presenters: () => referencePresenters('/'), tail: false});
+		try {
+			await source.ready;
+			const entries = Array.from({length: source.count()}, (_, index) => source.entry(index));
+			expect(entries.filter(entry => entry?.entry === 'compaction').map(entry => entry!.entry === 'compaction' && [entry.seq, entry.summary ?? entry.error])).toEqual([
+				[14, 'The person asked for the config\'s level; it is info.'],
+				[18, 'the summary model returned tool calls instead of a summary'],
+			]);
+		} finally {
+			source.close();
+		}
+	});
+
+	it('a hostile compaction (fields of every wrong kind, huge evidence, escapes) shows a bounded card and never crashes', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'cardterm-compaction-'));
+		const path = join(dir, 'hostile.jsonl');
+		const lines = [
+			{type: 'session', version: 0, id: 's', createdAt: 1},
+			{type: 'compaction/start', seq: 0, time: 2, data: {compactionId: 7, turn: 'x'}},
+			{type: 'compaction/summary', seq: 1, time: 3, data: {summary: [{type: 'text', text: '\u001B]52;c;aGk=\u0007\u001B[2J wiped'}], shadowedRange: {start: -1, end: 'z'}, shadowedSeqs: 'all', shadowedTokenCount: -5, tokensBefore: 1e300, evidence: {filesRead: Array.from({length: 100_000}, (_, k) => `f${k}\u001B[31m`), commands: [{command: 'x'.repeat(1_000_000), exitCode: 'one'}], failingTests: 3}}},
+			{type: 'compaction/end', seq: 2, time: 4, data: {error: {nested: true}}},
+		];
+		writeFileSync(path, lines.map(line => JSON.stringify(line)).join('\n'));
+		const io = fakeIo();
+		expect(await main(['replay', path, '--print', '--expand', 'all', '--width', '100'], io)).toBe(0);
+		const out = io.out();
+		expect(out).toContain('⊙ compacted the context');
+		expect(out).not.toMatch(/\u001B|\u0007/);
+		// The newest 40 files, each cut; the million-character command cut to 200.
+		expect(out).toContain('f99999');
+		expect(out).not.toContain('f99959\\');
+		expect(out.length).toBeLessThan(40_000);
+		rmSync(dir, {recursive: true, force: true});
 	});
 });
