@@ -104,9 +104,9 @@ export class Compactor {
 	async compact(trigger: CompactionTrigger, options: {readonly signal: AbortSignal; readonly focus?: string; readonly turn?: number}): Promise<CompactionOutcome> {
 		const {ledger, log} = this.#options;
 		const before = this.#estimate();
-		// The provider refused the request: its window is smaller than the ledger's, so the plan is made from what was sent.
+		// The provider refused the request (its window is smaller than the ledger's), or the person asked: the plan is made from what the context holds now.
 		const known = ledger.threshold ?? ledger.window?.tokens ?? before;
-		const threshold = trigger === 'overflow' ? Math.min(known, Math.floor(before * 0.8)) : known;
+		const threshold = trigger === 'auto' ? known : Math.min(known, Math.floor(before * (trigger === 'overflow' ? 0.8 : 1)));
 		const target = Math.floor(threshold * TARGET_SHARE);
 		const prunable = this.#prunable(Math.floor(threshold * PROTECT_SHARE));
 		const pruneSaves = prunable.reduce((sum, entry) => sum + entry.value.tokens - STUB_TOKENS, 0);
