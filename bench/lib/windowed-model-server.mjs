@@ -4,32 +4,14 @@
 // each request's tokens as the JSON of its messages and tools ÷ 4, reports them as the usage, and —
 // given a window — refuses nothing but fails the bench when a request goes over it.
 // Started by `startWindowedModelServer(window)` (a forked child); answers `{sent, serverMs}` when asked.
-import {fork} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import {startFakeModelServer} from '../../test/fixtures/fake-model-server.mjs';
+import {startForkedServer} from './forked-server.mjs';
 
 /** Forks the server (`window`: 0 for none); resolves `{url, stats(), close()}`. */
 export async function startWindowedModelServer(window) {
-	const child = fork(fileURLToPath(import.meta.url), [String(window)], {stdio: ['ignore', 'inherit', 'inherit', 'ipc']});
-	const replies = [];
-	child.on('message', message => replies.shift()?.(message));
-	const ask = request => new Promise(resolve => {
-		replies.push(resolve);
-		child.send(request);
-	});
-	const {url} = await new Promise((resolve, reject) => {
-		child.once('message', resolve);
-		child.once('exit', code => reject(new Error(`the bench's model server exited (${code}) before it listened`)));
-	});
-	replies.length = 0;
-	return {
-		url,
-		stats: async () => ask({kind: 'stats'}),
-		close: async () => {
-			child.removeAllListeners('exit');
-			await ask({kind: 'close'});
-		},
-	};
+	const server = await startForkedServer(fileURLToPath(import.meta.url), [String(window)]);
+	return {url: server.url, stats: async () => server.ask({kind: 'stats'}), close: server.close};
 }
 
 const counted = (body) => Math.ceil(JSON.stringify({messages: body.messages, tools: body.tools ?? []}).length / 4);
