@@ -40,8 +40,10 @@ export type LiveSnapshot = {
 	readonly problem?: string;
 	/** Set once the session is closing. */
 	readonly closing: boolean;
-	/** What an ACP agent reports about itself (its mode, its context use): shown in the status line. */
+	/** What an ACP agent reports about itself (its mode, its cost): shown in the status line. */
 	readonly agent?: string;
+	/** How full the model's window is (`42% · 54k/128k`): the native agent's ledger, or an ACP agent's `usage_update`. */
+	readonly context?: string;
 };
 
 /** A piece of work waiting its turn: its number, and the line that asks for it (as typed, or `TOOL {json}`). */

@@ -2,32 +2,14 @@
 // CPU time is cardterm's alone: N steps with one `read` call each (of another window of the file),
 // then an answer. Started by `startReadStepsServer(calls)` (a forked child); answers `{serverMs}`
 // when asked, ends on `close()`.
-import {fork} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import {startFakeModelServer} from '../../test/fixtures/fake-model-server.mjs';
+import {startForkedServer} from './forked-server.mjs';
 
 /** Forks the server for `calls` steps; resolves `{url, serverMs(), close()}`. */
 export async function startReadStepsServer(calls) {
-	const child = fork(fileURLToPath(import.meta.url), [String(calls)], {stdio: ['ignore', 'inherit', 'inherit', 'ipc']});
-	const replies = [];
-	child.on('message', message => replies.shift()?.(message));
-	const ask = request => new Promise(resolve => {
-		replies.push(resolve);
-		child.send(request);
-	});
-	const {url} = await new Promise((resolve, reject) => {
-		child.once('message', resolve);
-		child.once('exit', code => reject(new Error(`the bench's model server exited (${code}) before it listened`)));
-	});
-	replies.length = 0;
-	return {
-		url,
-		serverMs: async () => (await ask({kind: 'stats'})).serverMs,
-		close: async () => {
-			child.removeAllListeners('exit');
-			await ask({kind: 'close'});
-		},
-	};
+	const server = await startForkedServer(fileURLToPath(import.meta.url), [String(calls)]);
+	return {url: server.url, serverMs: async () => (await server.ask({kind: 'stats'})).serverMs, close: server.close};
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -8,6 +8,7 @@ import {emulateTerminalOutput, rawOutputLines} from '../../src/layout/terminal/t
 import {assertNever} from '../../src/presentation/assert-never.js';
 import type {Card} from '../../src/presentation/card.js';
 import {isNotOk} from '../../src/presentation/card-outcome.js';
+import {compactionPlainText} from '../../src/presentation/compaction-text.js';
 import type {TranscriptEntry} from '../../src/presentation/entry.js';
 import type {ContentBlock} from '../../src/tools/content.js';
 
@@ -41,6 +42,10 @@ export function entrySearchText(entry: TranscriptEntry): string {
 
 		case 'todo': {
 			return entry.items.map(item => item.content).join('\n');
+		}
+
+		case 'compaction': {
+			return compactionPlainText(entry);
 		}
 
 		default: {

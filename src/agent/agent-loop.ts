@@ -21,7 +21,10 @@ import {parseCallArguments, type SessionRuntime, type StepHandle, type TurnEndRe
 import type {ToolExecutionResult, ToolSchema} from '../tools/types.js';
 import {argumentsRefusal, loopRefusal} from './call-refusals.js';
 import {runToolCalls} from './call-scheduler.js';
+import {Compactor, type CompactionOutcome} from './compactor.js';
+import {ContextLedger, type CompactionSettings, type ContextPart, type ContextUse, type ContextWindow} from './context-ledger.js';
 import {Conversation} from './conversation.js';
+import {modelLimits} from './model-catalog.js';
 import {errorAdvice} from './model-errors.js';
 import type {ModelClient, ModelError, ModelToolCall, ModelUsage} from './model-types.js';
 import {RepeatGuard} from './repeat-guard.js';
@@ -29,6 +32,14 @@ import {DEFAULT_RETRY_POLICY, retryDecision, waitUnlessAborted, type RetryPolicy
 import {DEFAULT_STALL_TIMEOUT_MS, watchStalls} from './stall-guard.js';
 import {answerEnding} from './step-ending.js';
 import {StepStream, type ProviderToolRun} from './step-stream.js';
+import type {ToolResultBudget} from './tool-result-budget.js';
+
+/** The model's window and what the loop does about it (issue 17): the ledger, compaction, the tool results' budget. */
+export type ContextOptions = {
+	readonly window?: ContextWindow;
+	readonly compaction?: CompactionSettings;
+	readonly budget?: ToolResultBudget;
+};
 
 export type AgentLoopOptions = {
 	readonly runtime: SessionRuntime;
@@ -59,6 +70,8 @@ export type AgentLoopOptions = {
 	turn ends with the error. The hook issue 17's compaction plugs into.
 	*/
 	readonly onContextOverflow?: (error: ModelError, signal: AbortSignal) => Promise<boolean>;
+	/** The window, compaction and the tool results' budget; without it, the overflow hook above is all there is. */
+	readonly context?: ContextOptions;
 	readonly now?: () => number;
 	/** Events of the session so far (a resumed log): the conversation starts from them. */
 	readonly history?: Iterable<SessionEvent>;
@@ -85,7 +98,9 @@ type StepOutcome =
 
 export class AgentLoop {
 	readonly #options: AgentLoopOptions;
-	readonly #conversation = new Conversation();
+	readonly #conversation: Conversation;
+	readonly #ledger: ContextLedger;
+	readonly #compactor: Compactor;
 	readonly #unlisten: () => void;
 	readonly #now: () => number;
 	#busy = false;
@@ -96,13 +111,57 @@ export class AgentLoop {
 	constructor(options: AgentLoopOptions) {
 		this.#options = options;
 		this.#now = options.now ?? Date.now;
-		for (const event of options.history ?? []) {
+		const history = [...options.history ?? []];
+		this.#conversation = new Conversation(options.context?.budget === undefined ? {} : {budget: options.context.budget});
+		for (const event of history) {
 			this.#conversation.apply(event);
 		}
 
+		// The conversation hears each event before the compactor, which reads it.
 		this.#unlisten = options.log.listen(event => {
 			this.#conversation.apply(event);
 		});
+		this.#ledger = new ContextLedger(options.context?.window, options.context?.compaction ?? {enabled: options.context !== undefined});
+		this.#compactor = new Compactor({log: options.log, conversation: this.#conversation, ledger: this.#ledger, model: () => this.model, system: options.system, tools: options.tools, history});
+	}
+
+	/** How full the model's window is for the next request. */
+	contextUse(): ContextUse {
+		return this.#ledger.use(this.#request());
+	}
+
+	/** The next request by parts, and its largest messages (seqs of the log), for `/context`. */
+	contextParts(): {readonly parts: readonly ContextPart[]; readonly largest: ReadonlyArray<{readonly seq: number; readonly tokens: number; readonly label: string}>} {
+		const request = this.#request();
+		const largest = [...request.surface].sort((a, b) => b.value.tokens - a.value.tokens).slice(0, 5).map(({seq, value}) => ({
+			seq,
+			tokens: value.tokens,
+			label: value.result === undefined ? (value.checkpoint === true ? 'compaction summary' : (value.messages[0]?.role ?? 'message')) : `${value.result.name} result${value.result.pruned ? ' (pruned)' : ''}`,
+		}));
+		return {parts: this.#ledger.parts(request), largest};
+	}
+
+	/** The window the ledger uses (a local server's answer that came after the start, or another model's). */
+	set contextWindow(window: ContextWindow | undefined) {
+		this.#ledger.window = window;
+	}
+
+	/** `/compact [FOCUS]`: compact now, between turns. */
+	async compact(options: {readonly signal: AbortSignal; readonly focus?: string}): Promise<CompactionOutcome> {
+		if (this.#busy) {
+			return {kind: 'refused', reason: 'a turn is running; /compact waits for it to end'};
+		}
+
+		this.#busy = true;
+		try {
+			return await this.#compactor.compact('manual', options);
+		} finally {
+			this.#busy = false;
+		}
+	}
+
+	#request(): {system: string; tools: readonly ToolSchema[]; surface: ReturnType<Conversation['surface']>} {
+		return {system: this.#options.system, tools: this.#options.tools(), surface: this.#conversation.surface()};
 	}
 
 	get model(): ModelClient {
@@ -112,6 +171,12 @@ export class AgentLoop {
 	/** Use `model` from the next step on (`/model`); the conversation is kept. */
 	set model(model: ModelClient) {
 		this.#model = model;
+		// The catalog's window was the old model's; a window from the config or the server stays (the person set it).
+		const window = this.#ledger.window;
+		if (window === undefined || window.source === 'catalog') {
+			const limits = modelLimits(model.model);
+			this.#ledger.window = limits === undefined ? undefined : {tokens: limits.contextWindow, source: 'catalog'};
+		}
 	}
 
 	/** Whether a turn is running. */
@@ -122,6 +187,7 @@ export class AgentLoop {
 	/** Stop hearing the session's events (the loop is done). */
 	dispose(): void {
 		this.#unlisten();
+		this.#compactor.dispose();
 	}
 
 	/** Run one turn for the person's `prompt`. Never rejects for model or tool failures: they are the turn's reason. */
@@ -250,7 +316,14 @@ export class AgentLoop {
 		const stallMs = this.#options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS;
 		const messageId = `a-${turn.turn}.${step}`;
 		let overflowHandled = false;
+		// Checked before every request, inside a long turn too.
+		if (this.#compactor.due()) {
+			await this.#compactor.compact('auto', {signal, turn: turn.turn});
+		}
+
+		const onOverflow = this.#options.onContextOverflow ?? (this.#options.context === undefined ? undefined : async (_error: ModelError, overflowSignal: AbortSignal) => (await this.#compactor.compact('overflow', {signal: overflowSignal, turn: turn.turn})).kind === 'compacted');
 		for (let retry = 1; ;) {
+			const sent = this.#ledger.raw(this.#request());
 			const stream = new StepStream({turn: turn.turn, step, record: draft => turn.record(draft), now: this.#now});
 			// One attempt's request: cancelled with the turn, or alone when it stalls.
 			const attempt = new AbortController();
@@ -297,14 +370,15 @@ export class AgentLoop {
 
 			error ??= stream.finished ? undefined : {message: 'the model\'s stream ended before it finished', kind: 'server', retryable: true};
 			if (error === undefined) {
+				this.#ledger.reported(sent, stream.usage?.inputTokens ?? 0);
 				stream.writeMessage({id: messageId, provider: model.provider, model: model.model, interrupted: false});
 				return {kind: 'answered', stream};
 			}
 
-			if (error.kind === 'context-overflow' && !overflowHandled && this.#options.onContextOverflow !== undefined) {
+			if (error.kind === 'context-overflow' && !overflowHandled && onOverflow !== undefined) {
 				overflowHandled = true;
 				// eslint-disable-next-line no-await-in-loop -- the hook shrinks the conversation before the request is sent again
-				if (await this.#options.onContextOverflow(error, signal)) {
+				if (await onOverflow(error, signal)) {
 					turn.record(retryEvent(turn.turn, step, retry + 1, policy, 0, `${error.message}; the conversation was made smaller`, error));
 					continue;
 				}

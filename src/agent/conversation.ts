@@ -7,6 +7,10 @@ events, so the next request is the same either way.
 A message event's place in the conversation is its `surfaceOp`'s (`surface-op.ts`): appended, or —
 a compaction's rewrite — standing in for the messages of a range of seqs (a summary for many, a
 pruned copy of one tool result). A compactor keeps a call and its result on the same side of a range.
+
+A tool result is taken in bounded (`tool-result-budget.ts`): the model gets its head and tail within
+the budget, per result and per step. Each message event's estimated tokens are kept with it, for the
+ledger and the compactor (`surface()`).
 */
 import {isJsonObject} from '../json/is-plain-record.js';
 import {safeStringify} from '../session/fold/call-facts.js';
@@ -14,15 +18,50 @@ import {contentText, userMessageSource} from '../session/fold/entry-facts.js';
 import type {SessionEvent, UserMessageData} from '../session/events/events.js';
 import {ContextSurface, surfaceEffect} from '../session/events/surface-op.js';
 import type {AssistantPart, ConversationMessage, ProviderMetadata} from './model-types.js';
+import {messageTokens} from './token-estimate.js';
+import {boundResult, spillPathOf, type ToolResultBudget} from './tool-result-budget.js';
 
 /** What the model is told about a call whose result the log does not have (a crash between call and result). */
 export const UNRECORDED_RESULT = 'Error: the outcome of this call was not recorded (the session stopped while it ran)';
 
 type Messages = readonly ConversationMessage[];
 
+/** A tool result the model was sent: what pruning it and the compaction's evidence need. */
+export type SurfaceResult = {
+	readonly callId: string;
+	readonly name: string;
+	readonly isError: boolean;
+	readonly turn?: number;
+	readonly step?: number;
+	readonly meta?: unknown;
+	/** Its body was already replaced by a stub. */
+	readonly pruned: boolean;
+};
+
+/** What one message event contributes to the model's context: its messages and their estimated tokens. */
+export type SurfaceItem = {
+	readonly messages: Messages;
+	readonly tokens: number;
+	readonly result?: SurfaceResult;
+	/** A compaction's summary (`user/message` from the compact plugin). */
+	readonly checkpoint?: boolean;
+};
+
+export type ConversationOptions = {
+	/** Bounds on what a tool result sends (none: results go whole). */
+	readonly budget?: ToolResultBudget;
+};
+
 export class Conversation {
 	/** The message events in the model's order, each with the messages it contributes. */
-	readonly #surface = new ContextSurface<Messages>();
+	readonly #surface = new ContextSurface<SurfaceItem>();
+	readonly #budget: ToolResultBudget | undefined;
+	/** Tokens the results of the newest step were sent so far (the per-step budget). */
+	#step = {key: '', tokens: 0};
+
+	constructor(options: ConversationOptions = {}) {
+		this.#budget = options.budget;
+	}
 	/** Tool names by call id, from `tool/call` (a result names only its call). */
 	readonly #names = new Map<string, string>();
 	/** Calls the model made that have no result yet: their name, and the seq of the message that made them. */
@@ -51,7 +90,7 @@ export class Conversation {
 
 	/** The messages so far, every call answered. */
 	messages(): ConversationMessage[] {
-		const out = this.#surface.values().flat();
+		const out = this.#surface.values().flatMap(item => item.messages);
 		for (const [callId, call] of this.#unanswered) {
 			out.push({role: 'tool', callId, name: call.name, text: UNRECORDED_RESULT, isError: true});
 		}
@@ -59,8 +98,24 @@ export class Conversation {
 		return out;
 	}
 
+	/** The context's message events in order, each with its seq: what the ledger counts and a compactor chooses ranges from. */
+	surface(): Array<{readonly seq: number; readonly value: SurfaceItem}> {
+		return this.#surface.entries();
+	}
+
+	/** What an appended message event says, with its tokens. */
+	#said(event: SessionEvent): SurfaceItem {
+		const messages = this.#saidMessages(event);
+		const result = event.type === 'tool/result' ? this.#lastResult : undefined;
+		this.#lastResult = undefined;
+		return item(messages, result, event.type === 'user/message' && isCheckpoint(event.data));
+	}
+
+	/** The result `#saidMessages` just took in (set only while it runs). */
+	#lastResult: SurfaceResult | undefined;
+
 	/** What an appended message event says; a message after calls left unanswered answers them first (a provider refuses the conversation otherwise). */
-	#said(event: SessionEvent): Messages {
+	#saidMessages(event: SessionEvent): Messages {
 		switch (event.type) {
 			case 'user/message':
 			case 'steering/message': {
@@ -93,7 +148,11 @@ export class Conversation {
 				}
 
 				this.#unanswered.delete(block.toolCallId);
-				return [{role: 'tool', callId: block.toolCallId, name: this.#names.get(block.toolCallId) ?? call.name, text: contentText(block.content), isError: block.isError}];
+				const name = this.#names.get(block.toolCallId) ?? call.name;
+				const {turn, step, meta} = event.data;
+				this.#lastResult = {callId: block.toolCallId, name, isError: block.isError, pruned: false, ...(turn === undefined ? {} : {turn}), ...(step === undefined ? {} : {step}), ...(meta === undefined ? {} : {meta})};
+				const text = this.#bounded(contentText(block.content), `${turn ?? ''}.${step ?? ''}`, {callId: block.toolCallId, seq: event.seq, ...optionalSpill(meta)});
+				return [{role: 'tool', callId: block.toolCallId, name, text, isError: block.isError}];
 			}
 
 			default: {
@@ -102,33 +161,51 @@ export class Conversation {
 		}
 	}
 
+	/** A result's text within the budget: its own, and what its step has left. */
+	#bounded(text: string, stepKey: string, place: {readonly callId: string; readonly seq: number; readonly spillPath?: string}): string {
+		const budget = this.#budget;
+		if (budget === undefined) {
+			return text;
+		}
+
+		if (this.#step.key !== stepKey) {
+			this.#step = {key: stepKey, tokens: 0};
+		}
+
+		const bounded = boundResult(text, Math.min(budget.perResultTokens, budget.perStepTokens - this.#step.tokens), place);
+		this.#step.tokens += messageTokens({role: 'tool', callId: place.callId, name: '', text: bounded, isError: false});
+		return bounded;
+	}
+
 	/**
 	What a replacement stands for in place of the messages `before` contributed: a message of its
 	own; for a tool result, the pruned copy of the answer it replaces (none when the model never
 	had that answer).
 	*/
-	#rewritten(event: SessionEvent, before: readonly Messages[]): Messages {
+	#rewritten(event: SessionEvent, before: readonly SurfaceItem[]): SurfaceItem {
 		switch (event.type) {
 			case 'user/message':
 			case 'steering/message': {
 				// A rewrite (a compaction's summary) says to the model exactly what its writer meant.
 				const text = contentText(event.data.content);
-				return text.trim() === '' ? [] : [{role: 'user', text}];
+				return item(text.trim() === '' ? [] : [{role: 'user', text}], undefined, event.type === 'user/message' && isCheckpoint(event.data));
 			}
 
 			case 'assistant/message': {
 				const content = assistantParts(event.data.message?.content);
-				return said(content) ? [{role: 'assistant', content}] : [];
+				return item(said(content) ? [{role: 'assistant', content}] : []);
 			}
 
 			case 'tool/result': {
 				const block = event.data.message.content[0];
-				const answer = block === undefined ? undefined : before.flat().find(message => message.role === 'tool' && message.callId === block.toolCallId);
-				return answer?.role === 'tool' ? [{...answer, text: contentText(block!.content), isError: block!.isError}] : [];
+				const answer = block === undefined ? undefined : before.flatMap(shadowed => shadowed.messages).find(message => message.role === 'tool' && message.callId === block.toolCallId);
+				const was = before.find(shadowed => shadowed.result?.callId === block?.toolCallId)?.result;
+				const result = was === undefined ? undefined : {...was, pruned: true};
+				return item(answer?.role === 'tool' ? [{...answer, text: contentText(block!.content), isError: block!.isError}] : [], result);
 			}
 
 			default: {
-				return [];
+				return item([]);
 			}
 		}
 	}
@@ -143,6 +220,26 @@ export class Conversation {
 		this.#unanswered.clear();
 		return answers;
 	}
+}
+
+function item(messages: Messages, result?: SurfaceResult, checkpoint = false): SurfaceItem {
+	let tokens = 0;
+	for (const message of messages) {
+		tokens += messageTokens(message);
+	}
+
+	return {messages, tokens, ...(result === undefined ? {} : {result}), ...(checkpoint ? {checkpoint} : {})};
+}
+
+/** A compaction's checkpoint: the summary message the compact plugin (cardterm's or the DeepSeek harness's) wrote. */
+function isCheckpoint(data: UserMessageData): boolean {
+	const {source} = data;
+	return source?.kind === 'plugin' && source.plugin === 'compact';
+}
+
+function optionalSpill(meta: unknown): {readonly spillPath?: string} {
+	const spillPath = spillPathOf(meta);
+	return spillPath === undefined ? {} : {spillPath};
 }
 
 /**

@@ -10,7 +10,7 @@ import type {SessionEvent} from '../session/events/events.js';
 import type {SessionRuntime} from '../session/recorder/session-runtime.js';
 import type {ToolRegistry} from '../tools/registry.js';
 import type {ToolSchema} from '../tools/types.js';
-import {AgentLoop, type AgentLoopOptions} from './agent-loop.js';
+import {AgentLoop, type AgentLoopOptions, type ContextOptions} from './agent-loop.js';
 import type {ModelClient} from './model-types.js';
 import type {RetryPolicy} from './retry-policy.js';
 import {readAgentsFile, systemPrompt} from './system-prompt.js';
@@ -34,6 +34,8 @@ export type CreateAgentOptions = {
 	readonly longWaits?: 'wait' | 'stop';
 	/** The conversation outgrew the model's window: shrink it and resolve `true` to send the request again. */
 	readonly onContextOverflow?: AgentLoopOptions['onContextOverflow'];
+	/** The model's window, compaction and the tool results' budget (`context-settings.ts` makes them from the config). */
+	readonly context?: ContextOptions;
 	readonly now?: () => number;
 	readonly platform?: string;
 	/** The log so far (a resumed session). */
@@ -74,6 +76,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<CreatedA
 		...(options.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: options.stallTimeoutMs}),
 		...(options.longWaits === undefined ? {} : {longWaits: options.longWaits}),
 		...(options.onContextOverflow === undefined ? {} : {onContextOverflow: options.onContextOverflow}),
+		...(options.context === undefined ? {} : {context: options.context}),
 		...(options.history === undefined ? {} : {history: options.history}),
 	});
 	const agent = options.runtime.agent;

@@ -31,6 +31,17 @@ export type AskRule = {
 /** A provider's settings: where its requests go instead of its usual server. */
 type ProviderSettings = {readonly baseUrl?: string};
 
+/** The `context` section: per-model windows, compaction and its reserve, the tool results' budget. */
+export type ContextFileSettings = {
+	/** Model name → its window in tokens (a local server set up smaller, a model the catalog does not know). */
+	readonly windows?: Readonly<Record<string, number>>;
+	readonly compaction?: boolean;
+	/** Tokens, or a share of the window as `"15%"`. */
+	readonly reserve?: number | string;
+	readonly resultTokens?: number;
+	readonly stepResultTokens?: number;
+};
+
 /** What one config file holds, once checked. */
 export type ConfigFile = {
 	/** The agent's model, `PROVIDER:MODEL` (or a server's model name with `baseUrl`). */
@@ -46,6 +57,8 @@ export type ConfigFile = {
 		readonly stallTimeoutMs?: number;
 	};
 	readonly approval?: {readonly ask?: readonly AskRule[]};
+	/** The model's window and what to do about it (docs/context.md). */
+	readonly context?: ContextFileSettings;
 	/** Servers the person lets any project's config send the model's requests to (read from the user's config only). */
 	readonly allowedEndpoints?: readonly string[];
 	/** Secret variables: more to keep from commands and the log (`secrets`), and those commands may see anyway (`passthrough`, the user's config only). */
@@ -66,6 +79,13 @@ const topLevel: ParameterSchemaSpec = {
 	agent: {type: 'object', additionalProperties: true, properties: {
 		maxSteps: {type: 'integer', description: 'model steps per turn'},
 		stallTimeoutMs: {type: 'integer', description: 'ms without data from the model before a retry'},
+	}},
+	context: {type: 'object', additionalProperties: true, properties: {
+		windows: {type: 'object', additionalProperties: true, description: 'model name → its context window in tokens'},
+		compaction: {type: 'boolean', description: 'compact the conversation before it outgrows the window (default true)'},
+		reserve: {type: 'json', description: 'tokens (20000) or a share of the window ("15%") kept free; a compaction runs past the rest'},
+		resultTokens: {type: 'integer', description: 'tokens one tool result may send to the model'},
+		stepResultTokens: {type: 'integer', description: 'tokens the results of one step may send together'},
 	}},
 	approval: {type: 'object', additionalProperties: true, properties: {
 		ask: {type: 'array', items: {type: 'object', additionalProperties: true, properties: {

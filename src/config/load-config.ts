@@ -10,7 +10,7 @@ repository's, not the person's: what it says about where the model's requests go
 with the person's consent (`endpoint-consent.ts`), and it cannot allow servers itself.
 */
 import {scanJsonNesting} from '../json/nesting-scan.js';
-import type {AskRule, ConfigFile} from './config-schema.js';
+import type {AskRule, ConfigFile, ContextFileSettings} from './config-schema.js';
 import {checkConfigFile} from './config-schema.js';
 import {ConfigError} from './config-error.js';
 import {projectConfigPath, userConfigPath} from './config-paths.js';
@@ -34,6 +34,8 @@ export type CardtermConfig = {
 	readonly approval: {readonly ask: readonly AskRule[]};
 	/** The agent's limits; the project's over the user's. */
 	readonly agent: {readonly maxSteps?: number; readonly stallTimeoutMs?: number};
+	/** The `context` section, merged: the project's fields over the user's (windows model by model). */
+	readonly context?: ContextFileSettings;
 	/** Servers the user's own config allows any project to use. */
 	readonly allowedEndpoints: readonly string[];
 	/** Secret variables every file names, and those the person's own config passes to commands anyway. */
@@ -62,9 +64,18 @@ export async function loadConfig(cwd: string, env: NodeJS.ProcessEnv): Promise<C
 		Object.assign(agent, layer.file.agent?.maxSteps === undefined ? {} : {maxSteps: layer.file.agent.maxSteps}, layer.file.agent?.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: layer.file.agent.stallTimeoutMs});
 	}
 
+	let context: ContextFileSettings = {};
+	for (const layer of layers) {
+		const section = layer.file.context;
+		if (section !== undefined) {
+			context = {...context, ...section, windows: {...context.windows, ...section.windows}};
+		}
+	}
+
 	return {
 		layers,
 		projectDir: cwd,
+		context,
 		approval: {ask: rules.map(rule => withoutBy(rule))},
 		agent,
 		allowedEndpoints: layers.filter(layer => layer.role !== 'project').flatMap(layer => layer.file.allowedEndpoints ?? []),

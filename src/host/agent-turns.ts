@@ -3,6 +3,8 @@
 the model, switching or connecting one, and running one turn; or why there is no model.
 */
 import type {AgentLoop} from '../agent/agent-loop.js';
+import type {CompactionOutcome} from '../agent/compactor.js';
+import {compactCount, meterText, type ContextPart, type ContextUse} from '../agent/context-ledger.js';
 import type {ModelClient} from '../agent/model-types.js';
 import {PROVIDER_NAMES} from '../agent/model-client.js';
 
@@ -17,7 +19,65 @@ export type AgentTurns = {
 	switchTo(spec: string): {readonly ok: boolean; readonly message: string};
 	/** Run one turn; resolves when the turn has ended (its end is in the log). */
 	run(prompt: string, signal: AbortSignal): Promise<void>;
+	/** The meter: how full the model's window is (`42% · 54k/128k`), when a model is connected. */
+	meter?(): string | undefined;
+	/** What `/context` prints. */
+	contextReport?(): string;
+	/** `/compact [FOCUS]`: what to say of it. */
+	compact?(focus: string | undefined, signal: AbortSignal): Promise<{readonly ok: boolean; readonly message: string}>;
 };
+
+/** What the agent loop tells of its window (an `AgentLoop`; a loop still starting has none of it). */
+type ContextRunner = {
+	contextUse?(): ContextUse;
+	contextParts?(): {readonly parts: readonly ContextPart[]; readonly largest: ReadonlyArray<{readonly seq: number; readonly tokens: number; readonly label: string}>};
+	compact?(options: {readonly signal: AbortSignal; readonly focus?: string}): Promise<CompactionOutcome>;
+};
+
+/** The meter's text for a loop's window use. */
+function meterOf(loop: ContextRunner): string | undefined {
+	const use = loop.contextUse?.();
+	return use === undefined ? undefined : meterText(use.used, use.window);
+}
+
+/** `/context`: the window, where its figure comes from, the parts of the next request, its largest messages. */
+function contextReportOf(loop: ContextRunner): string {
+	const use = loop.contextUse?.();
+	const parts = loop.contextParts?.();
+	if (use === undefined || parts === undefined) {
+		return 'context: no model is connected';
+	}
+
+	const lines = [`context: ${meterText(use.used, use.window)} (${use.basis === 'reported' ? 'as the provider counted the last request' : 'estimated: the provider\'s last count, scaled, plus what came since'})`];
+	lines.push(use.window === undefined ? '  window: unknown (set context.windows in the config); no automatic compaction' : `  window: ${compactCount(use.window)} tokens (from the ${use.windowSource})${use.threshold === undefined ? '; compaction is off' : `; compacts past ${compactCount(use.threshold)}`}`);
+	if (use.warning !== undefined) {
+		lines.push(`  ${use.warning}`);
+	}
+
+	for (const part of parts.parts) {
+		lines.push(`  ${part.label.padEnd(32)} ${compactCount(part.tokens).padStart(6)}`);
+	}
+
+	if (parts.largest.length > 0) {
+		lines.push('  largest messages (log seq; the pager\'s / finds them):');
+		for (const item of parts.largest) {
+			lines.push(`    #${item.seq} ${item.label} · ${compactCount(item.tokens)}`);
+		}
+	}
+
+	return lines.join('\n');
+}
+
+async function compactWith(loop: ContextRunner, focus: string | undefined, signal: AbortSignal): Promise<{readonly ok: boolean; readonly message: string}> {
+	if (loop.compact === undefined) {
+		return {ok: false, message: '/compact: no model is connected'};
+	}
+
+	const outcome = await loop.compact({signal, ...(focus === undefined ? {} : {focus})});
+	return outcome.kind === 'refused'
+		? {ok: false, message: `/compact: ${outcome.reason}`}
+		: {ok: true, message: `compacted: ${compactCount(outcome.before)} → ${compactCount(outcome.after)} tokens${outcome.summarised ? '' : ' (pruned only)'}${outcome.note === undefined ? '' : `; ${outcome.note}`}`};
+}
 
 /** A model's name as a person reads it: `provider:model`, and the server's host when it is not the provider's own. */
 export function modelLabel(model: ModelClient): string {
@@ -34,7 +94,7 @@ function hostOf(url: string): string {
 }
 
 /** What runs a session's turns: the agent loop (or one still starting), with the model it uses. */
-export type TurnRunner = {model: ModelClient; runTurn(prompt: string, options: {readonly signal: AbortSignal}): Promise<unknown>};
+export type TurnRunner = ContextRunner & {model: ModelClient; runTurn(prompt: string, options: {readonly signal: AbortSignal}): Promise<unknown>};
 
 /**
 Turns with a connected model. `resolve` makes a model client of a `/model SPEC` (the session's
@@ -65,6 +125,9 @@ export function modelTurns(loop: TurnRunner, from: string, resolve: (spec: strin
 		async run(prompt, signal) {
 			await loop.runTurn(prompt, {signal});
 		},
+		meter: () => meterOf(loop),
+		contextReport: () => contextReportOf(loop),
+		compact: async (focus, signal) => compactWith(loop, focus, signal),
 	};
 }
 
@@ -98,6 +161,8 @@ export function connectableTurns(why: string, connector: ModelConnector, status 
 	let connected: AgentTurns | undefined;
 	let client: ModelClient | undefined;
 	let loop: Promise<AgentLoop> | undefined;
+	/** The loop once it has started (the meter and `/compact` read it). */
+	let started: AgentLoop | undefined;
 	// The loop exists once its start resolves; until then a turn waits for it, with the model chosen last.
 	const pending: TurnRunner = {
 		get model() {
@@ -132,6 +197,9 @@ export function connectableTurns(why: string, connector: ModelConnector, status 
 			}
 
 			loop = connector.start(client);
+			void loop.then(made => {
+				started = made;
+			}, () => {});
 			connected = modelTurns(pending, '/model', connector.resolve);
 			return {ok: true, message: `model: ${modelLabel(client)} connected; text you type now goes to the model (writes and commands ask first)`};
 		},
@@ -142,5 +210,8 @@ export function connectableTurns(why: string, connector: ModelConnector, status 
 
 			await connected.run(prompt, signal);
 		},
+		meter: () => started === undefined ? undefined : meterOf(started),
+		contextReport: () => started === undefined ? 'context: no model is connected' : contextReportOf(started),
+		compact: async (focus, signal) => started === undefined ? {ok: false, message: '/compact: no model is connected'} : compactWith(started, focus, signal),
 	};
 }

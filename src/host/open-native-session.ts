@@ -12,6 +12,7 @@ import type {ModelClient} from '../agent/model-types.js';
 import type {SessionEvent, SessionHeader} from '../session/events/events.js';
 import {makeDirectory} from '../session/store/make-directory.js';
 import type {AskRule} from '../config/approval-rules.js';
+import type {ContextFileSettings} from '../config/config-schema.js';
 import type {ToolDefinition} from '../tools/types.js';
 import {childSessionLinks, type ChildSessionLinks} from '../transcript/child-session-links.js';
 import type {EntrySource} from '../transcript/entry-source.js';
@@ -28,7 +29,7 @@ import type {SessionPlugin} from './session-plugin.js';
 export type ContinuedLog = {readonly path: string; readonly header: SessionHeader; readonly events: readonly SessionEvent[]};
 
 /** The agent's settings, for a model configured now or connected later with `/model`. */
-type AgentSettings = {readonly systemPrompt?: string; readonly maxSteps?: number; readonly stallTimeoutMs?: number};
+type AgentSettings = {readonly systemPrompt?: string; readonly maxSteps?: number; readonly stallTimeoutMs?: number; readonly context?: ContextFileSettings};
 
 /** How a session started without a model connects one: the specs' resolution, the agent's settings, and what connecting adds (its approval rules). */
 export type AgentConnect = AgentSettings & {readonly resolve: (spec: string) => ModelClient; readonly connected?: () => void};
@@ -202,5 +203,6 @@ function settingsOf(settings: AgentSettings): AgentSettings {
 		...(settings.systemPrompt === undefined ? {} : {systemPrompt: settings.systemPrompt}),
 		...(settings.maxSteps === undefined ? {} : {maxSteps: settings.maxSteps}),
 		...(settings.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: settings.stallTimeoutMs}),
+		...(settings.context === undefined ? {} : {context: settings.context}),
 	};
 }

@@ -3,7 +3,11 @@
 log and jobs (a continued session's events are its conversation so far).
 */
 import {createAgent, type CreatedAgent} from '../agent/create-agent.js';
+import type {ContextOptions} from '../agent/agent-loop.js';
+import {contextOptions, contextWindowOf, type ContextConfig} from '../agent/context-settings.js';
+import {servedWindow} from '../agent/served-window.js';
 import type {ModelClient} from '../agent/model-types.js';
+import type {ContextFileSettings} from '../config/config-schema.js';
 import type {SessionEvent} from '../session/events/events.js';
 import type {OpenedSession} from './open-session.js';
 
@@ -19,7 +23,20 @@ export type SessionAgentOptions = {
 	readonly stallTimeoutMs?: number;
 	readonly longWaits?: 'wait' | 'stop';
 	readonly history?: Iterable<SessionEvent>;
+	/** The config's `context` section. */
+	readonly context?: ContextFileSettings;
 };
+
+/**
+The agent's context options for `model` from the config's section: its window (the config's per
+model, else what a self-hosted server says it serves, else the catalog's), compaction, the budget.
+*/
+export async function agentContext(model: ModelClient, settings: ContextFileSettings = {}): Promise<ContextOptions> {
+	const {windows, ...rest} = settings;
+	const config: ContextConfig = {...rest, ...(windows?.[model.model] === undefined ? {} : {window: windows[model.model]})};
+	const served = config.window === undefined && model.endpoint !== undefined ? await servedWindow(model.endpoint, model.model) : undefined;
+	return contextOptions(contextWindowOf(model.model, config, served), config);
+}
 
 export async function sessionAgent(session: OpenedSession, options: SessionAgentOptions): Promise<CreatedAgent> {
 	return createAgent({
@@ -29,6 +46,7 @@ export async function sessionAgent(session: OpenedSession, options: SessionAgent
 		registry: session.registry,
 		model: options.model,
 		jobs: session.jobs,
+		context: await agentContext(options.model, options.context),
 		...(options.systemPrompt === undefined ? {} : {systemPrompt: options.systemPrompt}),
 		...(options.maxSteps === undefined ? {} : {maxSteps: options.maxSteps}),
 		...(options.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: options.stallTimeoutMs}),

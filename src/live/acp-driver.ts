@@ -5,6 +5,7 @@ agent's process tree; the status line shows the running turn (Esc to cancel, its
 mode and context use, and that it exited;
 the agent's announced commands join the session's table. Everything shown comes from the log's fold.
 */
+import {meterText} from '../agent/context-ledger.js';
 import type {AcpClient} from '../acp/acp-client.js';
 import {describeExit} from '../acp/acp-client.js';
 import type {AcpCommand} from '../acp/acp-events.js';
@@ -38,14 +39,16 @@ const HELP_NOTES: readonly string[] = [
 	'Text that is no command goes to the agent, and so do the agent\'s own commands.',
 ];
 
-/** An ACP `usage_update` for the status line: the share of the context in use, and the cost. */
-function usageText(data: Record<string, unknown>): string | undefined {
-	const {used, size, cost} = data;
-	const parts: string[] = [];
-	if (typeof used === 'number' && typeof size === 'number' && size > 0) {
-		parts.push(`context ${Math.round(used / size * 100)}% of ${size >= 1000 ? `${Math.round(size / 1000)}k` : size}`);
-	}
+/** An ACP `usage_update`'s context use as the meter shows it (the native agent's too): `42% · 54k/128k`. */
+function contextMeter(data: Record<string, unknown>): string | undefined {
+	const {used, size} = data;
+	return typeof used === 'number' && typeof size === 'number' && size > 0 && used >= 0 ? meterText(used, size) : undefined;
+}
 
+/** An ACP `usage_update`'s cost for the status line. */
+function usageText(data: Record<string, unknown>): string | undefined {
+	const {cost} = data;
+	const parts: string[] = [];
 	if (typeof cost === 'object' && cost !== null && typeof (cost as {amount?: unknown}).amount === 'number') {
 		const {amount, currency} = cost as {amount: number; currency?: unknown};
 		parts.push(`${amount.toFixed(2)} ${typeof currency === 'string' ? currency : ''}`.trim());
@@ -67,6 +70,7 @@ export function acpDriver({client, onEvent, mode: startMode, turnProgress, close
 	let prompting = false;
 	let mode = startMode;
 	let usage: string | undefined;
+	let meter: string | undefined;
 	/** The agent is gone: said in the status line; messages are refused from now on. */
 	let exited: string | undefined;
 	void client.exited.then(exit => {
@@ -92,6 +96,7 @@ export function acpDriver({client, onEvent, mode: startMode, turnProgress, close
 
 			case 'acp/usage': {
 				usage = usageText(data);
+				meter = contextMeter(data);
 				changed();
 				break;
 			}
@@ -140,7 +145,7 @@ export function acpDriver({client, onEvent, mode: startMode, turnProgress, close
 		turn: () => prompting ? turnProgress?.() : undefined,
 		status(): DriverStatus {
 			const agent = [mode === undefined ? undefined : `mode ${mode}`, usage].filter(part => part !== undefined).join(' · ');
-			return {...(agent === '' ? {} : {agent}), ...(exited === undefined ? {} : {problem: exited})};
+			return {...(agent === '' ? {} : {agent}), ...(meter === undefined ? {} : {context: meter}), ...(exited === undefined ? {} : {problem: exited})};
 		},
 		onChange(listener) {
 			listeners.add(listener);

@@ -560,6 +560,7 @@ export class LiveSession implements SessionModel {
 			...(status.problem === undefined ? {} : {problem: status.problem}),
 			closing,
 			...(status.agent === undefined ? {} : {agent: status.agent}),
+			...(status.context === undefined ? {} : {context: status.context}),
 		};
 	}
 }

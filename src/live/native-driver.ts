@@ -60,7 +60,9 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 		turn: (): TurnProgress | undefined => prompting ? session.fold.turnProgress : undefined,
 		status(): DriverStatus {
 			const shown = problem?.now();
+			const meter = agent?.meter?.();
 			return {
+				...(meter === undefined ? {} : {context: meter}),
 				jobsRunning: runningJobs(),
 				...(agent === undefined ? {} : {model: agent.status, modelConnected: agent.model !== undefined}),
 				...(shown === undefined ? {} : {problem: shown}),

@@ -29,7 +29,7 @@ export type SessionTools = {
 export type LineOutcome = {readonly work: LiveWork} | {readonly say: string};
 
 /** What the driver adds to the status line. */
-export type DriverStatus = Pick<LiveSnapshot, 'model' | 'modelConnected' | 'agent' | 'problem'> & {readonly jobsRunning?: number};
+export type DriverStatus = Pick<LiveSnapshot, 'model' | 'modelConnected' | 'agent' | 'problem' | 'context'> & {readonly jobsRunning?: number};
 
 export type SessionDriver = {
 	/** The session's own tools, when the prompt may call them (a native session). */

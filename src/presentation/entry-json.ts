@@ -4,7 +4,7 @@ of `cardToJson` (existing `jq` filters on cards keep working) plus the outcome.
 */
 import {assertNever} from './assert-never.js';
 import {cardToJson, type CardJson, type CardJsonChecks} from './card-json.js';
-import type {TranscriptEntry, Usage} from './entry.js';
+import type {CompactionEntry, TranscriptEntry, Usage} from './entry.js';
 
 export type EntryJson =
 	| ({readonly entry: 'card'} & CardJson)
@@ -12,7 +12,8 @@ export type EntryJson =
 	| {readonly entry: 'assistant'; readonly seq: number; readonly time: number; readonly turn: number | null; readonly step: number | null; readonly text: string; readonly reasoning: string; readonly interrupted: boolean; readonly streaming: boolean; readonly preparing: readonly string[]}
 	| {readonly entry: 'turn'; readonly seq: number; readonly time: number; readonly turn: number; readonly outcome: string; readonly failed: boolean; readonly durationMs: number | null; readonly usage: Usage | null}
 	| {readonly entry: 'notice'; readonly seq: number; readonly time: number; readonly source: string; readonly summary: string; readonly detail: string | null}
-	| {readonly entry: 'todo'; readonly seq: number; readonly time: number; readonly items: ReadonlyArray<{readonly content: string; readonly status: string}>};
+	| {readonly entry: 'todo'; readonly seq: number; readonly time: number; readonly items: ReadonlyArray<{readonly content: string; readonly status: string}>}
+	| ({readonly entry: 'compaction'} & Omit<CompactionEntry, 'entry' | 'revision'>);
 
 /** `checks` are passed to `cardToJson` for cards. */
 export function entryToJson(entry: TranscriptEntry, checks: CardJsonChecks = {}): EntryJson {
@@ -39,6 +40,11 @@ export function entryToJson(entry: TranscriptEntry, checks: CardJsonChecks = {})
 
 		case 'todo': {
 			return {entry: 'todo', seq: entry.seq, time: entry.time, items: entry.items};
+		}
+
+		case 'compaction': {
+			const {revision: _revision, ...fields} = entry;
+			return fields;
 		}
 
 		default: {

@@ -81,10 +81,38 @@ export type TodoEntry = {
 	readonly revision: number;
 };
 
+/** A range of the log's seqs (the pager follows it to the entries it covers). */
+export type SeqRange = {readonly start: number; readonly end: number};
+
+/**
+A compaction of the model's context (cardterm's or another producer's): the tokens before and after,
+what was pruned and summarised (seq ranges), the summary and the evidence lists generated from the
+log. Fields a producer did not record are absent.
+*/
+export type CompactionEntry = {
+	readonly entry: 'compaction';
+	readonly seq: number;
+	readonly time: number;
+	/** `auto`, `manual`, `overflow`, or another producer's word. */
+	readonly trigger?: string;
+	readonly tokensBefore?: number;
+	readonly tokensAfter?: number;
+	readonly pruned?: {readonly count: number; readonly tokens: number; readonly range?: SeqRange};
+	readonly summarised?: {readonly count: number; readonly tokens?: number; readonly range?: SeqRange};
+	readonly summary?: string;
+	/** `Files read: …` and the other evidence lines. */
+	readonly evidence: readonly string[];
+	readonly focus?: string;
+	readonly note?: string;
+	/** The compaction failed (or was refused): why. */
+	readonly error?: string;
+	readonly revision: number;
+};
+
 /** A tool call: the card model, tagged. */
 export type CardEntry = {readonly entry: 'card'; readonly card: Card};
 
-export type TranscriptEntry = CardEntry | UserEntry | AssistantEntry | TurnEntry | NoticeEntry | TodoEntry;
+export type TranscriptEntry = CardEntry | UserEntry | AssistantEntry | TurnEntry | NoticeEntry | TodoEntry | CompactionEntry;
 
 /** The cards among `entries`, in order. */
 export function cardsOf(entries: readonly TranscriptEntry[]): Card[] {

@@ -45,7 +45,7 @@ export async function agentHarness(options: {
 	/** The model, given the fake server's URL (default: an OpenAI-compatible one through `--base-url`). */
 	readonly model?: (url: string) => ModelClient;
 	/** The agent's other options (stall timeout, long waits, the context-overflow hook). */
-	readonly agent?: Pick<CreateAgentOptions, 'stallTimeoutMs' | 'longWaits' | 'onContextOverflow'>;
+	readonly agent?: Pick<CreateAgentOptions, 'stallTimeoutMs' | 'longWaits' | 'onContextOverflow' | 'context' | 'history'>;
 }): Promise<AgentHarness> {
 	const server = await startFakeModelServer({script: options.script, lifetimeMs: 60_000});
 	const workspace = await mkdtemp(join(tmpdir(), 'cardterm-agent-'));

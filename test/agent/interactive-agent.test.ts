@@ -49,6 +49,38 @@ function scrollbackUntil(controller: {onScrollback(listener: (entry: ScrollbackE
 
 const lineText = (entry: ScrollbackEntry): string => entry.kind === 'lines' ? entry.lines.map(line => line.spans.map(span => span.text).join('')).join('\n') : '';
 
+describe('the model\'s window in the interactive session', () => {
+	it('shows the meter against the configured window, /context breaks it down, /compact makes a compaction card', async () => {
+		await writeFile(join(workspace, 'big.txt'), Array.from({length: 300}, (_, line) => `row ${line} of the big file`).join('\n'));
+		const read = (id: string) => ({toolCalls: [{id, name: 'read', args: '{"file_path":"big.txt"}'}], usage: {prompt_tokens: 900, completion_tokens: 10}});
+		server = await startFakeModelServer({script: [read('c1'), {text: 'Read it.'}, read('c2'), {text: 'Read it again.'}, {text: '## Goal\nRead big.txt.\n## Next steps\nNone.'}]});
+		const model = resolveModel({spec: 'fake-model', baseUrl: server.url, env: {}});
+		const {controller} = await openInteractiveSession({root, cwd: workspace, id: 's-window', agent: {model, from: '--model', context: {windows: {'fake-model': 40_000}, compaction: false}}});
+		for (const prompt of ['read big.txt', 'read it again']) {
+			const turn = scrollbackUntil(controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
+			controller.submit(prompt);
+			await turn.done;
+		}
+
+		expect(controller.getSnapshot().context).toMatch(/^\d+% · \d+(?:k)?\/40k$/);
+		const report = scrollbackUntil(controller, seen => seen.some(entry => lineText(entry).startsWith('context:')));
+		controller.submit('/context');
+		await report.done;
+		const text = report.seen.map(entry => lineText(entry)).join('\n');
+		expect(text).toContain('window: 40k tokens (from the config); compaction is off');
+		expect(text).toMatch(/tool results +\d/);
+		expect(text).toMatch(/#\d+ read result · /);
+
+		const compacted = scrollbackUntil(controller, seen => seen.some(entry => lineText(entry).startsWith('compacted:')));
+		controller.submit('/compact the big file');
+		await compacted.done;
+		const card = compacted.seen.find(entry => entry.kind === 'entry' && entry.entry.entry === 'compaction');
+		expect(card?.kind === 'entry' && card.entry.entry === 'compaction' && [card.entry.trigger, card.entry.focus, card.entry.summary]).toEqual(['manual', 'the big file', '## Goal\nRead big.txt.\n## Next steps\nNone.']);
+		expect(server.requests.at(-1)!.body.messages[0]!.content).toMatch(/^You write the summary/);
+		await controller.close();
+	}, 30_000);
+});
+
 describe('the interactive session with a model', () => {
 	it('sends a prompt line that is not a command to the model; commands still run; the status line and /model name the model', async () => {
 		server = await startFakeModelServer({script: [{toolCalls: [{id: 'c', name: 'read', args: '{"file_path":"a.txt"}'}]}, {text: 'It holds alpha.'}]});
@@ -57,7 +89,9 @@ describe('the interactive session with a model', () => {
 		const turnDone = scrollbackUntil(controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
 		expect(controller.getSnapshot().model).toBe('openai-compatible:fake-model');
 		expect(promptHintOf(controller.getSnapshot())).toBe('ask the model, or type !command, /help');
-		expect(statusText({cwd: workspace, sessionId: 's-agent', snapshot: controller.getSnapshot(), width: 200})).toBe(`openai-compatible:fake-model · ${workspace} · s-agent`);
+		// The meter: a model the catalog does not know has no window, so it counts tokens alone.
+		expect(controller.getSnapshot().context).toMatch(/^\d+(?:k)? tokens$/);
+		expect(statusText({cwd: workspace, sessionId: 's-agent', snapshot: controller.getSnapshot(), width: 200})).toBe(`openai-compatible:fake-model · ${controller.getSnapshot().context!} · ${workspace} · s-agent`);
 		controller.submit('read a.txt and tell me');
 		await turnDone.done;
 		expect(turnDone.seen.filter(entry => entry.kind === 'entry').map(entry => entry.kind === 'entry' && entry.entry.entry)).toEqual(['user', 'card', 'assistant', 'turn']);

@@ -165,6 +165,36 @@ describe('cardterm -p', () => {
 	});
 });
 
+describe('cardterm -p on a small window (the config\'s context.windows)', () => {
+	it('compacts inside a long turn, prints the compaction card, and --continue sends the compacted conversation', async () => {
+		await mkdir(join(config, 'cardterm'), {recursive: true});
+		await writeFile(join(config, 'cardterm', 'config.json'), JSON.stringify({context: {windows: {fake: 16_000}}}));
+		for (let k = 0; k < 4; k++) {
+			await writeFile(join(workspace, `part-${k}.txt`), Array.from({length: 400}, (_, line) => `part ${k} row ${line}`).join('\n'));
+		}
+
+		const reads: FakeAnswer[] = Array.from({length: 12}, (_, k) => ({toolCalls: [{id: `r${k}`, name: 'read', args: JSON.stringify({file_path: `part-${k % 4}.txt`})}]}));
+		const summary: FakeAnswer = {text: '## Goal\nRead the parts.\n## Next steps\nAnswer.'};
+		const server = await startFakeModelServer({script: (body, index) => String(body.messages[0]?.content ?? '').startsWith('You write the summary') ? summary : (index < 40 ? reads.shift() ?? {text: 'All parts read.'} : {text: 'Still here.'})});
+		try {
+			const io = fakeIo({cwd: workspace, env: {OPENAI_API_KEY: 'k', XDG_CONFIG_HOME: config}});
+			expect(await main(['-p', 'Read every part', '--base-url', server.url, '--session-dir', sessions, '--model', 'fake', '--no-color'], io)).toBe(0);
+			expect(io.out()).toBe('All parts read.\n');
+			expect(io.err()).toMatch(/⊙ compacted the context \(automatic\) · \d+(?:\.\d)?k → \d+(?:\.\d)?k tokens/);
+			expect(io.err()).toMatch(/pruned \d+ tool results/);
+			const again = fakeIo({cwd: workspace, env: {OPENAI_API_KEY: 'k', XDG_CONFIG_HOME: config}});
+			const before = server.requests.length;
+			expect(await main(['-p', 'Anything else?', '--continue', '--base-url', server.url, '--session-dir', sessions, '--model', 'fake', '--no-color'], again)).toBe(0);
+			const sent = JSON.stringify(server.requests[before]!.body.messages);
+			// The pruned results went to the model as stubs, not whole, after the resume too.
+			expect(sent).toContain('[pruned by a compaction: the read result');
+			expect(sent.length).toBeLessThan(16_000 * 4);
+		} finally {
+			await server.close();
+		}
+	}, 60_000);
+});
+
 describe('cardterm -p: the exit code says how the turn ended', () => {
 	const present = existsSync(SHARED_FIXTURES);
 	it.skipIf(!present)(`3 for a refusal, 4 for the output limit (recorded streams)${present ? '' : ` — skipped: ${NO_FIXTURES}`}`, async () => {

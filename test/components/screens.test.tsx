@@ -95,15 +95,15 @@ describe('interactive session screens', () => {
 	});
 
 	it('shows a model turn\'s time, tokens so far and first-token latency in the status line while it works', async () => {
-		// 200 columns: tokens and latency come after the model and where, and a wide terminal has room for them.
-		const screen = await startInteractive('agent-working', {columns: 200, rows: 24, files, agent: {script: [
+		// 230 columns: tokens and latency come after the model, the window's meter and where, and a wide terminal has room for them.
+		const screen = await startInteractive('agent-working', {columns: 230, rows: 24, files, agent: {script: [
 			{toolCalls: [{id: 'c1', name: 'read', args: '{"file_path":"notes.txt"}'}], usage: {prompt_tokens: 1204, completion_tokens: 40, cached: 1000, reasoning: 30}},
 			{text: ['Reading ', 'on'], hangAfterChunks: 3},
 		]}});
 		try {
 			await screen.type('summarise notes.txt', 'Reading on');
 			await screen.tty.waitForText('first token 0ms');
-			expect(screen.tty.text()).toContain('Esc to cancel · working 0s · openai-compatible:fake-model via 127.0.0.1:8000 · /tmp/cardterm-screen-agent-working · ● 1 ok · 1 204 in · 40 out · 30 reasoning · 1 000 cached · first token 0ms');
+			expect(screen.tty.text()).toContain('Esc to cancel · working 0s · openai-compatible:fake-model via 127.0.0.1:8000 · 1k tokens · /tmp/cardterm-screen-agent-working · ● 1 ok · 1 204 in · 40 out · 30 reasoning · 1 000 cached · first token 0ms');
 			await checkpoint('interactive-agent-working', screen.tty.frame(true));
 			await screen.press(keys.escape);
 			await screen.tty.waitForText('cancelled by you');

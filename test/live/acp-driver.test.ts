@@ -115,8 +115,10 @@ describe('the live session over an ACP agent (the ACP driver)', () => {
 			model.submit('tour');
 			await until(() => scrollback.includes('turn'));
 			// The agent's mode change and context use reach the status line.
-			expect(model.getSnapshot().agent).toBe('mode code · context 1% of 200k · 0.01 USD');
-			expect(statusText({cwd: '/w', sessionId: 's', snapshot: model.getSnapshot(), width: 200})).toBe('mode code · context 1% of 200k · 0.01 USD · /w · ● 5 ok  ✗ 1 error · s');
+			// The agent's usage_update (1 200 of 200 000 tokens) feeds the same meter as the native agent's ledger.
+			expect(model.getSnapshot().agent).toBe('mode code · 0.01 USD');
+			expect(model.getSnapshot().context).toBe('1% · 1k/200k');
+			expect(statusText({cwd: '/w', sessionId: 's', snapshot: model.getSnapshot(), width: 200})).toBe('mode code · 0.01 USD · 1% · 1k/200k · /w · ● 5 ok  ✗ 1 error · s');
 			expect(await model.complete('/r', 2)).toEqual(['/review']);
 			expect(await model.complete('/x', 2)).toEqual([]);
 			model.submit('permission');

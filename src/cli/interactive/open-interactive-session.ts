@@ -4,6 +4,7 @@ tools, approvals, agent) under the config's and the agent's approval rules, the 
 the live session core over the native driver, which the screen draws.
 */
 import {pushAll} from '../../layout/text/push-all.js';
+import type {ContextFileSettings} from '../../config/config-schema.js';
 import type {ModelClient} from '../../agent/model-types.js';
 import type {LogOutcome} from '../../host/log-outcome.js';
 import {openNativeSession, type AgentConnect as HostAgentConnect, type NativeSessionOptions} from '../../host/open-native-session.js';
@@ -21,7 +22,7 @@ export type InteractiveSessionOptions = Omit<NativeSessionOptions, 'rules' | 'ag
 	The agent's model (and where it was configured), or why there is none — and then, with `connect`,
 	how `/model PROVIDER:MODEL` connects one (its approval rules join the session's then). Absent: no agent at all.
 	*/
-	readonly agent?: {readonly model: ModelClient; readonly from: string; readonly systemPrompt?: string; readonly maxSteps?: number; readonly resolve?: (spec: string) => ModelClient} | {readonly none: string; readonly status?: string; readonly connect?: AgentConnect};
+	readonly agent?: {readonly model: ModelClient; readonly from: string; readonly systemPrompt?: string; readonly maxSteps?: number; readonly context?: ContextFileSettings; readonly resolve?: (spec: string) => ModelClient} | {readonly none: string; readonly status?: string; readonly connect?: AgentConnect};
 };
 
 /** How a session started without a model connects one (the host's), and the approval rules the model's calls then ask by. */

@@ -12,7 +12,7 @@ import {preloadModelLibrary} from '../../agent/model-client.js';
 import {AGENT_ASK_RULES, agentModel, systemPromptFile, type AgentModel} from './agent-setup.js';
 import {allowEndpoint} from '../../config/endpoint-consent.js';
 import {loadConfig, type CardtermConfig} from '../../config/load-config.js';
-import {httpUrl} from '../../config/config-schema.js';
+import {httpUrl, type ContextFileSettings} from '../../config/config-schema.js';
 import {withoutProjectModel} from '../../config/model-setting.js';
 import {assertNever} from '../../presentation/assert-never.js';
 import {askEndpointConsent} from './endpoint-question.js';
@@ -180,14 +180,14 @@ async function writeHistory(controller: LiveSession, io: CliIo, style: Scrollbac
 }
 
 /** The agent's settings, for a model configured now or connected later with `/model`. */
-type AgentSettings = {readonly systemPrompt?: string; readonly maxSteps?: number; readonly stallTimeoutMs?: number};
+type AgentSettings = {readonly systemPrompt?: string; readonly maxSteps?: number; readonly stallTimeoutMs?: number; readonly context?: ContextFileSettings};
 
 /** The model of an interactive session, or why there is none (the session then starts in command mode). */
 async function interactiveAgent(parsed: ParsedArgs, io: CliIo, config: CardtermConfig, chosen: AgentModel): Promise<{model: ModelClient; from: string; settings: AgentSettings; resolve: (spec: string) => ModelClient} | {model: undefined; why: string; status?: string; connect: AgentSettings & {resolve: (spec: string) => ModelClient}}> {
 	const systemPrompt = await systemPromptFile(stringFlag(parsed, 'system-prompt'), io.cwd);
 	const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm') ?? config.agent.maxSteps;
 	const {stallTimeoutMs} = config.agent;
-	const settings: AgentSettings = {...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps}), ...(stallTimeoutMs === undefined ? {} : {stallTimeoutMs})};
+	const settings: AgentSettings = {context: config.context, ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps}), ...(stallTimeoutMs === undefined ? {} : {stallTimeoutMs})};
 	// `/model SPEC` resolves as --model does, against the same server when one was chosen.
 	switch (chosen.kind) {
 		case 'none': {

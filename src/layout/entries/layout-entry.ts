@@ -8,6 +8,7 @@ import type {TranscriptEntry} from '../../presentation/entry.js';
 import {layoutAssistantEntry} from './assistant-entry.js';
 import type {LayoutOptions} from '../text/layout-options.js';
 import {layoutCard} from '../cards/layout-card.js';
+import {layoutCompactionEntry} from './compaction-entry.js';
 import {layoutNoticeEntry} from './notice-entry.js';
 import type {StyledLine} from '../text/styled-line.js';
 import {layoutTodoEntry} from './todo-entry.js';
@@ -67,6 +68,10 @@ function layoutMessage(entry: Exclude<TranscriptEntry, {entry: 'card'}>, options
 
 		case 'todo': {
 			return layoutTodoEntry(entry, options);
+		}
+
+		case 'compaction': {
+			return layoutCompactionEntry(entry, options);
 		}
 
 		default: {

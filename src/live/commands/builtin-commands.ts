@@ -4,6 +4,8 @@ offers those its driver can run: an ACP agent's session has no tools of its own 
 command is a file beside this one and its row here.
 */
 import {clearCommand} from './clear.js';
+import {compactCommand} from './compact.js';
+import {contextCommand} from './context.js';
 import {editCommand} from './edit.js';
 import {exitCommand} from './exit.js';
 import {fetchCommand} from './fetch.js';
@@ -39,6 +41,8 @@ export const BUILTIN_COMMANDS: readonly PromptCommand[] = [
 	pagerCommand,
 	toolsCommand,
 	modelCommand,
+	contextCommand,
+	compactCommand,
 	helpCommand,
 	clearCommand,
 	exitCommand,

@@ -64,6 +64,14 @@ export function checkEventData(type: string, data: Fields): Fields | string {
 			return kept(data, TITLE);
 		case 'llm/retry':
 			return kept(data, TURN);
+		case 'compaction/start':
+			return kept(data, COMPACTION_START);
+		case 'compaction/prune':
+			return kept(data, COMPACTION_PRUNE);
+		case 'compaction/summary':
+			return kept(data, COMPACTION_SUMMARY);
+		case 'compaction/end':
+			return kept(data, COMPACTION_END);
 		default:
 			// Other types carry payloads read field by field, if at all.
 			return data;
@@ -85,6 +93,19 @@ const ASSISTANT_MESSAGE: ReadonlyArray<[string, Kind]> = [['turn', isInteger], [
 const MESSAGE_BODY: ReadonlyArray<[string, Kind]> = [['content', isContent]];
 const TOOL_PROGRESS: ReadonlyArray<[string, Kind]> = [['callId', isString], ['stream', isString], ['text', isString]];
 const TITLE: ReadonlyArray<[string, Kind]> = [['title', isString]];
+const isCount: Kind = value => Number.isSafeInteger(value) && (value as number) >= 0;
+const isRange: Kind = value => isJsonObject(value) && isSeq(value.start) && isSeq(value.end);
+const isSeqs: Kind = value => Array.isArray(value) && value.every(isSeq);
+const isTurnOrNull: Kind = value => value === null || Number.isSafeInteger(value);
+// Compaction payloads differ between producers (and their versions): a field is read only when of its kind.
+const COMPACTION_START: ReadonlyArray<[string, Kind]> = [['compactionId', isString], ['turn', isTurnOrNull], ['trigger', isString]];
+const COMPACTION_PRUNE: ReadonlyArray<[string, Kind]> = [['shadowedRange', isRange], ['shadowedSeqs', isSeqs], ['shadowedTokenCount', isCount]];
+const COMPACTION_FACTS: ReadonlyArray<[string, Kind]> = [
+	['compactionId', isString], ['trigger', isString], ['tokensBefore', isCount], ['tokensAfter', isCount], ['prunedCount', isCount], ['prunedTokens', isCount],
+	['prunedRange', isRange], ['focus', isString], ['evidence', isJsonObject], ['note', isString],
+];
+const COMPACTION_SUMMARY: ReadonlyArray<[string, Kind]> = [...COMPACTION_PRUNE, ...COMPACTION_FACTS, ['summary', isContent], ['provider', isString], ['model', isString]];
+const COMPACTION_END: ReadonlyArray<[string, Kind]> = [...COMPACTION_FACTS, ['turn', isTurnOrNull], ['error', isString]];
 const APPROVAL_DECIDED: ReadonlyArray<[string, Kind]> = [['standing', isBoolean], ['feedback', isString]];
 
 /** `data` without its `fields` of the wrong kind: itself when none is. */

@@ -29,6 +29,11 @@ const CONSUMED_EVENT_TYPES: ReadonlySet<string> = new Set([
 	'approval/policy',
 	'permission/preset',
 	'subagent/descriptor',
+	// A compaction's summary (or its end) is its card; its start and prunes are read by it.
+	'compaction/start',
+	'compaction/prune',
+	'compaction/summary',
+	'compaction/end',
 ]);
 
 /** Types a producer writes that no view shows (§E3.2 "everything else"). */

@@ -181,6 +181,48 @@ export type SessionTitleEvent = EventEnvelope<'session/title', {readonly title?:
 /** The model request failed and is retried: `retryFacts` words the rest (attempt, delay, reason). */
 export type LlmRetryEvent = EventEnvelope<'llm/retry', {readonly turn?: number; readonly [key: string]: unknown}>;
 
+/**
+A compaction (the DeepSeek harness's vocabulary, which cardterm writes too): `compaction/start`
+opens one, `compaction/prune` and `compaction/summary` each precede the replacement message that
+rewrites the model's context (`surfaceOp: {op: 'replace'}`), `compaction/end` closes it (`error` when
+it failed). Other producers write fewer fields (or others): each is read only when of its kind.
+`CompactionFacts` are cardterm's own fields, on the event its card is anchored on.
+*/
+export type CompactionRange = {readonly start: number; readonly end: number};
+
+/** What cardterm records of a compaction for its card: the tokens before and after, what was pruned and summarised, the evidence from the log's cards. */
+export type CompactionFacts = {
+	/** `auto` (before a request, at the window less the reserve), `manual` (`/compact`), `overflow` (the provider refused the request). */
+	readonly trigger?: string;
+	readonly tokensBefore?: number;
+	readonly tokensAfter?: number;
+	/** Tool results whose bodies were replaced by a stub, and the tokens they held. */
+	readonly prunedCount?: number;
+	readonly prunedTokens?: number;
+	readonly prunedRange?: CompactionRange;
+	/** The focus text of `/compact FOCUS`. */
+	readonly focus?: string;
+	/** Files read, changed, commands run, failing tests: generated from the cards, accumulated across compactions. */
+	readonly evidence?: EventFields;
+	/** What went otherwise than planned (a summary request that failed, so only pruning was done). */
+	readonly note?: string;
+};
+
+export type CompactionStartData = {readonly compactionId?: string; readonly turn?: number | null; readonly [key: string]: unknown};
+export type CompactionPruneData = {readonly shadowedRange?: CompactionRange; readonly shadowedSeqs?: readonly number[]; readonly shadowedTokenCount?: number; readonly [key: string]: unknown};
+export type CompactionSummaryData = CompactionFacts & CompactionPruneData & {
+	readonly compactionId?: string;
+	readonly summary?: MessageContent;
+	readonly provider?: string;
+	readonly model?: string;
+};
+export type CompactionEndData = CompactionFacts & {readonly compactionId?: string; readonly turn?: number | null; readonly error?: string; readonly [key: string]: unknown};
+
+export type CompactionStartEvent = EventEnvelope<'compaction/start', CompactionStartData>;
+export type CompactionPruneEvent = EventEnvelope<'compaction/prune', CompactionPruneData>;
+export type CompactionSummaryEvent = EventEnvelope<'compaction/summary', CompactionSummaryData>;
+export type CompactionEndEvent = EventEnvelope<'compaction/end', CompactionEndData>;
+
 /** cardterm's notes of an ACP session (the agent's commands, mode, usage, …): ignorable, read by the ACP screen. */
 export type AcpNoteEvent = EventEnvelope<`acp/${string}`, EventFields>;
 
@@ -214,6 +256,10 @@ export type KnownEvent =
 	| ToolProgressEvent
 	| SessionTitleEvent
 	| LlmRetryEvent
+	| CompactionStartEvent
+	| CompactionPruneEvent
+	| CompactionSummaryEvent
+	| CompactionEndEvent
 	| AcpNoteEvent;
 
 /** Any event the reader yields or a producer records. */

@@ -76,4 +76,9 @@ export class ContextSurface<V> {
 	values(): readonly V[] {
 		return this.#values;
 	}
+
+	/** Each message's seq and value, in the model's order (what a compactor chooses ranges from). */
+	entries(): Array<{readonly seq: number; readonly value: V}> {
+		return this.#seqs.map((seq, index) => ({seq, value: this.#values[index]!}));
+	}
 }

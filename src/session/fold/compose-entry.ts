@@ -1,13 +1,14 @@
 /**
 @module Entries other than cards, built from the event the pairing anchored them on. Pure.
 */
-import type {AssistantEntry, NoticeEntry, TodoEntry, TurnEntry, UserEntry} from '../../presentation/entry.js';
+import type {AssistantEntry, CompactionEntry, NoticeEntry, TodoEntry, TurnEntry, UserEntry} from '../../presentation/entry.js';
+import {compactionEntry} from './compaction-facts.js';
 import {assistantFacts, contentText, noticeFacts, oneRow, pluginNotice, turnOutcome, userMessageSource} from './entry-facts.js';
 import type {StreamText} from './chunk-facts.js';
 import type {MessageKind, OpenStream, TurnFacts} from './entry-pairing.js';
 import type {SessionEvent} from '../events/events.js';
 
-export type MessageEntry = UserEntry | AssistantEntry | TurnEntry | NoticeEntry | TodoEntry;
+export type MessageEntry = UserEntry | AssistantEntry | TurnEntry | NoticeEntry | TodoEntry | CompactionEntry;
 
 /** The entry `event` anchors, of the kind the pairing decided (a `user/message` is the person's, or a plugin's notice). */
 export function composeEntry(kind: MessageKind, event: SessionEvent, turn?: TurnFacts<unknown>): MessageEntry {
@@ -48,6 +49,11 @@ export function composeEntry(kind: MessageKind, event: SessionEvent, turn?: Turn
 
 		case 'todo/write': {
 			return {entry: 'todo', ...base, items: event.data.todos};
+		}
+
+		case 'compaction/summary':
+		case 'compaction/end': {
+			return compactionEntry(event);
 		}
 
 		default: {

@@ -29,7 +29,7 @@ export type {OpenStream} from './open-streams.js';
 export type {TurnFacts} from './turn-clock.js';
 
 /** Entry kinds other than cards, as the pairing creates them. */
-export type MessageKind = 'user' | 'assistant' | 'turn' | 'notice' | 'todo';
+export type MessageKind = 'user' | 'assistant' | 'turn' | 'notice' | 'todo' | 'compaction';
 
 /**
 A tool call an `assistant/message` named before its `tool/call` (it titles an orphan result), with
@@ -82,7 +82,7 @@ const noteOf = (reason: string): Pairing<never> => ({op: 'note', reason});
 /** `#approval` codes: 0 is none. */
 const approvalCodes: ReadonlyArray<ApprovalStanding | undefined> = [undefined, 'asked', 'allowed', 'refused'];
 /** `#kinds` codes: 0 is a card. */
-const kindCodes: ReadonlyArray<'card' | MessageKind> = ['card', 'user', 'assistant', 'turn', 'notice', 'todo'];
+const kindCodes: ReadonlyArray<'card' | MessageKind> = ['card', 'user', 'assistant', 'turn', 'notice', 'todo', 'compaction'];
 const RUNNING = cardOutcomes.indexOf('running');
 const INTERRUPTED = cardOutcomes.indexOf('interrupted');
 
@@ -322,6 +322,20 @@ export class EntryPairing<T = undefined> {
 
 			case 'todo/write': {
 				return this.#entry(event.seq, 'todo');
+			}
+
+			// A compaction is one card: on its summary, or on cardterm's end that carries the facts (pruning only) or an end that failed.
+			case 'compaction/summary': {
+				return this.#entry(event.seq, 'compaction');
+			}
+
+			case 'compaction/end': {
+				return event.data.tokensBefore === undefined && event.data.error === undefined ? none : this.#entry(event.seq, 'compaction');
+			}
+
+			case 'compaction/start':
+			case 'compaction/prune': {
+				return none;
 			}
 
 			case 'approval/asked': {

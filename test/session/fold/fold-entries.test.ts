@@ -38,6 +38,10 @@ function describeEntry(entry: TranscriptEntry): string {
 		case 'todo': {
 			return `todo ${entry.items.map(item => `${item.status}:${item.content}`).join(', ')}`;
 		}
+
+		case 'compaction': {
+			return `compaction ${entry.seq}`;
+		}
 	}
 }
 
