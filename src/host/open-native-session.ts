@@ -54,6 +54,8 @@ export type NativeSessionOptions = {
 	readonly resumed?: ContinuedLog;
 	/** The secrets kept from commands and redacted from events (default: the keys cardterm knows). */
 	readonly secrets?: OpenSessionOptions['secrets'];
+	/** The MCP servers the session starts (`OpenSessionOptions.mcp`). */
+	readonly mcp?: OpenSessionOptions['mcp'];
 };
 
 export type NativeSession = {
@@ -110,6 +112,7 @@ export async function openNativeSession(options: NativeSessionOptions): Promise<
 		...(options.plugins === undefined ? {} : {plugins: options.plugins}),
 		...(options.openLogFile === undefined ? {} : {openLogFile: options.openLogFile}),
 		...(options.secrets === undefined ? {} : {secrets: options.secrets}),
+		...(options.mcp === undefined ? {} : {mcp: options.mcp}),
 		approvals,
 		// With a healthy log, written entries leave memory and the pager reads the session back from the
 		// log (the session's memory stays flat however long it runs).

@@ -34,6 +34,8 @@ import {resumeTarget} from '../interactive/resume-target.js';
 import {sessionsRoot} from '../environment/session-paths.js';
 import {withTerminationSignals} from '../environment/termination-signals.js';
 import {TranscriptStream} from '../print/transcript-stream.js';
+import {version} from '../environment/version.js';
+import {chooseMcpServers, sessionMcpOptions} from '../interactive/mcp-setup.js';
 
 export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
 	const prompt = stringFlag(parsed, 'p') ?? '';
@@ -58,6 +60,9 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		throw new UsageError(`-p: ${chosen.message}`);
 	}
 
+	const yolo = parsed.flags.has('yolo');
+	// Nobody to ask either: a project's MCP servers nobody allowed are not started, and a line says so.
+	const mcp = await chooseMcpServers(config, io, {yolo});
 	const systemPrompt = await systemPromptFile(stringFlag(parsed, 'system-prompt'), io.cwd);
 	const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm') ?? config.agent.maxSteps;
 	const output = promptOutput(parsed, io, 'cardterm', cwd);
@@ -71,17 +76,27 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 			return undefined;
 		});
 		// Without a person to ask, an ask is answered "unavailable": the model is told the call was refused.
-		const rules = parsed.flags.has('yolo') ? [] : [...config.approval.ask, ...AGENT_ASK_RULES];
+		const rules = yolo ? [] : [...config.approval.ask, ...AGENT_ASK_RULES];
 		const session = await openSession({
 			cwd,
 			id,
 			...(logPath === undefined ? {} : {logPath}),
 			...(rules.length === 0 ? {} : {rules}),
 			secrets: sessionSecrets(io.env, config.env),
+			...(mcp === undefined ? {} : {mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version})}),
 			onLogError(error) {
 				void io.printError(`cardterm: ${error.message}\n`);
 			},
 		});
+		// One prompt, no person: the model's first request has the servers' tools (each server's start has its limit).
+		await session.mcp?.settled();
+		for (const server of session.mcp?.status() ?? []) {
+			if (server.state === 'failed') {
+				// eslint-disable-next-line no-await-in-loop -- one line per failed server, in order
+				await io.printError(`cardterm: MCP server ${server.name} failed: ${server.reason ?? 'unknown'}\n`);
+			}
+		}
+
 		// Nobody can cancel a long wait here: a provider asking for one ends the turn.
 		const agent = await sessionAgent(session, {cwd, model: chosen.model, longWaits: 'stop', ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps}), ...(config.agent.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: config.agent.stallTimeoutMs}), ...(resumed === undefined ? {} : {history: resumed.events})});
 		// Entries are printed in order as they settle.

@@ -31,6 +31,8 @@ import {screenStyle} from './screen-style.js';
 import {sessionsRoot} from '../environment/session-paths.js';
 import {whenAborted} from '../environment/termination-signals.js';
 import {sessionSecrets} from '../../host/session-secrets.js';
+import {version} from '../environment/version.js';
+import {chooseMcpServers, sessionMcpOptions} from './mcp-setup.js';
 
 export type LiveSessionOptions = {
 	readonly parsed: ParsedArgs;
@@ -67,6 +69,13 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		return 130;
 	}
 
+	const yolo = parsed.flags.has('yolo');
+	const mcp = await chooseMcpServers(config, io, {yolo, ask: {stdin: process.stdin, above, signal}});
+	if (mcp === undefined) {
+		// Quit at the MCP servers' question: nothing was started.
+		return 130;
+	}
+
 	const plugins = await loadPlugins(parsed.repeated.get('plugin') ?? [], io.cwd);
 	const agent = await interactiveAgent(parsed, io, config, chosen);
 	const rules = [...config.approval.ask, ...(agent.model !== undefined && !parsed.flags.has('yolo') ? AGENT_ASK_RULES : [])];
@@ -77,7 +86,7 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		await above(`cardterm: continuing session ${resumed.header.id} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
 	}
 
-	const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, secrets: sessionSecrets(io.env, config.env), ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
+	const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, secrets: sessionSecrets(io.env, config.env), mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version}), ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
 	// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
 	// the log closes, and the screen is given back (the app exits when the controller is closing).
 	whenAborted(signal, () => {
