@@ -11,7 +11,7 @@ tools; a request cardterm does not serve (sampling, elicitation) is refused sayi
 ends every server's program and connection.
 */
 import {isAbsolute, resolve} from 'node:path';
-import {Client, SSEClientTransport, type ClientOptions, StreamableHTTPClientTransport, type JsonSchemaValidator, type Tool, type Transport} from '@modelcontextprotocol/client';
+import {Client, SSEClientTransport, StreamableHTTPClientTransport, type JsonSchemaValidator, type Tool, type Transport} from '@modelcontextprotocol/client';
 import {AjvJsonSchemaValidator} from '@modelcontextprotocol/client/validators/ajv';
 import {distinctMcpToolName, mcpToolName} from '../builtin/mcp/mcp-tool-name.js';
 import type {AskRule} from '../config/approval-rules.js';
@@ -228,8 +228,6 @@ export class McpHost {
 	#client(link: ServerLink): Client {
 		const client = new Client({name: 'cardterm', version: this.#options.clientVersion ?? '0'}, {
 			capabilities: {},
-			// The card checks structured content itself (and marks what does not conform); the SDK would throw it away.
-			jsonSchemaValidator: acceptEverything,
 			listChanged: {
 				tools: {
 					onChanged: (error, tools) => {
@@ -353,11 +351,6 @@ function allowed(entry: McpServerEntry, tool: Tool): boolean {
 
 	return entry.trustReadOnlyHint && tool.annotations?.readOnlyHint === true;
 }
-
-/** The SDK's output check, turned off: `mcp-tool.ts` checks and marks instead of throwing the result away. */
-const acceptEverything: ClientOptions['jsonSchemaValidator'] = {
-	getValidator: () => (input: unknown) => ({valid: true, data: input as never, errorMessage: undefined}),
-};
 
 type Connected = {readonly client: Client; readonly transport: Transport};
 

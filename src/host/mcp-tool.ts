@@ -10,7 +10,9 @@ result into the model's text and the card's meta (`mcp-result.ts`). A result the
 import {randomBytes} from 'node:crypto';
 import {mkdir, open} from 'node:fs/promises';
 import {join} from 'node:path';
-import type {CallToolResult, Client, JsonSchemaValidator, Progress, Tool} from '@modelcontextprotocol/client';
+import type {Client, JsonSchemaValidator, Progress, Tool} from '@modelcontextprotocol/client';
+import {z} from 'zod';
+import {ToolAbortError} from '../builtin/bash/abort-error.js';
 import {mcpPresenter} from '../builtin/mcp/mcp-card.js';
 import {binaryItems, mcpResultParts, MCP_MODEL_TEXT_BUDGET, metaJson, resultText, type McpCardMeta, type McpResultParts, type SavedCopy} from '../builtin/mcp/mcp-result.js';
 import type {JsonValue} from '../json/json-value.js';
@@ -42,6 +44,8 @@ export type CompiledMcpTool = {
 };
 
 const anyValue = valueSchemaSpecToJsonSchema({type: 'json'});
+/** A `tools/call` result as the server sent it: an object, its items checked by `mcp-result.ts`. */
+const looseResult = z.looseObject({});
 
 /** The registry tool `name` for `compiled`, calling through `host`. */
 export function mcpToolDefinition(name: string, compiled: CompiledMcpTool, host: McpToolHost): ToolDefinition {
@@ -71,21 +75,22 @@ export function mcpToolDefinition(name: string, compiled: CompiledMcpTool, host:
 			}
 
 			const mark = host.refusalMark();
-			let result: CallToolResult;
+			let result: Record<string, unknown>;
 			try {
-				result = await client.callTool({name: tool.name, arguments: input as Record<string, unknown>}, {
+				// Read loosely, not through `callTool`: the SDK throws a whole result away for one item of a type it
+				// does not know, or structured content that breaks the output schema; the card shows and marks them.
+				result = await client.request({method: 'tools/call', params: {name: tool.name, arguments: input as Record<string, unknown>}}, looseResult, {
 					signal: exec.signal,
 					timeout: host.timeoutMs,
 					maxTotalTimeout: host.timeoutMs,
 					onprogress: progress => {
 						exec.progress({kind: 'output', stream: 'stdout', text: progressLine(progress)});
 					},
-					// The SDK would throw away a result whose structured content breaks the output schema; the card marks it instead.
-					toolDefinition: {...tool, outputSchema: undefined},
 				});
 			} catch (error) {
 				if (exec.signal.aborted) {
-					throw error;
+					// The SDK has sent the server notifications/cancelled; the card is a cancelled one.
+					throw new ToolAbortError();
 				}
 
 				throw new Error(callFailure(host, tool.name, error));
@@ -105,7 +110,7 @@ export function mcpToolDefinition(name: string, compiled: CompiledMcpTool, host:
 	};
 }
 
-async function resultParts(result: CallToolResult, compiled: CompiledMcpTool, host: McpToolHost, callId: string): Promise<McpResultParts> {
+async function resultParts(result: Record<string, unknown>, compiled: CompiledMcpTool, host: McpToolHost, callId: string): Promise<McpResultParts> {
 	const saved = new Map<number, SavedCopy>();
 	const stem = `${callId.replaceAll(/[^\w.-]/g, '_')}-${randomBytes(3).toString('hex')}`;
 	for (const item of binaryItems(result)) {
@@ -118,7 +123,7 @@ async function resultParts(result: CallToolResult, compiled: CompiledMcpTool, ho
 	return mcpResultParts(result, {server: host.server, tool: compiled.tool.name, saved, ...(fullText === undefined ? {} : {fullText}), ...conformanceOf(result, compiled)});
 }
 
-function conformanceOf(result: CallToolResult, compiled: CompiledMcpTool): {conformance?: {conforms: true} | {conforms: false; problem: string}} {
+function conformanceOf(result: Record<string, unknown>, compiled: CompiledMcpTool): {conformance?: {conforms: true} | {conforms: false; problem: string}} {
 	const {validateOutput} = compiled;
 	if (validateOutput === undefined || result.structuredContent === undefined || result.isError === true) {
 		return {};
