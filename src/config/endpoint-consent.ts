@@ -8,16 +8,16 @@ interactive session's question, with `--allow-endpoint URL`, or for every projec
 in the user's own config (`allowedEndpoints`) — and what was given is remembered in the user's data
 folder (`allowed-endpoints.json`, mode 0600), never in the project.
 */
-import {chmod, open, realpath, rename, rm} from 'node:fs/promises';
-import {dirname, join, resolve} from 'node:path';
+import {realpath} from 'node:fs/promises';
+import {join, resolve} from 'node:path';
 import {isPlainRecord} from '../json/is-plain-record.js';
-import {makeDirectory} from '../session/store/make-directory.js';
 import {ConfigError} from './config-error.js';
 import {userDataFolder} from './config-paths.js';
 import {httpUrl} from './config-schema.js';
 import type {CardtermConfig} from './load-config.js';
 import type {Endpoint} from './model-setting.js';
 import {readBoundedText, UnreadableFileError} from './read-config-text.js';
+import {writeConfigFile} from './write-config-file.js';
 
 /** One consent: this project may send the model's requests to this URL. */
 type Consent = {readonly project: string; readonly url: string; readonly at: string};
@@ -69,21 +69,7 @@ export async function rememberProjectConsent(keys: readonly string[], config: Ca
 	const kept = (await readConsents(path)).filter(consent => !(consent.project === project && keys.includes(consent.url)));
 	const text = `${JSON.stringify({allowed: [...kept, ...keys.map(url => ({project, url, at: now.toISOString()}))]}, null, '\t')}\n`;
 	try {
-		await makeDirectory(dirname(path));
-		// Written whole beside it, then renamed over it: a crash leaves the old file or the new one.
-		const temporary = `${path}.${process.pid}.tmp`;
-		const handle = await open(temporary, 'w', 0o600);
-		try {
-			await handle.writeFile(text);
-		} finally {
-			await handle.close();
-		}
-
-		await chmod(temporary, 0o600);
-		await rename(temporary, path).catch(async (error: unknown) => {
-			await rm(temporary, {force: true});
-			throw error;
-		});
+		await writeConfigFile(path, text, 0o600);
 	} catch (error) {
 		throw new ConfigError(`cannot remember the allowed server in ${path}: ${(error as Error).message}`);
 	}
