@@ -1,13 +1,15 @@
 /**
 MCP with the reference server (`@modelcontextprotocol/server-everything`, a devDependency, run
-offline over stdio): every tool is registered as `mcp__everything__TOOL`, each result shape gives
+offline over stdio, and over streamable HTTP and the legacy SSE transport): every tool is registered as `mcp__everything__TOOL`, each result shape gives
 an honest card — text, an image row with its saved copy, resource links, an embedded resource,
 structured content checked against the output schema, an annotated message, progress rows from a
 long-running operation — and the log replays to the same cards.
 */
+import {spawn} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import {mkdir, mkdtemp, readFile, realpath, rm} from 'node:fs/promises';
 import {createRequire} from 'node:module';
+import {createServer, type AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
@@ -165,4 +167,64 @@ describe('server-everything over stdio', () => {
 		expect(opened.mcp!.status()[0]!.state).toBe('closed');
 		expect(existsSync(workspace)).toBe(true);
 	});
+});
+
+/** server-everything as an HTTP server on a free port (`mode`: streamableHttp or sse); resolves once it listens. */
+async function httpEverything(mode: 'streamableHttp' | 'sse'): Promise<{port: number; stop(): void}> {
+	const port = await new Promise<number>(resolve => {
+		const probe = createServer();
+		probe.listen(0, '127.0.0.1', () => {
+			const {port: free} = probe.address() as AddressInfo;
+			probe.close(() => {
+				resolve(free);
+			});
+		});
+	});
+	const child = spawn(process.execPath, [everything, mode], {env: {...process.env, PORT: String(port)}, stdio: ['ignore', 'ignore', 'pipe']});
+	await new Promise<void>((resolve, reject) => {
+		let said = '';
+		child.stderr.on('data', (chunk: Buffer) => {
+			said += chunk.toString();
+			if (/listening on port|running on port/i.test(said)) {
+				resolve();
+			}
+		});
+		child.once('exit', code => {
+			reject(new Error(`server-everything ${mode} exited (${code}): ${said}`));
+		});
+	});
+	return {port, stop: () => child.kill()};
+}
+
+describe('server-everything over HTTP', () => {
+	it('streamable HTTP: ready with its tools, text and structured content as over stdio', async () => {
+		const server = await httpEverything('streamableHttp');
+		const opened = await openSession({cwd: workspace, mcp: {servers: readMcpServers({web: {type: 'http', url: `http://127.0.0.1:${server.port}/mcp`, allow: true}}, 'test config', false).entries, env: process.env, ask: true}});
+		try {
+			await opened.mcp!.settled();
+			expect(opened.mcp!.status()[0]).toMatchObject({name: 'web', state: 'ready'});
+			await opened.runtime.runCall('mcp__web__echo', {message: 'over http'}, {signal: new AbortController().signal});
+			await opened.runtime.runCall('mcp__web__get-structured-content', {location: 'New York'}, {signal: new AbortController().signal});
+			const [echo, structured] = cardsOf(opened.fold.entries);
+			expect(echo!.result!.content).toEqual([{type: 'text', text: 'Echo: over http'}]);
+			expect(body(structured!)).toContain('structured content (conforms to the output schema)');
+		} finally {
+			await opened.close();
+			server.stop();
+		}
+	}, 30_000);
+
+	it('an old SSE-only server named by its URL alone: streamable HTTP fails, the SSE transport is used', async () => {
+		const server = await httpEverything('sse');
+		const opened = await openSession({cwd: workspace, mcp: {servers: readMcpServers({old: {url: `http://127.0.0.1:${server.port}/sse`, allow: true}}, 'test config', false).entries, env: process.env, ask: true}});
+		try {
+			await opened.mcp!.settled();
+			expect(opened.mcp!.status()[0]).toMatchObject({name: 'old', state: 'ready'});
+			await opened.runtime.runCall('mcp__old__echo', {message: 'over sse'}, {signal: new AbortController().signal});
+			expect(cardsOf(opened.fold.entries)[0]!.result!.content).toEqual([{type: 'text', text: 'Echo: over sse'}]);
+		} finally {
+			await opened.close();
+			server.stop();
+		}
+	}, 30_000);
 });

@@ -201,6 +201,26 @@ describe('a hostile MCP server', () => {
 	});
 });
 
+describe('every server\'s processes end with the session', () => {
+	it('close() ends the server\'s program and the process it started (npx and uvx start servers so)', async () => {
+		const opening = await session(['--grandchild']);
+		await expect.poll(() => recorded().filter(line => /^(pid|grandchild) /.test(line)).length).toBe(2);
+		const pids = recorded().flatMap(line => /^(?:pid|grandchild) (\d+)$/.exec(line)?.[1] ?? []).map(Number);
+		expect(pids.every(pid => alive(pid))).toBe(true);
+		await opening.close();
+		await expect.poll(() => pids.filter(pid => alive(pid)), {timeout: 5000}).toEqual([]);
+	});
+});
+
+function alive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
 describe('MCP tools ask before they run', () => {
 	it('unless allowed: a tool not in "allow" asks (refused with nobody to answer), an allowed one runs, --yolo asks nothing', async () => {
 		const asking = await session([], {allow: ['echo']});
