@@ -71,7 +71,7 @@ describe('server-everything over stdio', () => {
 		expect(card.result!.content).toEqual([{type: 'text', text: 'Echo: hello from cardterm'}]);
 		expect(card.result!.meta).toMatchObject({mcp: {server: 'everything', tool: 'echo', isError: false}});
 		expect(body(card)).toContain('Echo: hello from cardterm');
-		expect(cardTexts(card, 120)[0]).toContain('everything · echo');
+		expect(cardTexts(card, 120)[0]).toContain('mcp__everything__echo message: hello from cardterm');
 	});
 
 	it('image: a row with type, size and the saved copy (a PNG on disk), and a note that the model got a description', async () => {

@@ -21,14 +21,13 @@ const KNOWN_ITEMS: ReadonlySet<string> = new Set(['text', 'image', 'audio', 'res
 /** Structured content longer than this is shown as the model received it, not re-indented. */
 const PRETTY_LIMIT = 1_000_000;
 
-/** The presenter of the MCP tool registered (or recorded) as `name`. */
+/** The presenter of the MCP tool registered (or recorded) as `name` (the card's header names it; the title is what it was asked). */
 export function mcpPresenter(name: string): Presenter {
 	const parts = splitMcpToolName(name);
-	const label = parts === undefined ? name : `${parts.server} · ${parts.tool}`;
 	return {
 		presentCall(args: unknown): GenericCallView {
-			const shown = isPlainRecord(args) && Object.keys(args).length === 0 ? {} : {rawInput: args};
-			return {card: 'generic', title: label, kind: 'other', ...shown};
+			const empty = isPlainRecord(args) && Object.keys(args).length === 0;
+			return {card: 'generic', title: empty ? `(no arguments; MCP server ${parts?.server ?? '?'})` : argumentsLine(args), kind: 'other', ...(empty ? {} : {rawInput: args})};
 		},
 		presentResult(_args: unknown, result: ToolResult): ToolResultView | undefined {
 			const meta = mcpMeta(result.meta);
@@ -36,9 +35,18 @@ export function mcpPresenter(name: string): Presenter {
 				return undefined;
 			}
 
-			return {card: 'generic', title: `${meta.server} · ${meta.tool}`, content: cardContent(meta, result.content)};
+			return {card: 'generic', content: cardContent(meta, result.content)};
 		},
 	};
+}
+
+/** `location: Chicago, days: 3`: the arguments on one line (the layout cuts it to the width). */
+function argumentsLine(args: unknown): string {
+	if (!isPlainRecord(args)) {
+		return JSON.stringify(args) ?? String(args);
+	}
+
+	return Object.entries(args).slice(0, 8).map(([key, value]) => `${key}: ${typeof value === 'string' ? value.slice(0, 200) : (JSON.stringify(value) ?? '').slice(0, 200)}`).join(', ');
 }
 
 /** `fallback`'s presenters, and the MCP card for every `mcp__` name (a server gone or never started: its calls still have their card). */
