@@ -27,7 +27,7 @@ import {ToolRegistry} from '../tools/registry.js';
 import type {PreExecuteListener} from '../tools/registry-hooks.js';
 import type {ToolDefinition} from '../tools/types.js';
 import {Approvals, callApprovals, refusalWords} from './approvals.js';
-import {McpHost, type McpHostOptions} from './mcp-host.js';
+import type {McpHost, McpHostOptions} from './mcp-host.js';
 import {sessionSecrets, type SessionSecrets} from './session-secrets.js';
 import type {SessionPlugin} from './session-plugin.js';
 
@@ -165,7 +165,9 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 
 	let mcp: McpHost | undefined;
 	if (options.mcp !== undefined && (options.mcp.servers.length > 0 || (options.mcp.unconsented?.length ?? 0) > 0)) {
-		mcp = new McpHost({...options.mcp, registry, cwd: options.cwd, commandEnv: secrets.commandEnv, saveDir: join(spillDir, 'mcp')});
+		// The MCP SDK loads only for a session that has servers (a launch without them never pays for it).
+		const {McpHost: Host} = await import('./mcp-host.js');
+		mcp = new Host({...options.mcp, registry, cwd: options.cwd, commandEnv: secrets.commandEnv, saveDir: join(spillDir, 'mcp')});
 		// MCP tools the person did not allow ask, by the rules' policy (so "for this session" grants work as for every rule).
 		registry.on('tools/pre-execute', approvalPolicy(mcp.rules, {cwd: options.cwd, realPath: realpathDeep, asking: approvals.asking}));
 	}
