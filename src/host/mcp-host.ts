@@ -42,7 +42,12 @@ export type McpServerStatus = {
 	readonly server?: string;
 	/** Requests of the server's that cardterm refused. */
 	readonly refused: readonly string[];
+	/** Connecting for longer than `SLOW_START_MS`: the status line names it. */
+	readonly slow?: true;
 };
+
+/** How long a server may take to connect before the status line names it. */
+export const SLOW_START_MS = 5000;
 
 export type McpHostOptions = {
 	readonly registry: ToolRegistry;
@@ -146,6 +151,12 @@ export class McpHost {
 		const generation = await link.begin();
 		this.#unregister(link);
 		link.set({state: 'connecting'});
+		link.connectingSince = Date.now();
+		// Said in the status line once it is slow (the state changes nothing else then).
+		const slow = setTimeout(() => {
+			this.#changed();
+		}, SLOW_START_MS + 10);
+		slow.unref();
 		this.#changed();
 		try {
 			const spec = 'problem' in link.entry.spec ? link.entry.spec : expandMcpSpec(link.entry.spec, this.#options.env);
@@ -183,6 +194,7 @@ export class McpHost {
 				await link.disconnect();
 			}
 		} finally {
+			clearTimeout(slow);
 			done();
 			this.#changed();
 		}
@@ -378,6 +390,7 @@ class ServerLink {
 	generation = 0;
 	refusals = 0;
 	connecting: Promise<void> = Promise.resolve();
+	connectingSince = 0;
 	readonly #refused: string[] = [];
 	readonly #notes: string[] = [];
 
@@ -465,6 +478,7 @@ class ServerLink {
 			...(this.reason === undefined ? {} : {reason: this.reason}),
 			...(this.server === undefined ? {} : {server: this.server}),
 			refused: [...this.#notes, ...this.#refused],
+			...(this.state === 'connecting' && this.connectingSince > 0 && Date.now() - this.connectingSince >= SLOW_START_MS ? {slow: true} : {}),
 		};
 	}
 }

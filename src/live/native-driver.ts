@@ -86,8 +86,13 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 	};
 }
 
-/** A dead MCP server, named in the status line until it works again (the log's problem goes first). */
+/** A dead or slow MCP server, named in the status line until it works (the log's problem goes first). */
 function mcpProblem(servers: readonly McpServerStatus[]): string | undefined {
 	const failed = servers.filter(server => server.state === 'failed').map(server => server.name);
-	return failed.length === 0 ? undefined : `MCP ${failed.length === 1 ? 'server' : 'servers'} ${failed.join(', ')} failed (/mcp)`;
+	const slow = servers.filter(server => server.slow === true).map(server => server.name);
+	const said = [
+		...(failed.length === 0 ? [] : [`MCP ${failed.length === 1 ? 'server' : 'servers'} ${failed.join(', ')} failed`]),
+		...(slow.length === 0 ? [] : [`${failed.length === 0 ? 'MCP ' : ''}${slow.join(', ')} still connecting`]),
+	];
+	return said.length === 0 ? undefined : `${said.join('; ')} (/mcp)`;
 }

@@ -23,7 +23,7 @@ afterEach(async () => {
 	}
 });
 
-async function live(config: Record<string, unknown>): Promise<{session: OpenedSession; screen: LiveSession; said: () => string[]}> {
+async function live(config: Record<string, unknown>, settle = true): Promise<{session: OpenedSession; screen: LiveSession; said: () => string[]}> {
 	const workspace = await realpath(await mkdtemp(join(tmpdir(), 'cardterm-mcp-command-')));
 	cleanups.push(async () => rm(workspace, {recursive: true, force: true}));
 	const session = await openSession({cwd: workspace, mcp: {servers: readMcpServers(config, 'the config', false).entries, env: process.env, ask: true}});
@@ -31,7 +31,10 @@ async function live(config: Record<string, unknown>): Promise<{session: OpenedSe
 	cleanups.push(async () => screen.close());
 	const written: ScrollbackEntry[] = [];
 	screen.onScrollback(entry => written.push(entry));
-	await session.mcp!.settled();
+	if (settle) {
+		await session.mcp!.settled();
+	}
+
 	return {session, screen, said: () => written.flatMap(entry => entry.kind === 'lines' ? [entry.lines.map(line => lineText(line)).join('\n')] : [])};
 }
 
@@ -50,6 +53,13 @@ describe('/mcp', () => {
 		expect(text).toContain('stuck · failed: did not finish initialize within 0.3 s');
 		expect(text).toContain('from the config · hostile 0.0.1');
 	});
+
+	it('a server still connecting after 5 s is named in the status line, without holding the session', async () => {
+		const {screen} = await live({slow: {command: process.execPath, args: [HOSTILE_SERVER, '--hang-initialize'], startupTimeoutMs: 20_000}}, false);
+		expect(screen.getSnapshot().problem).toBeUndefined();
+		await until(() => screen.getSnapshot().problem !== undefined);
+		expect(screen.getSnapshot().problem).toBe('MCP slow still connecting (/mcp)');
+	}, 15_000);
 
 	it('reconnect NAME connects it again; an unknown name is said with the servers there are', async () => {
 		const {session, screen, said} = await live({tools: {command: process.execPath, args: [HOSTILE_SERVER]}});
