@@ -14,7 +14,7 @@ export async function addMcpServer(path: string, name: string, server: Record<st
 	const servers = isPlainRecord(file.mcpServers) ? file.mcpServers : {};
 	const replaced = Object.hasOwn(servers, name);
 	file.mcpServers = {...servers, [name]: server};
-	await write(path, file, mode);
+	await saveFile(path, file, mode);
 	return replaced;
 }
 
@@ -27,7 +27,7 @@ export async function removeMcpServer(path: string, name: string, mode: number):
 
 	const {[name]: _removed, ...rest} = file.mcpServers;
 	file.mcpServers = rest;
-	await write(path, file, mode);
+	await saveFile(path, file, mode);
 	return true;
 }
 
@@ -57,7 +57,7 @@ async function readObject(path: string): Promise<Record<string, unknown>> {
 	return {...parsed};
 }
 
-async function write(path: string, file: Record<string, unknown>, mode: number): Promise<void> {
+async function saveFile(path: string, file: Record<string, unknown>, mode: number): Promise<void> {
 	try {
 		await writeConfigFile(path, `${JSON.stringify(file, null, '\t')}\n`, mode);
 	} catch (error) {
