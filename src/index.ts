@@ -13,7 +13,7 @@ export * from './schema/index.js';
 export {defineTool, type DefineToolOptions, type DefinedTool} from './tools/define-tool.js';
 export {ToolRegistry, runCodeToolName, type ToolRegistryOptions, type ToolMode, type ToolConcurrency, type HookListenerOptions} from './tools/registry.js';
 export type {PreExecuteListener, ExecuteListener, PostExecuteListener, ResultListener, ToolGuard, ToolHookName} from './tools/registry-hooks.js';
-export {HarnessError, ToolArgsError, ToolOutputError, ToolNotFoundError, CodeRunFailedError} from './tools/errors.js';
+export {HarnessError, ToolArgsError, ToolOutputError, ToolNotFoundError, ToolResultError, CodeRunFailedError} from './tools/errors.js';
 export * from './tools/content.js';
 export type * from './tools/views.js';
 export type * from './tools/types.js';

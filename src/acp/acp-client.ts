@@ -54,6 +54,12 @@ export type AcpClientOptions = {
 	readonly initTimeoutMs?: number;
 	/** A start step (`initialize`, `session/new`, …) has waited `WAITING_NOTICE_MS` for the agent: say what cardterm waits for. */
 	readonly onWaiting?: (message: string) => void;
+	/**
+	The person's MCP servers, handed to the agent in `session/new` and `session/load` so it has the
+	tools it has when run alone: stdio ones always, HTTP and SSE ones when its \`mcpCapabilities\`
+	say it takes them (the others are named in a notice).
+	*/
+	readonly mcpServers?: readonly acp.McpServer[];
 };
 
 /** What the agent said about itself at `initialize`. */
@@ -222,17 +228,22 @@ export class AcpClient {
 		const name = init.agentInfo?.name ?? this.#options.command;
 		this.events.named(name);
 		const canLoad = init.agentCapabilities?.loadSession === true;
+		const mcpServers = agentMcpServers(this.#options.mcpServers ?? [], init.agentCapabilities?.mcpCapabilities ?? undefined);
+		if (mcpServers.skipped.length > 0) {
+			this.events.notice(`MCP servers not given to ${name}: ${mcpServers.skipped.join('; ')}`);
+		}
+
 		const auth: AuthChoice[] = (init.authMethods ?? []).map(method => ({id: method.id, name: method.name, ...(typeof method.description === 'string' ? {description: method.description} : {})}));
 		const open = async (): Promise<{sessionId: string; modes?: acp.SessionModeState | null}> => {
 			if (resume === undefined) {
-				return this.#startStep(this.#connection.agent.request(methods.agent.session.new, {cwd: this.#options.cwd, mcpServers: []}), 'session/new');
+				return this.#startStep(this.#connection.agent.request(methods.agent.session.new, {cwd: this.#options.cwd, mcpServers: mcpServers.passed}), 'session/new');
 			}
 
 			if (!canLoad) {
 				throw new AcpStartError(`${name} cannot load a session (it does not advertise loadSession)`);
 			}
 
-			const loaded = await this.#startStep(this.#connection.agent.request(methods.agent.session.load, {sessionId: resume, cwd: this.#options.cwd, mcpServers: []}), 'session/load');
+			const loaded = await this.#startStep(this.#connection.agent.request(methods.agent.session.load, {sessionId: resume, cwd: this.#options.cwd, mcpServers: mcpServers.passed}), 'session/load');
 			this.events.endHistory();
 			return {sessionId: resume, modes: loaded?.modes ?? null};
 		};
@@ -445,4 +456,20 @@ export function allowOption(options: readonly PermissionChoice[]): PermissionCho
 /** The option a non-interactive run without `--yolo` picks: reject once, else reject always. */
 export function rejectOption(options: readonly PermissionChoice[]): PermissionChoice | undefined {
 	return options.find(option => option.kind === 'reject_once') ?? options.find(option => option.kind === 'reject_always');
+}
+
+/** The servers the agent takes (stdio always; http and sse as its capabilities say), and why the others are not passed. */
+export function agentMcpServers(servers: readonly acp.McpServer[], capabilities: acp.McpCapabilities | undefined): {readonly passed: acp.McpServer[]; readonly skipped: string[]} {
+	const passed: acp.McpServer[] = [];
+	const skipped: string[] = [];
+	for (const server of servers) {
+		const type = 'type' in server ? server.type : 'stdio';
+		if (type === 'stdio' || (type === 'http' && capabilities?.http === true) || (type === 'sse' && capabilities?.sse === true)) {
+			passed.push(server);
+		} else {
+			skipped.push(`${server.name} (the agent does not take ${type} servers)`);
+		}
+	}
+
+	return {passed, skipped};
 }

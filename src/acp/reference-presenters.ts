@@ -1,15 +1,16 @@
 /**
 @module The presenters a replay uses: the reference tools' (and Code Mode's) with the ACP calls'
-presenter for `acp_*` names and the provider-executed tools' for `provider_*` names. Nothing executes: a saved log is shown as its producer's tools would
+presenter for `acp_*` names, the provider-executed tools' for `provider_*` names and the MCP card for `mcp__*` names. Nothing executes: a saved log is shown as its producer's tools would
 show it. Here because this is the lowest layer that sees both the reference tools (`src/builtin`)
 and ACP calls; the replay, the pager, watch and the live screens' history all take it from here.
 */
 import {builtinTools, codeModePresenter} from '../builtin/index.js';
 import {withProviderToolPresenter} from '../builtin/web/provider-tools.js';
+import {withMcpPresenter} from '../builtin/mcp/mcp-card.js';
 import {presentersOf, type PresenterLookup} from '../presentation/presenters.js';
 import {withAcpPresenter} from './acp-presenter.js';
 
 /** Presenters of the reference tools and of ACP agents' calls, for a log whose workspace is `workspace`. */
 export function referencePresenters(workspace: string): PresenterLookup {
-	return withAcpPresenter(withProviderToolPresenter(presentersOf([...builtinTools({workspace}).tools, codeModePresenter()])));
+	return withAcpPresenter(withMcpPresenter(withProviderToolPresenter(presentersOf([...builtinTools({workspace}).tools, codeModePresenter()]))));
 }

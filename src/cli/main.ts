@@ -32,6 +32,7 @@ viewer and tools:
   cardterm sessions                list saved sessions, newest first
   cardterm demo                    replay the bundled demo session (every card kind)
   cardterm acp [-p PROMPT] -- CMD ARGS…   an Agent Client Protocol agent's session as cards
+  cardterm mcp list|add|remove     the MCP servers whose tools a session gets (.mcp.json is read too)
 
 Every command takes --help (cardterm --cwd . --help: the session's flags in full). Exit codes: 0 ok,
 1 a tool call that did not end ok (call, run: failed, error, denied, cancelled or interrupted) or a
@@ -48,6 +49,7 @@ const commands: Record<string, () => Promise<Command>> = {
 	sessions: async () => (await import('./commands/sessions-command.js')).sessionsCommand,
 	demo: async () => (await import('./commands/demo-command.js')).demoCommand,
 	acp: async () => (await import('./commands/acp-command.js')).acpCommand,
+	mcp: async () => (await import('./commands/mcp-command.js')).mcpCommand,
 };
 
 /** Run the command line; returns the process exit code. */

@@ -12,6 +12,11 @@ export function projectConfigPath(cwd: string): string {
 	return join(cwd, '.cardterm', 'config.json');
 }
 
+/** The project's `.mcp.json` in `cwd`: the MCP servers other agents read too. */
+export function projectMcpPath(cwd: string): string {
+	return join(cwd, '.mcp.json');
+}
+
 /** The user's config file: `$XDG_CONFIG_HOME/cardterm/config.json`, else the platform's config folder. */
 export function userConfigPath(env: NodeJS.ProcessEnv): string {
 	const xdg = env.XDG_CONFIG_HOME;

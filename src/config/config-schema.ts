@@ -63,6 +63,8 @@ export type ConfigFile = {
 	readonly allowedEndpoints?: readonly string[];
 	/** Secret variables: more to keep from commands and the log (`secrets`), and those commands may see anyway (`passthrough`, the user's config only). */
 	readonly env?: {readonly passthrough?: readonly string[]; readonly secrets?: readonly string[]};
+	/** MCP servers by name; each entry is read (and its problems named) by `mcp-servers.ts`. */
+	readonly mcpServers?: unknown;
 };
 
 const url = (description: string): ValueSchemaSpec => ({type: 'string', description});
@@ -96,6 +98,7 @@ const topLevel: ParameterSchemaSpec = {
 		}}},
 	}},
 	allowedEndpoints: {type: 'array', items: {type: 'string'}},
+	mcpServers: {type: 'object', additionalProperties: true, description: 'MCP servers by name (mcp-servers.ts reads each)'},
 	env: {type: 'object', additionalProperties: true, properties: {
 		passthrough: {type: 'array', items: {type: 'string'}, description: 'secret variables the commands a model or an agent runs may still see'},
 		secrets: {type: 'array', items: {type: 'string'}, description: 'more variables whose values are kept from commands and the session log'},

@@ -1,5 +1,6 @@
 /**
-@module The person's consent to a project's model server. A project's `.cardterm/config.json` can
+@module The person's consent to a project's model server (and, by the same rule, to a project's MCP
+servers: `projectConsented`, `mcp-consent.ts`). A project's `.cardterm/config.json` can
 name where the model's requests go (`baseUrl`, `providers.NAME.baseUrl`); each request carries the
 person's API key and the whole conversation, so a cloned repository (or a model that once wrote
 the file) must not choose that alone. Consent is given once per project and URL — in the
@@ -7,16 +8,16 @@ interactive session's question, with `--allow-endpoint URL`, or for every projec
 in the user's own config (`allowedEndpoints`) — and what was given is remembered in the user's data
 folder (`allowed-endpoints.json`, mode 0600), never in the project.
 */
-import {chmod, open, realpath, rename, rm} from 'node:fs/promises';
-import {dirname, join, resolve} from 'node:path';
+import {realpath} from 'node:fs/promises';
+import {join, resolve} from 'node:path';
 import {isPlainRecord} from '../json/is-plain-record.js';
-import {makeDirectory} from '../session/store/make-directory.js';
 import {ConfigError} from './config-error.js';
 import {userDataFolder} from './config-paths.js';
 import {httpUrl} from './config-schema.js';
 import type {CardtermConfig} from './load-config.js';
 import type {Endpoint} from './model-setting.js';
 import {readBoundedText, UnreadableFileError} from './read-config-text.js';
+import {writeConfigFile} from './write-config-file.js';
 
 /** One consent: this project may send the model's requests to this URL. */
 type Consent = {readonly project: string; readonly url: string; readonly at: string};
@@ -49,30 +50,26 @@ export async function endpointAllowed(endpoint: Endpoint, config: CardtermConfig
 /** Remember that this project may use `endpoint`; returns the file it is kept in. */
 export async function allowEndpoint(endpoint: Endpoint, config: CardtermConfig, env: NodeJS.ProcessEnv, now: Date = new Date()): Promise<string> {
 	const url = httpUrl(endpoint.url);
-	const path = consentPath(env);
-	if (url === undefined) {
-		return path;
-	}
+	return url === undefined ? consentPath(env) : rememberProjectConsent([url], config, env, now);
+}
 
+/**
+Whether the person allowed this project `key` — the same consent for anything a project's file asks
+for: a model server's URL (above), an MCP server's key (`mcpConsentKey`), compared exactly.
+*/
+export async function projectConsented(key: string, config: CardtermConfig, env: NodeJS.ProcessEnv): Promise<boolean> {
 	const project = await projectKey(config.projectDir);
-	const kept = (await readConsents(path)).filter(consent => !(consent.project === project && consent.url === url));
-	const text = `${JSON.stringify({allowed: [...kept, {project, url, at: now.toISOString()}]}, null, '\t')}\n`;
-	try {
-		await makeDirectory(dirname(path));
-		// Written whole beside it, then renamed over it: a crash leaves the old file or the new one.
-		const temporary = `${path}.${process.pid}.tmp`;
-		const handle = await open(temporary, 'w', 0o600);
-		try {
-			await handle.writeFile(text);
-		} finally {
-			await handle.close();
-		}
+	return (await readConsents(consentPath(env))).some(consent => consent.project === project && consent.url === key);
+}
 
-		await chmod(temporary, 0o600);
-		await rename(temporary, path).catch(async (error: unknown) => {
-			await rm(temporary, {force: true});
-			throw error;
-		});
+/** Remember that this project may use each of `keys`; returns the file they are kept in. */
+export async function rememberProjectConsent(keys: readonly string[], config: CardtermConfig, env: NodeJS.ProcessEnv, now: Date = new Date()): Promise<string> {
+	const path = consentPath(env);
+	const project = await projectKey(config.projectDir);
+	const kept = (await readConsents(path)).filter(consent => !(consent.project === project && keys.includes(consent.url)));
+	const text = `${JSON.stringify({allowed: [...kept, ...keys.map(url => ({project, url, at: now.toISOString()}))]}, null, '\t')}\n`;
+	try {
+		await writeConfigFile(path, text, 0o600);
 	} catch (error) {
 		throw new ConfigError(`cannot remember the allowed server in ${path}: ${(error as Error).message}`);
 	}

@@ -9,11 +9,13 @@ Merge order, lowest first: defaults < user < project < environment < flags. Appr
 repository's, not the person's: what it says about where the model's requests go takes effect only
 with the person's consent (`endpoint-consent.ts`), and it cannot allow servers itself.
 */
+import {isPlainRecord} from '../json/is-plain-record.js';
 import {scanJsonNesting} from '../json/nesting-scan.js';
 import type {AskRule, ConfigFile, ContextFileSettings} from './config-schema.js';
 import {checkConfigFile} from './config-schema.js';
 import {ConfigError} from './config-error.js';
-import {projectConfigPath, userConfigPath} from './config-paths.js';
+import {projectConfigPath, projectMcpPath, userConfigPath} from './config-paths.js';
+import {mergeMcpServers, readMcpServers, type McpServerEntry} from './mcp-servers.js';
 import {readBoundedText, UnreadableFileError} from './read-config-text.js';
 
 /**
@@ -40,6 +42,11 @@ export type CardtermConfig = {
 	readonly allowedEndpoints: readonly string[];
 	/** Secret variables every file names, and those the person's own config passes to commands anyway. */
 	readonly env?: {readonly passthrough: readonly string[]; readonly secrets: readonly string[]};
+	/**
+	The MCP servers, merged (`mcp-servers.ts`: the user's < the project's `.mcp.json` < the project's
+	config); absent: none.
+	*/
+	readonly mcpServers?: readonly McpServerEntry[];
 	/** What was odd but not wrong (unknown keys), each naming its file; shown once at start. */
 	readonly warnings: readonly string[];
 };
@@ -53,11 +60,17 @@ const MAX_LISTED = 10;
 /** Read the user's and the project's config; a missing file is no config, a broken one a `ConfigError` naming it. */
 export async function loadConfig(cwd: string, env: NodeJS.ProcessEnv): Promise<CardtermConfig> {
 	const named = env.CARDTERM_CONFIG !== undefined && env.CARDTERM_CONFIG !== '' ? env.CARDTERM_CONFIG : undefined;
-	const found = await Promise.all([
-		loadLayer(userConfigPath(env), 'user', false),
-		named === undefined ? loadLayer(projectConfigPath(cwd), 'project', false) : loadLayer(named, 'named', true),
+	const [found, mcpFile] = await Promise.all([
+		Promise.all([
+			loadLayer(userConfigPath(env), 'user', false),
+			named === undefined ? loadLayer(projectConfigPath(cwd), 'project', false) : loadLayer(named, 'named', true),
+		]),
+		loadMcpFile(projectMcpPath(cwd)),
 	]);
 	const layers = found.filter(layer => layer !== undefined);
+	const servers = layers.map(layer => readMcpServers(layer.file.mcpServers, layer.path, layer.role === 'project'));
+	// `.mcp.json` sits between the user's config and the project's cardterm config.
+	servers.splice(layers.length > 0 && layers[0]!.role === 'user' ? 1 : 0, 0, mcpFile);
 	const rules = layers.flatMap(layer => layer.file.approval?.ask ?? []);
 	const agent: {maxSteps?: number; stallTimeoutMs?: number} = {};
 	for (const layer of layers) {
@@ -83,8 +96,33 @@ export async function loadConfig(cwd: string, env: NodeJS.ProcessEnv): Promise<C
 			passthrough: layers.filter(layer => layer.role !== 'project').flatMap(layer => layer.file.env?.passthrough ?? []),
 			secrets: layers.flatMap(layer => layer.file.env?.secrets ?? []),
 		},
-		warnings: layers.flatMap(layer => layer.warnings),
+		mcpServers: mergeMcpServers(servers.map(read => read.entries)),
+		warnings: [...layers.flatMap(layer => layer.warnings), ...servers.flatMap(read => read.warnings)],
 	};
+}
+
+/**
+The project's `.mcp.json`: another agent's file too, so what cardterm cannot read in it is a warning
+naming it, never an error that stops the session; only its `mcpServers` is read.
+*/
+async function loadMcpFile(path: string): Promise<{readonly entries: readonly McpServerEntry[]; readonly warnings: readonly string[]}> {
+	let parsed: unknown;
+	try {
+		const text = await readBoundedText(path);
+		if (text === undefined) {
+			return {entries: [], warnings: []};
+		}
+
+		parsed = parseConfigJson(text, path);
+	} catch (error) {
+		return {entries: [], warnings: [`${error instanceof ConfigError ? error.message : `${path}: ${(error as Error).message}`}; its MCP servers are not started`]};
+	}
+
+	if (!isPlainRecord(parsed)) {
+		return {entries: [], warnings: [`${path}: must be a JSON object with "mcpServers"; its MCP servers are not started`]};
+	}
+
+	return readMcpServers(parsed['mcpServers'], path, true);
 }
 
 /** A file's rule as cardterm uses it: a file cannot say who asks (the dialog says "the config"). */

@@ -58,6 +58,8 @@ export type NativeSessionOptions = {
 	readonly resumed?: ContinuedLog;
 	/** The secrets kept from commands and redacted from events (default: the keys cardterm knows). */
 	readonly secrets?: OpenSessionOptions['secrets'];
+	/** The MCP servers the session starts (`OpenSessionOptions.mcp`). */
+	readonly mcp?: OpenSessionOptions['mcp'];
 };
 
 export type NativeSession = {
@@ -116,6 +118,7 @@ export async function openNativeSession(options: NativeSessionOptions): Promise<
 		...(options.onPluginSkipped === undefined ? {} : {onPluginSkipped: options.onPluginSkipped}),
 		...(options.openLogFile === undefined ? {} : {openLogFile: options.openLogFile}),
 		...(options.secrets === undefined ? {} : {secrets: options.secrets}),
+		...(options.mcp === undefined ? {} : {mcp: options.mcp}),
 		approvals,
 		// With a healthy log, written entries leave memory and the pager reads the session back from the
 		// log (the session's memory stays flat however long it runs).

@@ -11,6 +11,7 @@ import {attachCodeMode, builtinTools} from '../builtin/index.js';
 import {realpathDeep} from '../builtin/workspace/workspace-guard.js';
 import {approvalPolicy, type AskRule} from '../config/approval-rules.js';
 import {withProviderToolPresenter} from '../builtin/web/provider-tools.js';
+import {withMcpPresenter} from '../builtin/mcp/mcp-card.js';
 import {JobRuntime} from '../jobs/job-runtime.js';
 import type {PresenterLookup} from '../presentation/presenters.js';
 import {writeText} from '../layout/terminal/terminal-sink.js';
@@ -26,6 +27,7 @@ import {ToolRegistry} from '../tools/registry.js';
 import type {PreExecuteListener} from '../tools/registry-hooks.js';
 import type {ToolDefinition} from '../tools/types.js';
 import {Approvals, callApprovals, refusalWords} from './approvals.js';
+import type {McpHost, McpHostOptions} from './mcp-host.js';
 import {sessionSecrets, type SessionSecrets} from './session-secrets.js';
 import {PluginApplyTimeout, type PluginApplyOptions, type SessionPlugin} from './session-plugin.js';
 
@@ -78,6 +80,8 @@ export type OpenSessionOptions = {
 	readonly presenters?: (registry: PresenterLookup) => PresenterLookup;
 	/** The secrets kept from commands and redacted from events (default: the keys cardterm knows, from this process's environment). */
 	readonly secrets?: SessionSecrets;
+	/** MCP servers: started with the session (without waiting for them), their tools registered as they connect, ended by `close()`. */
+	readonly mcp?: Pick<McpHostOptions, 'servers' | 'unconsented' | 'env' | 'ask' | 'clientVersion'>;
 };
 
 export type OpenedSession = {
@@ -93,6 +97,8 @@ export type OpenedSession = {
 	readonly logPath?: string;
 	/** The secrets of the session: the commands' environment, the values redacted. */
 	readonly secrets: SessionSecrets;
+	/** The session's MCP servers, when it has any configured. */
+	readonly mcp?: McpHost;
 	/** What is in the log file: events written to it, and events appended but not written (yet); absent without a log. */
 	logState(): {readonly path: string; readonly written: number; readonly unwritten: number} | undefined;
 	/** Names of the tools a prompt may call. */
@@ -161,6 +167,15 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		registry.on('tools/pre-execute', options.policy);
 	}
 
+	let mcp: McpHost | undefined;
+	if (options.mcp !== undefined && (options.mcp.servers.length > 0 || (options.mcp.unconsented?.length ?? 0) > 0)) {
+		// The MCP SDK loads only for a session that has servers (a launch without them never pays for it).
+		const {McpHost: Host} = await import('./mcp-host.js');
+		mcp = new Host({...options.mcp, registry, cwd: options.cwd, commandEnv: secrets.commandEnv, saveDir: join(spillDir, 'mcp')});
+		// MCP tools the person did not allow ask, by the rules' policy (so "for this session" grants work as for every rule).
+		registry.on('tools/pre-execute', approvalPolicy(mcp.rules, {cwd: options.cwd, realPath: realpathDeep, asking: approvals.asking}));
+	}
+
 	registry.on('tools/post-execute', refusalWords(approvals));
 
 	const disposePlugins: Array<() => Promise<void>> = [];
@@ -195,7 +210,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	}
 
 	// The model's provider may run tools of its own (a web search): their cards have their own presenter.
-	const registryPresenters: PresenterLookup = withProviderToolPresenter(name => registry.get(name));
+	const registryPresenters: PresenterLookup = withMcpPresenter(withProviderToolPresenter(name => registry.get(name)));
 	const fold = new SessionFold(options.presenters?.(registryPresenters) ?? registryPresenters, options.releaseWritten === undefined ? {} : {releaseWritten: options.releaseWritten});
 	for (const event of options.history ?? []) {
 		fold.apply(event);
@@ -208,6 +223,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 			listener(change);
 		}
 	});
+	mcp?.start();
 	let closed = false;
 	return {
 		id: header.id,
@@ -219,6 +235,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		jobs,
 		approvals,
 		secrets,
+		...(mcp === undefined ? {} : {mcp}),
 		...(writer === undefined ? {} : {logPath: writer.path}),
 		// Seqs are contiguous from 0 in a log, so the durable seq bound is the count of events in the file.
 		logState: () => writer === undefined ? undefined : {path: writer.path, written: writer.writtenUpTo, unwritten: writer.unwrittenEvents},
@@ -239,6 +256,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 			approvals.close();
 			// The agent refuses injections from here on (the contract: refused after disposal).
 			runtime.dispose();
+			await mcp?.close();
 			await endPlugins();
 			await jobs.dispose();
 			await writer?.close();

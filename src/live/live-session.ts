@@ -256,8 +256,8 @@ export class LiveSession implements SessionModel {
 	}
 
 	#sessionBase(): Omit<CommandSession, 'commands'> {
-		const {tools, model, helpNotes} = this.#driver;
-		return {cwd: this.cwd, helpNotes, ...(tools === undefined ? {} : {tools}), ...(model === undefined ? {} : {model})};
+		const {tools, model, mcp, helpNotes} = this.#driver;
+		return {cwd: this.cwd, helpNotes, ...(tools === undefined ? {} : {tools}), ...(model === undefined ? {} : {model}), ...(mcp === undefined ? {} : {mcp})};
 	}
 
 	#commandSession(): CommandSession {

@@ -4,6 +4,7 @@ command mode without a model), the session's runtime runs a call the person aske
 line shows the model, the running turn, background jobs and a log that cannot be written.
 */
 import type {AgentTurns} from '../host/agent-turns.js';
+import type {McpServerStatus} from '../host/mcp-host.js';
 import type {OpenedSession} from '../host/open-session.js';
 import type {TurnProgress} from '../session/fold/turn-progress.js';
 import {completeShellWord} from './complete.js';
@@ -12,7 +13,7 @@ import type {DriverStatus, LiveWork, SessionDriver} from './session-driver.js';
 
 export type NativeDriverOptions = {
 	/** The session: its runtime runs calls, its registry names the tools, its jobs and fold feed the status line. */
-	readonly session: Pick<OpenedSession, 'runtime' | 'registry' | 'jobs' | 'fold' | 'toolNames'>;
+	readonly session: Pick<OpenedSession, 'runtime' | 'registry' | 'jobs' | 'fold' | 'toolNames' | 'mcp'>;
 	readonly cwd: string;
 	/** The agent: with a model, a line that is no command is a message for it. */
 	readonly agent?: AgentTurns;
@@ -38,6 +39,7 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 	return {
 		tools: {names: () => session.toolNames(), schema: name => session.registry.get(name)},
 		...(agent === undefined ? {} : {model: agent}),
+		...(session.mcp === undefined ? {} : {mcp: session.mcp}),
 		helpNotes: NATIVE_HELP_NOTES,
 		line: line => nativeLine(line, session.toolNames(), {connected: agent?.model !== undefined, ...(agent === undefined ? {} : {howToConnect: () => agent.describe()})}),
 		async run(work: LiveWork, signal: AbortSignal) {
@@ -59,7 +61,7 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 		},
 		turn: (): TurnProgress | undefined => prompting ? session.fold.turnProgress : undefined,
 		status(): DriverStatus {
-			const shown = problem?.now();
+			const shown = problem?.now() ?? mcpProblem(session.mcp?.status() ?? []);
 			const meter = agent?.meter?.();
 			return {
 				...(meter === undefined ? {} : {context: meter}),
@@ -71,9 +73,11 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 		onChange(listener) {
 			const stopJobs = session.jobs.onJobsChanged(listener);
 			const stopProblem = problem?.onChange(listener);
+			const stopMcp = session.mcp?.onChange(listener);
 			return () => {
 				stopJobs();
 				stopProblem?.();
+				stopMcp?.();
 			};
 		},
 		completeWord: async word => completeShellWord(word, false, cwd),
@@ -82,4 +86,15 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 		},
 		close: shutdown,
 	};
+}
+
+/** A dead or slow MCP server, named in the status line until it works (the log's problem goes first). */
+function mcpProblem(servers: readonly McpServerStatus[]): string | undefined {
+	const failed = servers.filter(server => server.state === 'failed').map(server => server.name);
+	const slow = servers.filter(server => server.slow === true).map(server => server.name);
+	const said = [
+		...(failed.length === 0 ? [] : [`MCP ${failed.length === 1 ? 'server' : 'servers'} ${failed.join(', ')} failed`]),
+		...(slow.length === 0 ? [] : [`${failed.length === 0 ? 'MCP ' : ''}${slow.join(', ')} still connecting`]),
+	];
+	return said.length === 0 ? undefined : `${said.join('; ')} (/mcp)`;
 }

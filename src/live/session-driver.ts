@@ -7,6 +7,7 @@ core's (`live-session.ts`), once for both.
 */
 import type {LiveSnapshot} from '../../components/session-model.js';
 import type {AgentTurns} from '../host/agent-turns.js';
+import type {McpHost} from '../host/mcp-host.js';
 import type {TurnProgress} from '../session/fold/turn-progress.js';
 import type {ToolSchema} from '../tools/types.js';
 import type {PromptCommand} from './commands/prompt-command.js';
@@ -28,6 +29,9 @@ export type SessionTools = {
 /** What a line no command took becomes: work to queue, or what to say instead. */
 export type LineOutcome = {readonly work: LiveWork} | {readonly say: string};
 
+/** The session's MCP servers as commands and the status line see them. */
+export type SessionMcp = Pick<McpHost, 'status' | 'reconnect' | 'onChange'>;
+
 /** What the driver adds to the status line. */
 export type DriverStatus = Pick<LiveSnapshot, 'model' | 'modelConnected' | 'agent' | 'problem' | 'context'> & {readonly jobsRunning?: number};
 
@@ -36,6 +40,8 @@ export type SessionDriver = {
 	readonly tools?: SessionTools;
 	/** The model the prompt talks to, when `/model` may show or switch it (a native session's agent). */
 	readonly model?: AgentTurns;
+	/** The MCP servers the session started, for `/mcp` (a native session with servers configured). */
+	readonly mcp?: SessionMcp;
 	/** What the empty prompt says (default: the native commands). */
 	readonly placeholder?: string;
 	/** What `/help` says under the command table: the keys, and where text that is no command goes. */

@@ -2,6 +2,8 @@
 @module Error classes of the tool contract (contract.md §T1.9). Every `name` equals the class
 name; `HarnessError` instances carry a stable `code`, and only they put `{name, code}` on results.
 */
+import type {JsonValue} from '../json/json-value.js';
+import type {ContentBlock} from './content.js';
 
 /** Base error with a stable string `code`. */
 export class HarnessError extends Error {
@@ -46,6 +48,22 @@ export class CodeRunFailedError extends HarnessError {
 	constructor(kind: string, message: string, logs: readonly string[] = []) {
 		const captured = logs.length > 0 ? `\nCaptured output:\n${logs.join('\n')}` : '';
 		super(`code run failed (${kind}): ${message}${captured}`, 'CODE_RUN_FAILED');
+	}
+}
+
+/**
+A body's failure that says what it got: the failed result carries this content and `meta` (for its
+card) instead of only `Error: <message>`. An MCP server's `isError` result is one: its text, images
+and structured content are the failure's, for the model and the card.
+*/
+export class ToolResultError extends HarnessError {
+	readonly content: readonly ContentBlock[];
+	readonly meta: JsonValue | undefined;
+
+	constructor(message: string, content: readonly ContentBlock[], meta?: JsonValue) {
+		super(message, 'TOOL_RESULT_ERROR');
+		this.content = content;
+		this.meta = meta;
 	}
 }
 

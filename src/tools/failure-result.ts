@@ -2,7 +2,7 @@
 @module Failure results the pipeline builds: from a thrown value, from a denial, and the two
 cancellation results (contract.md §T3.7, §T3.9).
 */
-import {HarnessError, thrownMessage, type AbortCode} from './errors.js';
+import {HarnessError, thrownMessage, ToolResultError, type AbortCode} from './errors.js';
 import type {ToolErrorInfo, ToolExecutionFailure, ToolExecutionResult} from './types.js';
 
 /**
@@ -37,11 +37,16 @@ function errorInfoOf(thrown: unknown): ToolErrorInfo | undefined {
 	return undefined;
 }
 
-/** The generic failure for a thrown value: `Error: <message>` content, `info` when classed. */
+/** The generic failure for a thrown value: `Error: <message>` content, `info` when classed; a `ToolResultError`'s own content and meta. */
 export function failureFromThrown(thrown: unknown): ToolExecutionFailure {
 	const message = thrownMessage(thrown);
 	const info = errorInfoOf(thrown);
-	return failure(message, info);
+	const base = failure(message, info);
+	if (!(thrown instanceof ToolResultError)) {
+		return base;
+	}
+
+	return Object.freeze({...base, content: thrown.content, ...(thrown.meta === undefined ? {} : {meta: thrown.meta})});
 }
 
 /** A denial (pre-execute, approval or guard): message only, never `info`. */

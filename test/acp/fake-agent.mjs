@@ -36,7 +36,8 @@ The first word of each prompt picks what the turn does:
 
 Flags: --load advertises session/load (replays a short history on load); --auth requires
 `authenticate` before session/new; --hang-new never answers session/new; --hang-initialize never
-answers initialize; --id=ID names the new session ID.
+answers initialize; --id=ID names the new session ID; --mcp-http says it takes HTTP MCP servers
+(the `mcp` prompt answers with the mcpServers it was given, as JSON).
 */
 import {spawn} from 'node:child_process';
 import {writeSync} from 'node:fs';
@@ -48,6 +49,8 @@ const {methods, RequestError} = acp;
 const flags = new Set(process.argv.slice(2));
 let authenticated = !flags.has('--auth');
 let sessions = 0;
+/** The MCP servers the client gave in session/new or session/load (the `mcp` prompt tells them). */
+let mcpServersGiven;
 /** Cancellation waiters of the running prompt, per session. */
 const cancelled = new Map();
 
@@ -346,7 +349,7 @@ const app = acp.agent({name: 'fake-agent'})
 
 		return {
 			protocolVersion: acp.PROTOCOL_VERSION,
-			agentCapabilities: {loadSession: flags.has('--load')},
+			agentCapabilities: {loadSession: flags.has('--load'), ...(flags.has('--mcp-http') ? {mcpCapabilities: {http: true}} : {})},
 			authMethods: flags.has('--auth') ? [{id: 'fake-login', name: 'Fake login', description: `Run fake-login (client fs: ${params.clientCapabilities?.fs?.readTextFile === true})`}] : [],
 			agentInfo: {name: 'fake-agent', version: '1.0.0'},
 		};
@@ -359,7 +362,8 @@ const app = acp.agent({name: 'fake-agent'})
 		authenticated = true;
 		return {};
 	})
-	.onRequest(methods.agent.session.new, async () => {
+	.onRequest(methods.agent.session.new, async ({params}) => {
+		mcpServersGiven = params.mcpServers;
 		if (flags.has('--hang-new')) {
 			// pi-acp with a pi it cannot drive: session/new never answers.
 			await new Promise(() => {});
@@ -373,6 +377,7 @@ const app = acp.agent({name: 'fake-agent'})
 		return {sessionId: named === undefined ? `fake-${++sessions}` : named.slice('--id='.length), modes: {currentModeId: 'ask', availableModes: [{id: 'ask', name: 'Ask'}, {id: 'code', name: 'Code'}]}};
 	})
 	.onRequest(methods.agent.session.load, async ({params, client}) => {
+		mcpServersGiven = params.mcpServers;
 		await update(client, params.sessionId, chunk('user_message_chunk', 'What was the plan?'));
 		await update(client, params.sessionId, chunk('agent_message_chunk', 'The plan was to fix the config.'));
 		return {};
@@ -382,6 +387,11 @@ const app = acp.agent({name: 'fake-agent'})
 		const word = text.split(/\s+/)[0];
 		const cwd = process.cwd();
 		switch (word) {
+			case 'mcp': {
+				await update(client, params.sessionId, chunk('agent_message_chunk', JSON.stringify(mcpServersGiven)));
+				return {stopReason: 'end_turn'};
+			}
+
 			case 'tour': return {stopReason: await tour(client, params.sessionId, cwd)};
 			case 'permission': return {stopReason: await permission(client, params.sessionId)};
 			case 'permission-all': return {stopReason: await permission(client, params.sessionId, {rejectAlways: true})};

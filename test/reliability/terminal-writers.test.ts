@@ -36,6 +36,7 @@ const OTHER_WRITERS: Readonly<Record<string, Readonly<Record<string, string>>>> 
 	'src/acp/frame-reader.ts': {'writer.write': 'the agent\'s stdin (frame-writer.ts), noting request ids on the way'},
 	'src/acp/frame-writer.ts': {'stdin.write': 'the agent\'s stdin: JSON-RPC lines for the ACP agent process, never a terminal'},
 	'src/acp/frame-trace.ts': {'stream.write': 'the ACP frame trace file (CARDTERM_ACP_TRACE=FILE)'},
+	'src/host/mcp-stdio-transport.ts': {'input.write': 'an MCP server program\'s stdin: JSON-RPC lines, never a terminal'},
 };
 
 /** Library defaults for embedders that pass no reporter; cardterm's own sessions pass the sink (src/host/open-session.ts). */

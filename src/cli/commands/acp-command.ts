@@ -6,6 +6,8 @@ agent's session as cards. With `-p` one prompt runs and is printed as `cardterm 
 import {resolve} from 'node:path';
 import {INIT_TIMEOUT_MS, type AuthChoice, type PromptOutcome} from '../../acp/acp-client.js';
 import {loadConfig} from '../../config/load-config.js';
+import {acpMcpServers} from '../../host/acp-mcp-servers.js';
+import {chooseMcpServers} from '../interactive/mcp-setup.js';
 import {sessionSecrets} from '../../host/session-secrets.js';
 import {SecretRedactor} from '../../session/events/secret-redactor.js';
 import {newSessionId} from '../../session/store/session-store.js';
@@ -131,11 +133,19 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 	}
 
 	const secrets = sessionSecrets(io.env, config.env);
+	// The agent starts the person's MCP servers itself; a project's need consent as for a native session.
+	const mcp = await chooseMcpServers(config, io, {yolo: parsed.flags.has('yolo')});
+	const {servers: mcpServers, problems} = await acpMcpServers(mcp?.servers ?? [], io.env, cwd);
+	for (const problem of problems) {
+		// eslint-disable-next-line no-await-in-loop -- in order
+		await io.printError(`cardterm: MCP server not given to the agent: ${problem}\n`);
+	}
+
 	const redactor = new SecretRedactor(secrets.secrets);
 	const tracePath = io.env.CARDTERM_ACP_TRACE;
 	const trace = tracePath === undefined || tracePath === '' ? {} : {trace: openFrameTrace(resolve(io.cwd, tracePath), line => redactor.redactText(line))};
 	const base = {
-		command, args, cwd, root, id: newSessionId(Date.now()), authenticate: authChooser(text(parsed, 'auth')), clientVersion: version, secrets, ...trace,
+		command, args, cwd, root, id: newSessionId(Date.now()), authenticate: authChooser(text(parsed, 'auth')), clientVersion: version, secrets, mcpServers, ...trace,
 		...(resume === undefined ? {} : {resume}),
 		// Node fires a timer past 2^31 - 1 ms at once.
 		...(initTimeout === undefined ? {} : {initTimeoutMs: Math.min(initTimeout * 1000, 2_147_483_647)}),

@@ -44,6 +44,8 @@ import {resumeTarget} from '../interactive/resume-target.js';
 import {sessionsRoot} from '../environment/session-paths.js';
 import {withTerminationSignals} from '../environment/termination-signals.js';
 import {TranscriptStream} from '../print/transcript-stream.js';
+import {version} from '../environment/version.js';
+import {chooseMcpServers, sessionMcpOptions} from '../interactive/mcp-setup.js';
 
 export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
 	const prompt = stringFlag(parsed, 'p') ?? '';
@@ -68,6 +70,9 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		throw new UsageError(`-p: ${chosen.message}`);
 	}
 
+	const yolo = parsed.flags.has('yolo');
+	// Nobody to ask either: a project's MCP servers nobody allowed are not started, and a line says so.
+	const mcp = await chooseMcpServers(config, io, {yolo});
 	const systemPrompt = await systemPromptFile(stringFlag(parsed, 'system-prompt'), io.cwd);
 	const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm') ?? config.agent.maxSteps;
 	const output = promptOutput(parsed, io, 'cardterm', cwd);
@@ -97,7 +102,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		});
 		// Without a person to ask, an ask is answered "unavailable": the model is told the call was not run.
 		// --allow answers "allow for this session" for its tools in advance.
-		const rules = parsed.flags.has('yolo') ? [] : [...config.approval.ask, ...AGENT_ASK_RULES];
+		const rules = yolo ? [] : [...config.approval.ask, ...AGENT_ASK_RULES];
 		const approvals = new Approvals();
 		for (const tool of allowed) {
 			approvals.allowTool(tool);
@@ -113,6 +118,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 			approvals,
 			...(rules.length === 0 ? {} : {rules}),
 			secrets: sessionSecrets(io.env, config.env),
+			...(mcp === undefined ? {} : {mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version})}),
 			onLogError(error) {
 				notSaved = error.message;
 				void io.printError(`cardterm: ${error.message}\n`);
@@ -124,6 +130,15 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 			if (unknown.length > 0) {
 				// A typo the person should hear of, not a silent no-op.
 				await io.printError(`cardterm: --allow: no tool named ${unknown.join(', ')} (the tools: ${[...session.toolNames()].sort().join(', ')})\n`);
+			}
+
+			// One prompt, no person: the model's first request has the servers' tools (each server's start has its limit).
+			await session.mcp?.settled();
+			for (const server of session.mcp?.status() ?? []) {
+				if (server.state === 'failed') {
+					// eslint-disable-next-line no-await-in-loop -- one line per failed server, in order
+					await io.printError(`cardterm: MCP server ${server.name} failed: ${server.reason ?? 'unknown'}\n`);
+				}
 			}
 
 			return await runTurn(session, chosen.model, refusals, signal);

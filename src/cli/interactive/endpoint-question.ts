@@ -18,7 +18,10 @@ export type QuestionState = {readonly choice: 0 | 1; readonly answer?: ConsentAn
 
 export const QUESTION_START: QuestionState = {choice: 0};
 
-const CHOICES = ['No: use my own model setting', 'Yes: allow it for this project (remembered)'] as const;
+/** What "no" and "yes" say. */
+type Choices = readonly [string, string];
+
+const ENDPOINT_CHOICES: Choices = ['No: use my own model setting', 'Yes: allow it for this project (remembered)'];
 const HINT = '↑/↓ choose · Enter confirm · Ctrl+C quit';
 
 /** The state after `keys` arrived (one read's worth); keys after an answer are not read. */
@@ -57,18 +60,24 @@ export type {QuestionInput} from './question-keys.js';
 
 /** Ask whether the project may use `url` (named by `file`); resolves with the answer (`quit` when `signal` aborts: a termination signal). */
 export async function askEndpointConsent(io: Pick<CliIo, 'write' | 'columns'>, stdin: QuestionInput, question: {readonly url: string; readonly file: string}, signal?: AbortSignal): Promise<ConsentAnswer> {
+	const text = `\n${question.file} sends this project's model requests to\n  ${question.url}\nYour API key and the whole conversation would go to that server. Allow it?\n`;
+	return askConsent(io, stdin, {text, choices: ENDPOINT_CHOICES}, signal);
+}
+
+/**
+A project's consent question of another kind (its MCP servers), by the same rules: `text` above the
+choices (already sanitized by the caller), "no" first.
+*/
+export async function askConsent(io: Pick<CliIo, 'write' | 'columns'>, stdin: QuestionInput, question: {readonly text: string; readonly choices: Choices}, signal?: AbortSignal): Promise<ConsentAnswer> {
+	const {choices: labels} = question;
 	const columns = Math.max(20, io.columns ?? 80);
 	let state = QUESTION_START;
-	const draw = async (): Promise<void> => io.write(joinOutput([
-		textOutput(`\n${question.file} sends this project's model requests to\n  ${question.url}\n`),
-		textOutput('Your API key and the whole conversation would go to that server. Allow it?\n'),
-		choices(QUESTION_START),
-	]));
+	const draw = async (): Promise<void> => io.write(joinOutput([textOutput(question.text), choices(QUESTION_START, labels)]));
 	const answered = await readAnswer(stdin, draw, keys => {
 		const before = state.choice;
 		state = questionKeys(state, keys);
 		if (state.choice !== before || state.answer !== undefined) {
-			void io.write(joinOutput([controlSequence(`\u001B[${choiceRows(columns)}A\r\u001B[J`), choices(state)]));
+			void io.write(joinOutput([controlSequence(`\u001B[${choiceRows(columns, labels)}A\r\u001B[J`), choices(state, labels)]));
 		}
 
 		return state.answer !== undefined;
@@ -77,19 +86,19 @@ export async function askEndpointConsent(io: Pick<CliIo, 'write' | 'columns'>, s
 }
 
 /** The choices and the hint, the highlighted one bold after a marker; a confirmed answer is shown alone. */
-function choices(state: QuestionState): TerminalOutput {
+function choices(state: QuestionState, labels: Choices): TerminalOutput {
 	if (state.answer !== undefined) {
 		const said = state.answer === 'allow' ? 'allowed for this project' : (state.answer === 'refuse' ? 'not allowed' : 'quit');
 		return joinOutput([controlSequence('\u001B[1m'), textOutput(`› ${said}`), controlSequence('\u001B[0m\n')]);
 	}
 
 	return joinOutput([
-		...CHOICES.map((text, index) => index === state.choice ? joinOutput([controlSequence('\u001B[1m'), textOutput(`› ${text}`), controlSequence('\u001B[0m\n')]) : textOutput(`  ${text}\n`)),
+		...labels.map((text, index) => index === state.choice ? joinOutput([controlSequence('\u001B[1m'), textOutput(`› ${text}`), controlSequence('\u001B[0m\n')]) : textOutput(`  ${text}\n`)),
 		controlSequence('\u001B[2m'), textOutput(HINT), controlSequence('\u001B[0m\n'),
 	]);
 }
 
 /** The rows the choices and the hint take at this width (a narrow terminal wraps them). */
-function choiceRows(columns: number): number {
-	return [...CHOICES.map(text => `› ${text}`), HINT].reduce((rows, line) => rows + Math.max(1, Math.ceil(displayWidth(line) / columns)), 0);
+function choiceRows(columns: number, labels: Choices): number {
+	return [...labels.map(text => `› ${text}`), HINT].reduce((rows, line) => rows + Math.max(1, Math.ceil(displayWidth(line) / columns)), 0);
 }

@@ -33,6 +33,8 @@ import {screenStyle} from './screen-style.js';
 import {sessionsRoot} from '../environment/session-paths.js';
 import {whenAborted} from '../environment/termination-signals.js';
 import {sessionSecrets} from '../../host/session-secrets.js';
+import {version} from '../environment/version.js';
+import {chooseMcpServers, sessionMcpOptions} from './mcp-setup.js';
 
 export type LiveSessionOptions = {
 	readonly parsed: ParsedArgs;
@@ -69,6 +71,13 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		return 130;
 	}
 
+	const yolo = parsed.flags.has('yolo');
+	const mcp = await chooseMcpServers(config, io, {yolo, ask: {stdin: process.stdin, above, signal}});
+	if (mcp === undefined) {
+		// Quit at the MCP servers' question: nothing was started.
+		return 130;
+	}
+
 	// A plugin that takes too long is skipped, named above the screen; a signal or Ctrl+C meanwhile quits.
 	const pluginStart = {signal: AbortSignal.any([signal, boot.quit])};
 	const skipped = (message: string): void => {
@@ -99,7 +108,7 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 
 	let opened;
 	try {
-		opened = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, pluginApply: pluginStart, onPluginSkipped: skipped, rules, secrets: sessionSecrets(io.env, config.env), ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
+		opened = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, pluginApply: pluginStart, onPluginSkipped: skipped, rules, secrets: sessionSecrets(io.env, config.env), mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version}), ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
 	} catch (error) {
 		return quitAtStart(error, boot);
 	}

@@ -14,6 +14,7 @@ import {grepCommand} from './grep.js';
 import {helpCommand} from './help.js';
 import {jobsCommand} from './jobs.js';
 import {killCommand} from './kill.js';
+import {mcpCommand} from './mcp.js';
 import {modelCommand} from './model.js';
 import {pagerCommand} from './pager.js';
 import type {PromptCommand} from './prompt-command.js';
@@ -43,6 +44,7 @@ export const BUILTIN_COMMANDS: readonly PromptCommand[] = [
 	modelCommand,
 	contextCommand,
 	compactCommand,
+	mcpCommand,
 	helpCommand,
 	clearCommand,
 	exitCommand,

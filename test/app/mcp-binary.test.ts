@@ -1,0 +1,83 @@
+/**
+A person's `.mcp.json` through the real binary (issue 18): `bin/cardterm -p` against the fake model
+server, with server-everything (offline, over stdio) named in the project's `.mcp.json`. Without
+consent the project's server is not started and stderr says how to allow it; with `--yolo` the
+model's first request offers its tools, a call of one is a card that says what came back, the model
+reads the result, and `replay` shows the same card from the log.
+*/
+import {execFile} from 'node:child_process';
+import {mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import {tmpdir} from 'node:os';
+import {dirname, join} from 'node:path';
+import {afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest';
+import {startFakeModelServer, type FakeModelServer} from '../fixtures/fake-model-server.mjs';
+import {buildDist, cardtermCommand} from './e2e-helpers.js';
+
+const require = createRequire(import.meta.url);
+const everything = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+
+let folder = '';
+let workspace = '';
+let server: FakeModelServer | undefined;
+
+beforeAll(() => {
+	buildDist();
+}, 300_000);
+
+beforeEach(() => {
+	folder = mkdtempSync(join(tmpdir(), 'cardterm-mcp-binary-'));
+	workspace = join(folder, 'repo');
+	mkdirSync(workspace);
+	writeFileSync(join(workspace, '.mcp.json'), JSON.stringify({mcpServers: {everything: {command: process.execPath, args: [everything, 'stdio']}}}));
+});
+
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+	rmSync(folder, {recursive: true, force: true});
+});
+
+async function cardterm(...args: string[]): Promise<{code: number; stdout: string; stderr: string}> {
+	const environment = {OPENAI_API_KEY: 'sk-test', XDG_CONFIG_HOME: join(folder, 'config'), XDG_DATA_HOME: join(folder, 'data'), CARDTERM_SESSION_DIR: join(folder, 'sessions')};
+	const [command, ...rest] = cardtermCommand(environment, ...args);
+	return new Promise(resolve => {
+		execFile(command!, rest, {cwd: workspace, encoding: 'utf8', timeout: 60_000}, (error, stdout, stderr) => {
+			resolve({code: error === null ? 0 : (typeof error.code === 'number' ? error.code : -1), stdout, stderr});
+		});
+	});
+}
+
+const toolNames = (request: {body: unknown}): string[] => ((request.body as {tools?: Array<{function: {name: string}}>}).tools ?? []).map(tool => tool.function.name);
+
+describe('a project\'s .mcp.json in -p', () => {
+	it('is not started without consent, and stderr says how to allow it', async () => {
+		server = await startFakeModelServer({script: [{text: 'No tools, fine.'}]});
+		const result = await cardterm('-p', 'hello', '--base-url', server.url, '--model', 'fake-model');
+		expect(result.code).toBe(0);
+		expect(result.stderr).toContain('this project\'s MCP servers are not started: you have not allowed them (allow them in an interactive session, or run with --yolo)');
+		expect(result.stderr).toContain(`everything: ${process.execPath} ${everything} stdio`);
+		expect(toolNames(server.requests[0]!).some(name => name.startsWith('mcp__'))).toBe(false);
+	}, 60_000);
+
+	it('with --yolo: its tools reach the model, a call is an honest card, the model reads the result, replay shows the same card', async () => {
+		server = await startFakeModelServer({script: [
+			{toolCalls: [{id: 'weather', name: 'mcp__everything__get-structured-content', args: JSON.stringify({location: 'Chicago'})}]},
+			{text: 'It is cloudy somewhere.'},
+		]});
+		const result = await cardterm('-p', 'weather?', '--yolo', '--base-url', server.url, '--model', 'fake-model', '--transcript');
+		expect(result.code).toBe(0);
+		expect(toolNames(server.requests[0]!)).toEqual(expect.arrayContaining(['mcp__everything__echo', 'mcp__everything__get-structured-content', 'mcp__everything__get-tiny-image']));
+		expect(result.stdout).toContain('● mcp__everything__get-structured-content location: Chicago');
+		expect(result.stdout).toContain('structured content (conforms to the output schema)');
+		// The model's second request carries the result's JSON.
+		expect(JSON.stringify(server.requests[1]!.body)).toContain('temperature');
+		const sessions = join(folder, 'sessions');
+		const [id] = readdirSync(sessions).filter(name => !name.startsWith('.'));
+		const replayed = await cardterm('replay', join(sessions, id!, 'session.jsonl'), '--print', '--expand', 'all', '--no-color', '--width', '120');
+		expect(replayed.code).toBe(0);
+		expect(replayed.stdout).toContain('● mcp__everything__get-structured-content location: Chicago');
+		expect(replayed.stdout).toContain('structured content (conforms to the output schema)');
+		expect(replayed.stdout).toMatch(/"temperature": \d+/);
+	}, 60_000);
+});
