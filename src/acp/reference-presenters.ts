@@ -5,11 +5,12 @@ show it. Here because this is the lowest layer that sees both the reference tool
 and ACP calls; the replay, the pager, watch and the live screens' history all take it from here.
 */
 import {builtinTools, codeModePresenter} from '../builtin/index.js';
+import {withUndoPresenter} from '../builtin/fs/undo-card.js';
 import {withProviderToolPresenter} from '../builtin/web/provider-tools.js';
 import {presentersOf, type PresenterLookup} from '../presentation/presenters.js';
 import {withAcpPresenter} from './acp-presenter.js';
 
 /** Presenters of the reference tools and of ACP agents' calls, for a log whose workspace is `workspace`. */
 export function referencePresenters(workspace: string): PresenterLookup {
-	return withAcpPresenter(withProviderToolPresenter(presentersOf([...builtinTools({workspace}).tools, codeModePresenter()])));
+	return withAcpPresenter(withUndoPresenter(withProviderToolPresenter(presentersOf([...builtinTools({workspace}).tools, codeModePresenter()]))));
 }

@@ -15,7 +15,7 @@ import {agentCommand} from './commands/agent-command.js';
 import type {PromptCommand} from './commands/prompt-command.js';
 import {LiveSession, sessionFeeds, type LiveSessionOptions} from './live-session.js';
 import {shortInline} from './queued-lines.js';
-import type {DriverStatus, LiveWork, SessionDriver} from './session-driver.js';
+import type {DriverStatus, DriverWork, SessionDriver} from './session-driver.js';
 
 export type AcpDriverOptions = {
 	readonly client: AcpClient;
@@ -106,7 +106,7 @@ export function acpDriver({client, onEvent, mode: startMode, turnProgress, close
 		helpNotes: HELP_NOTES,
 		// The agent takes any text, its own commands and ones it did not announce alike.
 		line: line => ({work: {kind: 'prompt', text: line}}),
-		async run(work: LiveWork, signal: AbortSignal) {
+		async run(work: DriverWork, signal: AbortSignal) {
 			if (work.kind !== 'prompt') {
 				throw new Error(`not sent: ${work.name} — an ACP agent's session has no tools of its own to call`);
 			}

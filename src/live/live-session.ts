@@ -10,6 +10,7 @@ and builds the snapshot the app draws. Who runs the work is the driver's (`sessi
 import type {ApprovalAnswer, LiveSnapshot, ScrollbackEntry, SessionModel} from '../../components/session-model.js';
 import type {Approvals} from '../host/approvals.js';
 import type {OpenedSession} from '../host/open-session.js';
+import type {SessionUndo} from '../host/session-undo.js';
 import {assertNever} from '../presentation/assert-never.js';
 import {pushAll} from '../layout/text/push-all.js';
 import {sanitizeInline} from '../layout/text/sanitize.js';
@@ -64,6 +65,8 @@ export type LiveSessionOptions = {
 	readonly childSessions?: ChildSessionLinks;
 	/** How many entries of a continued session's history the scrollback shows (default `HISTORY_ENTRIES`). */
 	readonly historyEntries?: number;
+	/** Taking the session's file changes back (`/undo`, `/redo`). */
+	readonly undo?: SessionUndo;
 };
 
 export class LiveSession implements SessionModel {
@@ -257,7 +260,8 @@ export class LiveSession implements SessionModel {
 
 	#sessionBase(): Omit<CommandSession, 'commands'> {
 		const {tools, model, helpNotes} = this.#driver;
-		return {cwd: this.cwd, helpNotes, ...(tools === undefined ? {} : {tools}), ...(model === undefined ? {} : {model})};
+		const {undo} = this.#options;
+		return {cwd: this.cwd, helpNotes, ...(tools === undefined ? {} : {tools}), ...(model === undefined ? {} : {model}), ...(undo === undefined ? {} : {undo})};
 	}
 
 	#commandSession(): CommandSession {
@@ -417,7 +421,7 @@ export class LiveSession implements SessionModel {
 
 	async #run(work: LiveWork, signal: AbortSignal): Promise<void> {
 		try {
-			await this.#driver.run(work, signal);
+			await (work.kind === 'task' ? work.run(signal) : this.#driver.run(work, signal));
 		} catch (error) {
 			this.#say(errorText(error), 'error');
 		}
@@ -568,6 +572,10 @@ export class LiveSession implements SessionModel {
 function workLabel(work: LiveWork): string {
 	if (work.kind === 'prompt') {
 		return work.text;
+	}
+
+	if (work.kind === 'task') {
+		return work.label;
 	}
 
 	const args = work.args as {command?: unknown} | undefined;

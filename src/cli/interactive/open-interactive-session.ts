@@ -8,6 +8,7 @@ import type {ModelClient} from '../../agent/model-types.js';
 import type {LogOutcome} from '../../host/log-outcome.js';
 import {openNativeSession, type AgentConnect as HostAgentConnect, type NativeSessionOptions} from '../../host/open-native-session.js';
 import type {OpenedSession} from '../../host/open-session.js';
+import {nativeUndo} from '../../host/session-undo.js';
 import {LiveSession, sessionFeeds} from '../../live/live-session.js';
 import {nativeDriver} from '../../live/native-driver.js';
 import type {AskRule} from '../../config/approval-rules.js';
@@ -56,6 +57,7 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 		history: await PromptHistory.load(historyPath(options.root, options.cwd)),
 		...(native.childSessions === undefined ? {} : {childSessions: native.childSessions}),
 		...(native.pagerSource === undefined ? {} : {pagerSource: native.pagerSource}),
+		undo: nativeUndo(session, options.cwd),
 	});
 	return {session, controller, logOutcome: native.logOutcome, discardIfEmpty: native.discardIfEmpty};
 }

@@ -16,11 +16,13 @@ import {modelCommand} from './model.js';
 import {pagerCommand} from './pager.js';
 import type {PromptCommand} from './prompt-command.js';
 import {readCommand} from './read.js';
+import {redoCommand} from './redo.js';
 import {runCommand} from './run.js';
 import {searchCommand} from './search.js';
 import {shellCommand} from './shell.js';
 import {toolCallCommand} from './tool-call.js';
 import {toolsCommand} from './tools.js';
+import {undoCommand} from './undo.js';
 import {writeCommand} from './write.js';
 
 export const BUILTIN_COMMANDS: readonly PromptCommand[] = [
@@ -32,6 +34,8 @@ export const BUILTIN_COMMANDS: readonly PromptCommand[] = [
 	searchCommand,
 	writeCommand,
 	editCommand,
+	undoCommand,
+	redoCommand,
 	jobsCommand,
 	killCommand,
 	runCommand,

@@ -5,6 +5,7 @@ commands join it, `agent-command.ts`). `/help`, the `/` completion and Tab read 
 live session runs a line's command from it: a new command is one new file and its row in the table.
 */
 import type {AgentTurns} from '../../host/agent-turns.js';
+import type {SessionUndo} from '../../host/session-undo.js';
 import type {StyledLine} from '../../layout/text/styled-line.js';
 import type {LiveWork, SessionTools} from '../session-driver.js';
 
@@ -36,6 +37,8 @@ export type CommandSession = {
 	readonly tools?: SessionTools;
 	/** The model the prompt talks to (a native session's agent). */
 	readonly model?: AgentTurns;
+	/** Taking file changes back (`/undo`, `/redo`), when the session keeps them. */
+	readonly undo?: SessionUndo;
 	/** The commands the session offers now, in `/help`'s order. */
 	readonly commands: readonly PromptCommand[];
 	/** What `/help` says under the command table. */

@@ -1,0 +1,126 @@
+/**
+@module `/undo` and `/redo` of a session, native or ACP alike (issue 20): the change groups the
+session's history names (`change-history.ts`) are taken back on disk (`undo-files.ts`), and each file
+taken back is a settled `cardterm_undo` card appended to the log (`undo-card.ts`): the log is never
+rewritten, and a redo is the undo of an undo. The model or agent is told what was taken back, as a
+durable note in the conversation, so its next step does not assume the old files.
+*/
+import {changeMeta, UNDO_TOOL, type FileChange, type UndoArgs} from '../builtin/fs/undo-card.js';
+import {WorkspaceGuard} from '../builtin/workspace/workspace-guard.js';
+import type {EventDraft, EventLog} from '../session/events/event-log.js';
+import type {SessionRuntime} from '../session/recorder/session-runtime.js';
+import type {ChangeGroup, ChangeHistory} from './change-history.js';
+import {applyStepBack, planStepBack, stepChange, type FileStep} from './undo-files.js';
+
+/** One card of a step back: its arguments, the change it made, what its result says. */
+export type UndoCard = {readonly args: UndoArgs; readonly change: FileChange; readonly text: string};
+
+/** How a session records a step back: the cards, then the note for the model or agent. */
+export type StepRecorder = {
+	/** An id no other step back of this log has. */
+	nextOp(): string;
+	record(cards: readonly UndoCard[], note: string): Promise<void>;
+};
+
+/** What a step back did, for the person. */
+export type StepOutcome = {readonly tone: 'info' | 'error'; readonly message: string};
+
+/** Most turns one `/undo N` takes back. */
+export const UNDO_MAX_TURNS = 100;
+
+export class SessionUndo {
+	readonly #history: ChangeHistory;
+	readonly #guard: WorkspaceGuard;
+	readonly #recorder: StepRecorder;
+
+	constructor(options: {readonly history: ChangeHistory; readonly guard: WorkspaceGuard; readonly recorder: StepRecorder}) {
+		this.#history = options.history;
+		this.#guard = options.guard;
+		this.#recorder = options.recorder;
+	}
+
+	/** Take back the file changes of the last `turns` turns that changed files. */
+	async undo(turns = 1): Promise<StepOutcome> {
+		const groups = this.#history.done().slice(0, turns);
+		if (groups.length === 0) {
+			return {tone: 'info', message: 'nothing to undo: no file changes in this session are left to take back'};
+		}
+
+		return this.#stepBack('undo', groups);
+	}
+
+	/** Take back the last undo (a change made since leaves nothing to redo). */
+	async redo(): Promise<StepOutcome> {
+		const group = this.#history.redoable();
+		if (group === undefined) {
+			return {tone: 'info', message: 'nothing to redo: no undo since the last change'};
+		}
+
+		return this.#stepBack('redo', [group]);
+	}
+
+	async #stepBack(action: 'undo' | 'redo', groups: readonly ChangeGroup[]): Promise<StepOutcome> {
+		const plan = await planStepBack(this.#guard, groups);
+		if (!plan.ok) {
+			return {tone: 'error', message: `/${action} refused: ${plan.refusal}`};
+		}
+
+		const what = action === 'undo' ? `the file changes of the last ${groups.length === 1 ? 'turn' : `${groups.length} turns`}` : 'the last undo';
+		if (plan.files.length === 0) {
+			return {tone: 'info', message: `nothing to ${action}: the files already hold what ${what} would give them`};
+		}
+
+		const failed = await applyStepBack(this.#guard, plan.files);
+		if (failed !== undefined) {
+			return {tone: 'error', message: `/${action} refused: ${failed}`};
+		}
+
+		const op = this.#recorder.nextOp();
+		const targets = groups.map(group => group.key);
+		const cards = plan.files.map(file => ({args: {action, undoes: file.tools.join('+'), path: file.path, op, targets}, change: stepChange(file), text: cardText(action, file)}));
+		await this.#recorder.record(cards, noteText(action, what, plan.files));
+		return {tone: 'info', message: `${action === 'undo' ? 'undid' : 'redid'} ${what}: ${plan.files.map(file => file.path).join(', ')}`};
+	}
+}
+
+/** What an undo card's result says (the model never sees it; the note tells it). */
+function cardText(action: 'undo' | 'redo', file: FileStep): string {
+	const done = file.after === undefined ? 'removed' : (file.before === undefined ? 'created again' : 'restored');
+	return `${action === 'undo' ? 'Undid' : 'Redid'} the ${file.tools.join(' and ')} of ${file.path}: ${done}`;
+}
+
+function noteText(action: 'undo' | 'redo', what: string, files: readonly FileStep[]): string {
+	const lines = files.map(file => `- ${file.path}: ${file.after === undefined ? 'removed' : (file.before === undefined ? 'back in place' : `its ${file.tools.join(' and ')} taken back`)}`);
+	const head = action === 'undo'
+		? `The person undid ${what}. These files are now as they were before:`
+		: 'The person redid what their last undo took back. These files hold the changes again:';
+	return [head, ...lines, 'Read a file again before relying on its content.'].join('\n');
+}
+
+/** The note as the log records it: a message from cardterm, which the model is told as a note. */
+export function undoNoteDraft(note: string, seq: number): EventDraft {
+	return {type: 'user/message', data: {id: `undo-note-${seq}`, role: 'user', content: [{type: 'text', text: note}], source: {kind: 'plugin', plugin: 'undo'}}, surfaceOp: 'append'};
+}
+
+/** A native session's recorder: the cards in a turn of their own, the note in it for the model. */
+export function runtimeRecorder(session: {readonly runtime: SessionRuntime; readonly log: EventLog}): StepRecorder {
+	return {
+		nextOp: () => `op-${session.log.nextSeq}`,
+		async record(cards, note) {
+			const signal = new AbortController().signal;
+			await session.runtime.turn(async step => {
+				for (const card of cards) {
+					// eslint-disable-next-line no-await-in-loop -- cards in file order
+					await step.call(UNDO_TOOL, card.args, {signal, settled: {isError: false, value: null, content: [{type: 'text', text: card.text}], meta: changeMeta(card.change)}});
+				}
+
+				session.log.emit(undoNoteDraft(note, session.log.nextSeq));
+			});
+		},
+	};
+}
+
+/** `/undo` of a native session: files in its workspace, the cards and the note through its runtime. */
+export function nativeUndo(session: {readonly runtime: SessionRuntime; readonly log: EventLog; readonly changes: ChangeHistory}, cwd: string): SessionUndo {
+	return new SessionUndo({history: session.changes, guard: new WorkspaceGuard({workspace: cwd}), recorder: runtimeRecorder(session)});
+}
