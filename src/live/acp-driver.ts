@@ -8,6 +8,7 @@ the agent's announced commands join the session's table. Everything shown comes 
 import type {AcpClient} from '../acp/acp-client.js';
 import {describeExit} from '../acp/acp-client.js';
 import type {AcpCommand} from '../acp/acp-events.js';
+import {acpUndo} from '../host/acp-undo.js';
 import type {AcpSession} from '../host/open-acp-session.js';
 import type {SessionEvent} from '../session/events/events.js';
 import type {TurnProgress} from '../session/fold/turn-progress.js';
@@ -159,6 +160,7 @@ export function acpLiveSession({session, client}: Pick<AcpSession, 'session' | '
 		...extra,
 		cwd,
 		...sessionFeeds(session),
+		undo: acpUndo(session, client, cwd),
 		driver: acpDriver({
 			client,
 			onEvent: listener => session.log.listen(listener),
