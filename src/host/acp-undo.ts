@@ -7,7 +7,7 @@ import type {AcpClient} from '../acp/acp-client.js';
 import {changeMeta, UNDO_TOOL} from '../builtin/fs/undo-card.js';
 import {WorkspaceGuard} from '../builtin/workspace/workspace-guard.js';
 import type {OpenedSession} from './open-session.js';
-import {SessionUndo, undoNoteDraft, type StepRecorder} from './session-undo.js';
+import {sessionSnapshots, SessionUndo, undoNoteDraft, type StepRecorder} from './session-undo.js';
 
 function acpRecorder(session: Pick<OpenedSession, 'log'>, client: Pick<AcpClient, 'events' | 'note'>): StepRecorder {
 	return {
@@ -24,6 +24,7 @@ function acpRecorder(session: Pick<OpenedSession, 'log'>, client: Pick<AcpClient
 	};
 }
 
-export function acpUndo(session: Pick<OpenedSession, 'log' | 'changes'>, client: Pick<AcpClient, 'events' | 'note'>, cwd: string): SessionUndo {
-	return new SessionUndo({history: session.changes, guard: new WorkspaceGuard({workspace: cwd}), recorder: acpRecorder(session, client)});
+/** `/undo` of an ACP agent's session; what its terminals' commands changed through the shadow snapshots in `shadowDir`. */
+export function acpUndo(session: Pick<OpenedSession, 'id' | 'log' | 'changes' | 'registry'>, client: Pick<AcpClient, 'events' | 'note'>, cwd: string, shadowDir?: string): SessionUndo {
+	return new SessionUndo({history: session.changes, guard: new WorkspaceGuard({workspace: cwd}), recorder: acpRecorder(session, client), snapshots: sessionSnapshots(session, cwd, shadowDir)});
 }

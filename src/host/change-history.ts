@@ -29,6 +29,9 @@ export type ChangeGroup = {
 
 type OpenCall = {readonly name: string; readonly args: unknown; readonly key: string};
 
+/** Tools that change no file: a turn of only these has nothing to take back, and they never wait for a snapshot. */
+export const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(['read', 'grep', 'glob', 'web_fetch', 'web_search', 'todo_write', 'job_list', 'acp_read', 'acp_search', 'acp_fetch', 'acp_think']);
+
 export class ChangeHistory {
 	readonly #groups = new Map<string, {key: string; kind: ChangeGroup['kind']; changes: RecordedChange[]}>();
 	readonly #calls = new Map<string, OpenCall>();
@@ -54,6 +57,9 @@ export class ChangeHistory {
 				const {name, callId, turn} = event.data;
 				if (name === 'edit' || name === 'write' || name === UNDO_TOOL) {
 					this.#calls.set(callId, {name, args: parseCallArguments(event.data.arguments), key: this.#key(turn, callId)});
+				} else if (!READ_ONLY_TOOLS.has(name) && (turn ?? this.#openTurn) !== undefined) {
+					// A command may change files: its turn is one `/undo` looks at (its shadow snapshots say what changed).
+					this.#commandTurn(this.#key(turn, callId));
 				}
 
 				break;
@@ -124,6 +130,14 @@ export class ChangeHistory {
 		const recorded = typeof path === 'string' ? changeFromMeta(path, change) : undefined;
 		if (typeof path === 'string' && typeof callId === 'string') {
 			this.#change(this.#key(undefined, callId), {tool: 'acp write', path, change: recorded ?? {unknown: 'the log holds no record of its earlier text'}});
+		}
+	}
+
+	/** A turn that ran a command: done, though what it changed is known only from its snapshots (nothing undone is lost to it). */
+	#commandTurn(key: string): void {
+		this.#group(key, 'change');
+		if (!this.#done.includes(key)) {
+			this.#done.push(key);
 		}
 	}
 

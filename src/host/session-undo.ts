@@ -9,7 +9,10 @@ import {changeMeta, UNDO_TOOL, type FileChange, type UndoArgs} from '../builtin/
 import {WorkspaceGuard} from '../builtin/workspace/workspace-guard.js';
 import type {EventDraft, EventLog} from '../session/events/event-log.js';
 import type {SessionRuntime} from '../session/recorder/session-runtime.js';
-import type {ChangeGroup, ChangeHistory} from './change-history.js';
+import {READ_ONLY_TOOLS, type ChangeGroup, type ChangeHistory} from './change-history.js';
+import type {OpenedSession} from './open-session.js';
+import {withCommandChanges} from './command-changes.js';
+import {TurnSnapshots} from './turn-snapshots.js';
 import {applyStepBack, planStepBack, stepChange, type FileStep} from './undo-files.js';
 
 /** One card of a step back: its arguments, the change it made, what its result says. */
@@ -28,25 +31,52 @@ export type StepOutcome = {readonly tone: 'info' | 'error'; readonly message: st
 /** Most turns one `/undo N` takes back. */
 export const UNDO_MAX_TURNS = 100;
 
+export type SessionUndoOptions = {
+	readonly history: ChangeHistory;
+	readonly guard: WorkspaceGuard;
+	readonly recorder: StepRecorder;
+	/** The turns' shadow snapshots: what commands changed. */
+	readonly snapshots: TurnSnapshots;
+};
+
 export class SessionUndo {
 	readonly #history: ChangeHistory;
 	readonly #guard: WorkspaceGuard;
 	readonly #recorder: StepRecorder;
+	readonly #snapshots: TurnSnapshots;
 
-	constructor(options: {readonly history: ChangeHistory; readonly guard: WorkspaceGuard; readonly recorder: StepRecorder}) {
+	constructor(options: SessionUndoOptions) {
 		this.#history = options.history;
 		this.#guard = options.guard;
 		this.#recorder = options.recorder;
+		this.#snapshots = options.snapshots;
 	}
 
-	/** Take back the file changes of the last `turns` turns that changed files. */
+	/** Take back the file changes of the last `turns` turns that changed files (through cards or, with the shadow snapshots, commands). */
 	async undo(turns = 1): Promise<StepOutcome> {
-		const groups = this.#history.done().slice(0, turns);
-		if (groups.length === 0) {
-			return {tone: 'info', message: 'nothing to undo: no file changes in this session are left to take back'};
+		const groups: ChangeGroup[] = [];
+		const skipped: string[] = [];
+		for (const group of this.#history.done()) {
+			// eslint-disable-next-line no-await-in-loop -- newest first, until enough turns changed files
+			const full = await withCommandChanges(group, this.#snapshots, this.#guard.workspace, skipped);
+			if (full.changes.length > 0) {
+				groups.push(full);
+			}
+
+			if (groups.length === turns) {
+				break;
+			}
 		}
 
-		return this.#stepBack('undo', groups);
+		const unavailable = await this.#snapshots.unavailable();
+		const caveat = unavailable === undefined ? '' : ` (${unavailable}: what shell commands changed is not taken back, only edits and writes)`;
+		if (groups.length === 0) {
+			return {tone: 'info', message: `nothing to undo: no file changes in this session are left to take back${caveat}`};
+		}
+
+		const outcome = await this.#stepBack('undo', groups);
+		const left = skipped.length === 0 ? '' : `; not taken back (not text): ${skipped.join(', ')}`;
+		return {...outcome, message: `${outcome.message}${left}${caveat}`};
 	}
 
 	/** Take back the last undo (a change made since leaves nothing to redo). */
@@ -120,7 +150,27 @@ export function runtimeRecorder(session: {readonly runtime: SessionRuntime; read
 	};
 }
 
-/** `/undo` of a native session: files in its workspace, the cards and the note through its runtime. */
-export function nativeUndo(session: {readonly runtime: SessionRuntime; readonly log: EventLog; readonly changes: ChangeHistory}, cwd: string): SessionUndo {
-	return new SessionUndo({history: session.changes, guard: new WorkspaceGuard({workspace: cwd}), recorder: runtimeRecorder(session)});
+/**
+The turns' snapshots of a session in the shadow repository `shadowDir` (none without one, or without
+git): taken as its turns start and end, and waited for by a command that would run before its
+turn's first snapshot is done.
+*/
+export function sessionSnapshots(session: Pick<OpenedSession, 'id' | 'log' | 'registry'>, cwd: string, shadowDir: string | undefined): TurnSnapshots {
+	const snapshots = new TurnSnapshots(cwd, shadowDir, session.id);
+	session.log.listen(event => {
+		snapshots.apply(event);
+	});
+	session.registry.on('tools/pre-execute', async (exec, next) => {
+		if (!READ_ONLY_TOOLS.has(exec.name)) {
+			await snapshots.ready();
+		}
+
+		return next();
+	});
+	return snapshots;
+}
+
+/** `/undo` of a native session: files in its workspace, the cards and the note through its runtime, commands' changes through the shadow snapshots in `shadowDir`. */
+export function nativeUndo(session: Pick<OpenedSession, 'id' | 'runtime' | 'log' | 'changes' | 'registry'>, cwd: string, shadowDir?: string): SessionUndo {
+	return new SessionUndo({history: session.changes, guard: new WorkspaceGuard({workspace: cwd}), recorder: runtimeRecorder(session), snapshots: sessionSnapshots(session, cwd, shadowDir)});
 }

@@ -154,13 +154,14 @@ export function acpDriver({client, onEvent, mode: startMode, turnProgress, close
 	};
 }
 
-/** The live session over an ACP agent's opened session, as `cardterm acp` runs it (`extra`: other commands, say). */
-export function acpLiveSession({session, client}: Pick<AcpSession, 'session' | 'client'>, cwd: string, extra: Pick<LiveSessionOptions, 'commands'> = {}): LiveSession {
+/** The live session over an ACP agent's opened session, as `cardterm acp` runs it (`extra`: other commands, the shadow repository for `/undo`). */
+export function acpLiveSession({session, client}: Pick<AcpSession, 'session' | 'client'>, cwd: string, extra: Pick<LiveSessionOptions, 'commands'> & {readonly shadowDir?: string} = {}): LiveSession {
+	const {shadowDir, ...options} = extra;
 	return new LiveSession({
-		...extra,
+		...options,
 		cwd,
 		...sessionFeeds(session),
-		undo: acpUndo(session, client, cwd),
+		undo: acpUndo(session, client, cwd, shadowDir),
 		driver: acpDriver({
 			client,
 			onEvent: listener => session.log.listen(listener),

@@ -3,7 +3,8 @@
 real files, the commands take the changes back as `cardterm_undo` cards, and the log folds back to
 the same cards (live == replay), with the model told what was undone.
 */
-import {mkdtemp, readFile, writeFile, access} from 'node:fs/promises';
+import {execFileSync} from 'node:child_process';
+import {access, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -11,7 +12,7 @@ import type {ScrollbackEntry} from '../../components/session-model.js';
 import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {Conversation} from '../../src/agent/conversation.js';
 import {openSession, type OpenedSession} from '../../src/host/open-session.js';
-import {nativeUndo} from '../../src/host/session-undo.js';
+import {nativeUndo, type SessionUndo} from '../../src/host/session-undo.js';
 import {lineText} from '../../src/layout/text/spans.js';
 import type {LiveSession} from '../../src/live/live-session.js';
 import {cardsOf} from '../../src/presentation/entry.js';
@@ -20,9 +21,10 @@ import {SessionFold} from '../../src/session/fold/fold.js';
 import {openSessionLog} from '../../src/session/reader/read-session-log.js';
 import {liveSessionFor, until} from '../live/live-session-harness.js';
 
-type Opened = {workspace: string; logPath: string; session: OpenedSession; live: LiveSession; said: () => string[]};
+type Opened = {workspace: string; logPath: string; shadowDir: string; session: OpenedSession; live: LiveSession; said: () => string[]};
 
-async function opened(files: Record<string, string> = {}): Promise<Opened> {
+/** A session over a new workspace holding `files`; its shadow repository outside it (`noGit`: no git on the PATH when it opens). */
+async function opened(files: Record<string, string> = {}, {noGit = false}: {noGit?: boolean} = {}): Promise<Opened> {
 	const workspace = await mkdtemp(join(tmpdir(), 'cardterm-undo-'));
 	for (const [name, text] of Object.entries(files)) {
 		 
@@ -32,11 +34,25 @@ async function opened(files: Record<string, string> = {}): Promise<Opened> {
 	// The log lives outside the workspace, as the sessions folder does.
 	const logPath = join(await mkdtemp(join(tmpdir(), 'cardterm-undo-log-')), 'session.jsonl');
 	const session = await openSession({cwd: workspace, logPath});
-	const live = liveSessionFor(session, {undo: nativeUndo(session, workspace)});
+	const shadowDir = join(await mkdtemp(join(tmpdir(), 'cardterm-undo-data-')), 'shadow');
+	const path = process.env.PATH;
+	if (noGit) {
+		// The shadow repository takes its environment when it opens, synchronously.
+		process.env.PATH = join(workspace, 'no-bin');
+	}
+
+	let undo: SessionUndo;
+	try {
+		undo = nativeUndo(session, workspace, shadowDir);
+	} finally {
+		process.env.PATH = path;
+	}
+
+	const live = liveSessionFor(session, {undo});
 	const written: ScrollbackEntry[] = [];
 	live.onScrollback(entry => written.push(entry));
 	const said = (): string[] => written.flatMap(entry => entry.kind === 'lines' ? [entry.lines.map(line => lineText(line)).join('\n')] : []);
-	return {workspace, logPath, session, live, said};
+	return {workspace, logPath, shadowDir, session, live, said};
 }
 
 /** Submit `line` and wait until the queue is empty and nothing runs. */
@@ -168,14 +184,75 @@ describe('/undo and /redo', () => {
 	});
 
 	it('continues a saved session: its changes can still be undone', async () => {
-		const {workspace, logPath, session, live} = await opened({'f.txt': 'old\n'});
+		const {workspace, logPath, shadowDir, session, live} = await opened({'f.txt': 'old\n'});
 		await session.runtime.runCall('edit', {file_path: 'f.txt', old_string: 'old', new_string: 'new'}, {signal});
+		await session.runtime.runCall('bash', {command: 'printf "made\\n" > made.txt', description: 'make a file'}, {signal});
 		await live.close();
 		const {events} = await replayed(logPath, workspace);
 		const again = await openSession({cwd: workspace, logPath, history: events});
-		const outcome = await nativeUndo(again, workspace).undo();
-		expect(outcome).toEqual({tone: 'info', message: 'undid the file changes of the last turn: f.txt'});
+		// The snapshots of the first run's turns are in the shadow repository still.
+		const undo = nativeUndo(again, workspace, shadowDir);
+		expect(await undo.undo()).toEqual({tone: 'info', message: 'undid the file changes of the last turn: made.txt'});
+		expect(await exists(join(workspace, 'made.txt'))).toBe(false);
+		expect(await undo.undo()).toEqual({tone: 'info', message: 'undid the file changes of the last turn: f.txt'});
 		expect(await text(join(workspace, 'f.txt'))).toBe('old\n');
 		await again.close();
+	});
+
+	it('takes back what a shell command changed, beside the edits of its turn, and says which came from commands', async () => {
+		const {workspace, logPath, session, live, said} = await opened({'app.ts': 'one\ntwo\n', 'lib.ts': 'a = 1\n', 'gone.txt': 'keep me\n'});
+		await session.runtime.turn(async step => {
+			await step.call('edit', {file_path: 'lib.ts', old_string: '1', new_string: '2'}, {signal});
+			await step.call('bash', {command: 'printf "one\\nTWO\\n" > app.ts && printf "built\\n" > out.txt && rm gone.txt', description: 'build'}, {signal});
+		});
+		expect(await text(join(workspace, 'app.ts'))).toBe('one\nTWO\n');
+		expect(await submit(live, '/undo', said)).toBe('undid the file changes of the last turn: lib.ts, app.ts, gone.txt, out.txt');
+		expect(await text(join(workspace, 'app.ts'))).toBe('one\ntwo\n');
+		expect(await text(join(workspace, 'lib.ts'))).toBe('a = 1\n');
+		expect(await text(join(workspace, 'gone.txt'))).toBe('keep me\n');
+		expect(await exists(join(workspace, 'out.txt'))).toBe(false);
+		const titles = (cards: ReturnType<typeof cardsOf>) => cards.filter(card => card.name === 'cardterm_undo').map(card => card.resultView?.card === 'diff' ? card.resultView.title : undefined);
+		expect(titles(cardsOf(session.fold.entries))).toEqual(['Undo edit lib.ts', 'Undo command app.ts', 'Undo command gone.txt', 'Undo command out.txt']);
+
+		expect(await submit(live, '/redo', said)).toBe('redid the last undo: lib.ts, app.ts, gone.txt, out.txt');
+		expect(await text(join(workspace, 'out.txt'))).toBe('built\n');
+		expect(await exists(join(workspace, 'gone.txt'))).toBe(false);
+		const liveCards = cardsOf(session.fold.entries).map(card => [card.name, card.status, card.resultView]);
+		await live.close();
+		const {fold} = await replayed(logPath, workspace);
+		expect(cardsOf(fold.entries).map(card => [card.name, card.status, card.resultView])).toEqual(liveCards);
+	});
+
+	it('never touches the user\'s repository: its status, index, stash, refs and .git stay byte for byte', async () => {
+		const {workspace, session, live, said} = await opened({'app.ts': 'one\n', 'staged.ts': 's\n', '.gitignore': 'ignored/\n'});
+		const git = (...args: string[]): string => execFileSync('git', args, {cwd: workspace, env: {...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_AUTHOR_NAME: 'u', GIT_AUTHOR_EMAIL: 'u@x', GIT_COMMITTER_NAME: 'u', GIT_COMMITTER_EMAIL: 'u@x'}, encoding: 'utf8'});
+		git('init', '--quiet');
+		git('add', '.');
+		git('commit', '--quiet', '-m', 'first');
+		await writeFile(join(workspace, 'app.ts'), 'stashed\n');
+		git('stash', '--quiet');
+		await writeFile(join(workspace, 'staged.ts'), 's2\n');
+		git('add', 'staged.ts');
+		await writeFile(join(workspace, 'untracked.txt'), 'mine\n');
+		const gitTree = async (): Promise<string> => execFileSync('sh', ['-c', 'find .git -type f | sort | xargs sha256sum'], {cwd: workspace, encoding: 'utf8'});
+		const before = {status: git('status', '--porcelain=v1', '--ignored'), stash: git('stash', 'list'), refs: git('for-each-ref'), files: await gitTree()};
+
+		await session.runtime.turn(async step => {
+			await step.call('bash', {command: 'printf "two\\n" >> app.ts && mkdir -p ignored && printf "x\\n" > ignored/cache && printf "new\\n" > made.ts', description: 'change'}, {signal});
+		});
+		expect(await submit(live, '/undo', said)).toBe('undid the file changes of the last turn: app.ts, made.ts');
+		expect(await text(join(workspace, 'ignored/cache'))).toBe('x\n');
+		await rm(join(workspace, 'ignored'), {recursive: true});
+		await live.close();
+		expect({status: git('status', '--porcelain=v1', '--ignored'), stash: git('stash', 'list'), refs: git('for-each-ref'), files: await gitTree()}).toEqual(before);
+		expect(before.status).toBe('M  staged.ts\n?? untracked.txt\n');
+	});
+
+	it('without git, takes back edits and writes and says that commands\' changes are not', async () => {
+		const {workspace, session, live, said} = await opened({'f.txt': 'old\n'}, {noGit: true});
+		await session.runtime.runCall('edit', {file_path: 'f.txt', old_string: 'old', new_string: 'new'}, {signal});
+		expect(await submit(live, '/undo', said)).toMatch(/^undid the file changes of the last turn: f.txt \(no shadow repository \(.*\): what shell commands changed is not taken back, only edits and writes\)$/);
+		expect(await text(join(workspace, 'f.txt'))).toBe('old\n');
+		await live.close();
 	});
 });

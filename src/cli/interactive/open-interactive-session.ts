@@ -12,7 +12,7 @@ import {nativeUndo} from '../../host/session-undo.js';
 import {LiveSession, sessionFeeds} from '../../live/live-session.js';
 import {nativeDriver} from '../../live/native-driver.js';
 import type {AskRule} from '../../config/approval-rules.js';
-import {historyPath} from '../environment/session-paths.js';
+import {historyPath, shadowPath} from '../environment/session-paths.js';
 import {PromptHistory} from './prompt-history.js';
 
 export type InteractiveSessionOptions = Omit<NativeSessionOptions, 'rules' | 'agent'> & {
@@ -57,7 +57,7 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 		history: await PromptHistory.load(historyPath(options.root, options.cwd)),
 		...(native.childSessions === undefined ? {} : {childSessions: native.childSessions}),
 		...(native.pagerSource === undefined ? {} : {pagerSource: native.pagerSource}),
-		undo: nativeUndo(session, options.cwd),
+		undo: nativeUndo(session, options.cwd, shadowPath(options.root, options.cwd)),
 	});
 	return {session, controller, logOutcome: native.logOutcome, discardIfEmpty: native.discardIfEmpty};
 }
