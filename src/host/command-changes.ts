@@ -19,21 +19,17 @@ export async function withCommandChanges(group: ChangeGroup, snapshots: TurnSnap
 		return group;
 	}
 
-	const found = await snapshots.changes(Number(turn));
-	if ('unknown' in found) {
-		return group;
-	}
-
 	const where = (named: string): string => path.resolve(workspace, named);
 	// A file a card changed is taken back by the card's own change: it is exact about what the tool
 	// did, where the turn's end snapshot may already hold what someone wrote right after the turn.
 	const carded = new Set(group.changes.map(change => where(change.path)));
+	const found = await snapshots.changes(Number(turn), changed => carded.has(where(changed)));
+	if ('unknown' in found) {
+		return group;
+	}
+
 	const commands: RecordedChange[] = [];
 	for (const change of found) {
-		if (carded.has(where(change.path))) {
-			continue;
-		}
-
 		const text = textChange(change);
 		if (text === undefined) {
 			skipped.push(change.path);

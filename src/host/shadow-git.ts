@@ -77,40 +77,58 @@ export class ShadowGit {
 		}
 	}
 
-	/** The files that differ between two trees, with their bytes on each side. */
-	async changes(from: string, to: string): Promise<SnapshotChange[]> {
+	/** The files that differ between two trees (but those `skip` names), with their bytes on each side. */
+	async changes(from: string, to: string, skip: (path: string) => boolean = () => false): Promise<SnapshotChange[]> {
 		const listing = (await this.#git(['diff-tree', '-r', '-z', '--no-renames', '--name-only', from, to])).toString('utf8');
-		const paths = listing.split('\0').filter(path => path !== '');
-		const changes: SnapshotChange[] = [];
-		for (const path of paths) {
-			// eslint-disable-next-line no-await-in-loop -- a turn changes a few files; each blob is read once
-			changes.push({path, before: await this.#blob(from, path), after: await this.#blob(to, path)});
-		}
-
-		return changes;
+		const paths = listing.split('\0').filter(path => path !== '' && !skip(path));
+		// Every blob in one `cat-file --batch`: a process per blob costs more than the undo itself.
+		const blobs = await this.#blobs(paths.flatMap(path => [`${from}:${path}`, `${to}:${path}`]));
+		return paths.map((path, index) => ({path, before: blobs[2 * index], after: blobs[(2 * index) + 1]}));
 	}
 
 	get workspace(): string {
 		return this.#workspace;
 	}
 
-	async #blob(tree: string, path: string): Promise<Buffer | undefined> {
-		try {
-			return await this.#git(['cat-file', 'blob', `${tree}:${path}`]);
-		} catch {
-			return undefined;
+	/** The blobs `names` (`tree:path`) name, `undefined` where there is none. */
+	async #blobs(names: readonly string[]): Promise<Array<Buffer | undefined>> {
+		if (names.length === 0) {
+			return [];
 		}
+
+		const output = await this.#git(['cat-file', '--batch'], `${names.join('\n')}\n`);
+		const blobs: Array<Buffer | undefined> = [];
+		let at = 0;
+		for (let index = 0; index < names.length; index++) {
+			const end = output.indexOf(0x0A, at);
+			const header = output.subarray(at, end).toString('utf8');
+			at = end + 1;
+			// `<oid> blob <size>`, or `<name> missing` (the file is absent on that side).
+			const size = /^[\da-f]+ blob (\d+)$/.exec(header)?.[1];
+			if (size === undefined) {
+				blobs.push(undefined);
+				continue;
+			}
+
+			blobs.push(output.subarray(at, at + Number(size)));
+			at += Number(size) + 1;
+		}
+
+		return blobs;
 	}
 
-	async #git(args: readonly string[]): Promise<Buffer> {
+	async #git(args: readonly string[], input?: string): Promise<Buffer> {
 		return new Promise((resolve, reject) => {
-			execFile('git', ['-c', 'core.autocrlf=false', '-c', 'core.quotepath=false', '-c', 'gc.auto=0', '-c', 'core.fsmonitor=false', ...args], {cwd: this.#workspace, env: this.#env, encoding: 'buffer', maxBuffer: GIT_MAX_BUFFER}, (error, stdout, stderr) => {
+			const child = execFile('git', ['-c', 'core.autocrlf=false', '-c', 'core.quotepath=false', '-c', 'gc.auto=0', '-c', 'core.fsmonitor=false', ...args], {cwd: this.#workspace, env: this.#env, encoding: 'buffer', maxBuffer: GIT_MAX_BUFFER}, (error, stdout, stderr) => {
 				if (error === null) {
 					resolve(stdout);
 				} else {
 					reject(new Error(`git ${args[0]}: ${stderr.toString('utf8').trim() || error.message}`));
 				}
 			});
+			// A git that exits early closes its stdin: its exit says what went wrong, not the pipe.
+			child.stdin?.on('error', () => undefined);
+			child.stdin?.end(input ?? '');
 		});
 	}
 }

@@ -43,8 +43,8 @@ export class TurnSnapshots {
 		return 'unavailable' in shadow ? shadow.unavailable : undefined;
 	}
 
-	/** The files turn `turn` changed between its snapshots, or why that is not known. */
-	async changes(turn: number): Promise<SnapshotChange[] | {readonly unknown: string}> {
+	/** The files turn `turn` changed between its snapshots (but those `skip` names), or why that is not known. */
+	async changes(turn: number, skip?: (path: string) => boolean): Promise<SnapshotChange[] | {readonly unknown: string}> {
 		await this.#chain;
 		const shadow = await this.#shadow;
 		if ('unavailable' in shadow) {
@@ -57,7 +57,7 @@ export class TurnSnapshots {
 			return {unknown: this.#failed ?? `turn ${turn} has no snapshot`};
 		}
 
-		return shadow.changes(start, end);
+		return shadow.changes(start, end, skip);
 	}
 
 	#take(ref: string): void {
