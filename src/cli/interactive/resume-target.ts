@@ -36,6 +36,11 @@ export async function resumeTarget(options: {
 		return undefined;
 	}
 
+	return readWholeLog(path, 'continue');
+}
+
+/** The log at `path` read whole; a damaged line refuses it (`what`: continue, fork). */
+export async function readWholeLog(path: string, what: string): Promise<ResumedLog> {
 	const log = await openSessionLog(path);
 	const events: SessionEvent[] = [];
 	for await (const event of log.events) {
@@ -44,7 +49,7 @@ export async function resumeTarget(options: {
 
 	const damage = log.diagnostics.filter(diagnostic => !isNote(diagnostic.kind));
 	if (damage.length > 0) {
-		throw Object.assign(new Error(`cannot continue ${path}: ${formatDiagnostic(damage[0]!)}`), {exitCode: 65});
+		throw Object.assign(new Error(`cannot ${what} ${path}: ${formatDiagnostic(damage[0]!)}`), {exitCode: 65});
 	}
 
 	return {path, header: log.header, events};

@@ -23,6 +23,7 @@ import {loadPlugins} from '../load-plugins.js';
 import {newSessionId} from '../../host/open-session.js';
 import {positiveInt, stringFlag, type ParsedArgs} from '../environment/parse-args.js';
 import {drawBootFrame, type BootFrame} from './boot-frame.js';
+import {forkTarget} from './fork-target.js';
 import {resumeTarget} from './resume-target.js';
 import {withScreenEnvironment} from '../environment/screen-environment.js';
 import type {LiveSession} from '../../live/live-session.js';
@@ -71,10 +72,14 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 	const agent = await interactiveAgent(parsed, io, config, chosen);
 	const rules = [...config.approval.ask, ...(agent.model !== undefined && !parsed.flags.has('yolo') ? AGENT_ASK_RULES : [])];
 	const resumeFlag = parsed.flags.get('resume');
-	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(typeof resumeFlag === 'string' ? {resumeId: resumeFlag} : {}), ...(typeof sessionDirFlag === 'string' ? {sessionDir: sessionDirFlag} : {}), env: io.env, cwd});
+	const forkFlag = parsed.flags.get('fork');
+	const resumed = typeof forkFlag === 'string'
+		? await forkTarget({fork: forkFlag, ...(typeof sessionDirFlag === 'string' ? {sessionDir: sessionDirFlag} : {}), env: io.env, cwd})
+		: await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(typeof resumeFlag === 'string' ? {resumeId: resumeFlag} : {}), ...(typeof sessionDirFlag === 'string' ? {sessionDir: sessionDirFlag} : {}), env: io.env, cwd});
 	if (resumed !== undefined) {
 		// Above the live screen, once: what is continued and where to read it.
-		await above(`cardterm: continuing session ${resumed.header.id} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
+		const parent = typeof resumed.header.parentSession === 'string' && resumed.header.origin === 'fork' ? `, a fork of ${resumed.header.parentSession}` : '';
+		await above(`cardterm: continuing session ${resumed.header.id}${parent} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
 	}
 
 	const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, secrets: sessionSecrets(io.env, config.env), ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
