@@ -24,16 +24,19 @@ export type RecordedChange = {
 export type ChangeGroup = {
 	readonly key: string;
 	readonly kind: 'change' | 'undo' | 'redo';
+	/** Where it starts in the log: its first call (after the message that began its turn: `/rewind` takes back what starts after a message). */
+	readonly seq: number;
 	readonly changes: readonly RecordedChange[];
 };
 
-type OpenCall = {readonly name: string; readonly args: unknown; readonly key: string};
+type OpenCall = {readonly name: string; readonly args: unknown; readonly key: string; readonly seq: number};
+type Group = {key: string; kind: ChangeGroup['kind']; seq: number; changes: RecordedChange[]};
 
 /** Tools that change no file: a turn of only these has nothing to take back, and they never wait for a snapshot. */
 export const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(['read', 'grep', 'glob', 'web_fetch', 'web_search', 'todo_write', 'job_list', 'acp_read', 'acp_search', 'acp_fetch', 'acp_think']);
 
 export class ChangeHistory {
-	readonly #groups = new Map<string, {key: string; kind: ChangeGroup['kind']; changes: RecordedChange[]}>();
+	readonly #groups = new Map<string, Group>();
 	readonly #calls = new Map<string, OpenCall>();
 	/** Keys of the groups done, oldest first. */
 	#done: string[] = [];
@@ -56,10 +59,10 @@ export class ChangeHistory {
 			case 'tool/call': {
 				const {name, callId, turn} = event.data;
 				if (name === 'edit' || name === 'write' || name === UNDO_TOOL) {
-					this.#calls.set(callId, {name, args: parseCallArguments(event.data.arguments), key: this.#key(turn, callId)});
+					this.#calls.set(callId, {name, args: parseCallArguments(event.data.arguments), key: this.#key(turn, callId), seq: event.seq});
 				} else if (!READ_ONLY_TOOLS.has(name) && (turn ?? this.#openTurn) !== undefined) {
 					// A command may change files: its turn is one `/undo` looks at (its shadow snapshots say what changed).
-					this.#commandTurn(this.#key(turn, callId));
+					this.#commandTurn(this.#key(turn, callId), event.seq);
 				}
 
 				break;
@@ -80,7 +83,7 @@ export class ChangeHistory {
 
 			default: {
 				if (event.type === 'acp/write') {
-					this.#acpWrite(event.data);
+					this.#acpWrite(event.seq, event.data);
 				}
 
 				break;
@@ -110,7 +113,7 @@ export class ChangeHistory {
 			const change = args === undefined ? undefined : changeFromMeta(args.path, meta);
 			if (args !== undefined && change !== undefined) {
 				// Taking an undo card back names what it took back: a redo of an edit is `Redo edit …`.
-				this.#undoCard(args.action, args.op, args.targets, {tool: args.undoes, path: args.path, change});
+				this.#undoCard(args.action, args.op, args.targets, call.seq, {tool: args.undoes, path: args.path, change});
 			}
 
 			return;
@@ -122,28 +125,28 @@ export class ChangeHistory {
 			return;
 		}
 
-		this.#change(call.key, {tool: call.name, path, change: cardChange(call.name, path, args.content, meta, text)});
+		this.#change(call.key, call.seq, {tool: call.name, path, change: cardChange(call.name, path, args.content, meta, text)});
 	}
 
-	#acpWrite(data: Record<string, unknown>): void {
+	#acpWrite(seq: number, data: Record<string, unknown>): void {
 		const {path, callId, change} = data;
 		const recorded = typeof path === 'string' ? changeFromMeta(path, change) : undefined;
 		if (typeof path === 'string' && typeof callId === 'string') {
-			this.#change(this.#key(undefined, callId), {tool: 'acp write', path, change: recorded ?? {unknown: 'the log holds no record of its earlier text'}});
+			this.#change(this.#key(undefined, callId), seq, {tool: 'acp write', path, change: recorded ?? {unknown: 'the log holds no record of its earlier text'}});
 		}
 	}
 
 	/** A turn that ran a command: done, though what it changed is known only from its snapshots (nothing undone is lost to it). */
-	#commandTurn(key: string): void {
-		this.#group(key, 'change');
+	#commandTurn(key: string, seq: number): void {
+		this.#group(key, 'change', seq);
 		if (!this.#done.includes(key)) {
 			this.#done.push(key);
 		}
 	}
 
 	/** A change of a person's or an agent's: its group is done, and nothing undone can be redone any more. */
-	#change(key: string, change: RecordedChange): void {
-		this.#group(key, 'change').changes.push(change);
+	#change(key: string, seq: number, change: RecordedChange): void {
+		this.#group(key, 'change', seq).changes.push(change);
 		if (!this.#done.includes(key)) {
 			this.#done.push(key);
 		}
@@ -151,8 +154,8 @@ export class ChangeHistory {
 		this.#undone = [];
 	}
 
-	#undoCard(action: 'undo' | 'redo', op: string, targets: readonly string[], change: RecordedChange): void {
-		this.#group(op, action).changes.push(change);
+	#undoCard(action: 'undo' | 'redo', op: string, targets: readonly string[], seq: number, change: RecordedChange): void {
+		this.#group(op, action, seq).changes.push(change);
 		if (action === 'undo') {
 			this.#done = this.#done.filter(key => !targets.includes(key));
 			if (!this.#undone.includes(op)) {
@@ -166,10 +169,10 @@ export class ChangeHistory {
 		}
 	}
 
-	#group(key: string, kind: ChangeGroup['kind']): {key: string; kind: ChangeGroup['kind']; changes: RecordedChange[]} {
+	#group(key: string, kind: ChangeGroup['kind'], seq: number): Group {
 		let group = this.#groups.get(key);
 		if (group === undefined) {
-			group = {key, kind, changes: []};
+			group = {key, kind, seq, changes: []};
 			this.#groups.set(key, group);
 		}
 

@@ -54,17 +54,27 @@ export class SessionUndo {
 
 	/** Take back the file changes of the last `turns` turns that changed files (through cards or, with the shadow snapshots, commands). */
 	async undo(turns = 1): Promise<StepOutcome> {
+		return this.#undo(this.#history.done(), turns);
+	}
+
+	/** Take back every file change made from seq `seq` on (`/rewind` to just before a message). */
+	async undoSince(seq: number): Promise<StepOutcome> {
+		const since = this.#history.done().filter(group => group.seq >= seq);
+		return this.#undo(since, since.length);
+	}
+
+	async #undo(candidates: readonly ChangeGroup[], turns: number): Promise<StepOutcome> {
 		const groups: ChangeGroup[] = [];
 		const skipped: string[] = [];
-		for (const group of this.#history.done()) {
+		for (const group of candidates) {
+			if (groups.length === turns) {
+				break;
+			}
+
 			// eslint-disable-next-line no-await-in-loop -- newest first, until enough turns changed files
 			const full = await withCommandChanges(group, this.#snapshots, this.#guard.workspace, skipped);
 			if (full.changes.length > 0) {
 				groups.push(full);
-			}
-
-			if (groups.length === turns) {
-				break;
 			}
 		}
 

@@ -9,6 +9,7 @@ import type {AcpClient} from '../acp/acp-client.js';
 import {describeExit} from '../acp/acp-client.js';
 import type {AcpCommand} from '../acp/acp-events.js';
 import {acpUndo} from '../host/acp-undo.js';
+import {sessionForks} from '../host/session-forks.js';
 import type {AcpSession} from '../host/open-acp-session.js';
 import type {SessionEvent} from '../session/events/events.js';
 import type {TurnProgress} from '../session/fold/turn-progress.js';
@@ -157,11 +158,14 @@ export function acpDriver({client, onEvent, mode: startMode, turnProgress, close
 /** The live session over an ACP agent's opened session, as `cardterm acp` runs it (`extra`: other commands, the shadow repository for `/undo`). */
 export function acpLiveSession({session, client}: Pick<AcpSession, 'session' | 'client'>, cwd: string, extra: Pick<LiveSessionOptions, 'commands'> & {readonly shadowDir?: string} = {}): LiveSession {
 	const {shadowDir, ...options} = extra;
+	// The agent keeps its conversation: /rewind takes files back, and /fork is not offered.
+	const forks = sessionForks(session, {conversation: false});
 	return new LiveSession({
 		...options,
 		cwd,
 		...sessionFeeds(session),
 		undo: acpUndo(session, client, cwd, shadowDir),
+		...(forks === undefined ? {} : {forks}),
 		driver: acpDriver({
 			client,
 			onEvent: listener => session.log.listen(listener),

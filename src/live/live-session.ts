@@ -10,7 +10,9 @@ and builds the snapshot the app draws. Who runs the work is the driver's (`sessi
 import type {ApprovalAnswer, LiveSnapshot, ScrollbackEntry, SessionModel} from '../../components/session-model.js';
 import type {Approvals} from '../host/approvals.js';
 import type {OpenedSession} from '../host/open-session.js';
+import type {SessionForks} from '../host/session-forks.js';
 import type {SessionUndo} from '../host/session-undo.js';
+import type {ForkSource} from '../session/store/fork-session.js';
 import {assertNever} from '../presentation/assert-never.js';
 import {pushAll} from '../layout/text/push-all.js';
 import {sanitizeInline} from '../layout/text/sanitize.js';
@@ -67,6 +69,8 @@ export type LiveSessionOptions = {
 	readonly historyEntries?: number;
 	/** Taking the session's file changes back (`/undo`, `/redo`). */
 	readonly undo?: SessionUndo;
+	/** Forks of the session's log (`/fork`, `/rewind`). */
+	readonly forks?: SessionForks;
 };
 
 export class LiveSession implements SessionModel {
@@ -91,6 +95,7 @@ export class LiveSession implements SessionModel {
 	/** The running work, until it has ended and been recorded. */
 	#running: Promise<void> | undefined;
 	#closed: Promise<void> | undefined;
+	#next: ForkSource | undefined;
 	#snapshot: LiveSnapshot;
 
 	constructor(options: LiveSessionOptions) {
@@ -124,6 +129,11 @@ export class LiveSession implements SessionModel {
 
 	get history(): readonly string[] {
 		return this.#history.entries;
+	}
+
+	/** The fork to go on in once this session has closed (`/fork`, `/rewind`), if one was made. */
+	get next(): ForkSource | undefined {
+		return this.#next;
 	}
 
 	subscribe(listener: () => void): () => void {
@@ -260,8 +270,8 @@ export class LiveSession implements SessionModel {
 
 	#sessionBase(): Omit<CommandSession, 'commands'> {
 		const {tools, model, helpNotes} = this.#driver;
-		const {undo} = this.#options;
-		return {cwd: this.cwd, helpNotes, ...(tools === undefined ? {} : {tools}), ...(model === undefined ? {} : {model}), ...(undo === undefined ? {} : {undo})};
+		const {undo, forks} = this.#options;
+		return {cwd: this.cwd, helpNotes, ...(tools === undefined ? {} : {tools}), ...(model === undefined ? {} : {model}), ...(undo === undefined ? {} : {undo}), ...(forks === undefined ? {} : {forks})};
 	}
 
 	#commandSession(): CommandSession {
@@ -291,6 +301,10 @@ export class LiveSession implements SessionModel {
 				this.#channel.openPager();
 			},
 			close: () => {
+				void this.close();
+			},
+			continueIn: fork => {
+				this.#next = fork;
 				void this.close();
 			},
 		};

@@ -19,7 +19,7 @@ describe('/undo of an ACP agent\'s writes', () => {
 	it('takes back a write through the client and a created file, turn by turn; tells the agent; live == replay', async () => {
 		const harness = await startHarness();
 		try {
-			const live = acpLiveSession(harness, harness.workspace);
+			const live = acpLiveSession(harness, harness.workspace, {shadowDir: path.join(harness.base, 'shadow')});
 			const written: ScrollbackEntry[] = [];
 			live.onScrollback(entry => written.push(entry));
 			const said = (): string[] => written.flatMap(entry => entry.kind === 'lines' ? [entry.lines.map(line => lineText(line)).join('\n')] : []);

@@ -12,6 +12,7 @@ import type {ScrollbackEntry} from '../../components/session-model.js';
 import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {Conversation} from '../../src/agent/conversation.js';
 import {openSession, type OpenedSession} from '../../src/host/open-session.js';
+import {sessionForks} from '../../src/host/session-forks.js';
 import {nativeUndo, type SessionUndo} from '../../src/host/session-undo.js';
 import {lineText} from '../../src/layout/text/spans.js';
 import type {LiveSession} from '../../src/live/live-session.js';
@@ -48,7 +49,8 @@ async function opened(files: Record<string, string> = {}, {noGit = false}: {noGi
 		process.env.PATH = path;
 	}
 
-	const live = liveSessionFor(session, {undo});
+	const forks = sessionForks(session)!;
+	const live = liveSessionFor(session, {undo, forks});
 	const written: ScrollbackEntry[] = [];
 	live.onScrollback(entry => written.push(entry));
 	const said = (): string[] => written.flatMap(entry => entry.kind === 'lines' ? [entry.lines.map(line => lineText(line)).join('\n')] : []);
@@ -254,5 +256,71 @@ describe('/undo and /redo', () => {
 		expect(await submit(live, '/undo', said)).toMatch(/^undid the file changes of the last turn: f.txt \(no shadow repository \(.*\): what shell commands changed is not taken back, only edits and writes\)$/);
 		expect(await text(join(workspace, 'f.txt'))).toBe('old\n');
 		await live.close();
+	});
+
+	/** A turn that starts with the person's message, then runs `calls`. */
+	async function personTurn(session: OpenedSession, text: string, calls: ReadonlyArray<readonly [string, unknown]>): Promise<void> {
+		await session.runtime.turn(async step => {
+			session.log.emit({type: 'user/message', data: {id: `u-${text}`, role: 'user', content: [{type: 'text', text}], source: {kind: 'user'}}, surfaceOp: 'append'});
+			for (const [name, args] of calls) {
+				await step.call(name, args, {signal});
+			}
+		});
+	}
+
+	async function twoTurns(): Promise<Opened> {
+		const opened_ = await opened({'app.ts': 'one\ntwo\n'});
+		await personTurn(opened_.session, 'make a', [['write', {file_path: 'a.txt', content: 'A\n'}]]);
+		await personTurn(opened_.session, 'change app\nplease', [['edit', {file_path: 'app.ts', old_string: 'two', new_string: 'TWO'}], ['bash', {command: 'printf "b\\n" > b.txt', description: 'b'}]]);
+		return opened_;
+	}
+
+	it('/rewind lists the person\'s messages, and N files takes back every change since message N', async () => {
+		const {workspace, logPath, session, live, said} = await twoTurns();
+		expect(await submit(live, '/rewind', said)).toBe('your messages (/rewind N [both|conversation|files] goes back to just before N):\n  1  make a\n  2  change app');
+		expect(await submit(live, '/rewind 2 files', said)).toBe('undid the file changes of the last turn: app.ts, b.txt');
+		expect(await text(join(workspace, 'app.ts'))).toBe('one\ntwo\n');
+		expect(await exists(join(workspace, 'b.txt'))).toBe(false);
+		expect(await text(join(workspace, 'a.txt'))).toBe('A\n');
+		expect(live.next).toBeUndefined();
+		const liveCards = cardsOf(session.fold.entries).map(card => [card.name, card.status, card.resultView]);
+		await live.close();
+		const {fold} = await replayed(logPath, workspace);
+		expect(cardsOf(fold.entries).map(card => [card.name, card.status, card.resultView])).toEqual(liveCards);
+	});
+
+	it('/rewind N (both) takes the files back and goes on in a fork that ends before the message; the old log keeps every event', async () => {
+		const {workspace, logPath, live, said} = await twoTurns();
+		const before = (await replayed(logPath, workspace)).events;
+		const messageSeq = before.find(event => event.type === 'user/message')!.seq;
+		expect(await submit(live, '/rewind 1', said)).toBe('undid the file changes of the last 2 turns: a.txt, app.ts, b.txt');
+		await until(() => live.next !== undefined);
+		expect(said().at(-1)).toMatch(/^rewound the conversation to before message 1: session \S+, a fork of this one \(which stays as it was\)$/);
+		expect(await exists(join(workspace, 'a.txt'))).toBe(false);
+		expect(await text(join(workspace, 'app.ts'))).toBe('one\ntwo\n');
+		const fork = live.next!;
+		expect(fork.header).toMatchObject({parentSession: (await openSessionLog(logPath)).header.id, origin: 'fork', forkEntry: messageSeq});
+		expect(fork.events.every(event => event.seq < messageSeq)).toBe(true);
+		// The old log: every event it had, then the undo turn appended.
+		const after = (await replayed(logPath, workspace)).events;
+		expect(after.slice(0, before.length)).toEqual(before);
+		expect(after.slice(before.length).some(event => event.type === 'tool/call' && event.data.name === 'cardterm_undo')).toBe(true);
+		const forked = await replayed(fork.path, workspace);
+		expect(forked.events).toEqual(fork.events);
+	});
+
+	it('/rewind N conversation leaves the files; /fork goes on in a fork of the whole conversation', async () => {
+		const first = await twoTurns();
+		await submit(first.live, '/rewind 2 conversation', first.said);
+		await until(() => first.live.next !== undefined);
+		expect(await text(join(first.workspace, 'app.ts'))).toBe('one\nTWO\n');
+		expect(first.live.next!.events.filter(event => event.type === 'user/message').map(event => event.seq)).toHaveLength(1);
+
+		const second = await twoTurns();
+		expect(await submit(second.live, '/fork', second.said)).toMatch(/^forked into session \S+ \(\d+ events\); this session stays as it was$/);
+		await until(() => second.live.next !== undefined);
+		const whole = (await replayed(second.logPath, second.workspace)).events;
+		expect(second.live.next!.events).toEqual(whole);
+		expect(second.live.next!.header.forkEntry).toBeUndefined();
 	});
 });

@@ -117,7 +117,7 @@ describe('the live session over an ACP agent (the ACP driver)', () => {
 			// The agent's mode change and context use reach the status line.
 			expect(model.getSnapshot().agent).toBe('mode code · context 1% of 200k · 0.01 USD');
 			expect(statusText({cwd: '/w', sessionId: 's', snapshot: model.getSnapshot(), width: 200})).toBe('mode code · context 1% of 200k · 0.01 USD · /w · ● 5 ok  ✗ 1 error · s');
-			expect(await model.complete('/r', 2)).toEqual(['/redo', '/review']);
+			expect(await model.complete('/r', 2)).toEqual(['/redo', '/rewind', '/review']);
 			expect(await model.complete('/x', 2)).toEqual([]);
 			model.submit('permission');
 			await until(() => model.getSnapshot().approval !== undefined);

@@ -24,7 +24,7 @@ import {newSessionId} from '../../host/open-session.js';
 import {positiveInt, stringFlag, type ParsedArgs} from '../environment/parse-args.js';
 import {drawBootFrame, type BootFrame} from './boot-frame.js';
 import {forkTarget} from './fork-target.js';
-import {resumeTarget} from './resume-target.js';
+import {resumeTarget, type ResumedLog} from './resume-target.js';
 import {withScreenEnvironment} from '../environment/screen-environment.js';
 import type {LiveSession} from '../../live/live-session.js';
 import {colorFlagOf} from '../print/output-options.js';
@@ -82,7 +82,8 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		await above(`cardterm: continuing session ${resumed.header.id}${parent} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
 	}
 
-	const {controller, logOutcome, discardIfEmpty} = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, rules, secrets: sessionSecrets(io.env, config.env), ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
+	const open = async (continued: ResumedLog | undefined) => openInteractiveSession({root, cwd, id: continued?.header.id ?? newSessionId(Date.now()), plugins, rules, secrets: sessionSecrets(io.env, config.env), ...(continued === undefined ? {} : {resumed: continued}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
+	let {controller, logOutcome, discardIfEmpty} = await open(resumed);
 	// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
 	// the log closes, and the screen is given back (the app exits when the controller is closing).
 	whenAborted(signal, () => {
@@ -109,12 +110,29 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		});
 	}
 
-	await runLiveScreen(controller, style, io);
-	// A start and a quit with nothing done leaves no session behind, and nothing to say about one.
-	if (!(await discardIfEmpty())) {
-		await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
+	for (;;) {
+		// eslint-disable-next-line no-await-in-loop -- one screen at a time: a session, then the fork it went on in
+		await runLiveScreen(controller, style, io);
+		// A start and a quit with nothing done leaves no session behind, and nothing to say about one.
+		// eslint-disable-next-line no-await-in-loop -- as above
+		if (!(await discardIfEmpty())) {
+			// eslint-disable-next-line no-await-in-loop -- as above
+			await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
+		}
+
+		// `/fork` or `/rewind` closed the session to go on in a fork of it.
+		const {next} = controller;
+		if (next === undefined || signal.aborted) {
+			return 0;
+		}
+
+		// eslint-disable-next-line no-await-in-loop -- as above
+		await io.printError(`cardterm: continuing in session ${next.header.id}, a fork of ${String(next.header.parentSession)} (${next.events.length} events)\n`);
+		// eslint-disable-next-line no-await-in-loop -- as above
+		({controller, logOutcome, discardIfEmpty} = await open(next));
+		// eslint-disable-next-line no-await-in-loop -- as above
+		await writeHistory(controller, io, {...style, sessionCwd: controller.cwd});
 	}
-	return 0;
 }
 
 /**

@@ -7,6 +7,7 @@ import {clearCommand} from './clear.js';
 import {editCommand} from './edit.js';
 import {exitCommand} from './exit.js';
 import {fetchCommand} from './fetch.js';
+import {forkCommand} from './fork.js';
 import {globCommand} from './glob.js';
 import {grepCommand} from './grep.js';
 import {helpCommand} from './help.js';
@@ -17,6 +18,7 @@ import {pagerCommand} from './pager.js';
 import type {PromptCommand} from './prompt-command.js';
 import {readCommand} from './read.js';
 import {redoCommand} from './redo.js';
+import {rewindCommand} from './rewind.js';
 import {runCommand} from './run.js';
 import {searchCommand} from './search.js';
 import {shellCommand} from './shell.js';
@@ -36,6 +38,8 @@ export const BUILTIN_COMMANDS: readonly PromptCommand[] = [
 	editCommand,
 	undoCommand,
 	redoCommand,
+	rewindCommand,
+	forkCommand,
 	jobsCommand,
 	killCommand,
 	runCommand,

@@ -5,7 +5,9 @@ commands join it, `agent-command.ts`). `/help`, the `/` completion and Tab read 
 live session runs a line's command from it: a new command is one new file and its row in the table.
 */
 import type {AgentTurns} from '../../host/agent-turns.js';
+import type {SessionForks} from '../../host/session-forks.js';
 import type {SessionUndo} from '../../host/session-undo.js';
+import type {ForkSource} from '../../session/store/fork-session.js';
 import type {StyledLine} from '../../layout/text/styled-line.js';
 import type {LiveWork, SessionTools} from '../session-driver.js';
 
@@ -39,6 +41,8 @@ export type CommandSession = {
 	readonly model?: AgentTurns;
 	/** Taking file changes back (`/undo`, `/redo`), when the session keeps them. */
 	readonly undo?: SessionUndo;
+	/** Forks of the session's log (`/fork`, `/rewind`), when it has one. */
+	readonly forks?: SessionForks;
 	/** The commands the session offers now, in `/help`'s order. */
 	readonly commands: readonly PromptCommand[];
 	/** What `/help` says under the command table. */
@@ -60,6 +64,8 @@ export type CommandContext = CommandSession & {
 	clearScreen(): void;
 	openPager(): void;
 	close(): void;
+	/** Close this session and go on in `fork` (the screen opens it as `--resume` would). */
+	continueIn(fork: ForkSource): void;
 };
 
 /** The commands of `table` that `session` offers. */
