@@ -107,6 +107,8 @@ export class AcpClient {
 	#running: {readonly abort: AbortController; cancelTimer?: ReturnType<typeof setTimeout>} | undefined;
 	/** Notes from cardterm for the agent (what `/undo` took back), sent before the person's next prompt. */
 	readonly #notes: string[] = [];
+	/** What a command in a terminal waits for before it starts (the turn's snapshot for `/undo`). */
+	#beforeCommand: (() => Promise<void>) | undefined;
 	/** Permission questions waiting for the person; a cancel answers them `cancelled`. */
 	readonly #asking = new Set<AbortController>();
 	#closed = false;
@@ -131,7 +133,10 @@ export class AcpClient {
 			// Answers that may be megabytes are built one at a time, each once the agent took the one before.
 			.onRequest(methods.client.fs.readTextFile, async ({params, requestId}) => this.#incoming.large(requestId, async () => files.readTextFile(params)))
 			.onRequest(methods.client.fs.writeTextFile, async ({params, signal}) => files.writeTextFile(params, signal))
-			.onRequest(methods.client.terminal.create, async ({params}) => this.#terminals.create(params))
+			.onRequest(methods.client.terminal.create, async ({params}) => {
+				await this.#beforeCommand?.();
+				return this.#terminals.create(params);
+			})
 			.onRequest(methods.client.terminal.output, async ({params, requestId}) => this.#incoming.large(requestId, () => this.#terminals.output(params.terminalId)))
 			.onRequest(methods.client.terminal.waitForExit, async ({params}) => this.#terminals.waitForExit(params.terminalId))
 			.onRequest(methods.client.terminal.kill, ({params}) => this.#terminals.kill(params.terminalId))
@@ -266,6 +271,11 @@ export class AcpClient {
 
 		await this.#untilExit(this.#connection.agent.request(methods.agent.authenticate, {methodId}), 'authenticate');
 		return open();
+	}
+
+	/** Hold each `terminal/create` until `wait` resolves (the workspace's snapshot before the command changes it). */
+	waitBeforeCommands(wait: () => Promise<void>): void {
+		this.#beforeCommand = wait;
 	}
 
 	/**

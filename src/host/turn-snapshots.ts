@@ -23,6 +23,8 @@ export class TurnSnapshots {
 		this.#shadow = directory === undefined ? Promise.resolve({unavailable: 'no shadow repository'}) : ShadowGit.open(workspace, directory);
 		this.#chain = this.#shadow;
 		this.#prefix = `refs/cardterm/${sessionId.replaceAll(/[^\w.-]/g, '_')}`;
+		// The first snapshot hashes every file: taken as the session opens, so no turn waits for it.
+		this.#take(`${this.#prefix}/opened`);
 	}
 
 	/** Snapshot at a turn's start and end, as the session's events say. */

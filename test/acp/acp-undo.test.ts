@@ -72,4 +72,28 @@ describe('/undo of an ACP agent\'s writes', () => {
 			await harness.dispose();
 		}
 	});
+	it('takes back what a command in the agent\'s terminal changed, from the shadow snapshots', async () => {
+		const harness = await startHarness();
+		try {
+			const live = acpLiveSession(harness, harness.workspace, {shadowDir: path.join(harness.base, 'shadow')});
+			const written: ScrollbackEntry[] = [];
+			live.onScrollback(entry => written.push(entry));
+			const said = (): string[] => written.flatMap(entry => entry.kind === 'lines' ? [entry.lines.map(line => lineText(line)).join('\n')] : []);
+			const notes = path.join(harness.workspace, 'notes.md');
+			const original = await readFile(notes, 'utf8');
+			live.submit('term-write');
+			await until(() => harness.session.fold.entries.some(entry => entry.entry === 'turn'));
+			expect(await readFile(notes, 'utf8')).toBe(`${original}changed\n`);
+			const before = said().length;
+			live.submit('/undo');
+			await until(() => said().length > before && live.getSnapshot().queue.length === 0);
+			expect(said().slice(before)).toEqual(['undid the file changes of the last turn: built.txt, notes.md']);
+			expect(await readFile(notes, 'utf8')).toBe(original);
+			expect(await exists(path.join(harness.workspace, 'built.txt'))).toBe(false);
+			expect(cardsOf(harness.session.fold.entries).filter(card => card.name === 'cardterm_undo').map(card => card.resultView?.card === 'diff' ? card.resultView.title : undefined)).toEqual(['Undo command built.txt', 'Undo command notes.md']);
+			await live.close();
+		} finally {
+			await harness.dispose();
+		}
+	});
 });
