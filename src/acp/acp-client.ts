@@ -111,6 +111,10 @@ export class AcpClient {
 	#exit: AgentExit | undefined;
 	/** Set while a prompt runs: how to end it here when the agent does not answer a cancel. */
 	#running: {readonly abort: AbortController; cancelTimer?: ReturnType<typeof setTimeout>} | undefined;
+	/** Notes from cardterm for the agent (what `/undo` took back), sent before the person's next prompt. */
+	readonly #notes: string[] = [];
+	/** What a command in a terminal waits for before it starts (the turn's snapshot for `/undo`). */
+	#beforeCommand: (() => Promise<void>) | undefined;
 	/** Permission questions waiting for the person; a cancel answers them `cancelled`. */
 	readonly #asking = new Set<AbortController>();
 	#closed = false;
@@ -135,7 +139,10 @@ export class AcpClient {
 			// Answers that may be megabytes are built one at a time, each once the agent took the one before.
 			.onRequest(methods.client.fs.readTextFile, async ({params, requestId}) => this.#incoming.large(requestId, async () => files.readTextFile(params)))
 			.onRequest(methods.client.fs.writeTextFile, async ({params, signal}) => files.writeTextFile(params, signal))
-			.onRequest(methods.client.terminal.create, async ({params}) => this.#terminals.create(params))
+			.onRequest(methods.client.terminal.create, async ({params}) => {
+				await this.#beforeCommand?.();
+				return this.#terminals.create(params);
+			})
 			.onRequest(methods.client.terminal.output, async ({params, requestId}) => this.#incoming.large(requestId, () => this.#terminals.output(params.terminalId)))
 			.onRequest(methods.client.terminal.waitForExit, async ({params}) => this.#terminals.waitForExit(params.terminalId))
 			.onRequest(methods.client.terminal.kill, ({params}) => this.#terminals.kill(params.terminalId))
@@ -277,6 +284,19 @@ export class AcpClient {
 		return open();
 	}
 
+	/** Hold each `terminal/create` until `wait` resolves (the workspace's snapshot before the command changes it). */
+	waitBeforeCommands(wait: () => Promise<void>): void {
+		this.#beforeCommand = wait;
+	}
+
+	/**
+	Tell the agent `text` with the person's next prompt: ACP has no message of the client's own, so the
+	note travels as a text block before the prompt, marked as cardterm's and not the person's request.
+	*/
+	note(text: string): void {
+		this.#notes.push(`<system-reminder>\nA note from cardterm, not a message from the person: it is not a new request.\n\n${text.replace(/<(\/?)(system-reminder)/gi, '&lt;$1$2')}\n</system-reminder>`);
+	}
+
 	/** One prompt turn: the person's text, what the agent streams, and how it ended. Never rejects. */
 	async prompt(text: string): Promise<PromptOutcome> {
 		if (this.#running !== undefined) {
@@ -293,7 +313,8 @@ export class AcpClient {
 				throw new Error(describeExit(this.#exit));
 			}
 
-			const response = await this.#untilExit(this.#connection.agent.request(methods.agent.session.prompt, {sessionId, prompt: [{type: 'text', text}]}, {cancellationSignal: abort.signal, stopWaitingOnCancel: true}), 'session/prompt');
+			const prompt: acp.ContentBlock[] = [...this.#notes.splice(0), text].map(block => ({type: 'text', text: block}));
+			const response = await this.#untilExit(this.#connection.agent.request(methods.agent.session.prompt, {sessionId, prompt}, {cancellationSignal: abort.signal, stopWaitingOnCancel: true}), 'session/prompt');
 			outcome = {stopReason: response.stopReason};
 		} catch (error) {
 			outcome = abort.signal.aborted ? {stopReason: 'cancelled'} : {error: error instanceof Error ? error.message : String(error)};

@@ -12,6 +12,7 @@ Steps end together at the turn's end: an ACP call may still run when the agent t
 step's end would mark it interrupted.
 */
 import {isJsonObject} from '../json/is-plain-record.js';
+import type {JsonValue} from '../json/json-value.js';
 import type {ContentBlock} from '../tools/content.js';
 import type {FileDiff} from '../tools/views.js';
 import {cancellationLine} from '../tools/failure-result.js';
@@ -319,16 +320,17 @@ export class AcpEvents {
 
 	/**
 	A file the agent wrote through the client as part of its call `callId`: no card of its own (the
-	call's card is the change); recorded as an ignorable `acp/write`, and the call's diff if it ends
-	without one.
+	call's card is the change); recorded as an ignorable `acp/write` (with the change `/undo` takes
+	back), and the call's diff if it ends without one.
 	*/
-	callWrote(callId: string, write: FileDiff): void {
+	callWrote(callId: string, write: FileDiff, change?: JsonValue): void {
 		const call = this.#open.get(callId);
 		if (call !== undefined) {
 			call.writes = [...call.writes ?? [], write];
 		}
 
-		this.#log.emit({type: 'acp/write', data: {callId, path: write.path}, ignorable: true});
+		// `change`: what `/undo` needs to take the write back (its hunks, or a created file's text).
+		this.#log.emit({type: 'acp/write', data: {callId, path: write.path, ...(change === undefined ? {} : {change})}, ignorable: true});
 	}
 
 	#toolCall(update: Fields): void {

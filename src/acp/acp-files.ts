@@ -9,7 +9,10 @@ import {resolve} from 'node:path';
 import {RequestError} from '@agentclientprotocol/sdk';
 import {DIFF_BASIS_MAX_BYTES, writeWorkspaceFile} from '../builtin/fs/mutate-file.js';
 import {decodeUtf8Text} from '../builtin/fs/text-decode.js';
-import {renderWrite, writePresentationMeta} from '../builtin/fs/write-card.js';
+import {changeMeta} from '../builtin/fs/undo-card.js';
+import {computeHunks} from '../builtin/fs/hunks.js';
+import {renderWrite, writePresentationMeta, type WriteValue} from '../builtin/fs/write-card.js';
+import type {JsonValue} from '../json/json-value.js';
 import {FsError, isErrno} from '../builtin/workspace/fs-error.js';
 import type {WorkspaceGuard} from '../builtin/workspace/workspace-guard.js';
 import type {AcpEvents} from './acp-events.js';
@@ -49,6 +52,15 @@ function lineWindow(text: string, line: number | null | undefined, limit: number
 	const start = Math.max(1, line ?? 1) - 1;
 	const end = limit === undefined || limit === null ? lines.length : start + Math.max(0, limit);
 	return lines.slice(start, end).join('\n');
+}
+
+/** What `/undo` needs of a write: a created file's text, or the hunks of an update (none without a prior text). */
+function undoableChange(path: string, value: WriteValue): JsonValue | undefined {
+	if (value.operation === 'create') {
+		return changeMeta({operation: 'create', path, content: value.after});
+	}
+
+	return value.before === null ? undefined : changeMeta({operation: 'update', path, diffs: computeHunks(path, value.before, value.after)});
 }
 
 export class AcpFiles {
@@ -107,7 +119,7 @@ export class AcpFiles {
 			// The write of a call already on screen (Gemini CLI, qwen-code edit through the client): its card is the change.
 			try {
 				const value = await writeWorkspaceFile(this.#guard, {filePath: request.path, content: request.content}, {diffBasisMaxBytes: DIFF_BASIS_MAX_BYTES, editMaxBytes: DIFF_BASIS_MAX_BYTES}, signal);
-				this.#events.callWrote(callId, {path: absolute(request.path), oldText: value.before, newText: value.after});
+				this.#events.callWrote(callId, {path: absolute(request.path), oldText: value.before, newText: value.after}, undoableChange(request.path, value));
 				return {};
 			} catch (error) {
 				throw protocolError(error, request.path);

@@ -5,6 +5,7 @@ show it. Here because this is the lowest layer that sees both the reference tool
 and ACP calls; the replay, the pager, watch and the live screens' history all take it from here.
 */
 import {builtinTools, codeModePresenter} from '../builtin/index.js';
+import {withUndoPresenter} from '../builtin/fs/undo-card.js';
 import {withProviderToolPresenter} from '../builtin/web/provider-tools.js';
 import {withMcpPresenter} from '../builtin/mcp/mcp-card.js';
 import {presentersOf, type PresenterLookup} from '../presentation/presenters.js';
@@ -12,5 +13,5 @@ import {withAcpPresenter} from './acp-presenter.js';
 
 /** Presenters of the reference tools and of ACP agents' calls, for a log whose workspace is `workspace`. */
 export function referencePresenters(workspace: string): PresenterLookup {
-	return withAcpPresenter(withMcpPresenter(withProviderToolPresenter(presentersOf([...builtinTools({workspace}).tools, codeModePresenter()]))));
+	return withAcpPresenter(withMcpPresenter(withUndoPresenter(withProviderToolPresenter(presentersOf([...builtinTools({workspace}).tools, codeModePresenter()])))));
 }

@@ -10,6 +10,7 @@ import {dirname, join} from 'node:path';
 import {attachCodeMode, builtinTools} from '../builtin/index.js';
 import {realpathDeep} from '../builtin/workspace/workspace-guard.js';
 import {approvalPolicy, type AskRule} from '../config/approval-rules.js';
+import {withUndoPresenter} from '../builtin/fs/undo-card.js';
 import {withProviderToolPresenter} from '../builtin/web/provider-tools.js';
 import {withMcpPresenter} from '../builtin/mcp/mcp-card.js';
 import {JobRuntime} from '../jobs/job-runtime.js';
@@ -28,6 +29,7 @@ import type {PreExecuteListener} from '../tools/registry-hooks.js';
 import type {ToolDefinition} from '../tools/types.js';
 import {Approvals, callApprovals, refusalWords} from './approvals.js';
 import type {McpHost, McpHostOptions} from './mcp-host.js';
+import {ChangeHistory} from './change-history.js';
 import {sessionSecrets, type SessionSecrets} from './session-secrets.js';
 import {PluginApplyTimeout, type PluginApplyOptions, type SessionPlugin} from './session-plugin.js';
 
@@ -91,6 +93,8 @@ export type OpenedSession = {
 	readonly runtime: SessionRuntime;
 	readonly log: EventLog;
 	readonly fold: SessionFold;
+	/** The file changes `/undo` and `/redo` may take back, kept from the log's events. */
+	readonly changes: ChangeHistory;
 	readonly jobs: JobRuntime;
 	/** The questions the session asks the person (a screen subscribes; without one they are answered unattended). */
 	readonly approvals: Approvals;
@@ -209,15 +213,18 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		}
 	}
 
-	// The model's provider may run tools of its own (a web search): their cards have their own presenter.
-	const registryPresenters: PresenterLookup = withMcpPresenter(withProviderToolPresenter(name => registry.get(name)));
+	// The model's provider may run tools of its own (a web search), MCP servers' tools and /undo have cards of their own: each has its presenter.
+	const registryPresenters: PresenterLookup = withMcpPresenter(withUndoPresenter(withProviderToolPresenter(name => registry.get(name))));
 	const fold = new SessionFold(options.presenters?.(registryPresenters) ?? registryPresenters, options.releaseWritten === undefined ? {} : {releaseWritten: options.releaseWritten});
+	const changes = new ChangeHistory();
 	for (const event of options.history ?? []) {
 		fold.apply(event);
+		changes.apply(event);
 	}
 
 	const changeListeners = new Set<(change: FoldChange) => void>();
 	log.listen(event => {
+		changes.apply(event);
 		const change = fold.apply(event);
 		for (const listener of changeListeners) {
 			listener(change);
@@ -232,6 +239,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		runtime,
 		log,
 		fold,
+		changes,
 		jobs,
 		approvals,
 		secrets,

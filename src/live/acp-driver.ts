@@ -9,6 +9,8 @@ import {meterText} from '../agent/context-ledger.js';
 import type {AcpClient} from '../acp/acp-client.js';
 import {describeExit} from '../acp/acp-client.js';
 import type {AcpCommand} from '../acp/acp-events.js';
+import {acpUndo} from '../host/acp-undo.js';
+import {sessionForks} from '../host/session-forks.js';
 import type {AcpSession} from '../host/open-acp-session.js';
 import type {SessionEvent} from '../session/events/events.js';
 import type {TurnProgress} from '../session/fold/turn-progress.js';
@@ -16,7 +18,7 @@ import {agentCommand} from './commands/agent-command.js';
 import type {PromptCommand} from './commands/prompt-command.js';
 import {LiveSession, sessionFeeds, type LiveSessionOptions} from './live-session.js';
 import {shortInline} from './queued-lines.js';
-import type {DriverStatus, LiveWork, SessionDriver} from './session-driver.js';
+import type {DriverStatus, DriverWork, SessionDriver} from './session-driver.js';
 
 export type AcpDriverOptions = {
 	readonly client: AcpClient;
@@ -111,7 +113,7 @@ export function acpDriver({client, onEvent, mode: startMode, turnProgress, close
 		helpNotes: HELP_NOTES,
 		// The agent takes any text, its own commands and ones it did not announce alike.
 		line: line => ({work: {kind: 'prompt', text: line}}),
-		async run(work: LiveWork, signal: AbortSignal) {
+		async run(work: DriverWork, signal: AbortSignal) {
 			if (work.kind !== 'prompt') {
 				throw new Error(`not sent: ${work.name} — an ACP agent's session has no tools of its own to call`);
 			}
@@ -158,12 +160,17 @@ export function acpDriver({client, onEvent, mode: startMode, turnProgress, close
 	};
 }
 
-/** The live session over an ACP agent's opened session, as `cardterm acp` runs it (`extra`: other commands, say). */
-export function acpLiveSession({session, client}: Pick<AcpSession, 'session' | 'client'>, cwd: string, extra: Pick<LiveSessionOptions, 'commands'> = {}): LiveSession {
+/** The live session over an ACP agent's opened session, as `cardterm acp` runs it (`extra`: other commands, the shadow repository for `/undo`). */
+export function acpLiveSession({session, client}: Pick<AcpSession, 'session' | 'client'>, cwd: string, extra: Pick<LiveSessionOptions, 'commands'> & {readonly shadowDir?: string} = {}): LiveSession {
+	const {shadowDir, ...options} = extra;
+	// The agent keeps its conversation: /rewind takes files back, and /fork is not offered.
+	const forks = sessionForks(session, {conversation: false});
 	return new LiveSession({
-		...extra,
+		...options,
 		cwd,
 		...sessionFeeds(session),
+		undo: acpUndo(session, client, cwd, shadowDir),
+		...(forks === undefined ? {} : {forks}),
 		driver: acpDriver({
 			client,
 			onEvent: listener => session.log.listen(listener),

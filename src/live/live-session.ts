@@ -10,6 +10,9 @@ and builds the snapshot the app draws. Who runs the work is the driver's (`sessi
 import type {ApprovalAnswer, LiveSnapshot, ScrollbackEntry, SessionModel} from '../../components/session-model.js';
 import type {Approvals} from '../host/approvals.js';
 import type {OpenedSession} from '../host/open-session.js';
+import type {SessionForks} from '../host/session-forks.js';
+import type {SessionUndo} from '../host/session-undo.js';
+import type {ForkSource} from '../session/store/fork-session.js';
 import {assertNever} from '../presentation/assert-never.js';
 import {pushAll} from '../layout/text/push-all.js';
 import {sanitizeInline} from '../layout/text/sanitize.js';
@@ -64,6 +67,10 @@ export type LiveSessionOptions = {
 	readonly childSessions?: ChildSessionLinks;
 	/** How many entries of a continued session's history the scrollback shows (default `HISTORY_ENTRIES`). */
 	readonly historyEntries?: number;
+	/** Taking the session's file changes back (`/undo`, `/redo`). */
+	readonly undo?: SessionUndo;
+	/** Forks of the session's log (`/fork`, `/rewind`). */
+	readonly forks?: SessionForks;
 };
 
 export class LiveSession implements SessionModel {
@@ -88,6 +95,7 @@ export class LiveSession implements SessionModel {
 	/** The running work, until it has ended and been recorded. */
 	#running: Promise<void> | undefined;
 	#closed: Promise<void> | undefined;
+	#next: ForkSource | undefined;
 	#snapshot: LiveSnapshot;
 
 	constructor(options: LiveSessionOptions) {
@@ -121,6 +129,11 @@ export class LiveSession implements SessionModel {
 
 	get history(): readonly string[] {
 		return this.#history.entries;
+	}
+
+	/** The fork to go on in once this session has closed (`/fork`, `/rewind`), if one was made. */
+	get next(): ForkSource | undefined {
+		return this.#next;
 	}
 
 	subscribe(listener: () => void): () => void {
@@ -257,7 +270,8 @@ export class LiveSession implements SessionModel {
 
 	#sessionBase(): Omit<CommandSession, 'commands'> {
 		const {tools, model, mcp, helpNotes} = this.#driver;
-		return {cwd: this.cwd, helpNotes, ...(tools === undefined ? {} : {tools}), ...(model === undefined ? {} : {model}), ...(mcp === undefined ? {} : {mcp})};
+		const {undo, forks} = this.#options;
+		return {cwd: this.cwd, helpNotes, ...(tools === undefined ? {} : {tools}), ...(model === undefined ? {} : {model}), ...(mcp === undefined ? {} : {mcp}), ...(undo === undefined ? {} : {undo}), ...(forks === undefined ? {} : {forks})};
 	}
 
 	#commandSession(): CommandSession {
@@ -287,6 +301,10 @@ export class LiveSession implements SessionModel {
 				this.#channel.openPager();
 			},
 			close: () => {
+				void this.close();
+			},
+			continueIn: fork => {
+				this.#next = fork;
 				void this.close();
 			},
 		};
@@ -417,7 +435,7 @@ export class LiveSession implements SessionModel {
 
 	async #run(work: LiveWork, signal: AbortSignal): Promise<void> {
 		try {
-			await this.#driver.run(work, signal);
+			await (work.kind === 'task' ? work.run(signal) : this.#driver.run(work, signal));
 		} catch (error) {
 			this.#say(errorText(error), 'error');
 		}
@@ -569,6 +587,10 @@ export class LiveSession implements SessionModel {
 function workLabel(work: LiveWork): string {
 	if (work.kind === 'prompt') {
 		return work.text;
+	}
+
+	if (work.kind === 'task') {
+		return work.label;
 	}
 
 	const args = work.args as {command?: unknown} | undefined;

@@ -9,7 +9,7 @@ import type {OpenedSession} from '../host/open-session.js';
 import type {TurnProgress} from '../session/fold/turn-progress.js';
 import {completeShellWord} from './complete.js';
 import {nativeLine} from './native-lines.js';
-import type {DriverStatus, LiveWork, SessionDriver} from './session-driver.js';
+import type {DriverStatus, DriverWork, SessionDriver} from './session-driver.js';
 
 export type NativeDriverOptions = {
 	/** The session: its runtime runs calls, its registry names the tools, its jobs and fold feed the status line. */
@@ -42,7 +42,7 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 		...(session.mcp === undefined ? {} : {mcp: session.mcp}),
 		helpNotes: NATIVE_HELP_NOTES,
 		line: line => nativeLine(line, session.toolNames(), {connected: agent?.model !== undefined, ...(agent === undefined ? {} : {howToConnect: () => agent.describe()})}),
-		async run(work: LiveWork, signal: AbortSignal) {
+		async run(work: DriverWork, signal: AbortSignal) {
 			if (work.kind === 'tool') {
 				await session.runtime.runCall(work.name, work.rawArgs ?? work.args, {signal});
 				return;

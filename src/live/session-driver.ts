@@ -15,8 +15,14 @@ import type {PromptCommand} from './commands/prompt-command.js';
 /** A call of one of the session's tools, as the prompt asks for it (`!ls`, `/read a.txt`, `read {…}`). */
 type ToolRequest = {readonly kind: 'tool'; readonly name: string; readonly args: unknown; readonly rawArgs?: string};
 
-/** A piece of work: a message for the model or agent, or a call of the session's own tools. */
-export type LiveWork = {readonly kind: 'prompt'; readonly text: string} | ToolRequest;
+/** What a driver runs: a message for the model or agent, or a call of the session's own tools. */
+export type DriverWork = {readonly kind: 'prompt'; readonly text: string} | ToolRequest;
+
+/** Work a command runs itself, in its turn in the queue (`/undo` waits for the running turn to end): its label and its body. */
+type SessionTask = {readonly kind: 'task'; readonly label: string; readonly run: (signal: AbortSignal) => Promise<void>};
+
+/** A piece of work in the queue: the driver's, or a command's own. */
+export type LiveWork = DriverWork | SessionTask;
 
 /** The session's own tools, for the commands that call them and the help that lists them. */
 export type SessionTools = {
@@ -49,7 +55,7 @@ export type SessionDriver = {
 	/** A line no command took: a message for the model or agent, or why it is none. */
 	line(line: string): LineOutcome;
 	/** Run one piece of work; resolves when its turn has ended (and is recorded). A rejection is said as an error. */
-	run(work: LiveWork, signal: AbortSignal): Promise<void>;
+	run(work: DriverWork, signal: AbortSignal): Promise<void>;
 	/**
 	Ctrl+C on the running work, `press` times (1: the core has just aborted `run`'s signal; later: the
 	work is still ending and may be forced); `say` tells the person.

@@ -11,6 +11,8 @@ The first word of each prompt picks what the turn does:
   permission-pair two calls asking at once (the second before the first is answered)
   permission-none a permission request that offers no option at all
   fs          fs/read_text_file, fs/write_text_file (a new file), a read outside the workspace
+  fs-edit     an edit call on screen whose fs/write_text_file changes config.ts
+  term-write  a command in a client terminal that creates built.txt and appends to notes.md
   terminal    terminal/create|output|wait_for_exit|kill|release on a long command
   colours     a command in the client's terminal printing 256-colour and 24-bit text, then a read
               of notes.md (a card with a file location)
@@ -255,6 +257,27 @@ async function fileSystem(client, sessionId, cwd) {
 	return 'end_turn';
 }
 
+/** `fs-edit`: an edit call on screen whose write goes through the client (as Gemini CLI edits). */
+async function fileSystemEdit(client, sessionId, cwd) {
+	const path = `${cwd}/config.ts`;
+	const {content} = await client.request(methods.client.fs.readTextFile, {sessionId, path});
+	const changed = content.replace('DEBUG = true', 'DEBUG = false');
+	await update(client, sessionId, {sessionUpdate: 'tool_call', toolCallId: 'call_cfg', title: 'Edit config.ts', kind: 'edit', status: 'in_progress', locations: [{path}], content: [{type: 'diff', path, oldText: content, newText: changed}]});
+	await client.request(methods.client.fs.writeTextFile, {sessionId, path, content: changed});
+	await update(client, sessionId, {sessionUpdate: 'tool_call_update', toolCallId: 'call_cfg', status: 'completed'});
+	return 'end_turn';
+}
+
+/** `term-write`: a command in a client terminal that changes files (no write through the client). */
+async function terminalWrite(client, sessionId, cwd) {
+	const {terminalId} = await client.request(methods.client.terminal.create, {sessionId, command: 'sh', args: ['-c', 'printf "by a command\\n" > built.txt && printf "changed\\n" >> notes.md'], cwd});
+	await update(client, sessionId, {sessionUpdate: 'tool_call', toolCallId: 'call_build', title: 'build', kind: 'execute', status: 'in_progress', content: [{type: 'terminal', terminalId}]});
+	await client.request(methods.client.terminal.waitForExit, {sessionId, terminalId});
+	await client.request(methods.client.terminal.release, {sessionId, terminalId});
+	await update(client, sessionId, {sessionUpdate: 'tool_call_update', toolCallId: 'call_build', status: 'completed'});
+	return 'end_turn';
+}
+
 async function terminalLifecycle(client, sessionId, cwd) {
 	const {terminalId} = await client.request(methods.client.terminal.create, {sessionId, command: 'sh', args: ['-c', 'echo started; echo $FAKE_VAR; sleep 30'], env: [{name: 'FAKE_VAR', value: 'from-env'}], cwd, outputByteLimit: 1000});
 	await update(client, sessionId, {sessionUpdate: 'tool_call', toolCallId: 'call_long', title: 'sleep 30', kind: 'execute', status: 'in_progress', content: [{type: 'terminal', terminalId}]});
@@ -398,6 +421,8 @@ const app = acp.agent({name: 'fake-agent'})
 			case 'permission-pair': return {stopReason: await permissionPair(client, params.sessionId)};
 			case 'permission-none': return {stopReason: await permission(client, params.sessionId, {none: true})};
 			case 'fs': return {stopReason: await fileSystem(client, params.sessionId, cwd)};
+			case 'fs-edit': return {stopReason: await fileSystemEdit(client, params.sessionId, cwd)};
+			case 'term-write': return {stopReason: await terminalWrite(client, params.sessionId, cwd)};
 			case 'terminal': return {stopReason: await terminalLifecycle(client, params.sessionId, cwd)};
 			case 'colours': return {stopReason: await colours(client, params.sessionId, cwd)};
 			case 'slow': return {stopReason: await waitForCancel(client, params.sessionId)};

@@ -79,10 +79,11 @@ describe('qwen-code 0.24.4 (qwen --acp)', () => {
 		const rows = layoutEntry({entry: 'card', card: cards[0]!}, {width: 100, theme: monochromeTheme, now: 0, sessionCwd: workspace}).map(row => row.spans.map(part => part.text).join(''));
 		expect(rows).toContain('$ echo acp-shell-ok');
 		expect(rows).not.toContain('$ Shell');
-		// The writes are recorded, as part of their calls.
+		// The writes are recorded, as part of their calls, with what `/undo` needs to take them back.
+		const notes = path.join(workspace, 'notes.txt');
 		expect(events.filter(event => event.type === 'acp/write').map(event => event.data)).toEqual([
-			{callId: 'call_3', path: path.join(workspace, 'new.txt')},
-			{callId: 'call_4', path: path.join(workspace, 'notes.txt')},
+			{callId: 'call_3', path: path.join(workspace, 'new.txt'), change: {operation: 'create', content: 'created by the agent\n'}},
+			{callId: 'call_4', path: notes, change: {operation: 'update', diffs: [{path: notes, oldText: 'alpha line\nbeta line', newText: 'alpha line\nBETA LINE', oldStart: 1, newStart: 1}]}},
 		]);
 	});
 });

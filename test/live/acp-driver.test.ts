@@ -119,7 +119,7 @@ describe('the live session over an ACP agent (the ACP driver)', () => {
 			expect(model.getSnapshot().agent).toBe('mode code · 0.01 USD');
 			expect(model.getSnapshot().context).toBe('1% · 1k/200k');
 			expect(statusText({cwd: '/w', sessionId: 's', snapshot: model.getSnapshot(), width: 200})).toBe('mode code · 0.01 USD · 1% · 1k/200k · /w · ● 5 ok  ✗ 1 error · s');
-			expect(await model.complete('/r', 2)).toEqual(['/review']);
+			expect(await model.complete('/r', 2)).toEqual(['/redo', '/rewind', '/review']);
 			expect(await model.complete('/x', 2)).toEqual([]);
 			model.submit('permission');
 			await until(() => model.getSnapshot().approval !== undefined);

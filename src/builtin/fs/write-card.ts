@@ -29,9 +29,16 @@ export function renderWrite(value: WriteValue): ContentBlock[] {
 	return [{type: 'text', text: `<path>${value.path}</path>\n<type>file</type>\n<content>\n${done}\n</content>`}];
 }
 
-/** The persisted `meta`: applied hunks against the prior text, none without a diff basis. */
+/**
+The persisted `meta`: applied hunks against the prior text, none without a diff basis; a replaced
+file whose prior text was not kept says so (`basis: false`), so `/undo` does not take "no hunks" for "no change".
+*/
 export function writePresentationMeta(args: WriteArgs, value: WriteValue): JsonValue {
-	return {diffs: value.before === null ? [] : computeHunks(args.file_path, value.before, value.after)};
+	if (value.before === null) {
+		return value.operation === 'update' ? {diffs: [], basis: false} : {diffs: []};
+	}
+
+	return {diffs: computeHunks(args.file_path, value.before, value.after)};
 }
 
 /** The whole-file diff the arguments describe. */

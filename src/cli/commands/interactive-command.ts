@@ -17,7 +17,7 @@ const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--model PROVIDER:MODEL] [
                 [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
        cardterm -p "PROMPT" [--transcript|--json] [--cwd DIR] [--model …] [--base-url URL] [--yolo | --allow TOOL,…]
                 [--session-dir DIR] [--plugin FILE]…
-       both take [--continue | --resume ID]; the session also --resume alone, to pick one
+       both take [--continue | --resume ID | --fork SESSION[@ENTRY]]; the session also --resume alone, to pick one
 
 With a model (--model, CARDTERM_MODEL, or "model" in .cardterm/config.json or the user config), a
 prompt line goes to the model, which answers and calls tools; writes and commands ask first
@@ -32,9 +32,10 @@ completed, 1 error, 2 usage, 3 refused or filtered, 4 cut at the output limit, 5
 6 completed but calls were not run for want of approval, 130 cancelled.
 --continue appends to this directory's newest session and --resume ID to that session (an id
 cardterm sessions lists, recorded in this directory; --resume alone lists this directory's sessions
-to pick from): the model sees the conversation so far, and the log goes on with contiguous seqs. A
-turn ends "blocked"
-after --max-steps model steps (default 100), or sooner when the model repeats the same call.
+to pick from): the model sees the conversation so far, and the log goes on with contiguous seqs.
+--fork SESSION[@ENTRY] starts a new session from a saved one (an id, or a log's path; up to just
+before seq ENTRY): the parent's log is never changed, and the fork's header names it.
+A turn ends "blocked" after --max-steps model steps (default 100), or sooner when the model repeats the same call.
 
 Opens an interactive session in DIR (--cwd; default: the current directory), the workspace its
 tools work in, with the reference tools (and those of each --plugin FILE: defineTool exports, or a
@@ -49,7 +50,7 @@ for the model is used only once allowed: asked here, or --allow-endpoint URL (re
 const flags = [
 	{name: 'session-dir', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'},
 	{name: 'model', value: true}, {name: 'base-url', value: true}, {name: 'system-prompt', value: true}, {name: 'max-steps', value: true}, {name: 'yolo'},
-	{name: 'p', value: true}, {name: 'json'}, {name: 'transcript'}, {name: 'cwd', value: true}, {name: 'width', value: true}, {name: 'continue'}, {name: 'resume', value: 'optional'},
+	{name: 'p', value: true}, {name: 'json'}, {name: 'transcript'}, {name: 'cwd', value: true}, {name: 'width', value: true}, {name: 'continue'}, {name: 'resume', value: 'optional'}, {name: 'fork', value: true},
 	{name: 'allow-endpoint', value: true}, {name: 'allow', value: true, repeat: true},
 ] as const;
 

@@ -20,7 +20,8 @@ Lists saved sessions, newest first, one a line: time (UTC), working directory, t
 ended failed: an error, or blocked), its cards and the cards that did not end ok, by outcome
 (✗ failed: a non-zero exit, a signal or HTTP ≥ 400; ✗ error; ✗ denied; ⊘ cancelled; ◌ interrupted —
 the counts the status line and the pager show), and the session id, which cardterm --resume ID,
-replay ID and watch ID take. Empty sessions (nothing after the header) are left out.
+replay ID and watch ID take. A fork (cardterm --fork, /fork, /rewind) is listed under the session it
+came from, marked ↳. Empty sessions (nothing after the header) are left out.
 --json: one object per session, with "prompt", "turns", "failedTurns", "cards", "failures" (cards
 not ok) and "outcomes" by outcome.`;
 
@@ -69,6 +70,44 @@ export function sessionCounts(session: Pick<SessionSummary, 'turns' | 'failedTur
 	return parts.join(' · ');
 }
 
+/** The sessions in their order, each fork moved under its parent (newest fork first) when the parent is listed. */
+export function withForks(sessions: readonly SessionSummary[]): Array<{readonly session: SessionSummary; readonly depth: number}> {
+	const listed = new Set(sessions.map(session => session.id));
+	const forks = new Map<string, SessionSummary[]>();
+	for (const session of sessions) {
+		if (session.forkOf !== undefined && listed.has(session.forkOf) && session.forkOf !== session.id) {
+			forks.set(session.forkOf, [...forks.get(session.forkOf) ?? [], session]);
+		}
+	}
+
+	const out: Array<{readonly session: SessionSummary; readonly depth: number}> = [];
+	const seen = new Set<string>();
+	const place = (session: SessionSummary, depth: number): void => {
+		if (seen.has(session.id)) {
+			return;
+		}
+
+		seen.add(session.id);
+		out.push({session, depth});
+		for (const fork of forks.get(session.id) ?? []) {
+			place(fork, depth + 1);
+		}
+	};
+
+	for (const session of sessions) {
+		if (session.forkOf === undefined || !listed.has(session.forkOf) || session.forkOf === session.id) {
+			place(session, 0);
+		}
+	}
+
+	// A cycle of forks (a hand-edited header) is listed still, at the top.
+	for (const session of sessions) {
+		place(session, 0);
+	}
+
+	return out;
+}
+
 export async function sessionsCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, [{name: 'session-dir', value: true}, {name: 'json'}, {name: 'help'}], 'sessions');
 	if (parsed.flags.has('help')) {
@@ -92,8 +131,8 @@ export async function sessionsCommand(argv: readonly string[], io: CliIo): Promi
 		return 0;
 	}
 
-	const rows = sessions.map(session => [
-		minuteOf(session.createdAt),
+	const rows = withForks(sessions).map(({session, depth}) => [
+		`${'  '.repeat(depth)}${depth > 0 ? '↳ ' : ''}${minuteOf(session.createdAt)}`,
 		session.cwd ?? '-',
 		truncateToWidth(sanitizeInline(session.title ?? session.prompt ?? ''), WHAT_COLUMNS),
 		sessionCounts(session),

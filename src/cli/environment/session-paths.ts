@@ -20,9 +20,24 @@ outside a folder the user named: `<data dir>/history/` for the default sessions 
 (`<data dir>/sessions`), `DIR/.history/` for a `--session-dir`/`CARDTERM_SESSION_DIR` DIR.
 */
 export function historyPath(root: string, cwd: string): string {
-	const key = createHash('sha256').update(cwd).digest('hex').slice(0, 16);
-	const folder = resolve(root) === resolve(defaultSessionsRoot()) ? join(root, '..', 'history') : join(root, '.history');
-	return join(folder, `${key}.txt`);
+	return join(besideSessions(root, 'history'), `${projectKey(cwd)}.txt`);
+}
+
+/**
+The shadow repository of a project (`/undo`'s snapshots of what commands changed), outside the
+project and beside the sessions as the history is: `<data dir>/shadow/<key>/`, or `DIR/.shadow/<key>/`.
+*/
+export function shadowPath(root: string, cwd: string): string {
+	return join(besideSessions(root, 'shadow'), projectKey(cwd));
+}
+
+function projectKey(cwd: string): string {
+	return createHash('sha256').update(cwd).digest('hex').slice(0, 16);
+}
+
+/** A folder of the data directory beside the default sessions folder, or inside a folder the user named. */
+function besideSessions(root: string, name: string): string {
+	return resolve(root) === resolve(defaultSessionsRoot()) ? join(root, '..', name) : join(root, `.${name}`);
 }
 
 /**

@@ -6,6 +6,7 @@ import {logOutcomeMessage, logOutcomeOf} from '../../host/log-outcome.js';
 import {openAcpSession, type AcpSessionOptions} from '../../host/open-acp-session.js';
 import {acpLiveSession} from '../../live/acp-driver.js';
 import type {CliIo} from '../environment/cli-io.js';
+import {shadowPath} from '../environment/session-paths.js';
 import {runLiveScreen} from './live-screen.js';
 import {screenStyle} from './screen-style.js';
 import {UsageError} from '../environment/parse-args.js';
@@ -19,7 +20,7 @@ export async function acpInteractive(options: AcpSessionOptions & {readonly colo
 	return withTerminationSignals(async signal => {
 		const acp = await openAcpSession(options);
 		const {session, client} = acp;
-		const model = acpLiveSession(acp, options.cwd);
+		const model = acpLiveSession(acp, options.cwd, options.root === undefined ? {} : {shadowDir: shadowPath(options.root, options.cwd)});
 		// A termination signal from outside closes the session as Ctrl+D does.
 		whenAborted(signal, () => {
 			void model.close();

@@ -9,10 +9,12 @@ import type {ModelClient} from '../../agent/model-types.js';
 import type {LogOutcome} from '../../host/log-outcome.js';
 import {openNativeSession, type AgentConnect as HostAgentConnect, type NativeSessionOptions} from '../../host/open-native-session.js';
 import type {OpenedSession} from '../../host/open-session.js';
+import {sessionForks} from '../../host/session-forks.js';
+import {nativeUndo} from '../../host/session-undo.js';
 import {LiveSession, sessionFeeds} from '../../live/live-session.js';
 import {nativeDriver} from '../../live/native-driver.js';
 import type {AskRule} from '../../config/approval-rules.js';
-import {historyPath} from '../environment/session-paths.js';
+import {historyPath, shadowPath} from '../environment/session-paths.js';
 import {PromptHistory} from './prompt-history.js';
 
 export type InteractiveSessionOptions = Omit<NativeSessionOptions, 'rules' | 'agent'> & {
@@ -50,6 +52,7 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 		}}})} : agent}),
 	});
 	const {session} = native;
+	const forks = sessionForks(session);
 	const controller = new LiveSession({
 		cwd: options.cwd,
 		...sessionFeeds(session),
@@ -57,6 +60,8 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 		history: await PromptHistory.load(historyPath(options.root, options.cwd)),
 		...(native.childSessions === undefined ? {} : {childSessions: native.childSessions}),
 		...(native.pagerSource === undefined ? {} : {pagerSource: native.pagerSource}),
+		undo: nativeUndo(session, options.cwd, shadowPath(options.root, options.cwd)),
+		...(forks === undefined ? {} : {forks}),
 	});
 	return {session, controller, logOutcome: native.logOutcome, discardIfEmpty: native.discardIfEmpty};
 }

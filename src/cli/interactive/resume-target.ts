@@ -48,26 +48,36 @@ export async function resumeTarget(options: {
 		return undefined;
 	}
 
+	const resumed = await readWholeLog(path, 'continue', options.onNotice);
+	// A session continues only where it was recorded: its calls and conversation are about that directory's files.
+	const recordedIn = resumed.header.cwd;
+	if (recordedIn !== undefined && resolve(recordedIn) !== resolve(options.cwd)) {
+		throw new UsageError(`--resume: session ${resumed.header.id} was recorded in ${recordedIn}, not in ${options.cwd}; continue it there: cardterm --cwd ${recordedIn} --resume ${resumed.header.id}`);
+	}
+
+	return resumed;
+}
+
+/**
+The log at `path` read whole; a damaged line refuses it (`what`: continue, fork). A torn tail (a line
+a killed writer never finished, so never acknowledged) is dropped, and `onNotice` told.
+*/
+export async function readWholeLog(path: string, what: string, onNotice?: (message: string) => void | Promise<void>): Promise<ResumedLog> {
 	const log = await openSessionLog(path);
 	const events: SessionEvent[] = [];
 	for await (const event of log.events) {
 		events.push(event);
 	}
 
-	const recordedIn = log.header.cwd;
-	if (recordedIn !== undefined && resolve(recordedIn) !== resolve(options.cwd)) {
-		throw new UsageError(`--resume: session ${log.header.id} was recorded in ${recordedIn}, not in ${options.cwd}; continue it there: cardterm --cwd ${recordedIn} --resume ${log.header.id}`);
-	}
-
 	const torn = log.diagnostics.filter(diagnostic => diagnostic.kind === 'torn-tail');
 	const damage = log.diagnostics.filter(diagnostic => !isNote(diagnostic.kind) && diagnostic.kind !== 'torn-tail');
 	if (damage.length > 0) {
-		throw Object.assign(new Error(`cannot continue ${path}: ${formatDiagnostic(damage[0]!)}`), {exitCode: 65});
+		throw Object.assign(new Error(`cannot ${what} ${path}: ${formatDiagnostic(damage[0]!)}`), {exitCode: 65});
 	}
 
 	for (const diagnostic of torn) {
 		// eslint-disable-next-line no-await-in-loop -- one at most
-		await options.onNotice(`${formatDiagnostic(diagnostic)}: dropped; the session goes on from the line before`);
+		await onNotice?.(`${formatDiagnostic(diagnostic)}: dropped; the session goes on from the line before`);
 	}
 
 	return {path, header: log.header, events};

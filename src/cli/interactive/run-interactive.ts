@@ -23,7 +23,8 @@ import {loadPlugins} from '../load-plugins.js';
 import {newSessionId} from '../../host/open-session.js';
 import {positiveInt, stringFlag, UsageError, type ParsedArgs} from '../environment/parse-args.js';
 import {drawBootFrame, type BootFrame} from './boot-frame.js';
-import {resumeTarget} from './resume-target.js';
+import {forkTarget} from './fork-target.js';
+import {resumeTarget, type ResumedLog} from './resume-target.js';
 import {listSessions} from '../../session/store/session-store.js';
 import {pickSession} from './session-picker.js';
 import {withScreenEnvironment} from '../environment/screen-environment.js';
@@ -94,26 +95,31 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 	const agent = await interactiveAgent(parsed, io, config, chosen);
 	const rules = [...config.approval.ask, ...(agent.model !== undefined && !parsed.flags.has('yolo') ? AGENT_ASK_RULES : [])];
 	const resumeFlag = parsed.flags.get('resume');
+	const forkFlag = parsed.flags.get('fork');
 	// `--resume` alone: the person picks one of this directory's sessions.
-	const resumeId = resumeFlag === true ? await pickResumed(io, root, cwd, {above, signal}) : resumeFlag;
+	const resumeId = typeof forkFlag === 'string' ? undefined : (resumeFlag === true ? await pickResumed(io, root, cwd, {above, signal}) : resumeFlag);
 	if (resumeId === null) {
 		return 130;
 	}
 
-	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(resumeId === undefined ? {} : {resumeId}), ...(typeof sessionDirFlag === 'string' ? {sessionDir: sessionDirFlag} : {}), env: io.env, cwd, onNotice: async message => above(`cardterm: ${message}\n`)});
+	const resumed = typeof forkFlag === 'string'
+		? await forkTarget({fork: forkFlag, ...(typeof sessionDirFlag === 'string' ? {sessionDir: sessionDirFlag} : {}), env: io.env, cwd})
+		: await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(resumeId === undefined ? {} : {resumeId}), ...(typeof sessionDirFlag === 'string' ? {sessionDir: sessionDirFlag} : {}), env: io.env, cwd, onNotice: async message => above(`cardterm: ${message}\n`)});
 	if (resumed !== undefined) {
 		// Above the live screen, once: what is continued and where to read it.
-		await above(`cardterm: continuing session ${resumed.header.id} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
+		const parent = typeof resumed.header.parentSession === 'string' && resumed.header.origin === 'fork' ? `, a fork of ${resumed.header.parentSession}` : '';
+		await above(`cardterm: continuing session ${resumed.header.id}${parent} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
 	}
 
+	const open = async (continued: ResumedLog | undefined) => openInteractiveSession({root, cwd, id: continued?.header.id ?? newSessionId(Date.now()), plugins, pluginApply: pluginStart, onPluginSkipped: skipped, rules, secrets: sessionSecrets(io.env, config.env), mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version}), ...(continued === undefined ? {} : {resumed: continued}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
 	let opened;
 	try {
-		opened = await openInteractiveSession({root, cwd, id: resumed?.header.id ?? newSessionId(Date.now()), plugins, pluginApply: pluginStart, onPluginSkipped: skipped, rules, secrets: sessionSecrets(io.env, config.env), mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version}), ...(resumed === undefined ? {} : {resumed}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
+		opened = await open(resumed);
 	} catch (error) {
 		return quitAtStart(error, boot);
 	}
 
-	const {controller, logOutcome, discardIfEmpty} = opened;
+	let {controller, logOutcome, discardIfEmpty} = opened;
 	// A termination signal closes the session as Ctrl+D does: the running call is cancelled, jobs end,
 	// the log closes, and the screen is given back (the app exits when the controller is closing).
 	whenAborted(signal, () => {
@@ -140,12 +146,29 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		});
 	}
 
-	await runLiveScreen(controller, style, io);
-	// A start and a quit with nothing done leaves no session behind, and nothing to say about one.
-	if (!(await discardIfEmpty())) {
-		await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
+	for (;;) {
+		// eslint-disable-next-line no-await-in-loop -- one screen at a time: a session, then the fork it went on in
+		await runLiveScreen(controller, style, io);
+		// A start and a quit with nothing done leaves no session behind, and nothing to say about one.
+		// eslint-disable-next-line no-await-in-loop -- as above
+		if (!(await discardIfEmpty())) {
+			// eslint-disable-next-line no-await-in-loop -- as above
+			await io.printError(`${logOutcomeMessage(logOutcome())}\n`);
+		}
+
+		// `/fork` or `/rewind` closed the session to go on in a fork of it.
+		const {next} = controller;
+		if (next === undefined || signal.aborted) {
+			return 0;
+		}
+
+		// eslint-disable-next-line no-await-in-loop -- as above
+		await io.printError(`cardterm: continuing in session ${next.header.id}, a fork of ${String(next.header.parentSession)} (${next.events.length} events)\n`);
+		// eslint-disable-next-line no-await-in-loop -- as above
+		({controller, logOutcome, discardIfEmpty} = await open(next));
+		// eslint-disable-next-line no-await-in-loop -- as above
+		await writeHistory(controller, io, {...style, sessionCwd: controller.cwd});
 	}
-	return 0;
 }
 
 /**

@@ -9,6 +9,7 @@ import {contextCommand} from './context.js';
 import {editCommand} from './edit.js';
 import {exitCommand} from './exit.js';
 import {fetchCommand} from './fetch.js';
+import {forkCommand} from './fork.js';
 import {globCommand} from './glob.js';
 import {grepCommand} from './grep.js';
 import {helpCommand} from './help.js';
@@ -19,11 +20,14 @@ import {modelCommand} from './model.js';
 import {pagerCommand} from './pager.js';
 import type {PromptCommand} from './prompt-command.js';
 import {readCommand} from './read.js';
+import {redoCommand} from './redo.js';
+import {rewindCommand} from './rewind.js';
 import {runCommand} from './run.js';
 import {searchCommand} from './search.js';
 import {shellCommand} from './shell.js';
 import {toolCallCommand} from './tool-call.js';
 import {toolsCommand} from './tools.js';
+import {undoCommand} from './undo.js';
 import {writeCommand} from './write.js';
 
 export const BUILTIN_COMMANDS: readonly PromptCommand[] = [
@@ -35,6 +39,10 @@ export const BUILTIN_COMMANDS: readonly PromptCommand[] = [
 	searchCommand,
 	writeCommand,
 	editCommand,
+	undoCommand,
+	redoCommand,
+	rewindCommand,
+	forkCommand,
 	jobsCommand,
 	killCommand,
 	runCommand,

@@ -6,6 +6,9 @@ live session runs a line's command from it: a new command is one new file and it
 */
 import type {AgentTurns} from '../../host/agent-turns.js';
 import type {SessionMcp} from '../session-driver.js';
+import type {SessionForks} from '../../host/session-forks.js';
+import type {SessionUndo} from '../../host/session-undo.js';
+import type {ForkSource} from '../../session/store/fork-session.js';
 import type {StyledLine} from '../../layout/text/styled-line.js';
 import type {LiveWork, SessionTools} from '../session-driver.js';
 
@@ -39,6 +42,10 @@ export type CommandSession = {
 	readonly model?: AgentTurns;
 	/** The session's MCP servers, when it starts any (a native session). */
 	readonly mcp?: SessionMcp;
+	/** Taking file changes back (`/undo`, `/redo`), when the session keeps them. */
+	readonly undo?: SessionUndo;
+	/** Forks of the session's log (`/fork`, `/rewind`), when it has one. */
+	readonly forks?: SessionForks;
 	/** The commands the session offers now, in `/help`'s order. */
 	readonly commands: readonly PromptCommand[];
 	/** What `/help` says under the command table. */
@@ -60,6 +67,8 @@ export type CommandContext = CommandSession & {
 	clearScreen(): void;
 	openPager(): void;
 	close(): void;
+	/** Close this session and go on in `fork` (the screen opens it as `--resume` would). */
+	continueIn(fork: ForkSource): void;
 };
 
 /** The commands of `table` that `session` offers. */

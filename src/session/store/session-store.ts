@@ -4,6 +4,7 @@
 overridable by an argument (`--session-dir`) or `CARDTERM_SESSION_DIR`. Ids sort by creation time:
 `2026-12-02T11-05-03-1a2b` (UTC, then 4 random hex digits).
 */
+import {forkParentOf} from './fork-session.js';
 import {randomBytes} from 'node:crypto';
 import {mkdirSync} from 'node:fs';
 import {readdir} from 'node:fs/promises';
@@ -109,6 +110,8 @@ export type SessionSummary = {
 	readonly failures: number | undefined;
 	/** Cards by outcome, counted by the pairing the fold and the pager use. */
 	readonly outcomes: OutcomeCounts | undefined;
+	/** The session this one is a fork of (`fork-session.ts`), when it is one. */
+	readonly forkOf?: string;
 };
 
 /** Options of `listSessions`. */
@@ -226,11 +229,13 @@ async function summarize(dir: string, counts: boolean): Promise<SessionSummary |
 	}
 
 	const outcomes = counts ? pairing.counts : undefined;
+	const parent = forkParentOf(header);
 	return {
 		id: header.id, createdAt: header.createdAt, cwd: header.cwd, title, dir, path,
 		prompt: counts ? prompt : undefined,
 		turns: counts ? turns : undefined,
 		failedTurns: counts ? failedTurns : undefined,
+		...(parent === undefined ? {} : {forkOf: parent.session}),
 		cards: outcomes === undefined ? undefined : cardCount(outcomes),
 		failures: outcomes === undefined ? undefined : notOkCount(outcomes),
 		outcomes,
