@@ -52,10 +52,8 @@ function recordingSession(cwd = '/', commands?: readonly PromptCommand[]): {sess
 async function lineDoes(line: string, cwd?: string): Promise<LiveWork | string | undefined> {
 	const {session, ran, said} = recordingSession(cwd);
 	session.submit(line);
-	// A command may read a file first.
-	await new Promise(resolve => {
-		setTimeout(resolve, 20);
-	});
+	// A command may read a file first: wait for what it does (a fixed wait lost that race under load).
+	await until(() => ran.length > 0 || said().length > 0);
 	return ran[0] ?? said()[0];
 }
 
@@ -231,7 +229,7 @@ describe('a new command is one object', () => {
 			// The agent announces its commands in its first turn.
 			session.submit('tour');
 			await until(() => harness.session.fold.entries.some(entry => entry.entry === 'turn'));
-			expect(await session.complete('/', 1)).toEqual(['/pager', '/help', '/clear', '/exit', '/shout', '/review', '/test']);
+			expect(await session.complete('/', 1)).toEqual(['/undo', '/redo', '/rewind', '/pager', '/help', '/clear', '/exit', '/shout', '/review', '/test']);
 			session.submit('/help');
 			const help = said.at(-1)!;
 			expect(help).toMatch(/ {2}\/shout WORDS +say it louder/u);
