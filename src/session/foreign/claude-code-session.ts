@@ -38,6 +38,8 @@ export class ClaudeCodeSession implements ForeignReader {
 	/** A refusal held until the next record says whether the person stopped the turn there. */
 	#refusal: {readonly id: string; readonly name: string; readonly text: string} | undefined;
 	#cwd: string | undefined;
+	/** Whether this file is a subagent's transcript (its messages are all `isSidechain`). */
+	#subagentFile: boolean | undefined;
 
 	record(value: Fields): void {
 		const uuid = stringField(value, 'uuid');
@@ -59,7 +61,12 @@ export class ClaudeCodeSession implements ForeignReader {
 		const type = textOf(value.type);
 		const interrupt = type === 'user' && INTERRUPTED.test(userText(fieldsOf(value.message)));
 		this.#settleRefusal(interrupt);
-		if (value.isSidechain === true) {
+		if ((type === 'user' || type === 'assistant') && this.#subagentFile === undefined) {
+			// A subagent's own transcript is all sidechain.
+			this.#subagentFile = value.isSidechain === true;
+		}
+
+		if (value.isSidechain === true && this.#subagentFile === false) {
 			// Older versions wrote a subagent's messages into the parent's file: its Task card stands for them.
 			this.lines.notice('sidechain', 'subagent messages written into this transcript (older Claude Code) are not shown; their Task cards are');
 			return;
@@ -269,7 +276,7 @@ export class ClaudeCodeSession implements ForeignReader {
 					return readView(path, file.content, typeof file.startLine === 'number' ? file.startLine : 1, typeof file.totalLines === 'number' ? file.totalLines : undefined);
 				}
 
-				return undefined;
+				return numberedRead(path, text);
 			}
 
 			case 'Edit':
@@ -327,6 +334,22 @@ export class ClaudeCodeSession implements ForeignReader {
 			}
 		}
 	}
+}
+
+/** A read result as the model saw it (`N<tab>text` or `N→text` lines; a subagent's transcript has no structured result) as a read window. */
+function numberedRead(path: string, text: string): ToolResultView | undefined {
+	const lines: Array<{number: number; text: string}> = [];
+	for (const line of text.replace(/\n$/, '').split('\n')) {
+		const match = /^\s*(\d+)[\t→](.*)$/.exec(line);
+		if (match === null) {
+			return undefined;
+		}
+
+		lines.push({number: Number(match[1]), text: match[2]!});
+	}
+
+	const offset = lines[0]?.number ?? 1;
+	return lines.length === 0 ? undefined : {card: 'read', path, offset, lines, totalLines: lines.at(-1)!.number};
 }
 
 /** The person's words in a user record: a string, or its text blocks. */
