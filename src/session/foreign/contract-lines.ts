@@ -10,7 +10,7 @@ say neither: Claude Code starts with queue bookkeeping); events are held until t
 */
 import type {TodoItem} from '../events/events.js';
 import type {ForeignToolCall, ForeignToolResult} from './foreign-views.js';
-import {FOREIGN_TOOL_SEPARATOR, type ForeignFormatId} from '../../presentation/tool-name.js';
+import {FOREIGN_FORMAT_IDS, FOREIGN_TOOL_SEPARATOR, type ForeignFormatId} from '../../presentation/tool-name.js';
 
 /** Records read before the header is written with what is known. */
 const HEADER_PATIENCE = 64;
@@ -24,6 +24,17 @@ export type ForeignHeader = {
 	/** The producer's version, when the file records it. */
 	readonly version?: string;
 };
+
+/** The agent that wrote the session a header was made of (its `producer`), or `undefined` for cardterm's own logs. */
+export function foreignAgentOf(header: {readonly [key: string]: unknown}): string | undefined {
+	const producer = header.producer;
+	if (typeof producer !== 'object' || producer === null || !FOREIGN_FORMAT_IDS.has(String((producer as {format?: unknown}).format))) {
+		return undefined;
+	}
+
+	const agent = (producer as {agent?: unknown}).agent;
+	return typeof agent === 'string' ? agent : undefined;
+}
 
 /** Token counts as the contract's usage fields. */
 export type ForeignUsage = {
