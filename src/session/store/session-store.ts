@@ -22,6 +22,7 @@ import {SessionLogError, systemErrorCode} from '../reader/log-errors.js';
 import {cardCount, notOkCount, type OutcomeCounts} from '../../presentation/card-outcome.js';
 import {cardEventTypes, EntryPairing} from '../fold/entry-pairing.js';
 import {LogEventDecoder} from '../reader/event-decoder.js';
+import {foreignAgentOf} from '../foreign/contract-lines.js';
 
 /** The sessions folder: `override`, else `CARDTERM_SESSION_DIR`, else the per-user data directory. */
 export function sessionsRoot(override?: string): string {
@@ -83,6 +84,10 @@ export type SessionSummary = {
 	readonly cwd: string | undefined;
 	/** The header's title, else the last `session/title` event's. */
 	readonly title: string | undefined;
+	/** The person's first message (its first line), when counts were read. */
+	readonly firstMessage?: string;
+	/** The agent that wrote it: `cardterm`, or another agent whose session file this is (src/session/foreign). */
+	readonly agent: string;
 	/** The session folder. */
 	readonly dir: string;
 	/** The log file inside it. */
@@ -126,7 +131,7 @@ export async function listSessions(root: string, options: ListSessionsOptions = 
 		const dir = join(root, name);
 		try {
 			// eslint-disable-next-line no-await-in-loop -- one session at a time keeps file descriptors few
-			const summary = await summarize(dir, options.counts ?? true);
+			const summary = await summarizeSession(dir, options.counts ?? true);
 			if (summary !== undefined) {
 				summaries.push(summary);
 			}
@@ -144,12 +149,18 @@ const TITLE_PREFIX = '{"type":"session/title"';
 /** Lines of these types are decoded; writers put "type" first, so a prefix test skips the rest (chunks, messages) without JSON work. */
 const CARD_PREFIXES = [...cardEventTypes].map(type => `${TYPE_PREFIX}${type}"`);
 
-/** A session's summary, or `undefined` for an empty one: nothing after its header (nothing was done in it). */
-async function summarize(dir: string, counts: boolean): Promise<SessionSummary | undefined> {
+const USER_PREFIX = '{"type":"user/message"';
+
+/**
+The summary of a session folder or log file (cardterm's own, or another agent's session file), or
+`undefined` for an empty one: nothing after its header (nothing was done in it).
+*/
+export async function summarizeSession(dir: string, counts: boolean): Promise<SessionSummary | undefined> {
 	const path = await resolveSessionLogPath(dir);
 	const source = await openLogSource(path);
 	let header: SessionHeader | undefined;
 	let title: string | undefined;
+	let firstMessage: string | undefined;
 	let empty = true;
 	// The same pairing the fold and the log index use: the counts agree with every other view.
 	const pairing = new EntryPairing();
@@ -180,6 +191,10 @@ async function summarize(dir: string, counts: boolean): Promise<SessionSummary |
 			} else if (header.title === undefined && text.startsWith(TITLE_PREFIX)) {
 				title = titleOf(text) ?? title;
 			}
+
+			if (firstMessage === undefined && text.startsWith(USER_PREFIX)) {
+				firstMessage = firstLineOf(parsed(text)?.content);
+			}
 		}
 	} catch (error) {
 		throw error instanceof SessionLogError ? error : new SessionLogError(path, 0, `cannot read: ${messageOf(error)}`, {cause: error});
@@ -198,6 +213,8 @@ async function summarize(dir: string, counts: boolean): Promise<SessionSummary |
 	const outcomes = counts ? pairing.counts : undefined;
 	return {
 		id: header.id, createdAt: header.createdAt, cwd: header.cwd, title, dir, path,
+		agent: foreignAgentOf(header) ?? 'cardterm',
+		...(firstMessage === undefined ? {} : {firstMessage}),
 		cards: outcomes === undefined ? undefined : cardCount(outcomes),
 		failures: outcomes === undefined ? undefined : notOkCount(outcomes),
 		outcomes,
@@ -211,6 +228,13 @@ function messageOf(error: unknown): string {
 function parsed(text: string): Record<string, unknown> | undefined {
 	const line = parseLogJson(text);
 	return line.ok && isPlainRecord(line.value) && isPlainRecord(line.value.data) ? line.value.data : undefined;
+}
+
+/** The first line of a message's text content (a string, or its text blocks). */
+function firstLineOf(content: unknown): string | undefined {
+	const text = typeof content === 'string' ? content : (Array.isArray(content) ? content.find(block => isPlainRecord(block) && block.type === 'text' && typeof block.text === 'string') as {text: string} | undefined : undefined)?.text;
+	const line = text?.trim().split('\n')[0];
+	return line === undefined || line === '' ? undefined : line;
 }
 
 function titleOf(text: string): string | undefined {
