@@ -6,6 +6,8 @@ import {cardsOf, type TranscriptEntry} from '../../../src/presentation/entry.js'
 import {SessionFold} from '../../../src/session/fold/fold.js';
 import type {LogDiagnostic} from '../../../src/session/reader/log-errors.js';
 import {openSessionLog} from '../../../src/session/reader/read-session-log.js';
+import type {SessionHeader} from '../../../src/session/events/events.js';
+import {childOfCard, findChildSessions, isSubagentCard} from '../../../src/session/store/child-sessions.js';
 
 const fixtures = join(import.meta.dirname, '../../fixtures/foreign-sessions');
 const fileOf = (agent: string): string => join(fixtures, agent, readdirSync(join(fixtures, agent)).find(name => name.endsWith('.jsonl'))!);
@@ -69,6 +71,16 @@ describe('foreign sessions written by the real agents (test/fixtures/foreign-ses
 		expect(edit.resultView).toMatchObject({card: 'diff', diffs: [{path: 'src/greet.js', oldStart: 1, newStart: 1}]});
 		const turns = entries.flatMap(entry => (entry.entry === 'turn' ? [entry.outcome.text] : []));
 		expect(turns).toEqual(['completed', 'cancelled']);
+	});
+
+	it('finds the Task card\'s child session where Claude Code saved it', async () => {
+		const path = fileOf('claude');
+		const {entries, header} = await fold(path);
+		const children = await findChildSessions(path, header as SessionHeader);
+		expect(children.map(child => child.id)).toEqual(['a4b6fdcea97dab18b']);
+		const task = cardsOf(entries).find(card => card.name === 'claude-code:Task')!;
+		expect(isSubagentCard(task)).toBe(true);
+		expect(childOfCard(task, children)?.path).toBe(join(fixtures, 'claude', '812438e1-f9de-4649-bac1-c3d23741f754', 'subagents', 'agent-a4b6fdcea97dab18b.jsonl'));
 	});
 
 	it('reads Claude Code\'s subagent transcript saved beside the session', async () => {
