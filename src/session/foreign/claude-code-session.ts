@@ -232,6 +232,8 @@ export class ClaudeCodeSession implements ForeignReader {
 	#toolResult(block: Fields, structured: unknown): void {
 		const id = textOf(block.tool_use_id);
 		const call = this.#calls.get(id) ?? {name: '', input: {}};
+		// A call is answered once: what is kept of it for its result goes (a long session keeps no copy of every input).
+		this.#calls.delete(id);
 		const text = resultText(block.content);
 		const isError = block.is_error === true;
 		if (isError && REFUSED.test(text)) {

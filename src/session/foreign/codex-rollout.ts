@@ -249,6 +249,8 @@ export class CodexRollout implements ForeignReader {
 
 	#output(id: string, output: unknown): void {
 		const call = this.#calls.get(id) ?? {name: '', input: {}};
+		// A call is answered once: what is kept of it for its result goes (a long session keeps no copy of every input).
+		this.#calls.delete(id);
 		const text = typeof output === 'string' ? output : textOf(fieldsOf(output).content ?? output);
 		this.lines.result(this.#result(id, call, text));
 	}

@@ -103,6 +103,8 @@ export class PiSession implements ForeignReader {
 			case 'toolResult': {
 				const id = textOf(message.toolCallId);
 				const call = this.#calls.get(id) ?? {name: textOf(message.toolName), input: {}};
+				// A call is answered once: what is kept of it for its result goes (a long session keeps no copy of every input).
+				this.#calls.delete(id);
 				this.lines.result(this.#result(id, call.name, call.input, text, message.isError === true, fieldsOf(message.details)));
 				return;
 			}
