@@ -16,7 +16,7 @@ stopped the turn at that call: then it is cancelled.
 import type {FileDiff, ToolCallView, ToolResultView, WebSource} from '../../tools/views.js';
 import {ContractLines, timeOf} from './contract-lines.js';
 import type {ForeignReader} from './foreign-reader.js';
-import {fieldsOf, genericCall, grepMatchesView, newFileDiff, pathsView, readView, shownPath, stringField, terminalResult, textOf, type ForeignToolResult} from './foreign-views.js';
+import {editCallView, fieldsOf, genericCall, searchCallView, writeCallView, grepMatchesView, newFileDiff, pathsView, readView, shownPath, stringField, terminalResult, textOf, type ForeignToolResult} from './foreign-views.js';
 
 type Fields = Readonly<Record<string, unknown>>;
 
@@ -186,11 +186,11 @@ export class ClaudeCodeSession implements ForeignReader {
 			case 'Edit':
 			case 'MultiEdit': {
 				const edits = Array.isArray(input.edits) ? input.edits.map(edit => fieldsOf(edit)) : [input];
-				return {card: 'diff', title: `Edit ${path}`, diffs: edits.map(edit => ({path, oldText: textOf(edit.old_string), newText: textOf(edit.new_string)})), locations: [{path}]};
+				return editCallView(path, edits.map(edit => ({oldText: textOf(edit.old_string), newText: textOf(edit.new_string)})));
 			}
 
 			case 'Write': {
-				return {card: 'diff', title: `Write ${path}`, diffs: [newFileDiff(path, textOf(input.content))], locations: [{path}]};
+				return writeCallView(path, textOf(input.content));
 			}
 
 			case 'Read': {
@@ -199,7 +199,7 @@ export class ClaudeCodeSession implements ForeignReader {
 
 			case 'Grep':
 			case 'Glob': {
-				return genericCall(`${name} ${textOf(input.pattern)}${input.path === undefined ? '' : ` in ${shownPath(textOf(input.path), this.#cwd)}`}`, undefined, 'search');
+				return searchCallView(name, textOf(input.pattern), input.path === undefined ? undefined : shownPath(textOf(input.path), this.#cwd));
 			}
 
 			case 'LS': {

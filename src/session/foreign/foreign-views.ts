@@ -139,6 +139,21 @@ export function shownPath(path: string, cwd: string | undefined): string {
 	return path;
 }
 
+/** The pending card of an edit: each replacement the call asks for. */
+export function editCallView(path: string, edits: ReadonlyArray<{readonly oldText: string; readonly newText: string}>): ToolCallView {
+	return {card: 'diff', title: `Edit ${path}`, diffs: edits.map(edit => ({path, oldText: edit.oldText, newText: edit.newText})), locations: [{path}]};
+}
+
+/** The pending card of a write: the whole new text. */
+export function writeCallView(path: string, content: string): ToolCallView {
+	return {card: 'diff', title: `Write ${path}`, diffs: [newFileDiff(path, content)], locations: [{path}]};
+}
+
+/** The pending card of a search: `Grep hello in src`. */
+export function searchCallView(verb: string, pattern: string, where?: string): ToolCallView {
+	return genericCall(`${verb} ${pattern}${where === undefined || where === '' ? '' : ` in ${where}`}`, undefined, 'search');
+}
+
 /** A generic card for a call this reader does not draw otherwise: its name and its arguments. */
 export function genericCall(title: string, input: unknown, kind: 'read' | 'edit' | 'search' | 'execute' | 'fetch' | 'other' = 'other'): ToolCallView {
 	const empty = input === undefined || input === null || (typeof input === 'object' && Object.keys(input).length === 0);

@@ -13,7 +13,7 @@ import type {TodoItem} from '../events/events.js';
 import type {ToolCallView, ToolResultView} from '../../tools/views.js';
 import {ContractLines, timeOf} from './contract-lines.js';
 import type {ForeignReader} from './foreign-reader.js';
-import {fieldsOf, genericCall, newFileDiff, pathsView, readView, shownPath, stringField, terminalResult, textOf, unifiedDiffHunks, type ForeignToolResult} from './foreign-views.js';
+import {editCallView, fieldsOf, genericCall, searchCallView, writeCallView, newFileDiff, pathsView, readView, shownPath, stringField, terminalResult, textOf, unifiedDiffHunks, type ForeignToolResult} from './foreign-views.js';
 
 type Fields = Readonly<Record<string, unknown>>;
 
@@ -125,11 +125,11 @@ export class GeminiCliChat implements ForeignReader {
 			}
 
 			case 'replace': {
-				return {card: 'diff', title: `Edit ${path}`, diffs: [{path, oldText: textOf(args.old_string), newText: textOf(args.new_string)}], locations: [{path}]};
+				return editCallView(path, [{oldText: textOf(args.old_string), newText: textOf(args.new_string)}]);
 			}
 
 			case 'write_file': {
-				return {card: 'diff', title: `Write ${path}`, diffs: [newFileDiff(path, textOf(args.content))], locations: [{path}]};
+				return writeCallView(path, textOf(args.content));
 			}
 
 			case 'read_file': {
@@ -139,7 +139,7 @@ export class GeminiCliChat implements ForeignReader {
 			case 'grep_search':
 			case 'search_file_content':
 			case 'glob': {
-				return genericCall(`${name === 'glob' ? 'Glob' : 'Grep'} ${textOf(args.pattern)}${path === '' ? '' : ` in ${path}`}`, undefined, 'search');
+				return searchCallView(name === 'glob' ? 'Glob' : 'Grep', textOf(args.pattern), path);
 			}
 
 			case 'list_directory': {

@@ -9,7 +9,7 @@ Read from files pi 0.73.1 wrote (test/fixtures/foreign-sessions/pi/).
 import type {ToolCallView} from '../../tools/views.js';
 import {ContractLines, timeOf} from './contract-lines.js';
 import type {ForeignReader} from './foreign-reader.js';
-import {fieldsOf, genericCall, grepMatchesView, newFileDiff, pathsView, readView, shownPath, stringField, terminalResult, textOf, type ForeignToolResult} from './foreign-views.js';
+import {editCallView, fieldsOf, genericCall, searchCallView, writeCallView, grepMatchesView, newFileDiff, pathsView, readView, shownPath, stringField, terminalResult, textOf, type ForeignToolResult} from './foreign-views.js';
 
 /** The newest session version cardterm has read. */
 const KNOWN_VERSION = 3;
@@ -137,11 +137,11 @@ export class PiSession implements ForeignReader {
 
 			case 'edit': {
 				const edits = Array.isArray(input.edits) ? input.edits.map(edit => fieldsOf(edit)) : [input];
-				return {card: 'diff', title: `Edit ${path}`, diffs: edits.map(edit => ({path, oldText: textOf(edit.oldText), newText: textOf(edit.newText)})), locations: [{path}]};
+				return editCallView(path, edits.map(edit => ({oldText: textOf(edit.oldText), newText: textOf(edit.newText)})));
 			}
 
 			case 'write': {
-				return {card: 'diff', title: `Write ${path}`, diffs: [newFileDiff(path, textOf(input.content))], locations: [{path}]};
+				return writeCallView(path, textOf(input.content));
 			}
 
 			case 'read': {
@@ -150,7 +150,7 @@ export class PiSession implements ForeignReader {
 
 			case 'grep':
 			case 'find': {
-				return genericCall(`${name === 'grep' ? 'Grep' : 'Find'} ${textOf(input.pattern)}${input.path === undefined ? '' : ` in ${textOf(input.path)}`}`, undefined, 'search');
+				return searchCallView(name === 'grep' ? 'Grep' : 'Find', textOf(input.pattern), input.path === undefined ? undefined : textOf(input.path));
 			}
 
 			case 'ls': {
