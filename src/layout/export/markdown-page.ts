@@ -4,13 +4,18 @@ the terminal's, as plain text — each card a `<details>` block whose summary is
 whose body is fenced (the fence longer than any backtick run inside, so no text can close it), the
 person's and the model's messages as text.
 */
+import {pushAll} from '../text/push-all.js';
 import type {StyledLine} from '../text/styled-line.js';
 import {escapeHtml, type PageEntry, type PageHead} from './html-page.js';
 
 const rowText = (row: StyledLine): string => row.spans.map(span => span.text).join('');
 
 function fenced(text: string): string {
-	const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map(match => match[0].length));
+	let longest = 2;
+	for (const match of text.matchAll(/`+/g)) {
+		longest = Math.max(longest, match[0].length);
+	}
+
 	const fence = '`'.repeat(longest + 1);
 	return `${fence}text\n${text}\n${fence}`;
 }
@@ -36,7 +41,8 @@ export function markdownPage(head: PageHead, entries: Iterable<PageEntry>): stri
 	if (head.redactions === undefined) {
 		parts.push('', '**REDACTION IS OFF: this text may hold keys, tokens and passwords from the session.**');
 	} else if (head.redactions.length > 0) {
-		parts.push('', 'Redacted (each replaced by `[REDACTED:KIND]`):', ...head.redactions.map(line => `- ${literal(line)}`));
+		parts.push('', 'Redacted (each replaced by `[REDACTED:KIND]`):');
+		pushAll(parts, head.redactions.map(line => `- ${literal(line)}`));
 	}
 
 	parts.push('');

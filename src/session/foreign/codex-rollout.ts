@@ -367,7 +367,10 @@ function changeDiffs(changes: Fields, cwd: string | undefined): FileDiff[] {
 		if (fields.type === 'add') {
 			diffs.push(newFileDiff(shown, textOf(fields.content)));
 		} else if (fields.type === 'update') {
-			diffs.push(...unifiedDiffHunks(shown, textOf(fields.unified_diff)));
+			for (const hunk of unifiedDiffHunks(shown, textOf(fields.unified_diff))) {
+				diffs.push(hunk);
+			}
+
 		} else if (fields.type === 'delete') {
 			diffs.push({path: shown, oldText: textOf(fields.content), newText: ''});
 		}

@@ -233,7 +233,7 @@ export class ContractLines {
 			...(known.title === undefined ? {} : {title: known.title}),
 			producer: {agent: this.#agent, format: this.#format, ...(known.version === undefined ? {} : {version: known.version})},
 		};
-		this.#out.push(JSON.stringify(header), ...this.#held);
+		this.#out = [...this.#out, JSON.stringify(header), ...this.#held];
 		this.#held = [];
 	}
 

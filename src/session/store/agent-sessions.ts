@@ -52,6 +52,7 @@ async function codex(env: Env, home: string): Promise<string[]> {
 	for (const year of (await names(root)).filter(entry => entry.folder).map(entry => entry.name).sort().reverse()) {
 		for (const month of (await names(join(root, year))).filter(entry => entry.folder).map(entry => entry.name).sort().reverse()) {
 			for (const day of (await names(join(root, year, month))).filter(entry => entry.folder).map(entry => entry.name).sort().reverse()) {
+				// bounded spread: filesIn returns at most MAX_FILES names
 				files.push(...await filesIn(join(root, year, month, day), name => name.startsWith('rollout-') && name.endsWith('.jsonl')));
 				if (files.length >= MAX_FILES) {
 					return files.slice(0, MAX_FILES);
