@@ -178,13 +178,14 @@ replaces it as it replaces an environment variable's value. The patterns are bou
 hostile input.
 */
 export const SECRET_SHAPES: ReadonlyArray<{readonly name: string; readonly pattern: RegExp; readonly group?: number}> = [
-	{name: 'anthropic-key', pattern: /sk-ant-[A-Za-z0-9_-]{20,400}/g},
-	{name: 'openai-key', pattern: /sk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,400}/g},
-	{name: 'github-token', pattern: /(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})/g},
-	{name: 'aws-access-key', pattern: /(?:AKIA|ASIA)[0-9A-Z]{16}/g},
-	{name: 'google-api-key', pattern: /AIza[0-9A-Za-z_-]{35}/g},
-	{name: 'slack-token', pattern: /xox[abposr]-[A-Za-z0-9-]{10,255}/g},
-	{name: 'stripe-key', pattern: /(?:sk|rk)_live_[A-Za-z0-9]{16,255}/g},
+	// A key starts a word and holds a digit: `disk-usage-of-the-whole-cluster` is no key.
+	{name: 'anthropic-key', pattern: /(?<![A-Za-z0-9_-])sk-ant-(?=[A-Za-z0-9_-]{0,400}\d)[A-Za-z0-9_-]{20,400}/g},
+	{name: 'openai-key', pattern: /(?<![A-Za-z0-9_-])sk-(?:proj-|svcacct-)?(?=[A-Za-z0-9_-]{0,400}\d)[A-Za-z0-9_-]{20,400}/g},
+	{name: 'github-token', pattern: /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})/g},
+	{name: 'aws-access-key', pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Za-z0-9])/g},
+	{name: 'google-api-key', pattern: /(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}/g},
+	{name: 'slack-token', pattern: /(?<![A-Za-z0-9])xox[abposr]-(?=[A-Za-z0-9-]{0,255}\d)[A-Za-z0-9-]{10,255}/g},
+	{name: 'stripe-key', pattern: /(?<![A-Za-z0-9_])(?:sk|rk)_live_[A-Za-z0-9]{16,255}/g},
 	{name: 'bearer-token', pattern: /\b[Bb]earer\s+([A-Za-z0-9._~+/-]{20,2000}=*)/g, group: 1},
 	{name: 'private-key', pattern: /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----[\s\S]{1,16384}?-----END [A-Z ]{0,40}PRIVATE KEY-----/g},
 	{name: 'env-value', pattern: /^[ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_]{0,100}(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)[ \t]*=[ \t]*["']?([^\s"'#]{8,2000})/gm, group: 1},
