@@ -20,6 +20,9 @@ import {editCallView, fieldsOf, genericCall, searchCallView, writeCallView, grep
 
 type Fields = Readonly<Record<string, unknown>>;
 
+/** The newest major version cardterm has read transcripts of (2.1.197). */
+const KNOWN_MAJOR = 2;
+
 /** Bookkeeping records with nothing a transcript shows. */
 const QUIET_TYPES = new Set(['queue-operation', 'attachment', 'last-prompt', 'mode', 'file-history-snapshot', 'progress', 'agent-name', 'pr-link', 'tag']);
 
@@ -53,7 +56,12 @@ export class ClaudeCodeSession implements ForeignReader {
 
 		this.lines.at(timeOf(value.timestamp));
 		this.#cwd ??= stringField(value, 'cwd');
-		this.lines.learn({id: stringField(value, 'sessionId'), cwd: this.#cwd, version: stringField(value, 'version')});
+		const version = stringField(value, 'version');
+		this.lines.learn({id: stringField(value, 'sessionId'), cwd: this.#cwd, version});
+		if (version !== undefined && Number(version.split('.')[0]) > KNOWN_MAJOR) {
+			this.lines.notice('version', `Claude Code ${version} is newer than the versions cardterm has read (${KNOWN_MAJOR}.x); what could be read is shown`);
+		}
+
 		if (this.#cwd !== undefined) {
 			this.lines.writeHeader();
 		}

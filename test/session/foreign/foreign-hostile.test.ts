@@ -43,6 +43,16 @@ describe('foreign session files that are damaged, hostile or newer', () => {
 		expect(out).toContain('still read');
 	});
 
+	it('names a Claude Code version newer than those it has read, once', async () => {
+		const newer = {...base, version: '3.0.1'};
+		const {out} = await replay([
+			JSON.stringify({...newer, type: 'user', uuid: 'u1', message: {role: 'user', content: 'from the future'}}),
+			JSON.stringify({...newer, type: 'user', uuid: 'u2', message: {role: 'user', content: 'again'}}),
+		]);
+		expect(out.match(/Claude Code 3\.0\.1 is newer than the versions cardterm has read/g)).toHaveLength(1);
+		expect(out).toContain('from the future');
+	});
+
 	it('names a Codex version newer than those it has read', async () => {
 		const {out} = await replay([
 			JSON.stringify({timestamp: '2026-12-01T10:00:00.000Z', type: 'session_meta', payload: {id: 'x', timestamp: '2026-12-01T10:00:00.000Z', cwd: '/p', cli_version: '9.3.0'}}),
