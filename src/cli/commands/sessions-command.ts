@@ -56,8 +56,10 @@ async function listAll(io: CliIo, root: string, json: boolean, onUnreadable: (di
 			// The header first (Codex keeps every project's rollouts together), then the counts of this folder's.
 			// eslint-disable-next-line no-await-in-loop -- one file at a time keeps file descriptors few
 			const head = await summarizeSession(file, false);
+			// Gemini CLI's older chats name no folder: the project folder they were found in is this one.
+			const here = head !== undefined && (head.cwd === io.cwd || (head.cwd === undefined && head.agent === 'Gemini CLI'));
 			// eslint-disable-next-line no-await-in-loop
-			const summary = head === undefined || head.cwd !== io.cwd ? undefined : await summarizeSession(file, true);
+			const summary = here ? await summarizeSession(file, true) : undefined;
 			if (summary !== undefined) {
 				foreign.push(summary);
 			}

@@ -6,7 +6,7 @@ display), notes (`info`, `warning`, `error`) — and `$set` updates of the sessi
 message is written again when it changes (its tool calls completed): a message id is read once, a
 call id once. The working directory is not recorded as a field; the session context Gemini CLI
 sends first names it ("Workspace Directories"). Older versions wrote one JSON document per chat
-(`session-….json`), which is not read yet.
+(`session-….json`): foreign-log-lines.ts reads it whole and hands its messages here as records.
 Read from files Gemini CLI 0.61.0 wrote (test/fixtures/foreign-sessions/gemini/).
 */
 import type {TodoItem} from '../events/events.js';

@@ -7,7 +7,7 @@ Line 1 is checked while it arrives (log-header.ts): a first byte that cannot sta
 newline within MAX_HEADER_BYTES, ends the records at once with `not-a-log` / `overlong`, so endless
 input is refused instead of read forever.
 */
-import {ForeignLogLines} from '../foreign/foreign-log-lines.js';
+import {ForeignDocument, ForeignLogLines} from '../foreign/foreign-log-lines.js';
 import {HeaderStartCheck, MAX_HEADER_BYTES} from './log-header.js';
 import {LineSplitter, type SplitRecord, type TornTail} from './line-splitter.js';
 import {hasZstdExtension, startsWithZstdMagic, ZstdStreamDecoder} from './zstd-decoder.js';
@@ -44,7 +44,7 @@ export class LogRecordStream {
 	private header: HeaderStartCheck | undefined = new HeaderStartCheck();
 	private stopped = false;
 	/** Another agent's session file, read as the contract's lines (decided by line 1); `null`: a log of the contract. */
-	private foreign: ForeignLogLines | null | undefined;
+	private foreign: ForeignLogLines | ForeignDocument | null | undefined;
 
 	constructor(options: LogRecordOptions = {}) {
 		this.splitter = new LineSplitter({maxLineBytes: options.maxLineBytes, maxFirstLineBytes: MAX_HEADER_BYTES});
@@ -59,7 +59,7 @@ export class LogRecordStream {
 
 	/** The agent whose session file this is, once line 1 said so. */
 	get foreignAgent(): string | undefined {
-		return this.foreign?.format.agent;
+		return this.foreign instanceof ForeignLogLines ? this.foreign.format.agent : undefined;
 	}
 
 	/** Whether a last record (corrupt data, not a log) was produced: later input is ignored. */
@@ -107,6 +107,15 @@ export class LogRecordStream {
 
 		this.stopped = true;
 		const finished = this.zstd?.end();
+		if (this.foreign instanceof ForeignDocument) {
+			// A JSON document may end without a newline: its last line is no torn tail.
+			const held = this.splitter.peekPending();
+			if (held !== undefined && held.length > 0) {
+				this.foreign.line(held.toString('utf8'));
+				this.splitter.dropPending();
+			}
+		}
+
 		if (this.foreign) {
 			const line = this.splitter.nextLine;
 			for (const text of this.foreign.end()) {
@@ -188,7 +197,7 @@ export class LogRecordStream {
 		}
 
 		if (this.foreign === undefined) {
-			this.foreign = record.line === 1 ? ForeignLogLines.detect(record.text) ?? null : null;
+			this.foreign = record.line === 1 ? (record.text.trim() === '{' ? ForeignLogLines.document() : ForeignLogLines.detect(record.text)) ?? null : null;
 			if (this.foreign === null) {
 				yield record;
 				return;

@@ -6,8 +6,9 @@ followed):
   letter or digit as ->/<session id>.jsonl`;
 - Codex: `$CODEX_HOME` or `~/.codex`, `sessions/YYYY/MM/DD/rollout-*.jsonl` (any project: the reader
   keeps those whose header names this folder);
-- Gemini CLI: `$GEMINI_CLI_HOME` or `~`, `.gemini/tmp/<project>/chats/session-*.jsonl`, the project
-  folder being the one whose `.project_root` names this folder, or the SHA-256 of its path;
+- Gemini CLI: `$GEMINI_CLI_HOME` or `~`, `.gemini/tmp/<project>/chats/session-*.jsonl` (`.json`
+  before 0.5x), the project folder being the one whose `.project_root` names this folder, or the
+  SHA-256 of its path (its older chats do not name the folder: the project's folder says it);
 - pi: `$PI_CODING_AGENT_DIR` or `~/.pi/agent`, `sessions/--<cwd, / as ->--/*.jsonl`.
 A folder that does not exist or cannot be read holds none; at most `MAX_FILES` files per agent.
 */
@@ -75,7 +76,7 @@ async function geminiCli(cwd: string, env: Env, home: string): Promise<string[]>
 		}
 	}
 
-	const found = await Promise.all(projects.map(async project => filesIn(join(root, project, 'chats'), name => name.startsWith('session-') && name.endsWith('.jsonl'))));
+	const found = await Promise.all(projects.map(async project => filesIn(join(root, project, 'chats'), name => name.startsWith('session-') && (name.endsWith('.jsonl') || name.endsWith('.json')))));
 	return found.flat();
 }
 

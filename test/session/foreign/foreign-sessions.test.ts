@@ -109,6 +109,15 @@ describe('foreign sessions written by the real agents (test/fixtures/foreign-ses
 		expect((first as {output: string}).output).toMatch(/^total 16\n/);
 	});
 
+	it('reads Gemini CLI 0.10.0\'s chat saved as one JSON document (no newline at its end)', async () => {
+		const dir = join(fixtures, 'gemini-0.10');
+		const {entries, header, diagnostics} = await fold(join(dir, readdirSync(dir).find(name => name.endsWith('.json'))!));
+		expect(diagnostics).toEqual([]);
+		expect(header).toMatchObject({id: 'bf58b750-4d02-4126-8f29-3063e69bf4f7', producer: {agent: 'Gemini CLI'}});
+		expect(users(entries)).toEqual(['Make greet friendlier and add a farewell module.']);
+		expect(entries.flatMap(entry => (entry.entry === 'assistant' ? [[entry.text, entry.reasoning]] : []))).toEqual([['Let me look at the project.', 'Look around first.']]);
+	});
+
 	it('reads Gemini CLI 0.61.0: each rewritten message once, shell exits, the edit\'s diff, grep matches, the todo list', async () => {
 		const {entries, header, diagnostics} = await fold(fileOf('gemini'));
 		expect(diagnostics).toEqual([]);
