@@ -6,7 +6,8 @@
 // 2. `export` of a 10 000-card session (the pi fixture repeated) against `replay --print` of it:
 //    target ≤ 2×. Also the page's size against the log's, and its first contentful paint in
 //    headless Chromium when one is installed.
-// Each figure is the median of --runs runs of the real binary (bin/cardterm); prints JSON figures.
+// Each ratio is the median of --runs pairs of runs of the real binary (bin/cardterm), the floor run
+// just before its subject (the machine is shared: a pair shares its load); prints JSON figures.
 import {spawnSync} from 'node:child_process';
 import {closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -56,25 +57,38 @@ function time(args) {
 }
 
 const samples = args => Array.from({length: runs}, () => time(args));
+
+/**
+Runs `args` and `floorArgs` one after the other, `runs` times: each pair shares the machine's load
+of its moment (the machine is shared), and the figure is the median of the pairs' ratios.
+*/
+function paired(name, args, floorArgs, target, limit) {
+	const pairs = Array.from({length: runs}, () => {
+		const floor = time(floorArgs);
+		return {value: time(args), floor};
+	});
+	const ratios = pairs.map(pair => pair.value / pair.floor).sort((a, b) => a - b);
+	const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+	const ratio = Number(ratios[Math.floor(ratios.length / 2)].toFixed(2));
+	return {name, median: Math.round(median(pairs.map(pair => pair.value))), floor: Math.round(median(pairs.map(pair => pair.floor))), unit: 'ms', ratio, ratios: ratios.map(value => Number(value.toFixed(2))), target, runs, met: ratio <= limit};
+}
 const figures = [];
 try {
 	const contract = join(work, 'contract.jsonl');
 	const fd = openSync(contract, 'w');
 	writeLog(fd, {events: Math.round(targetBytes / 1000), seed: 1, shape: 'large'});
 	closeSync(fd);
-	const floor = samples(['replay', '--json', contract]);
 	for (const agent of ['claude', 'codex', 'gemini', 'pi']) {
 		const file = join(work, `${agent}.jsonl`);
 		repeatFixture(agent, statSync(contract).size, file);
-		figures.push({...figure(`replay --json of a ${(statSync(file).size / 2 ** 20).toFixed(0)} MB ${agent} session vs a ${(statSync(contract).size / 2 ** 20).toFixed(0)} MB contract log`, samples(['replay', '--json', file]), {floor, target: '≤ 3× floor', met: value => value.ratio !== null && value.ratio <= 3})});
+		figures.push(paired(`replay --json of a ${(statSync(file).size / 2 ** 20).toFixed(0)} MB ${agent} session vs a ${(statSync(contract).size / 2 ** 20).toFixed(0)} MB contract log`, ['replay', '--json', file], ['replay', '--json', contract], '≤ 3× floor', 3));
 	}
 
 	// 10 000 cards: the pi fixture has 8 a round.
 	const session = join(work, 'cards.jsonl');
 	repeatFixture('pi', Number.POSITIVE_INFINITY, session, {rounds: Math.ceil(Number(values.cards) / 8)});
 	const page = join(work, 'page.html');
-	const printed = samples(['replay', '--print', '--width', '100', session]);
-	figures.push(figure(`export of ${values.cards} cards vs replay --print of them`, samples(['export', session, '-o', page]), {floor: printed, target: '≤ 2× floor', met: value => value.ratio !== null && value.ratio <= 2}));
+	figures.push(paired(`export of ${values.cards} cards vs replay --print of them`, ['export', session, '-o', page], ['replay', '--print', '--width', '100', session], '≤ 2× floor', 2));
 	figures.push({name: 'exported page size / log size', median: Number((statSync(page).size / statSync(session).size).toFixed(2)), unit: '×', pageBytes: statSync(page).size, logBytes: statSync(session).size});
 	const chromium = ['/usr/bin/chromium', process.env.CHROMIUM_PATH].find(path => path !== undefined && existsSync(path));
 	if (chromium === undefined) {
