@@ -57,11 +57,6 @@ export class LogRecordStream {
 		return this.head === undefined ? this.zstd !== undefined : undefined;
 	}
 
-	/** The agent whose session file this is, once line 1 said so. */
-	get foreignAgent(): string | undefined {
-		return this.foreign instanceof ForeignLogLines ? this.foreign.format.agent : undefined;
-	}
-
 	/** Whether a last record (corrupt data, not a log) was produced: later input is ignored. */
 	get done(): boolean {
 		return this.stopped;
