@@ -29,7 +29,8 @@ viewer and tools:
   cardterm watch LOG               follow a log that another process is appending to
   cardterm call TOOL [JSON] [--log FILE] [--cwd DIR]   run one tool call, print its card
   cardterm run SCRIPT.mjs [--log FILE]                  Code Mode: the script gets tools.<name>(args)
-  cardterm sessions                list saved sessions, newest first
+  cardterm sessions [--all]        list saved sessions, newest first (--all: every agent's, this folder)
+  cardterm export LOG [-o FILE] [--md] [--no-redact]   a session as one HTML page to share, secrets redacted
   cardterm demo                    replay the bundled demo session (every card kind)
   cardterm acp [-p PROMPT] -- CMD ARGS…   an Agent Client Protocol agent's session as cards
   cardterm mcp list|add|remove     the MCP servers whose tools a session gets (.mcp.json is read too)
@@ -47,6 +48,7 @@ const commands: Record<string, () => Promise<Command>> = {
 	run: async () => (await import('./commands/run-command.js')).runCommand,
 	watch: async () => (await import('./commands/watch-command.js')).watchCommand,
 	sessions: async () => (await import('./commands/sessions-command.js')).sessionsCommand,
+	export: async () => (await import('./commands/export-command.js')).exportCommand,
 	demo: async () => (await import('./commands/demo-command.js')).demoCommand,
 	acp: async () => (await import('./commands/acp-command.js')).acpCommand,
 	mcp: async () => (await import('./commands/mcp-command.js')).mcpCommand,

@@ -46,6 +46,7 @@ import {ThrottledSignal} from './throttled-signal.js';
 import {EntryPairing, type OpenStream} from '../session/fold/entry-pairing.js';
 import {assertNever} from '../presentation/assert-never.js';
 import {isCompressed} from '../session/reader/log-index.js';
+import {foreignAgentOf} from '../session/foreign/contract-lines.js';
 
 /** Options of `openIndexedEntrySource`. */
 export type IndexedEntrySourceOptions = {
@@ -655,7 +656,8 @@ export async function openIndexedEntrySource(source: string, options: IndexedEnt
 	};
 
 	const common = {header, damage, presenters, cacheSize: options.cacheSize ?? 2000, cacheBytes: options.cacheBytes ?? 64 * 1024 * 1024, intervalMs: options.intervalMs ?? 100};
-	if (await isCompressed(path)) {
+	// A compressed log, or another agent's session file read as the contract's lines, is indexed in a copy of its lines.
+	if (await isCompressed(path) || foreignAgentOf(header) !== undefined) {
 		const folder = mkdtempSync(join(tmpdir(), 'cardterm-pager-'));
 		const copy = join(folder, 'session.jsonl');
 		const fd = openSync(copy, 'w');
@@ -741,6 +743,7 @@ async function indexCompressed(path: string, fd: number, index: CardLineIndex, r
 	})();
 	const decoder = new LogEventDecoder(path, report);
 	let written = 0;
+	let header = true;
 	try {
 		for await (const record of logRecords(counted, {name: path})) {
 			if (closed()) {
@@ -752,7 +755,9 @@ async function indexCompressed(path: string, fd: number, index: CardLineIndex, r
 				writeSync(fd, bytes);
 				const offset = written;
 				written += bytes.length;
-				if (record.line === 1) {
+				if (header) {
+					// The first line is the header (a foreign file's line 1 may make more lines than it).
+					header = false;
 					continue;
 				}
 

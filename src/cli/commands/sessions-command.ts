@@ -5,7 +5,9 @@ cards, failures, id — and the newest session of a directory for `replay --last
 import {sanitizeInline} from '../../layout/text/sanitize.js';
 import {truncateToWidth} from '../../layout/text/text-width.js';
 import {joinOutput, jsonLine} from '../../layout/terminal/terminal-sink.js';
-import {listSessions, type SessionSummary} from '../../session/store/session-store.js';
+import {homedir} from 'node:os';
+import {agentSessionFiles} from '../../session/store/agent-sessions.js';
+import {listSessions, summarizeSession, type SessionSummary} from '../../session/store/session-store.js';
 import {formatCount, plural} from '../../layout/text/format.js';
 import {cardOutcomes, emptyOutcomeCounts, isNotOk, outcomeTally, type OutcomeCounts} from '../../presentation/card-outcome.js';
 import type {CliIo} from '../environment/cli-io.js';
@@ -13,7 +15,7 @@ import {printHelp} from '../environment/terminal-text.js';
 import {parseArgs} from '../environment/parse-args.js';
 import {sessionsRoot} from '../environment/session-paths.js';
 
-export const SESSIONS_HELP = `usage: cardterm sessions [--session-dir DIR] [--json]
+export const SESSIONS_HELP = `usage: cardterm sessions [--all] [--session-dir DIR] [--json]
 
 Lists saved sessions, newest first, one a line: time (UTC), working directory, the session's title
 (logs from other producers) or else the first line of its first prompt, its turns (and how many
@@ -23,7 +25,12 @@ the counts the status line and the pager show), and the session id, which cardte
 replay ID and watch ID take. A fork (cardterm --fork, /fork, /rewind) is listed under the session it
 came from, marked ↳. Empty sessions (nothing after the header) are left out.
 --json: one object per session, with "prompt", "turns", "failedTurns", "cards", "failures" (cards
-not ok) and "outcomes" by outcome.`;
+not ok) and "outcomes" by outcome.
+--all: the sessions of this folder by every agent — cardterm's, and those Claude Code, Codex,
+Gemini CLI and pi saved in their own folders (~/.claude/projects, ~/.codex/sessions,
+~/.gemini/tmp, ~/.pi/agent/sessions; CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME and
+PI_CODING_AGENT_DIR move them, as they move the agents) — newest first: time, agent, title or
+first message, cards and failures, and the file (cardterm replay FILE opens it, watch follows it).`;
 
 /** Columns a field of a listed session may take: a huge title or id must not turn one row into pages. */
 const MAX_CELL_COLUMNS = 200;
@@ -44,6 +51,50 @@ export async function newestSessionLog(cwd: string, sessionDir: string | undefin
 	}
 
 	return newest.path;
+}
+
+/** `sessions --all`: every agent's sessions of this folder, newest first. */
+async function listAll(io: CliIo, root: string, json: boolean, onUnreadable: (dir: string, error: Error) => void): Promise<number> {
+	const own = (await listSessions(root, {onUnreadable})).filter(session => session.cwd === io.cwd);
+	const foreign: SessionSummary[] = [];
+	for (const file of await agentSessionFiles(io.cwd, io.env, io.env.HOME ?? homedir())) {
+		try {
+			// The header first (Codex keeps every project's rollouts together), then the counts of this folder's.
+			// eslint-disable-next-line no-await-in-loop -- one file at a time keeps file descriptors few
+			const head = await summarizeSession(file, false);
+			// Gemini CLI's older chats name no folder: the project folder they were found in is this one.
+			const here = head !== undefined && (head.cwd === io.cwd || (head.cwd === undefined && head.agent === 'Gemini CLI'));
+			// eslint-disable-next-line no-await-in-loop
+			const summary = here ? await summarizeSession(file, true) : undefined;
+			if (summary !== undefined) {
+				foreign.push(summary);
+			}
+		} catch (error) {
+			onUnreadable(file, error instanceof Error ? error : new Error(String(error)));
+		}
+	}
+
+	const sessions = [...own, ...foreign].sort((a, b) => b.createdAt - a.createdAt);
+	if (json) {
+		await io.write(joinOutput(sessions.map(session => jsonLine(session))));
+		return 0;
+	}
+
+	if (sessions.length === 0) {
+		await io.print(`no saved sessions of ${io.cwd} by any agent\n`);
+		return 0;
+	}
+
+	const rows = sessions.map(session => [
+		minuteOf(session.createdAt),
+		session.agent,
+		session.title ?? session.prompt ?? '',
+		`${session.cards ?? 0} cards`,
+		session.outcomes === undefined ? '' : outcomeTally(notOk(session.outcomes)),
+		session.path,
+	]);
+	await io.print(rows.map(row => row.filter(cell => cell !== '').map(cell => truncateToWidth(sanitizeInline(cell), MAX_CELL_COLUMNS)).join('  ')).join('\n') + '\n');
+	return 0;
 }
 
 /** Only the outcomes that are not ok: the ok and running cards are the rest of the card count. */
@@ -109,7 +160,7 @@ export function withForks(sessions: readonly SessionSummary[]): Array<{readonly 
 }
 
 export async function sessionsCommand(argv: readonly string[], io: CliIo): Promise<number> {
-	const parsed = parseArgs(argv, [{name: 'session-dir', value: true}, {name: 'json'}, {name: 'help'}], 'sessions');
+	const parsed = parseArgs(argv, [{name: 'session-dir', value: true}, {name: 'json'}, {name: 'all'}, {name: 'help'}], 'sessions');
 	if (parsed.flags.has('help')) {
 		await printHelp(io, SESSIONS_HELP);
 		return 0;
@@ -117,10 +168,16 @@ export async function sessionsCommand(argv: readonly string[], io: CliIo): Promi
 
 	const flag = parsed.flags.get('session-dir');
 	const root = sessionsRoot(typeof flag === 'string' ? flag : undefined, io.env, io.cwd);
-	const sessions = await listSessions(root, {onUnreadable(dir, error) {
+	const onUnreadable = (dir: string, error: Error): void => {
 		// One line per bad session, whatever its folder name holds.
 		void io.printError(`${sanitizeInline(`cardterm: skipped ${dir}: ${error.message}`)}\n`);
-	}});
+	};
+
+	if (parsed.flags.has('all')) {
+		return listAll(io, root, parsed.flags.has('json'), onUnreadable);
+	}
+
+	const sessions = await listSessions(root, {onUnreadable});
 	if (parsed.flags.has('json')) {
 		await io.write(joinOutput(sessions.map(session => jsonLine(session))));
 		return 0;

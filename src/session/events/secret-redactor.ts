@@ -169,3 +169,39 @@ export class SecretRedactor {
 		}
 	}
 }
+
+/**
+Shapes of secrets found in text itself, for a session shared with others (`cardterm export`): the
+keys of the common providers, bearer tokens, private keys, and `NAME=value` lines whose name says
+secret (a `.env` file a tool read). Each is a `Secret` named by its shape, so the one redactor
+replaces it as it replaces an environment variable's value. The patterns are bounded: a log is
+hostile input.
+*/
+export const SECRET_SHAPES: ReadonlyArray<{readonly name: string; readonly pattern: RegExp; readonly group?: number}> = [
+	// A key starts a word and holds a digit: `disk-usage-of-the-whole-cluster` is no key.
+	{name: 'anthropic-key', pattern: /(?<![A-Za-z0-9_-])sk-ant-(?=[A-Za-z0-9_-]{0,400}\d)[A-Za-z0-9_-]{20,400}/g},
+	{name: 'openai-key', pattern: /(?<![A-Za-z0-9_-])sk-(?:proj-|svcacct-)?(?=[A-Za-z0-9_-]{0,400}\d)[A-Za-z0-9_-]{20,400}/g},
+	{name: 'github-token', pattern: /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})/g},
+	{name: 'aws-access-key', pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Za-z0-9])/g},
+	{name: 'google-api-key', pattern: /(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}/g},
+	{name: 'slack-token', pattern: /(?<![A-Za-z0-9])xox[abposr]-(?=[A-Za-z0-9-]{0,255}\d)[A-Za-z0-9-]{10,255}/g},
+	{name: 'stripe-key', pattern: /(?<![A-Za-z0-9_])(?:sk|rk)_live_[A-Za-z0-9]{16,255}/g},
+	{name: 'bearer-token', pattern: /\b[Bb]earer\s+([A-Za-z0-9._~+/-]{20,2000}=*)/g, group: 1},
+	{name: 'private-key', pattern: /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----[\s\S]{1,16384}?-----END [A-Z ]{0,40}PRIVATE KEY-----/g},
+	{name: 'env-value', pattern: /^[ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_]{0,100}(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)[ \t]*=[ \t]*["']?([^\s"'#]{8,2000})/gm, group: 1},
+];
+
+/** The secrets of known shapes in `text` (each value once, named by its shape). */
+export function secretsOfShape(text: string): Secret[] {
+	const found = new Map<string, string>();
+	for (const {name, pattern, group} of SECRET_SHAPES) {
+		for (const match of text.matchAll(pattern)) {
+			const value = match[group ?? 0];
+			if (value !== undefined && value.length >= MIN_SECRET_CHARS && !found.has(value)) {
+				found.set(value, name);
+			}
+		}
+	}
+
+	return [...found].map(([value, name]) => ({name, value}));
+}

@@ -7,6 +7,7 @@ Line 1 is checked while it arrives (log-header.ts): a first byte that cannot sta
 newline within MAX_HEADER_BYTES, ends the records at once with `not-a-log` / `overlong`, so endless
 input is refused instead of read forever.
 */
+import {ForeignDocument, ForeignLogLines} from '../foreign/foreign-log-lines.js';
 import {HeaderStartCheck, MAX_HEADER_BYTES} from './log-header.js';
 import {LineSplitter, type SplitRecord, type TornTail} from './line-splitter.js';
 import {hasZstdExtension, startsWithZstdMagic, ZstdStreamDecoder} from './zstd-decoder.js';
@@ -42,6 +43,8 @@ export class LogRecordStream {
 	private head: Buffer | undefined;
 	private header: HeaderStartCheck | undefined = new HeaderStartCheck();
 	private stopped = false;
+	/** Another agent's session file, read as the contract's lines (decided by line 1); `null`: a log of the contract. */
+	private foreign: ForeignLogLines | ForeignDocument | null | undefined;
 
 	constructor(options: LogRecordOptions = {}) {
 		this.splitter = new LineSplitter({maxLineBytes: options.maxLineBytes, maxFirstLineBytes: MAX_HEADER_BYTES});
@@ -99,6 +102,22 @@ export class LogRecordStream {
 
 		this.stopped = true;
 		const finished = this.zstd?.end();
+		if (this.foreign instanceof ForeignDocument) {
+			// A JSON document may end without a newline: its last line is no torn tail.
+			const held = this.splitter.peekPending();
+			if (held !== undefined && held.length > 0) {
+				this.foreign.line(held.toString('utf8'));
+				this.splitter.dropPending();
+			}
+		}
+
+		if (this.foreign) {
+			const line = this.splitter.nextLine;
+			for (const text of this.foreign.end()) {
+				yield {kind: 'line', line, offset: this.splitter.completedBytes, length: 0, text};
+			}
+		}
+
 		if (finished?.end.kind === 'corrupt') {
 			yield {kind: 'zstd-corrupt', line: this.splitter.nextLine, message: finished.end.message};
 			return;
@@ -156,12 +175,32 @@ export class LogRecordStream {
 		}
 
 		for (const record of this.splitter.push(bytes)) {
-			yield record;
+			yield * this.translated(record);
 			if (record.kind === 'overlong' && record.line === 1) {
 				// A header that long is no header: stop before reading (maybe endless) input to its end.
 				this.stopped = true;
 				return;
 			}
+		}
+	}
+
+	/** A line of another agent's session file becomes the contract's lines it says (none, one or more), at its line number. */
+	private * translated(record: SplitRecord): Generator<LogRecord, void, undefined> {
+		if (record.kind !== 'line' || this.foreign === null) {
+			yield record;
+			return;
+		}
+
+		if (this.foreign === undefined) {
+			this.foreign = record.line === 1 ? (record.text.trim() === '{' ? ForeignLogLines.document() : ForeignLogLines.detect(record.text)) ?? null : null;
+			if (this.foreign === null) {
+				yield record;
+				return;
+			}
+		}
+
+		for (const text of this.foreign.line(record.text)) {
+			yield {...record, text};
 		}
 	}
 }

@@ -15,12 +15,13 @@ import type {SessionHeader} from '../events/events.js';
 import {safeStringify} from '../fold/call-facts.js';
 import {resolveSessionLogPath, SESSION_LOG_FILE_NAMES} from '../reader/log-source.js';
 import {openSessionLog} from '../reader/read-session-log.js';
+import {foreignAgentOf} from '../foreign/contract-lines.js';
 
 /** A child session found beside its parent's log. */
 export type ChildSession = {readonly id: string; readonly path: string; readonly createdAt: number};
 
-/** The names of the tools that run a subagent. */
-const SUBAGENT_TOOLS: ReadonlySet<string> = new Set(['subagent']);
+/** The names of the tools that run a subagent (cardterm's, and Claude Code's Task as its reader records it). */
+const SUBAGENT_TOOLS: ReadonlySet<string> = new Set(['subagent', 'claude-code:Task', 'claude-code:Agent']);
 
 /** Whether `card` runs a subagent (and so may have a child session). */
 export function isSubagentCard(card: Card): boolean {
@@ -36,6 +37,10 @@ beside its own whose header names it as parent, oldest first. Unreadable folders
 that is not a session folder's `session.jsonl[.zst|.zstd]` has none.
 */
 export async function findChildSessions(logPath: string, parent: SessionHeader): Promise<ChildSession[]> {
+	if (foreignAgentOf(parent) === 'Claude Code') {
+		return claudeCodeSubagents(logPath, parent.id);
+	}
+
 	// Only a log in a session folder of its own has siblings that are sessions.
 	if (!SESSION_LOG_FILE_NAMES.includes(basename(logPath))) {
 		return [];
@@ -60,6 +65,35 @@ export async function findChildSessions(logPath: string, parent: SessionHeader):
 	}
 
 	return children.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+}
+
+/**
+Claude Code keeps a session's subagents beside it: `<session id>/subagents/agent-<agent id>.jsonl`,
+the agent id named by the Task card's result (so `childOfCard` finds it by name).
+*/
+async function claudeCodeSubagents(logPath: string, sessionId: string): Promise<ChildSession[]> {
+	const folder = join(dirname(logPath), basename(sessionId), 'subagents');
+	let names: string[];
+	try {
+		names = (await readdir(folder)).filter(name => /^agent-[\w-]{1,200}\.jsonl$/.test(name)).sort().slice(0, MAX_SIBLINGS);
+	} catch {
+		return [];
+	}
+
+	const children: ChildSession[] = [];
+	for (const name of names) {
+		try {
+			/* eslint-disable no-await-in-loop -- one header at a time keeps file descriptors few */
+			const log = await openSessionLog(join(folder, name));
+			await log.close();
+			/* eslint-enable no-await-in-loop */
+			children.push({id: name.slice('agent-'.length, -'.jsonl'.length), path: join(folder, name), createdAt: log.header.createdAt});
+		} catch {
+			// An unreadable transcript is no child.
+		}
+	}
+
+	return children;
 }
 
 async function childHeader(folder: string, parentId: string): Promise<ChildSession | undefined> {

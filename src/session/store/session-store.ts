@@ -24,6 +24,7 @@ import {cardCount, notOkCount, type OutcomeCounts} from '../../presentation/card
 import {cardEventTypes, EntryPairing} from '../fold/entry-pairing.js';
 import {LogEventDecoder} from '../reader/event-decoder.js';
 import {contentText, turnOutcome, userMessageSource} from '../fold/entry-facts.js';
+import {foreignAgentOf} from '../foreign/contract-lines.js';
 
 /** The sessions folder: `override`, else `CARDTERM_SESSION_DIR`, else the per-user data directory. */
 export function sessionsRoot(override?: string): string {
@@ -100,6 +101,8 @@ export type SessionSummary = {
 	readonly turns: number | undefined;
 	/** Turns that ended failed (an error, or blocked: `turnOutcome`); `undefined` when counts were not requested. */
 	readonly failedTurns: number | undefined;
+	/** The agent that wrote it: `cardterm`, or another agent whose session file this is (src/session/foreign). */
+	readonly agent: string;
 	/** The session folder. */
 	readonly dir: string;
 	/** The log file inside it. */
@@ -145,7 +148,7 @@ export async function listSessions(root: string, options: ListSessionsOptions = 
 		const dir = join(root, name);
 		try {
 			// eslint-disable-next-line no-await-in-loop -- one session at a time keeps file descriptors few
-			const summary = await summarize(dir, options.counts ?? true);
+			const summary = await summarizeSession(dir, options.counts ?? true);
 			if (summary !== undefined) {
 				summaries.push(summary);
 			}
@@ -167,8 +170,11 @@ export const PROMPT_CHARS = 200;
 /** Lines of these types are decoded; writers put "type" first, so a prefix test skips the rest (chunks, messages) without JSON work. */
 const CARD_PREFIXES = [...cardEventTypes].map(type => `${TYPE_PREFIX}${type}"`);
 
-/** A session's summary, or `undefined` for an empty one: nothing after its header (nothing was done in it). */
-async function summarize(dir: string, counts: boolean): Promise<SessionSummary | undefined> {
+/**
+The summary of a session folder or log file (cardterm's own, or another agent's session file), or
+`undefined` for an empty one: nothing after its header (nothing was done in it).
+*/
+export async function summarizeSession(dir: string, counts: boolean): Promise<SessionSummary | undefined> {
 	const path = await resolveSessionLogPath(dir);
 	const source = await openLogSource(path);
 	let header: SessionHeader | undefined;
@@ -236,6 +242,7 @@ async function summarize(dir: string, counts: boolean): Promise<SessionSummary |
 		turns: counts ? turns : undefined,
 		failedTurns: counts ? failedTurns : undefined,
 		...(parent === undefined ? {} : {forkOf: parent.session}),
+		agent: foreignAgentOf(header) ?? 'cardterm',
 		cards: outcomes === undefined ? undefined : cardCount(outcomes),
 		failures: outcomes === undefined ? undefined : notOkCount(outcomes),
 		outcomes,

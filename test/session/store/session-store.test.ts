@@ -74,8 +74,8 @@ describe('listSessions', () => {
 		writeFileSync(join(dir, 'broken', 'session.jsonl'), '');
 		const unreadable: string[] = [];
 		expect(await listSessions(dir, {onUnreadable: (folder, error) => unreadable.push(`${folder} ${error.reason}`)})).toEqual([
-			{id: newer.id, createdAt: 2000, cwd: '/b', title: 'Header title', dir: newer.dir, path: newer.logPath, prompt: 'hi', turns: 0, failedTurns: 0, cards: 0, failures: 0, outcomes: emptyOutcomeCounts()},
-			{id: older.id, createdAt: 1000, cwd: '/a', title: 'Fix the build', dir: older.dir, path: older.logPath, prompt: undefined, turns: 0, failedTurns: 0, cards: 2, failures: 1, outcomes: {...emptyOutcomeCounts(), ok: 1, error: 1}},
+			{id: newer.id, createdAt: 2000, cwd: '/b', title: 'Header title', agent: 'cardterm', dir: newer.dir, path: newer.logPath, prompt: 'hi', turns: 0, failedTurns: 0, cards: 0, failures: 0, outcomes: emptyOutcomeCounts()},
+			{id: older.id, createdAt: 1000, cwd: '/a', title: 'Fix the build', agent: 'cardterm', dir: older.dir, path: older.logPath, prompt: undefined, turns: 0, failedTurns: 0, cards: 2, failures: 1, outcomes: {...emptyOutcomeCounts(), ok: 1, error: 1}},
 		]);
 		expect(unreadable).toEqual([`${join(dir, 'broken')} missing header: the file is empty`]);
 	});
@@ -84,9 +84,9 @@ describe('listSessions', () => {
 		mkdirSync(join(dir, 'z'));
 		writeFileSync(join(dir, 'z', 'session.jsonl.zst'), readFileSync(fixture('basic.jsonl.zst')));
 		expect(await listSessions(dir, {counts: false})).toEqual([
-			{id: 's-basic', createdAt: 1790000000000, cwd: '/home/u/proj', title: undefined, dir: join(dir, 'z'), path: join(dir, 'z', 'session.jsonl.zst'), prompt: undefined, turns: undefined, failedTurns: undefined, cards: undefined, failures: undefined, outcomes: undefined},
+			{id: 's-basic', createdAt: 1790000000000, cwd: '/home/u/proj', title: undefined, agent: 'cardterm', dir: join(dir, 'z'), path: join(dir, 'z', 'session.jsonl.zst'), prompt: undefined, turns: undefined, failedTurns: undefined, cards: undefined, failures: undefined, outcomes: undefined},
 		]);
-		expect((await listSessions(dir))[0]).toEqual({id: 's-basic', createdAt: 1790000000000, cwd: '/home/u/proj', title: 'List the files', dir: join(dir, 'z'), path: join(dir, 'z', 'session.jsonl.zst'), prompt: undefined, turns: 1, failedTurns: 0, cards: 1, failures: 0, outcomes: {...emptyOutcomeCounts(), ok: 1}});
+		expect((await listSessions(dir))[0]).toEqual({id: 's-basic', createdAt: 1790000000000, cwd: '/home/u/proj', title: 'List the files', agent: 'cardterm', dir: join(dir, 'z'), path: join(dir, 'z', 'session.jsonl.zst'), prompt: undefined, turns: 1, failedTurns: 0, cards: 1, failures: 0, outcomes: {...emptyOutcomeCounts(), ok: 1}});
 	});
 
 	it('is empty when the root does not exist', async () => {
