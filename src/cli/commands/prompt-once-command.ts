@@ -30,6 +30,7 @@ import {positiveInt, stringFlag, UsageError, type ParsedArgs} from '../environme
 import {promptOutput} from '../print/prompt-output.js';
 import {continueLog} from '../../host/continue-log.js';
 import {sessionSecrets} from '../../host/session-secrets.js';
+import {forkTarget} from '../interactive/fork-target.js';
 import {resumeTarget} from '../interactive/resume-target.js';
 import {sessionsRoot} from '../environment/session-paths.js';
 import {withTerminationSignals} from '../environment/termination-signals.js';
@@ -62,7 +63,11 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 	const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm') ?? config.agent.maxSteps;
 	const output = promptOutput(parsed, io, 'cardterm', cwd);
 
-	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(stringFlag(parsed, 'resume') === undefined ? {} : {resumeId: stringFlag(parsed, 'resume')}), ...(stringFlag(parsed, 'session-dir') === undefined ? {} : {sessionDir: stringFlag(parsed, 'session-dir')}), env: io.env, cwd});
+	const sessionDir = stringFlag(parsed, 'session-dir');
+	const fork = stringFlag(parsed, 'fork');
+	const resumed = fork === undefined
+		? await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(stringFlag(parsed, 'resume') === undefined ? {} : {resumeId: stringFlag(parsed, 'resume')}), ...(sessionDir === undefined ? {} : {sessionDir}), env: io.env, cwd})
+		: await forkTarget({fork, ...(sessionDir === undefined ? {} : {sessionDir}), env: io.env, cwd});
 	return withTerminationSignals(async signal => {
 		const id = resumed?.header.id ?? newSessionId(Date.now());
 		const folder = join(sessionsRoot(stringFlag(parsed, 'session-dir'), io.env, io.cwd), id);
