@@ -60,7 +60,7 @@ function cpuMs(started) {
 }
 
 /** An agent that is never asked anything: the native side's screen has the same live session over the same driver. */
-const idleClient = {exited: new Promise(() => {}), facts: {sessionId: 'native'}, close: async () => {}};
+const idleClient = {exited: new Promise(() => {}), facts: {sessionId: 'native'}, close: async () => {}, waitBeforeChanges() {}};
 
 /** The live screen of `session` (an opened session), as `cardterm acp` draws it, on a fake terminal. */
 function screenOf(session, client) {

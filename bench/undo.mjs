@@ -48,7 +48,7 @@ const time = fn => {
 };
 
 // Snapshots.
-const shadow = await ShadowGit.open(tree, join(work, 'shadow'));
+const shadow = await ShadowGit.open(tree, join(work, 'shadow'), 'bench');
 const cold = await time(() => shadow.snapshot('refs/bench/cold'));
 const snapshots = [];
 const statuses = [];

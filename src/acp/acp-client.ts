@@ -113,8 +113,8 @@ export class AcpClient {
 	#running: {readonly abort: AbortController; cancelTimer?: ReturnType<typeof setTimeout>} | undefined;
 	/** Notes from cardterm for the agent (what `/undo` took back), sent before the person's next prompt. */
 	readonly #notes: string[] = [];
-	/** What a command in a terminal waits for before it starts (the turn's snapshot for `/undo`). */
-	#beforeCommand: (() => Promise<void>) | undefined;
+	/** What a file write or a terminal's command waits for before it starts (the turn's snapshot for `/undo`). */
+	#beforeChange: (() => Promise<void>) | undefined;
 	/** Permission questions waiting for the person; a cancel answers them `cancelled`. */
 	readonly #asking = new Set<AbortController>();
 	#closed = false;
@@ -138,9 +138,12 @@ export class AcpClient {
 			.onRequest(methods.client.session.requestPermission, async ({params, signal}) => this.#permission(params, signal))
 			// Answers that may be megabytes are built one at a time, each once the agent took the one before.
 			.onRequest(methods.client.fs.readTextFile, async ({params, requestId}) => this.#incoming.large(requestId, async () => files.readTextFile(params)))
-			.onRequest(methods.client.fs.writeTextFile, async ({params, signal}) => files.writeTextFile(params, signal))
+			.onRequest(methods.client.fs.writeTextFile, async ({params, signal}) => {
+				await this.#beforeChange?.();
+				return files.writeTextFile(params, signal);
+			})
 			.onRequest(methods.client.terminal.create, async ({params}) => {
-				await this.#beforeCommand?.();
+				await this.#beforeChange?.();
 				return this.#terminals.create(params);
 			})
 			.onRequest(methods.client.terminal.output, async ({params, requestId}) => this.#incoming.large(requestId, () => this.#terminals.output(params.terminalId)))
@@ -284,9 +287,9 @@ export class AcpClient {
 		return open();
 	}
 
-	/** Hold each `terminal/create` until `wait` resolves (the workspace's snapshot before the command changes it). */
-	waitBeforeCommands(wait: () => Promise<void>): void {
-		this.#beforeCommand = wait;
+	/** Hold each `fs/write_text_file` and `terminal/create` until `wait` resolves (the workspace's snapshot before they change it). */
+	waitBeforeChanges(wait: () => Promise<void>): void {
+		this.#beforeChange = wait;
 	}
 
 	/**

@@ -25,9 +25,9 @@ function acpRecorder(session: Pick<OpenedSession, 'log'>, client: Pick<AcpClient
 }
 
 /** `/undo` of an ACP agent's session; what its terminals' commands changed through the shadow snapshots in `shadowDir`. */
-export function acpUndo(session: Pick<OpenedSession, 'id' | 'log' | 'changes' | 'registry'>, client: Pick<AcpClient, 'events' | 'note' | 'waitBeforeCommands'>, cwd: string, shadowDir?: string): SessionUndo {
+export function acpUndo(session: Pick<OpenedSession, 'id' | 'log' | 'changes' | 'registry'>, client: Pick<AcpClient, 'events' | 'note' | 'waitBeforeChanges'>, cwd: string, shadowDir?: string): SessionUndo {
 	const snapshots = sessionSnapshots(session, cwd, shadowDir);
-	// The agent's commands run in cardterm's terminals: each waits for its turn's first snapshot, as the session's own do.
-	client.waitBeforeCommands(async () => snapshots.ready());
+	// The agent's writes and commands go through cardterm: each waits for the snapshots begun so far, as the session's own calls do.
+	client.waitBeforeChanges(async () => snapshots.ready());
 	return new SessionUndo({history: session.changes, guard: new WorkspaceGuard({workspace: cwd}), recorder: acpRecorder(session, client), snapshots});
 }

@@ -89,6 +89,11 @@ export class SessionUndo {
 		return {...outcome, message: `${outcome.message}${left}${caveat}`};
 	}
 
+	/** The session closes: the snapshots under way end (briefly waited for). */
+	async close(): Promise<void> {
+		await this.#snapshots.close();
+	}
+
 	/** Take back the last undo (a change made since leaves nothing to redo). */
 	async redo(): Promise<StepOutcome> {
 		const group = this.#history.redoable();

@@ -3,14 +3,16 @@
 project (under the user's data directory), that snapshots the workspace's tracked and
 untracked-not-ignored files, so `/undo` can take back what shell commands changed. Git runs with its
 own `GIT_DIR`, `GIT_WORK_TREE` and `GIT_INDEX_FILE`, every inherited `GIT_*` variable dropped: the
-user's repository, index, stash and config of the project are never read or written (the project's
+user's repository, index, stash and config of the project are never written (one read-only question
+first: whether the workspace is a git work tree at all) (the project's
 `.gitignore` files are honoured, as they are files of the work tree). A snapshot is an index update
 (`git add -A`, which re-hashes only files whose stat changed) and a tree; each is kept by a ref, so a
 resumed session finds the snapshots of its earlier turns.
 */
-import {execFile} from 'node:child_process';
-import {mkdir} from 'node:fs/promises';
+import {execFile, type ChildProcess} from 'node:child_process';
+import {rm} from 'node:fs/promises';
 import {join} from 'node:path';
+import {makeDirectory} from '../session/store/make-directory.js';
 
 /** A file that differs between two snapshots: its path (relative to the workspace) and its bytes on each side (`undefined`: absent). */
 export type SnapshotChange = {readonly path: string; readonly before: Buffer | undefined; readonly after: Buffer | undefined};
@@ -21,26 +23,45 @@ const GIT_MAX_BUFFER = 64 * 1024 * 1024;
 export class ShadowGit {
 	readonly #env: NodeJS.ProcessEnv;
 	readonly #workspace: string;
+	readonly #index: string;
+	/** Git processes running; `stop` ends them. */
+	readonly #running = new Set<ChildProcess>();
+	#stopped = false;
 
-	private constructor(env: NodeJS.ProcessEnv, workspace: string) {
+	private constructor(env: NodeJS.ProcessEnv, workspace: string, index: string) {
 		this.#env = env;
 		this.#workspace = workspace;
+		this.#index = index;
 	}
 
-	/** The shadow repository of `workspace` in `directory` (created when new), or why there is none (no git). */
-	static async open(workspace: string, directory: string): Promise<ShadowGit | {readonly unavailable: string}> {
-		const env: NodeJS.ProcessEnv = {};
+	/**
+	The shadow repository of `workspace` in `directory` (created when new), with an index of session
+	`sessionId`'s own (two sessions of a project snapshot side by side), or why there is none: no git,
+	or a workspace that is no git work tree of the user's (a home folder is not snapshotted whole).
+	*/
+	static async open(workspace: string, directory: string, sessionId: string): Promise<ShadowGit | {readonly unavailable: string}> {
+		const inherited: NodeJS.ProcessEnv = {};
 		for (const [name, value] of Object.entries(process.env)) {
 			// The user's GIT_DIR, GIT_INDEX_FILE, … (a hook's environment) must never steer the shadow's git.
 			if (!name.startsWith('GIT_')) {
-				env[name] = value;
+				inherited[name] = value;
 			}
 		}
 
+		// Read only: whether the workspace is in a work tree of the user's.
+		const probe = new ShadowGit({...inherited, GIT_OPTIONAL_LOCKS: '0'}, workspace, '');
+		const inside = await probe.#git(['rev-parse', '--is-inside-work-tree']).then(out => out.toString('utf8').trim() === 'true', (error: unknown) => error as Error);
+		if (inside !== true) {
+			const notRepository = inside === false || /not a git repository/i.test(inside.message);
+			return {unavailable: notRepository ? 'no git repository here' : `no git (${(inside as Error).message.split('\n')[0]})`};
+		}
+
+		const index = join(directory, `index-${sessionId.replaceAll(/[^\w.-]/g, '_')}`);
+		const env: NodeJS.ProcessEnv = {...inherited};
 		Object.assign(env, {
 			GIT_DIR: directory,
 			GIT_WORK_TREE: workspace,
-			GIT_INDEX_FILE: join(directory, 'index'),
+			GIT_INDEX_FILE: index,
 			GIT_CONFIG_NOSYSTEM: '1',
 			GIT_AUTHOR_NAME: 'cardterm',
 			GIT_AUTHOR_EMAIL: 'cardterm@localhost',
@@ -48,9 +69,10 @@ export class ShadowGit {
 			GIT_COMMITTER_EMAIL: 'cardterm@localhost',
 			GIT_TERMINAL_PROMPT: '0',
 		});
-		const shadow = new ShadowGit(env, workspace);
+		const shadow = new ShadowGit(env, workspace, index);
 		try {
-			await mkdir(directory, {recursive: true});
+			// A mkdir -p that always ends (Node's recursive mkdir never settles under /proc).
+			await makeDirectory(directory);
 			await shadow.#git(['init', '--quiet']);
 		} catch (error) {
 			return {unavailable: `no shadow repository (${(error as Error).message.split('\n')[0]})`};
@@ -61,6 +83,8 @@ export class ShadowGit {
 
 	/** Snapshot the workspace now; kept under `ref` (`refs/cardterm/…`). Resolves with the snapshot's tree. */
 	async snapshot(ref: string): Promise<string> {
+		// Only this session uses its index: a lock left by a snapshot stopped at the last close is stale.
+		await rm(`${this.#index}.lock`, {force: true});
 		await this.#git(['add', '--all', '--', '.']);
 		const tree = (await this.#git(['write-tree'])).toString('utf8').trim();
 		const commit = (await this.#git(['commit-tree', tree, '-m', ref])).toString('utf8').trim();
@@ -86,8 +110,12 @@ export class ShadowGit {
 		return paths.map((path, index) => ({path, before: blobs[2 * index], after: blobs[(2 * index) + 1]}));
 	}
 
-	get workspace(): string {
-		return this.#workspace;
+	/** End the git processes running and start no more (the session closes). */
+	stop(): void {
+		this.#stopped = true;
+		for (const child of this.#running) {
+			child.kill('SIGKILL');
+		}
 	}
 
 	/** The blobs `names` (`tree:path`) name, `undefined` where there is none. */
@@ -118,14 +146,20 @@ export class ShadowGit {
 	}
 
 	async #git(args: readonly string[], input?: string): Promise<Buffer> {
+		if (this.#stopped) {
+			throw new Error('the shadow repository is closed');
+		}
+
 		return new Promise((resolve, reject) => {
 			const child = execFile('git', ['-c', 'core.autocrlf=false', '-c', 'core.quotepath=false', '-c', 'gc.auto=0', '-c', 'core.fsmonitor=false', ...args], {cwd: this.#workspace, env: this.#env, encoding: 'buffer', maxBuffer: GIT_MAX_BUFFER}, (error, stdout, stderr) => {
+				this.#running.delete(child);
 				if (error === null) {
 					resolve(stdout);
 				} else {
 					reject(new Error(`git ${args[0]}: ${stderr.toString('utf8').trim() || error.message}`));
 				}
 			});
+			this.#running.add(child);
 			// A git that exits early closes its stdin: its exit says what went wrong, not the pipe.
 			child.stdin?.on('error', () => undefined);
 			child.stdin?.end(input ?? '');

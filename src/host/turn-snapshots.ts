@@ -10,6 +10,9 @@ no snapshots, and `unavailable` says why.
 import type {SessionEvent} from '../session/events/events.js';
 import {ShadowGit, type SnapshotChange} from './shadow-git.js';
 
+/** How long a closing session waits for the snapshots under way. */
+const CLOSE_GRACE_MS = 2000;
+
 export class TurnSnapshots {
 	readonly #shadow: Promise<ShadowGit | {readonly unavailable: string}>;
 	readonly #prefix: string;
@@ -17,10 +20,11 @@ export class TurnSnapshots {
 	#chain: Promise<unknown>;
 	/** Why a snapshot failed, the last time one did. */
 	#failed: string | undefined;
+	#closed = false;
 
 	/** Snapshots of `workspace` in the shadow repository `directory` (none when `undefined`), under refs named for `sessionId`. */
 	constructor(workspace: string, directory: string | undefined, sessionId: string) {
-		this.#shadow = directory === undefined ? Promise.resolve({unavailable: 'no shadow repository'}) : ShadowGit.open(workspace, directory);
+		this.#shadow = directory === undefined ? Promise.resolve({unavailable: 'no shadow repository'}) : ShadowGit.open(workspace, directory, sessionId);
 		this.#chain = this.#shadow;
 		this.#prefix = `refs/cardterm/${sessionId.replaceAll(/[^\w.-]/g, '_')}`;
 		// The first snapshot hashes every file: taken as the session opens, so no turn waits for it.
@@ -62,7 +66,30 @@ export class TurnSnapshots {
 		return shadow.changes(start, end, skip);
 	}
 
+	/**
+	The session closes: no more snapshots; the ones under way get `graceMs` to finish (the last turn's
+	end, for a later `/undo`), then their git is stopped, so closing never waits on a large tree.
+	*/
+	async close(graceMs = CLOSE_GRACE_MS): Promise<void> {
+		this.#closed = true;
+		let timer: NodeJS.Timeout | undefined;
+		await Promise.race([this.#chain, new Promise(resolve => {
+			timer = setTimeout(resolve, graceMs);
+		})]);
+		clearTimeout(timer);
+		const shadow = await this.#shadow;
+		if (!('unavailable' in shadow)) {
+			shadow.stop();
+		}
+
+		await this.#chain;
+	}
+
 	#take(ref: string): void {
+		if (this.#closed) {
+			return;
+		}
+
 		this.#chain = this.#chain.then(async () => {
 			const shadow = await this.#shadow;
 			if (!('unavailable' in shadow)) {

@@ -265,6 +265,7 @@ export class LiveSession implements SessionModel {
 		// recorded), and only then the log closes.
 		await this.#driver.stop();
 		await this.#running;
+		await this.#options.undo?.close();
 		await this.#driver.close();
 	}
 

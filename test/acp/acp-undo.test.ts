@@ -3,6 +3,7 @@
 it takes those writes back as a native session's — a file the agent created goes away, an edit whose
 write went through the client is reverted — and the agent is told with the next prompt.
 */
+import {execFileSync} from 'node:child_process';
 import {access, readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -19,6 +20,7 @@ describe('/undo of an ACP agent\'s writes', () => {
 	it('takes back a write through the client and a created file, turn by turn; tells the agent; live == replay', async () => {
 		const harness = await startHarness();
 		try {
+			execFileSync('git', ['init', '--quiet'], {cwd: harness.workspace});
 			const live = acpLiveSession(harness, harness.workspace, {shadowDir: path.join(harness.base, 'shadow')});
 			const written: ScrollbackEntry[] = [];
 			live.onScrollback(entry => written.push(entry));
@@ -75,6 +77,8 @@ describe('/undo of an ACP agent\'s writes', () => {
 	it('takes back what a command in the agent\'s terminal changed, from the shadow snapshots', async () => {
 		const harness = await startHarness();
 		try {
+			// The shadow snapshots a git work tree only.
+			execFileSync('git', ['init', '--quiet'], {cwd: harness.workspace});
 			const live = acpLiveSession(harness, harness.workspace, {shadowDir: path.join(harness.base, 'shadow')});
 			const written: ScrollbackEntry[] = [];
 			live.onScrollback(entry => written.push(entry));

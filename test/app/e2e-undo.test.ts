@@ -31,6 +31,7 @@ describe.skipIf(tmuxMissing)('/undo in the real binary (skipped when tmux is not
 		const project = join(folder, 'project');
 		mkdirSync(project);
 		writeFileSync(join(project, 'app.ts'), 'one\n');
+		execFileSync('git', ['init', '--quiet'], {cwd: project});
 		const sessions = join(folder, 'sess');
 		const codeFile = join(folder, 'code');
 		const target = 'undo';
@@ -59,7 +60,7 @@ describe.skipIf(tmuxMissing)('/undo in the real binary (skipped when tmux is not
 		await waitFor('the exit code', () => existsSync(codeFile) && readFileSync(codeFile, 'utf8').trim() !== '', 30_000, target);
 		expect(readFileSync(codeFile, 'utf8').trim()).toBe('0');
 		// The shadow repository is beside the sessions; the project holds only its own files.
-		expect(readdirSync(project).sort()).toEqual(['app.ts', 'made.txt']);
+		expect(readdirSync(project).sort()).toEqual(['.git', 'app.ts', 'made.txt']);
 		expect(existsSync(join(sessions, '.shadow'))).toBe(true);
 		const listed = execFileSync(process.execPath, [cardterm, 'sessions', '--session-dir', sessions], {encoding: 'utf8'}).trimEnd().split('\n');
 		expect(listed).toHaveLength(2);

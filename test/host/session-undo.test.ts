@@ -32,6 +32,8 @@ async function opened(files: Record<string, string> = {}, {noGit = false}: {noGi
 		await writeFile(join(workspace, name), text);
 	}
 
+	// The workspace is a git work tree (the shadow snapshots only those); the user's repository is left alone.
+	execFileSync('git', ['init', '--quiet'], {cwd: workspace});
 	// The log lives outside the workspace, as the sessions folder does.
 	const logPath = join(await mkdtemp(join(tmpdir(), 'cardterm-undo-log-')), 'session.jsonl');
 	const session = await openSession({cwd: workspace, logPath});
@@ -228,7 +230,6 @@ describe('/undo and /redo', () => {
 	it('never touches the user\'s repository: its status, index, stash, refs and .git stay byte for byte', async () => {
 		const {workspace, session, live, said} = await opened({'app.ts': 'one\n', 'staged.ts': 's\n', '.gitignore': 'ignored/\n'});
 		const git = (...args: string[]): string => execFileSync('git', args, {cwd: workspace, env: {...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_AUTHOR_NAME: 'u', GIT_AUTHOR_EMAIL: 'u@x', GIT_COMMITTER_NAME: 'u', GIT_COMMITTER_EMAIL: 'u@x'}, encoding: 'utf8'});
-		git('init', '--quiet');
 		git('add', '.');
 		git('commit', '--quiet', '-m', 'first');
 		await writeFile(join(workspace, 'app.ts'), 'stashed\n');
@@ -253,7 +254,7 @@ describe('/undo and /redo', () => {
 	it('without git, takes back edits and writes and says that commands\' changes are not', async () => {
 		const {workspace, session, live, said} = await opened({'f.txt': 'old\n'}, {noGit: true});
 		await session.runtime.runCall('edit', {file_path: 'f.txt', old_string: 'old', new_string: 'new'}, {signal});
-		expect(await submit(live, '/undo', said)).toMatch(/^undid the file changes of the last turn: f.txt \(no shadow repository \(.*\): what shell commands changed is not taken back, only edits and writes\)$/);
+		expect(await submit(live, '/undo', said)).toMatch(/^undid the file changes of the last turn: f.txt \(no git \(.*\): what shell commands changed is not taken back, only edits and writes\)$/);
 		expect(await text(join(workspace, 'f.txt'))).toBe('old\n');
 		await live.close();
 	});
@@ -322,5 +323,16 @@ describe('/undo and /redo', () => {
 		const whole = (await replayed(second.logPath, second.workspace)).events;
 		expect(second.live.next!.events).toEqual(whole);
 		expect(second.live.next!.header.forkEntry).toBeUndefined();
+	});
+
+	it('snapshots no folder that is not a git work tree (a home folder is not copied whole), and says so', async () => {
+		const workspace = await mkdtemp(join(tmpdir(), 'cardterm-undo-plain-'));
+		await writeFile(join(workspace, 'f.txt'), 'old\n');
+		const session = await openSession({cwd: workspace});
+		const undo = nativeUndo(session, workspace, join(await mkdtemp(join(tmpdir(), 'cardterm-undo-data-')), 'shadow'));
+		await session.runtime.runCall('edit', {file_path: 'f.txt', old_string: 'old', new_string: 'new'}, {signal});
+		expect(await undo.undo()).toEqual({tone: 'info', message: 'undid the file changes of the last turn: f.txt (no git repository here: what shell commands changed is not taken back, only edits and writes)'});
+		await undo.close();
+		await session.close();
 	});
 });

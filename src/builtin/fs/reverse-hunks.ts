@@ -26,7 +26,7 @@ export function reverseHunks(text: string, diffs: readonly FileDiff[]): Reversal
 	// A text ending in a newline splits into a last empty element: it is the terminator, never a line
 	// to match. An empty file has no lines; what comes back into it ends with a newline.
 	const terminated = text === '' || lines.at(-1) === '';
-	const body = terminated && text !== '' ? lines.slice(0, -1) : lines;
+	let body = terminated && text !== '' ? lines.slice(0, -1) : lines;
 	let toggleNewline = false;
 	// Last hunk first: the line numbers of the hunks above stay those they were recorded with.
 	for (let index = diffs.length - 1; index >= 0; index--) {
@@ -44,7 +44,7 @@ export function reverseHunks(text: string, diffs: readonly FileDiff[]): Reversal
 			continue;
 		}
 
-		body.splice(at, wanted.length, ...(hunk.oldText === null ? [] : hunk.oldText.split('\n')));
+		body = [...body.slice(0, at), ...(hunk.oldText === null ? [] : hunk.oldText.split('\n')), ...body.slice(at + wanted.length)];
 	}
 
 	const ends = terminated !== toggleNewline;

@@ -40,6 +40,7 @@ import {loadPlugins} from '../load-plugins.js';
 import {promptOutput} from '../print/prompt-output.js';
 import {continueLog} from '../../host/continue-log.js';
 import {sessionSecrets} from '../../host/session-secrets.js';
+import {forkTarget} from '../interactive/fork-target.js';
 import {resumeTarget} from '../interactive/resume-target.js';
 import {sessionsRoot} from '../environment/session-paths.js';
 import {withTerminationSignals} from '../environment/termination-signals.js';
@@ -81,9 +82,13 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		throw new UsageError('-p: --resume needs a session id here, with nobody to pick one (cardterm sessions lists them; --continue takes the newest)');
 	}
 
-	const resumed = await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(stringFlag(parsed, 'resume') === undefined ? {} : {resumeId: stringFlag(parsed, 'resume')}), ...(stringFlag(parsed, 'session-dir') === undefined ? {} : {sessionDir: stringFlag(parsed, 'session-dir')}), env: io.env, cwd, async onNotice(message) {
-		await io.printError(`cardterm: ${message}\n`);
-	}});
+	const sessionDir = stringFlag(parsed, 'session-dir');
+	const fork = stringFlag(parsed, 'fork');
+	const resumed = fork === undefined
+		? await resumeTarget({continueFlag: parsed.flags.has('continue'), ...(stringFlag(parsed, 'resume') === undefined ? {} : {resumeId: stringFlag(parsed, 'resume')}), ...(sessionDir === undefined ? {} : {sessionDir}), env: io.env, cwd, async onNotice(message) {
+			await io.printError(`cardterm: ${message}\n`);
+		}})
+		: await forkTarget({fork, ...(sessionDir === undefined ? {} : {sessionDir}), env: io.env, cwd});
 	const allowed = allowFlag(parsed);
 	return withTerminationSignals(async signal => {
 		// The session's plugins, as the interactive session's: a guard plugin guards unattended runs too.
