@@ -15,6 +15,7 @@ import {Client, SSEClientTransport, StreamableHTTPClientTransport, type JsonSche
 import {AjvJsonSchemaValidator} from '@modelcontextprotocol/client/validators/ajv';
 import {distinctMcpToolName, mcpToolName} from '../builtin/mcp/mcp-tool-name.js';
 import type {AskRule} from '../config/approval-rules.js';
+import {pushAll} from '../layout/text/push-all.js';
 import {DEFAULT_CALL_TIMEOUT_MS, DEFAULT_STARTUP_TIMEOUT_MS, describeMcpSpec, expandMcpSpec, type McpServerEntry, type McpTransportSpec} from '../config/mcp-servers.js';
 import {thrownMessage} from '../tools/errors.js';
 import type {ToolRegistry} from '../tools/registry.js';
@@ -328,7 +329,11 @@ export class McpHost {
 	}
 
 	#rebuildRules(): void {
-		this.rules.splice(0, this.rules.length, ...[...this.#links.values()].flatMap(link => link.rules));
+		// In place: the approval policy holds this array. Pushed, not spread (10 000 tools' rules).
+		this.rules.length = 0;
+		for (const link of this.#links.values()) {
+			pushAll(this.rules, link.rules);
+		}
 	}
 
 	/** The tool's schemas compiled, or why it cannot be offered. */
