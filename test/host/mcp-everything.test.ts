@@ -187,6 +187,21 @@ describe('server-everything over stdio', () => {
 		}
 	});
 
+	it('trustReadOnlyHint: a tool the server marks read-only runs without asking, another still asks', async () => {
+		const opened = await openSession({cwd: workspace, mcp: {servers: readMcpServers({ro: {command: process.execPath, args: [everything, 'stdio'], trustReadOnlyHint: true}}, 'x', false).entries, env: process.env, ask: true}});
+		try {
+			await opened.mcp!.settled();
+			const signal = new AbortController().signal;
+			// echo is readOnlyHint: true; toggle-simulated-logging is not. Nobody answers here, so a question is a refusal.
+			expect((await opened.runtime.runCall('mcp__ro__echo', {message: 'r'}, {signal})).isError).toBe(false);
+			const asked = await opened.runtime.runCall('mcp__ro__toggle-simulated-logging', {}, {signal});
+			expect(asked.isError).toBe(true);
+			expect(cardsOf(opened.fold.entries).at(-1)!.outcome).toBe('denied');
+		} finally {
+			await opened.close();
+		}
+	});
+
 	it('close() ends the server: its tools leave the registry, its state is closed', async () => {
 		const opened = await openSession({cwd: workspace, mcp: {servers: readMcpServers({e: {command: process.execPath, args: [everything, 'stdio']}}, 'x', false).entries, env: process.env, ask: true}});
 		await opened.mcp!.settled();
