@@ -15,6 +15,7 @@ import {Client, SSEClientTransport, StreamableHTTPClientTransport, type JsonSche
 import {AjvJsonSchemaValidator} from '@modelcontextprotocol/client/validators/ajv';
 import {distinctMcpToolName, mcpToolName} from '../builtin/mcp/mcp-tool-name.js';
 import type {AskRule} from '../config/approval-rules.js';
+import {pushAll} from '../layout/text/push-all.js';
 import {DEFAULT_CALL_TIMEOUT_MS, DEFAULT_STARTUP_TIMEOUT_MS, describeMcpSpec, expandMcpSpec, type McpServerEntry, type McpTransportSpec} from '../config/mcp-servers.js';
 import {thrownMessage} from '../tools/errors.js';
 import type {ToolRegistry} from '../tools/registry.js';
@@ -42,6 +43,8 @@ export type McpServerStatus = {
 	readonly server?: string;
 	/** Requests of the server's that cardterm refused. */
 	readonly refused: readonly string[];
+	/** The newest log messages it sent (`notifications/message`), `LEVEL: text`. */
+	readonly logs: readonly string[];
 	/** Connecting for longer than `SLOW_START_MS`: the status line names it. */
 	readonly slow?: true;
 };
@@ -70,6 +73,8 @@ export type McpHostOptions = {
 
 /** How many refused requests a server's status keeps. */
 const MAX_REFUSALS = 20;
+/** How many of a server's log messages its status keeps. */
+const MAX_LOGS = 5;
 
 export class McpHost {
 	/** One ask rule per registered tool that asks; the session's approval policy reads it at every call. */
@@ -266,6 +271,15 @@ export class McpHost {
 				},
 			},
 		});
+		// Its log messages (and any notification the SDK has no handler for) are kept for `/mcp`, the newest few.
+		client.fallbackNotificationHandler = async notification => {
+			if (notification.method === 'notifications/message' && link.client === client) {
+				const params = (notification.params ?? {}) as {level?: unknown; logger?: unknown; data?: unknown};
+				const text = typeof params.data === 'string' ? params.data : JSON.stringify(params.data) ?? '';
+				link.log(`${typeof params.level === 'string' ? params.level : 'log'}${typeof params.logger === 'string' ? ` (${params.logger})` : ''}: ${text.slice(0, 500)}`);
+				this.#changed();
+			}
+		};
 		// Sampling and elicitation: cardterm declares neither; a server that asks anyway is told so, and the card says it was refused.
 		client.fallbackRequestHandler = async request => {
 			const refusal = `refused the server's ${request.method} request: cardterm does not serve ${request.method.startsWith('sampling/') ? 'sampling (it runs no model requests for MCP servers)' : (request.method.startsWith('elicitation/') ? 'elicitation (it asks the person nothing on a server\'s behalf)' : 'this request')}`;
@@ -328,7 +342,11 @@ export class McpHost {
 	}
 
 	#rebuildRules(): void {
-		this.rules.splice(0, this.rules.length, ...[...this.#links.values()].flatMap(link => link.rules));
+		// In place: the approval policy holds this array. Pushed, not spread (10 000 tools' rules).
+		this.rules.length = 0;
+		for (const link of this.#links.values()) {
+			pushAll(this.rules, link.rules);
+		}
 	}
 
 	/** The tool's schemas compiled, or why it cannot be offered. */
@@ -393,6 +411,7 @@ class ServerLink {
 	connectingSince = 0;
 	readonly #refused: string[] = [];
 	readonly #notes: string[] = [];
+	readonly #logs: string[] = [];
 
 	constructor(entry: McpServerEntry) {
 		this.entry = entry;
@@ -449,6 +468,11 @@ class ServerLink {
 		this.#notes.splice(0, Math.max(0, this.#notes.length - MAX_REFUSALS));
 	}
 
+	log(text: string): void {
+		this.#logs.push(text);
+		this.#logs.splice(0, Math.max(0, this.#logs.length - MAX_LOGS));
+	}
+
 	refuse(text: string): void {
 		this.refusals++;
 		this.#refused.push(text);
@@ -478,6 +502,7 @@ class ServerLink {
 			...(this.reason === undefined ? {} : {reason: this.reason}),
 			...(this.server === undefined ? {} : {server: this.server}),
 			refused: [...this.#notes, ...this.#refused],
+			logs: [...this.#logs],
 			...(this.state === 'connecting' && this.connectingSince > 0 && Date.now() - this.connectingSince >= SLOW_START_MS ? {slow: true} : {}),
 		};
 	}

@@ -3,16 +3,18 @@ A person's `.mcp.json` through the real binary (issue 18): `bin/cardterm -p` aga
 server, with server-everything (offline, over stdio) named in the project's `.mcp.json`. Without
 consent the project's server is not started and stderr says how to allow it; with `--yolo` the
 model's first request offers its tools, a call of one is a card that says what came back, the model
-reads the result, and `replay` shows the same card from the log.
+reads the result, and `replay` shows the same card from the log. In tmux, the interactive session:
+asked about the project's server before the first frame, `/mcp` shows it ready, and quitting ends
+its program.
 */
 import {execFile} from 'node:child_process';
 import {mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
-import {afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest';
+import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest';
 import {startFakeModelServer, type FakeModelServer} from '../fixtures/fake-model-server.mjs';
-import {buildDist, cardtermCommand} from './e2e-helpers.js';
+import {buildDist, cardtermCommand, descendants, killTmuxServer, running, screen, shellWord, shows, tmux, tmuxMissing, waitFor} from './e2e-helpers.js';
 
 const require = createRequire(import.meta.url);
 const everything = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
@@ -80,4 +82,33 @@ describe('a project\'s .mcp.json in -p', () => {
 		expect(replayed.stdout).toContain('structured content (conforms to the output schema)');
 		expect(replayed.stdout).toMatch(/"temperature": \d+/);
 	}, 60_000);
+});
+
+describe.skipIf(tmuxMissing)('a project\'s .mcp.json in the interactive session (skipped when tmux is not installed)', () => {
+	afterAll(() => {
+		killTmuxServer();
+	});
+
+	it('asks once (↓ Enter allows), /mcp shows the server ready with its tools, Ctrl+D ends its program', async () => {
+		const environment = {XDG_CONFIG_HOME: join(folder, 'config'), XDG_DATA_HOME: join(folder, 'data'), CARDTERM_SESSION_DIR: join(folder, 'sessions')};
+		const command = cardtermCommand(environment).map(word => shellWord(word)).join(' ');
+		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'mcp', '-x', '140', '-y', '40', '-c', workspace, command);
+		tmux('set-option', '-t', 'mcp', 'remain-on-exit', 'on');
+		await shows('This project\'s files name MCP servers that cardterm would start:', 'mcp');
+		expect(screen('mcp')).toContain(`everything: ${process.execPath} ${everything} stdio`);
+		tmux('send-keys', '-t', 'mcp', 'Down');
+		await shows('› Yes: allow them for this project', 'mcp');
+		tmux('send-keys', '-t', 'mcp', 'Enter');
+		await shows('MCP servers everything allowed for this project', 'mcp');
+		tmux('send-keys', '-t', 'mcp', '-l', '/mcp');
+		tmux('send-keys', '-t', 'mcp', 'Enter');
+		await waitFor('/mcp to say the server is ready', () => /everything · ready, \d+ tools/.test(screen('mcp')), 30_000, 'mcp');
+		const pid = Number(tmux('display-message', '-p', '-t', 'mcp', '#{pane_pid}').trim());
+		const servers = descendants(pid).filter(process => process.command.includes(`${everything} stdio`));
+		expect(servers).toHaveLength(1);
+		tmux('send-keys', '-t', 'mcp', 'C-d');
+		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', 'mcp', '#{pane_dead}').trim() === '1', 30_000, 'mcp');
+		expect(running(pid)).toBe(false);
+		await waitFor('the server\'s program to end', () => !running(servers[0]!.pid), 10_000, 'mcp');
+	}, 90_000);
 });

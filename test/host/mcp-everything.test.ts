@@ -141,6 +141,35 @@ describe('server-everything over stdio', () => {
 		expect(card.result!.error).toEqual({name: 'ToolArgsError', code: 'INVALID_ARGS'});
 	});
 
+	it('every tool it lists gives a card by content (gzip-file-as-resource aside: it fetches a URL, and the tests run offline)', async () => {
+		const args: Record<string, unknown> = {
+			echo: {message: 'x'}, 'get-sum': {a: 1, b: 2}, 'get-structured-content': {location: 'Chicago'}, 'get-annotated-message': {messageType: 'debug'},
+			'trigger-long-running-operation': {duration: 0.2, steps: 1}, 'simulate-research-query': {topic: 'MCP'},
+		};
+		const names = [...session.toolNames()].filter(name => name.startsWith('mcp__everything__') && name !== 'mcp__everything__gzip-file-as-resource');
+		expect(names.length).toBeGreaterThanOrEqual(12);
+		for (const name of names) {
+			const card = await call(name.slice('mcp__everything__'.length), args[name.slice('mcp__everything__'.length)] ?? {});
+			// A result of the server's: the MCP card (its meta), never the raw fallback; a failure names the server.
+			const text = body(card);
+			if (card.result!.meta === undefined) {
+				expect(card.outcome, name).toBe('error');
+				expect(text, name).toContain('MCP server "everything"');
+			} else {
+				expect(card.resultView, name).not.toBeNull();
+			}
+
+			expect(text.split('\n').length, name).toBeGreaterThan(1);
+		}
+	}, 60_000);
+
+	it('its log messages (toggle-simulated-logging) are kept for /mcp', async () => {
+		await call('toggle-simulated-logging', {});
+		await expect.poll(() => session.mcp!.status()[0]!.logs.length, {timeout: 8000}).toBeGreaterThan(0);
+		expect(session.mcp!.status()[0]!.logs[0]).toMatch(/^(debug|info|notice|warning|error|critical|alert|emergency)\b.*message/i);
+		await call('toggle-simulated-logging', {});
+	}, 15_000);
+
 	it('the log replays to the same cards (replay, --json and watch read it so)', async () => {
 		await session.flush();
 		const lines = (await readFile(session.logPath!, 'utf8')).trim().split('\n').slice(1).map(line => JSON.parse(line) as SessionEvent);
@@ -155,6 +184,21 @@ describe('server-everything over stdio', () => {
 		expect(replayed.length).toBeGreaterThanOrEqual(8);
 		for (const [index, card] of live.entries()) {
 			expect(body(replayed[index]!)).toBe(body(card));
+		}
+	});
+
+	it('trustReadOnlyHint: a tool the server marks read-only runs without asking, another still asks', async () => {
+		const opened = await openSession({cwd: workspace, mcp: {servers: readMcpServers({ro: {command: process.execPath, args: [everything, 'stdio'], trustReadOnlyHint: true}}, 'x', false).entries, env: process.env, ask: true}});
+		try {
+			await opened.mcp!.settled();
+			const signal = new AbortController().signal;
+			// echo is readOnlyHint: true; toggle-simulated-logging is not. Nobody answers here, so a question is a refusal.
+			expect((await opened.runtime.runCall('mcp__ro__echo', {message: 'r'}, {signal})).isError).toBe(false);
+			const asked = await opened.runtime.runCall('mcp__ro__toggle-simulated-logging', {}, {signal});
+			expect(asked.isError).toBe(true);
+			expect(cardsOf(opened.fold.entries).at(-1)!.outcome).toBe('denied');
+		} finally {
+			await opened.close();
 		}
 	});
 

@@ -87,6 +87,18 @@ describe('a hostile MCP server', () => {
 		await goodStillWorks(opening);
 	});
 
+	it('answers isError: a failed card that keeps everything the server said, for the model and the card', async () => {
+		const opening = await session([]);
+		const card = await call(opening, 'mcp__bad__fails');
+		expect(card.outcome).toBe('error');
+		expect(card.result!.error).toEqual({name: 'ToolResultError', code: 'TOOL_RESULT_ERROR'});
+		expect(card.result!.content).toEqual([{type: 'text', text: 'quota exceeded for this key'}, {type: 'text', text: expect.stringMatching(/^\[image image\/png, 8 B, saved to \S+\.png\]$/)}]);
+		const text = cardTexts(card, 200, {expansion: 'full'}).join('\n');
+		expect(text).toContain('The server reported an error (isError):');
+		expect(text).toContain('quota exceeded for this key');
+		expect(text).toMatch(/image · image\/png · 8 B · saved /);
+	});
+
 	it('hangs in initialize: a timeout that names the server and the limit; the others start anyway', async () => {
 		const opening = await session(['--hang-initialize'], {startupTimeoutMs: 700});
 		expect(status(opening, 'bad')).toMatchObject({state: 'failed', tools: 0});

@@ -48,7 +48,7 @@ describe('/mcp', () => {
 		screen.submit('/mcp');
 		await until(() => said().some(text => text.includes('MCP servers (2)')));
 		const text = said().find(each => each.includes('MCP servers (2)'))!;
-		expect(text).toMatch(/tools · ready, 6 tools · .*hostile-mcp-server\.mjs --bad-schema/);
+		expect(text).toMatch(/tools · ready, 7 tools · .*hostile-mcp-server\.mjs --bad-schema/);
 		expect(text).toContain('skipped broken: its input schema does not compile');
 		expect(text).toContain('stuck · failed: did not finish initialize within 0.3 s');
 		expect(text).toContain('from the config · hostile 0.0.1');
@@ -66,7 +66,7 @@ describe('/mcp', () => {
 		const before = session.registry.get('mcp__tools__echo');
 		screen.submit('/mcp reconnect tools');
 		await until(() => said().some(text => text.includes('reconnected')));
-		expect(said()).toContain('MCP server "tools" reconnected: 5 tools');
+		expect(said()).toContain('MCP server "tools" reconnected: 6 tools');
 		expect(session.registry.get('mcp__tools__echo')).toBeDefined();
 		expect(session.registry.get('mcp__tools__echo')).not.toBe(before);
 		screen.submit('/mcp reconnect nope');

@@ -1,7 +1,7 @@
 /**
 @module `/mcp [reconnect NAME]`: the session's MCP servers, each with its state (connecting, ready
 with N tools, failed with the reason, waiting for the person's consent), the tools it lists that
-were skipped and why, and the requests of its that cardterm refused; `reconnect NAME` connects one
+were skipped and why, and the requests of its that cardterm refused, its newest log messages; `reconnect NAME` connects one
 again (its tools are replaced).
 */
 import type {McpServerStatus} from '../../host/mcp-host.js';
@@ -56,6 +56,10 @@ export function describeServers(servers: readonly McpServerStatus[]): string {
 
 		for (const refused of server.refused) {
 			lines.push(`    ${refused}`);
+		}
+
+		for (const log of server.logs) {
+			lines.push(`    log ${log}`);
 		}
 	}
 
