@@ -15,7 +15,7 @@ describe('an endless answer', () => {
 		const outcome = await h.turn('talk');
 		expect(outcome.reason).toEqual({kind: 'max-tokens', message: `the answer was cut at cardterm's bound of ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters for one step; the rest was not read`});
 		const message = h.events.find(event => event.type === 'assistant/message');
-		const content = (message?.data as {message: {content: Array<{text: string}>}; interrupted?: boolean});
+		const content = message?.data as unknown as {message: {content: Array<{text: string}>}; interrupted?: boolean};
 		expect(content.message.content.map(block => block.text.length)).toEqual([MESSAGE_MAX_CHARS]);
 		expect(content.interrupted).toBe(true);
 		// The connection was ended: the fake server's endless writer stopped.
