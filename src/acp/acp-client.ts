@@ -103,7 +103,12 @@ export class AcpClient {
 		this.#terminals = new AcpTerminals(guard, (terminalId, text) => {
 			this.events.terminalOutput(terminalId, text);
 		});
-		this.events = new AcpEvents(options.log, {terminalOutput: terminalId => this.#terminals.snapshot(terminalId)});
+		this.events = new AcpEvents(options.log, {
+			terminalOutput: terminalId => this.#terminals.snapshot(terminalId),
+			onMessageCut: () => {
+				this.cancel();
+			},
+		});
 		const files = new AcpFiles(guard, this.events);
 		this.#agent = spawnAgent(options.command, options.args, {cwd: options.cwd, ...(options.env === undefined ? {} : {env: options.env})});
 		const app = acp.client({name: 'cardterm'})

@@ -24,6 +24,9 @@ export type MalformedFrame = {readonly preview: string; readonly reason: string}
 /** Characters of a bad frame kept in its notice. */
 const PREVIEW_CHARS = 120;
 
+/** Longest the reader takes lines apart before it lets the event loop turn. */
+const READ_TURN_MS = 16;
+
 /** Characters one frame may hold (the SDK's own default message limit). */
 export const MAX_FRAME_CHARS = 32 * 1024 * 1024;
 
@@ -128,11 +131,17 @@ export function readFrames(input: Readable, handlers: {readonly onMalformed: (fr
 		}
 	};
 
+	/** Text read but not yet taken apart, while the reader lets the event loop turn. */
+	let pending = '';
 	return new ReadableStream<AnyMessage>({
 		start(controller) {
-			// A character split across chunks is joined by the stream's decoder.
-			input.setEncoding('utf8');
-			input.on('data', (text: string) => {
+			/**
+			Takes the lines of `text` apart; a reader busy for `READ_TURN_MS` sets the rest aside and
+			lets the event loop turn (the agent's output waits, paused), so a flooding agent leaves
+			room for keys (Esc), frames and signals. `untilDone`: the output ended, take all of it.
+			*/
+			const take = (text: string, untilDone = false): void => {
+				const started = performance.now();
 				let start = 0;
 				for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
 					if (skipping) {
@@ -145,6 +154,19 @@ export function readFrames(input: Readable, handlers: {readonly onMalformed: (fr
 					pieces = [];
 					piecesLength = 0;
 					start = end + 1;
+					if (!untilDone && start < text.length && performance.now() - started > READ_TURN_MS) {
+						pending = text.slice(start);
+						input.pause();
+						setImmediate(() => {
+							const rest = pending;
+							pending = '';
+							take(rest);
+							if (pending === '' && !done) {
+								input.resume();
+							}
+						});
+						return;
+					}
 				}
 
 				if (start < text.length && !skipping) {
@@ -158,6 +180,17 @@ export function readFrames(input: Readable, handlers: {readonly onMalformed: (fr
 						skipping = true;
 					}
 				}
+			};
+
+			// A character split across chunks is joined by the stream's decoder.
+			input.setEncoding('utf8');
+			input.on('data', (text: string) => {
+				if (pending === '') {
+					take(text);
+				} else {
+					// Read while the rest of a chunk waits for its turn: it comes after that rest.
+					pending += text;
+				}
 			});
 			const finish = (): void => {
 				if (done) {
@@ -165,6 +198,12 @@ export function readFrames(input: Readable, handlers: {readonly onMalformed: (fr
 				}
 
 				done = true;
+				if (pending !== '') {
+					const rest = pending;
+					pending = '';
+					take(rest, true);
+				}
+
 				if (!skipping) {
 					emitLine(pieces.join(''), controller);
 				}
