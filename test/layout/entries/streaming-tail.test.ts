@@ -87,7 +87,7 @@ describe('a streaming answer laid out for the live region', () => {
 		// The closed paragraph before it, at most.
 		expect(markdownCacheSize().blocks).toBeLessThanOrEqual(1);
 		const rows = texts(layoutEntry(streaming(seq, text, '', 3000), {...options, width: 80, liveRows: 3}));
-		// Above: the paragraph, the blank row, the fence row and 2 999 lines of code; the open fence's last line is empty.
-		expect(rows).toEqual(['… 3 002 earlier lines', 'const value2999 = compute(2999, "some string here");', '']);
+		// Above: the paragraph, the blank row and 2 999 lines of code (a fence draws no row; code is indented); the open fence's last line is empty.
+		expect(rows).toEqual(['… 3 001 earlier lines', '  const value2999 = compute(2999, "some string here");', '']);
 	});
 });
