@@ -19,7 +19,7 @@ import type {FileDiff} from '../tools/views.js';
 import {cancellationLine} from '../tools/failure-result.js';
 import type {EventDraft} from '../session/events/event-log.js';
 import type {SessionEvent, TodoItem, TurnEndData} from '../session/events/events.js';
-import {MESSAGE_MAX_CHARS} from '../session/recorder/message-bound.js';
+import {messageMaxChars} from '../session/recorder/message-bound.js';
 import {acpToolName, type AcpCallArguments, type AcpResultMeta} from './acp-presenter.js';
 import {contentBlockText, contentText, isFinalStatus, mergeToolCall, metaTerminalOutput, newToolCall, terminalIds, type AcpTerminalOutput, type AcpToolCallState} from './tool-call-state.js';
 
@@ -71,13 +71,15 @@ export type AcpEventsOptions = {
 	readonly agentName?: string;
 	/** The agent's message passed `MESSAGE_MAX_CHARS` (the rest of its turn's text is dropped): the client cancels the turn. */
 	readonly onMessageCut?: () => void;
-	/** Characters one message may hold (default `MESSAGE_MAX_CHARS`). */
+	/** Characters one message may hold (default `messageMaxChars()`: `MESSAGE_MAX_CHARS`, or lower in a test). */
 	readonly maxMessageChars?: number;
 };
 
 export class AcpEvents {
 	readonly #log: EventSink;
 	readonly #options: AcpEventsOptions;
+	/** Characters one message may hold. */
+	readonly #maxChars: number;
 	#turn = 0;
 	#step = 0;
 	#inTurn = false;
@@ -109,6 +111,7 @@ export class AcpEvents {
 	constructor(log: EventSink, options: AcpEventsOptions = {}) {
 		this.#log = log;
 		this.#options = options;
+		this.#maxChars = options.maxMessageChars ?? messageMaxChars();
 		this.#agentName = options.agentName ?? 'agent';
 	}
 
@@ -165,9 +168,6 @@ export class AcpEvents {
 		this.#cut = false;
 	}
 
-	get #maxChars(): number {
-		return this.#options.maxMessageChars ?? MESSAGE_MAX_CHARS;
-	}
 
 	/** `session/load` replays the conversation as updates (each person's message opens a turn of its own); this closes the last. */
 	endHistory(): void {

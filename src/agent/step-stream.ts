@@ -12,7 +12,7 @@ arrived), so what a step keeps is bounded however fast or long a model streams.
 import type {JsonValue} from '../json/json-value.js';
 import type {EventDraft} from '../session/events/event-log.js';
 import type {MessageBlock, StreamChunk} from '../session/events/events.js';
-import {MESSAGE_MAX_CHARS} from '../session/recorder/message-bound.js';
+import {messageMaxChars} from '../session/recorder/message-bound.js';
 import type {ModelFinishReason, ModelStreamPart, ModelToolCall, ModelUsage, ProviderMetadata} from './model-types.js';
 
 type Block =
@@ -27,7 +27,7 @@ export type StepStreamOptions = {
 	readonly step: number;
 	readonly record: (draft: EventDraft) => void;
 	readonly now: () => number;
-	/** Characters the step takes (default `MESSAGE_MAX_CHARS`). */
+	/** Characters the step takes (default `messageMaxChars()`: `MESSAGE_MAX_CHARS`, or lower in a test). */
 	readonly maxChars?: number;
 };
 
@@ -51,7 +51,7 @@ export class StepStream {
 	constructor(options: StepStreamOptions) {
 		this.#options = options;
 		this.#startedAt = options.now();
-		this.#maxChars = options.maxChars ?? MESSAGE_MAX_CHARS;
+		this.#maxChars = options.maxChars ?? messageMaxChars();
 	}
 
 	/** The step passed its bound (`MESSAGE_MAX_CHARS`): nothing more is taken, and the loop stops the stream. */

@@ -6,7 +6,7 @@ what was taken. While parts stream faster than the loop takes them, the event lo
 */
 import {describe, expect, it} from 'vitest';
 import type {ModelClient, ModelStreamPart} from '../../src/agent/model-types.js';
-import {MESSAGE_MAX_CHARS} from '../../src/session/recorder/message-bound.js';
+import {MESSAGE_MAX_CHARS, messageMaxChars} from '../../src/session/recorder/message-bound.js';
 import {agentHarness} from './agent-harness.js';
 
 describe('an endless answer', () => {
@@ -51,4 +51,13 @@ describe('an endless answer', () => {
 		expect(takenWhenTurned!).toBeLessThan(parts);
 		await h.finish();
 	}, 60_000);
+
+	it('is lowered, never raised, by CARDTERM_MESSAGE_MAX_CHARS (the tests that flood the real binary)', () => {
+		expect(messageMaxChars({})).toBe(MESSAGE_MAX_CHARS);
+		expect(messageMaxChars({CARDTERM_MESSAGE_MAX_CHARS: '262144'})).toBe(262_144);
+		expect(messageMaxChars({CARDTERM_MESSAGE_MAX_CHARS: String(MESSAGE_MAX_CHARS + 1)})).toBe(MESSAGE_MAX_CHARS);
+		for (const junk of ['0', '-5', '1e6', '2.5', 'many', '', '99999999999']) {
+			expect(messageMaxChars({CARDTERM_MESSAGE_MAX_CHARS: junk})).toBe(MESSAGE_MAX_CHARS);
+		}
+	});
 });
