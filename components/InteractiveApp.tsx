@@ -190,8 +190,12 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 		return <Pager source={pagerSource ?? arrayEntrySource([])} follow theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} onCopy={onCopy} onOpen={onOpen} {...(model.childSessions === undefined ? {} : {childSessions: model.childSessions})} />;
 	}
 
-	const running = (snapshot.runningEntries ?? snapshot.running.map(card => ({entry: 'card' as const, card}))).map(entry => layoutEntry(entry, {...options, expansion: 'full', spinner: motion})).filter(lines => lines.length > 0);
-	const budget = Math.min(Math.max(0, rows - 1 - CHROME_ROWS - dialogRows - queueRows.length), LIVE_ROWS_PER_ENTRY * Math.max(1, running.length));
+	const entries = snapshot.runningEntries ?? snapshot.running.map(card => ({entry: 'card' as const, card}));
+	const regionRows = Math.max(0, rows - 1 - CHROME_ROWS - dialogRows - queueRows.length);
+	// A streaming answer is laid out only as far as the region can show it (the other entries keep a row each).
+	const streamRows = Math.max(1, Math.min(regionRows, LIVE_ROWS_PER_ENTRY * Math.max(1, entries.length)) - (entries.length - 1));
+	const running = entries.map(entry => layoutEntry(entry, {...options, expansion: 'full', spinner: motion, liveRows: streamRows})).filter(lines => lines.length > 0);
+	const budget = Math.min(regionRows, LIVE_ROWS_PER_ENTRY * Math.max(1, running.length));
 	const liveRows = fitLiveRows(
 		running,
 		budget,

@@ -131,7 +131,12 @@ export class AcpClient {
 			},
 			...(options.commandEnv === undefined ? {} : {env: options.commandEnv}),
 		});
-		this.events = new AcpEvents(options.log, {terminalOutput: terminalId => this.#terminals.snapshot(terminalId)});
+		this.events = new AcpEvents(options.log, {
+			terminalOutput: terminalId => this.#terminals.snapshot(terminalId),
+			onMessageCut: () => {
+				this.cancel();
+			},
+		});
 		const files = new AcpFiles(guard, this.events);
 		this.#agent = spawnAgent(options.command, options.args, {cwd: options.cwd, ...(options.env === undefined ? {} : {env: options.env})});
 		const app = acp.client({name: 'cardterm'})

@@ -9,7 +9,9 @@ streams. Text and thought chunks are `assistant/chunk` deltas of one step; the s
 `assistant/message` is written before the next tool call (or the turn's end), and text after a
 tool call opens the next step, so each step reads as the contract's "message, then its calls".
 Steps end together at the turn's end: an ACP call may still run when the agent talks again, and a
-step's end would mark it interrupted.
+step's end would mark it interrupted. A message past `MESSAGE_MAX_CHARS` is cut there with a notice,
+the agent's text is dropped until the person's next prompt, and the client is asked to cancel the
+turn (`onMessageCut`), which then ends for that reason.
 */
 import {isJsonObject} from '../json/is-plain-record.js';
 import type {JsonValue} from '../json/json-value.js';
@@ -18,6 +20,7 @@ import type {FileDiff} from '../tools/views.js';
 import {cancellationLine} from '../tools/failure-result.js';
 import type {EventDraft} from '../session/events/event-log.js';
 import type {SessionEvent, TodoItem, TurnEndData} from '../session/events/events.js';
+import {messageMaxChars} from '../session/recorder/message-bound.js';
 import {acpToolName, type AcpCallArguments, type AcpResultMeta} from './acp-presenter.js';
 import {contentBlockText, contentText, isFinalStatus, mergeToolCall, metaTerminalOutput, newToolCall, terminalIds, type AcpTerminalOutput, type AcpToolCallState} from './tool-call-state.js';
 
@@ -67,11 +70,17 @@ export type AcpEventsOptions = {
 	readonly terminalOutput?: (terminalId: string) => AcpTerminalOutput | undefined;
 	/** The agent's name, recorded as the assistant messages' model. */
 	readonly agentName?: string;
+	/** The agent's message passed `MESSAGE_MAX_CHARS` (the rest of its turn's text is dropped): the client cancels the turn. */
+	readonly onMessageCut?: () => void;
+	/** Characters one message may hold (default `messageMaxChars()`: `MESSAGE_MAX_CHARS`, or lower in a test). */
+	readonly maxMessageChars?: number;
 };
 
 export class AcpEvents {
 	readonly #log: EventSink;
 	readonly #options: AcpEventsOptions;
+	/** Characters one message may hold. */
+	readonly #maxChars: number;
 	#turn = 0;
 	#step = 0;
 	#inTurn = false;
@@ -82,6 +91,12 @@ export class AcpEvents {
 	#agentSpoke = false;
 	#blocks: Block[] = [];
 	#blockIndex = 0;
+	/** Characters of the message being streamed (`#blocks`). */
+	#blockChars = 0;
+	/** The open turn's text passed the bound (it ends for that reason). */
+	#cut = false;
+	/** Since a cut, until the person's next prompt: the agent's text is dropped (one that ignores the cancel would fill turn after turn). */
+	#silenced = false;
 	#messages = 0;
 	#user = '';
 	#approvals = 0;
@@ -97,6 +112,7 @@ export class AcpEvents {
 	constructor(log: EventSink, options: AcpEventsOptions = {}) {
 		this.#log = log;
 		this.#options = options;
+		this.#maxChars = options.maxMessageChars ?? messageMaxChars();
 		this.#agentName = options.agentName ?? 'agent';
 	}
 
@@ -117,6 +133,7 @@ export class AcpEvents {
 	/** Open a prompt turn for what the person typed. */
 	startTurn(text: string): void {
 		this.endTurn({stopReason: 'end_turn'});
+		this.#silenced = false;
 		this.#openTurn();
 		this.#prompted = true;
 		this.#emitUser(text);
@@ -144,10 +161,14 @@ export class AcpEvents {
 			this.#log.emit({type: 'step/end', data: {turn: this.#turn, step}});
 		}
 
-		this.#log.emit({type: 'turn/end', data: {turn: this.#turn, reason: turnReason(end)}});
+		// A turn cancelled because its text passed the bound ends for that reason, not as the person's cancel.
+		const reason = this.#cut && !('error' in end) ? {kind: 'max-tokens', message: `the agent's message was cut at cardterm's bound of ${this.#maxChars.toLocaleString('en-US')} characters; the turn was cancelled`} : turnReason(end);
+		this.#log.emit({type: 'turn/end', data: {turn: this.#turn, reason}});
 		this.#inTurn = false;
 		this.#prompted = false;
+		this.#cut = false;
 	}
+
 
 	/** `session/load` replays the conversation as updates (each person's message opens a turn of its own); this closes the last. */
 	endHistory(): void {
@@ -175,12 +196,17 @@ export class AcpEvents {
 					this.#reopenForUser();
 				}
 
-				this.#user += chunkText(update.content);
+				// A loaded history's message is bounded as the agent's are.
+				this.#user += chunkText(update.content).slice(0, Math.max(0, this.#maxChars - this.#user.length));
 				return;
 			}
 
 			case 'agent_message_chunk':
 			case 'agent_thought_chunk': {
+				if (this.#silenced) {
+					return;
+				}
+
 				this.#flushUser();
 				this.#ensureTurn();
 				if (this.#stepHasCalls) {
@@ -525,12 +551,31 @@ export class AcpEvents {
 		this.#flushAssistant();
 	}
 
-	#appendChunk(kind: Block['kind'], text: string): void {
-		if (text === '') {
+	#appendChunk(kind: Block['kind'], whole: string): void {
+		if (whole === '') {
 			return;
 		}
 
 		this.#agentSpoke = true;
+		const room = this.#maxChars - this.#blockChars;
+		const text = whole.length > room ? whole.slice(0, room) : whole;
+		this.#blockChars += text.length;
+		if (text.length < whole.length) {
+			this.#cut = true;
+			this.#silenced = true;
+		}
+
+		if (text !== '') {
+			this.#appendText(kind, text);
+		}
+
+		if (this.#cut) {
+			this.notice(`the agent's message passed cardterm's bound of ${this.#maxChars.toLocaleString('en-US')} characters: the rest of this turn's text is not kept, and the turn is cancelled`);
+			this.#options.onMessageCut?.();
+		}
+	}
+
+	#appendText(kind: Block['kind'], text: string): void {
 		const last = this.#blocks.at(-1);
 		if (last?.kind === kind) {
 			last.text += text;
@@ -550,6 +595,7 @@ export class AcpEvents {
 
 		const content = this.#blocks.map(block => ({type: block.kind, text: block.text}));
 		this.#blocks = [];
+		this.#blockChars = 0;
 		this.#messages++;
 		this.#log.emit({
 			type: 'assistant/message',

@@ -26,6 +26,9 @@ export type MalformedFrame = {readonly preview: string; readonly reason: string}
 /** Characters of a bad frame kept in its notice. */
 const PREVIEW_CHARS = 120;
 
+/** Longest the reader takes lines apart before it lets the event loop turn. */
+const READ_TURN_MS = 16;
+
 /** Characters one frame may hold (the SDK's own default message limit). */
 const MAX_FRAME_CHARS = 32 * 1024 * 1024;
 
@@ -134,11 +137,30 @@ export function readFrames(input: Readable, handlers: {readonly onMalformed: (fr
 		}
 	};
 
+	/** Text read but not yet taken apart, while the reader lets the event loop turn. */
+	let pending = '';
+	/** Two reasons pause the agent's output: a busy reader's turn, and too many of its requests waiting; it resumes when neither holds. */
+	const resumeUnlessFull = (): void => {
+		if (done || pending !== '') {
+			return;
+		}
+
+		if (incoming?.full === true) {
+			incoming.whenRoom(resumeUnlessFull);
+			return;
+		}
+
+		input.resume();
+	};
 	return new ReadableStream<AnyMessage>({
 		start(controller) {
-			// A character split across chunks is joined by the stream's decoder.
-			input.setEncoding('utf8');
-			input.on('data', (text: string) => {
+			/**
+			Takes the lines of `text` apart; a reader busy for `READ_TURN_MS` sets the rest aside and
+			lets the event loop turn (the agent's output waits, paused), so a flooding agent leaves
+			room for keys (Esc), frames and signals. `untilDone`: the output ended, take all of it.
+			*/
+			const take = (text: string, untilDone = false): void => {
+				const started = performance.now();
 				let start = 0;
 				for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
 					if (skipping) {
@@ -151,6 +173,19 @@ export function readFrames(input: Readable, handlers: {readonly onMalformed: (fr
 					pieces = [];
 					piecesLength = 0;
 					start = end + 1;
+					if (!untilDone && start < text.length && performance.now() - started > READ_TURN_MS) {
+						pending = text.slice(start);
+						input.pause();
+						setImmediate(() => {
+							const rest = pending;
+							pending = '';
+							take(rest);
+							if (pending === '') {
+								resumeUnlessFull();
+							}
+						});
+						return;
+					}
 				}
 
 				if (start < text.length && !skipping) {
@@ -164,12 +199,21 @@ export function readFrames(input: Readable, handlers: {readonly onMalformed: (fr
 						skipping = true;
 					}
 				}
+			};
+
+			// A character split across chunks is joined by the stream's decoder.
+			input.setEncoding('utf8');
+			input.on('data', (text: string) => {
+				if (pending === '') {
+					take(text);
+				} else {
+					// Read while the rest of a chunk waits for its turn: it comes after that rest.
+					pending += text;
+				}
 
 				if (incoming?.full === true && !done) {
 					input.pause();
-					incoming.whenRoom(() => {
-						input.resume();
-					});
+					incoming.whenRoom(resumeUnlessFull);
 				}
 			});
 			const finish = (): void => {
@@ -178,6 +222,12 @@ export function readFrames(input: Readable, handlers: {readonly onMalformed: (fr
 				}
 
 				done = true;
+				if (pending !== '') {
+					const rest = pending;
+					pending = '';
+					take(rest, true);
+				}
+
 				if (!skipping) {
 					emitLine(pieces.join(''), controller);
 				}

@@ -9,28 +9,31 @@ Cancel: the stream stops and its visible prefix is written `interrupted`; runnin
 `ABORTED` and calls not yet started `ABORTED_BEFORE_DISPATCH` (the registry's answers to an aborted
 signal). Failures: retryable ones (including a stream that stalls) are retried with backoff
 (`llm/retry`), the rest end the turn `error` with the provider's message. An answer without calls
-ends the turn as `step-ending.ts` reads it (refusal, filter, output limit, empty answer). Calls whose
-arguments are not JSON, were cut by the output limit, or repeat a loop are recorded but not run
+ends the turn as `step-ending.ts` reads it (refusal, filter, output limit, empty answer). A step
+past `MESSAGE_MAX_CHARS` is cut (`step-stream.ts`): its request ends, a cut answer ends the turn and a
+cut call is refused like one the output limit cut. Calls whose arguments are not JSON, nest past
+the bounds, were cut by the output limit, or repeat a loop are recorded but not run
 (`call-refusals.ts`). The loop never imports the model library.
 */
+import {setImmediate as nextTurn} from 'node:timers/promises';
 import {providerToolName, providerToolResult} from '../builtin/web/provider-tools.js';
 import type {EventDraft, EventLog} from '../session/events/event-log.js';
 import {contentText} from '../session/fold/entry-facts.js';
 import type {SessionEvent} from '../session/events/events.js';
 import {parseCallArguments, type SessionRuntime, type StepHandle, type TurnEndReason, type TurnHandle} from '../session/recorder/session-runtime.js';
 import type {ToolExecutionResult, ToolSchema} from '../tools/types.js';
-import {argumentsRefusal, loopRefusal} from './call-refusals.js';
+import {answerLimitRefusal, argumentsRefusal, loopRefusal} from './call-refusals.js';
 import {runToolCalls} from './call-scheduler.js';
 import {Compactor, type CompactionOutcome} from './compactor.js';
 import {ContextLedger, type CompactionSettings, type ContextPart, type ContextUse, type ContextWindow} from './context-ledger.js';
-import {Conversation} from './conversation.js';
+import {Conversation, oversizedRequest} from './conversation.js';
 import {modelLimits} from './model-catalog.js';
 import {errorAdvice} from './model-errors.js';
-import type {ModelClient, ModelError, ModelToolCall, ModelUsage} from './model-types.js';
+import type {ModelClient, ModelError, ModelStreamPart, ModelToolCall, ModelUsage} from './model-types.js';
 import {RepeatGuard} from './repeat-guard.js';
 import {DEFAULT_RETRY_POLICY, retryDecision, waitUnlessAborted, type RetryPolicy} from './retry-policy.js';
 import {DEFAULT_STALL_TIMEOUT_MS, watchStalls} from './stall-guard.js';
-import {answerEnding} from './step-ending.js';
+import {answerEnding, answerLimitEnding} from './step-ending.js';
 import {StepStream, type ProviderToolRun} from './step-stream.js';
 import type {ToolResultBudget} from './tool-result-budget.js';
 
@@ -89,6 +92,12 @@ export const DEFAULT_MAX_STEPS = 100;
 const DEFAULT_MAX_PARALLEL = 4;
 /** Steps in a row whose call was cut by the output limit before the turn ends: the model was told once to write less. */
 const CUT_STEPS_LIMIT = 2;
+/**
+Longest the loop takes a stream's parts without letting the event loop turn: a fast stream's parts
+come already read, each a promise that resolves without waiting, so keys (Esc), timers (frames)
+and signals would wait for a whole network read's worth of parts (a second and more).
+*/
+const STREAM_TURN_MS = 16;
 const zeroUsage: ModelUsage = {inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0};
 
 type StepOutcome =
@@ -238,7 +247,7 @@ export class AgentLoop {
 				recordProviderTools(handle, stream.providerTools);
 				const calls = stream.calls;
 				if (calls.length === 0) {
-					const ending = answerEnding({finish: stream.finishReason ?? 'other', ...stream.finishFacts, text: stream.streamed('text'), reasoning: stream.streamed('reasoning')});
+					const ending = stream.cut ? answerLimitEnding(stream.maxChars) : answerEnding({finish: stream.finishReason ?? 'other', ...stream.finishFacts, text: stream.streamed('text'), reasoning: stream.streamed('reasoning')});
 					if (ending.kind !== 'completed') {
 						reason = ending;
 					}
@@ -249,7 +258,7 @@ export class AgentLoop {
 				// Every call is recorded and answered; those that must not run are answered with why.
 				const refusals = new Map<ModelToolCall, ToolExecutionResult>();
 				for (const call of calls) {
-					const refusal = argumentsRefusal(call, stream.finishReason);
+					const refusal = stream.wasCut(call) ? answerLimitRefusal(call, stream.maxChars) : argumentsRefusal(call, stream.finishReason);
 					if (refusal !== undefined) {
 						refusals.set(call, refusal);
 					}
@@ -281,7 +290,7 @@ export class AgentLoop {
 					break;
 				}
 
-				cutSteps = stream.finishReason === 'length' && refusals.size > 0 ? cutSteps + 1 : 0;
+				cutSteps = (stream.finishReason === 'length' || stream.cut) && refusals.size > 0 ? cutSteps + 1 : 0;
 				if (cutSteps >= CUT_STEPS_LIMIT) {
 					reason = {kind: 'max-tokens', message: `the model's tool call was cut at its output limit ${cutSteps} times in a row`};
 					break;
@@ -339,10 +348,19 @@ export class AgentLoop {
 				attempt.abort();
 			});
 			let error: ModelError | undefined;
+			let busySince = performance.now();
+			const messages = this.#conversation.messages();
+			const oversized = oversizedRequest(this.#options.system, messages);
 			try {
 				// eslint-disable-next-line no-await-in-loop -- one attempt after another
-				for await (const part of model.stream({system: this.#options.system, messages: this.#conversation.messages(), tools: this.#options.tools(), signal: attempt.signal})) {
+				for await (const part of oversized === undefined ? model.stream({system: this.#options.system, messages, tools: this.#options.tools(), signal: attempt.signal}) : refused({message: oversized, kind: 'context-overflow', retryable: false})) {
 					stalls.touch();
+					if (performance.now() - busySince > STREAM_TURN_MS) {
+						// eslint-disable-next-line no-await-in-loop -- parts already read arrive as promises that never wait for the event loop
+						await nextTurn();
+						busySince = performance.now();
+					}
+
 					if (signal.aborted || stalled) {
 						break;
 					}
@@ -353,6 +371,11 @@ export class AgentLoop {
 					}
 
 					stream.take(part);
+					if (stream.cut) {
+						// Past the step's bound: the request is ended, what was taken is the answer.
+						attempt.abort();
+						break;
+					}
 				}
 			} finally {
 				stalls.stop();
@@ -362,6 +385,12 @@ export class AgentLoop {
 			if (signal.aborted) {
 				stream.writeMessage({id: messageId, provider: model.provider, model: model.model, interrupted: true});
 				return {kind: 'aborted'};
+			}
+
+			if (stream.cut) {
+				// The text cut mid-answer is marked interrupted; calls are kept, so their refusals answer them.
+				stream.writeMessage({id: messageId, provider: model.provider, model: model.model, interrupted: stream.calls.length === 0});
+				return {kind: 'answered', stream};
 			}
 
 			if (stalled) {
@@ -403,6 +432,11 @@ export class AgentLoop {
 	#isParallel(call: ModelToolCall): boolean {
 		return this.#options.isParallel(call.name, parseCallArguments(call.arguments));
 	}
+}
+
+/** A request not sent: its stream is the one error part saying why. */
+async function * refused(error: ModelError): AsyncIterable<ModelStreamPart> {
+	yield {type: 'error', error};
 }
 
 /**

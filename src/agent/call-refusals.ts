@@ -1,10 +1,11 @@
 /**
 @module The model's calls the loop does not run, and what the model is told about each instead:
 arguments that are not JSON (the parse error with its position and the text there, rather than the
-registry's `"arguments" must be an object`), arguments the output limit cut off (write less at
-once), and a call that repeats a runaway loop. Each becomes the call's error result, so the person
+registry's `"arguments" must be an object`), arguments nested past the bounds of `call-arguments.ts`,
+arguments the output limit cut off (write less at once), and a call that repeats a runaway loop. Each becomes the call's error result, so the person
 sees it on the card and the model reads it in its next step.
 */
+import {readArgumentsText} from '../tools/call-arguments.js';
 import {HarnessError, ToolArgsError} from '../tools/errors.js';
 import {failureFromThrown} from '../tools/failure-result.js';
 import type {ToolExecutionFailure} from '../tools/types.js';
@@ -35,23 +36,20 @@ that do not parse were cut by the output limit.
 */
 export function argumentsRefusal(call: ModelToolCall, finish: ModelFinishReason | undefined): ToolExecutionFailure | undefined {
 	const text = call.arguments;
-	if (text.trim() === '') {
+	const read = readArgumentsText(text);
+	if (read.ok) {
 		return undefined;
 	}
 
-	let failure: string;
-	try {
-		JSON.parse(text);
-		return undefined;
-	} catch (error) {
-		failure = error instanceof Error ? error.message : String(error);
+	if (read.kind === 'nesting') {
+		return failureFromThrown(new ToolArgsError([`not run: ${read.problem}, which no tool takes (${text.length} characters arrived); send the arguments as the tool's schema describes them`]));
 	}
 
 	if (finish === 'length') {
 		return failureFromThrown(new OutputLimitError(`not run: your output reached the model's output-token limit while you were writing this call's arguments (${text.length} characters arrived, cut off), so the call is incomplete. Write less in one call: split a large file into several smaller write or edit calls, or a long command into steps.`));
 	}
 
-	return failureFromThrown(new ToolArgsError([jsonFailure(text, failure)]));
+	return failureFromThrown(new ToolArgsError([jsonFailure(text, read.problem)]));
 }
 
 /**
@@ -75,6 +73,14 @@ export function jsonFailure(text: string, message: string): string {
 function visible(text: string): string {
 	// eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
 	return text.replace(/[\u0000-\u001F\u007F]/g, character => JSON.stringify(character).slice(1, -1));
+}
+
+/**
+The result of a call whose arguments cardterm's bound for one step cut off (`MESSAGE_MAX_CHARS`):
+the same advice as the output limit's, naming the bound.
+*/
+export function answerLimitRefusal(call: ModelToolCall, maxChars: number): ToolExecutionFailure {
+	return failureFromThrown(new OutputLimitError(`not run: your answer passed cardterm's bound of ${maxChars.toLocaleString('en-US')} characters for one step while you were writing this call's arguments (${call.arguments.length.toLocaleString('en-US')} characters of them were kept, the rest was not read), so the call is incomplete. Write less in one call: split a large file into several smaller write or edit calls, or a long command into steps.`));
 }
 
 /** The result of a call not run because the turn stops for a loop it repeats. */

@@ -264,6 +264,51 @@ function personOrNote(data: UserMessageData): string | undefined {
 	return `<system-reminder>\nA note from "${inert(from.source)}", not a message from the person: it is not a new request.\n\n${inert(text)}\n</system-reminder>`;
 }
 
+/**
+Characters a request may carry in its conversation: 64 Mi, sixteen times the text of the largest
+window a model has (about a million tokens), so only a session no model could read reaches it —
+and well before the request's JSON would pass the longest string V8 can make (about 512 Mi
+characters, where the model library failed with only `Invalid string length`).
+*/
+export const REQUEST_MAX_CHARS = 64 * 1024 * 1024;
+
+/**
+Why `messages` are too large to send, naming the size and the largest message, or `undefined`.
+Lengths only: no text is read.
+*/
+export function oversizedRequest(system: string, messages: readonly ConversationMessage[]): string | undefined {
+	let total = system.length;
+	let largest = {index: -1, chars: 0};
+	for (const [index, message] of messages.entries()) {
+		const chars = messageChars(message);
+		total += chars;
+		if (chars > largest.chars) {
+			largest = {index, chars};
+		}
+	}
+
+	if (total <= REQUEST_MAX_CHARS) {
+		return undefined;
+	}
+
+	const biggest = messages[largest.index];
+	const what = biggest === undefined ? 'the system prompt' : biggest.role === 'tool' ? `the result of ${biggest.name} (call ${biggest.callId})` : biggest.role === 'user' ? 'a message of yours' : 'an answer of the model';
+	return `the conversation is too large to send: ${total.toLocaleString('en-US')} characters in ${messages.length} messages, past cardterm's bound of ${REQUEST_MAX_CHARS.toLocaleString('en-US')} (no model's window holds a tenth of that); the largest is ${what}, message ${largest.index + 1}, with ${largest.chars.toLocaleString('en-US')} characters. Start a new session (this one stays in its log).`;
+}
+
+function messageChars(message: ConversationMessage): number {
+	if (message.role !== 'assistant') {
+		return message.text.length;
+	}
+
+	let chars = 0;
+	for (const part of message.content) {
+		chars += part.type === 'tool-call' ? part.arguments.length + part.name.length : part.text.length;
+	}
+
+	return chars;
+}
+
 /** Whether a step said anything the model must see again: a call, or text that is not blank. */
 function said(content: readonly AssistantPart[]): boolean {
 	return content.some(part => part.type === 'tool-call' || (part.type === 'text' && part.text.trim() !== ''));

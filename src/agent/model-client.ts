@@ -7,6 +7,7 @@ loop's (the provider interface does not retry), so each one is logged as `llm/re
 import type {LanguageModel} from 'ai';
 import type {JsonValue} from '../json/json-value.js';
 import {assertNever} from '../presentation/assert-never.js';
+import {readArgumentsText} from '../tools/call-arguments.js';
 import type {ToolSchema} from '../tools/types.js';
 import {errorFacts} from './error-facts.js';
 import {modelLimits} from './model-catalog.js';
@@ -534,16 +535,14 @@ function sendsReasoning(wire: Wire, message: Extract<ConversationMessage, {role:
 }
 
 /**
-A call's arguments as sent back: parsed; `{}` when they were not JSON (Anthropic and Gemini refuse a
-call whose input is not an object, and the call's result already tells the model what it wrote and
-where it broke — `call-refusals.ts`).
+A call's arguments as sent back: parsed; `{}` when they were not JSON or passed the bounds of
+`call-arguments.ts` (Anthropic and Gemini refuse a call whose input is not an object, the SDK's
+`JSON.stringify` of a value nested thousands deep overflows the stack, and the call's result
+already tells the model what it wrote and where it broke — `call-refusals.ts`).
 */
 function callInput(raw: string): unknown {
-	try {
-		return raw.trim() === '' ? {} : JSON.parse(raw) as unknown;
-	} catch {
-		return {};
-	}
+	const read = readArgumentsText(raw);
+	return read.ok ? read.value : {};
 }
 
 function finishReason(reason: string): ModelFinishReason {
@@ -589,7 +588,12 @@ Classify a failure: the server's status, its message, type and code, and how lon
 `event: error`, an OpenAI-style `data: {"error": …}`); the SDK hands those over as the provider's
 plain object.
 */
-function modelError(error: unknown, inStream = false): ModelError {
+export function modelError(error: unknown, inStream = false): ModelError {
+	if (error instanceof RangeError && error.message === 'Invalid string length') {
+		// V8's words when the request's JSON passes the longest string it can make (the loop's bound, `oversizedRequest`, comes first).
+		return {message: 'the request is too large to send: its JSON passes the longest string the runtime can make (about 512 Mi characters); start a new session', kind: 'context-overflow', retryable: false};
+	}
+
 	const facts = errorFacts(error);
 	if (loadedAi?.APICallError.isInstance(error) === true) {
 		const retryAfterMs = serverRetryDelayMs(error.responseHeaders, error.responseBody, Date.now());

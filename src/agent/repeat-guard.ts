@@ -10,6 +10,7 @@ key order and spacing do not hide a repeat), or as the raw text when they are no
 */
 import type {JsonValue} from '../json/json-value.js';
 import {stableStringify} from '../json/stable-stringify.js';
+import {readArgumentsText} from '../tools/call-arguments.js';
 import type {ModelToolCall} from './model-types.js';
 
 /** The same step this many times in a row is a loop. */
@@ -52,15 +53,8 @@ function tailRepeats(steps: readonly string[], period: number): number {
 }
 
 function canonical(text: string): string {
-	if (text.trim() === '') {
-		return '{}';
-	}
-
-	try {
-		return stableStringify(JSON.parse(text) as JsonValue);
-	} catch {
-		return text;
-	}
+	const read = readArgumentsText(text);
+	return read.ok ? stableStringify(read.value as JsonValue) : text;
 }
 
 function shown(call: ModelToolCall): string {

@@ -9,12 +9,18 @@ says what happened, so its rule in every view and `-p`'s exit code tell it from 
 - a content filter (OpenAI's and Azure's `content_filter`) or a safety, recitation or blocklist stop
   (Gemini's `SAFETY`, `RECITATION`, …, or a blocked prompt);
 - a malformed function call (Gemini's `MALFORMED_FUNCTION_CALL`);
-- the output limit (`length`; fixture `openai/deepseek-text-length`);
+- the output limit (`length`; fixture `openai/deepseek-text-length`), or cardterm's bound for one
+  step, which cuts an answer that never ends (`answerLimitEnding`);
 - an empty answer, or one with reasoning only.
 */
 import {assertNever} from '../presentation/assert-never.js';
 import type {TurnEndReason} from '../session/recorder/session-runtime.js';
 import type {ModelFinishReason} from './model-types.js';
+
+/** How the turn ends when cardterm cut the answer at its bound for one step (`MESSAGE_MAX_CHARS`): as at an output limit, naming the bound. */
+export function answerLimitEnding(maxChars: number): TurnEndReason {
+	return {kind: 'max-tokens', message: `the answer was cut at cardterm's bound of ${maxChars.toLocaleString('en-US')} characters for one step; the rest was not read`};
+}
 
 /** What a step's answer held and how the model stopped. */
 export type StepAnswer = {

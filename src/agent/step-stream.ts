@@ -3,10 +3,16 @@
 each stream part becomes an `assistant/chunk` (`block-start`, deltas, `block-end`, `usage`,
 `finish`), and at the end the `assistant/message` holds the final blocks in stream order — or, when
 the stream was cut, only its non-blank text and reasoning, marked `interrupted`.
+
+A step takes at most `MESSAGE_MAX_CHARS` characters of text, reasoning and call arguments
+(`message-bound.ts`): past them it is `cut` (the part that crosses the bound is kept up to it, the
+rest of the stream is not taken, and a call being written is closed with the arguments that
+arrived), so what a step keeps is bounded however fast or long a model streams.
 */
 import type {JsonValue} from '../json/json-value.js';
 import type {EventDraft} from '../session/events/event-log.js';
 import type {MessageBlock, StreamChunk} from '../session/events/events.js';
+import {messageMaxChars} from '../session/recorder/message-bound.js';
 import type {ModelFinishReason, ModelStreamPart, ModelToolCall, ModelUsage, ProviderMetadata} from './model-types.js';
 
 type Block =
@@ -21,6 +27,8 @@ export type StepStreamOptions = {
 	readonly step: number;
 	readonly record: (draft: EventDraft) => void;
 	readonly now: () => number;
+	/** Characters the step takes (default `messageMaxChars()`: `MESSAGE_MAX_CHARS`, or lower in a test). */
+	readonly maxChars?: number;
 };
 
 export class StepStream {
@@ -31,12 +39,34 @@ export class StepStream {
 	/** Block positions a provider's tool ran before: the text on either side is two paragraphs. */
 	readonly #toolBreaks = new Set<number>();
 	readonly #startedAt: number;
+	readonly #maxChars: number;
+	/** Characters taken so far. */
+	#chars = 0;
+	/** Calls whose arguments the bound cut off (their ids). */
+	readonly #cutCalls = new Set<string>();
+	#cut = false;
 	#firstTokenAt: number | undefined;
 	#finish: {readonly reason: ModelFinishReason; readonly usage: ModelUsage; readonly raw?: string; readonly detail?: string} | undefined;
 
 	constructor(options: StepStreamOptions) {
 		this.#options = options;
 		this.#startedAt = options.now();
+		this.#maxChars = options.maxChars ?? messageMaxChars();
+	}
+
+	/** The step passed its bound (`MESSAGE_MAX_CHARS`): nothing more is taken, and the loop stops the stream. */
+	get cut(): boolean {
+		return this.#cut;
+	}
+
+	/** The bound the step was cut at, in characters. */
+	get maxChars(): number {
+		return this.#maxChars;
+	}
+
+	/** Whether the bound cut off `call`'s arguments. */
+	wasCut(call: ModelToolCall): boolean {
+		return this.#cutCalls.has(call.id);
 	}
 
 	/** The model said it was done (a stream that just stops is a broken one). */
@@ -86,8 +116,12 @@ export class StepStream {
 		return this.#providerTools;
 	}
 
-	/** Take one stream part (not `error`: the loop handles those). */
+	/** Take one stream part (not `error`: the loop handles those); after the step was `cut`, none. */
 	take(part: ModelStreamPart): void {
+		if (this.#cut) {
+			return;
+		}
+
 		switch (part.type) {
 			case 'text-start':
 			case 'reasoning-start': {
@@ -107,8 +141,12 @@ export class StepStream {
 				}
 
 				this.#firstTokenAt ??= this.#options.now();
-				block.text += part.text;
-				this.#chunk({type: part.type, index: block.index, text: part.text});
+				const text = this.#fit(part.text);
+				if (text !== '') {
+					block.text += text;
+					this.#chunk({type: part.type, index: block.index, text});
+				}
+
 				break;
 			}
 
@@ -139,10 +177,14 @@ export class StepStream {
 				}
 
 				this.#firstTokenAt ??= this.#options.now();
-				block.args += part.delta;
-				// The name travels on the first delta only.
-				this.#chunk(block.named ? {type: 'tool-call-delta', index: block.index, id: block.id, argumentsDelta: part.delta} : {type: 'tool-call-delta', index: block.index, id: block.id, name: block.name, argumentsDelta: part.delta});
-				block.named = true;
+				const delta = this.#fit(part.delta);
+				if (delta !== '') {
+					block.args += delta;
+					// The name travels on the first delta only.
+					this.#chunk(block.named ? {type: 'tool-call-delta', index: block.index, id: block.id, argumentsDelta: delta} : {type: 'tool-call-delta', index: block.index, id: block.id, name: block.name, argumentsDelta: delta});
+					block.named = true;
+				}
+
 				break;
 			}
 
@@ -154,13 +196,20 @@ export class StepStream {
 				}
 
 				this.#firstTokenAt ??= this.#options.now();
-				block.call = {id: part.id, name: part.name, arguments: part.arguments, ...(part.providerMetadata === undefined ? {} : {providerMetadata: part.providerMetadata})};
-				this.#chunk({type: 'block-end', index: block.index, block: {type: 'tool-call', id: part.id, name: part.name, arguments: part.arguments}});
+				// Arguments that streamed as deltas were counted then; a provider that sends them whole counts them here.
+				const counted = block.args.length;
+				const kept = counted + this.#take(Math.max(0, part.arguments.length - counted));
+				this.#closeCall(block, part.name, kept >= part.arguments.length ? part.arguments : part.arguments.slice(0, kept), part.providerMetadata);
 				break;
 			}
 
 			case 'provider-tool-call': {
 				this.#firstTokenAt ??= this.#options.now();
+				if (this.#take(part.arguments.length) < part.arguments.length) {
+					// A provider's own call is recorded as sent or not at all.
+					break;
+				}
+
 				this.#providerTools.push({id: part.id, name: part.name, arguments: part.arguments});
 				this.#toolBreaks.add(this.#blocks.length);
 				break;
@@ -185,6 +234,15 @@ export class StepStream {
 
 			default: {
 				break;
+			}
+		}
+
+		if (this.#cut) {
+			// Calls being written when the bound was passed end with what arrived.
+			for (const block of this.#blocks) {
+				if (block.kind === 'tool-call' && block.call === undefined) {
+					this.#closeCall(block, block.name, block.args);
+				}
 			}
 		}
 	}
@@ -241,6 +299,35 @@ export class StepStream {
 			surfaceOp: 'append',
 		});
 		return true;
+	}
+
+	/** How many of `count` more characters the bound leaves room for (all, or the step is `cut`). */
+	#take(count: number): number {
+		const room = this.#maxChars - this.#chars;
+		if (count <= room) {
+			this.#chars += count;
+			return count;
+		}
+
+		this.#chars = this.#maxChars;
+		this.#cut = true;
+		return room;
+	}
+
+	/** What of `text` the bound leaves room for. */
+	#fit(text: string): string {
+		const room = this.#take(text.length);
+		return room === text.length ? text : text.slice(0, room);
+	}
+
+	/** The call `block` is complete with `args` (cut off by the bound when the step was cut while they arrived). */
+	#closeCall(block: Extract<Block, {kind: 'tool-call'}>, name: string, args: string, providerMetadata?: ProviderMetadata): void {
+		block.call = {id: block.id, name, arguments: args, ...(providerMetadata === undefined ? {} : {providerMetadata})};
+		if (this.#cut) {
+			this.#cutCalls.add(block.id);
+		}
+
+		this.#chunk({type: 'block-end', index: block.index, block: {type: 'tool-call', id: block.id, name, arguments: args}});
 	}
 
 	#open(id: string, kind: Block['kind']): Block {

@@ -1,6 +1,7 @@
 /**
 @module The pending view of a call, with the fallback rules of contract.md §E1.5.
 */
+import {readArgumentsText} from '../tools/call-arguments.js';
 import type {ToolCallView} from '../tools/views.js';
 import type {Presenter, PresenterFailure} from './presenters.js';
 import {asCallView} from './view-guards.js';
@@ -8,27 +9,10 @@ import {asCallView} from './view-guards.js';
 /** Parsed call arguments. An empty string means `{}` (as the agent loop executes it). */
 export type ParsedArguments = {readonly ok: true; readonly value: unknown} | {readonly ok: false};
 
-/** Argument texts up to this long nest at most 512 levels, which `JSON.stringify` always serialises. */
-const SHALLOW_ARGUMENT_CHARS = 1024;
-
+/** The arguments as the agent loop reads them (`call-arguments.ts`): text past its bounds, or not JSON, is shown as text. */
 export function parseArguments(raw: string): ParsedArguments {
-	if (raw.trim() === '') {
-		return {ok: true, value: {}};
-	}
-
-	try {
-		const value = JSON.parse(raw) as unknown;
-		// Nesting too deep to serialise again (`--json`, the generic card's input) counts as unparsable.
-		// Each level takes two characters, and a few hundred levels serialise on any stack: only a
-		// longer text can be that deep.
-		if (raw.length > SHALLOW_ARGUMENT_CHARS) {
-			JSON.stringify(value);
-		}
-
-		return {ok: true, value};
-	} catch {
-		return {ok: false};
-	}
+	const read = readArgumentsText(raw);
+	return read.ok ? read : {ok: false};
 }
 
 /**

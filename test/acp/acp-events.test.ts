@@ -173,3 +173,38 @@ describe('AcpEvents', () => {
 		]);
 	});
 });
+
+describe('AcpEvents: an agent that talks without end (issue 16, attacker item 3)', () => {
+	function bounded(maxMessageChars: number) {
+		const log = new EventLog({now: () => 1000});
+		const events: SessionEvent[] = [];
+		log.listen(event => events.push(event));
+		let cuts = 0;
+		const acp = new AcpEvents(log, {maxMessageChars, onMessageCut: () => cuts++});
+		return {acp, events, cuts: () => cuts};
+	}
+
+	it('cuts a message at the bound with a notice, asks once to cancel, drops the agent\'s text until the next prompt, and ends the turn for that reason', () => {
+		const {acp, events, cuts} = bounded(10);
+		acp.startTurn('talk');
+		acp.update(say('12345'));
+		acp.update(say('6789abcdef'));
+		acp.update(say('more'));
+		expect(cuts()).toBe(1);
+		// Text the agent sends after the turn ended here opens no turn of its own.
+		acp.endTurn({stopReason: 'cancelled'});
+		acp.update(say('still talking'));
+		const messages = events.filter(event => event.type === 'assistant/message').map(event => (event.data as unknown as {message: {content: Array<{text: string}>}}).message.content.map(block => block.text).join(''));
+		expect(messages).toEqual(['123456789a']);
+		expect(events.filter(event => event.type === 'acp/notice').map(event => (event.data as {text: string}).text)).toEqual([
+			'the agent\'s message passed cardterm\'s bound of 10 characters: the rest of this turn\'s text is not kept, and the turn is cancelled',
+		]);
+		expect(events.filter(event => event.type === 'turn/end').map(event => event.data)).toEqual([{turn: 1, reason: {kind: 'max-tokens', message: 'the agent\'s message was cut at cardterm\'s bound of 10 characters; the turn was cancelled'}}]);
+		expect(events.filter(event => event.type === 'turn/start')).toHaveLength(1);
+		// The next prompt is heard again, with a bound of its own.
+		acp.startTurn('again');
+		acp.update(say('hello'));
+		acp.endTurn({stopReason: 'end_turn'});
+		expect(events.filter(event => event.type === 'turn/end').at(-1)?.data).toEqual({turn: 2, reason: {kind: 'completed'}});
+	});
+});

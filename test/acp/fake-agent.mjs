@@ -23,6 +23,8 @@ The first word of each prompt picks what the turn does:
   hostile     terminal escape sequences (clear screen, OSC title and link, bidi override, BEL) in
               every field an update, a permission question and an unknown kind can carry
   stream N MS  N message chunks, one every MS ms (bench/acp-chunk-latency.mjs)
+  endless [MS] [deaf]  message chunks for ever (one every MS ms, else as fast as the pipe takes
+              them) until session/cancel; `deaf` ignores the cancel too
   bench N     N updates: text chunks with a tool call every tenth (bench/acp-session.mjs)
   long        an 80-line Markdown answer ending in "Next steps" (test/fixtures/long-answer.mjs), in chunks
   colors      a command whose output has 256-colour and 24-bit colours and a 200-column line
@@ -449,6 +451,26 @@ const app = acp.agent({name: 'fake-agent'})
 			}
 
 			case 'bench': return {stopReason: await bench(client, params.sessionId, Number(text.split(/\s+/)[1] ?? 1000))};
+			case 'endless': {
+				const [, every = '0', deaf] = text.split(/\s+/);
+				let stop = false;
+				if (deaf !== 'deaf') {
+					cancelled.set(params.sessionId, () => {
+						stop = true;
+					});
+				}
+
+				while (!stop) {
+					await update(client, params.sessionId, chunk('agent_message_chunk', 'The quick brown fox jumps over the lazy dog. '.repeat(4)));
+					// Lets the cancel in between chunks (a pipe that takes every write would never let it).
+					await (Number(every) > 0 ? sleep(Number(every)) : new Promise(resolve => {
+						setImmediate(resolve);
+					}));
+				}
+
+				return {stopReason: 'cancelled'};
+			}
+
 			case 'colors': {
 				// Output only in Zed's _meta extension: the client runs nothing.
 				await update(client, params.sessionId, {sessionUpdate: 'tool_call', toolCallId: 'call_colors', title: 'ls --color', kind: 'execute', status: 'in_progress', content: [{type: 'terminal', terminalId: 'their-term'}]});

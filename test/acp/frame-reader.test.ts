@@ -1,4 +1,4 @@
-import {Readable} from 'node:stream';
+import {PassThrough, Readable} from 'node:stream';
 import type {ReadableStream as NodeReadableStream} from 'node:stream/web';
 import {describe, expect, it} from 'vitest';
 import {OutgoingRequests, parseFrame, readFrames, UPDATE_METHOD, type MalformedFrame} from '../../src/acp/frame-reader.js';
@@ -100,5 +100,35 @@ describe('responses', () => {
 
 		expect(messages).toEqual([{jsonrpc: '2.0', id: 0, method: 'fs/read_text_file', params: {}}, {jsonrpc: '2.0', id: 0, result: {}}]);
 		expect(bad.map(frame => frame.reason)).toEqual(['a response to no request the client sent']);
+	});
+});
+
+describe('an agent that floods its output', () => {
+	it('lets the event loop turn between the frames of one long read', async () => {
+		const frames = 200_000;
+		const update = `${JSON.stringify({jsonrpc: '2.0', method: UPDATE_METHOD, params: {update: {sessionUpdate: 'agent_message_chunk', content: {type: 'text', text: 'word '}}}})}\n`;
+		let taken = 0;
+		let takenWhenTurned: number | undefined;
+		// One read holds every frame; the agent's output stays open (it has not ended) until all are taken.
+		const input = new PassThrough();
+		input.write(update.repeat(frames));
+		const reader = readFrames(input, {onMalformed: () => {}, onUpdate: () => {
+			if (taken++ === 0) {
+				// Queued behind the read that holds every frame: it runs once the reader lets the loop turn.
+				setImmediate(() => {
+					takenWhenTurned = taken;
+				});
+			}
+
+			if (taken === frames) {
+				input.end();
+			}
+		}}).getReader();
+		while (!(await reader.read()).done) {
+			// Only updates: nothing reaches the SDK.
+		}
+
+		expect(taken).toBe(frames);
+		expect(takenWhenTurned).toBeLessThan(frames);
 	});
 });

@@ -10,6 +10,7 @@ elapsed second, so the header ticks at most once a second), in a bounded LRU.
 */
 import {assertNever} from '../../presentation/assert-never.js';
 import type {Card} from '../../presentation/card.js';
+import {readArgumentsText} from '../../tools/call-arguments.js';
 import type {ToolCallView, ToolResultView} from '../../tools/views.js';
 import {footerOnly, type BodyContext} from './body-text.js';
 import type {CardBody} from './card-body.js';
@@ -208,13 +209,10 @@ function refusedChange(card: Card, failure: CardBody, context: BodyContext): Car
 	};
 }
 
-/** Arguments as sent: parsed JSON (pretty-printed by the call body), or the raw text when it is not JSON. */
+/** Arguments as sent: parsed JSON (pretty-printed by the call body), or the raw text when it is not JSON or passes the bounds. */
 function parsedOrRaw(raw: string): unknown {
-	try {
-		return JSON.parse(raw) as unknown;
-	} catch {
-		return raw;
-	}
+	const read = readArgumentsText(raw);
+	return read.ok ? read.value : raw;
 }
 
 /** The unfolded body of a card. */

@@ -3,18 +3,20 @@
 row unless the entry is fully expanded, then its text, whole: the answer is what the person asked
 for, so only a `summary` folds it (to its first row); tool output folds, the answer never does. An
 interrupted answer ends with a muted `(interrupted)` row. While it streams, the text is laid out
-incrementally (`streaming-markdown.ts`), a bounded view shows its end (where the new text arrives),
-and each tool call being prepared is one `◌ preparing <tool>…` row.
+incrementally (`streaming-markdown.ts`), a bounded view and the live region (`liveRows`) show its
+end (where the new text arrives), laid out from the end, and each tool call being prepared is one
+`◌ preparing <tool>…` row.
 */
 import type {AssistantEntry} from '../../presentation/entry.js';
 import {readableText} from '../cards/body-text.js';
-import {foldEntryHead, foldEntryRows, foldEntryTail, headRows} from './entry-rows.js';
+import {foldEntryHead, foldEntryRows, foldEntryTail, headRows, MESSAGE_ROW_BUDGET, type MessageTail} from './entry-rows.js';
 import {formatCount} from '../text/format.js';
 import type {Expansion, LayoutOptions} from '../text/layout-options.js';
 import {markdownHead} from '../markdown/markdown-layout.js';
 import {markdownRows} from '../markdown/markdown-rows.js';
 import {sanitizeInline, sanitizeLines} from '../text/sanitize.js';
-import {streamingMarkdownRows} from '../markdown/streaming-markdown.js';
+import {pushAll} from '../text/push-all.js';
+import {streamingMarkdownRows, streamingMarkdownTail, streamingReasoningTail} from '../markdown/streaming-markdown.js';
 import {span, truncateSpans, wrapProseSpans} from '../text/spans.js';
 import type {StyledLine} from '../text/styled-line.js';
 
@@ -26,16 +28,43 @@ function answerRows(entry: AssistantEntry, expansion: Expansion, options: Layout
 		return foldEntryHead(markdownHead(entry.text, markdownOptions, headRows(expansion)), expansion, theme, width);
 	}
 
-	const text = entry.streaming ? streamingMarkdownRows(entry, {width, theme}) : markdownRows(entry.text, markdownOptions);
 	if (entry.streaming && expansion === 'bounded') {
-		return foldEntryTail(text.rows, text.lineStarts, theme, width);
+		// A bounded view of a growing answer follows its end, where the new text arrives.
+		return foldEntryTail(streamingMarkdownTail(entry, {width, theme}, MESSAGE_ROW_BUDGET), MESSAGE_ROW_BUDGET, theme, width);
 	}
 
+	const text = entry.streaming ? streamingMarkdownRows(entry, {width, theme}) : markdownRows(entry.text, markdownOptions);
 	return expansion === 'summary' ? foldEntryRows(text.rows, text.lineStarts, expansion, theme, width) : text.rows;
+}
+
+/**
+A streaming entry in the live region: its last `count` rows (reasoning as a full view shows it,
+the answer, the calls being prepared), laid out from the end, the first of them `… N earlier
+lines` when any are hidden.
+*/
+function liveTail(entry: AssistantEntry, count: number, options: LayoutOptions): StyledLine[] {
+	const {theme, width} = options;
+	const preparing = preparingRows(entry, options).slice(-count);
+	const room = count - preparing.length;
+	const none: MessageTail = {rows: [], more: false, startsAbove: 0};
+	const answer = entry.text === '' ? none : streamingMarkdownTail(entry, {width, theme}, room);
+	// The reasoning fills what the answer leaves; when the answer fills the view, all of it is above.
+	const reasoning = entry.reasoning.trim() === '' ? none : streamingReasoningTail(entry, {width, theme}, answer.more ? 0 : room - answer.rows.length);
+	return foldEntryTail({rows: [...reasoning.rows, ...answer.rows, ...preparing], more: answer.more || reasoning.more, startsAbove: answer.startsAbove + reasoning.startsAbove}, count, theme, width);
+}
+
+/** One `◌ preparing <tool>…` row per tool call being prepared. */
+function preparingRows(entry: AssistantEntry, options: LayoutOptions): StyledLine[] {
+	const {theme, width} = options;
+	return entry.preparing.map(name => ({spans: truncateSpans([span('◌ ', theme.running), span('preparing ', theme.muted), span(sanitizeInline(name), theme.toolName), span('…', theme.muted)], width)}));
 }
 
 export function layoutAssistantEntry(entry: AssistantEntry, options: LayoutOptions): StyledLine[] {
 	const {theme, width} = options;
+	if (entry.streaming && options.liveRows !== undefined) {
+		return liveTail(entry, Math.max(1, options.liveRows), options);
+	}
+
 	const expansion = options.expansion ?? 'bounded';
 	const rows: StyledLine[] = [];
 	const reasoning = readableText(entry.reasoning);
@@ -61,9 +90,6 @@ export function layoutAssistantEntry(entry: AssistantEntry, options: LayoutOptio
 		rows.push({spans: [span('(interrupted)', theme.muted)]});
 	}
 
-	for (const name of entry.preparing) {
-		rows.push({spans: truncateSpans([span('◌ ', theme.running), span('preparing ', theme.muted), span(sanitizeInline(name), theme.toolName), span('…', theme.muted)], width)});
-	}
-
+	pushAll(rows, preparingRows(entry, options));
 	return rows;
 }

@@ -12,7 +12,7 @@ import type {StyledLine} from '../text/styled-line.js';
 import type {Theme} from '../text/theme.js';
 
 /** Rows a `bounded` message shows before its marker. */
-const MESSAGE_ROW_BUDGET = 24;
+export const MESSAGE_ROW_BUDGET = 24;
 
 /**
 `rows` cut to `expansion`. `lineStarts` are the indices of the rows that begin a logical line (the
@@ -67,25 +67,43 @@ function foldRows(rows: readonly StyledLine[], count: number, hiddenLines: (show
 	return kept;
 }
 
+/** The last rows of a message and what is above them. */
+export type MessageTail = {
+	/** The last rows, at most the count asked for. */
+	readonly rows: readonly StyledLine[];
+	/** Whether the message has rows above them. */
+	readonly more: boolean;
+	/** Lines that begin above `rows` (when `rows` begins inside a line, that line too). */
+	readonly startsAbove: number;
+};
+
 /**
-The last rows of a message that is still growing, under one `… N earlier lines` row: a bounded view
-of a streaming answer follows its end, where the new text arrives.
+The last `count` of `rows`, the end of a text laid out from a point where `startsAbove` lines began
+(`above`: the text has rows above that point).
 */
-export function foldEntryTail(rows: readonly StyledLine[], lineStarts: readonly number[], theme: Theme, width: number): StyledLine[] {
-	if (rows.length <= MESSAGE_ROW_BUDGET) {
-		return rows.slice();
+export function lastRows(rows: readonly StyledLine[], count: number, startsAbove: number, above = startsAbove > 0): MessageTail {
+	const first = Math.max(0, rows.length - count);
+	let starts = startsAbove;
+	for (let index = 0; index < first; index++) {
+		starts += rows[index]!.softWrap === true ? 0 : 1;
 	}
 
-	const first = rows.length - (MESSAGE_ROW_BUDGET - 1);
-	let startsAbove = 0;
-	for (const start of lineStarts) {
-		if (start < first) {
-			startsAbove++;
-		}
+	return {rows: first === 0 ? rows : rows.slice(first), more: above || first > 0, startsAbove: starts};
+}
+
+/**
+The end of a message that is still growing, in `count` rows: its last rows under one `… N earlier
+lines` row when any are hidden — a bounded view of a streaming answer follows its end, where the
+new text arrives.
+*/
+export function foldEntryTail(tail: MessageTail, count: number, theme: Theme, width: number): StyledLine[] {
+	if (!tail.more && tail.rows.length <= count) {
+		return [...tail.rows];
 	}
 
+	const {rows, startsAbove} = lastRows(tail.rows, count - 1, tail.startsAbove, true);
 	// A line cut by the top of the view counts as shown.
-	const hidden = lineStarts.includes(first) ? startsAbove : startsAbove - 1;
-	const marker = hidden > 0 ? `… ${formatCount(hidden)} earlier ${hidden === 1 ? 'line' : 'lines'}` : '…';
-	return [{spans: truncateSpans([span(marker, theme.muted)], width)}, ...rows.slice(first)];
+	const hiddenLines = startsAbove - (rows[0]?.softWrap === true ? 1 : 0);
+	const marker = hiddenLines > 0 ? `… ${formatCount(hiddenLines)} earlier ${hiddenLines === 1 ? 'line' : 'lines'}` : '…';
+	return [{spans: truncateSpans([span(marker, theme.muted)], width)}, ...rows];
 }

@@ -31,7 +31,9 @@ export function layoutEntry(entry: TranscriptEntry, options: LayoutOptions): Sty
 		return Object.freeze(layoutMessage(entry, options)) as StyledLine[];
 	}
 
-	const key = `${options.width}\u0000${options.expansion ?? ''}\u0000${options.theme.name}`;
+	// `liveRows` changes only a streaming answer's rows.
+	const live = entry.entry === 'assistant' && entry.streaming ? options.liveRows ?? '' : '';
+	const key = `${options.width}\u0000${options.expansion ?? ''}\u0000${options.theme.name}\u0000${live}`;
 	let byOptions = cache.get(entry);
 	const hit = byOptions?.get(key);
 	if (hit !== undefined) {

@@ -259,6 +259,7 @@ function wrapLine(line: Span[], width: number, maxRows?: number): StyledLine[] {
 /** One top-level block's logical lines, before wrapping (code lines marked as such). */
 function blockLogicalLines(block: MarkdownBlock, options: MarkdownLayoutOptions, links: Links | undefined): Span[][] {
 	markdownLayoutStats.blocksLaidOut++;
+	markdownLayoutStats.charsLaidOut += block.text.length;
 	switch (block.kind) {
 		case 'fence': {
 			return asCode(codeBlockLines(fencedCode(block.text, block.lang, block.closed), options.theme));
@@ -322,8 +323,8 @@ class BoundedCache {
 const blockCache = new BoundedCache(MARKDOWN_BLOCK_CACHE_LIMIT);
 const messageCache = new BoundedCache(MARKDOWN_MESSAGE_CACHE_LIMIT);
 
-/** Counts of layout work done, for tests and benches: blocks laid out (cache misses). */
-export const markdownLayoutStats = {blocksLaidOut: 0};
+/** Counts of layout work done, for tests and benches: blocks laid out (cache misses) and their characters. */
+export const markdownLayoutStats = {blocksLaidOut: 0, charsLaidOut: 0};
 
 /** Forget every cached Markdown layout (tests, theme switches). */
 export function clearMarkdownCache(): void {
@@ -369,24 +370,8 @@ export function layoutSplit(split: MarkdownSplit, options: MarkdownLayoutOptions
 
 	const definitions = definitionsOf(split.blocks);
 	const rows: StyledLine[] = [];
-	for (const block of split.blocks) {
-		const links = linksFor(block, definitions);
-		const optionsKey = `${options.width}\u0000${options.theme.name}\u0000${block.kind}\u0000${links?.key ?? ''}`;
-		const memoized = memo?.get(block.start);
-		let lines = memoized !== undefined && memoized.text === block.text && memoized.key === optionsKey && memoized.theme === options.theme ? memoized.lines : undefined;
-		if (lines === undefined) {
-			const key = options.cache === false ? undefined : `${optionsKey}\u0000${block.text}`;
-			lines = key === undefined ? undefined : blockCache.get(key, options.theme);
-			if (lines === undefined) {
-				lines = Object.freeze(layoutBlockUncached(block, options, links?.links));
-				if (key !== undefined) {
-					blockCache.set(key, options.theme, lines);
-				}
-			}
-
-			memo?.set(block.start, {text: block.text, key: optionsKey, theme: options.theme, lines});
-		}
-
+	for (const [index, block] of split.blocks.entries()) {
+		const lines = blockRows(block, linksFor(block, definitions), options, memo, memo !== undefined && index === split.blocks.length - 1);
 		if (lines.length > 0) {
 			if (blankRowBefore(block, rows.length > 0)) {
 				rows.push(blankRow);
@@ -399,6 +384,189 @@ export function layoutSplit(split: MarkdownSplit, options: MarkdownLayoutOptions
 	}
 
 	return Object.freeze(rows);
+}
+
+/**
+One block's rows: the caller's memo, else the shared cache, else laid out. `open`: the last block of
+a message still streaming, which the next delta changes — kept in the memo only, since each of its
+versions in the shared cache would stay there unused (a 3 000-line code block streamed line by line
+filled it with hundreds of MB of rows).
+*/
+function blockRows(block: MarkdownBlock, links: {links: Links | undefined; key: string} | undefined, options: MarkdownLayoutOptions, memo: BlockMemo | undefined, open: boolean): readonly StyledLine[] {
+	const optionsKey = `${options.width}\u0000${options.theme.name}\u0000${block.kind}\u0000${links?.key ?? ''}`;
+	const memoized = memo?.get(block.start);
+	if (memoized !== undefined && memoized.text === block.text && memoized.key === optionsKey && memoized.theme === options.theme) {
+		return memoized.lines;
+	}
+
+	const key = options.cache === false || open ? undefined : `${optionsKey}\u0000${block.text}`;
+	let lines = key === undefined ? undefined : blockCache.get(key, options.theme);
+	if (lines === undefined) {
+		lines = Object.freeze(layoutBlockUncached(block, options, links?.links));
+		if (key !== undefined) {
+			blockCache.set(key, options.theme, lines);
+		}
+	}
+
+	memo?.set(block.start, {text: block.text, key: optionsKey, theme: options.theme, lines});
+	return lines;
+}
+
+/**
+Characters of a block a tail is laid out from at most (`layoutSplitTail`): enough for many screens of
+rows, so only a block longer than that is cut.
+*/
+export const TAIL_WINDOW_CHARS = 16 * 1024;
+
+/**
+The end of a split message laid out: `rows`, which begin at block `first` (all blocks laid out:
+`first` is 0), `cut` characters into it when only its window was laid out.
+*/
+export type SplitTail = {readonly rows: readonly StyledLine[]; readonly first: number; readonly cut: number};
+
+/**
+The end of a split message with at least `count` rows when it has them, laid out from the last block
+back, so its cost is the rows shown, not the message: a streaming answer's live view. A block
+longer than `TAIL_WINDOW_CHARS` (or twice `count` full rows, if more) is laid out from where its
+last window starts (a line start when one is there, else a space), as the same kind of block: a
+code block's window is code, without its opening fence row. Blocks are memoized by start in `memo`;
+the last one only there.
+*/
+export function layoutSplitTail(split: MarkdownSplit, options: MarkdownLayoutOptions, count: number, memo: BlockMemo): SplitTail {
+	if (options.width <= 0 || split.blocks.length === 0) {
+		return {rows: [], first: split.blocks.length, cut: 0};
+	}
+
+	const window = Math.max(TAIL_WINDOW_CHARS, 2 * count * options.width);
+	const definitions = definitionsOf(split.blocks);
+	const pieces: Array<readonly StyledLine[]> = [];
+	let taken = 0;
+	let first = split.blocks.length;
+	let cut = 0;
+	// The block whose rows come after the current one's (a blank row may separate them).
+	let later: MarkdownBlock | undefined;
+	for (let index = split.blocks.length - 1; index >= 0 && taken < count; index--) {
+		const block = split.blocks[index]!;
+		const open = index === split.blocks.length - 1;
+		cut = block.text.length > window ? windowStart(block.text, window) : 0;
+		const lines = cut === 0 ? blockRows(block, linksFor(block, definitions), options, memo, open) : windowRows(block, cut, options, memo, open);
+		first = index;
+		if (lines.length === 0) {
+			continue;
+		}
+
+		// `layoutSplit`'s blank row between blocks, read from this side.
+		if (later !== undefined && blankRowBefore(later, true)) {
+			pieces.push([blankRow]);
+			taken++;
+		}
+
+		pieces.push(lines);
+		taken += lines.length;
+		later = block;
+		if (cut > 0) {
+			break;
+		}
+	}
+
+	const rows: StyledLine[] = [];
+	for (let index = pieces.length - 1; index >= 0; index--) {
+		for (const row of pieces[index]!) {
+			rows.push(row);
+		}
+	}
+
+	return {rows, first, cut};
+}
+
+/**
+Lines (rows that begin one) of a split message's blocks, counted once per block and kept for the
+blocks that no append can change, so a streaming message's tail knows how many lines are above it
+without laying them out again.
+*/
+export type LineCounts = {key: string; blocks: MarkdownBlock[]; before: number[]};
+
+/** A fresh `LineCounts`. */
+export function lineCounts(): LineCounts {
+	return {key: '', blocks: [], before: [0]};
+}
+
+/**
+How many lines of `split`'s layout come before block `index`'s rows (its blank row included), as
+`layoutSplit` would lay them out. Blocks already counted in `counts` (the same objects) are not
+laid out again; the others are, through the shared cache, and counted.
+*/
+export function linesBefore(split: MarkdownSplit, index: number, options: MarkdownLayoutOptions, counts: LineCounts): number {
+	const key = `${options.width}\u0000${options.theme.name}`;
+	let kept = 0;
+	if (counts.key === key) {
+		while (kept < counts.blocks.length && kept < index && counts.blocks[kept] === split.blocks[kept]) {
+			kept++;
+		}
+	}
+
+	counts.key = key;
+	counts.blocks.length = kept;
+	counts.before.length = kept + 1;
+	const definitions = definitionsOf(split.blocks);
+	for (let at = kept; at < index; at++) {
+		const block = split.blocks[at]!;
+		const lines = blockRows(block, linksFor(block, definitions), options, undefined, false);
+		let starts = 0;
+		for (const row of lines) {
+			starts += row.softWrap === true ? 0 : 1;
+		}
+
+		const before = counts.before[at]!;
+		counts.blocks.push(block);
+		counts.before.push(before + (starts > 0 && blankRowBefore(block, before > 0) ? 1 : 0) + starts);
+	}
+
+	const before = counts.before[index]!;
+	const block = split.blocks[index];
+	// The blank row that separates block `index` from the rows above it.
+	return before + (block !== undefined && before > 0 && blankRowBefore(block, true) ? 1 : 0);
+}
+
+/** Where a block's last `window` characters start: after a line break in them, else after a space, else exactly there. */
+function windowStart(text: string, window: number): number {
+	const earliest = text.length - window;
+	const line = text.indexOf('\n', earliest);
+	if (line >= 0 && line < text.length - 1) {
+		return line + 1;
+	}
+
+	const space = text.indexOf(' ', earliest);
+	return space >= 0 && space < text.length - 1 ? space + 1 : earliest;
+}
+
+/** The rows of `block`'s text from `cut` on, laid out as a block of its kind (a code block's window without its opening fence row). */
+function windowRows(block: MarkdownBlock, cut: number, options: MarkdownLayoutOptions, memo: BlockMemo, open: boolean): readonly StyledLine[] {
+	// Windows are memoized apart from whole blocks: keyed by the start of the window.
+	const start = -1 - (block.start + cut);
+	const text = block.text.slice(cut);
+	const optionsKey = `${options.width}\u0000${options.theme.name}\u0000window`;
+	const memoized = memo.get(start);
+	if (memoized !== undefined && memoized.text === text && memoized.key === optionsKey && memoized.theme === options.theme) {
+		return memoized.lines;
+	}
+
+	const part: MarkdownBlock = block.kind === 'fence'
+		? {...block, text: `${block.marker}${block.lang}\n${text}`}
+		: block.kind === 'plain' ? {...block, text} : {kind: 'markdown', text, start: block.start + cut};
+	const logical = blockLogicalLines(part, options, undefined);
+	const rows = wrapAll(part.kind === 'fence' ? logical.slice(1) : logical, options.width);
+	if (rows.length > 0 && block.text[cut - 1] !== '\n') {
+		// A window that starts inside a line continues it.
+		rows[0] = {...rows[0]!, softWrap: true};
+	}
+
+	const lines = Object.freeze(rows);
+	if (!open) {
+		memo.set(start, {text, key: optionsKey, theme: options.theme, lines});
+	}
+
+	return lines;
 }
 
 /** Splits of recently laid-out texts, so a text extending one of them re-splits only its tail. */

@@ -23,6 +23,12 @@ export type LayoutOptions = {
 	*/
 	readonly spinner?: boolean;
 	/**
+	The live region's rows for an answer still streaming: such an entry is laid out as its last
+	`liveRows` rows, the first of them `… N earlier lines` when any are hidden, at a cost that does
+	not grow with the answer (the live region shows no more; the settled answer is written whole).
+	*/
+	readonly liveRows?: number;
+	/**
 	`false`: rows drawn once (print mode streams each entry once, then forgets it), so the layout
 	caches are neither read nor filled: nothing asks for those rows again, and cached rows would only
 	be evicted unused — after surviving long enough to cost the garbage collector a copy or two.

@@ -27,6 +27,8 @@
 - Streamed deltas are packed (§E3.7, `chunk-packer.ts`): a run of delta chunks of one block is held
   until another event ends it (or `flush`, `close`, exit), then written as one row; its seqs count
   as unwritten meanwhile.
+- A line is never one its reader refuses: an event past the reader's line bounds is kept within
+  them first (`line-bounds.ts`: deep values replaced, the longest strings cut, each marked).
 - Only plain `.jsonl` is written (there is no zstd compressor among the dependencies); appending to
   a zstd log is refused. A new log is the person's alone (0600, as its lock).
 */
@@ -43,6 +45,7 @@ import type {SessionEvent, SessionHeader} from '../events/events.js';
 import {acquireLogLock, type LogLock} from './log-lock.js';
 import {PRIVATE_FILE_MODE} from '../store/private-mode.js';
 import {SessionLogWriteError} from '../reader/log-errors.js';
+import {exceedsLineBounds, fitLineBounds} from './line-bounds.js';
 import {inspectLogTail, type ReadableLogFile} from './log-tail.js';
 
 /** The file operations the writer uses (a Node `FileHandle` has them); injectable for fault tests. */
@@ -234,8 +237,15 @@ export class SessionLogWriter {
 		// are equal and the check below sees what the reader will: plain data is copied as the round
 		// trip would, anything else goes through the round trip itself.
 		const copy = jsonRoundTripCopy(envelope);
-		const line = `${JSON.stringify(copy ?? envelope)}\n`;
-		const parsed = (copy ?? JSON.parse(line)) as Record<string, unknown>;
+		let line = `${JSON.stringify(copy ?? envelope)}\n`;
+		let parsed = (copy ?? JSON.parse(line)) as Record<string, unknown>;
+		if (exceedsLineBounds(line)) {
+			// A line the reader would refuse is never written: the event is kept within its bounds.
+			const fitted = fitLineBounds(parsed, value => JSON.stringify(value));
+			parsed = fitted.record;
+			line = `${fitted.line}\n`;
+		}
+
 		const checked = !Number.isFinite(parsed.time)
 			? '"time" must be a finite number'
 			: !isPlainRecord(parsed.data)

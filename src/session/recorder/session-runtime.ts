@@ -9,6 +9,7 @@ agent loop (`openTurn`): it records the model's events in the step and closes wh
 order, when it ends. The runtime also holds the agent's inbox: `agent.inject` queues a message, the
 loop writes it at its next step.
 */
+import {readArgumentsText} from '../../tools/call-arguments.js';
 import type {ContentBlock} from '../../tools/content.js';
 import type {Agent, AgentInjection, ApprovalOutcome, ApprovalRequest, ToolExecutionInput, ToolExecutionResult, ToolProgress} from '../../tools/types.js';
 import type {EventDraft, EventLog} from '../events/event-log.js';
@@ -307,17 +308,10 @@ export class SessionRuntime {
 	}
 }
 
-/** The agent loop's argument rule: `""` ⇒ `{}`, invalid JSON ⇒ the raw string (so typed tools report it). */
+/** The agent loop's argument rule (`call-arguments.ts`): `""` ⇒ `{}`, text that is not JSON or passes the bounds ⇒ the raw string (so typed tools report it). */
 export function parseCallArguments(raw: string): unknown {
-	if (raw.trim() === '') {
-		return {};
-	}
-
-	try {
-		return JSON.parse(raw) as unknown;
-	} catch {
-		return raw;
-	}
+	const read = readArgumentsText(raw);
+	return read.ok ? read.value : raw;
 }
 
 /**
