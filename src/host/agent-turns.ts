@@ -59,7 +59,7 @@ function contextReportOf(loop: ContextRunner): string {
 	}
 
 	if (parts.largest.length > 0) {
-		lines.push('  largest messages (log seq; the pager\'s / finds them):');
+		lines.push('  largest messages (by log seq):');
 		for (const item of parts.largest) {
 			lines.push(`    #${item.seq} ${item.label} · ${compactCount(item.tokens)}`);
 		}
