@@ -34,6 +34,12 @@ type ContextRunner = {
 	compact?(options: {readonly signal: AbortSignal; readonly focus?: string}): Promise<CompactionOutcome>;
 };
 
+/** A warning about the model's window (Ollama's small default), on a line of its own; '' when none. */
+function windowWarning(loop: ContextRunner): string {
+	const warning = loop.contextUse?.().warning;
+	return warning === undefined ? '' : `\n${warning}`;
+}
+
 /** The meter's text for a loop's window use. */
 function meterOf(loop: ContextRunner): string | undefined {
 	const use = loop.contextUse?.();
@@ -59,7 +65,7 @@ function contextReportOf(loop: ContextRunner): string {
 	}
 
 	if (parts.largest.length > 0) {
-		lines.push('  largest messages (log seq; the pager\'s / finds them):');
+		lines.push('  largest messages (by log seq):');
 		for (const item of parts.largest) {
 			lines.push(`    #${item.seq} ${item.label} · ${compactCount(item.tokens)}`);
 		}
@@ -110,7 +116,8 @@ export function modelTurns(loop: TurnRunner, from: string, resolve: (spec: strin
 		get status() {
 			return label;
 		},
-		describe: () => `model: ${label} (from ${source}); /model PROVIDER:MODEL switches for the next message`,
+		// What is known of its window that a person must act on (Ollama's small default) is said with it.
+		describe: () => `model: ${label} (from ${source}); /model PROVIDER:MODEL switches for the next message${windowWarning(loop)}`,
 		switchTo(spec) {
 			try {
 				loop.model = resolve(spec);

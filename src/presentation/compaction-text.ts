@@ -29,17 +29,10 @@ export function compactionText(entry: CompactionEntry): CompactionText {
 		rows.push(entry.note);
 	}
 
-	const detail: string[] = [];
-	if (entry.summary !== undefined) {
-		detail.push(...entry.summary.split('\n'));
-	}
-
+	// A log's summary may have any number of lines: concatenated, never spread into a call.
+	let detail: string[] = entry.summary === undefined ? [] : entry.summary.split('\n');
 	if (entry.evidence.length > 0) {
-		if (detail.length > 0) {
-			detail.push('');
-		}
-
-		detail.push(...entry.evidence);
+		detail = detail.concat(detail.length > 0 ? [''] : [], entry.evidence);
 	}
 
 	return {headline, rows, detail};
