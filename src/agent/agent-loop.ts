@@ -356,7 +356,6 @@ export class AgentLoop {
 				for await (const part of oversized === undefined ? model.stream({system: this.#options.system, messages, tools: this.#options.tools(), signal: attempt.signal}) : refused({message: oversized, kind: 'context-overflow', retryable: false})) {
 					stalls.touch();
 					if (performance.now() - busySince > STREAM_TURN_MS) {
-						// eslint-disable-next-line no-await-in-loop -- parts already read arrive as promises that never wait for the event loop
 						await nextTurn();
 						busySince = performance.now();
 					}
