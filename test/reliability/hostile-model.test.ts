@@ -141,10 +141,14 @@ describe('a hostile model, through the real cardterm -p', () => {
 		}
 	}, 120_000);
 
-	it(`a conversation past ${REQUEST_MAX_CHARS} characters is not sent: the turn ends saying how large it is and what is largest`, async () => {
+	it(`a conversation past ${REQUEST_MAX_CHARS} characters is never sent: it is a context overflow, compacted once (older results pruned) and sent under the bound`, async () => {
 		const server = await startFakeModelServer({script: () => ({text: 'never asked'})});
 		try {
 			const space = workspace('oversized');
+			// The tool results' budgets lifted and compaction off: only this bound stands before the request
+			// (with the budgets, each result is cut for the model long before it).
+			mkdirSync(join(space.cwd, 'config', 'cardterm'), {recursive: true});
+			writeFileSync(join(space.cwd, 'config', 'cardterm', 'config.json'), JSON.stringify({context: {compaction: false, resultTokens: 1e9, stepResultTokens: 1e9}}));
 			// A session whose tool results hold 3 × 24 Mi characters (each line within the log's bound).
 			const dir = join(space.sessions, 'big');
 			mkdirSync(dir);
@@ -163,9 +167,15 @@ describe('a hostile model, through the real cardterm -p', () => {
 			writeFileSync(join(dir, 'session.jsonl'), `${lines.map(line => JSON.stringify(line)).join('\n')}\n`);
 
 			const next = await space.prompt(server, 'go on', '--continue');
-			expect(server.received).toBe(0);
-			expect(next.code).toBe(1);
-			expect(next.stderr).toMatch(/^cardterm: error: the conversation is too large to send: 75,[\d,]+ characters in 6 messages, past cardterm's bound of 67,108,864 .*the largest is the result of read \(call c3\), message 5, with 25,165,826 characters\. Start a new session/);
+			expect(next.code).toBe(0);
+			expect(server.received).toBe(1);
+			const sent = server.requests[0]!.body.messages as Array<{role: string; content?: unknown}>;
+			expect(JSON.stringify(sent).length).toBeLessThan(REQUEST_MAX_CHARS);
+			// The two older results were pruned to a stub naming their cards; the newest went whole.
+			const results = sent.filter(message => message.role === 'tool').map(message => String(message.content));
+			expect(results.map(text => text.startsWith('[pruned by a compaction'))).toEqual([true, true, false]);
+			expect(results[0]).toContain('call c1 (log seq 4)');
+			expect(results[2]).toHaveLength((24 << 20) + 2);
 		} finally {
 			await server.close();
 		}
