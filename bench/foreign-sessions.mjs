@@ -56,8 +56,6 @@ function time(args) {
 	return performance.now() - started;
 }
 
-const samples = args => Array.from({length: runs}, () => time(args));
-
 /**
 Runs `args` and `floorArgs` one after the other, `runs` times: each pair shares the machine's load
 of its moment (the machine is shared), and the figure is the median of the pairs' ratios.
