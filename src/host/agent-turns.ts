@@ -5,6 +5,7 @@ the model, switching or connecting one, and running one turn; or why there is no
 import type {AgentLoop} from '../agent/agent-loop.js';
 import type {ModelClient} from '../agent/model-types.js';
 import {PROVIDER_NAMES} from '../agent/model-client.js';
+import type {Instructions} from './instruction-files.js';
 
 export type AgentTurns = {
 	/** `provider:model`, or undefined when no model is connected. */
@@ -17,6 +18,8 @@ export type AgentTurns = {
 	switchTo(spec: string): {readonly ok: boolean; readonly message: string};
 	/** Run one turn; resolves when the turn has ended (its end is in the log). */
 	run(prompt: string, signal: AbortSignal): Promise<void>;
+	/** The instruction files the agent's system prompt holds (`/instructions`); `undefined` before an agent exists or when `--system-prompt` replaced them. */
+	instructions?(): Instructions | undefined;
 };
 
 /** A model's name as a person reads it: `provider:model`, and the server's host when it is not the provider's own. */
@@ -40,7 +43,7 @@ export type TurnRunner = {model: ModelClient; runTurn(prompt: string, options: {
 Turns with a connected model. `resolve` makes a model client of a `/model SPEC` (the session's
 environment and base URL); a spec that cannot be used leaves the current model in place.
 */
-export function modelTurns(loop: TurnRunner, from: string, resolve: (spec: string) => ModelClient): AgentTurns {
+export function modelTurns(loop: TurnRunner, from: string, resolve: (spec: string) => ModelClient, instructions?: () => Instructions | undefined): AgentTurns {
 	let label = modelLabel(loop.model);
 	let source = from;
 	return {
@@ -65,6 +68,7 @@ export function modelTurns(loop: TurnRunner, from: string, resolve: (spec: strin
 		async run(prompt, signal) {
 			await loop.runTurn(prompt, {signal});
 		},
+		...(instructions === undefined ? {} : {instructions}),
 	};
 }
 
@@ -87,6 +91,8 @@ export type ModelConnector = {
 	readonly resolve: (spec: string) => ModelClient;
 	/** The agent loop on the session for `model` (made once, at the first connection). */
 	readonly start: (model: ModelClient) => Promise<AgentLoop>;
+	/** The instruction files of the agent `start` made, once it exists. */
+	readonly instructions?: () => Instructions | undefined;
 };
 
 /**
@@ -132,7 +138,7 @@ export function connectableTurns(why: string, connector: ModelConnector, status 
 			}
 
 			loop = connector.start(client);
-			connected = modelTurns(pending, '/model', connector.resolve);
+			connected = modelTurns(pending, '/model', connector.resolve, connector.instructions);
 			return {ok: true, message: `model: ${modelLabel(client)} connected; text you type now goes to the model (writes and commands ask first)`};
 		},
 		async run(prompt, signal) {
@@ -142,5 +148,6 @@ export function connectableTurns(why: string, connector: ModelConnector, status 
 
 			await connected.run(prompt, signal);
 		},
+		...(connector.instructions === undefined ? {} : {instructions: connector.instructions}),
 	};
 }

@@ -1,10 +1,12 @@
 /**
 @module The agent loop on an opened session: the model drives the session's runtime, registry,
-log and jobs (a continued session's events are its conversation so far).
+log and jobs (a continued session's events are its conversation so far), with the instruction
+files of its workspace (none when `--system-prompt` replaces the prompt).
 */
 import {createAgent, type CreatedAgent} from '../agent/create-agent.js';
 import type {ModelClient} from '../agent/model-types.js';
 import type {SessionEvent} from '../session/events/events.js';
+import {loadInstructions, type Instructions} from './instruction-files.js';
 import type {OpenedSession} from './open-session.js';
 
 /**
@@ -19,10 +21,16 @@ export type SessionAgentOptions = {
 	readonly stallTimeoutMs?: number;
 	readonly longWaits?: 'wait' | 'stop';
 	readonly history?: Iterable<SessionEvent>;
+	/** Where the user's instruction file is found (`XDG_CONFIG_HOME`); default the process's. */
+	readonly env?: NodeJS.ProcessEnv;
 };
 
-export async function sessionAgent(session: OpenedSession, options: SessionAgentOptions): Promise<CreatedAgent> {
-	return createAgent({
+/** The agent, and the instruction files its system prompt holds (`undefined`: `--system-prompt` replaced them). */
+export type SessionAgent = CreatedAgent & {readonly instructions: Instructions | undefined};
+
+export async function sessionAgent(session: OpenedSession, options: SessionAgentOptions): Promise<SessionAgent> {
+	const instructions = options.systemPrompt === undefined ? await loadInstructions(options.cwd, options.env ?? process.env) : undefined;
+	const created = await createAgent({
 		cwd: options.cwd,
 		runtime: session.runtime,
 		log: session.log,
@@ -34,5 +42,7 @@ export async function sessionAgent(session: OpenedSession, options: SessionAgent
 		...(options.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: options.stallTimeoutMs}),
 		...(options.longWaits === undefined ? {} : {longWaits: options.longWaits}),
 		...(options.history === undefined ? {} : {history: options.history}),
+		...(instructions === undefined ? {} : {instructions}),
 	});
+	return Object.assign(created, {instructions});
 }

@@ -136,7 +136,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 
 	async function runTurn(session: OpenedSession, model: ModelClient, refusals: UnattendedRefusals, signal: AbortSignal): Promise<number> {
 		// Nobody can cancel a long wait here: a provider asking for one ends the turn.
-		const agent = await sessionAgent(session, {cwd, model, longWaits: 'stop', ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps}), ...(config.agent.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: config.agent.stallTimeoutMs}), ...(resumed === undefined ? {} : {history: resumed.events})});
+		const agent = await sessionAgent(session, {cwd, model, env: io.env, longWaits: 'stop', ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps}), ...(config.agent.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: config.agent.stallTimeoutMs}), ...(resumed === undefined ? {} : {history: resumed.events})});
 		// Entries are printed in order as they settle.
 		const stream = new TranscriptStream(session.fold, entry => {
 			output.add(entry);

@@ -10,6 +10,7 @@ import {fetchCommand} from './fetch.js';
 import {globCommand} from './glob.js';
 import {grepCommand} from './grep.js';
 import {helpCommand} from './help.js';
+import {instructionsCommand} from './instructions.js';
 import {jobsCommand} from './jobs.js';
 import {killCommand} from './kill.js';
 import {modelCommand} from './model.js';
@@ -39,6 +40,7 @@ export const BUILTIN_COMMANDS: readonly PromptCommand[] = [
 	pagerCommand,
 	toolsCommand,
 	modelCommand,
+	instructionsCommand,
 	helpCommand,
 	clearCommand,
 	exitCommand,
