@@ -193,8 +193,8 @@ function inside(path: string, folder: string): boolean {
 	return from === '' || (!from.startsWith('..') && !isAbsolute(from));
 }
 
-/** The file's text up to `FILE_LIMIT` characters, or why it could not be read. */
-async function readBounded(path: string): Promise<{readonly text: string; readonly cut: boolean} | string> {
+/** The file's text up to `FILE_LIMIT` characters, or why it could not be read (a FIFO is never opened). */
+export async function readBounded(path: string): Promise<{readonly text: string; readonly cut: boolean} | string> {
 	try {
 		const info = await stat(path);
 		if (!info.isFile()) {

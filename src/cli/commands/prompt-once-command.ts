@@ -20,6 +20,8 @@ completion also says it on stderr, in one line:
 Plugins (`--plugin`) are applied as in the interactive session. The last line on stderr says what is
 on disk (`session saved: PATH (N events)`).
 */
+import {loadUserCommands} from '../../host/user-commands.js';
+import {userCommandPrompt} from '../../live/commands/user-command.js';
 import {join, resolve} from 'node:path';
 import {makeDirectory} from '../../session/store/make-directory.js';
 import {turnOutcome} from '../../session/fold/entry-facts.js';
@@ -46,8 +48,8 @@ import {withTerminationSignals} from '../environment/termination-signals.js';
 import {TranscriptStream} from '../print/transcript-stream.js';
 
 export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
-	const prompt = stringFlag(parsed, 'p') ?? '';
-	if (prompt.trim() === '') {
+	const line = stringFlag(parsed, 'p') ?? '';
+	if (line.trim() === '') {
 		throw new UsageError('-p needs a prompt: cardterm -p "PROMPT"');
 	}
 
@@ -57,6 +59,9 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		// eslint-disable-next-line no-await-in-loop -- warnings print in order
 		await io.printError(`cardterm: ${warning}\n`);
 	}
+
+	// `-p "/name args"` runs a command the person wrote; any other line goes to the model as it is.
+	const prompt = line.trimStart().startsWith('/') ? userCommandPrompt(line, (await loadUserCommands(cwd, io.env)).commands) ?? line : line;
 
 	// Nobody to ask here: a project's server that was not allowed is refused, with how to allow it.
 	const chosen = await agentModel({...(stringFlag(parsed, 'model') === undefined ? {} : {flag: stringFlag(parsed, 'model')}), ...(stringFlag(parsed, 'base-url') === undefined ? {} : {baseUrlFlag: stringFlag(parsed, 'base-url')}), ...(stringFlag(parsed, 'allow-endpoint') === undefined ? {} : {allowEndpoint: stringFlag(parsed, 'allow-endpoint')}), env: io.env, config, cwd});
