@@ -171,8 +171,12 @@ async function repositoryRoot(cwd: string): Promise<string> {
 
 /** `root`, then each folder below it down to `cwd`. */
 function foldersDown(root: string, cwd: string): string[] {
-	const parts = relative(root, resolve(cwd)).split(sep).filter(part => part !== '');
-	return [root, ...parts.map((_, index) => join(root, ...parts.slice(0, index + 1)))];
+	const folders = [root];
+	for (const part of relative(root, resolve(cwd)).split(sep).filter(each => each !== '')) {
+		folders.push(join(folders.at(-1)!, part));
+	}
+
+	return folders;
 }
 
 /** `AGENTS.md` in `folder`, else its `CLAUDE.md`, else nothing. */
