@@ -13,7 +13,7 @@ import type {ToolSchema} from '../tools/types.js';
 import {AgentLoop, type AgentLoopOptions, type ContextOptions} from './agent-loop.js';
 import type {ModelClient} from './model-types.js';
 import type {RetryPolicy} from './retry-policy.js';
-import {readAgentsFile, systemPrompt} from './system-prompt.js';
+import {systemPrompt, type PromptInstructions} from './system-prompt.js';
 
 export type CreateAgentOptions = {
 	readonly cwd: string;
@@ -23,6 +23,8 @@ export type CreateAgentOptions = {
 	readonly model: ModelClient;
 	/** Replaces the whole system prompt (`--system-prompt FILE`'s text). */
 	readonly systemPrompt?: string;
+	/** The instruction files for the system prompt (the host loads them: `src/host/instruction-files.ts`). */
+	readonly instructions?: PromptInstructions;
 	/** The session's jobs: an owned job that settles unreported tells the model in a later step. */
 	readonly jobs?: JobRuntime;
 	readonly retry?: RetryPolicy;
@@ -53,7 +55,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<CreatedA
 		tools: offered(),
 		now: new Date(now()),
 		platform: options.platform ?? `${process.platform} ${process.arch}`,
-		agentsFile: await readAgentsFile(options.cwd),
+		...(options.instructions === undefined ? {} : {instructions: options.instructions}),
 	});
 	// `schemas()` deep-copies every tool's parameters: the model is sent the same copy until the tools change.
 	let schemas: readonly ToolSchema[] | undefined;

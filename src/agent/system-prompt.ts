@@ -1,15 +1,17 @@
 /**
 @module The system prompt: short and honest — who the agent is, where it works, the date and
-platform, and the project's `AGENTS.md` when there is one. The tools are not listed: their
+platform, and the instruction files the host loaded (the user's, the project's `AGENTS.md` or
+`CLAUDE.md` from the repository's root down, their imports). The tools are not listed: their
 schemas travel with every request and carry their descriptions (listing them again was 2 418 of
 the prompt's 2 825 characters, issue 26). `--system-prompt FILE` replaces all of it.
 */
-import {readFile} from 'node:fs/promises';
-import {join} from 'node:path';
 import type {ToolSchema} from '../tools/types.js';
 
-/** Most of an `AGENTS.md` that goes into the prompt; a longer file is cut with a note. */
-const AGENTS_FILE_LIMIT = 64 * 1024;
+/** The instruction files as the host loaded them (`src/host/instruction-files.ts`): each file's path and text, in order, and what was cut or left out. */
+export type PromptInstructions = {
+	readonly files: ReadonlyArray<{readonly path: string; readonly text: string}>;
+	readonly notes: readonly string[];
+};
 
 export type SystemPromptFacts = {
 	readonly cwd: string;
@@ -17,8 +19,8 @@ export type SystemPromptFacts = {
 	/** Today, as the person's clock says. */
 	readonly now: Date;
 	readonly platform: string;
-	/** The project's `AGENTS.md` text, when present. */
-	readonly agentsFile?: string;
+	/** The user's and the project's instruction files (`AGENTS.md`, `CLAUDE.md`, their imports). */
+	readonly instructions?: PromptInstructions;
 };
 
 export function systemPrompt(facts: SystemPromptFacts): string {
@@ -28,19 +30,14 @@ export function systemPrompt(facts: SystemPromptFacts): string {
 			: 'You are cardterm, a coding agent working in a terminal for the person you talk to. You act through the tools you are given; every call you make is shown to the person as a card, and some calls wait for their approval. Prefer reading before changing, keep changes small, and say plainly what you did and what you did not do.',
 		`Workspace: ${facts.cwd} (relative paths are resolved here).\nDate: ${facts.now.toISOString().slice(0, 10)}. Platform: ${facts.platform}.`,
 	];
-	if (facts.agentsFile !== undefined && facts.agentsFile.trim() !== '') {
-		const text = facts.agentsFile.length > AGENTS_FILE_LIMIT ? `${facts.agentsFile.slice(0, AGENTS_FILE_LIMIT)}\n[AGENTS.md cut at ${AGENTS_FILE_LIMIT} characters]` : facts.agentsFile;
-		sections.push(`The project's AGENTS.md (instructions from its maintainers):\n\n${text.trim()}`);
+	const files = (facts.instructions?.files ?? []).filter(file => file.text.trim() !== '');
+	if (files.length > 0) {
+		const notes = facts.instructions!.notes.length === 0 ? '' : `\n\nNot all of them reached you: ${facts.instructions!.notes.join('; ')}.`;
+		sections.push([
+			`Instruction files from the person and the project's maintainers, the most general first (where they disagree, the later, more specific file wins):${notes}`,
+			...files.map(file => `<instructions file="${file.path}">\n${file.text.trim()}\n</instructions>`),
+		].join('\n\n'));
 	}
 
 	return sections.join('\n\n');
-}
-
-/** The project's `AGENTS.md` in `cwd`, or `undefined` when it has none (or it cannot be read). */
-export async function readAgentsFile(cwd: string): Promise<string | undefined> {
-	try {
-		return await readFile(join(cwd, 'AGENTS.md'), 'utf8');
-	} catch {
-		return undefined;
-	}
 }

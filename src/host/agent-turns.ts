@@ -7,6 +7,7 @@ import type {CompactionOutcome} from '../agent/compactor.js';
 import {compactCount, meterText, type ContextPart, type ContextUse} from '../agent/context-ledger.js';
 import type {ModelClient} from '../agent/model-types.js';
 import {PROVIDER_NAMES} from '../agent/model-client.js';
+import type {Instructions} from './instruction-files.js';
 
 export type AgentTurns = {
 	/** `provider:model`, or undefined when no model is connected. */
@@ -25,6 +26,8 @@ export type AgentTurns = {
 	contextReport?(): string;
 	/** `/compact [FOCUS]`: what to say of it. */
 	compact?(focus: string | undefined, signal: AbortSignal): Promise<{readonly ok: boolean; readonly message: string}>;
+	/** The instruction files the agent's system prompt holds (`/instructions`); `undefined` before an agent exists or when `--system-prompt` replaced them. */
+	instructions?(): Instructions | undefined;
 };
 
 /** What the agent loop tells of its window (an `AgentLoop`; a loop still starting has none of it). */
@@ -106,7 +109,7 @@ export type TurnRunner = ContextRunner & {model: ModelClient; runTurn(prompt: st
 Turns with a connected model. `resolve` makes a model client of a `/model SPEC` (the session's
 environment and base URL); a spec that cannot be used leaves the current model in place.
 */
-export function modelTurns(loop: TurnRunner, from: string, resolve: (spec: string) => ModelClient): AgentTurns {
+export function modelTurns(loop: TurnRunner, from: string, resolve: (spec: string) => ModelClient, instructions?: () => Instructions | undefined): AgentTurns {
 	let label = modelLabel(loop.model);
 	let source = from;
 	return {
@@ -135,6 +138,7 @@ export function modelTurns(loop: TurnRunner, from: string, resolve: (spec: strin
 		meter: () => meterOf(loop),
 		contextReport: () => contextReportOf(loop),
 		compact: async (focus, signal) => compactWith(loop, focus, signal),
+		...(instructions === undefined ? {} : {instructions}),
 	};
 }
 
@@ -157,6 +161,8 @@ export type ModelConnector = {
 	readonly resolve: (spec: string) => ModelClient;
 	/** The agent loop on the session for `model` (made once, at the first connection). */
 	readonly start: (model: ModelClient) => Promise<AgentLoop>;
+	/** The instruction files of the agent `start` made, once it exists. */
+	readonly instructions?: () => Instructions | undefined;
 };
 
 /**
@@ -207,7 +213,7 @@ export function connectableTurns(why: string, connector: ModelConnector, status 
 			void loop.then(made => {
 				started = made;
 			}, () => {});
-			connected = modelTurns(pending, '/model', connector.resolve);
+			connected = modelTurns(pending, '/model', connector.resolve, connector.instructions);
 			return {ok: true, message: `model: ${modelLabel(client)} connected; text you type now goes to the model (writes and commands ask first)`};
 		},
 		async run(prompt, signal) {
@@ -220,5 +226,6 @@ export function connectableTurns(why: string, connector: ModelConnector, status 
 		meter: () => started === undefined ? undefined : meterOf(started),
 		contextReport: () => started === undefined ? 'context: no model is connected' : contextReportOf(started),
 		compact: async (focus, signal) => started === undefined ? {ok: false, message: '/compact: no model is connected'} : compactWith(started, focus, signal),
+		...(connector.instructions === undefined ? {} : {instructions: connector.instructions}),
 	};
 }

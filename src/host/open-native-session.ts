@@ -7,7 +7,6 @@ problem the status line shows, and the session goes on in memory.
 */
 import {rm, rmdir} from 'node:fs/promises';
 import {dirname, join} from 'node:path';
-import type {CreatedAgent} from '../agent/create-agent.js';
 import type {ModelClient} from '../agent/model-types.js';
 import type {SessionEvent, SessionHeader} from '../session/events/events.js';
 import {makeDirectory} from '../session/store/make-directory.js';
@@ -22,7 +21,7 @@ import {Approvals} from './approvals.js';
 import {continueLog} from './continue-log.js';
 import {logOutcomeOf, type LogOutcome} from './log-outcome.js';
 import {openSession, type OpenedSession, type OpenSessionOptions} from './open-session.js';
-import {sessionAgent} from './session-agent.js';
+import {sessionAgent, type SessionAgent} from './session-agent.js';
 import type {SessionPlugin} from './session-plugin.js';
 
 /** The log a session continues (`--continue`, `--resume ID`): its path, header and events. */
@@ -134,12 +133,13 @@ export async function openNativeSession(options: NativeSessionOptions): Promise<
 	});
 	const history = options.resumed === undefined ? {} : {history: options.resumed.events};
 	const created = agentOption === undefined || 'none' in agentOption ? undefined : await sessionAgent(session, {cwd: options.cwd, model: agentOption.model, ...settingsOf(agentOption), ...history});
+	let instructions = created?.instructions;
 	if (options.resumed !== undefined) {
 		continueLog(session, options.resumed.events);
 	}
 
 	let agent: AgentTurns | undefined;
-	let connected: Promise<CreatedAgent> | undefined;
+	let connected: Promise<SessionAgent> | undefined;
 	if (connect !== undefined && agentOption !== undefined && 'none' in agentOption) {
 		agent = connectableTurns(agentOption.none, {
 			resolve: connect.resolve,
@@ -147,13 +147,16 @@ export async function openNativeSession(options: NativeSessionOptions): Promise<
 				connect.connected?.();
 				// The model sees the conversation of a continued log; commands run here before were the person's.
 				connected = sessionAgent(session, {cwd: options.cwd, model, ...settingsOf(connect), ...history});
-				return (await connected).loop;
+				const started = await connected;
+				instructions = started.instructions;
+				return started.loop;
 			},
+			instructions: () => instructions,
 		}, agentOption.status);
 	} else if (created !== undefined && agentOption !== undefined && !('none' in agentOption)) {
 		agent = modelTurns(created.loop, agentOption.from, agentOption.resolve ?? (() => {
 			throw new Error('switching models is not available in this session');
-		}));
+		}), () => instructions);
 	} else if (agentOption !== undefined && 'none' in agentOption) {
 		agent = noModelTurns(agentOption.none, agentOption.status);
 	}

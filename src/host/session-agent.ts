@@ -1,6 +1,7 @@
 /**
 @module The agent loop on an opened session: the model drives the session's runtime, registry,
-log and jobs (a continued session's events are its conversation so far).
+log and jobs (a continued session's events are its conversation so far), with the instruction
+files of its workspace (none when `--system-prompt` replaces the prompt).
 */
 import {createAgent, type CreatedAgent} from '../agent/create-agent.js';
 import type {ContextOptions} from '../agent/agent-loop.js';
@@ -9,6 +10,7 @@ import {servedWindow} from '../agent/served-window.js';
 import type {ModelClient} from '../agent/model-types.js';
 import type {ContextFileSettings} from '../config/config-schema.js';
 import type {SessionEvent} from '../session/events/events.js';
+import {loadInstructions, type Instructions} from './instruction-files.js';
 import type {OpenedSession} from './open-session.js';
 
 /**
@@ -25,7 +27,12 @@ export type SessionAgentOptions = {
 	readonly history?: Iterable<SessionEvent>;
 	/** The config's `context` section. */
 	readonly context?: ContextFileSettings;
+	/** Where the user's instruction file is found (`XDG_CONFIG_HOME`); default the process's. */
+	readonly env?: NodeJS.ProcessEnv;
 };
+
+/** The agent, and the instruction files its system prompt holds (`undefined`: `--system-prompt` replaced them). */
+export type SessionAgent = CreatedAgent & {readonly instructions: Instructions | undefined};
 
 /**
 The agent's context options for `model` from the config's section: its window (the config's per
@@ -38,8 +45,9 @@ export async function agentContext(model: ModelClient, settings: ContextFileSett
 	return contextOptions(contextWindowOf(model.model, config, served), config);
 }
 
-export async function sessionAgent(session: OpenedSession, options: SessionAgentOptions): Promise<CreatedAgent> {
-	return createAgent({
+export async function sessionAgent(session: OpenedSession, options: SessionAgentOptions): Promise<SessionAgent> {
+	const instructions = options.systemPrompt === undefined ? await loadInstructions(options.cwd, options.env ?? process.env) : undefined;
+	const created = await createAgent({
 		cwd: options.cwd,
 		runtime: session.runtime,
 		log: session.log,
@@ -52,5 +60,7 @@ export async function sessionAgent(session: OpenedSession, options: SessionAgent
 		...(options.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: options.stallTimeoutMs}),
 		...(options.longWaits === undefined ? {} : {longWaits: options.longWaits}),
 		...(options.history === undefined ? {} : {history: options.history}),
+		...(instructions === undefined ? {} : {instructions}),
 	});
+	return Object.assign(created, {instructions});
 }

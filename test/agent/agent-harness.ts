@@ -7,6 +7,7 @@ import {mkdtemp, rm, writeFile, mkdir} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {expect} from 'vitest';
+import {loadInstructions} from '../../src/host/instruction-files.js';
 import {createAgent, type CreateAgentOptions, type CreatedAgent} from '../../src/agent/create-agent.js';
 import {resolveModel} from '../../src/agent/model-client.js';
 import type {ModelClient} from '../../src/agent/model-types.js';
@@ -67,6 +68,8 @@ export async function agentHarness(options: {
 		registry: session.registry,
 		model,
 		jobs: session.jobs,
+		// The workspace's instruction files as a session loads them; no user file (the config folder is inside the workspace and empty).
+		instructions: await loadInstructions(workspace, {XDG_CONFIG_HOME: join(workspace, '.no-config')}),
 		retry: options.retry ?? quickRetries,
 		...(options.maxSteps === undefined ? {} : {maxSteps: options.maxSteps}),
 		...options.agent,

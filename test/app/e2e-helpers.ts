@@ -1,5 +1,5 @@
 /** Driving the real `bin/cardterm`: tmux, the process table, a fresh dist/. */
-import {execFileSync, spawnSync} from 'node:child_process';
+import {execFileSync, spawn, spawnSync} from 'node:child_process';
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -120,4 +120,23 @@ export function cardtermCommand(environment: Record<string, string>, ...args: st
 		'env', '-i', `PATH=${process.env.PATH ?? '/usr/bin:/bin'}`, `HOME=${process.env.HOME ?? '/tmp'}`, 'TERM=xterm-256color',
 		...Object.entries(environment).map(([name, value]) => `${name}=${value}`), process.execPath, cardterm, ...args,
 	];
+}
+
+/**
+`bin/cardterm ARGS` in `cwd` with only `env`, to its end: its exit status and stderr. Never spawnSync
+beside a fake model server: the server answers from the test's own process.
+*/
+export async function runCardterm(args: readonly string[], cwd: string, env: Record<string, string>): Promise<{readonly status: number | null; readonly stderr: string}> {
+	const child = spawn(process.execPath, [cardterm, ...args], {cwd, env});
+	let stderr = '';
+	child.stderr.on('data', (chunk: Buffer) => {
+		stderr += chunk.toString('utf8');
+	});
+	const status = await new Promise<number | null>(resolve => child.on('close', resolve));
+	return {status, stderr};
+}
+
+/** A clean environment for `bin/cardterm` under `folder`: its home, sessions and config folder there, a test key. */
+export function isolatedEnvironment(folder: string): Record<string, string> {
+	return {PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: folder, OPENAI_API_KEY: 'test', CARDTERM_SESSION_DIR: join(folder, 'sessions'), XDG_CONFIG_HOME: join(folder, 'config')};
 }

@@ -20,6 +20,8 @@ completion also says it on stderr, in one line:
 Plugins (`--plugin`) are applied as in the interactive session. The last line on stderr says what is
 on disk (`session saved: PATH (N events)`).
 */
+import {loadUserCommands} from '../../host/user-commands.js';
+import {userCommandPrompt} from '../../live/commands/user-command.js';
 import {join, resolve} from 'node:path';
 import {makeDirectory} from '../../session/store/make-directory.js';
 import {turnOutcome} from '../../session/fold/entry-facts.js';
@@ -49,8 +51,8 @@ import {version} from '../environment/version.js';
 import {chooseMcpServers, sessionMcpOptions} from '../interactive/mcp-setup.js';
 
 export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
-	const prompt = stringFlag(parsed, 'p') ?? '';
-	if (prompt.trim() === '') {
+	const line = stringFlag(parsed, 'p') ?? '';
+	if (line.trim() === '') {
 		throw new UsageError('-p needs a prompt: cardterm -p "PROMPT"');
 	}
 
@@ -60,6 +62,9 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		// eslint-disable-next-line no-await-in-loop -- warnings print in order
 		await io.printError(`cardterm: ${warning}\n`);
 	}
+
+	// `-p "/name args"` runs a command the person wrote; any other line goes to the model as it is.
+	const prompt = line.trimStart().startsWith('/') ? userCommandPrompt(line, (await loadUserCommands(cwd, io.env)).commands) ?? line : line;
 
 	// Nobody to ask here: a project's server that was not allowed is refused, with how to allow it.
 	const chosen = await agentModel({...(stringFlag(parsed, 'model') === undefined ? {} : {flag: stringFlag(parsed, 'model')}), ...(stringFlag(parsed, 'base-url') === undefined ? {} : {baseUrlFlag: stringFlag(parsed, 'base-url')}), ...(stringFlag(parsed, 'allow-endpoint') === undefined ? {} : {allowEndpoint: stringFlag(parsed, 'allow-endpoint')}), env: io.env, config, cwd});
@@ -156,7 +161,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 
 	async function runTurn(session: OpenedSession, model: ModelClient, refusals: UnattendedRefusals, signal: AbortSignal): Promise<number> {
 		// Nobody can cancel a long wait here: a provider asking for one ends the turn.
-		const agent = await sessionAgent(session, {cwd, model, longWaits: 'stop', context: config.context, ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps}), ...(config.agent.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: config.agent.stallTimeoutMs}), ...(resumed === undefined ? {} : {history: resumed.events})});
+		const agent = await sessionAgent(session, {cwd, model, env: io.env, longWaits: 'stop', context: config.context, ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps}), ...(config.agent.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: config.agent.stallTimeoutMs}), ...(resumed === undefined ? {} : {history: resumed.events})});
 		// Entries are printed in order as they settle.
 		const stream = new TranscriptStream(session.fold, entry => {
 			output.add(entry);

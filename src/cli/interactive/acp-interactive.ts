@@ -4,7 +4,10 @@ session (`acpDriver`), drawn by the same screen as the native session (`live-scr
 */
 import {logOutcomeMessage, logOutcomeOf} from '../../host/log-outcome.js';
 import {openAcpSession, type AcpSessionOptions} from '../../host/open-acp-session.js';
+import {loadUserCommands} from '../../host/user-commands.js';
 import {acpLiveSession} from '../../live/acp-driver.js';
+import {BUILTIN_COMMANDS} from '../../live/commands/builtin-commands.js';
+import {withUserCommands} from '../../live/commands/user-command.js';
 import type {CliIo} from '../environment/cli-io.js';
 import {shadowPath} from '../environment/session-paths.js';
 import {runLiveScreen} from './live-screen.js';
@@ -20,7 +23,13 @@ export async function acpInteractive(options: AcpSessionOptions & {readonly colo
 	return withTerminationSignals(async signal => {
 		const acp = await openAcpSession(options);
 		const {session, client} = acp;
-		const model = acpLiveSession(acp, options.cwd, options.root === undefined ? {} : {shadowDir: shadowPath(options.root, options.cwd)});
+		const {commands, notes} = await loadUserCommands(options.cwd, io.env);
+		for (const note of notes) {
+			// eslint-disable-next-line no-await-in-loop -- in order, before the screen
+			await io.printError(`cardterm: ${note}\n`);
+		}
+
+		const model = acpLiveSession(acp, options.cwd, {...(options.root === undefined ? {} : {shadowDir: shadowPath(options.root, options.cwd)}), ...(commands.length === 0 ? {} : {commands: withUserCommands(BUILTIN_COMMANDS, commands)})});
 		// A termination signal from outside closes the session as Ctrl+D does.
 		whenAborted(signal, () => {
 			void model.close();

@@ -11,6 +11,9 @@ import {openNativeSession, type AgentConnect as HostAgentConnect, type NativeSes
 import type {OpenedSession} from '../../host/open-session.js';
 import {sessionForks} from '../../host/session-forks.js';
 import {nativeUndo} from '../../host/session-undo.js';
+import type {UserCommandFile} from '../../host/user-commands.js';
+import {BUILTIN_COMMANDS} from '../../live/commands/builtin-commands.js';
+import {withUserCommands} from '../../live/commands/user-command.js';
 import {LiveSession, sessionFeeds} from '../../live/live-session.js';
 import {nativeDriver} from '../../live/native-driver.js';
 import type {AskRule} from '../../config/approval-rules.js';
@@ -18,6 +21,8 @@ import {historyPath, shadowPath} from '../environment/session-paths.js';
 import {PromptHistory} from './prompt-history.js';
 
 export type InteractiveSessionOptions = Omit<NativeSessionOptions, 'rules' | 'agent'> & {
+	/** The commands the person wrote (`.cardterm/commands/`, the user's commands folder): they join the table after the built-in ones. */
+	readonly userCommands?: readonly UserCommandFile[];
 	/** Approval rules from the config. */
 	readonly rules?: readonly AskRule[];
 	/**
@@ -40,7 +45,7 @@ export type InteractiveSession = {
 };
 
 export async function openInteractiveSession(options: InteractiveSessionOptions): Promise<InteractiveSession> {
-	const {rules: configRules, agent, ...host} = options;
+	const {rules: configRules, agent, userCommands, ...host} = options;
 	// A model connected later (`/model`) adds its rules here: the policy reads them at every call.
 	const rules = [...(configRules ?? [])];
 	const connect = agent !== undefined && 'none' in agent ? agent.connect : undefined;
@@ -55,6 +60,7 @@ export async function openInteractiveSession(options: InteractiveSessionOptions)
 	const forks = sessionForks(session);
 	const controller = new LiveSession({
 		cwd: options.cwd,
+		...(userCommands === undefined || userCommands.length === 0 ? {} : {commands: withUserCommands(BUILTIN_COMMANDS, userCommands)}),
 		...sessionFeeds(session),
 		driver: nativeDriver({session, cwd: options.cwd, ...(native.agent === undefined ? {} : {agent: native.agent}), problem: {now: native.problem, onChange: native.onProblem}, shutdown: native.shutdown}),
 		history: await PromptHistory.load(historyPath(options.root, options.cwd)),

@@ -5,6 +5,7 @@ history, then the live screen (`live-screen.tsx`, the ACP session's too), until 
 after the history is in the scrollback: they are most of a start's modules, and the history needs
 nothing but the layout (issue 16: resume of a 200-call session).
 */
+import {loadUserCommands} from '../../host/user-commands.js';
 import {scrollbackOutput, type ScrollbackStyle} from '../../../components/scrollback-output.js';
 import {joinOutput, type TerminalOutput} from '../../layout/terminal/terminal-sink.js';
 import type {ModelClient} from '../../agent/model-types.js';
@@ -111,7 +112,13 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		await above(`cardterm: continuing session ${resumed.header.id}${parent} (${resumed.events.length} events; Ctrl+O opens the pager on it)\n`);
 	}
 
-	const open = async (continued: ResumedLog | undefined) => openInteractiveSession({root, cwd, id: continued?.header.id ?? newSessionId(Date.now()), plugins, pluginApply: pluginStart, onPluginSkipped: skipped, rules, secrets: sessionSecrets(io.env, config.env), mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version}), ...(continued === undefined ? {} : {resumed: continued}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
+	const userCommands = await loadUserCommands(cwd, io.env);
+	for (const note of userCommands.notes) {
+		// eslint-disable-next-line no-await-in-loop -- above the live screen, in order
+		await above(`cardterm: ${note}\n`);
+	}
+
+	const open = async (continued: ResumedLog | undefined) => openInteractiveSession({root, cwd, id: continued?.header.id ?? newSessionId(Date.now()), userCommands: userCommands.commands, plugins, pluginApply: pluginStart, onPluginSkipped: skipped, rules, secrets: sessionSecrets(io.env, config.env), mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version}), ...(continued === undefined ? {} : {resumed: continued}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
 	let opened;
 	try {
 		opened = await open(resumed);

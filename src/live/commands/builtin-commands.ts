@@ -13,6 +13,7 @@ import {forkCommand} from './fork.js';
 import {globCommand} from './glob.js';
 import {grepCommand} from './grep.js';
 import {helpCommand} from './help.js';
+import {instructionsCommand} from './instructions.js';
 import {jobsCommand} from './jobs.js';
 import {killCommand} from './kill.js';
 import {mcpCommand} from './mcp.js';
@@ -53,6 +54,7 @@ export const BUILTIN_COMMANDS: readonly PromptCommand[] = [
 	contextCommand,
 	compactCommand,
 	mcpCommand,
+	instructionsCommand,
 	helpCommand,
 	clearCommand,
 	exitCommand,
