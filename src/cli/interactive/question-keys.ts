@@ -26,12 +26,19 @@ export async function readAnswer(stdin: QuestionInput, draw: () => Promise<void>
 	};
 
 	setAside();
+	// What is read from here on is an answer: the question may be on screen long before its write
+	// resolves (a loaded machine), and a key pressed on seeing it must not be set aside.
 	await draw();
-	setAside();
 	const answered = await new Promise<boolean>(resolve => {
 		let done = false;
 		const onReadable = (): void => {
-			for (let chunk = stdin.read(); chunk !== null && !done; chunk = stdin.read()) {
+			// Read no further than the answer: what follows it is the prompt's.
+			while (!done) {
+				const chunk = stdin.read();
+				if (chunk === null) {
+					break;
+				}
+
 				done = onKeys(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
 			}
 
@@ -51,6 +58,9 @@ export async function readAnswer(stdin: QuestionInput, draw: () => Promise<void>
 		signal?.addEventListener('abort', onAbort, {once: true});
 		if (signal?.aborted === true) {
 			onAbort();
+		} else {
+			// Keys read while the question was being drawn are waiting already.
+			onReadable();
 		}
 	});
 	if (ahead.length > 0) {

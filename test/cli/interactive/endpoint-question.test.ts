@@ -78,6 +78,29 @@ describe('askEndpointConsent', () => {
 		expect(written.join('')).toContain('› not allowed');
 	});
 
+	it('a key pressed once the question shows, while its write is still being flushed, answers it', async () => {
+		const input = fakeInput([]);
+		let flushed: () => void = () => undefined;
+		let writes = 0;
+		const answered = askEndpointConsent({columns: 80, async write() {
+			writes += 1;
+			if (writes === 1) {
+				// The terminal shows the question; the write's callback comes late (a loaded machine).
+				await new Promise<void>(resolve => {
+					flushed = resolve;
+				});
+			}
+		}}, input, question);
+		await drawn();
+		input.arrive('\u001B');
+		flushed();
+		const late = new Promise(resolve => {
+			setTimeout(() => resolve('no answer'), 2000);
+		});
+		expect(await Promise.race([answered, late])).toBe('refuse');
+		expect(input.unshifted).toEqual([]);
+	});
+
 	it('↓ and Enter after it is drawn allow', async () => {
 		const written: string[] = [];
 		const input = fakeInput([]);
