@@ -29,10 +29,12 @@ export type ChangeGroup = {
 	/** Where it starts in the log: its first call (after the message that began its turn: `/rewind` takes back what starts after a message). */
 	readonly seq: number;
 	readonly changes: readonly RecordedChange[];
+	/** Changes of its cards taken back alone since (`u` in the pager): not taken back again, and not a command's change either. */
+	readonly takenBack?: readonly RecordedChange[];
 };
 
 type OpenCall = {readonly name: string; readonly callId: string; readonly args: unknown; readonly key: string; readonly seq: number};
-type Group = {key: string; kind: ChangeGroup['kind']; seq: number; changes: RecordedChange[]};
+type Group = {key: string; kind: ChangeGroup['kind']; seq: number; changes: RecordedChange[]; takenBack: RecordedChange[]};
 
 /** Tools that change no file: a turn of only these has nothing to take back, and they never wait for a snapshot. */
 export const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(['read', 'grep', 'glob', 'web_fetch', 'web_search', 'todo_write', 'job_list', 'acp_read', 'acp_search', 'acp_fetch', 'acp_think']);
@@ -219,13 +221,14 @@ export class ChangeHistory {
 		const group = this.#groups.get(recorded.group);
 		if (group !== undefined) {
 			group.changes = group.changes.filter(change => !recorded.changes.includes(change));
+			group.takenBack.push(...recorded.changes);
 		}
 	}
 
 	#group(key: string, kind: ChangeGroup['kind'], seq: number): Group {
 		let group = this.#groups.get(key);
 		if (group === undefined) {
-			group = {key, kind, seq, changes: []};
+			group = {key, kind, seq, changes: [], takenBack: []};
 			this.#groups.set(key, group);
 		}
 
