@@ -74,9 +74,7 @@ describe('pager u', () => {
 		}});
 		try {
 			for (const key of ['n', keys.escape]) {
-				// eslint-disable-next-line no-await-in-loop -- one key after the other
 				await pager.press('u');
-				// eslint-disable-next-line no-await-in-loop -- as above
 				await pager.press(key);
 				expect(pager.tty.text()).toContain('undo cancelled: nothing was changed');
 			}
