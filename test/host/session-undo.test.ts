@@ -410,6 +410,16 @@ describe('u in the pager: one card taken back alone', () => {
 		await live.close();
 	});
 
+	it('/redo puts a card taken back alone back in place', async () => {
+		const {workspace, session, live, said} = await opened({'app.ts': 'one\ntwo\n'});
+		await session.runtime.runCall('edit', {file_path: 'app.ts', old_string: 'two', new_string: 'TWO'}, {signal});
+		await live.cardUndo!.apply(callOf(session, 'app.ts'));
+		expect(await text(join(workspace, 'app.ts'))).toBe('one\ntwo\n');
+		expect(await submit(live, '/redo', said)).toBe('redid the last undo: app.ts');
+		expect(await text(join(workspace, 'app.ts'))).toBe('one\nTWO\n');
+		await live.close();
+	});
+
 	it('names why a card that changed no file cannot be taken back alone', async () => {
 		const {session, live} = await opened({'app.ts': 'a\n'});
 		await session.runtime.runCall('read', {file_path: 'app.ts'}, {signal});
