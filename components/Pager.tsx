@@ -188,7 +188,7 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 
 			case 'open-child': {
 				void childSessions?.open(effect.id).then(setNested, (error: unknown) => {
-					act({type: 'say', message: `cannot open child session ${effect.id}: ${error instanceof Error ? error.message : String(error)}`});
+					act({type: 'say', message: `cannot open child session ${effect.id}: ${errorText(error)}`});
 				});
 				return;
 			}
