@@ -221,7 +221,7 @@ export class ChangeHistory {
 		const group = this.#groups.get(recorded.group);
 		if (group !== undefined) {
 			group.changes = group.changes.filter(change => !recorded.changes.includes(change));
-			group.takenBack.push(...recorded.changes);
+			group.takenBack = [...group.takenBack, ...recorded.changes];
 		}
 	}
 
