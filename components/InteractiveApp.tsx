@@ -187,7 +187,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	}
 
 	if (pager === 'open') {
-		return <Pager source={pagerSource ?? arrayEntrySource([])} follow theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} onCopy={onCopy} onOpen={onOpen} {...(model.childSessions === undefined ? {} : {childSessions: model.childSessions})} />;
+		return <Pager source={pagerSource ?? arrayEntrySource([])} follow theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} onCopy={onCopy} onOpen={onOpen} {...(model.childSessions === undefined ? {} : {childSessions: model.childSessions})} {...(model.cardUndo === undefined ? {} : {cardUndo: model.cardUndo})} />;
 	}
 
 	const entries = snapshot.runningEntries ?? snapshot.running.map(card => ({entry: 'card' as const, card}));

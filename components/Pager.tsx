@@ -26,6 +26,8 @@ import {matchPosition, searchMatches} from './pager/search-matches.js';
 import {entryRows, initialPagerState, keyAction, keyEffect, reducePager, type EntryLayout, type PagerAction, type PagerContext, type PagerEffect, type PagerState} from './pager/pager-state.js';
 import {pagerLayoutOptions, visibleRows} from './pager/pager-view.js';
 import {StyledRows} from './StyledRows.js';
+import type {CardUndo, CardUndoPreview} from '../src/host/session-undo.js';
+import {span, wrapSpans} from '../src/layout/text/spans.js';
 
 type Props = {
 	readonly source: EntrySource;
@@ -46,6 +48,8 @@ type Props = {
 	readonly onOpen?: (card: Card) => {readonly message: string; readonly ran: boolean};
 	/** Child sessions of subagent cards: a dim row under each such card; Enter on one opens its child in a nested pager (`q` comes back). */
 	readonly childSessions?: ChildSessionLinks;
+	/** `u` on a diff card: its preview, then the step (a live session's pager); absent, `u` says the pager is read-only. */
+	readonly cardUndo?: CardUndo;
 };
 
 /**
@@ -56,7 +60,7 @@ component draws it and runs the effects (copy, $EDITOR, a child session, quit). 
 tall (its one or two status rows included): on ink 6.8 a frame as tall as the terminal clears the
 user's scrollback. Idle, it schedules nothing: the clock ticks only while a card runs in a live source.
 */
-export function Pager({source, theme, title, now = Date.now, sessionCwd, start = 'end', follow = false, onExit, onCopy, onOpen, childSessions}: Props) {
+export function Pager({source, theme, title, now = Date.now, sessionCwd, start = 'end', follow = false, onExit, onCopy, onOpen, childSessions, cardUndo}: Props) {
 	const {columns, rows} = useTerminalSize();
 	const {write, stdout} = useStdout();
 	const {setRawMode} = useStdin();
@@ -119,7 +123,11 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- the list only grows (or starts over at 0): its count tells a change
 		[damageOpen, damage, damage?.total, columns, theme]);
 	const helpList = useMemo(() => helpRows(columns, theme), [columns, theme]);
-	const context: PagerContext = {source, layout, height, overlayHeight, follow, helpRows: helpList.length, damageRows: damageList.length, damaged: damage?.total ?? 0, childOf};
+	const undoPreview = overlay?.kind === 'undo' ? overlay.preview : undefined;
+	const undoOpen = overlay?.kind === 'undo';
+	// The rows follow the preview, not every scroll of the overlay.
+	const undoList = useMemo(() => (undoOpen ? undoRows(undoPreview, base, theme) : []), [undoOpen, undoPreview, base, theme]);
+	const context: PagerContext = {source, layout, height, overlayHeight, follow, helpRows: helpList.length, damageRows: damageList.length, damaged: damage?.total ?? 0, undo: cardUndo !== undefined, undoRows: undoList.length, childOf};
 	const act = (action: PagerAction) => {
 		dispatch({action, context});
 	};
@@ -180,7 +188,26 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 
 			case 'open-child': {
 				void childSessions?.open(effect.id).then(setNested, (error: unknown) => {
-					act({type: 'say', message: `cannot open child session ${effect.id}: ${error instanceof Error ? error.message : String(error)}`});
+					act({type: 'say', message: `cannot open child session ${effect.id}: ${errorText(error)}`});
+				});
+				return;
+			}
+
+			case 'undo-preview': {
+				const {callId} = effect;
+				void cardUndo?.preview(callId).then(preview => {
+					act({type: 'undo-previewed', callId, preview});
+				}, (error: unknown) => {
+					act({type: 'undo-previewed', callId, preview: {ok: false, message: `cannot read the change: ${errorText(error)}`}});
+				});
+				return;
+			}
+
+			case 'undo-confirm': {
+				void cardUndo?.apply(effect.callId).then(outcome => {
+					act({type: 'say', message: outcome.message});
+				}, (error: unknown) => {
+					act({type: 'say', message: `undo failed: ${errorText(error)}`});
 				});
 				return;
 			}
@@ -238,6 +265,18 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 		);
 	}
 
+	if (overlay?.kind === 'undo') {
+		const shown = undoList.slice(overlay.top, overlay.top + overlayHeight);
+		const filler = Array.from({length: Math.max(0, overlayHeight - shown.length)}, (): StyledLine => ({spans: []}));
+		const keys = undoPreview === undefined ? 'reading the change… · n/Esc cancels' : (undoPreview.ok ? 'undo this card? y/⏎ takes it back · n/Esc keeps it · j/k scroll' : 'cannot undo · any key closes');
+		return (
+			<Box flexDirection="column">
+				<StyledRows lines={[...shown, ...filler]} />
+				<Text inverse wrap="truncate-end">{truncateToWidth(keys, columns).padEnd(Math.min(columns, 400))}</Text>
+			</Box>
+		);
+	}
+
 	if (overlay?.kind === 'damage' && damage !== undefined) {
 		const damageTop = overlay.top;
 		const shown = damageList.slice(damageTop, damageTop + overlayHeight);
@@ -265,6 +304,27 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 			))}
 		</Box>
 	);
+}
+
+/**
+The rows of the `u` preview: the undo cards the step would append, laid out whole as the log's cards
+are (the same presenter), under a line that says nothing is changed yet; or why it cannot be undone.
+*/
+function undoRows(preview: CardUndoPreview | undefined, base: LayoutOptions, theme: Theme): StyledLine[] {
+	if (preview === undefined) {
+		return [{spans: [span('reading the change…', theme.muted)]}];
+	}
+
+	if (!preview.ok) {
+		return preview.message.split('\n').flatMap(line => wrapSpans([span(sanitizeInline(line), theme.error)], base.width));
+	}
+
+	const head = wrapSpans([span(`Undo this card alone? Nothing is changed until y or Enter. ${preview.cards.length === 1 ? 'This card' : `These ${preview.cards.length} cards`} would be appended to the log:`, theme.markdownHeading)], base.width);
+	return [...head, {spans: []}, ...preview.cards.flatMap(card => layoutEntry({entry: 'card', card}, {...base, expansion: 'full'}))];
+}
+
+function errorText(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
 }
 
 /** The pager's reducer as React holds it: each action comes with the context it was dispatched in. */

@@ -7,6 +7,8 @@ import type {StyledLine} from '../src/layout/text/styled-line.js';
 import type {PendingApproval, ApprovalAnswer} from '../src/host/approvals.js';
 import type {TurnProgress} from '../src/session/fold/turn-progress.js';
 
+import type {CardUndo} from '../src/host/session-undo.js';
+
 export type {ApprovalAnswer, PendingApproval} from '../src/host/approvals.js';
 
 /** What the live screen shows; replaced (not mutated) on every change. */
@@ -86,6 +88,8 @@ export type SessionModel = {
 	/** Completions for the word before the cursor. */
 	complete(line: string, cursor: number): Promise<readonly string[]>;
 	readonly history: readonly string[];
+	/** `u` in the pager: one diff card taken back after a preview; absent where the session cannot change files. */
+	readonly cardUndo?: CardUndo;
 	/** The child sessions of the session's subagent cards, for the pager (Enter opens one). */
 	readonly childSessions?: ChildSessionLinks;
 	/** What the empty prompt says (default: the reference tools' commands). */

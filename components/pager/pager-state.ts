@@ -9,14 +9,21 @@ import type {Expansion} from '../../src/layout/text/layout-options.js';
 import type {StyledLine} from '../../src/layout/text/styled-line.js';
 import {assertNever} from '../../src/presentation/assert-never.js';
 import type {TranscriptEntry} from '../../src/presentation/entry.js';
+import type {Card} from '../../src/presentation/card.js';
+import type {CardUndoPreview} from '../../src/host/session-undo.js';
 import type {EntrySource} from '../../src/transcript/entry-source.js';
 import type {KeyPress} from '../input/keys.js';
 import {entrySearchText, isFailedEntry} from './card-text.js';
 import {commandOf, type PagerCommand} from './pager-keys.js';
 import {lastPage, nextExpansion, scrollBy, visibleRows, type CardRows, type PagerTop} from './pager-view.js';
 
-/** A list over the entries and its top row: the `?` help or the `!` damaged lines. */
-type PagerOverlay = {readonly kind: 'help' | 'damage'; readonly top: number};
+/**
+A list over the entries and its top row: the `?` help, the `!` damaged lines, or the preview of `u`
+on a card (its undo cards, or why it cannot be undone; `undefined` while it is read).
+*/
+type PagerOverlay =
+	| {readonly kind: 'help' | 'damage'; readonly top: number}
+	| {readonly kind: 'undo'; readonly top: number; readonly callId: string; readonly preview: CardUndoPreview | undefined};
 
 /** The search: its query, whether it is being typed, and whether the last step went round an end. */
 type PagerSearch = {readonly query: string; readonly editing: boolean; readonly wrapped: boolean};
@@ -55,6 +62,10 @@ export type PagerContext = {
 	readonly damageRows: number;
 	/** Damaged lines the source counted. */
 	readonly damaged: number;
+	/** Whether `u` can take a card back here (a live session's pager); a replay is read-only. */
+	readonly undo: boolean;
+	/** Rows of the `u` preview as drawn now. */
+	readonly undoRows: number;
 	/** The id of the child session Enter opens on this entry (a subagent card whose child was found). */
 	readonly childOf: (entry: TranscriptEntry) => string | undefined;
 };
@@ -68,6 +79,8 @@ export type PagerAction =
 	| {readonly type: 'search-cancel'}
 	/** What an effect reports (`copied …`, `opened …`). */
 	| {readonly type: 'say'; readonly message: string}
+	/** The preview of `u` on the card `callId` was read. */
+	| {readonly type: 'undo-previewed'; readonly callId: string; readonly preview: CardUndoPreview}
 	/** The source renumbered its entries (`generation` changed). */
 	| {readonly type: 'renumbered'}
 	/** The source grew, or the screen changed size. */
@@ -78,7 +91,11 @@ export type PagerEffect =
 	| {readonly type: 'quit'}
 	| {readonly type: 'copy'; readonly entry: TranscriptEntry | undefined; readonly expansion: Expansion}
 	| {readonly type: 'open'; readonly entry: TranscriptEntry | undefined}
-	| {readonly type: 'open-child'; readonly id: string};
+	| {readonly type: 'open-child'; readonly id: string}
+	/** Read what `u` on the card would take back. */
+	| {readonly type: 'undo-preview'; readonly callId: string}
+	/** The preview was confirmed: take the card back. */
+	| {readonly type: 'undo-confirm'; readonly callId: string};
 
 /** The state a pager opens in: on the newest entries (and keeping to them) or on the first. */
 export function initialPagerState(start: 'end' | 'start', source: EntrySource, height: number, layout: EntryLayout): PagerState {
@@ -129,7 +146,12 @@ export function keyEffect(state: PagerState, command: PagerCommand | undefined, 
 		return {type: 'quit'};
 	}
 
-	if (state.overlay !== undefined) {
+	const {overlay} = state;
+	if (overlay?.kind === 'undo') {
+		return overlay.preview?.ok === true && (command === 'copy' || command === 'cycle') ? {type: 'undo-confirm', callId: overlay.callId} : undefined;
+	}
+
+	if (overlay !== undefined) {
 		return undefined;
 	}
 
@@ -145,6 +167,11 @@ export function keyEffect(state: PagerState, command: PagerCommand | undefined, 
 
 		case 'open': {
 			return {type: 'open', entry: entry()};
+		}
+
+		case 'undo': {
+			const card = undoableCard(entry(), context);
+			return typeof card === 'string' ? undefined : {type: 'undo-preview', callId: card.callId};
 		}
 
 		case 'cycle': {
@@ -164,6 +191,10 @@ export function reducePager(state: PagerState, action: PagerAction, context: Pag
 		case 'key': {
 			if (state.overlay?.kind === 'help') {
 				return onHelp(state, state.overlay, action.command, context);
+			}
+
+			if (state.overlay?.kind === 'undo') {
+				return onUndo(state, state.overlay, action.command, context);
 			}
 
 			return state.overlay?.kind === 'damage' ? onDamage(state, state.overlay, action.command, context) : onEntries(state, action.command, context);
@@ -187,6 +218,11 @@ export function reducePager(state: PagerState, action: PagerAction, context: Pag
 
 		case 'say': {
 			return {...state, message: action.message};
+		}
+
+		case 'undo-previewed': {
+			const {overlay} = state;
+			return overlay?.kind === 'undo' && overlay.callId === action.callId && overlay.preview === undefined ? {...state, overlay: {...overlay, preview: action.preview}} : state;
 		}
 
 		case 'renumbered': {
@@ -219,6 +255,62 @@ function onHelp(state: PagerState, overlay: PagerOverlay, command: PagerCommand 
 			return {...state, overlay: undefined};
 		}
 	}
+}
+
+/**
+The `u` preview: y or Enter takes the card back (the view runs it, keyEffect), n, Esc or q keep it,
+j/k and the page keys scroll it; a refusal (or a preview still being read) closes on any key but the
+movement ones. Ctrl+C is the view's.
+*/
+function onUndo(state: PagerState, overlay: PagerOverlay & {readonly kind: 'undo'}, command: PagerCommand | undefined, context: PagerContext): PagerState {
+	const to = (row: number) => scrollOverlay(state, overlay, row, context.undoRows, context);
+	const page = context.overlayHeight;
+	switch (command) {
+		case 'quit': {
+			return state;
+		}
+
+		case 'next':
+		case 'previous': {
+			return to(overlay.top + (command === 'next' ? 1 : -1));
+		}
+
+		case 'page-down':
+		case 'page-up': {
+			return to(overlay.top + (command === 'page-down' ? page : -page));
+		}
+
+		case 'copy':
+		case 'cycle': {
+			if (overlay.preview?.ok === true) {
+				return {...state, overlay: undefined, message: 'undoing the card… (after the running work, if any)'};
+			}
+
+			return overlay.preview === undefined ? state : {...state, overlay: undefined};
+		}
+
+		case 'close':
+		case 'next-match': {
+			return {...state, overlay: undefined, message: overlay.preview?.ok === false ? undefined : 'undo cancelled: nothing was changed'};
+		}
+
+		default: {
+			return overlay.preview?.ok === false ? {...state, overlay: undefined} : state;
+		}
+	}
+}
+
+/** The card under the cursor that `u` can take back, or what `u` says instead. */
+function undoableCard(entry: TranscriptEntry | undefined, context: PagerContext): Card | string {
+	if (!context.undo) {
+		return 'u: this pager is read-only (a replay of the log); take changes back in the live session: u in its pager (Ctrl+O), or /undo';
+	}
+
+	if (entry?.entry !== 'card' || entry.card.callView.card !== 'diff') {
+		return 'u: only a diff card (an edit or a write) can be undone alone; /undo takes back a turn';
+	}
+
+	return entry.card;
 }
 
 /** The `!` list takes the entries' movement keys, as rows (Enter is a row down, as in `less`); q, Esc and `!` close it. */
@@ -267,7 +359,7 @@ function onDamage(state: PagerState, overlay: PagerOverlay, command: PagerComman
 /** `overlay` with its top at `row`, kept between the first row and the one that shows the last page of `rows`. */
 function scrollOverlay(state: PagerState, overlay: PagerOverlay, row: number, rows: number, context: PagerContext): PagerState {
 	const last = Math.max(0, rows - context.overlayHeight);
-	return {...state, overlay: {kind: overlay.kind, top: Math.max(0, Math.min(last, row))}};
+	return {...state, overlay: {...overlay, top: Math.max(0, Math.min(last, row))}};
 }
 
 /**
@@ -283,6 +375,11 @@ function onEntries(state: PagerState, command: PagerCommand | undefined, context
 		case 'copy':
 		case 'open': {
 			return moved;
+		}
+
+		case 'undo': {
+			const card = undoableCard(source.entry(moved.cursor), context);
+			return typeof card === 'string' ? {...moved, message: card} : {...moved, overlay: {kind: 'undo', top: 0, callId: card.callId, preview: undefined}};
 		}
 
 		case 'close':

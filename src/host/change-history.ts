@@ -16,6 +16,8 @@ import {parseCallArguments} from '../session/recorder/session-runtime.js';
 /** One recorded change: what made it (`edit`, `write`, `acp write`, `command`; an undo card's: what it took back) and the change, or why it cannot be taken back. */
 export type RecordedChange = {
 	readonly tool: string;
+	/** The call that made it (absent for a command's change, found in the snapshots). */
+	readonly callId?: string;
 	readonly path: string;
 	readonly change: FileChange | {readonly unknown: string};
 };
@@ -27,10 +29,12 @@ export type ChangeGroup = {
 	/** Where it starts in the log: its first call (after the message that began its turn: `/rewind` takes back what starts after a message). */
 	readonly seq: number;
 	readonly changes: readonly RecordedChange[];
+	/** Changes of its cards taken back alone since (`u` in the pager): not taken back again, and not a command's change either. */
+	readonly takenBack?: readonly RecordedChange[];
 };
 
-type OpenCall = {readonly name: string; readonly args: unknown; readonly key: string; readonly seq: number};
-type Group = {key: string; kind: ChangeGroup['kind']; seq: number; changes: RecordedChange[]};
+type OpenCall = {readonly name: string; readonly callId: string; readonly args: unknown; readonly key: string; readonly seq: number};
+type Group = {key: string; kind: ChangeGroup['kind']; seq: number; changes: RecordedChange[]; takenBack: RecordedChange[]};
 
 /** Tools that change no file: a turn of only these has nothing to take back, and they never wait for a snapshot. */
 export const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(['read', 'grep', 'glob', 'web_fetch', 'web_search', 'todo_write', 'job_list', 'acp_read', 'acp_search', 'acp_fetch', 'acp_think']);
@@ -43,6 +47,10 @@ export class ChangeHistory {
 	/** Keys of the undo groups a redo may take back, oldest first. */
 	#undone: string[] = [];
 	#openTurn: number | undefined;
+	/** Each card's changes still standing, by call id, with the group they are in (`u` in the pager takes one card back). */
+	readonly #byCall = new Map<string, {readonly group: string; readonly changes: RecordedChange[]}>();
+	/** Cards taken back alone (`card:ID` targets of undo cards): their changes left their turn's group. */
+	readonly #cardsUndone = new Set<string>();
 
 	apply(event: SessionEvent): void {
 		switch (event.type) {
@@ -59,7 +67,7 @@ export class ChangeHistory {
 			case 'tool/call': {
 				const {name, callId, turn} = event.data;
 				if (name === 'edit' || name === 'write' || name === UNDO_TOOL) {
-					this.#calls.set(callId, {name, args: parseCallArguments(event.data.arguments), key: this.#key(turn, callId), seq: event.seq});
+					this.#calls.set(callId, {name, callId, args: parseCallArguments(event.data.arguments), key: this.#key(turn, callId), seq: event.seq});
 				} else if (!READ_ONLY_TOOLS.has(name) && (turn ?? this.#openTurn) !== undefined) {
 					// A command may change files: its turn is one `/undo` looks at (its shadow snapshots say what changed).
 					this.#commandTurn(this.#key(turn, callId), event.seq);
@@ -102,6 +110,28 @@ export class ChangeHistory {
 		return key === undefined ? undefined : this.#groups.get(key);
 	}
 
+	/**
+	The change group of one card alone (`card:ID`), for `u` in the pager: the edit's or write's change
+	(an ACP agent's writes of that call), or why that card cannot be taken back alone.
+	*/
+	cardGroup(callId: string): ChangeGroup | {readonly unavailable: string} {
+		if (this.#cardsUndone.has(callId)) {
+			return {unavailable: 'this card was taken back already (its undo card, or a redo of it, is the step to take back now: /undo, /redo)'};
+		}
+
+		const recorded = this.#byCall.get(callId);
+		if (recorded === undefined || recorded.changes.length === 0) {
+			return {unavailable: 'only an edit or a write that changed a file can be taken back alone (/undo takes back a turn, commands included)'};
+		}
+
+		if (!this.#done.includes(recorded.group)) {
+			return {unavailable: 'its turn was already taken back (/redo puts it back)'};
+		}
+
+		const {seq} = this.#groups.get(recorded.group)!;
+		return {key: cardKey(callId), kind: 'change', seq, changes: recorded.changes};
+	}
+
 	#key(turn: number | undefined, callId: string): string {
 		const open = turn ?? this.#openTurn;
 		return open === undefined ? `call:${callId}` : `turn:${open}`;
@@ -125,14 +155,14 @@ export class ChangeHistory {
 			return;
 		}
 
-		this.#change(call.key, call.seq, {tool: call.name, path, change: cardChange(call.name, path, args.content, meta, text)});
+		this.#change(call.key, call.seq, {tool: call.name, callId: call.callId, path, change: cardChange(call.name, path, args.content, meta, text)});
 	}
 
 	#acpWrite(seq: number, data: Record<string, unknown>): void {
 		const {path, callId, change} = data;
 		const recorded = typeof path === 'string' ? changeFromMeta(path, change) : undefined;
 		if (typeof path === 'string' && typeof callId === 'string') {
-			this.#change(this.#key(undefined, callId), seq, {tool: 'acp write', path, change: recorded ?? {unknown: 'the log holds no record of its earlier text'}});
+			this.#change(this.#key(undefined, callId), seq, {tool: 'acp write', callId, path, change: recorded ?? {unknown: 'the log holds no record of its earlier text'}});
 		}
 	}
 
@@ -147,6 +177,12 @@ export class ChangeHistory {
 	/** A change of a person's or an agent's: its group is done, and nothing undone can be redone any more. */
 	#change(key: string, seq: number, change: RecordedChange): void {
 		this.#group(key, 'change', seq).changes.push(change);
+		if (change.callId !== undefined) {
+			const recorded = this.#byCall.get(change.callId) ?? {group: key, changes: []};
+			recorded.changes.push(change);
+			this.#byCall.set(change.callId, recorded);
+		}
+
 		if (!this.#done.includes(key)) {
 			this.#done.push(key);
 		}
@@ -156,6 +192,10 @@ export class ChangeHistory {
 
 	#undoCard(action: 'undo' | 'redo', op: string, targets: readonly string[], seq: number, change: RecordedChange): void {
 		this.#group(op, action, seq).changes.push(change);
+		for (const target of targets) {
+			this.#cardTakenBack(target);
+		}
+
 		if (action === 'undo') {
 			this.#done = this.#done.filter(key => !targets.includes(key));
 			if (!this.#undone.includes(op)) {
@@ -169,15 +209,38 @@ export class ChangeHistory {
 		}
 	}
 
+	/** An undo of one card alone: its changes leave its turn's group, so `/undo` of the turn does not take them back twice. */
+	#cardTakenBack(target: string): void {
+		const callId = target.startsWith(CARD_KEY) ? target.slice(CARD_KEY.length) : undefined;
+		const recorded = callId === undefined ? undefined : this.#byCall.get(callId);
+		if (callId === undefined || recorded === undefined || this.#cardsUndone.has(callId)) {
+			return;
+		}
+
+		this.#cardsUndone.add(callId);
+		const group = this.#groups.get(recorded.group);
+		if (group !== undefined) {
+			group.changes = group.changes.filter(change => !recorded.changes.includes(change));
+			group.takenBack = [...group.takenBack, ...recorded.changes];
+		}
+	}
+
 	#group(key: string, kind: ChangeGroup['kind'], seq: number): Group {
 		let group = this.#groups.get(key);
 		if (group === undefined) {
-			group = {key, kind, seq, changes: []};
+			group = {key, kind, seq, changes: [], takenBack: []};
 			this.#groups.set(key, group);
 		}
 
 		return group;
 	}
+}
+
+/** The prefix of the group key of one card taken back alone. */
+const CARD_KEY = 'card:';
+
+function cardKey(callId: string): string {
+	return `${CARD_KEY}${callId}`;
 }
 
 /** The change an `edit` or `write` card recorded. */

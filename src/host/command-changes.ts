@@ -22,7 +22,7 @@ export async function withCommandChanges(group: ChangeGroup, snapshots: TurnSnap
 	const where = (named: string): string => path.resolve(workspace, named);
 	// A file a card changed is taken back by the card's own change: it is exact about what the tool
 	// did, where the turn's end snapshot may already hold what someone wrote right after the turn.
-	const carded = new Set(group.changes.map(change => where(change.path)));
+	const carded = new Set([...group.changes, ...group.takenBack ?? []].map(change => where(change.path)));
 	const found = await snapshots.changes(Number(turn), changed => carded.has(where(changed)));
 	if ('unknown' in found) {
 		return group;

@@ -5,7 +5,9 @@ taken back is a settled `cardterm_undo` card appended to the log (`undo-card.ts`
 rewritten, and a redo is the undo of an undo. The model or agent is told what was taken back, as a
 durable note in the conversation, so its next step does not assume the old files.
 */
-import {changeMeta, UNDO_TOOL, type FileChange, type UndoArgs} from '../builtin/fs/undo-card.js';
+import {changeMeta, UNDO_TOOL, undoPresenter, type FileChange, type UndoArgs} from '../builtin/fs/undo-card.js';
+import type {Card} from '../presentation/card.js';
+import {cardResult, pendingCard, settleCard} from '../presentation/compose-card.js';
 import {WorkspaceGuard} from '../builtin/workspace/workspace-guard.js';
 import type {EventDraft, EventLog} from '../session/events/event-log.js';
 import type {SessionRuntime} from '../session/recorder/session-runtime.js';
@@ -27,6 +29,15 @@ export type StepRecorder = {
 
 /** What a step back did, for the person. */
 export type StepOutcome = {readonly tone: 'info' | 'error'; readonly message: string};
+
+/** What `u` on a card in the pager would append (the undo cards, unconfirmed), or why it cannot. */
+export type CardUndoPreview = {readonly ok: true; readonly cards: readonly Card[]} | {readonly ok: false; readonly message: string};
+
+/** `u` in the pager of a live session: the preview of taking one card back, then the step itself. */
+export type CardUndo = {
+	preview(callId: string): Promise<CardUndoPreview>;
+	apply(callId: string): Promise<StepOutcome>;
+};
 
 /** Most turns one `/undo N` takes back. */
 export const UNDO_MAX_TURNS = 100;
@@ -89,6 +100,39 @@ export class SessionUndo {
 		return {...outcome, message: `${outcome.message}${left}${caveat}`};
 	}
 
+	/**
+	What taking back the change of one card alone (`u` in the pager) would append: the undo cards, as
+	the log would record them, or why it cannot (a conflict names the file and its lines). Writes nothing.
+	*/
+	async previewCard(callId: string): Promise<CardUndoPreview> {
+		const group = this.#history.cardGroup(callId);
+		if ('unavailable' in group) {
+			return {ok: false, message: `cannot undo this card alone: ${group.unavailable}`};
+		}
+
+		const plan = await planStepBack(this.#guard, [group]);
+		if (!plan.ok) {
+			return {ok: false, message: `undo refused: ${plan.refusal}`};
+		}
+
+		if (plan.files.length === 0) {
+			return {ok: false, message: 'nothing to undo: the file already holds what taking this card back would give it'};
+		}
+
+		return {ok: true, cards: plan.files.map(file => previewCard(this.#cardOf('undo', file, 'preview', [group.key])))};
+	}
+
+	/** Take back the change of one card alone, planned again on the files as they are now (a file changed since the preview is refused as `/undo` refuses it). */
+	async undoCard(callId: string): Promise<StepOutcome> {
+		const group = this.#history.cardGroup(callId);
+		if ('unavailable' in group) {
+			return {tone: 'error', message: `cannot undo this card alone: ${group.unavailable}`};
+		}
+
+		const first = group.changes[0]!;
+		return this.#stepBack('undo', [group], `the ${first.tool} of ${first.path} (that card alone)`);
+	}
+
 	/** The session closes: the snapshots under way end (briefly waited for). */
 	async close(): Promise<void> {
 		await this.#snapshots.close();
@@ -104,28 +148,39 @@ export class SessionUndo {
 		return this.#stepBack('redo', [group]);
 	}
 
-	async #stepBack(action: 'undo' | 'redo', groups: readonly ChangeGroup[]): Promise<StepOutcome> {
+	async #stepBack(action: 'undo' | 'redo', groups: readonly ChangeGroup[], named?: string): Promise<StepOutcome> {
 		const plan = await planStepBack(this.#guard, groups);
 		if (!plan.ok) {
-			return {tone: 'error', message: `/${action} refused: ${plan.refusal}`};
+			return {tone: 'error', message: `${named === undefined ? `/${action}` : action} refused: ${plan.refusal}`};
 		}
 
-		const what = action === 'undo' ? `the file changes of the last ${groups.length === 1 ? 'turn' : `${groups.length} turns`}` : 'the last undo';
+		const what = named ?? (action === 'undo' ? `the file changes of the last ${groups.length === 1 ? 'turn' : `${groups.length} turns`}` : 'the last undo');
 		if (plan.files.length === 0) {
 			return {tone: 'info', message: `nothing to ${action}: the files already hold what ${what} would give them`};
 		}
 
 		const failed = await applyStepBack(this.#guard, plan.files);
 		if (failed !== undefined) {
-			return {tone: 'error', message: `/${action} refused: ${failed}`};
+			return {tone: 'error', message: `${named === undefined ? `/${action}` : action} refused: ${failed}`};
 		}
 
 		const op = this.#recorder.nextOp();
 		const targets = groups.map(group => group.key);
-		const cards = plan.files.map(file => ({args: {action, undoes: file.tools.join('+'), path: file.path, op, targets}, change: stepChange(file), text: cardText(action, file)}));
+		const cards = plan.files.map(file => this.#cardOf(action, file, op, targets));
 		await this.#recorder.record(cards, noteText(action, what, plan.files));
 		return {tone: 'info', message: `${action === 'undo' ? 'undid' : 'redid'} ${what}: ${plan.files.map(file => file.path).join(', ')}`};
 	}
+
+
+	#cardOf(action: 'undo' | 'redo', file: FileStep, op: string, targets: readonly string[]): UndoCard {
+		return {args: {action, undoes: file.tools.join('+'), path: file.path, op, targets}, change: stepChange(file), text: cardText(action, file)};
+	}
+}
+
+/** The undo card a step would append, as the pager shows it before it is confirmed (the same presenter as the log's card). */
+function previewCard(card: UndoCard): Card {
+	const pending = pendingCard({callId: `preview-${card.args.path}`, name: UNDO_TOOL, argsRaw: JSON.stringify(card.args), seq: -1, time: null}, undoPresenter);
+	return settleCard(pending, cardResult([{type: 'text', text: card.text}], false, undefined, changeMeta(card.change)), null, undoPresenter);
 }
 
 /** What an undo card's result says (the model never sees it; the note tells it). */

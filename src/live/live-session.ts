@@ -11,7 +11,7 @@ import type {ApprovalAnswer, LiveSnapshot, ScrollbackEntry, SessionModel} from '
 import type {Approvals} from '../host/approvals.js';
 import type {OpenedSession} from '../host/open-session.js';
 import type {SessionForks} from '../host/session-forks.js';
-import type {SessionUndo} from '../host/session-undo.js';
+import type {CardUndo, SessionUndo} from '../host/session-undo.js';
 import type {ForkSource} from '../session/store/fork-session.js';
 import {assertNever} from '../presentation/assert-never.js';
 import {pushAll} from '../layout/text/push-all.js';
@@ -78,6 +78,8 @@ export class LiveSession implements SessionModel {
 	readonly sessionId: string;
 	readonly childSessions?: ChildSessionLinks;
 	readonly placeholder?: string;
+	/** `u` in the pager: one card taken back, after its preview (absent: the session keeps no undo). */
+	readonly cardUndo?: CardUndo;
 	readonly #options: LiveSessionOptions;
 	readonly #driver: SessionDriver;
 	readonly #fold: SessionFold;
@@ -112,6 +114,10 @@ export class LiveSession implements SessionModel {
 
 		if (options.driver.placeholder !== undefined) {
 			this.placeholder = options.driver.placeholder;
+		}
+
+		if (options.undo !== undefined) {
+			this.cardUndo = this.#cardUndo(options.undo);
 		}
 
 		this.#snapshot = this.#build();
@@ -160,6 +166,20 @@ export class LiveSession implements SessionModel {
 	/** The transcript for the pager, kept current by the fold's changes until it is closed. */
 	async pagerSource(): Promise<EntrySource & {close?(): unknown}> {
 		return this.#pagers.open(async () => this.#pagerBase(), () => this.#fold.counts);
+	}
+
+	/** The pager's `u`: the preview is read at once; the step waits in the queue for the running work, as `/undo` does, and its outcome is said in the transcript too. */
+	#cardUndo(undo: SessionUndo): CardUndo {
+		return {
+			preview: async callId => undo.previewCard(callId),
+			apply: async callId => new Promise(resolve => {
+				this.#queue({kind: 'task', label: 'undo one card (pager)', run: async () => {
+					const outcome = await undo.undoCard(callId);
+					this.#say(outcome.message, outcome.tone);
+					resolve(outcome);
+				}});
+			}),
+		};
 	}
 
 	/** The commands the session offers now: its own, then those the driver announces under names of their own. */

@@ -12,6 +12,7 @@ import type {ScrollbackEntry} from '../../components/session-model.js';
 import {referencePresenters} from '../../src/acp/reference-presenters.js';
 import {Conversation} from '../../src/agent/conversation.js';
 import {openSession, type OpenedSession} from '../../src/host/open-session.js';
+import {ChangeHistory} from '../../src/host/change-history.js';
 import {sessionForks} from '../../src/host/session-forks.js';
 import {nativeUndo, type SessionUndo} from '../../src/host/session-undo.js';
 import {lineText} from '../../src/layout/text/spans.js';
@@ -337,5 +338,96 @@ describe('/undo and /redo', () => {
 		expect(await undo.undo()).toEqual({tone: 'info', message: 'undid the file changes of the last turn: f.txt (no git repository here: what shell commands changed is not taken back, only edits and writes)'});
 		await undo.close();
 		await session.close();
+	});
+});
+
+describe('u in the pager: one card taken back alone', () => {
+	const callOf = (session: OpenedSession, path: string): string => cardsOf(session.fold.entries).find(card => card.name === 'edit' && (card.args as {file_path?: string}).file_path === path)!.callId;
+
+	it('previews the undo card without writing, then takes back that card alone; the turn\'s /undo leaves it; live == replay', async () => {
+		const {workspace, logPath, session, live, said} = await opened({'app.ts': 'one\ntwo\nthree\n', 'lib.ts': 'a\n'});
+		await session.runtime.turn(async step => {
+			await step.call('edit', {file_path: 'app.ts', old_string: 'two', new_string: 'TWO'}, {signal});
+			await step.call('edit', {file_path: 'lib.ts', old_string: 'a', new_string: 'A'}, {signal});
+		});
+		const callId = callOf(session, 'app.ts');
+
+		const preview = await live.cardUndo!.preview(callId);
+		expect(preview.ok).toBe(true);
+		const [card] = preview.ok ? preview.cards : [];
+		expect(card?.resultView).toEqual({card: 'diff', title: 'Undo edit app.ts', diffs: [expect.objectContaining({path: 'app.ts'})]});
+		expect(JSON.stringify(card?.resultView)).toMatch(/TWO[\s\S]*two/);
+		// A preview writes nothing and appends nothing.
+		expect(await text(join(workspace, 'app.ts'))).toBe('one\nTWO\nthree\n');
+		expect(cardsOf(session.fold.entries).some(entry => entry.name === 'cardterm_undo')).toBe(false);
+
+		expect(await live.cardUndo!.apply(callId)).toEqual({tone: 'info', message: 'undid the edit of app.ts (that card alone): app.ts'});
+		expect(said().at(-1)).toBe('undid the edit of app.ts (that card alone): app.ts');
+		expect(await text(join(workspace, 'app.ts'))).toBe('one\ntwo\nthree\n');
+		expect(await text(join(workspace, 'lib.ts'))).toBe('A\n');
+		expect(await live.cardUndo!.preview(callId)).toEqual({ok: false, message: expect.stringContaining('cannot undo this card alone: this card was taken back already') as string});
+
+		// The turn's /undo takes back what is left of it, not the card taken back already.
+		expect(await submit(live, '/undo', said)).toBe('undid the file changes of the last turn: lib.ts');
+		expect(await text(join(workspace, 'app.ts'))).toBe('one\ntwo\nthree\n');
+		expect(await text(join(workspace, 'lib.ts'))).toBe('a\n');
+
+		const shown = (entry: ReturnType<typeof cardsOf>[number]) => ({name: entry.name, args: entry.args, status: entry.status, resultView: entry.resultView});
+		const liveCards = cardsOf(session.fold.entries).map(entry => shown(entry));
+		await live.close();
+		const {fold, events} = await replayed(logPath, workspace);
+		expect(cardsOf(fold.entries).map(entry => shown(entry))).toEqual(liveCards);
+		expect(liveCards.filter(entry => entry.name === 'cardterm_undo').map(entry => entry.resultView?.card === 'diff' ? entry.resultView.title : undefined)).toEqual(['Undo edit app.ts', 'Undo edit lib.ts']);
+		// The undo card of the pager is the one the preview showed.
+		expect(liveCards.find(entry => entry.name === 'cardterm_undo')?.resultView).toEqual(card?.resultView);
+
+		// The history read back from the log knows the card was taken back alone.
+		const history = new ChangeHistory();
+		for (const event of events) {
+			history.apply(event);
+		}
+
+		expect(history.cardGroup(callId)).toEqual({unavailable: expect.stringContaining('taken back already') as string});
+
+		const conversation = new Conversation();
+		for (const event of events) {
+			conversation.apply(event);
+		}
+
+		const notes = conversation.messages().filter(message => message.role === 'user').map(message => (message as {text: string}).text);
+		expect(notes[0]).toContain('The person undid the edit of app.ts (that card alone). These files are now as they were before:\n- app.ts: its edit taken back');
+	});
+
+	it('refuses a card whose file changed after it, naming the file and the lines, and loses no byte', async () => {
+		const {workspace, session, live} = await opened({'app.ts': 'a\nb\nc\nd\ne\nf\ng\n'});
+		await session.runtime.runCall('edit', {file_path: 'app.ts', old_string: 'd', new_string: 'D'}, {signal});
+		const byHand = 'a\nb\nc\nD by hand\ne\nf\ng\n';
+		await writeFile(join(workspace, 'app.ts'), byHand);
+		const callId = callOf(session, 'app.ts');
+		const preview = await live.cardUndo!.preview(callId);
+		expect(preview).toEqual({ok: false, message: expect.stringContaining('undo refused: cannot take back the edit of app.ts: the file changed after it') as string});
+		expect(preview.ok ? '' : preview.message).toContain('    + D by hand');
+		expect(await live.cardUndo!.apply(callId)).toEqual({tone: 'error', message: expect.stringContaining('undo refused: cannot take back the edit of app.ts') as string});
+		expect(await text(join(workspace, 'app.ts'))).toBe(byHand);
+		expect(cardsOf(session.fold.entries).some(entry => entry.name === 'cardterm_undo')).toBe(false);
+		await live.close();
+	});
+
+	it('/redo puts a card taken back alone back in place', async () => {
+		const {workspace, session, live, said} = await opened({'app.ts': 'one\ntwo\n'});
+		await session.runtime.runCall('edit', {file_path: 'app.ts', old_string: 'two', new_string: 'TWO'}, {signal});
+		await live.cardUndo!.apply(callOf(session, 'app.ts'));
+		expect(await text(join(workspace, 'app.ts'))).toBe('one\ntwo\n');
+		expect(await submit(live, '/redo', said)).toBe('redid the last undo: app.ts');
+		expect(await text(join(workspace, 'app.ts'))).toBe('one\nTWO\n');
+		await live.close();
+	});
+
+	it('names why a card that changed no file cannot be taken back alone', async () => {
+		const {session, live} = await opened({'app.ts': 'a\n'});
+		await session.runtime.runCall('read', {file_path: 'app.ts'}, {signal});
+		const read = cardsOf(session.fold.entries).find(entry => entry.name === 'read')!;
+		expect(await live.cardUndo!.preview(read.callId)).toEqual({ok: false, message: 'cannot undo this card alone: only an edit or a write that changed a file can be taken back alone (/undo takes back a turn, commands included)'});
+		await live.close();
 	});
 });

@@ -8,6 +8,7 @@ import {Pager} from '../../../components/Pager.js';
 import {colorTheme} from '../../../src/layout/text/theme.js';
 import type {Card} from '../../../src/presentation/card.js';
 import type {ChildSessionLinks} from '../../../src/transcript/child-session-links.js';
+import type {CardUndo} from '../../../src/host/session-undo.js';
 import {FakeStdin, FakeTty} from './fake-terminal.js';
 import {FROZEN_NOW} from './interactive-screen.js';
 
@@ -19,7 +20,7 @@ export type PagerScreen = {
 };
 
 /** Render the pager at `columns`×`rows` on `source`. */
-export async function startPager(source: EntrySource, options: {columns?: number; rows?: number; follow?: boolean; title?: string; sessionCwd?: string; onExit?: () => void; onCopy?: (text: string) => string; onOpen?: (card: Card) => {readonly message: string; readonly ran: boolean}; childSessions?: ChildSessionLinks} = {}): Promise<PagerScreen> {
+export async function startPager(source: EntrySource, options: {columns?: number; rows?: number; follow?: boolean; title?: string; sessionCwd?: string; onExit?: () => void; onCopy?: (text: string) => string; onOpen?: (card: Card) => {readonly message: string; readonly ran: boolean}; childSessions?: ChildSessionLinks; cardUndo?: CardUndo} = {}): Promise<PagerScreen> {
 	const tty = new FakeTty(options.columns ?? 80, options.rows ?? 24);
 	const stdin = new FakeStdin();
 	const instance = render(
@@ -33,6 +34,7 @@ export async function startPager(source: EntrySource, options: {columns?: number
 			{...(options.onCopy === undefined ? {} : {onCopy: options.onCopy})}
 			{...(options.onOpen === undefined ? {} : {onOpen: options.onOpen})}
 			{...(options.childSessions === undefined ? {} : {childSessions: options.childSessions})}
+			{...(options.cardUndo === undefined ? {} : {cardUndo: options.cardUndo})}
 			onExit={() => {
 				options.onExit?.();
 				instance.unmount();

@@ -39,6 +39,8 @@ export function contextFor(source: EntrySource, overrides: Partial<PagerContext>
 		helpRows: 0,
 		damageRows: 0,
 		damaged: 0,
+		undo: false,
+		undoRows: 0,
 		childOf: () => undefined,
 		...overrides,
 	};

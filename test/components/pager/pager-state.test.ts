@@ -9,6 +9,9 @@ import {commandOf} from '../../../components/pager/pager-keys.js';
 import {initialPagerState, keyAction, keyEffect, reducePager, type PagerContext, type PagerState} from '../../../components/pager/pager-state.js';
 import {asEntries, type TranscriptEntry} from '../../../src/presentation/entry.js';
 import {arrayEntrySource, type EntrySource} from '../../../src/transcript/entry-source.js';
+import type {CardUndoPreview} from '../../../src/host/session-undo.js';
+import type {Card} from '../../../src/presentation/card.js';
+import {makeCard, text} from '../../layout/fixtures.js';
 import {contextFor, echoCard, failedCard} from './pager-fixtures.js';
 
 const typed = (input: string): KeyPress => ({input, key: {}});
@@ -308,5 +311,71 @@ describe('the pager state: effects are the view\'s', () => {
 		expect(said.message).toBe('copied 5 characters');
 		expect(keyAction({input: 'jjq', key: {paste: true}}, said)).toBeUndefined();
 		expect(press(said, context, 'x').state.message).toBeUndefined();
+	});
+});
+
+describe('the pager state: u on a diff card', () => {
+	const diffCard = (index: number): Card => ({
+		...makeCard({name: 'edit', callId: `e${index}`, callView: {card: 'diff', title: `edit f${index}.ts`, diffs: []}, result: {content: text('ok'), isError: false}}),
+		seq: index,
+	});
+	// A terminal card, then a diff card.
+	const source = arrayEntrySource(asEntries([echoCard(0), diffCard(1)]));
+	const live = contextFor(source, {undo: true, undoRows: 30, overlayHeight: 10});
+	const onDiff = press(initialPagerState('start', source, live.height, live.layout), live, 'j').state;
+	const shown: CardUndoPreview = {ok: true, cards: [diffCard(9)]};
+	const previewed = (state: PagerState) => reducePager(state, {type: 'undo-previewed', callId: 'e1', preview: shown}, live);
+
+	it('asks for the preview of the card under the cursor, and shows it once read (a preview of another card is dropped)', () => {
+		const asked = press(onDiff, live, 'u');
+		expect(asked.effects).toEqual(['undo-preview']);
+		expect(keyEffect(onDiff, commandOf(typed('u')), live)).toEqual({type: 'undo-preview', callId: 'e1'});
+		expect(asked.state.overlay).toEqual({kind: 'undo', top: 0, callId: 'e1', preview: undefined});
+		expect(reducePager(asked.state, {type: 'undo-previewed', callId: 'other', preview: shown}, live).overlay).toMatchObject({preview: undefined});
+		expect(previewed(asked.state).overlay).toEqual({kind: 'undo', top: 0, callId: 'e1', preview: shown});
+		// While it is read, y does nothing; Esc cancels.
+		expect(press(asked.state, live, 'y').effects).toEqual([]);
+		expect(press(asked.state, live, escape).state).toMatchObject({overlay: undefined, message: 'undo cancelled: nothing was changed'});
+	});
+
+	it('takes the card back on y or Enter, keeps it on n, Esc or q (never quitting), and scrolls with j and k', () => {
+		const preview = previewed(press(onDiff, live, 'u').state);
+		for (const key of ['y', enter]) {
+			const confirmed = press(preview, live, key);
+			expect(confirmed.effects).toEqual(['undo-confirm']);
+			expect(keyEffect(preview, commandOf(typeof key === 'string' ? typed(key) : key), live)).toEqual({type: 'undo-confirm', callId: 'e1'});
+			expect(confirmed.state.overlay).toBeUndefined();
+			expect(confirmed.state.message).toMatch(/^undoing the card/);
+		}
+
+		for (const key of ['n', escape, 'q']) {
+			const kept = press(preview, live, key);
+			expect(kept.effects).toEqual([]);
+			expect(kept.state).toMatchObject({overlay: undefined, message: 'undo cancelled: nothing was changed'});
+		}
+
+		expect(press(preview, live, 'jjj').state.overlay).toMatchObject({top: 3});
+		expect(press(preview, live, 'j'.repeat(40)).state.overlay).toMatchObject({top: 20});
+		// Other keys neither confirm nor close; the entries under it do not move; Ctrl+C quits.
+		expect(press(preview, live, 'x', 'G', 'o').state.overlay).toMatchObject({kind: 'undo'});
+		expect(press(preview, live, 'G').state.cursor).toBe(1);
+		expect(press(preview, live, {input: 'c', key: {ctrl: true}}).effects).toEqual(['quit']);
+	});
+
+	it('closes a refusal on any key without confirming anything', () => {
+		const refused = reducePager(press(onDiff, live, 'u').state, {type: 'undo-previewed', callId: 'e1', preview: {ok: false, message: 'undo refused: app.ts changed'}}, live);
+		expect(refused.overlay).toMatchObject({preview: {ok: false}});
+		for (const key of ['y', enter, 'x', escape]) {
+			const closed = press(refused, live, key);
+			expect(closed.effects).toEqual([]);
+			expect(closed.state.overlay).toBeUndefined();
+		}
+	});
+
+	it('says why not on a card that is no diff, and in a read-only pager (a replay) asks for nothing', () => {
+		const onTerminal = initialPagerState('start', source, live.height, live.layout);
+		expect(press(onTerminal, live, 'u')).toEqual({state: expect.objectContaining({overlay: undefined, message: 'u: only a diff card (an edit or a write) can be undone alone; /undo takes back a turn'}) as PagerState, effects: []});
+		const replay = contextFor(source);
+		expect(press(onDiff, replay, 'u')).toEqual({state: expect.objectContaining({overlay: undefined, message: expect.stringMatching(/^u: this pager is read-only \(a replay of the log\)/) as string}) as PagerState, effects: []});
 	});
 });
