@@ -23,6 +23,25 @@ export function screen(target = 'e2e'): string {
 	return tmux('capture-pane', '-p', '-t', target, '-S', '-200');
 }
 
+/**
+`command` as a shell line that prints how it exited: tmux 3.3 does not always record a dead pane's
+status (`#{pane_dead_status}` stayed empty after `cardterm` exited 130 in 5 of 6 tries), so a test
+reads the code from the screen instead (`shownExit`).
+*/
+export function reportingExit(command: string): string {
+	return `${command}; echo "cardterm exited $?"`;
+}
+
+/** The exit status `reportingExit` printed in `target`'s pane, once it shows. */
+export async function shownExit(target: string, timeoutMs = 20_000): Promise<number> {
+	let code: string | undefined;
+	await waitFor('the app to exit', () => {
+		code = /cardterm exited (\d+)/.exec(screen(target))?.[1];
+		return code !== undefined;
+	}, timeoutMs, target);
+	return Number(code);
+}
+
 export async function waitFor(what: string, check: () => boolean, timeoutMs = 30_000, target = 'e2e'): Promise<void> {
 	const started = Date.now();
 	while (!check()) {
