@@ -53,8 +53,11 @@ async function codex(env: Env, home: string): Promise<string[]> {
 	for (const year of (await names(root)).filter(entry => entry.folder).map(entry => entry.name).sort().reverse()) {
 		for (const month of (await names(join(root, year))).filter(entry => entry.folder).map(entry => entry.name).sort().reverse()) {
 			for (const day of (await names(join(root, year, month))).filter(entry => entry.folder).map(entry => entry.name).sort().reverse()) {
-				// bounded spread: filesIn returns at most MAX_FILES names
-				files.push(...await filesIn(join(root, year, month, day), name => name.startsWith('rollout-') && name.endsWith('.jsonl')));
+				// A loop, not a spread: a day's folder may hold any number of rollouts.
+				for (const file of await filesIn(join(root, year, month, day), name => name.startsWith('rollout-') && name.endsWith('.jsonl'))) {
+					files.push(file);
+				}
+
 				if (files.length >= MAX_FILES) {
 					return files.slice(0, MAX_FILES);
 				}
