@@ -1,3 +1,4 @@
+import {availableParallelism} from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {defineConfig} from 'vitest/config';
 
@@ -18,6 +19,9 @@ export default defineConfig({
 		include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
 		// Type-level tests (test/types/*.test-d.ts) are checked by `tsc -p tsconfig.json`, which `npm test` runs first.
 		pool: 'forks',
+		// Vitest's default is one worker fewer than the cores: on CI's 2 cores that is one, and the suite ran
+		// serially (403 s, of which 341 s in tests that mostly wait on child processes and tmux).
+		maxWorkers: Math.max(2, availableParallelism() - 1),
 		// Ink draws nothing live under CI variables; screen tests run as on a person's terminal.
 		setupFiles: ['test/setup/screen-environment.ts'],
 		testTimeout: 20_000,
