@@ -11,7 +11,7 @@ tools; a request cardterm does not serve (sampling, elicitation) is refused sayi
 ends every server's program and connection.
 */
 import {isAbsolute, resolve} from 'node:path';
-import {Client, SSEClientTransport, StreamableHTTPClientTransport, type JsonSchemaValidator, type Tool, type Transport} from '@modelcontextprotocol/client';
+import {Client, SSEClientTransport, StreamableHTTPClientTransport, type GetPromptResult, type JsonSchemaValidator, type Prompt, type Tool, type Transport} from '@modelcontextprotocol/client';
 import {AjvJsonSchemaValidator} from '@modelcontextprotocol/client/validators/ajv';
 import {distinctMcpToolName, mcpToolName} from '../builtin/mcp/mcp-tool-name.js';
 import type {AskRule} from '../config/approval-rules.js';
@@ -19,6 +19,7 @@ import {pushAll} from '../layout/text/push-all.js';
 import {DEFAULT_CALL_TIMEOUT_MS, DEFAULT_STARTUP_TIMEOUT_MS, describeMcpSpec, expandMcpSpec, type McpServerEntry, type McpTransportSpec} from '../config/mcp-servers.js';
 import {thrownMessage} from '../tools/errors.js';
 import type {ToolRegistry} from '../tools/registry.js';
+import type {McpPromptEntry} from './mcp-prompts.js';
 import {McpStdioTransport} from './mcp-stdio-transport.js';
 import {mcpToolDefinition, type CompiledMcpTool} from './mcp-tool.js';
 
@@ -35,6 +36,8 @@ export type McpServerStatus = {
 	readonly state: McpServerState;
 	/** Tools registered from it. */
 	readonly tools: number;
+	/** Prompts it offers (each a slash command). */
+	readonly prompts: number;
 	/** Tools it lists that were not registered, each with why. */
 	readonly skipped: readonly string[];
 	/** Why it failed, or what it waits for. */
@@ -68,6 +71,11 @@ export type McpHostOptions = {
 	readonly saveDir: string;
 	/** Whether tools the person did not allow ask before they run (false: `--yolo`). */
 	readonly ask: boolean;
+	/**
+	Only the servers' prompts: no tool is listed or registered (an ACP agent's session, whose agent
+	runs the servers' tools itself); a server that offers no prompts is disconnected once that is known.
+	*/
+	readonly promptsOnly?: boolean;
 	readonly clientVersion?: string;
 };
 
@@ -83,6 +91,8 @@ export class McpHost {
 	readonly #links: Map<string, ServerLink>;
 	readonly #listeners = new Set<() => void>();
 	readonly #validators = new AjvJsonSchemaValidator();
+	/** `prompts()` kept until a server's state or prompts change. */
+	#prompts: McpPromptEntry[] | undefined;
 	#closed = false;
 
 	constructor(options: McpHostOptions) {
@@ -139,6 +149,23 @@ export class McpHost {
 		return status.state === 'ready' ? `MCP server "${name}" reconnected: ${status.tools} tools` : `MCP server "${name}" ${status.state}: ${status.reason ?? ''}`;
 	}
 
+	/** Every ready server's prompts, in the servers' order; the same array until one changes. */
+	prompts(): readonly McpPromptEntry[] {
+		this.#prompts ??= [...this.#links.values()].filter(link => link.state === 'ready').flatMap(link => link.prompts.map(prompt => ({server: link.entry.name, prompt})));
+		return this.#prompts;
+	}
+
+	/** `prompts/get` of `server`'s prompt `name` with `args`, within the server's call limit. */
+	async getPrompt(server: string, name: string, args: Record<string, string>, signal?: AbortSignal): Promise<GetPromptResult> {
+		const link = this.#links.get(server);
+		const client = link?.client;
+		if (link === undefined || client === undefined) {
+			throw new Error(`MCP server "${server}" is not connected${link?.reason === undefined ? '' : `: ${link.reason}`}`);
+		}
+
+		return client.getPrompt({name, arguments: args}, {timeout: link.entry.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, ...(signal === undefined ? {} : {signal})});
+	}
+
 	/** End every server: its program and connection; its tools leave the registry. */
 	async close(): Promise<void> {
 		this.#closed = true;
@@ -185,14 +212,24 @@ export class McpHost {
 				}
 			};
 
-			const {tools} = await connected.client.listTools(undefined, {timeout});
+			const offersPrompts = connected.client.getServerCapabilities()?.prompts !== undefined;
+			const [{tools}, prompts] = await Promise.all([
+				this.#options.promptsOnly === true ? {tools: []} : connected.client.listTools(undefined, {timeout}),
+				offersPrompts ? this.#listPrompts(link, connected.client, timeout) : [],
+			]);
 			if (link.generation !== generation) {
 				return;
 			}
 
 			this.#register(link, tools);
+			link.prompts = prompts;
 			const version = connected.client.getServerVersion();
-			link.set({state: 'ready', ...(version === undefined ? {} : {server: `${version.name} ${version.version}`})});
+			link.set({state: 'ready', ...(version === undefined ? {} : {server: `${version.name} ${version.version}`}), ...(this.#options.promptsOnly === true ? {reason: 'its tools are the agent\'s'} : {})});
+			if (this.#options.promptsOnly === true && !offersPrompts) {
+				// Kept open for nothing.
+				await link.disconnect();
+				link.set({state: 'ready', reason: 'offers no prompts, disconnected; its tools are the agent\'s'});
+			}
 		} catch (error) {
 			if (link.generation === generation) {
 				link.set({state: 'failed', reason: link.failure(error, link.entry.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS)});
@@ -269,6 +306,21 @@ export class McpHost {
 						this.#changed();
 					},
 				},
+				prompts: {
+					onChanged: (error, prompts) => {
+						if (link.client !== client || this.#closed) {
+							return;
+						}
+
+						if (error === null && prompts !== null) {
+							link.prompts = prompts;
+						} else if (error !== null) {
+							link.note(`the prompt list changed but could not be read: ${error.message}`);
+						}
+
+						this.#changed();
+					},
+				},
 			},
 		});
 		// Its log messages (and any notification the SDK has no handler for) are kept for `/mcp`, the newest few.
@@ -289,6 +341,16 @@ export class McpHost {
 		};
 
 		return client;
+	}
+
+	/** A server's prompts; a list that cannot be read is noted, and the server's tools still work. */
+	async #listPrompts(link: ServerLink, client: Client, timeout: number): Promise<Prompt[]> {
+		try {
+			return (await client.listPrompts(undefined, {timeout})).prompts;
+		} catch (error) {
+			link.note(`its prompts could not be listed: ${thrownMessage(error).slice(0, 200)}`);
+			return [];
+		}
 	}
 
 	/** Register `tools` of `link` (replacing the ones it had); the rules are rebuilt. */
@@ -375,6 +437,7 @@ export class McpHost {
 	}
 
 	#changed(): void {
+		this.#prompts = undefined;
 		for (const listener of this.#listeners) {
 			listener();
 		}
@@ -402,6 +465,7 @@ class ServerLink {
 	transport: Transport | undefined;
 	registrations: Array<() => void> = [];
 	toolCount = 0;
+	prompts: Prompt[] = [];
 	skipped: string[] = [];
 	rules: AskRule[] = [];
 	/** Bumped by every connect: an older connect's late answer is ignored. */
@@ -498,6 +562,7 @@ class ServerLink {
 			target: describeMcpSpec(this.entry.spec),
 			state: this.state,
 			tools: this.toolCount,
+			prompts: this.state === 'ready' ? this.prompts.length : 0,
 			skipped: this.skipped,
 			...(this.reason === undefined ? {} : {reason: this.reason}),
 			...(this.server === undefined ? {} : {server: this.server}),

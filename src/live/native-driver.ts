@@ -7,6 +7,7 @@ import type {AgentTurns} from '../host/agent-turns.js';
 import type {McpServerStatus} from '../host/mcp-host.js';
 import type {OpenedSession} from '../host/open-session.js';
 import type {TurnProgress} from '../session/fold/turn-progress.js';
+import {mcpPromptCommands} from './commands/mcp-prompt.js';
 import {completeShellWord} from './complete.js';
 import {nativeLine} from './native-lines.js';
 import type {DriverStatus, DriverWork, SessionDriver} from './session-driver.js';
@@ -80,6 +81,8 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 				stopMcp?.();
 			};
 		},
+		// The MCP servers' prompts, as commands.
+		...(session.mcp === undefined ? {} : {commands: () => mcpPromptCommands(session.mcp!)}),
 		completeWord: async word => completeShellWord(word, false, cwd),
 		async stop() {
 			// Aborting the running work is enough: its calls stop, and the turn records its end.

@@ -7,7 +7,7 @@ import {resolve} from 'node:path';
 import {INIT_TIMEOUT_MS, type AuthChoice, type PromptOutcome} from '../../acp/acp-client.js';
 import {loadConfig} from '../../config/load-config.js';
 import {acpMcpServers} from '../../host/acp-mcp-servers.js';
-import {chooseMcpServers} from '../interactive/mcp-setup.js';
+import {chooseMcpServers, sessionMcpOptions} from '../interactive/mcp-setup.js';
 import {sessionSecrets} from '../../host/session-secrets.js';
 import {SecretRedactor} from '../../session/events/secret-redactor.js';
 import {newSessionId} from '../../session/store/session-store.js';
@@ -163,7 +163,8 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 
 		const {acpInteractive} = await withScreenEnvironment(async () => import('../interactive/acp-interactive.js'));
 		const colorFlag = colorFlagOf(parsed);
-		return acpInteractive({...base, yolo, ...(colorFlag === undefined ? {} : {colorFlag})}, io);
+		// The servers' prompts are the session's commands: cardterm connects them too (docs/decisions/mcp-prompts-search-auth.md).
+		return acpInteractive({...base, yolo, ...(mcp === undefined ? {} : {mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version})}), ...(colorFlag === undefined ? {} : {colorFlag})}, io);
 	}
 
 	// Non-interactive: nobody watches the session's approvals, so the agent's requests are rejected (allowed under --yolo).
