@@ -26,7 +26,8 @@ export const mcpCommand: PromptCommand = {
 		const mcp = context.mcp!;
 		const words = splitWords(text);
 		if (words.length === 0) {
-			context.say(describeServers(mcp.status()), 'info');
+			const search = context.model?.toolSearch?.();
+			context.say(`${describeServers(mcp.status())}${search === undefined ? '' : `\n${search}`}`, 'info');
 			return;
 		}
 
