@@ -11,7 +11,7 @@ tools; a request cardterm does not serve (sampling, elicitation) is refused sayi
 ends every server's program and connection.
 */
 import {isAbsolute, resolve} from 'node:path';
-import {Client, SSEClientTransport, StreamableHTTPClientTransport, type GetPromptResult, type JsonSchemaValidator, type Prompt, type Tool, type Transport} from '@modelcontextprotocol/client';
+import {Client, SSEClientTransport, StreamableHTTPClientTransport, UnauthorizedError, type GetPromptResult, type JsonSchemaValidator, type Prompt, type Tool, type Transport} from '@modelcontextprotocol/client';
 import {AjvJsonSchemaValidator} from '@modelcontextprotocol/client/validators/ajv';
 import {distinctMcpToolName, mcpToolName} from '../builtin/mcp/mcp-tool-name.js';
 import type {AskRule} from '../config/approval-rules.js';
@@ -20,11 +20,12 @@ import {DEFAULT_CALL_TIMEOUT_MS, DEFAULT_STARTUP_TIMEOUT_MS, describeMcpSpec, ex
 import {thrownMessage} from '../tools/errors.js';
 import type {ToolRegistry} from '../tools/registry.js';
 import type {McpPromptEntry} from './mcp-prompts.js';
+import {mcpOAuthFile, McpOAuthProvider} from './mcp-oauth.js';
 import {McpStdioTransport} from './mcp-stdio-transport.js';
 import {mcpToolDefinition, type CompiledMcpTool} from './mcp-tool.js';
 
 /** Where one server is. */
-export type McpServerState = 'connecting' | 'ready' | 'failed' | 'needs consent' | 'closed';
+export type McpServerState = 'connecting' | 'ready' | 'failed' | 'needs consent' | 'needs login' | 'closed';
 
 /** One server, as `/mcp` shows it. */
 export type McpServerStatus = {
@@ -232,7 +233,9 @@ export class McpHost {
 			}
 		} catch (error) {
 			if (link.generation === generation) {
-				link.set({state: 'failed', reason: link.failure(error, link.entry.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS)});
+				link.set(link.oauth?.needsLogin === true || error instanceof UnauthorizedError
+					? {state: 'needs login', reason: `the server asks for a login: run cardterm mcp login ${link.entry.name}`}
+					: {state: 'failed', reason: link.failure(error, link.entry.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS)});
 				await link.disconnect();
 			}
 		} finally {
@@ -265,16 +268,17 @@ export class McpHost {
 
 			case 'http': {
 				const url = new URL(spec.url);
+				const authProvider = link.oauthFor(mcpOAuthFile(this.#options.env, link.entry.name, spec.url));
 				try {
-					return await attempt(new StreamableHTTPClientTransport(url, {requestInit: {headers: spec.headers}}));
+					return await attempt(new StreamableHTTPClientTransport(url, {requestInit: {headers: spec.headers}, authProvider}));
 				} catch (error) {
-					// An old server speaks only the SSE transport; a timeout is no sign of that.
-					if (/time(d)? ?out/i.test(thrownMessage(error))) {
+					// An old server speaks only the SSE transport; a timeout or a login is no sign of that.
+					if (/time(d)? ?out/i.test(thrownMessage(error)) || authProvider.needsLogin || error instanceof UnauthorizedError) {
 						throw error;
 					}
 
 					try {
-						return await attempt(new SSEClientTransport(url, {requestInit: {headers: spec.headers}}));
+						return await attempt(new SSEClientTransport(url, {requestInit: {headers: spec.headers}, authProvider}));
 					} catch {
 						throw error;
 					}
@@ -282,7 +286,7 @@ export class McpHost {
 			}
 
 			case 'sse': {
-				return attempt(new SSEClientTransport(new URL(spec.url), {requestInit: {headers: spec.headers}}));
+				return attempt(new SSEClientTransport(new URL(spec.url), {requestInit: {headers: spec.headers}, authProvider: link.oauthFor(mcpOAuthFile(this.#options.env, link.entry.name, spec.url))}));
 			}
 		}
 	}
@@ -468,6 +472,8 @@ class ServerLink {
 	prompts: Prompt[] = [];
 	skipped: string[] = [];
 	rules: AskRule[] = [];
+	/** The OAuth provider of its last HTTP connect: the tokens a login left, and whether only a login would help. */
+	oauth: McpOAuthProvider | undefined;
 	/** Bumped by every connect: an older connect's late answer is ignored. */
 	generation = 0;
 	refusals = 0;
@@ -487,6 +493,12 @@ class ServerLink {
 		const generation = this.generation;
 		await this.disconnect();
 		return generation;
+	}
+
+	/** A fresh OAuth provider over `file` for a connect (a login since the last one is read again). */
+	oauthFor(file: string): McpOAuthProvider {
+		this.oauth = new McpOAuthProvider(file, {mode: 'session'});
+		return this.oauth;
 	}
 
 	connectingDone(): () => void {

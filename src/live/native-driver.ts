@@ -95,8 +95,10 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 function mcpProblem(servers: readonly McpServerStatus[]): string | undefined {
 	const failed = servers.filter(server => server.state === 'failed').map(server => server.name);
 	const slow = servers.filter(server => server.slow === true).map(server => server.name);
+	const login = servers.filter(server => server.state === 'needs login').map(server => server.name);
 	const said = [
 		...(failed.length === 0 ? [] : [`MCP ${failed.length === 1 ? 'server' : 'servers'} ${failed.join(', ')} failed`]),
+		...(login.length === 0 ? [] : [`${failed.length === 0 ? 'MCP ' : ''}${login.join(', ')} ${login.length === 1 ? 'needs' : 'need'} login`]),
 		...(slow.length === 0 ? [] : [`${failed.length === 0 ? 'MCP ' : ''}${slow.join(', ')} still connecting`]),
 	];
 	return said.length === 0 ? undefined : `${said.join('; ')} (/mcp)`;

@@ -80,7 +80,8 @@ function stateText(server: McpServerStatus): string {
 		}
 
 		case 'failed':
-		case 'needs consent': {
+		case 'needs consent':
+		case 'needs login': {
 			return `${server.state}: ${server.reason ?? 'no reason given'}`;
 		}
 
