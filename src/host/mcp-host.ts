@@ -269,6 +269,7 @@ export class McpHost {
 			case 'http': {
 				const url = new URL(spec.url);
 				const authProvider = link.oauthFor(mcpOAuthFile(this.#options.env, link.entry.name, spec.url));
+				await authProvider.refreshIfDue(url);
 				try {
 					return await attempt(new StreamableHTTPClientTransport(url, {requestInit: {headers: spec.headers}, authProvider}));
 				} catch (error) {

@@ -28,8 +28,13 @@ type OAuthRecord = {
 	/** The redirect URI the client was registered with (a later login on another port registers again). */
 	readonly clientRedirect?: string;
 	readonly tokens?: StoredOAuthTokens;
+	/** When `tokens` were saved (ms): with their `expires_in`, when they expire. */
+	readonly tokensSavedAt?: number;
 	readonly discovery?: OAuthDiscoveryState;
 };
+
+/** Tokens this close to their end are refreshed before a session connects. */
+const REFRESH_MARGIN_MS = 60_000;
 
 /** How long `cardterm mcp login` waits for the browser to come back. */
 const LOGIN_TIMEOUT_MS = 5 * 60_000;
@@ -103,7 +108,20 @@ export class McpOAuthProvider implements OAuthClientProvider {
 	}
 
 	async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
-		await this.#write({tokens});
+		await this.#write({tokens, tokensSavedAt: Date.now()});
+	}
+
+	/**
+	Refresh tokens that expire within a minute before connecting (a token that ends mid-session is
+	refreshed on the server's 401, the SDK's rule). A refresh that fails is left to that path.
+	*/
+	async refreshIfDue(serverUrl: URL): Promise<void> {
+		const {tokens, tokensSavedAt} = await this.#read();
+		if (tokens?.refresh_token === undefined || tokens.expires_in === undefined || tokensSavedAt === undefined || tokensSavedAt + (tokens.expires_in * 1000) - REFRESH_MARGIN_MS > Date.now()) {
+			return;
+		}
+
+		await auth(this, {serverUrl}).catch(() => {});
 	}
 
 	async redirectToAuthorization(url: URL): Promise<void> {

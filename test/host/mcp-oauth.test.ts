@@ -90,6 +90,21 @@ describe('an MCP server behind OAuth', () => {
 		expect(saved.tokens.access_token).toBe(server.seen.tokens[1]);
 	}, 30_000);
 
+	it('tokens that expire within a minute are refreshed before the session connects', async () => {
+		await server.close();
+		server = await startOAuthMcpServer({expiresIn: 30});
+		await login(async url => {
+			await browse(url);
+		});
+		const session = await connect();
+		expect(session.mcp!.status()[0]).toMatchObject({state: 'ready', tools: 1});
+		// Refreshed first: the server never saw the old token on /mcp, nor a 401.
+		expect(server.seen.refreshes).toBe(1);
+		expect(server.seen.mcp.filter(what => what.endsWith('token'))).toEqual([]);
+		const result = await session.runtime.runCall('mcp__docs__whoami', {}, {signal: new AbortController().signal});
+		expect(JSON.stringify(result)).toContain(`called with ${server.seen.tokens[1]!}`);
+	}, 30_000);
+
 	it('a redirect with another state is refused and nothing is saved; a refusal by the server is named', async () => {
 		await expect(login(async url => {
 			const first = await fetch(url, {redirect: 'manual'});
