@@ -296,8 +296,9 @@ export class McpHost {
 		const client = new Client({name: 'cardterm', version: this.#options.clientVersion ?? '0'}, {
 			capabilities: {},
 			listChanged: {
-				tools: {
-					onChanged: (error, tools) => {
+				// A session that takes only prompts never registers a tool, neither at connect nor when the list changes.
+				...(this.#options.promptsOnly === true ? {} : {tools: {
+					onChanged: (error: Error | null, tools: Tool[] | null) => {
 						if (link.client !== client || this.#closed) {
 							return;
 						}
@@ -310,7 +311,7 @@ export class McpHost {
 
 						this.#changed();
 					},
-				},
+				}}),
 				prompts: {
 					onChanged: (error, prompts) => {
 						if (link.client !== client || this.#closed) {

@@ -160,5 +160,8 @@ describe('an ACP agent\'s session', () => {
 		await until(() => harness.session.fold.entries.some(entry => entry.entry === 'turn'));
 		const prompts = harness.session.fold.entries.flatMap(entry => entry.entry === 'user' ? [entry.text] : []);
 		expect(prompts).toEqual(['What\'s weather in Oslo?']);
+		// Nor later, when the server says its tool list changed (server-everything does, once connected).
+		expect([...harness.session.toolNames()].filter(name => name.startsWith('mcp__'))).toEqual([]);
+		expect(harness.session.mcp!.status()[0]).toMatchObject({tools: 0});
 	}, 30_000);
 });
