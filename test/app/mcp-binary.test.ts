@@ -86,6 +86,23 @@ describe('a project\'s .mcp.json in -p', () => {
 	}, 60_000);
 });
 
+/** `/mcp` in tmux session `pane` until it shows `pattern`: it prints the state it is asked at, and under load the server may still be connecting, so it is asked again. */
+async function mcpSays(pattern: RegExp, pane: string): Promise<void> {
+	let asked = 0;
+	await waitFor(`/mcp to show ${String(pattern)}`, () => {
+		if (pattern.test(screen(pane))) {
+			return true;
+		}
+
+		if (asked++ % 20 === 0) {
+			tmux('send-keys', '-t', pane, '-l', '/mcp');
+			tmux('send-keys', '-t', pane, 'Enter');
+		}
+
+		return false;
+	}, 30_000, pane);
+}
+
 describe.skipIf(tmuxMissing)('a project\'s .mcp.json in the interactive session (skipped when tmux is not installed)', () => {
 	afterAll(() => {
 		killTmuxServer();
@@ -102,20 +119,7 @@ describe.skipIf(tmuxMissing)('a project\'s .mcp.json in the interactive session 
 		await shows('› Yes: allow them for this project', 'mcp');
 		tmux('send-keys', '-t', 'mcp', 'Enter');
 		await shows('MCP servers everything allowed for this project', 'mcp');
-		// /mcp prints the state it is asked at: under load the server may still be connecting, so ask again.
-		let asked = 0;
-		await waitFor('/mcp to say the server is ready', () => {
-			if (/everything · ready, \d+ tools/.test(screen('mcp'))) {
-				return true;
-			}
-
-			if (asked++ % 20 === 0) {
-				tmux('send-keys', '-t', 'mcp', '-l', '/mcp');
-				tmux('send-keys', '-t', 'mcp', 'Enter');
-			}
-
-			return false;
-		}, 30_000, 'mcp');
+		await mcpSays(/everything · ready, \d+ tools/, 'mcp');
 		const pid = Number(tmux('display-message', '-p', '-t', 'mcp', '#{pane_pid}').trim());
 		const servers = descendants(pid).filter(process => process.command.includes(`${everything} stdio`));
 		expect(servers).toHaveLength(1);
@@ -139,19 +143,7 @@ describe.skipIf(tmuxMissing)('a project\'s .mcp.json in the interactive session 
 		tmux('send-keys', '-t', 'mcpacp', '-l', 'mcp');
 		tmux('send-keys', '-t', 'mcpacp', 'Enter');
 		await shows('"name":"everything"', 'mcpacp');
-		let asked = 0;
-		await waitFor('/mcp to list the server with its prompts', () => {
-			if (/everything · ready, 4 prompts \(its tools are the agent's\)/.test(screen('mcpacp'))) {
-				return true;
-			}
-
-			if (asked++ % 20 === 0) {
-				tmux('send-keys', '-t', 'mcpacp', '-l', '/mcp');
-				tmux('send-keys', '-t', 'mcpacp', 'Enter');
-			}
-
-			return false;
-		}, 30_000, 'mcpacp');
+		await mcpSays(/everything · ready, 4 prompts \(its tools are the agent's\)/, 'mcpacp');
 		tmux('send-keys', '-t', 'mcpacp', '-l', '/mcp__everything__args-prompt Lima');
 		tmux('send-keys', '-t', 'mcpacp', 'Enter');
 		await shows('What\'s weather in Lima?', 'mcpacp');
