@@ -5,13 +5,14 @@ asks the server (`prompts/get`) and sends what it returns as the person's messag
 session (server-everything's prompts, and the hostile server's: roles, images, escape sequences, a
 prompt list that changes) and in an ACP agent's session, whose agent receives the text as its prompt.
 */
-import {mkdtemp, realpath, rm} from 'node:fs/promises';
+import {mkdir, mkdtemp, realpath, rm, writeFile} from 'node:fs/promises';
 import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterEach, describe, expect, it} from 'vitest';
 import type {ScrollbackEntry} from '../../components/session-model.js';
+import {main} from '../../src/cli/main.js';
 import {readMcpServers} from '../../src/config/mcp-servers.js';
 import {promptArgumentHint, promptArgumentValues, promptMessageText} from '../../src/host/mcp-prompts.js';
 import {openSession, type OpenedSession} from '../../src/host/open-session.js';
@@ -21,6 +22,8 @@ import {LiveSession, sessionFeeds} from '../../src/live/live-session.js';
 import {nativeDriver} from '../../src/live/native-driver.js';
 import type {DriverWork} from '../../src/live/session-driver.js';
 import {startHarness} from '../acp/acp-harness.js';
+import {fakeIo} from '../cli/cli-io-fake.js';
+import {startFakeModelServer} from '../fixtures/fake-model-server.mjs';
 import {until} from './live-session-harness.js';
 
 const require = createRequire(import.meta.url);
@@ -163,5 +166,22 @@ describe('an ACP agent\'s session', () => {
 		// Nor later, when the server says its tool list changed (server-everything does, once connected).
 		expect([...harness.session.toolNames()].filter(name => name.startsWith('mcp__'))).toEqual([]);
 		expect(harness.session.mcp!.status()[0]).toMatchObject({tools: 0});
+	}, 30_000);
+});
+
+describe('cardterm -p "/mcp__SERVER__PROMPT args"', () => {
+	it('sends the server\'s prompt as the message (what a missing argument says is tested in the live session above)', async () => {
+		const folder = await realpath(await mkdtemp(join(tmpdir(), 'cardterm-mcp-prompts-p-')));
+		cleanups.push(async () => rm(folder, {recursive: true, force: true}));
+		await mkdir(join(folder, 'config', 'cardterm'), {recursive: true});
+		await writeFile(join(folder, 'config', 'cardterm', 'config.json'), JSON.stringify({mcpServers: {everything: {command: process.execPath, args: [EVERYTHING, 'stdio']}}}));
+		const server = await startFakeModelServer({script: [{text: 'sunny'}]});
+		cleanups.push(async () => server.close());
+		const io = fakeIo({cwd: folder, env: {OPENAI_API_KEY: 'k', XDG_CONFIG_HOME: join(folder, 'config')}});
+		const code = await main(['-p', '/mcp__everything__args-prompt Lima Peru', '--model', 'fake', '--base-url', server.url, '--session-dir', join(folder, 'sessions')], io);
+		expect(code, io.err()).toBe(0);
+		expect(io.out()).toBe('sunny\n');
+		const messages = (server.requests[0]!.body as {messages: Array<{role: string; content: unknown}>}).messages;
+		expect(messages.at(-1)).toEqual({role: 'user', content: 'What\'s weather in Lima, Peru?'});
 	}, 30_000);
 });

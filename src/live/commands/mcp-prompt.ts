@@ -31,47 +31,70 @@ export function mcpPromptCommands(mcp: SessionMcp): readonly PromptCommand[] {
 		}
 
 		taken.add(name);
-		return mcpPromptCommand(`/${name}`, entry, mcp);
+		const command = mcpPromptCommand(`/${name}`, entry, mcp);
+		entries.set(command, entry);
+		return command;
 	});
 	made.set(prompts, commands);
 	return commands;
 }
 
 const made = new WeakMap<readonly McpPromptEntry[], readonly PromptCommand[]>();
+/** Each command's prompt (for `mcpPromptLine`). */
+const entries = new WeakMap<PromptCommand, McpPromptEntry>();
 
-function mcpPromptCommand(name: string, {server, prompt}: McpPromptEntry, mcp: SessionMcp): PromptCommand {
+function mcpPromptCommand(name: string, entry: McpPromptEntry, mcp: SessionMcp): PromptCommand {
+	const {server, prompt} = entry;
 	const hint = promptArgumentHint(prompt);
 	return {
 		name,
 		...(hint === undefined ? {} : {args: hint}),
 		help: `${describe(prompt.description ?? prompt.title ?? '')} (MCP prompt of ${server})`,
 		async run(text, context) {
-			const matched = promptArgumentValues(prompt, splitWords(text));
-			if ('problem' in matched) {
-				context.say(`${name}: ${matched.problem}`, 'error');
+			const message = await promptMessage(name, entry, text, mcp);
+			if ('problem' in message) {
+				context.say(message.problem, 'error');
 				return;
 			}
 
-			let message: ReturnType<typeof promptMessageText>;
-			try {
-				message = promptMessageText(await mcp.getPrompt(server, prompt.name, matched.values));
-			} catch (error) {
-				context.say(`${name}: the server did not give the prompt: ${thrownMessage(error).slice(0, 500)}`, 'error');
-				return;
-			}
-
-			if (message.text.trim() === '') {
-				context.say(`${name}: the server's prompt is empty; nothing was sent`, 'error');
-				return;
-			}
-
-			if (message.named > 0) {
-				context.say(`${name}: ${message.named} ${message.named === 1 ? 'item' : 'items'} of the prompt named in the message, not sent (cardterm sends a prompt as text)`, 'info');
+			if (message.note !== undefined) {
+				context.say(message.note, 'info');
 			}
 
 			context.queue({kind: 'prompt', text: message.text});
 		},
 	};
+}
+
+/** What the MCP prompt `line` calls (`/mcp__S__P args`) sends as the person's message, or why nothing; `undefined` when `line` calls none (`-p`'s way in). */
+export async function mcpPromptLine(line: string, mcp: SessionMcp): Promise<PromptMessage | undefined> {
+	const word = /^\/\S*/u.exec(line.trim())?.[0];
+	const command = mcpPromptCommands(mcp).find(each => each.name === word);
+	const entry = command === undefined ? undefined : entries.get(command);
+	return entry === undefined ? undefined : promptMessage(word!, entry, line.trim().slice(word!.length).trim(), mcp);
+}
+
+type PromptMessage = {readonly text: string; readonly note?: string} | {readonly problem: string};
+
+/** The prompt's arguments from `args`, the server asked, its messages made into one text. */
+async function promptMessage(name: string, {server, prompt}: McpPromptEntry, args: string, mcp: SessionMcp): Promise<PromptMessage> {
+	const matched = promptArgumentValues(prompt, splitWords(args));
+	if ('problem' in matched) {
+		return {problem: `${name}: ${matched.problem}`};
+	}
+
+	let message: ReturnType<typeof promptMessageText>;
+	try {
+		message = promptMessageText(await mcp.getPrompt(server, prompt.name, matched.values));
+	} catch (error) {
+		return {problem: `${name}: the server did not give the prompt: ${thrownMessage(error).slice(0, 500)}`};
+	}
+
+	if (message.text.trim() === '') {
+		return {problem: `${name}: the server's prompt is empty; nothing was sent`};
+	}
+
+	return {text: message.text, ...(message.named === 0 ? {} : {note: `${name}: ${message.named} ${message.named === 1 ? 'item' : 'items'} of the prompt named in the message, not sent (cardterm sends a prompt as text)`})};
 }
 
 function describe(text: string): string {
