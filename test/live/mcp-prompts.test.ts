@@ -181,7 +181,7 @@ describe('cardterm -p "/mcp__SERVER__PROMPT args"', () => {
 		const code = await main(['-p', '/mcp__everything__args-prompt Lima Peru', '--model', 'fake', '--base-url', server.url, '--session-dir', join(folder, 'sessions')], io);
 		expect(code, io.err()).toBe(0);
 		expect(io.out()).toBe('sunny\n');
-		const messages = (server.requests[0]!.body as {messages: Array<{role: string; content: unknown}>}).messages;
+		const {messages} = server.requests[0]!.body;
 		expect(messages.at(-1)).toEqual({role: 'user', content: 'What\'s weather in Lima, Peru?'});
 	}, 30_000);
 });

@@ -147,9 +147,9 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 			// One prompt, no person: the model's first request has the servers' tools (each server's start has its limit).
 			await session.mcp?.settled();
 			for (const server of session.mcp?.status() ?? []) {
-				if (server.state === 'failed') {
+				if (server.state === 'failed' || server.state === 'needs login') {
 					// eslint-disable-next-line no-await-in-loop -- one line per failed server, in order
-					await io.printError(`cardterm: MCP server ${server.name} failed: ${server.reason ?? 'unknown'}\n`);
+					await io.printError(`cardterm: MCP server ${server.name} ${server.state}: ${server.reason ?? 'unknown'}\n`);
 				}
 			}
 
