@@ -82,6 +82,8 @@ export type McpHostOptions = {
 
 /** How many refused requests a server's status keeps. */
 const MAX_REFUSALS = 20;
+/** How many of a server's prompts become commands. */
+const MAX_PROMPTS = 500;
 /** How many of a server's log messages its status keeps. */
 const MAX_LOGS = 5;
 
@@ -319,7 +321,7 @@ export class McpHost {
 						}
 
 						if (error === null && prompts !== null) {
-							link.prompts = prompts;
+							link.prompts = keptPrompts(link, prompts);
 						} else if (error !== null) {
 							link.note(`the prompt list changed but could not be read: ${error.message}`);
 						}
@@ -352,7 +354,7 @@ export class McpHost {
 	/** A server's prompts; a list that cannot be read is noted, and the server's tools still work. */
 	async #listPrompts(link: ServerLink, client: Client, timeout: number): Promise<Prompt[]> {
 		try {
-			return (await client.listPrompts(undefined, {timeout})).prompts;
+			return keptPrompts(link, (await client.listPrompts(undefined, {timeout})).prompts);
 		} catch (error) {
 			link.note(`its prompts could not be listed: ${thrownMessage(error).slice(0, 200)}`);
 			return [];
@@ -448,6 +450,16 @@ export class McpHost {
 			listener();
 		}
 	}
+}
+
+/** The first `MAX_PROMPTS` of a server's prompts (each is a command in the table and in `/help`); the rest are noted. */
+function keptPrompts(link: ServerLink, prompts: Prompt[]): Prompt[] {
+	if (prompts.length <= MAX_PROMPTS) {
+		return prompts;
+	}
+
+	link.note(`it offers ${prompts.length} prompts; the first ${MAX_PROMPTS} are commands`);
+	return prompts.slice(0, MAX_PROMPTS);
 }
 
 /** Whether the person let `tool` run without asking: the server's `allow`, or its read-only hint when they trust hints. */

@@ -149,6 +149,18 @@ describe('a hostile server\'s prompts', () => {
 	}, 20_000);
 });
 
+describe('a server with thousands of prompts', () => {
+	it('gives the first 500 as commands and says so in /mcp', async () => {
+		const {session, screen, said} = await live({many: {command: process.execPath, args: [HOSTILE_SERVER, '--prompts=3000']}});
+		expect(session.mcp!.status()[0]).toMatchObject({state: 'ready', prompts: 500});
+		// greet, mixed, then p0 … p497.
+		expect(await screen.complete('/mcp__many__p49', 15)).toEqual(['/mcp__many__p49', ...Array.from({length: 8}, (_, index) => `/mcp__many__p49${index}`)]);
+		screen.submit('/mcp');
+		await until(() => said().some(text => text.includes('MCP servers (1)')));
+		expect(said().find(text => text.includes('MCP servers (1)'))).toContain('it offers 3002 prompts; the first 500 are commands');
+	});
+});
+
 describe('an ACP agent\'s session', () => {
 	it('offers the servers\' prompts as commands (cardterm connects them for their prompts alone); the agent receives the text as its prompt', async () => {
 		const harness = await startHarness({mcp: {servers: readMcpServers({everything: {command: process.execPath, args: [EVERYTHING, 'stdio']}}, 'the config', false).entries, env: process.env, ask: true}});
