@@ -26,6 +26,7 @@ import {answerLimitRefusal, argumentsRefusal, loopRefusal} from './call-refusals
 import {runToolCalls} from './call-scheduler.js';
 import {Compactor, type CompactionOutcome} from './compactor.js';
 import {ContextLedger, type CompactionSettings, type ContextPart, type ContextUse, type ContextWindow} from './context-ledger.js';
+import type {ToolSearch, ToolSearchState} from './tool-search.js';
 import {Conversation, oversizedRequest} from './conversation.js';
 import {modelLimits} from './model-catalog.js';
 import {errorAdvice} from './model-errors.js';
@@ -75,6 +76,8 @@ export type AgentLoopOptions = {
 	readonly onContextOverflow?: (error: ModelError, signal: AbortSignal) => Promise<boolean>;
 	/** The window, compaction and the tool results' budget; without it, the overflow hook above is all there is. */
 	readonly context?: ContextOptions;
+	/** Defers the MCP tools' schemas past a share of the window (`tool-search.ts`): every request's tools go through it. */
+	readonly toolSearch?: ToolSearch;
 	readonly now?: () => number;
 	/** Events of the session so far (a resumed log): the conversation starts from them. */
 	readonly history?: Iterable<SessionEvent>;
@@ -131,7 +134,7 @@ export class AgentLoop {
 			this.#conversation.apply(event);
 		});
 		this.#ledger = new ContextLedger(options.context?.window, options.context?.compaction ?? {enabled: options.context !== undefined});
-		this.#compactor = new Compactor({log: options.log, conversation: this.#conversation, ledger: this.#ledger, model: () => this.model, system: options.system, tools: options.tools, history});
+		this.#compactor = new Compactor({log: options.log, conversation: this.#conversation, ledger: this.#ledger, model: () => this.model, system: options.system, tools: () => this.#tools(), history});
 	}
 
 	/** How full the model's window is for the next request. */
@@ -170,7 +173,23 @@ export class AgentLoop {
 	}
 
 	#request(): {system: string; tools: readonly ToolSchema[]; surface: ReturnType<Conversation['surface']>} {
-		return {system: this.#options.system, tools: this.#options.tools(), surface: this.#conversation.surface()};
+		return {system: this.#options.system, tools: this.#tools(), surface: this.#conversation.surface()};
+	}
+
+	/** The tools the next request carries: all offered, or, past the tool search's share of the window, all but the MCP tools not found yet. */
+	#tools(): readonly ToolSchema[] {
+		const {toolSearch, tools} = this.#options;
+		return toolSearch === undefined ? tools() : toolSearch.select(tools(), this.#ledger.window?.tokens);
+	}
+
+	/** Whether the MCP tools' schemas are deferred for the next request, and what that saves (`/context`, `/mcp`). */
+	toolSearch(): ToolSearchState | undefined {
+		if (this.#options.toolSearch === undefined) {
+			return undefined;
+		}
+
+		this.#tools();
+		return this.#options.toolSearch.state();
 	}
 
 	get model(): ModelClient {
@@ -353,7 +372,7 @@ export class AgentLoop {
 			const oversized = oversizedRequest(this.#options.system, messages);
 			try {
 				// eslint-disable-next-line no-await-in-loop -- one attempt after another
-				for await (const part of oversized === undefined ? model.stream({system: this.#options.system, messages, tools: this.#options.tools(), signal: attempt.signal}) : refused({message: oversized, kind: 'context-overflow', retryable: false})) {
+				for await (const part of oversized === undefined ? model.stream({system: this.#options.system, messages, tools: this.#tools(), signal: attempt.signal}) : refused({message: oversized, kind: 'context-overflow', retryable: false})) {
 					stalls.touch();
 					if (performance.now() - busySince > STREAM_TURN_MS) {
 						await nextTurn();

@@ -8,6 +8,7 @@ import type {ContextOptions} from './agent-loop.js';
 import type {CompactionSettings, ContextWindow} from './context-ledger.js';
 import {modelLimits} from './model-catalog.js';
 import type {ToolResultBudget} from './tool-result-budget.js';
+import {DEFAULT_TOOL_SEARCH_SHARE, type ToolSearchSettings} from './tool-search.js';
 
 /** What the person set (the config's `context` section; every field optional). */
 export type ContextConfig = {
@@ -49,6 +50,20 @@ export function contextOptions(window: ContextWindow | undefined, config: Contex
 		perStepTokens: config.stepResultTokens ?? (tokens === undefined ? STEP_TOKENS : Math.min(STEP_TOKENS, Math.floor(tokens * STEP_SHARE))),
 	};
 	return {...(window === undefined ? {} : {window}), compaction, budget};
+}
+
+/** The tool search's setting (`context.toolSearch`): a share (`"10%"`, the default; a value that is none is the default), `true` always, `false` never (`undefined`). */
+export function toolSearchSettings(value: unknown): ToolSearchSettings | undefined {
+	if (value === false) {
+		return undefined;
+	}
+
+	if (value === true) {
+		return {share: 0};
+	}
+
+	const percent = typeof value === 'string' ? /^(\d+(?:\.\d+)?)%$/.exec(value.trim()) : null;
+	return {share: percent === null ? DEFAULT_TOOL_SEARCH_SHARE : Number(percent[1]) / 100};
 }
 
 function reserveOf(reserve: number | string | undefined): Pick<CompactionSettings, 'reserve'> {

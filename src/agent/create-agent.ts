@@ -14,6 +14,7 @@ import {AgentLoop, type AgentLoopOptions, type ContextOptions} from './agent-loo
 import type {ModelClient} from './model-types.js';
 import type {RetryPolicy} from './retry-policy.js';
 import {systemPrompt, type PromptInstructions} from './system-prompt.js';
+import {TOOL_SEARCH_NAME, ToolSearch, type ToolSearchSettings} from './tool-search.js';
 
 export type CreateAgentOptions = {
 	readonly cwd: string;
@@ -42,6 +43,8 @@ export type CreateAgentOptions = {
 	readonly platform?: string;
 	/** The log so far (a resumed session). */
 	readonly history?: Iterable<SessionEvent>;
+	/** Defer the MCP tools' schemas past this share of the window, offering `tool_search` instead (a session with MCP servers). */
+	readonly toolSearch?: ToolSearchSettings;
 };
 
 export type CreatedAgent = {readonly loop: AgentLoop; readonly system: string; dispose(): void};
@@ -49,7 +52,10 @@ export type CreatedAgent = {readonly loop: AgentLoop; readonly system: string; d
 export async function createAgent(options: CreateAgentOptions): Promise<CreatedAgent> {
 	const now = options.now ?? Date.now;
 	// A tool that cannot work here (`web_search` without a backend) is not offered: a call of it could only fail.
-	const offered = (): ToolSchema[] => options.registry.schemas().filter(schema => options.registry.get(schema.name)?.unavailable === undefined);
+	// `tool_search` is in the registry (so its calls run) and offered only while it defers the MCP tools (the loop adds it then).
+	const toolSearch = options.toolSearch === undefined ? undefined : new ToolSearch(options.toolSearch);
+	const stopSearch = toolSearch === undefined ? undefined : options.registry.register(toolSearch.tool);
+	const offered = (): ToolSchema[] => options.registry.schemas().filter(schema => options.registry.get(schema.name)?.unavailable === undefined && schema.name !== TOOL_SEARCH_NAME);
 	const system = options.systemPrompt ?? systemPrompt({
 		cwd: options.cwd,
 		tools: offered(),
@@ -80,6 +86,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<CreatedA
 		...(options.onContextOverflow === undefined ? {} : {onContextOverflow: options.onContextOverflow}),
 		...(options.context === undefined ? {} : {context: options.context}),
 		...(options.history === undefined ? {} : {history: options.history}),
+		...(toolSearch === undefined ? {} : {toolSearch}),
 	});
 	const agent = options.runtime.agent;
 	const stopNotices = options.jobs?.onJobDone((job, owner) => {
@@ -97,6 +104,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<CreatedA
 		dispose() {
 			stopNotices?.();
 			stopSchemas();
+			stopSearch?.();
 			loop.dispose();
 		},
 	};

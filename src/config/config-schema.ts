@@ -40,6 +40,8 @@ export type ContextFileSettings = {
 	readonly reserve?: number | string;
 	readonly resultTokens?: number;
 	readonly stepResultTokens?: number;
+	/** The MCP tools' schemas are deferred to a search tool past this share of the window (`"10%"`, the default), always (`true`) or never (`false`). */
+	readonly toolSearch?: boolean | string;
 };
 
 /** What one config file holds, once checked. */
@@ -88,6 +90,7 @@ const topLevel: ParameterSchemaSpec = {
 		reserve: {type: 'json', description: 'tokens (20000) or a share of the window ("15%") kept free; a compaction runs past the rest'},
 		resultTokens: {type: 'integer', description: 'tokens one tool result may send to the model'},
 		stepResultTokens: {type: 'integer', description: 'tokens the results of one step may send together'},
+		toolSearch: {type: 'json', description: 'past this share of the window ("10%", the default) the MCP tools\' schemas are not sent and the model searches them; true: always, false: never'},
 	}},
 	approval: {type: 'object', additionalProperties: true, properties: {
 		ask: {type: 'array', items: {type: 'object', additionalProperties: true, properties: {

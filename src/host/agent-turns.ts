@@ -5,6 +5,7 @@ the model, switching or connecting one, and running one turn; or why there is no
 import type {AgentLoop} from '../agent/agent-loop.js';
 import type {CompactionOutcome} from '../agent/compactor.js';
 import {compactCount, meterText, type ContextPart, type ContextUse} from '../agent/context-ledger.js';
+import {toolSearchText, type ToolSearchState} from '../agent/tool-search.js';
 import type {ModelClient} from '../agent/model-types.js';
 import {PROVIDER_NAMES} from '../agent/model-client.js';
 import type {Instructions} from './instruction-files.js';
@@ -24,6 +25,8 @@ export type AgentTurns = {
 	meter?(): string | undefined;
 	/** What `/context` prints. */
 	contextReport?(): string;
+	/** Whether the MCP tools' schemas are deferred to the tool search, and what that saves (`/mcp`); `undefined` without MCP tools or a model. */
+	toolSearch?(): string | undefined;
 	/** `/compact [FOCUS]`: what to say of it. */
 	compact?(focus: string | undefined, signal: AbortSignal): Promise<{readonly ok: boolean; readonly message: string}>;
 	/** The instruction files the agent's system prompt holds (`/instructions`); `undefined` before an agent exists or when `--system-prompt` replaced them. */
@@ -35,6 +38,7 @@ type ContextRunner = {
 	contextUse?(): ContextUse;
 	contextParts?(): {readonly parts: readonly ContextPart[]; readonly largest: ReadonlyArray<{readonly seq: number; readonly tokens: number; readonly label: string}>};
 	compact?(options: {readonly signal: AbortSignal; readonly focus?: string}): Promise<CompactionOutcome>;
+	toolSearch?(): ToolSearchState | undefined;
 };
 
 /** A warning about the model's window (Ollama's small default), on a line of its own; '' when none. */
@@ -67,6 +71,11 @@ function contextReportOf(loop: ContextRunner): string {
 		lines.push(`  ${part.label.padEnd(32)} ${compactCount(part.tokens).padStart(6)}`);
 	}
 
+	const search = searchTextOf(loop);
+	if (search !== undefined) {
+		lines.push(`  ${search}`);
+	}
+
 	if (parts.largest.length > 0) {
 		lines.push('  largest messages (by log seq):');
 		for (const item of parts.largest) {
@@ -75,6 +84,11 @@ function contextReportOf(loop: ContextRunner): string {
 	}
 
 	return lines.join('\n');
+}
+
+function searchTextOf(loop: ContextRunner): string | undefined {
+	const state = loop.toolSearch?.();
+	return state === undefined ? undefined : toolSearchText(state);
 }
 
 async function compactWith(loop: ContextRunner, focus: string | undefined, signal: AbortSignal): Promise<{readonly ok: boolean; readonly message: string}> {
@@ -137,6 +151,7 @@ export function modelTurns(loop: TurnRunner, from: string, resolve: (spec: strin
 		},
 		meter: () => meterOf(loop),
 		contextReport: () => contextReportOf(loop),
+		toolSearch: () => searchTextOf(loop),
 		compact: async (focus, signal) => compactWith(loop, focus, signal),
 		...(instructions === undefined ? {} : {instructions}),
 	};
@@ -225,6 +240,7 @@ export function connectableTurns(why: string, connector: ModelConnector, status 
 		},
 		meter: () => started === undefined ? undefined : meterOf(started),
 		contextReport: () => started === undefined ? 'context: no model is connected' : contextReportOf(started),
+		toolSearch: () => started === undefined ? undefined : searchTextOf(started),
 		compact: async (focus, signal) => started === undefined ? {ok: false, message: '/compact: no model is connected'} : compactWith(started, focus, signal),
 		...(connector.instructions === undefined ? {} : {instructions: connector.instructions}),
 	};

@@ -11,7 +11,7 @@ tools; a request cardterm does not serve (sampling, elicitation) is refused sayi
 ends every server's program and connection.
 */
 import {isAbsolute, resolve} from 'node:path';
-import {Client, SSEClientTransport, StreamableHTTPClientTransport, type JsonSchemaValidator, type Tool, type Transport} from '@modelcontextprotocol/client';
+import {Client, SSEClientTransport, StreamableHTTPClientTransport, UnauthorizedError, type GetPromptResult, type JsonSchemaValidator, type Prompt, type Tool, type Transport} from '@modelcontextprotocol/client';
 import {AjvJsonSchemaValidator} from '@modelcontextprotocol/client/validators/ajv';
 import {distinctMcpToolName, mcpToolName} from '../builtin/mcp/mcp-tool-name.js';
 import type {AskRule} from '../config/approval-rules.js';
@@ -19,11 +19,13 @@ import {pushAll} from '../layout/text/push-all.js';
 import {DEFAULT_CALL_TIMEOUT_MS, DEFAULT_STARTUP_TIMEOUT_MS, describeMcpSpec, expandMcpSpec, type McpServerEntry, type McpTransportSpec} from '../config/mcp-servers.js';
 import {thrownMessage} from '../tools/errors.js';
 import type {ToolRegistry} from '../tools/registry.js';
+import type {McpPromptEntry} from './mcp-prompts.js';
+import {mcpOAuthFile, McpOAuthProvider} from './mcp-oauth.js';
 import {McpStdioTransport} from './mcp-stdio-transport.js';
 import {mcpToolDefinition, type CompiledMcpTool} from './mcp-tool.js';
 
 /** Where one server is. */
-export type McpServerState = 'connecting' | 'ready' | 'failed' | 'needs consent' | 'closed';
+export type McpServerState = 'connecting' | 'ready' | 'failed' | 'needs consent' | 'needs login' | 'closed';
 
 /** One server, as `/mcp` shows it. */
 export type McpServerStatus = {
@@ -35,6 +37,8 @@ export type McpServerStatus = {
 	readonly state: McpServerState;
 	/** Tools registered from it. */
 	readonly tools: number;
+	/** Prompts it offers (each a slash command). */
+	readonly prompts: number;
 	/** Tools it lists that were not registered, each with why. */
 	readonly skipped: readonly string[];
 	/** Why it failed, or what it waits for. */
@@ -68,11 +72,18 @@ export type McpHostOptions = {
 	readonly saveDir: string;
 	/** Whether tools the person did not allow ask before they run (false: `--yolo`). */
 	readonly ask: boolean;
+	/**
+	Only the servers' prompts: no tool is listed or registered (an ACP agent's session, whose agent
+	runs the servers' tools itself); a server that offers no prompts is disconnected once that is known.
+	*/
+	readonly promptsOnly?: boolean;
 	readonly clientVersion?: string;
 };
 
 /** How many refused requests a server's status keeps. */
 const MAX_REFUSALS = 20;
+/** How many of a server's prompts become commands. */
+const MAX_PROMPTS = 500;
 /** How many of a server's log messages its status keeps. */
 const MAX_LOGS = 5;
 
@@ -83,6 +94,8 @@ export class McpHost {
 	readonly #links: Map<string, ServerLink>;
 	readonly #listeners = new Set<() => void>();
 	readonly #validators = new AjvJsonSchemaValidator();
+	/** `prompts()` kept until a server's state or prompts change. */
+	#prompts: McpPromptEntry[] | undefined;
 	#closed = false;
 
 	constructor(options: McpHostOptions) {
@@ -139,6 +152,23 @@ export class McpHost {
 		return status.state === 'ready' ? `MCP server "${name}" reconnected: ${status.tools} tools` : `MCP server "${name}" ${status.state}: ${status.reason ?? ''}`;
 	}
 
+	/** Every ready server's prompts, in the servers' order; the same array until one changes. */
+	prompts(): readonly McpPromptEntry[] {
+		this.#prompts ??= [...this.#links.values()].filter(link => link.state === 'ready').flatMap(link => link.prompts.map(prompt => ({server: link.entry.name, prompt})));
+		return this.#prompts;
+	}
+
+	/** `prompts/get` of `server`'s prompt `name` with `args`, within the server's call limit. */
+	async getPrompt(server: string, name: string, args: Record<string, string>, signal?: AbortSignal): Promise<GetPromptResult> {
+		const link = this.#links.get(server);
+		const client = link?.client;
+		if (link === undefined || client === undefined) {
+			throw new Error(`MCP server "${server}" is not connected${link?.reason === undefined ? '' : `: ${link.reason}`}`);
+		}
+
+		return client.getPrompt({name, arguments: args}, {timeout: link.entry.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, ...(signal === undefined ? {} : {signal})});
+	}
+
 	/** End every server: its program and connection; its tools leave the registry. */
 	async close(): Promise<void> {
 		this.#closed = true;
@@ -185,17 +215,29 @@ export class McpHost {
 				}
 			};
 
-			const {tools} = await connected.client.listTools(undefined, {timeout});
+			const offersPrompts = connected.client.getServerCapabilities()?.prompts !== undefined;
+			const [{tools}, prompts] = await Promise.all([
+				this.#options.promptsOnly === true ? {tools: []} : connected.client.listTools(undefined, {timeout}),
+				offersPrompts ? this.#listPrompts(link, connected.client, timeout) : [],
+			]);
 			if (link.generation !== generation) {
 				return;
 			}
 
 			this.#register(link, tools);
+			link.prompts = prompts;
 			const version = connected.client.getServerVersion();
-			link.set({state: 'ready', ...(version === undefined ? {} : {server: `${version.name} ${version.version}`})});
+			link.set({state: 'ready', ...(version === undefined ? {} : {server: `${version.name} ${version.version}`}), ...(this.#options.promptsOnly === true ? {reason: 'its tools are the agent\'s'} : {})});
+			if (this.#options.promptsOnly === true && !offersPrompts) {
+				// Kept open for nothing.
+				await link.disconnect();
+				link.set({state: 'ready', reason: 'offers no prompts, disconnected; its tools are the agent\'s'});
+			}
 		} catch (error) {
 			if (link.generation === generation) {
-				link.set({state: 'failed', reason: link.failure(error, link.entry.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS)});
+				link.set(link.oauth?.needsLogin === true || error instanceof UnauthorizedError
+					? {state: 'needs login', reason: `the server asks for a login: run cardterm mcp login ${link.entry.name}`}
+					: {state: 'failed', reason: link.failure(error, link.entry.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS)});
 				await link.disconnect();
 			}
 		} finally {
@@ -228,16 +270,18 @@ export class McpHost {
 
 			case 'http': {
 				const url = new URL(spec.url);
+				const authProvider = link.oauthFor(mcpOAuthFile(this.#options.env, link.entry.name, spec.url));
+				await authProvider.refreshIfDue(url);
 				try {
-					return await attempt(new StreamableHTTPClientTransport(url, {requestInit: {headers: spec.headers}}));
+					return await attempt(new StreamableHTTPClientTransport(url, {requestInit: {headers: spec.headers}, authProvider}));
 				} catch (error) {
-					// An old server speaks only the SSE transport; a timeout is no sign of that.
-					if (/time(d)? ?out/i.test(thrownMessage(error))) {
+					// An old server speaks only the SSE transport; a timeout or a login is no sign of that.
+					if (/time(d)? ?out/i.test(thrownMessage(error)) || authProvider.needsLogin || error instanceof UnauthorizedError) {
 						throw error;
 					}
 
 					try {
-						return await attempt(new SSEClientTransport(url, {requestInit: {headers: spec.headers}}));
+						return await attempt(new SSEClientTransport(url, {requestInit: {headers: spec.headers}, authProvider}));
 					} catch {
 						throw error;
 					}
@@ -245,7 +289,7 @@ export class McpHost {
 			}
 
 			case 'sse': {
-				return attempt(new SSEClientTransport(new URL(spec.url), {requestInit: {headers: spec.headers}}));
+				return attempt(new SSEClientTransport(new URL(spec.url), {requestInit: {headers: spec.headers}, authProvider: link.oauthFor(mcpOAuthFile(this.#options.env, link.entry.name, spec.url))}));
 			}
 		}
 	}
@@ -254,8 +298,9 @@ export class McpHost {
 		const client = new Client({name: 'cardterm', version: this.#options.clientVersion ?? '0'}, {
 			capabilities: {},
 			listChanged: {
-				tools: {
-					onChanged: (error, tools) => {
+				// A session that takes only prompts never registers a tool, neither at connect nor when the list changes.
+				...(this.#options.promptsOnly === true ? {} : {tools: {
+					onChanged: (error: Error | null, tools: Tool[] | null) => {
 						if (link.client !== client || this.#closed) {
 							return;
 						}
@@ -264,6 +309,21 @@ export class McpHost {
 							this.#register(link, tools);
 						} else if (error !== null) {
 							link.note(`the tool list changed but could not be read: ${error.message}`);
+						}
+
+						this.#changed();
+					},
+				}}),
+				prompts: {
+					onChanged: (error, prompts) => {
+						if (link.client !== client || this.#closed) {
+							return;
+						}
+
+						if (error === null && prompts !== null) {
+							link.prompts = keptPrompts(link, prompts);
+						} else if (error !== null) {
+							link.note(`the prompt list changed but could not be read: ${error.message}`);
 						}
 
 						this.#changed();
@@ -289,6 +349,16 @@ export class McpHost {
 		};
 
 		return client;
+	}
+
+	/** A server's prompts; a list that cannot be read is noted, and the server's tools still work. */
+	async #listPrompts(link: ServerLink, client: Client, timeout: number): Promise<Prompt[]> {
+		try {
+			return keptPrompts(link, (await client.listPrompts(undefined, {timeout})).prompts);
+		} catch (error) {
+			link.note(`its prompts could not be listed: ${thrownMessage(error).slice(0, 200)}`);
+			return [];
+		}
 	}
 
 	/** Register `tools` of `link` (replacing the ones it had); the rules are rebuilt. */
@@ -375,10 +445,21 @@ export class McpHost {
 	}
 
 	#changed(): void {
+		this.#prompts = undefined;
 		for (const listener of this.#listeners) {
 			listener();
 		}
 	}
+}
+
+/** The first `MAX_PROMPTS` of a server's prompts (each is a command in the table and in `/help`); the rest are noted. */
+function keptPrompts(link: ServerLink, prompts: Prompt[]): Prompt[] {
+	if (prompts.length <= MAX_PROMPTS) {
+		return prompts;
+	}
+
+	link.note(`it offers ${prompts.length} prompts; the first ${MAX_PROMPTS} are commands`);
+	return prompts.slice(0, MAX_PROMPTS);
 }
 
 /** Whether the person let `tool` run without asking: the server's `allow`, or its read-only hint when they trust hints. */
@@ -402,8 +483,11 @@ class ServerLink {
 	transport: Transport | undefined;
 	registrations: Array<() => void> = [];
 	toolCount = 0;
+	prompts: Prompt[] = [];
 	skipped: string[] = [];
 	rules: AskRule[] = [];
+	/** The OAuth provider of its last HTTP connect: the tokens a login left, and whether only a login would help. */
+	oauth: McpOAuthProvider | undefined;
 	/** Bumped by every connect: an older connect's late answer is ignored. */
 	generation = 0;
 	refusals = 0;
@@ -423,6 +507,12 @@ class ServerLink {
 		const generation = this.generation;
 		await this.disconnect();
 		return generation;
+	}
+
+	/** A fresh OAuth provider over `file` for a connect (a login since the last one is read again). */
+	oauthFor(file: string): McpOAuthProvider {
+		this.oauth = new McpOAuthProvider(file, {mode: 'session'});
+		return this.oauth;
 	}
 
 	connectingDone(): () => void {
@@ -498,6 +588,7 @@ class ServerLink {
 			target: describeMcpSpec(this.entry.spec),
 			state: this.state,
 			tools: this.toolCount,
+			prompts: this.state === 'ready' ? this.prompts.length : 0,
 			skipped: this.skipped,
 			...(this.reason === undefined ? {} : {reason: this.reason}),
 			...(this.server === undefined ? {} : {server: this.server}),

@@ -8,7 +8,7 @@ import {AcpClient, type AcpClientOptions, type ApproveCallback} from '../acp/acp
 import {withAcpPresenter} from '../acp/acp-presenter.js';
 import {makeDirectory} from '../session/store/make-directory.js';
 import {acpApprovals} from './acp-approvals.js';
-import {openSession, type OpenedSession} from './open-session.js';
+import {openSession, type OpenedSession, type OpenSessionOptions} from './open-session.js';
 import type {SessionSecrets} from './session-secrets.js';
 
 export type AcpSessionOptions = Omit<AcpClientOptions, 'log' | 'approve'> & {
@@ -25,6 +25,8 @@ export type AcpSessionOptions = Omit<AcpClientOptions, 'log' | 'approve'> & {
 	readonly approve?: ApproveCallback;
 	/** The secrets kept from the agent's terminals and redacted from events (default: the keys cardterm knows). */
 	readonly secrets?: SessionSecrets;
+	/** The person's MCP servers, connected by cardterm too for their prompts (the session's commands); the agent runs their tools. */
+	readonly mcp?: Omit<NonNullable<OpenSessionOptions['mcp']>, 'promptsOnly'>;
 };
 
 export type AcpSession = {
@@ -42,7 +44,7 @@ export async function openAcpSession(options: AcpSessionOptions): Promise<AcpSes
 		logPath = join(folder, 'session.jsonl');
 	}
 
-	const session = await openSession({cwd: options.cwd, id: options.id, presenters: withAcpPresenter, ...(logPath === undefined ? {} : {logPath}), ...(options.secrets === undefined ? {} : {secrets: options.secrets})});
+	const session = await openSession({cwd: options.cwd, id: options.id, presenters: withAcpPresenter, ...(logPath === undefined ? {} : {logPath}), ...(options.secrets === undefined ? {} : {secrets: options.secrets}), ...(options.mcp === undefined ? {} : {mcp: {...options.mcp, promptsOnly: true}})});
 	let client: AcpClient;
 	try {
 		// The agent itself gets the whole environment (its own keys); the commands it runs in cardterm's terminals do not.

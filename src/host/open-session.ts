@@ -83,7 +83,7 @@ export type OpenSessionOptions = {
 	/** The secrets kept from commands and redacted from events (default: the keys cardterm knows, from this process's environment). */
 	readonly secrets?: SessionSecrets;
 	/** MCP servers: started with the session (without waiting for them), their tools registered as they connect, ended by `close()`. */
-	readonly mcp?: Pick<McpHostOptions, 'servers' | 'unconsented' | 'env' | 'ask' | 'clientVersion'>;
+	readonly mcp?: Pick<McpHostOptions, 'servers' | 'unconsented' | 'env' | 'ask' | 'clientVersion' | 'promptsOnly'>;
 };
 
 export type OpenedSession = {

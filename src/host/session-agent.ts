@@ -5,7 +5,7 @@ files of its workspace (none when `--system-prompt` replaces the prompt).
 */
 import {createAgent, type CreatedAgent} from '../agent/create-agent.js';
 import type {ContextOptions} from '../agent/agent-loop.js';
-import {contextOptions, contextWindowOf, type ContextConfig} from '../agent/context-settings.js';
+import {contextOptions, contextWindowOf, toolSearchSettings, type ContextConfig} from '../agent/context-settings.js';
 import {servedWindow} from '../agent/served-window.js';
 import type {ModelClient} from '../agent/model-types.js';
 import type {ContextFileSettings} from '../config/config-schema.js';
@@ -46,6 +46,7 @@ export async function agentContext(model: ModelClient, settings: ContextFileSett
 }
 
 export async function sessionAgent(session: OpenedSession, options: SessionAgentOptions): Promise<SessionAgent> {
+	const toolSearch = toolSearchSettings(options.context?.toolSearch);
 	const instructions = options.systemPrompt === undefined ? await loadInstructions(options.cwd, options.env ?? process.env) : undefined;
 	const created = await createAgent({
 		cwd: options.cwd,
@@ -61,6 +62,8 @@ export async function sessionAgent(session: OpenedSession, options: SessionAgent
 		...(options.longWaits === undefined ? {} : {longWaits: options.longWaits}),
 		...(options.history === undefined ? {} : {history: options.history}),
 		...(instructions === undefined ? {} : {instructions}),
+		// Only a session with MCP servers has tools to defer.
+		...(session.mcp === undefined || toolSearch === undefined ? {} : {toolSearch}),
 	});
 	return Object.assign(created, {instructions});
 }

@@ -18,7 +18,8 @@ import {agentCommand} from './commands/agent-command.js';
 import type {PromptCommand} from './commands/prompt-command.js';
 import {LiveSession, sessionFeeds, type LiveSessionOptions} from './live-session.js';
 import {shortInline} from './queued-lines.js';
-import type {DriverStatus, DriverWork, SessionDriver} from './session-driver.js';
+import {mcpPromptCommands} from './commands/mcp-prompt.js';
+import type {DriverStatus, DriverWork, SessionDriver, SessionMcp} from './session-driver.js';
 
 export type AcpDriverOptions = {
 	readonly client: AcpClient;
@@ -30,6 +31,8 @@ export type AcpDriverOptions = {
 	readonly turnProgress?: () => TurnProgress | undefined;
 	/** Flush and close the log (after the last turn's end is recorded). */
 	readonly closeLog: () => Promise<void>;
+	/** The MCP servers cardterm connects for their prompts (the agent runs their tools): `/mcp`, and their prompts as commands. */
+	readonly mcp?: SessionMcp;
 };
 
 /** What `/help` says under the command table of an ACP agent's session. */
@@ -59,7 +62,7 @@ function usageText(data: Record<string, unknown>): string | undefined {
 	return parts.length === 0 ? undefined : parts.join(' · ');
 }
 
-export function acpDriver({client, onEvent, mode: startMode, turnProgress, closeLog}: AcpDriverOptions): SessionDriver {
+export function acpDriver({client, onEvent, mode: startMode, turnProgress, closeLog, mcp}: AcpDriverOptions): SessionDriver {
 	const listeners = new Set<() => void>();
 	const changed = (): void => {
 		for (const listener of listeners) {
@@ -151,9 +154,15 @@ export function acpDriver({client, onEvent, mode: startMode, turnProgress, close
 		},
 		onChange(listener) {
 			listeners.add(listener);
-			return () => listeners.delete(listener);
+			const stopMcp = mcp?.onChange(listener);
+			return () => {
+				listeners.delete(listener);
+				stopMcp?.();
+			};
 		},
-		commands: () => commands,
+		...(mcp === undefined ? {} : {mcp}),
+		// The agent's own commands first: one that runs the same server's prompt keeps its name.
+		commands: () => mcp === undefined ? commands : withoutTaken(commands, mcpPromptCommands(mcp)),
 		// The agent goes first, so a turn it never ends is ended (and recorded) before the log closes.
 		stop: async () => client.close(),
 		close: closeLog,
@@ -177,6 +186,17 @@ export function acpLiveSession({session, client}: Pick<AcpSession, 'session' | '
 			...(client.facts.modes === undefined ? {} : {mode: client.facts.modes.current}),
 			turnProgress: () => session.fold.turnProgress,
 			closeLog: async () => session.close(),
+			...(session.mcp === undefined ? {} : {mcp: session.mcp}),
 		}),
 	});
+}
+
+/** `first`, then the commands of `then` whose names `first` does not have. */
+function withoutTaken(first: readonly PromptCommand[], then: readonly PromptCommand[]): readonly PromptCommand[] {
+	if (then.length === 0) {
+		return first;
+	}
+
+	const taken = new Set(first.map(command => command.name));
+	return [...first, ...then.filter(command => !taken.has(command.name))];
 }

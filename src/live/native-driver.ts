@@ -7,6 +7,7 @@ import type {AgentTurns} from '../host/agent-turns.js';
 import type {McpServerStatus} from '../host/mcp-host.js';
 import type {OpenedSession} from '../host/open-session.js';
 import type {TurnProgress} from '../session/fold/turn-progress.js';
+import {mcpPromptCommands} from './commands/mcp-prompt.js';
 import {completeShellWord} from './complete.js';
 import {nativeLine} from './native-lines.js';
 import type {DriverStatus, DriverWork, SessionDriver} from './session-driver.js';
@@ -80,6 +81,8 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 				stopMcp?.();
 			};
 		},
+		// The MCP servers' prompts, as commands.
+		...(session.mcp === undefined ? {} : {commands: () => mcpPromptCommands(session.mcp!)}),
 		completeWord: async word => completeShellWord(word, false, cwd),
 		async stop() {
 			// Aborting the running work is enough: its calls stop, and the turn records its end.
@@ -92,8 +95,10 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 function mcpProblem(servers: readonly McpServerStatus[]): string | undefined {
 	const failed = servers.filter(server => server.state === 'failed').map(server => server.name);
 	const slow = servers.filter(server => server.slow === true).map(server => server.name);
+	const login = servers.filter(server => server.state === 'needs login').map(server => server.name);
 	const said = [
 		...(failed.length === 0 ? [] : [`MCP ${failed.length === 1 ? 'server' : 'servers'} ${failed.join(', ')} failed`]),
+		...(login.length === 0 ? [] : [`${failed.length === 0 ? 'MCP ' : ''}${login.join(', ')} ${login.length === 1 ? 'needs' : 'need'} login`]),
 		...(slow.length === 0 ? [] : [`${failed.length === 0 ? 'MCP ' : ''}${slow.join(', ')} still connecting`]),
 	];
 	return said.length === 0 ? undefined : `${said.join('; ')} (/mcp)`;

@@ -33,7 +33,7 @@ export type Harness = AcpSession & {
 };
 
 /** A session with the fake agent (flags: `--load`, `--auth`), logged under the workspace's base; permission requests are allowed unless `approve` says otherwise. */
-export async function startHarness(options: {readonly flags?: readonly string[]; readonly approve?: ApproveCallback | 'session'; readonly resume?: string; readonly authenticate?: Parameters<typeof openAcpSession>[0]['authenticate']; readonly cancelGraceMs?: number; readonly trace?: FrameTrace; readonly mcpServers?: Parameters<typeof openAcpSession>[0]['mcpServers']} = {}): Promise<Harness> {
+export async function startHarness(options: {readonly flags?: readonly string[]; readonly approve?: ApproveCallback | 'session'; readonly resume?: string; readonly authenticate?: Parameters<typeof openAcpSession>[0]['authenticate']; readonly cancelGraceMs?: number; readonly trace?: FrameTrace; readonly mcpServers?: Parameters<typeof openAcpSession>[0]['mcpServers']; readonly mcp?: Parameters<typeof openAcpSession>[0]['mcp']} = {}): Promise<Harness> {
 	const {base, workspace, dispose} = await makeWorkspace();
 	const root = path.join(base, 'sessions');
 	const acp = await openAcpSession({
@@ -49,6 +49,7 @@ export async function startHarness(options: {readonly flags?: readonly string[];
 		...(options.cancelGraceMs === undefined ? {} : {cancelGraceMs: options.cancelGraceMs}),
 		...(options.trace === undefined ? {} : {trace: options.trace}),
 		...(options.mcpServers === undefined ? {} : {mcpServers: options.mcpServers}),
+		...(options.mcp === undefined ? {} : {mcp: options.mcp}),
 	}).catch(async (error: unknown) => {
 		await dispose();
 		throw error;

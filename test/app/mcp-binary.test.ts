@@ -12,11 +12,13 @@ import {mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:f
 import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest';
 import {startFakeModelServer, type FakeModelServer} from '../fixtures/fake-model-server.mjs';
 import {buildDist, cardtermCommand, descendants, killTmuxServer, running, screen, shellWord, shows, tmux, tmuxMissing, waitFor} from './e2e-helpers.js';
 
 const require = createRequire(import.meta.url);
+const FAKE_AGENT = fileURLToPath(new URL('../acp/fake-agent.mjs', import.meta.url));
 const everything = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
 
 let folder = '';
@@ -84,6 +86,23 @@ describe('a project\'s .mcp.json in -p', () => {
 	}, 60_000);
 });
 
+/** `/mcp` in tmux session `pane` until it shows `pattern`: it prints the state it is asked at, and under load the server may still be connecting, so it is asked again. */
+async function mcpSays(pattern: RegExp, pane: string): Promise<void> {
+	let asked = 0;
+	await waitFor(`/mcp to show ${String(pattern)}`, () => {
+		if (pattern.test(screen(pane))) {
+			return true;
+		}
+
+		if (asked++ % 20 === 0) {
+			tmux('send-keys', '-t', pane, '-l', '/mcp');
+			tmux('send-keys', '-t', pane, 'Enter');
+		}
+
+		return false;
+	}, 30_000, pane);
+}
+
 describe.skipIf(tmuxMissing)('a project\'s .mcp.json in the interactive session (skipped when tmux is not installed)', () => {
 	afterAll(() => {
 		killTmuxServer();
@@ -100,20 +119,7 @@ describe.skipIf(tmuxMissing)('a project\'s .mcp.json in the interactive session 
 		await shows('› Yes: allow them for this project', 'mcp');
 		tmux('send-keys', '-t', 'mcp', 'Enter');
 		await shows('MCP servers everything allowed for this project', 'mcp');
-		// /mcp prints the state it is asked at: under load the server may still be connecting, so ask again.
-		let asked = 0;
-		await waitFor('/mcp to say the server is ready', () => {
-			if (/everything · ready, \d+ tools/.test(screen('mcp'))) {
-				return true;
-			}
-
-			if (asked++ % 20 === 0) {
-				tmux('send-keys', '-t', 'mcp', '-l', '/mcp');
-				tmux('send-keys', '-t', 'mcp', 'Enter');
-			}
-
-			return false;
-		}, 30_000, 'mcp');
+		await mcpSays(/everything · ready, \d+ tools/, 'mcp');
 		const pid = Number(tmux('display-message', '-p', '-t', 'mcp', '#{pane_pid}').trim());
 		const servers = descendants(pid).filter(process => process.command.includes(`${everything} stdio`));
 		expect(servers).toHaveLength(1);
@@ -121,5 +127,27 @@ describe.skipIf(tmuxMissing)('a project\'s .mcp.json in the interactive session 
 		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', 'mcp', '#{pane_dead}').trim() === '1', 30_000, 'mcp');
 		expect(running(pid)).toBe(false);
 		await waitFor('the server\'s program to end', () => !running(servers[0]!.pid), 10_000, 'mcp');
+	}, 90_000);
+
+	it('cardterm acp asks too; the agent is given the allowed server, /mcp lists it for its prompts, a prompt command reaches the agent', async () => {
+		const environment = {XDG_CONFIG_HOME: join(folder, 'config'), XDG_DATA_HOME: join(folder, 'data'), CARDTERM_SESSION_DIR: join(folder, 'sessions')};
+		const command = cardtermCommand(environment, 'acp', '--', process.execPath, FAKE_AGENT).map(word => shellWord(word)).join(' ');
+		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'mcpacp', '-x', '140', '-y', '40', '-c', workspace, command);
+		tmux('set-option', '-t', 'mcpacp', 'remain-on-exit', 'on');
+		await shows('This project\'s files name MCP servers that cardterm would start:', 'mcpacp');
+		tmux('send-keys', '-t', 'mcpacp', 'Down');
+		await shows('› Yes: allow them for this project', 'mcpacp');
+		tmux('send-keys', '-t', 'mcpacp', 'Enter');
+		await shows('MCP servers everything allowed for this project', 'mcpacp');
+		// The fake agent's `mcp` prompt answers with the servers it was given in session/new.
+		tmux('send-keys', '-t', 'mcpacp', '-l', 'mcp');
+		tmux('send-keys', '-t', 'mcpacp', 'Enter');
+		await shows('"name":"everything"', 'mcpacp');
+		await mcpSays(/everything · ready, 4 prompts \(its tools are the agent's\)/, 'mcpacp');
+		tmux('send-keys', '-t', 'mcpacp', '-l', '/mcp__everything__args-prompt Lima');
+		tmux('send-keys', '-t', 'mcpacp', 'Enter');
+		await shows('What\'s weather in Lima?', 'mcpacp');
+		tmux('send-keys', '-t', 'mcpacp', 'C-d');
+		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', 'mcpacp', '#{pane_dead}').trim() === '1', 30_000, 'mcpacp');
 	}, 90_000);
 });

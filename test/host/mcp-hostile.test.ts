@@ -123,8 +123,8 @@ describe('a hostile MCP server', () => {
 		expect(status(opening, 'bad')).toMatchObject({state: 'ready', tools: 10_000, skipped: []});
 		expect(opening.registry.get('mcp__bad__t9999')).toBeDefined();
 		const card = await call(opening, 'mcp__bad__t4321', {n: 1});
-		expect(card.outcome).toBe('error');
-		expect(card.result!.error).toBeUndefined();
+		expect(card.outcome).toBe('ok');
+		expect(card.result!.content).toEqual([{type: 'text', text: 't4321 ran with n=1'}]);
 	}, 60_000);
 
 	it('returns 50 MB: the model gets the budget with a marker, the whole text is saved, the log stays small', async () => {

@@ -7,7 +7,7 @@ import {resolve} from 'node:path';
 import {INIT_TIMEOUT_MS, type AuthChoice, type PromptOutcome} from '../../acp/acp-client.js';
 import {loadConfig} from '../../config/load-config.js';
 import {acpMcpServers} from '../../host/acp-mcp-servers.js';
-import {chooseMcpServers} from '../interactive/mcp-setup.js';
+import {chooseMcpServers, sessionMcpOptions} from '../interactive/mcp-setup.js';
 import {sessionSecrets} from '../../host/session-secrets.js';
 import {SecretRedactor} from '../../session/events/secret-redactor.js';
 import {newSessionId} from '../../session/store/session-store.js';
@@ -133,9 +133,22 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 	}
 
 	const secrets = sessionSecrets(io.env, config.env);
-	// The agent starts the person's MCP servers itself; a project's need consent as for a native session.
-	const mcp = await chooseMcpServers(config, io, {yolo: parsed.flags.has('yolo')});
-	const {servers: mcpServers, problems} = await acpMcpServers(mcp?.servers ?? [], io.env, cwd);
+	// The agent starts the person's MCP servers itself; a project's need consent as for a native session:
+	// asked in a terminal (before the agent starts, as the native session asks before its first frame), else said.
+	const person = prompt === undefined && io.isTTY && process.stdin.isTTY === true;
+	// The question reads keys in raw mode (the native session's first frame sets it; here nothing has yet).
+	const raw = person && process.stdin.setRawMode(true) !== undefined;
+	const mcp = await chooseMcpServers(config, io, {yolo: parsed.flags.has('yolo'), ...(person ? {ask: {stdin: process.stdin, above: async (line: string) => io.printError(line), signal: new AbortController().signal}} : {})}).finally(() => {
+		if (raw) {
+			process.stdin.setRawMode(false);
+		}
+	});
+	if (mcp === undefined) {
+		// Quit at the question: nothing was started.
+		return 130;
+	}
+
+	const {servers: mcpServers, problems} = await acpMcpServers(mcp.servers, io.env, cwd);
 	for (const problem of problems) {
 		// eslint-disable-next-line no-await-in-loop -- in order
 		await io.printError(`cardterm: MCP server not given to the agent: ${problem}\n`);
@@ -163,7 +176,8 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 
 		const {acpInteractive} = await withScreenEnvironment(async () => import('../interactive/acp-interactive.js'));
 		const colorFlag = colorFlagOf(parsed);
-		return acpInteractive({...base, yolo, ...(colorFlag === undefined ? {} : {colorFlag})}, io);
+		// The servers' prompts are the session's commands: cardterm connects them too (docs/decisions/mcp-prompts-search-auth.md).
+		return acpInteractive({...base, yolo, mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version}), ...(colorFlag === undefined ? {} : {colorFlag})}, io);
 	}
 
 	// Non-interactive: nobody watches the session's approvals, so the agent's requests are rejected (allowed under --yolo).

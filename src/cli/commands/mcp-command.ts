@@ -1,5 +1,5 @@
 /**
-@module `cardterm mcp list|add|remove`: the MCP servers a session here would have — from the user's
+@module `cardterm mcp list|add|remove|login`: the MCP servers a session here would have — from the user's
 config, the project's `.mcp.json` and the project's config, merged — and adding or removing one in
 the user's config (default) or the project's `.mcp.json` (`--scope project`, the file other agents
 read too). `/mcp` in a session shows them live.
@@ -9,7 +9,11 @@ import {projectMcpPath, userConfigPath} from '../../config/config-paths.js';
 import {loadConfig} from '../../config/load-config.js';
 import {addMcpServer, removeMcpServer} from '../../config/mcp-config-file.js';
 import {mcpServerChoice} from '../../config/mcp-consent.js';
-import {describeMcpSpec, readMcpServers} from '../../config/mcp-servers.js';
+import {describeMcpSpec, expandMcpSpec, readMcpServers} from '../../config/mcp-servers.js';
+import {mcpLogin, mcpOAuthFile} from '../../host/mcp-oauth.js';
+import {thrownMessage} from '../../tools/errors.js';
+import {openBrowser} from '../environment/open-browser.js';
+import {withTerminationSignals} from '../environment/termination-signals.js';
 import {sanitizeInline} from '../../layout/text/sanitize.js';
 import type {CliIo} from '../environment/cli-io.js';
 import {parseArgs, stringFlag, UsageError} from '../environment/parse-args.js';
@@ -19,6 +23,7 @@ export const MCP_HELP = `usage: cardterm mcp list [--cwd DIR]
        cardterm mcp add [--scope user|project] [--env NAME=VALUE]… NAME -- COMMAND [ARGS…]
        cardterm mcp add [--scope user|project] [--transport http|sse] [--header "NAME: VALUE"]… NAME URL
        cardterm mcp remove [--scope user|project] NAME
+       cardterm mcp login NAME
 
 MCP servers give a session their tools (as mcp__SERVER__TOOL cards). They are read from your config
 (${'$'}XDG_CONFIG_HOME/cardterm/config.json), the project's .mcp.json (Claude Code's, Cursor's and Gemini
@@ -26,7 +31,9 @@ CLI's file: the same shape) and the project's .cardterm/config.json, later ones 
 servers start only once you allowed them (the session asks; --yolo allows them for one session).
 add writes to your config (--scope user, the default) or to the project's .mcp.json; values may
 say \${VAR} (expanded from the environment when the server starts). In the file, "allow": true or
-["tool", …] lets tools run without asking, "timeoutMs" limits a call, "startupTimeoutMs" the start.`;
+["tool", …] lets tools run without asking, "timeoutMs" limits a call, "startupTimeoutMs" the start.
+login signs in to an HTTP server that asks for OAuth: the browser opens (or the URL is printed),
+and the tokens are kept, readable by you alone, under your data folder; a session refreshes them.`;
 
 const flags = [
 	{name: 'cwd', value: true},
@@ -91,8 +98,17 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
 			return 0;
 		}
 
+		case 'login': {
+			const [name] = rest;
+			if (name === undefined || rest.length > 1) {
+				throw new UsageError('mcp login: one NAME');
+			}
+
+			return login(name, cwd, io);
+		}
+
 		default: {
-			throw new UsageError(`mcp: unknown action ${action} (list, add or remove)`);
+			throw new UsageError(`mcp: unknown action ${action} (list, add, remove or login)`);
 		}
 	}
 }
@@ -118,6 +134,38 @@ async function list(cwd: string, io: CliIo): Promise<number> {
 	});
 	await io.print(`${rows.join('\n')}\n`);
 	return 0;
+}
+
+/** `mcp login NAME`: the OAuth login of the HTTP server `NAME` of the merged config. */
+async function login(name: string, cwd: string, io: CliIo): Promise<number> {
+	const config = await loadConfig(cwd, io.env);
+	const entry = (config.mcpServers ?? []).find(each => each.name === name);
+	if (entry === undefined) {
+		throw new UsageError(`mcp login: no MCP server ${name} (cardterm mcp list shows them)`);
+	}
+
+	const spec = 'problem' in entry.spec ? entry.spec : expandMcpSpec(entry.spec, io.env);
+	if ('problem' in spec) {
+		throw new UsageError(`mcp login: ${name}: ${spec.problem}`);
+	}
+
+	if (spec.transport === 'stdio') {
+		throw new UsageError(`mcp login: ${name} is a program (stdio); OAuth is for servers at a URL`);
+	}
+
+	return withTerminationSignals(async signal => {
+		try {
+			const said = await mcpLogin({name, url: spec.url, file: mcpOAuthFile(io.env, name, spec.url), signal, async open(url) {
+				await io.printError(`cardterm: log in to MCP server ${sanitizeInline(name)} in your browser; if it did not open, visit:\n  ${sanitizeInline(url.href)}\n`);
+				openBrowser(url.href, io.env);
+			}});
+			await io.print(`${sanitizeInline(said)}\n`);
+			return 0;
+		} catch (error) {
+			await io.printError(`cardterm: mcp login ${sanitizeInline(name)}: ${sanitizeInline(thrownMessage(error))}\n`);
+			return 1;
+		}
+	});
 }
 
 /** The config entry `add` writes: a program after `--`, or a server's URL. */

@@ -21,7 +21,9 @@ Plugins (`--plugin`) are applied as in the interactive session. The last line on
 on disk (`session saved: PATH (N events)`).
 */
 import {loadUserCommands} from '../../host/user-commands.js';
+import {mcpPromptLine} from '../../live/commands/mcp-prompt.js';
 import {userCommandPrompt} from '../../live/commands/user-command.js';
+import {sanitizeInline} from '../../layout/text/sanitize.js';
 import {join, resolve} from 'node:path';
 import {makeDirectory} from '../../session/store/make-directory.js';
 import {turnOutcome} from '../../session/fold/entry-facts.js';
@@ -145,13 +147,24 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 			// One prompt, no person: the model's first request has the servers' tools (each server's start has its limit).
 			await session.mcp?.settled();
 			for (const server of session.mcp?.status() ?? []) {
-				if (server.state === 'failed') {
+				if (server.state === 'failed' || server.state === 'needs login') {
 					// eslint-disable-next-line no-await-in-loop -- one line per failed server, in order
-					await io.printError(`cardterm: MCP server ${server.name} failed: ${server.reason ?? 'unknown'}\n`);
+					await io.printError(`cardterm: MCP server ${server.name} ${server.state}: ${server.reason ?? 'unknown'}\n`);
 				}
 			}
 
-			return await runTurn(session, chosen.model, refusals, signal);
+			// `-p "/mcp__SERVER__PROMPT args"`: the server's prompt is the message.
+			const fromServer = prompt.trimStart().startsWith('/') && session.mcp !== undefined ? await mcpPromptLine(prompt, session.mcp) : undefined;
+			if (fromServer !== undefined && 'problem' in fromServer) {
+				await io.printError(`cardterm: ${sanitizeInline(fromServer.problem)}\n`);
+				return 1;
+			}
+
+			if (fromServer?.note !== undefined) {
+				await io.printError(`cardterm: ${sanitizeInline(fromServer.note)}\n`);
+			}
+
+			return await runTurn(session, chosen.model, refusals, signal, fromServer?.text ?? prompt);
 		} finally {
 			refusals.stop();
 			await session.close().catch(() => undefined);
@@ -159,7 +172,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		}
 	});
 
-	async function runTurn(session: OpenedSession, model: ModelClient, refusals: UnattendedRefusals, signal: AbortSignal): Promise<number> {
+	async function runTurn(session: OpenedSession, model: ModelClient, refusals: UnattendedRefusals, signal: AbortSignal, message: string): Promise<number> {
 		// Nobody can cancel a long wait here: a provider asking for one ends the turn.
 		const agent = await sessionAgent(session, {cwd, model, env: io.env, longWaits: 'stop', context: config.context, ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps}), ...(config.agent.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: config.agent.stallTimeoutMs}), ...(resumed === undefined ? {} : {history: resumed.events})});
 		// Entries are printed in order as they settle.
@@ -174,7 +187,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		}
 
 		try {
-			const outcome = await agent.loop.runTurn(prompt, {signal});
+			const outcome = await agent.loop.runTurn(message, {signal});
 			stream.finish();
 			await output.finish(outcome.reason.kind === 'completed');
 			const code = exitCode(outcome.reason);

@@ -1,6 +1,6 @@
 /**
 @module `/mcp [reconnect NAME]`: the session's MCP servers, each with its state (connecting, ready
-with N tools, failed with the reason, waiting for the person's consent), the tools it lists that
+with N tools and M prompts, failed with the reason, waiting for the person's consent), the tools it lists that
 were skipped and why, and the requests of its that cardterm refused, its newest log messages; `reconnect NAME` connects one
 again (its tools are replaced).
 */
@@ -26,7 +26,8 @@ export const mcpCommand: PromptCommand = {
 		const mcp = context.mcp!;
 		const words = splitWords(text);
 		if (words.length === 0) {
-			context.say(describeServers(mcp.status()), 'info');
+			const search = context.model?.toolSearch?.();
+			context.say(`${describeServers(mcp.status())}${search === undefined ? '' : `\n${search}`}`, 'info');
 			return;
 		}
 
@@ -70,11 +71,17 @@ export function describeServers(servers: readonly McpServerStatus[]): string {
 function stateText(server: McpServerStatus): string {
 	switch (server.state) {
 		case 'ready': {
-			return `ready, ${server.tools} ${server.tools === 1 ? 'tool' : 'tools'}`;
+			// A server connected for its prompts alone (an ACP agent runs its tools) says why it has none.
+			const counts = [
+				...(server.tools === 0 && server.reason !== undefined ? [] : [`${server.tools} ${server.tools === 1 ? 'tool' : 'tools'}`]),
+				...(server.prompts === 0 ? [] : [`${server.prompts} ${server.prompts === 1 ? 'prompt' : 'prompts'}`]),
+			];
+			return `ready${counts.length === 0 ? '' : `, ${counts.join(', ')}`}${server.reason === undefined ? '' : ` (${server.reason})`}`;
 		}
 
 		case 'failed':
-		case 'needs consent': {
+		case 'needs consent':
+		case 'needs login': {
 			return `${server.state}: ${server.reason ?? 'no reason given'}`;
 		}
 

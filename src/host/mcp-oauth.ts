@@ -1,0 +1,282 @@
+/**
+@module OAuth for MCP servers over HTTP, through the SDK's `OAuthClientProvider` (its `auth()` does
+discovery, dynamic client registration, PKCE, the token exchange and refresh). What a server's login
+left — the registered client, the tokens, the discovery — is one JSON file per server under the
+user's data folder (`mcp-oauth/`, the folder 0700, the file 0600, written whole). Two uses:
+- a session's connection (`'session'`): the stored tokens go with every request and a 401 refreshes
+  them with the refresh token (the SDK's rule; a refreshed token is saved); when only a login in a
+  browser would help, nothing is registered or opened: the provider says `needsLogin` and the
+  connection fails, so `/mcp` says "needs login" and names `cardterm mcp login NAME`;
+- `cardterm mcp login NAME` (`mcpLogin`): a loopback listener on 127.0.0.1 at a random port is the
+  redirect URI, the authorization URL is opened in the browser (or printed), and the code that comes
+  back, with the state checked, is exchanged for tokens.
+*/
+import {createHash, randomBytes} from 'node:crypto';
+import {mkdir, readFile} from 'node:fs/promises';
+import {createServer} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {dirname, join} from 'node:path';
+import {auth, type OAuthClientMetadata, type OAuthClientProvider, type OAuthDiscoveryState, type StoredOAuthClientInformation, type StoredOAuthTokens} from '@modelcontextprotocol/client';
+import {userDataFolder} from '../config/config-paths.js';
+import {writeConfigFile} from '../config/write-config-file.js';
+import {isPlainRecord} from '../json/is-plain-record.js';
+
+/** What one server's login left on disk. */
+type OAuthRecord = {
+	readonly url?: string;
+	readonly client?: StoredOAuthClientInformation;
+	/** The redirect URI the client was registered with (a later login on another port registers again). */
+	readonly clientRedirect?: string;
+	readonly tokens?: StoredOAuthTokens;
+	/** When `tokens` were saved (ms): with their `expires_in`, when they expire. */
+	readonly tokensSavedAt?: number;
+	readonly discovery?: OAuthDiscoveryState;
+};
+
+/** Tokens this close to their end are refreshed before a session connects. */
+const REFRESH_MARGIN_MS = 60_000;
+
+/** How long `cardterm mcp login` waits for the browser to come back. */
+const LOGIN_TIMEOUT_MS = 5 * 60_000;
+
+/** The file of `name`'s OAuth state at `url` (a server renamed or moved logs in again). */
+export function mcpOAuthFile(env: NodeJS.ProcessEnv, name: string, url: string): string {
+	const hash = createHash('sha256').update(`${name}\u0000${url}`).digest('hex').slice(0, 12);
+	return join(userDataFolder(env), 'mcp-oauth', `${name.replaceAll(/[^\w.-]/gu, '_').slice(0, 40)}-${hash}.json`);
+}
+
+/** Thrown where only a login in a browser would help, in a session. */
+export class McpLoginNeeded extends Error {}
+
+export class McpOAuthProvider implements OAuthClientProvider {
+	/** In a session: set once only a login would help (the host says "needs login"). */
+	needsLogin = false;
+	readonly #file: string;
+	readonly #mode: 'session' | 'login';
+	readonly #redirect: string;
+	readonly #onAuthorize: ((url: URL) => void | Promise<void>) | undefined;
+	#record: OAuthRecord | undefined;
+	#verifier: string | undefined;
+	readonly #state = randomBytes(16).toString('hex');
+
+	constructor(file: string, options: {readonly mode: 'session'} | {readonly mode: 'login'; readonly redirectUrl: string; readonly onAuthorize: (url: URL) => void | Promise<void>}) {
+		this.#file = file;
+		this.#mode = options.mode;
+		this.#redirect = options.mode === 'login' ? options.redirectUrl : 'http://127.0.0.1/callback';
+		this.#onAuthorize = options.mode === 'login' ? options.onAuthorize : undefined;
+	}
+
+	/** Whether a login left tokens (before the session connects: "needs login" at once without them). */
+	async hasTokens(): Promise<boolean> {
+		return (await this.#read()).tokens !== undefined;
+	}
+
+	get redirectUrl(): string {
+		return this.#mode === 'login' ? this.#redirect : ((this.#record?.clientRedirect) ?? this.#redirect);
+	}
+
+	get clientMetadata(): OAuthClientMetadata {
+		return {client_name: 'cardterm', redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none'};
+	}
+
+	state(): string {
+		return this.#state;
+	}
+
+	async clientInformation(): Promise<StoredOAuthClientInformation | undefined> {
+		const record = await this.#read();
+		if (this.#mode === 'login') {
+			// A client registered for another loopback port is registered again.
+			return record.clientRedirect === this.#redirect ? record.client : undefined;
+		}
+
+		// The SDK registers a client that has none before it asks to save it: not in a session.
+		if (record.client === undefined) {
+			this.#loginOnly();
+		}
+
+		return record.client;
+	}
+
+	async saveClientInformation(client: StoredOAuthClientInformation): Promise<void> {
+		this.#loginOnly();
+		await this.#write({client, clientRedirect: this.#redirect});
+	}
+
+	async tokens(): Promise<StoredOAuthTokens | undefined> {
+		return (await this.#read()).tokens;
+	}
+
+	async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
+		await this.#write({tokens, tokensSavedAt: Date.now()});
+	}
+
+	/**
+	Refresh tokens that expire within a minute before connecting (a token that ends mid-session is
+	refreshed on the server's 401, the SDK's rule). A refresh that fails is left to that path.
+	*/
+	async refreshIfDue(serverUrl: URL): Promise<void> {
+		const {tokens, tokensSavedAt} = await this.#read();
+		if (tokens?.refresh_token === undefined || tokens.expires_in === undefined || tokensSavedAt === undefined || tokensSavedAt + (tokens.expires_in * 1000) - REFRESH_MARGIN_MS > Date.now()) {
+			return;
+		}
+
+		await auth(this, {serverUrl}).catch(() => {});
+	}
+
+	async redirectToAuthorization(url: URL): Promise<void> {
+		this.#loginOnly();
+		await this.#onAuthorize!(url);
+	}
+
+	saveCodeVerifier(verifier: string): void {
+		this.#verifier = verifier;
+	}
+
+	codeVerifier(): string {
+		if (this.#verifier === undefined) {
+			throw new Error('no PKCE code verifier: the login did not start here');
+		}
+
+		return this.#verifier;
+	}
+
+	async saveDiscoveryState(discovery: OAuthDiscoveryState): Promise<void> {
+		await this.#write({discovery});
+	}
+
+	async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
+		return (await this.#read()).discovery;
+	}
+
+	async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+		const record = await this.#read();
+		const keep = (key: keyof OAuthRecord): boolean => scope !== 'all' && !(scope === 'client' ? ['client', 'clientRedirect'] : [scope]).includes(key);
+		this.#record = Object.fromEntries(Object.entries(record).filter(([key]) => keep(key as keyof OAuthRecord))) as OAuthRecord;
+		if (scope === 'verifier') {
+			this.#verifier = undefined;
+		}
+
+		await writeRecord(this.#file, this.#record);
+	}
+
+	/** In a session nothing is registered or opened: the person logs in with `cardterm mcp login`. */
+	#loginOnly(): void {
+		if (this.#mode === 'session') {
+			this.needsLogin = true;
+			throw new McpLoginNeeded('the server asks for a login');
+		}
+	}
+
+	async #read(): Promise<OAuthRecord> {
+		this.#record ??= await readRecord(this.#file);
+		return this.#record;
+	}
+
+	async #write(change: Partial<OAuthRecord>): Promise<void> {
+		this.#record = {...await this.#read(), ...change};
+		await writeRecord(this.#file, this.#record);
+	}
+}
+
+async function readRecord(file: string): Promise<OAuthRecord> {
+	try {
+		const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
+		return isPlainRecord(parsed) ? parsed as OAuthRecord : {};
+	} catch {
+		// None yet, or unreadable: a login writes it again.
+		return {};
+	}
+}
+
+async function writeRecord(file: string, record: OAuthRecord): Promise<void> {
+	await mkdir(dirname(file), {recursive: true, mode: 0o700});
+	await writeConfigFile(file, `${JSON.stringify(record, null, '\t')}\n`, 0o600);
+}
+
+export type McpLoginOptions = {
+	readonly name: string;
+	readonly url: string;
+	readonly file: string;
+	/** Show the person the authorization URL: open it in the browser, else print it (a test fetches it). */
+	readonly open: (url: URL) => void | Promise<void>;
+	readonly signal?: AbortSignal;
+	readonly timeoutMs?: number;
+};
+
+/** Log in to the server at `url`: resolves with what to say once tokens are saved; rejects naming what failed. */
+export async function mcpLogin(options: McpLoginOptions): Promise<string> {
+	const callback = loopbackCallback(options.timeoutMs ?? LOGIN_TIMEOUT_MS, options.signal);
+	try {
+		const redirectUrl = `http://127.0.0.1:${await callback.port}/callback`;
+		const provider = new McpOAuthProvider(options.file, {mode: 'login', redirectUrl, onAuthorize: options.open});
+		const serverUrl = new URL(options.url);
+		if (await auth(provider, {serverUrl, forceReauthorization: true}) === 'AUTHORIZED') {
+			return `MCP server "${options.name}": authorized (tokens in ${options.file})`;
+		}
+
+		const answer = await callback.answer;
+		if (answer.state !== provider.state()) {
+			throw new Error('the browser came back with another state than the login sent (a stale or forged redirect); nothing was saved');
+		}
+
+		await auth(provider, {serverUrl, authorizationCode: answer.code, ...(answer.iss === undefined ? {} : {iss: answer.iss})});
+		return `MCP server "${options.name}": logged in (tokens in ${options.file}, readable by you alone)`;
+	} finally {
+		callback.close();
+	}
+}
+
+type CallbackAnswer = {readonly code: string; readonly state: string | null; readonly iss?: string};
+
+/** A one-shot listener on 127.0.0.1 at a random port for the authorization server's redirect. */
+function loopbackCallback(timeoutMs: number, signal: AbortSignal | undefined): {port: Promise<number>; answer: Promise<CallbackAnswer>; close(): void} {
+	let settle!: {resolve: (answer: CallbackAnswer) => void; reject: (error: Error) => void};
+	const answer = new Promise<CallbackAnswer>((resolve, reject) => {
+		settle = {resolve, reject};
+	});
+	// Awaited only after the browser step; a failure before it must not be an unhandled rejection.
+	answer.catch(() => {});
+	const server = createServer((request, response) => {
+		const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+		if (url.pathname !== '/callback') {
+			response.writeHead(404).end();
+			return;
+		}
+
+		const code = url.searchParams.get('code');
+		const error = url.searchParams.get('error');
+		response.writeHead(code === null ? 400 : 200, {'content-type': 'text/plain; charset=utf-8'}).end(code === null ? `cardterm: the login failed (${error ?? 'no code'}); see the terminal.\n` : 'cardterm: logged in. You can close this tab.\n');
+		if (code === null) {
+			settle.reject(new Error(`the authorization server refused: ${(error ?? 'no code in the redirect').slice(0, 200)}${url.searchParams.has('error_description') ? ` (${url.searchParams.get('error_description')!.slice(0, 300)})` : ''}`));
+			return;
+		}
+
+		const iss = url.searchParams.get('iss');
+		settle.resolve({code, state: url.searchParams.get('state'), ...(iss === null ? {} : {iss})});
+	});
+	const timer = setTimeout(() => {
+		settle.reject(new Error(`no answer from the browser within ${Math.round(timeoutMs / 1000)} s`));
+	}, timeoutMs);
+	const onAbort = (): void => {
+		settle.reject(new Error('the login was cancelled'));
+	};
+
+	signal?.addEventListener('abort', onAbort, {once: true});
+	const port = new Promise<number>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			resolve((server.address() as AddressInfo).port);
+		});
+	});
+	return {
+		port,
+		answer,
+		close() {
+			clearTimeout(timer);
+			signal?.removeEventListener('abort', onAbort);
+			server.closeAllConnections();
+			server.close();
+		},
+	};
+}
