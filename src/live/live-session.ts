@@ -473,7 +473,7 @@ export class LiveSession implements SessionModel {
 
 		// A streaming step's tail changes the live frame; a model turn's progress (usage, first token, a
 		// retry's wait) the status line. The screen paces what it is told (components/frame-pacing.ts).
-		if (change.entries.length > 0 || change.tailChanged === true || this.#driver.turn?.() !== this.#snapshot.turn) {
+		if (change.entries.length > 0 || change.tailChanged === true || this.#driver.turn?.() !== this.#snapshot.turn || this.#title() !== this.#snapshot.title) {
 			this.#changed();
 		}
 	}
@@ -561,10 +561,17 @@ export class LiveSession implements SessionModel {
 		this.#channel.notify();
 	}
 
+	/** The session's title, when it has one worth showing. */
+	#title(): string | undefined {
+		const {title} = this.#fold;
+		return title === undefined || title.trim() === '' ? undefined : title;
+	}
+
 	#build(): LiveSnapshot {
 		const status = this.#driver.status();
 		const turn = this.#driver.turn?.();
-		const {collecting, queue, held, closing} = this.#input;
+		const {collecting, queue, held, closing, running: work} = this.#input;
+		const title = this.#title();
 		const running = this.#cards.running();
 		const runningEntries: TranscriptEntry[] = running.map(card => ({entry: 'card', card}));
 		// The model's calls that wait for the ones running: shown, so a person knows they run one after another.
@@ -598,6 +605,8 @@ export class LiveSession implements SessionModel {
 			...(held ? {queueHeld: true} : {}),
 			...(status.problem === undefined ? {} : {problem: status.problem}),
 			closing,
+			...(work === undefined ? {} : {working: true}),
+			...(title === undefined ? {} : {title}),
 			...(status.agent === undefined ? {} : {agent: status.agent}),
 			...(status.context === undefined ? {} : {context: status.context}),
 		};

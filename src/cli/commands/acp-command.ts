@@ -163,7 +163,7 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 
 		const {acpInteractive} = await withScreenEnvironment(async () => import('../interactive/acp-interactive.js'));
 		const colorFlag = colorFlagOf(parsed);
-		return acpInteractive({...base, yolo, ...(colorFlag === undefined ? {} : {colorFlag})}, io);
+		return acpInteractive({...base, yolo, screen: config, ...(colorFlag === undefined ? {} : {colorFlag})}, io);
 	}
 
 	// Non-interactive: nobody watches the session's approvals, so the agent's requests are rejected (allowed under --yolo).
