@@ -29,7 +29,7 @@ import {LivePagers} from './live-pagers.js';
 import {noticeLines} from './notice-lines.js';
 import {droppedNotice, heldNotice, linesWord} from './queued-lines.js';
 import {hiddenHistoryText, HISTORY_ENTRIES, historyWindow} from './resumed-history.js';
-import type {LiveWork, SessionDriver} from './session-driver.js';
+import type {LiveWork, SessionDriver, TaskDriver} from './session-driver.js';
 
 /** Queued calls drawn as cards in the live frame; more are counted in one row (a model may ask for dozens at once). */
 const QUEUED_CARDS_SHOWN = 4;
@@ -448,6 +448,15 @@ export class LiveSession implements SessionModel {
 		}
 	}
 
+	/** What a command's own work may have the driver do, within its turn (`signal`). */
+	#taskDriver(signal: AbortSignal): TaskDriver {
+		const driver = this.#driver;
+		return {
+			run: async work => driver.run(work, signal),
+			...(driver.shell === undefined ? {} : {shell: async (command: string, label: string) => driver.shell!(command, label, signal)}),
+		};
+	}
+
 	#start(item: Queued<LiveWork>): void {
 		const abort = new AbortController();
 		this.#abort = abort;
@@ -456,7 +465,7 @@ export class LiveSession implements SessionModel {
 
 	async #run(work: LiveWork, signal: AbortSignal): Promise<void> {
 		try {
-			await (work.kind === 'task' ? work.run(signal) : this.#driver.run(work, signal));
+			await (work.kind === 'task' ? work.run(signal, this.#taskDriver(signal)) : this.#driver.run(work, signal));
 		} catch (error) {
 			this.#say(errorText(error), 'error');
 		}

@@ -20,6 +20,7 @@ import type {RetryPolicy} from '../../../src/agent/retry-policy.js';
 import {modelTurns} from '../../../src/host/agent-turns.js';
 import {startFakeModelServer, type FakeAnswer, type FakeModelServer} from '../../fixtures/fake-model-server.mjs';
 import type {AttentionOptions} from '../../../components/attention.js';
+import type {PromptCommand} from '../../../src/live/commands/prompt-command.js';
 import {FakeStdin, FakeTty} from './fake-terminal.js';
 
 /** A model for the session: the fake model server answering `script`, retried by `retry`, a silent stream cut after `stallTimeoutMs`. */
@@ -50,7 +51,7 @@ export type InteractiveScreen = {
 };
 
 /** Start the app at `columns`×`rows` in a fresh fixed directory named after the case. */
-export async function startInteractive(name: string, options: {columns?: number; rows?: number; ask?: readonly AskRule[]; files?: Record<string, string>; motion?: boolean; now?: () => number; agent?: ScreenAgent; attention?: AttentionOptions} = {}): Promise<InteractiveScreen> {
+export async function startInteractive(name: string, options: {columns?: number; rows?: number; ask?: readonly AskRule[]; files?: Record<string, string>; motion?: boolean; now?: () => number; agent?: ScreenAgent; attention?: AttentionOptions; commands?: readonly PromptCommand[]} = {}): Promise<InteractiveScreen> {
 	const cwd = join('/tmp', `cardterm-screen-${name}`);
 	await rm(cwd, {recursive: true, force: true});
 	await mkdir(cwd, {recursive: true});
@@ -96,6 +97,7 @@ export async function startInteractive(name: string, options: {columns?: number;
 			},
 		}),
 		history: {entries, add: line => entries.push(line)},
+		...(options.commands === undefined ? {} : {commands: options.commands}),
 	});
 
 	const tty = new FakeTty(options.columns ?? 80, options.rows ?? 24);
