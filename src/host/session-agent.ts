@@ -10,7 +10,8 @@ import {servedWindow} from '../agent/served-window.js';
 import type {ModelClient} from '../agent/model-types.js';
 import type {ContextFileSettings} from '../config/config-schema.js';
 import type {SessionEvent} from '../session/events/events.js';
-import {loadInstructions, type Instructions} from './instruction-files.js';
+import {InstructionReader, type Instructions} from './instruction-files.js';
+import {watchNestedInstructions} from './nested-instructions.js';
 import type {OpenedSession} from './open-session.js';
 
 /**
@@ -31,8 +32,11 @@ export type SessionAgentOptions = {
 	readonly env?: NodeJS.ProcessEnv;
 };
 
-/** The agent, and the instruction files its system prompt holds (`undefined`: `--system-prompt` replaced them). */
-export type SessionAgent = CreatedAgent & {readonly instructions: Instructions | undefined};
+/**
+The agent, and the instruction files it has read (`undefined`: `--system-prompt` replaced them): its
+system prompt's, then those of folders it first worked in, read again at each call.
+*/
+export type SessionAgent = CreatedAgent & {instructions(): Instructions | undefined};
 
 /**
 The agent's context options for `model` from the config's section: its window (the config's per
@@ -46,7 +50,8 @@ export async function agentContext(model: ModelClient, settings: ContextFileSett
 }
 
 export async function sessionAgent(session: OpenedSession, options: SessionAgentOptions): Promise<SessionAgent> {
-	const instructions = options.systemPrompt === undefined ? await loadInstructions(options.cwd, options.env ?? process.env) : undefined;
+	const reader = options.systemPrompt === undefined ? await InstructionReader.open(options.cwd, options.env ?? process.env) : undefined;
+	const instructions = reader?.instructions();
 	const created = await createAgent({
 		cwd: options.cwd,
 		runtime: session.runtime,
@@ -62,5 +67,13 @@ export async function sessionAgent(session: OpenedSession, options: SessionAgent
 		...(options.history === undefined ? {} : {history: options.history}),
 		...(instructions === undefined ? {} : {instructions}),
 	});
-	return Object.assign(created, {instructions});
+	const stopNested = reader === undefined ? undefined : watchNestedInstructions(session, reader, options.cwd);
+	return {
+		...created,
+		dispose() {
+			stopNested?.();
+			created.dispose();
+		},
+		instructions: () => reader?.instructions(),
+	};
 }
