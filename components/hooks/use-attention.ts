@@ -51,7 +51,7 @@ export function useAttention(model: SessionModel, options: AttentionOptions | un
 		}
 
 		const {terminal} = options;
-		const write = (output: TerminalOutput): void => {
+		const send = (output: TerminalOutput): void => {
 			void writeOutput(stdout, output).catch(() => undefined);
 		};
 
@@ -63,12 +63,12 @@ export function useAttention(model: SessionModel, options: AttentionOptions | un
 			const name = snapshot.title ?? folder;
 			const attention = attentionFor(before, snapshot, state);
 			if (attention !== undefined && rings(notifications, focus.current)) {
-				write(notificationOutput(terminal, 'cardterm', `${attention.body} · ${name}`));
+				send(notificationOutput(terminal, 'cardterm', `${attention.body} · ${name}`));
 			}
 
 			const shown = terminal.title && !snapshot.closing ? windowTitle(name, state) : before.shown;
 			if (shown !== before.shown && shown !== undefined) {
-				write(titleOutput(shown));
+				send(titleOutput(shown));
 			}
 
 			before = {state, ...(snapshot.approval === undefined ? {} : {approvalId: snapshot.approval.id}), ...(shown === undefined ? {} : {shown})};
