@@ -5,11 +5,13 @@ folder down to it that was not read yet is read (`InstructionReader.nested`: the
 import rules as the files of the system prompt) and told to the model as a message in its inbox,
 which the loop writes as a `user/message` (source `instructions`) before its next request: the
 log keeps it, the transcript shows it, a continued session's conversation has it. The system
-prompt stays as it was sent (a provider's prompt cache keeps it).
+prompt stays as it was sent (a provider's prompt cache keeps it). A continued session remembers
+what its log told (`rememberNested`).
 */
 import {relative} from 'node:path';
 import {pathArgument} from '../config/approval-rules.js';
 import {textContent} from '../tools/content.js';
+import type {SessionEvent} from '../session/events/events.js';
 import type {InstructionFile, InstructionReader} from './instruction-files.js';
 import type {OpenedSession} from './open-session.js';
 
@@ -40,6 +42,22 @@ export function watchNestedInstructions(session: Pick<OpenedSession, 'registry' 
 		stopped = true;
 		stop();
 	};
+}
+
+/**
+A continued session's conversation already holds the nested files its log told the model of: they
+are read again (so `/instructions` lists them) but not told again.
+*/
+export async function rememberNested(reader: InstructionReader, history: Iterable<SessionEvent>): Promise<void> {
+	for (const event of history) {
+		const paths = event.type === 'user/message' && event.data.source?.['kind'] === 'instructions' ? event.data.source['paths'] : undefined;
+		for (const path of Array.isArray(paths) ? paths : []) {
+			if (typeof path === 'string') {
+				// eslint-disable-next-line no-await-in-loop -- in the order they were told
+				await reader.nested(path);
+			}
+		}
+	}
 }
 
 /** The message that tells the model of files read now: where they apply, and their text as the system prompt gives files. */

@@ -11,7 +11,7 @@ import type {ModelClient} from '../agent/model-types.js';
 import type {ContextFileSettings} from '../config/config-schema.js';
 import type {SessionEvent} from '../session/events/events.js';
 import {InstructionReader, type Instructions} from './instruction-files.js';
-import {watchNestedInstructions} from './nested-instructions.js';
+import {rememberNested, watchNestedInstructions} from './nested-instructions.js';
 import type {OpenedSession} from './open-session.js';
 
 /**
@@ -51,7 +51,12 @@ export async function agentContext(model: ModelClient, settings: ContextFileSett
 
 export async function sessionAgent(session: OpenedSession, options: SessionAgentOptions): Promise<SessionAgent> {
 	const reader = options.systemPrompt === undefined ? await InstructionReader.open(options.cwd, options.env ?? process.env) : undefined;
+	// The system prompt's files; a continued session's nested ones are in its conversation already.
 	const instructions = reader?.instructions();
+	if (reader !== undefined && options.history !== undefined) {
+		await rememberNested(reader, options.history);
+	}
+
 	const created = await createAgent({
 		cwd: options.cwd,
 		runtime: session.runtime,

@@ -13,6 +13,7 @@ import {resolveModel} from '../../src/agent/model-client.js';
 import {openSession} from '../../src/host/open-session.js';
 import {sessionAgent} from '../../src/host/session-agent.js';
 import {instructionsReport} from '../../src/live/commands/instructions.js';
+import type {SessionEvent} from '../../src/session/events/events.js';
 import {startFakeModelServer} from '../fixtures/fake-model-server.mjs';
 
 let base = '';
@@ -75,6 +76,28 @@ describe('nested instruction files', () => {
 			expect(report).toContain('sub/notes.md  imported by sub/AGENTS.md');
 			// The transcript shows it as a notice from "instructions"; the log keeps the message.
 			expect(session.fold.entries.filter(entry => entry.entry === 'notice' && entry.source === 'instructions')).toHaveLength(1);
+		} finally {
+			agent.dispose();
+			await session.close();
+			await server.close();
+		}
+	});
+
+	it('are not told again in a continued session whose log told them, and /instructions still lists them', async () => {
+		const server = await startFakeModelServer({script: [
+			{toolCalls: [{id: 'c1', name: 'read', args: JSON.stringify({file_path: 'sub/deep/file.txt'})}]},
+			{text: 'Done.'},
+		]});
+		const told = {seq: 0, time: 0, type: 'user/message', data: {id: 'u-1.2.1', role: 'user', content: [{type: 'text', text: 'More instruction files…'}], source: {kind: 'instructions', paths: [join(work, 'sub', 'AGENTS.md'), join(work, 'sub', 'notes.md'), join(work, 'sub', 'deep', 'CLAUDE.md')]}}} as const;
+		const session = await openSession({cwd: work, id: 'nested-continued'});
+		const agent = await sessionAgent(session, {cwd: work, model: resolveModel({spec: 'fake-model', baseUrl: server.url, env: {}}), env: {XDG_CONFIG_HOME: join(base, 'config')}, history: [told as unknown as SessionEvent]});
+		try {
+			expect(instructionsReport(agent.instructions()!, work)).toContain('sub/deep/CLAUDE.md  read when the agent first worked in its folder');
+			await agent.loop.runTurn('again', {signal: new AbortController().signal});
+			const requests = server.requests.map(request => JSON.stringify(request.body.messages));
+			expect(requests).toHaveLength(2);
+			// The system prompt does not hold them either: only the log's message does.
+			expect(requests.filter(text => text.includes('DEEP-LEVEL'))).toHaveLength(0);
 		} finally {
 			agent.dispose();
 			await session.close();
