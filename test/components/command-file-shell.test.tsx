@@ -47,4 +47,15 @@ describe('shell commands in a command file', () => {
 			await screen.close();
 		}
 	});
+
+	it('runs none of them when no model would take the prompt', async () => {
+		const screen = await startInteractive('command-file-no-model', {columns: 100, rows: 30, commands: withUserCommands(BUILTIN_COMMANDS, [{...file, body: 'made: !`touch made`'}])});
+		try {
+			await screen.type('/status', 'no model is connected to take its prompt');
+			expect(existsSync(join(screen.cwd, 'made'))).toBe(false);
+			expect(screen.tty.text()).not.toContain('● bash');
+		} finally {
+			await screen.close();
+		}
+	});
 });

@@ -45,6 +45,12 @@ async function withShellOutput(file: UserCommandFile, pieces: readonly BodyPiece
 		return undefined;
 	}
 
+	if (context.model?.model === undefined) {
+		// Nothing would take the prompt: its commands are not run for nothing.
+		context.say(`${file.name}: not run: no model is connected to take its prompt (/model connects one)`, 'error');
+		return undefined;
+	}
+
 	const filled = fillPieces(pieces, args);
 	let prompt = '';
 	for (const piece of filled.pieces) {
