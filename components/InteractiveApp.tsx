@@ -11,7 +11,9 @@ import {ApprovalDialog, approvalRows, approvalTexts} from './ApprovalDialog.js';
 import {fitLiveRows} from './fit-live-rows.js';
 import {OK_ROW_BUDGET} from '../src/layout/cards/fold-body.js';
 import {useClock} from './hooks/use-clock.js';
-import {useBracketedPaste} from './hooks/use-bracketed-paste.js';
+import {BRACKETED_PASTE, useTerminalMode} from './hooks/use-terminal-mode.js';
+import {useAttention} from './hooks/use-attention.js';
+import type {AttentionOptions} from './attention.js';
 import {usePacedSnapshot} from './hooks/use-paced-snapshot.js';
 import {usePromptInput} from './hooks/use-prompt-input.js';
 import {useScrollback} from './hooks/use-scrollback.js';
@@ -45,6 +47,8 @@ type Props = {
 	/** The Ctrl+O pager's `y` and `o` (pager-actions.ts); absent, the pager says they are not available. */
 	readonly onCopy?: (text: string) => string;
 	readonly onOpen?: (card: Card) => {readonly message: string; readonly ran: boolean};
+	/** The window title and the notifications when a turn ends or a question waits (absent: neither). */
+	readonly attention?: AttentionOptions;
 };
 
 export {ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN} from './alternate-screen.js';
@@ -65,7 +69,7 @@ The interactive session's screen. Settled cards are written once into the termin
 pre-rendered rows; Ink draws only the running cards, the approval dialog, the queued work, the
 prompt and the status line, and that region always stays shorter than the terminal.
 */
-export function InteractiveApp({model, theme, color, hyperlinks, motion = false, now = Date.now, onFrame, onCopy, onOpen}: Props) {
+export function InteractiveApp({model, theme, color, hyperlinks, motion = false, now = Date.now, onFrame, onCopy, onOpen, attention}: Props) {
 	const {exit} = useApp();
 	const {write, stdout} = useStdout();
 	const {columns, rows} = useTerminalSize();
@@ -112,7 +116,9 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 		};
 	}, [stdout]);
 
-	useBracketedPaste();
+	// Bracketed paste while mounted, so a paste is text and never runs lines.
+	useTerminalMode(BRACKETED_PASTE);
+	useAttention(model, attention);
 	const frameHeight = useCallback(() => frameWidths.current.length, []);
 	useShrinkGuard(frameHeight, onFrame);
 

@@ -42,6 +42,10 @@ export type LiveSnapshot = {
 	readonly problem?: string;
 	/** Set once the session is closing. */
 	readonly closing: boolean;
+	/** Set while a piece of work the person asked for runs (a model turn, a command, a call): the title says working. */
+	readonly working?: boolean;
+	/** The session's title (an ACP agent's `session_info_update`, a continued log's), for the window title. */
+	readonly title?: string;
 	/** What an ACP agent reports about itself (its mode, its cost): shown in the status line. */
 	readonly agent?: string;
 	/** How full the model's window is (`42% · 54k/128k`): the native agent's ledger, or an ACP agent's `usage_update`. */

@@ -3,7 +3,7 @@
 any string. Fast typing, tmux send-keys and pastes arrive as one chunk, and a terminal (or a paste)
 may send any escape sequence, so the parser never trusts a chunk to be one key: printable runs stay
 together as text, C0 controls become their keys, escape sequences are parsed by their ECMA-48
-shape, and a sequence that is not a key (SGR, a mouse report, a paste marker, a reply) is dropped
+shape, and a sequence that is not a key (SGR, a mouse report, a focus report, a paste marker, a reply) is dropped
 whole — never typed as text, never a crash. Bracketed paste (CSI 200~ … 201~) spans chunks, so
 it is read by `KeyStream` (key-stream.ts), which uses `parseKeys` between and inside pastes.
 */
@@ -249,6 +249,17 @@ class KeyReader {
 		const key = csiKey(chunk.slice(start, parametersEnd), chunk.slice(parametersEnd, end), chunk[end]!);
 		return key === undefined ? [] : [{input: '', key}];
 	}
+}
+
+/** A focus report (DECSET 1004: CSI I gained, CSI O lost) in `chunk`, the last one when there are several; never a key. */
+export function focusReport(chunk: string): 'in' | 'out' | undefined {
+	let found: 'in' | 'out' | undefined;
+	// eslint-disable-next-line no-control-regex -- the reports are escape sequences
+	for (const match of chunk.matchAll(/(?:\u001B\[|\u009B)([IO])/g)) {
+		found = match[1] === 'I' ? 'in' : 'out';
+	}
+
+	return found;
 }
 
 /**

@@ -37,7 +37,7 @@ export type ApprovalPolicyOptions = RuleContext & {
 };
 
 /** The path argument a rule looks at, for the reference tools. */
-function pathArgument(args: unknown): string | undefined {
+export function pathArgument(args: unknown): string | undefined {
 	if (typeof args !== 'object' || args === null) {
 		return undefined;
 	}

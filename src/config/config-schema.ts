@@ -67,6 +67,10 @@ export type ConfigFile = {
 	readonly env?: {readonly passthrough?: readonly string[]; readonly secrets?: readonly string[]};
 	/** MCP servers by name; each entry is read (and its problems named) by `mcp-servers.ts`. */
 	readonly mcpServers?: unknown;
+	/** When a live session notifies the terminal that a turn ended or a question waits (docs/decisions/notifications.md). */
+	readonly notifications?: 'auto' | 'always' | 'off';
+	/** Whether a live session sets the terminal's window title (default true). */
+	readonly terminalTitle?: boolean;
 };
 
 const url = (description: string): ValueSchemaSpec => ({type: 'string', description});
@@ -102,6 +106,8 @@ const topLevel: ParameterSchemaSpec = {
 	}},
 	allowedEndpoints: {type: 'array', items: {type: 'string'}},
 	mcpServers: {type: 'object', additionalProperties: true, description: 'MCP servers by name (mcp-servers.ts reads each)'},
+	notifications: {type: 'string', enum: ['auto', 'always', 'off'], description: 'notify when a turn ends or a question waits: auto (while the terminal is not focused), always, off'},
+	terminalTitle: {type: 'boolean', description: 'show the session and its state in the terminal\'s title (default true)'},
 	env: {type: 'object', additionalProperties: true, properties: {
 		passthrough: {type: 'array', items: {type: 'string'}, description: 'secret variables the commands a model or an agent runs may still see'},
 		secrets: {type: 'array', items: {type: 'string'}, description: 'more variables whose values are kept from commands and the session log'},

@@ -47,6 +47,10 @@ export type CardtermConfig = {
 	config); absent: none.
 	*/
 	readonly mcpServers?: readonly McpServerEntry[];
+	/** When a live session notifies the terminal (absent: `auto`); the project's over the user's. */
+	readonly notifications?: 'auto' | 'always' | 'off';
+	/** Whether a live session sets the window title (absent: it does); the project's over the user's. */
+	readonly terminalTitle?: boolean;
 	/** What was odd but not wrong (unknown keys), each naming its file; shown once at start. */
 	readonly warnings: readonly string[];
 };
@@ -85,9 +89,13 @@ export async function loadConfig(cwd: string, env: NodeJS.ProcessEnv): Promise<C
 		}
 	}
 
+	const notifications = layers.findLast(layer => layer.file.notifications !== undefined)?.file.notifications;
+	const terminalTitle = layers.findLast(layer => layer.file.terminalTitle !== undefined)?.file.terminalTitle;
 	return {
 		layers,
 		projectDir: cwd,
+		...(notifications === undefined ? {} : {notifications}),
+		...(terminalTitle === undefined ? {} : {terminalTitle}),
 		context,
 		approval: {ask: rules.map(rule => withoutBy(rule))},
 		agent,

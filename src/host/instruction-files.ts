@@ -3,7 +3,8 @@
 (the more specific later): the user's global `AGENTS.md` in cardterm's config folder, then the
 project's `AGENTS.md` in each folder from the repository's root (the nearest folder holding `.git`)
 down to the working directory, `CLAUDE.md` where a folder has no `AGENTS.md` (people bring one from
-Claude Code). A file's `@path` imports follow it, each once (no cycles), at most `IMPORT_DEPTH` deep,
+Claude Code), and — as the agent first works in a folder below the working directory — that
+folder's file (`InstructionReader.nested`). A file's `@path` imports follow it, each once (no cycles), at most `IMPORT_DEPTH` deep,
 and only inside the workspace or the user's config folder. Each file is read up to `FILE_LIMIT`
 characters and all of them up to `TOTAL_LIMIT`; what is cut or left out is said in `notes`, which
 the system prompt and `/instructions` both show. Only regular files are read (a FIFO named
@@ -25,8 +26,12 @@ const NAMES = ['AGENTS.md', 'CLAUDE.md'] as const;
 export type InstructionFile = {
 	/** The file's absolute path. */
 	readonly path: string;
-	/** Where it comes from: the user's config folder, the project, or an `@path` import of another file. */
-	readonly scope: 'user' | 'project' | 'import';
+	/**
+	Where it comes from: the user's config folder, the project (the repository's root down to the
+	working directory), a folder below the working directory the agent first worked in, or an `@path`
+	import of another file.
+	*/
+	readonly scope: 'user' | 'project' | 'nested' | 'import';
 	/** The text that goes to the model (cut at `FILE_LIMIT`). */
 	readonly text: string;
 	/** Whether the file was longer than `FILE_LIMIT` and was cut. */
@@ -54,72 +59,140 @@ export function userConfigFolder(env: NodeJS.ProcessEnv): string {
 }
 
 export async function loadInstructions(cwd: string, env: NodeJS.ProcessEnv): Promise<Instructions> {
-	const root = await repositoryRoot(cwd);
-	const userFolder = userConfigFolder(env);
-	const files: InstructionFile[] = [];
-	const notes: string[] = [];
-	const seen = new Set<string>();
-	let total = 0;
+	return (await InstructionReader.open(cwd, env)).instructions();
+}
 
-	const add = async (path: string, scope: InstructionFile['scope'], depth: number, importedBy?: string): Promise<void> => {
+/**
+The instruction files of a session as they grow: opened with the user's and the project's files
+(`loadInstructions`), then, as the agent first works in a folder below the working directory, the
+file that folder holds (`nested`), under the same caps and import rules, each file once.
+*/
+export class InstructionReader {
+	readonly #root: string;
+	readonly #cwd: string;
+	readonly #env: NodeJS.ProcessEnv;
+	readonly #userFolder: string;
+	readonly #files: InstructionFile[] = [];
+	readonly #notes: string[] = [];
+	readonly #seen = new Set<string>();
+	/** Folders below the working directory already looked in for a nested file. */
+	readonly #looked = new Set<string>();
+	#total = 0;
+
+	private constructor(root: string, cwd: string, env: NodeJS.ProcessEnv) {
+		this.#root = root;
+		this.#cwd = resolve(cwd);
+		this.#env = env;
+		this.#userFolder = userConfigFolder(env);
+	}
+
+	/** The user's file, then the project's from the repository's root down to `cwd`. */
+	static async open(cwd: string, env: NodeJS.ProcessEnv): Promise<InstructionReader> {
+		const reader = new InstructionReader(await repositoryRoot(cwd), cwd, env);
+		const user = await firstPresent(reader.#userFolder);
+		if (user !== undefined) {
+			await reader.#add(user, 'user', 0);
+		}
+
+		for (const folder of foldersDown(reader.#root, cwd)) {
+			// eslint-disable-next-line no-await-in-loop -- the root's file before the working directory's
+			const file = await firstPresent(folder);
+			if (file !== undefined) {
+				// eslint-disable-next-line no-await-in-loop
+				await reader.#add(file, 'project', 0);
+			}
+		}
+
+		return reader;
+	}
+
+	/** What is loaded now, in order. */
+	instructions(): Instructions {
+		return {files: [...this.#files], notes: [...this.#notes], root: this.#root};
+	}
+
+	/**
+	The files first found for `path` (a path a tool call touched, absolute or relative to the working
+	directory): the `AGENTS.md` (else `CLAUDE.md`) of each folder from below the working directory down
+	to the path's own folder not looked in yet, with their imports. Folders outside the working
+	directory, hidden ones (`.git`, `.venv`) and `node_modules` are never looked in: a dependency's or a
+	tool's file is not the project's.
+	*/
+	async nested(path: string): Promise<InstructionFile[]> {
+		const target = resolve(this.#cwd, path);
+		const folder = await stat(target).then(info => info.isDirectory() ? target : dirname(target), () => dirname(target));
+		const below = relative(this.#cwd, folder);
+		if (below === '' || below.startsWith('..') || isAbsolute(below)) {
+			return [];
+		}
+
+		const before = this.#files.length;
+		let current = this.#cwd;
+		for (const part of below.split(sep)) {
+			if (part.startsWith('.') || part === 'node_modules') {
+				break;
+			}
+
+			current = join(current, part);
+			if (this.#looked.has(current)) {
+				continue;
+			}
+
+			this.#looked.add(current);
+			// eslint-disable-next-line no-await-in-loop -- the outer folder's file before the inner one's
+			const file = await firstPresent(current);
+			if (file !== undefined) {
+				// eslint-disable-next-line no-await-in-loop
+				await this.#add(file, 'nested', 0);
+			}
+		}
+
+		return this.#files.slice(before);
+	}
+
+	async #add(path: string, scope: InstructionFile['scope'], depth: number, importedBy?: string): Promise<void> {
 		const real = await realpath(path).catch(() => path);
-		if (seen.has(real)) {
+		if (this.#seen.has(real)) {
 			return;
 		}
 
-		seen.add(real);
+		this.#seen.add(real);
 		const read = await readBounded(path);
 		if (typeof read === 'string') {
-			notes.push(`${path}: ${read}`);
+			this.#notes.push(`${path}: ${read}`);
 			return;
 		}
 
-		if (total >= TOTAL_LIMIT) {
-			notes.push(`${path} was left out: the instruction files reached ${TOTAL_LIMIT} characters`);
+		if (this.#total >= TOTAL_LIMIT) {
+			this.#notes.push(`${path} was left out: the instruction files reached ${TOTAL_LIMIT} characters`);
 			return;
 		}
 
-		const room = TOTAL_LIMIT - total;
+		const room = TOTAL_LIMIT - this.#total;
 		const cut = read.cut || read.text.length > room;
 		const text = read.text.slice(0, room);
-		total += text.length;
-		files.push({path, scope, text, cut, ...(importedBy === undefined ? {} : {importedBy})});
+		this.#total += text.length;
+		this.#files.push({path, scope, text, cut, ...(importedBy === undefined ? {} : {importedBy})});
 		if (cut) {
-			notes.push(`${path} was cut at ${text.length} characters`);
+			this.#notes.push(`${path} was cut at ${text.length} characters`);
 		}
 
 		for (const reference of importsOf(text)) {
-			const target = resolve(dirname(path), reference.startsWith('~/') ? join(env.HOME ?? '', reference.slice(2)) : reference);
+			const target = resolve(dirname(path), reference.startsWith('~/') ? join(this.#env.HOME ?? '', reference.slice(2)) : reference);
 			// eslint-disable-next-line no-await-in-loop -- imports go in order, each after the one before
 			const realTarget = await realpath(target).catch(() => undefined);
 			if (realTarget === undefined) {
-				notes.push(`${path} imports @${reference}, which does not exist`);
-			} else if (!inside(realTarget, root) && !inside(realTarget, userFolder)) {
-				notes.push(`${path} imports @${reference}, outside the workspace and the user's config folder: not read`);
+				this.#notes.push(`${path} imports @${reference}, which does not exist`);
+			} else if (!inside(realTarget, this.#root) && !inside(realTarget, this.#userFolder)) {
+				this.#notes.push(`${path} imports @${reference}, outside the workspace and the user's config folder: not read`);
 			} else if (depth >= IMPORT_DEPTH) {
-				notes.push(`${path} imports @${reference}, deeper than ${IMPORT_DEPTH} imports: not read`);
+				this.#notes.push(`${path} imports @${reference}, deeper than ${IMPORT_DEPTH} imports: not read`);
 			} else {
 				// eslint-disable-next-line no-await-in-loop -- imports go in order, each after the one before
-				await add(target, 'import', depth + 1, path);
+				await this.#add(target, 'import', depth + 1, path);
 			}
 		}
-	};
-
-	const user = await firstPresent(userFolder);
-	if (user !== undefined) {
-		await add(user, 'user', 0);
 	}
-
-	for (const folder of foldersDown(root, cwd)) {
-		// eslint-disable-next-line no-await-in-loop -- the root's file before the working directory's
-		const file = await firstPresent(folder);
-		if (file !== undefined) {
-			// eslint-disable-next-line no-await-in-loop
-			await add(file, 'project', 0);
-		}
-	}
-
-	return {files, notes, root};
 }
 
 /**

@@ -151,12 +151,12 @@ export async function openNativeSession(options: NativeSessionOptions): Promise<
 				instructions = started.instructions;
 				return started.loop;
 			},
-			instructions: () => instructions,
+			instructions: () => instructions?.(),
 		}, agentOption.status);
 	} else if (created !== undefined && agentOption !== undefined && !('none' in agentOption)) {
 		agent = modelTurns(created.loop, agentOption.from, agentOption.resolve ?? (() => {
 			throw new Error('switching models is not available in this session');
-		}), () => instructions);
+		}), () => instructions?.());
 	} else if (agentOption !== undefined && 'none' in agentOption) {
 		agent = noModelTurns(agentOption.none, agentOption.status);
 	}

@@ -10,7 +10,8 @@ import {servedWindow} from '../agent/served-window.js';
 import type {ModelClient} from '../agent/model-types.js';
 import type {ContextFileSettings} from '../config/config-schema.js';
 import type {SessionEvent} from '../session/events/events.js';
-import {loadInstructions, type Instructions} from './instruction-files.js';
+import {InstructionReader, type Instructions} from './instruction-files.js';
+import {rememberNested, watchNestedInstructions} from './nested-instructions.js';
 import type {OpenedSession} from './open-session.js';
 
 /**
@@ -31,8 +32,11 @@ export type SessionAgentOptions = {
 	readonly env?: NodeJS.ProcessEnv;
 };
 
-/** The agent, and the instruction files its system prompt holds (`undefined`: `--system-prompt` replaced them). */
-export type SessionAgent = CreatedAgent & {readonly instructions: Instructions | undefined};
+/**
+The agent, and the instruction files it has read (`undefined`: `--system-prompt` replaced them): its
+system prompt's, then those of folders it first worked in, read again at each call.
+*/
+export type SessionAgent = CreatedAgent & {instructions(): Instructions | undefined};
 
 /**
 The agent's context options for `model` from the config's section: its window (the config's per
@@ -47,7 +51,13 @@ export async function agentContext(model: ModelClient, settings: ContextFileSett
 
 export async function sessionAgent(session: OpenedSession, options: SessionAgentOptions): Promise<SessionAgent> {
 	const toolSearch = toolSearchSettings(options.context?.toolSearch);
-	const instructions = options.systemPrompt === undefined ? await loadInstructions(options.cwd, options.env ?? process.env) : undefined;
+	const reader = options.systemPrompt === undefined ? await InstructionReader.open(options.cwd, options.env ?? process.env) : undefined;
+	// The system prompt's files; a continued session's nested ones are in its conversation already.
+	const instructions = reader?.instructions();
+	if (reader !== undefined && options.history !== undefined) {
+		await rememberNested(reader, options.history);
+	}
+
 	const created = await createAgent({
 		cwd: options.cwd,
 		runtime: session.runtime,
@@ -65,5 +75,13 @@ export async function sessionAgent(session: OpenedSession, options: SessionAgent
 		// Only a session with MCP servers has tools to defer.
 		...(session.mcp === undefined || toolSearch === undefined ? {} : {toolSearch}),
 	});
-	return Object.assign(created, {instructions});
+	const stopNested = reader === undefined ? undefined : watchNestedInstructions(session, reader, options.cwd);
+	return {
+		...created,
+		dispose() {
+			stopNested?.();
+			created.dispose();
+		},
+		instructions: () => reader?.instructions(),
+	};
 }

@@ -29,7 +29,7 @@ import {LivePagers} from './live-pagers.js';
 import {noticeLines} from './notice-lines.js';
 import {droppedNotice, heldNotice, linesWord} from './queued-lines.js';
 import {hiddenHistoryText, HISTORY_ENTRIES, historyWindow} from './resumed-history.js';
-import type {LiveWork, SessionDriver} from './session-driver.js';
+import type {LiveWork, SessionDriver, TaskDriver} from './session-driver.js';
 
 /** Queued calls drawn as cards in the live frame; more are counted in one row (a model may ask for dozens at once). */
 const QUEUED_CARDS_SHOWN = 4;
@@ -448,6 +448,15 @@ export class LiveSession implements SessionModel {
 		}
 	}
 
+	/** What a command's own work may have the driver do, within its turn (`signal`). */
+	#taskDriver(signal: AbortSignal): TaskDriver {
+		const driver = this.#driver;
+		return {
+			run: async work => driver.run(work, signal),
+			...(driver.shell === undefined ? {} : {shell: async (command: string, label: string) => driver.shell!(command, label, signal)}),
+		};
+	}
+
 	#start(item: Queued<LiveWork>): void {
 		const abort = new AbortController();
 		this.#abort = abort;
@@ -456,7 +465,7 @@ export class LiveSession implements SessionModel {
 
 	async #run(work: LiveWork, signal: AbortSignal): Promise<void> {
 		try {
-			await (work.kind === 'task' ? work.run(signal) : this.#driver.run(work, signal));
+			await (work.kind === 'task' ? work.run(signal, this.#taskDriver(signal)) : this.#driver.run(work, signal));
 		} catch (error) {
 			this.#say(errorText(error), 'error');
 		}
@@ -473,7 +482,7 @@ export class LiveSession implements SessionModel {
 
 		// A streaming step's tail changes the live frame; a model turn's progress (usage, first token, a
 		// retry's wait) the status line. The screen paces what it is told (components/frame-pacing.ts).
-		if (change.entries.length > 0 || change.tailChanged === true || this.#driver.turn?.() !== this.#snapshot.turn) {
+		if (change.entries.length > 0 || change.tailChanged === true || this.#driver.turn?.() !== this.#snapshot.turn || this.#title() !== this.#snapshot.title) {
 			this.#changed();
 		}
 	}
@@ -561,10 +570,17 @@ export class LiveSession implements SessionModel {
 		this.#channel.notify();
 	}
 
+	/** The session's title, when it has one worth showing. */
+	#title(): string | undefined {
+		const {title} = this.#fold;
+		return title === undefined || title.trim() === '' ? undefined : title;
+	}
+
 	#build(): LiveSnapshot {
 		const status = this.#driver.status();
 		const turn = this.#driver.turn?.();
-		const {collecting, queue, held, closing} = this.#input;
+		const {collecting, queue, held, closing, running: work} = this.#input;
+		const title = this.#title();
 		const running = this.#cards.running();
 		const runningEntries: TranscriptEntry[] = running.map(card => ({entry: 'card', card}));
 		// The model's calls that wait for the ones running: shown, so a person knows they run one after another.
@@ -598,6 +614,8 @@ export class LiveSession implements SessionModel {
 			...(held ? {queueHeld: true} : {}),
 			...(status.problem === undefined ? {} : {problem: status.problem}),
 			closing,
+			...(work === undefined ? {} : {working: true}),
+			...(title === undefined ? {} : {title}),
 			...(status.agent === undefined ? {} : {agent: status.agent}),
 			...(status.context === undefined ? {} : {context: status.context}),
 		};

@@ -10,6 +10,7 @@ import type {TurnProgress} from '../session/fold/turn-progress.js';
 import {mcpPromptCommands} from './commands/mcp-prompt.js';
 import {completeShellWord} from './complete.js';
 import {nativeLine} from './native-lines.js';
+import {INLINE_TIMEOUT_MS} from './commands/inline-shell.js';
 import type {DriverStatus, DriverWork, SessionDriver} from './session-driver.js';
 
 export type NativeDriverOptions = {
@@ -59,6 +60,15 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 			} finally {
 				prompting = false;
 			}
+		},
+		async shell(command, label, signal) {
+			// The bash tool's own path: a card, the session's approval rules, its timeout and output cap.
+			const result = await session.runtime.runCall('bash', {command, description: label, timeoutMs: INLINE_TIMEOUT_MS}, {signal});
+			if (result.isError) {
+				return {refused: result.error.message};
+			}
+
+			return {output: result.content.map(block => block.type === 'text' ? block.text : '').join('')};
 		},
 		turn: (): TurnProgress | undefined => prompting ? session.fold.turnProgress : undefined,
 		status(): DriverStatus {

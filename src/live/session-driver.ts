@@ -18,8 +18,18 @@ type ToolRequest = {readonly kind: 'tool'; readonly name: string; readonly args:
 /** What a driver runs: a message for the model or agent, or a call of the session's own tools. */
 export type DriverWork = {readonly kind: 'prompt'; readonly text: string} | ToolRequest;
 
+/** What a command's own work may have the driver do in its turn: run a piece of driver work, a shell command. */
+export type TaskDriver = {
+	run(work: DriverWork): Promise<void>;
+	/** The driver's `shell`, when it has one. */
+	readonly shell?: (command: string, label: string) => Promise<ShellOutcome>;
+};
+
+/** A shell command a command file runs: its output (a non-zero exit is output too), or why it did not run. */
+export type ShellOutcome = {readonly output: string} | {readonly refused: string};
+
 /** Work a command runs itself, in its turn in the queue (`/undo` waits for the running turn to end): its label and its body. */
-type SessionTask = {readonly kind: 'task'; readonly label: string; readonly run: (signal: AbortSignal) => Promise<void>};
+type SessionTask = {readonly kind: 'task'; readonly label: string; readonly run: (signal: AbortSignal, driver: TaskDriver) => Promise<void>};
 
 /** A piece of work in the queue: the driver's, or a command's own. */
 export type LiveWork = DriverWork | SessionTask;
@@ -61,6 +71,11 @@ export type SessionDriver = {
 	work is still ending and may be forced); `say` tells the person.
 	*/
 	interrupt?(press: number, say: (message: string) => void): void;
+	/**
+	Run a shell command for a command file's `` !`…` `` as the person's own `!command` runs (the
+	session's bash tool: its card, its approvals, its caps), `label` saying whose it is (a native session).
+	*/
+	shell?(command: string, label: string, signal: AbortSignal): Promise<ShellOutcome>;
 	/** The running model turn's progress (the status line's time, usage, a retry's wait), if the driver shows one. */
 	turn?(): TurnProgress | undefined;
 	status(): DriverStatus;

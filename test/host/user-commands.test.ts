@@ -12,6 +12,7 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {loadUserCommands, parseCommandFile} from '../../src/host/user-commands.js';
 import {BUILTIN_COMMANDS} from '../../src/live/commands/builtin-commands.js';
 import {expandCommand, userCommandPrompt, withUserCommands} from '../../src/live/commands/user-command.js';
+import {bodyPieces, fillPieces, INLINE_OUTPUT_LIMIT, inlineOutput} from '../../src/live/commands/inline-shell.js';
 
 let base = '';
 let env: NodeJS.ProcessEnv = {};
@@ -78,5 +79,24 @@ describe('command files', () => {
 		const table = withUserCommands(BUILTIN_COMMANDS, loaded.commands);
 		expect(table.filter(command => command.name === '/help')).toHaveLength(1);
 		expect(table.at(-1)).toMatchObject({name: '/ok', help: 'fine (.cardterm/commands)'});
+	});
+});
+
+describe('shell commands in a command file\'s body', () => {
+	it('are cut out in Claude Code\'s and Gemini CLI\'s forms; an unclosed or empty one stays text', () => {
+		expect(bodyPieces('a !`git status` b !{echo {x}} c')).toEqual([{text: 'a '}, {shell: 'git status'}, {text: ' b '}, {shell: 'echo {x}'}, {text: ' c'}]);
+		for (const text of ['Wow! `code`', 'open !` never closed', 'open !{ never {closed}', 'empty !`` here', 'empty !{} here']) {
+			expect(bodyPieces(text)).toEqual([{text}]);
+		}
+	});
+
+	it('quote the arguments inside a command, as one shell word each', () => {
+		expect(fillPieces([{shell: 'grep $1 $ARGUMENTS'}, {text: ' for $1'}], '"it\'s" b')).toEqual({pieces: [{shell: 'grep \'it\'\\\'\'s\' \'it\'\\\'\'s\' \'b\''}, {text: ' for it\'s'}], used: true});
+		expect(inlineOutput(`${'x'.repeat(INLINE_OUTPUT_LIMIT + 5)}\n`)).toBe(`${'x'.repeat(INLINE_OUTPUT_LIMIT)}\n[… 5 more characters cut]`);
+	});
+
+	it('make -p refuse the command, naming it: -p runs none before its prompt', () => {
+		const file = {name: '/st', body: 'now: !`date`', path: '/p/st.md', scope: 'project' as const};
+		expect(() => userCommandPrompt('/st', [file])).toThrow('/st runs shell commands (!`…` in /p/st.md), which -p does not run');
 	});
 });

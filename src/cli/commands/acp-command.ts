@@ -177,7 +177,7 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 		const {acpInteractive} = await withScreenEnvironment(async () => import('../interactive/acp-interactive.js'));
 		const colorFlag = colorFlagOf(parsed);
 		// The servers' prompts are the session's commands: cardterm connects them too (docs/decisions/mcp-prompts-search-auth.md).
-		return acpInteractive({...base, yolo, mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version}), ...(colorFlag === undefined ? {} : {colorFlag})}, io);
+		return acpInteractive({...base, yolo, screen: config, mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version}), ...(colorFlag === undefined ? {} : {colorFlag})}, io);
 	}
 
 	// Non-interactive: nobody watches the session's approvals, so the agent's requests are rejected (allowed under --yolo).

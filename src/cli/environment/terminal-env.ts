@@ -4,6 +4,7 @@ width, hyperlinks. The only place that looks at `NO_COLOR`, `FORCE_COLOR`, `COLO
 everything below gets plain values.
 */
 import type {ColorDepth} from '../../layout/terminal/color-depth.js';
+import type {AttentionTerminal} from '../../layout/terminal/attention-output.js';
 
 /** Colour on or off: `--color`/`--no-color` win, then `NO_COLOR`, then `FORCE_COLOR`, then whether stdout is a TTY. */
 export function colorEnabled(flag: boolean | undefined, env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
@@ -81,4 +82,25 @@ anything but `0` or empty.
 export function motionEnabled(color: boolean, env: NodeJS.ProcessEnv): boolean {
 	const reduced = env.CARDTERM_REDUCED_MOTION;
 	return color && (reduced === undefined || reduced === '' || reduced === '0');
+}
+
+/**
+The terminal a live session calls the person back on (`attention-output.ts`). Inside tmux,
+`TERM_PROGRAM` names tmux, so the terminal outside is told by the variables it exports that tmux
+keeps (`KITTY_WINDOW_ID`, `LC_TERMINAL`, `VTE_VERSION`…). OSC 9: iTerm2, WezTerm, Ghostty, kitty;
+OSC 777: VTE terminals (GNOME Terminal, Tilix…) and foot; anything else gets the bell.
+*/
+export function attentionTerminal(env: NodeJS.ProcessEnv): AttentionTerminal {
+	const term = env.TERM ?? '';
+	const program = env.TERM_PROGRAM ?? '';
+	const set = (name: string): boolean => env[name] !== undefined && env[name] !== '';
+	const osc9 = ['iTerm.app', 'WezTerm', 'ghostty'].includes(program) || env.LC_TERMINAL === 'iTerm2'
+		|| term === 'xterm-kitty' || term === 'xterm-ghostty'
+		|| ['KITTY_WINDOW_ID', 'ITERM_SESSION_ID', 'WEZTERM_PANE', 'GHOSTTY_RESOURCES_DIR'].some(name => set(name));
+	const osc777 = set('VTE_VERSION') || term === 'foot' || term.startsWith('foot-');
+	return {
+		signal: osc9 ? 'osc9' : (osc777 ? 'osc777' : 'bel'),
+		tmux: set('TMUX'),
+		title: term !== 'dumb' && term !== 'linux',
+	};
 }

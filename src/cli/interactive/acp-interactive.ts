@@ -11,11 +11,11 @@ import {withUserCommands} from '../../live/commands/user-command.js';
 import type {CliIo} from '../environment/cli-io.js';
 import {shadowPath} from '../environment/session-paths.js';
 import {runLiveScreen} from './live-screen.js';
-import {screenStyle} from './screen-style.js';
+import {screenStyle, type ScreenSettings} from './screen-style.js';
 import {UsageError} from '../environment/parse-args.js';
 import {whenAborted, withTerminationSignals} from '../environment/termination-signals.js';
 
-export async function acpInteractive(options: AcpSessionOptions & {readonly colorFlag?: boolean}, io: CliIo): Promise<number> {
+export async function acpInteractive(options: AcpSessionOptions & {readonly colorFlag?: boolean; readonly screen?: ScreenSettings}, io: CliIo): Promise<number> {
 	if (!io.isTTY || process.stdin.isTTY !== true) {
 		throw new UsageError('acp: the interactive session needs a terminal; use -p PROMPT instead');
 	}
@@ -34,7 +34,7 @@ export async function acpInteractive(options: AcpSessionOptions & {readonly colo
 		whenAborted(signal, () => {
 			void model.close();
 		});
-		await runLiveScreen(model, screenStyle(options.colorFlag, io), io);
+		await runLiveScreen(model, screenStyle(options.colorFlag, io, options.screen), io);
 		await io.printError(`${logOutcomeMessage(logOutcomeOf(session, 'no session folder'))} · agent session ${client.facts.sessionId}\n`);
 		return 0;
 	}, {terminal: true});

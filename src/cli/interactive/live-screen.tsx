@@ -15,7 +15,7 @@ import {copyText, openInEditor} from '../pager/pager-actions.js';
 import type {ScreenStyle} from './screen-style.js';
 
 /** Draws the screen over `model` until it exits, then closes the session. Ink's first frame is drawn before this returns its promise. */
-export async function runLiveScreen(model: SessionModel, {theme, color, depth, hyperlinks, motion}: ScreenStyle, io: CliIo): Promise<void> {
+export async function runLiveScreen(model: SessionModel, {theme, color, depth, hyperlinks, motion, attention}: ScreenStyle, io: CliIo): Promise<void> {
 	const frameListeners = new Set<() => void>();
 	const onFrame = (listener: () => void): (() => void) => {
 		frameListeners.add(listener);
@@ -32,6 +32,7 @@ export async function runLiveScreen(model: SessionModel, {theme, color, depth, h
 				color={color}
 				hyperlinks={hyperlinks}
 				motion={motion}
+				{...(attention === undefined ? {} : {attention})}
 				onFrame={onFrame}
 				onCopy={text => copyText(text, copies, io.env)}
 				onOpen={card => openInEditor(card, io.cwd, io.env)}

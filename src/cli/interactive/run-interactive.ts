@@ -132,7 +132,7 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 	whenAborted(signal, () => {
 		void controller.close();
 	});
-	const style = screenStyle(colorFlagOf(parsed), io);
+	const style = screenStyle(colorFlagOf(parsed), io, config);
 	// The first frame again under the history, while the screen loads: the prompt is there and keys are held.
 	if (resumed !== undefined) {
 		await writeHistory(controller, io, {...style, sessionCwd: controller.cwd});

@@ -1,6 +1,6 @@
 /**
 @module `/instructions`: the instruction files the agent's system prompt holds — each with where it
-comes from (the user's config folder, the project, an import of another file) and what it costs in
+comes from (the user's config folder, the project, a folder the agent first worked in, an import of another file) and what it costs in
 tokens (estimated: four characters a token, no tokenizer) — and what was cut or left out.
 */
 import {isAbsolute, relative} from 'node:path';
@@ -46,6 +46,10 @@ function from(file: InstructionFile, root: string): string {
 
 		case 'project': {
 			return 'the project\'s';
+		}
+
+		case 'nested': {
+			return 'read when the agent first worked in its folder';
 		}
 
 		case 'import': {

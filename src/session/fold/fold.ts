@@ -189,6 +189,11 @@ export class SessionFold {
 
 	/** Apply one event; returns what changed. */
 	apply(event: SessionEvent): FoldChange {
+		if (event.type === 'session/title' && event.data.title !== undefined) {
+			// Whether or not the pairing shows it as a notice, it is the session's title from now on.
+			this.#title = event.data.title;
+		}
+
 		const pairing = this.#pairing.route(event);
 		const change = this.#apply(event, pairing);
 		if (this.#pairing.streamsVersion === this.#tailVersion) {
@@ -321,8 +326,7 @@ export class SessionFold {
 			}
 
 			case 'session/title': {
-				this.#title = event.data.title ?? this.#title;
-
+				// Its title was taken in `apply`.
 				return noChange;
 			}
 

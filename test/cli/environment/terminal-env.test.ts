@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {colorDepth, colorEnabled, hyperlinksEnabled, motionEnabled, printWidth} from '../../../src/cli/environment/terminal-env.js';
+import {attentionTerminal, colorDepth, colorEnabled, hyperlinksEnabled, motionEnabled, printWidth} from '../../../src/cli/environment/terminal-env.js';
 
 describe('colorEnabled', () => {
 	it('lets the flag win over the environment', () => {
@@ -51,5 +51,27 @@ describe('colorDepth', () => {
 		expect([colorDepth(true, {FORCE_COLOR: '1', COLORTERM: 'truecolor'}), colorDepth(true, {FORCE_COLOR: '2'}), colorDepth(true, {FORCE_COLOR: '3', TERM: 'xterm'})]).toEqual(['ansi16', 'ansi256', 'truecolor']);
 		expect([colorDepth(true, {COLORTERM: 'truecolor', TERM: 'xterm'}), colorDepth(true, {COLORTERM: '24bit'}), colorDepth(true, {TERM: 'xterm-direct'})]).toEqual(['truecolor', 'truecolor', 'truecolor']);
 		expect([colorDepth(true, {TERM: 'xterm-256color'}), colorDepth(true, {TERM: 'tmux-256color'}), colorDepth(true, {TERM: 'xterm'}), colorDepth(true, {TERM: 'linux'}), colorDepth(true, {})]).toEqual(['ansi256', 'ansi256', 'ansi16', 'ansi16', 'ansi16']);
+	});
+});
+
+describe('attentionTerminal', () => {
+	it('names OSC 9 for iTerm2, WezTerm, Ghostty and kitty, also inside tmux where TERM_PROGRAM says tmux', () => {
+		for (const env of [{TERM_PROGRAM: 'iTerm.app'}, {TERM_PROGRAM: 'WezTerm'}, {TERM_PROGRAM: 'ghostty'}, {TERM: 'xterm-kitty'}, {TERM_PROGRAM: 'tmux', TMUX: '/tmp/tmux-1/default,1,0', KITTY_WINDOW_ID: '3'}, {TERM_PROGRAM: 'tmux', LC_TERMINAL: 'iTerm2', TMUX: 'x'}]) {
+			expect(attentionTerminal(env).signal, JSON.stringify(env)).toBe('osc9');
+		}
+
+		expect(attentionTerminal({TERM_PROGRAM: 'tmux', TMUX: 'x', KITTY_WINDOW_ID: '3'}).tmux).toBe(true);
+	});
+
+	it('names OSC 777 for VTE terminals and foot, and the bell for anything else', () => {
+		expect(attentionTerminal({VTE_VERSION: '7600', TERM: 'xterm-256color'}).signal).toBe('osc777');
+		expect(attentionTerminal({TERM: 'foot'}).signal).toBe('osc777');
+		expect(attentionTerminal({TERM: 'xterm-256color', TERM_PROGRAM: 'Apple_Terminal'})).toEqual({signal: 'bel', tmux: false, title: true});
+		expect(attentionTerminal({}).signal).toBe('bel');
+	});
+
+	it('sets no title on the Linux console or a dumb terminal', () => {
+		expect(attentionTerminal({TERM: 'linux'}).title).toBe(false);
+		expect(attentionTerminal({TERM: 'dumb'}).title).toBe(false);
 	});
 });

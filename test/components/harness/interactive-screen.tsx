@@ -19,6 +19,8 @@ import type {ModelClient} from '../../../src/agent/model-types.js';
 import type {RetryPolicy} from '../../../src/agent/retry-policy.js';
 import {modelTurns} from '../../../src/host/agent-turns.js';
 import {startFakeModelServer, type FakeAnswer, type FakeModelServer} from '../../fixtures/fake-model-server.mjs';
+import type {AttentionOptions} from '../../../components/attention.js';
+import type {PromptCommand} from '../../../src/live/commands/prompt-command.js';
 import {FakeStdin, FakeTty} from './fake-terminal.js';
 
 /** A model for the session: the fake model server answering `script`, retried by `retry`, a silent stream cut after `stallTimeoutMs`. */
@@ -43,11 +45,13 @@ export type InteractiveScreen = {
 	type(line: string, until?: string): Promise<void>;
 	/** Send raw key bytes and settle. */
 	press(bytes: string): Promise<void>;
+	/** Unmount the screen as Ink does on exit, leaving the session to `close`. */
+	unmount(): Promise<void>;
 	close(): Promise<void>;
 };
 
 /** Start the app at `columns`×`rows` in a fresh fixed directory named after the case. */
-export async function startInteractive(name: string, options: {columns?: number; rows?: number; ask?: readonly AskRule[]; files?: Record<string, string>; motion?: boolean; now?: () => number; agent?: ScreenAgent} = {}): Promise<InteractiveScreen> {
+export async function startInteractive(name: string, options: {columns?: number; rows?: number; ask?: readonly AskRule[]; files?: Record<string, string>; motion?: boolean; now?: () => number; agent?: ScreenAgent; attention?: AttentionOptions; commands?: readonly PromptCommand[]} = {}): Promise<InteractiveScreen> {
 	const cwd = join('/tmp', `cardterm-screen-${name}`);
 	await rm(cwd, {recursive: true, force: true});
 	await mkdir(cwd, {recursive: true});
@@ -93,6 +97,7 @@ export async function startInteractive(name: string, options: {columns?: number;
 			},
 		}),
 		history: {entries, add: line => entries.push(line)},
+		...(options.commands === undefined ? {} : {commands: options.commands}),
 	});
 
 	const tty = new FakeTty(options.columns ?? 80, options.rows ?? 24);
@@ -106,6 +111,7 @@ export async function startInteractive(name: string, options: {columns?: number;
 			hyperlinks={false}
 			motion={options.motion ?? false}
 			now={now}
+			{...(options.attention === undefined ? {} : {attention: options.attention})}
 			onFrame={listener => {
 				frameListeners.add(listener);
 				return () => frameListeners.delete(listener);
@@ -140,6 +146,10 @@ export async function startInteractive(name: string, options: {columns?: number;
 		async press(bytes) {
 			stdin.send(bytes);
 			await tty.settle();
+		},
+		async unmount() {
+			instance.unmount();
+			await instance.waitUntilExit().catch(() => undefined);
 		},
 		async close() {
 			await settled.close();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {parseKeys} from '../../../components/input/keys.js';
+import {focusReport, parseKeys} from '../../../components/input/keys.js';
 
 describe('parseKeys: text and C0 controls', () => {
 	it('turns a typed command followed by Enter into text and a return key', () => {
@@ -90,5 +90,17 @@ describe('parseKeys on any input', () => {
 		fc.assert(fc.property(fc.string({unit: 'grapheme', minLength: 1, maxLength: 30}).filter(text => !/[\u0000-\u001F\u007F-\u009F]/.test(text)), text => {
 			expect(parseKeys(text)).toEqual([{input: text, key: {}}]);
 		}), {numRuns: 500, seed: 12});
+	});
+});
+
+describe('focus reports (DECSET 1004)', () => {
+	it('are read as focus, never as keys or text', () => {
+		expect(parseKeys('\u001B[I')).toEqual([]);
+		expect(parseKeys('a\u001B[Ob\u009BIc')).toEqual([{input: 'a', key: {}}, {input: 'b', key: {}}, {input: 'c', key: {}}]);
+		expect(focusReport('\u001B[I')).toBe('in');
+		expect(focusReport('\u001B[O')).toBe('out');
+		expect(focusReport('x\u001B[I\u009BO')).toBe('out');
+		expect(focusReport('\u001BOA')).toBeUndefined();
+		expect(focusReport('IO')).toBeUndefined();
 	});
 });

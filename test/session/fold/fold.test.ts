@@ -35,6 +35,15 @@ const lister: Presenter & {name: string} = {
 const presenters = presentersOf([shell, thrower, lister]);
 
 describe('SessionFold', () => {
+	it('keeps the newest session title, also when the title is shown as a notice', () => {
+		const script = new EventScript();
+		script.push('session/title', {title: 'first'});
+		script.push('session/title', {title: 'fix the parser'});
+		const fold = foldEvents(script.events, presenters);
+		expect(fold.entries.filter(entry => entry.entry === 'notice')).toHaveLength(2);
+		expect(fold.title).toBe('fix the parser');
+	});
+
 	it('creates a running card from a call and settles it with the presenter result view', () => {
 		const script = new EventScript();
 		script.call('c1', 'sh', {command: 'make'});
