@@ -16,15 +16,15 @@ export class ForeignLogLines {
 	readonly format: ForeignFormat;
 	readonly #reader: ForeignReader;
 
-	private constructor(format: ForeignFormat) {
+	constructor(format: ForeignFormat) {
 		this.format = format;
 		this.#reader = format.reader();
 	}
 
 	/**
 	A file whose line 1 is a lone `{`: a JSON document written pretty (Gemini CLI's chats before
-	0.5x, `session-*.json`). Its lines are held and read at the end; one that is not a session of a
-	known format is handed back as it is, for the log reader to judge.
+	0.5x, `session-*.json`; `opencode export`). Its lines are held and read at the end; one that is
+	not a session of a known format is handed back as it is, for the log reader to judge.
 	*/
 	static document(): ForeignDocument {
 		return new ForeignDocument();
@@ -39,17 +39,25 @@ export class ForeignLogLines {
 
 	/** The contract's lines for one line of the file (line 1 included). */
 	line(text: string): string[] {
-		const lines = this.#reader.lines;
 		const parsed = parseLogJson(text);
 		if (!parsed.ok || !isJsonObject(parsed.value)) {
+			const lines = this.#reader.lines;
 			lines.raw(text.trim() === '' ? text : (parsed.ok ? '"not an object"' : text));
-		} else {
-			try {
-				this.#reader.record(parsed.value);
-			} catch (error) {
-				// A reader's slip on a record it did not expect is a note, not the end of the file.
-				lines.notice(`slip-${String(error)}`, `${this.format.agent} record not read: ${error instanceof Error ? error.message : String(error)}`);
-			}
+			lines.counted();
+			return lines.take();
+		}
+
+		return this.read(parsed.value);
+	}
+
+	/** The contract's lines for one record (a line's object, or one of a document's records). */
+	read(record: Readonly<Record<string, unknown>>): string[] {
+		const lines = this.#reader.lines;
+		try {
+			this.#reader.record(record);
+		} catch (error) {
+			// A reader's slip on a record it did not expect is a note, not the end of the file.
+			lines.notice(`slip-${String(error)}`, `${this.format.agent} record not read: ${error instanceof Error ? error.message : String(error)}`);
 		}
 
 		lines.counted();
@@ -89,19 +97,17 @@ export class ForeignDocument {
 			return ['"a JSON document longer than 256 MiB: not read"'];
 		}
 
-		const text = this.#text.join('\n');
-		const parsed = parseLogJson(text);
+		const parsed = parseLogJson(this.#text.join('\n'));
 		const value = parsed.ok && isJsonObject(parsed.value) ? parsed.value : undefined;
-		// Gemini CLI's chat document: the session's fields, and its messages as the JSONL chats' records.
-		const format = value === undefined ? undefined : foreignFormatOf({sessionId: value.sessionId, projectHash: value.projectHash, startTime: value.startTime});
-		if (value === undefined || format === undefined || !Array.isArray(value.messages)) {
+		const format = value === undefined ? undefined : foreignFormatOf(value);
+		if (value === undefined || format?.documentRecords === undefined) {
 			return this.#text.slice(0, 1);
 		}
 
-		const lines = ForeignLogLines.detect(JSON.stringify({sessionId: value.sessionId, projectHash: value.projectHash, startTime: value.startTime}))!;
+		const lines = new ForeignLogLines(format);
 		const out: string[] = [];
-		for (const message of [{sessionId: value.sessionId, projectHash: value.projectHash, startTime: value.startTime}, ...value.messages]) {
-			for (const line of lines.line(JSON.stringify(message))) {
+		for (const record of format.documentRecords(value)) {
+			for (const line of lines.read(record)) {
 				out.push(line);
 			}
 		}
