@@ -11,6 +11,7 @@ are replaced by `[REDACTED:KIND]`, and the page lists what was replaced and wher
 says on stderr and on the page that it is off.
 */
 import {writeFile} from 'node:fs/promises';
+import {stringsOf} from '../../json/strings-of.js';
 import {referencePresenters} from '../../acp/reference-presenters.js';
 import {sessionSecrets} from '../../host/session-secrets.js';
 import {layoutEntry} from '../../layout/entries/layout-entry.js';
@@ -116,23 +117,6 @@ class ExportRedactor {
 		const extra = secretsOfShape(text).filter(secret => !this.#secrets.has(secret.value));
 		return new SecretRedactor([...this.#secrets.values(), ...extra]).redactText(text);
 	}
-}
-
-/** Every string in a value (the event's texts, whatever field holds them). */
-function stringsOf(value: unknown, out: string[] = []): string[] {
-	if (typeof value === 'string') {
-		out.push(value);
-	} else if (Array.isArray(value)) {
-		for (const item of value) {
-			stringsOf(item, out);
-		}
-	} else if (typeof value === 'object' && value !== null) {
-		for (const item of Object.values(value)) {
-			stringsOf(item, out);
-		}
-	}
-
-	return out;
 }
 
 export async function exportCommand(argv: readonly string[], io: CliIo): Promise<number> {
