@@ -8,6 +8,7 @@ import {isJsonObject} from '../../json/is-plain-record.js';
 import {parseLogJson} from '../reader/log-json.js';
 import {foreignFormatOf, type ForeignFormat} from './foreign-formats.js';
 import type {ForeignReader} from './foreign-reader.js';
+import {TranslatedLine} from './contract-lines.js';
 
 /** The most text of a session saved as one JSON document (Gemini CLI before its JSONL chats) held to be parsed at its end. */
 const MAX_DOCUMENT_CHARS = 256 * 1024 * 1024;
@@ -38,7 +39,7 @@ export class ForeignLogLines {
 	}
 
 	/** The contract's lines for one line of the file (line 1 included). */
-	line(text: string): string[] {
+	line(text: string): TranslatedLine[] {
 		const parsed = parseLogJson(text);
 		if (!parsed.ok || !isJsonObject(parsed.value)) {
 			const lines = this.#reader.lines;
@@ -51,7 +52,7 @@ export class ForeignLogLines {
 	}
 
 	/** The contract's lines for one record (a line's object, or one of a document's records). */
-	read(record: Readonly<Record<string, unknown>>): string[] {
+	read(record: Readonly<Record<string, unknown>>): TranslatedLine[] {
 		const lines = this.#reader.lines;
 		try {
 			this.#reader.record(record);
@@ -65,7 +66,7 @@ export class ForeignLogLines {
 	}
 
 	/** The lines the end of the input makes: the header of a file too short to say it, turns still open. */
-	end(): string[] {
+	end(): TranslatedLine[] {
 		this.#reader.end();
 		this.#reader.lines.writeHeader();
 		return this.#reader.lines.take();
@@ -79,7 +80,7 @@ export class ForeignDocument {
 	#tooLong = false;
 
 	/** Holds a line; nothing comes out before the end. */
-	line(text: string): string[] {
+	line(text: string): TranslatedLine[] {
 		this.#chars += text.length + 1;
 		if (this.#chars > MAX_DOCUMENT_CHARS) {
 			this.#tooLong = true;
@@ -92,20 +93,20 @@ export class ForeignDocument {
 	}
 
 	/** The document's lines, read as the session it is (or as it was, when it is none). */
-	end(): string[] {
+	end(): TranslatedLine[] {
 		if (this.#tooLong) {
-			return ['"a JSON document longer than 256 MiB: not read"'];
+			return [new TranslatedLine(undefined, '"a JSON document longer than 256 MiB: not read"')];
 		}
 
 		const parsed = parseLogJson(this.#text.join('\n'));
 		const value = parsed.ok && isJsonObject(parsed.value) ? parsed.value : undefined;
 		const format = value === undefined ? undefined : foreignFormatOf(value);
 		if (value === undefined || format?.documentRecords === undefined) {
-			return this.#text.slice(0, 1);
+			return this.#text.slice(0, 1).map(text => new TranslatedLine(undefined, text));
 		}
 
 		const lines = new ForeignLogLines(format);
-		const out: string[] = [];
+		const out: TranslatedLine[] = [];
 		for (const record of format.documentRecords(value)) {
 			for (const line of lines.read(record)) {
 				out.push(line);
