@@ -120,3 +120,48 @@ export class ForeignDocument {
 		return out;
 	}
 }
+
+/**
+`watch` of a session another agent saves as one JSON document it rewrites whole (Gemini CLI's chats
+before its JSONL ones): each version of the document is read again, and its records handed to one
+reader from the last one it had (by index: the last may have been rewritten, its calls completed;
+the readers read a message or a call once), so only what the new version adds comes out.
+*/
+export class ForeignDocumentFollower {
+	#lines: ForeignLogLines | undefined;
+	/** Records of the document read so far. */
+	#read = 0;
+
+	/**
+	The lines a version of the document adds: none while it does not parse (being written), or
+	`undefined` when it is no session document of a format cardterm reads.
+	*/
+	update(text: string): TranslatedLine[] | undefined {
+		if (text.length > MAX_DOCUMENT_CHARS) {
+			return undefined;
+		}
+
+		const parsed = parseLogJson(text);
+		if (!parsed.ok) {
+			return [];
+		}
+
+		const format = isJsonObject(parsed.value) ? foreignFormatOf(parsed.value) : undefined;
+		if (format?.documentRecords === undefined || (this.#lines !== undefined && format !== this.#lines.format)) {
+			return undefined;
+		}
+
+		this.#lines ??= new ForeignLogLines(format);
+		const records = format.documentRecords(parsed.value as Readonly<Record<string, unknown>>);
+		const out: TranslatedLine[] = [];
+		// The session's own record once, then from the last record read (it may have changed) on.
+		for (let index = this.#read === 0 ? 0 : Math.max(1, this.#read - 1); index < records.length; index++) {
+			for (const line of this.#lines.read(records[index]!)) {
+				out.push(line);
+			}
+		}
+
+		this.#read = Math.max(this.#read, records.length);
+		return out;
+	}
+}
