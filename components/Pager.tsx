@@ -46,6 +46,8 @@ type Props = {
 	readonly onCopy?: (text: string) => string;
 	/** Open a file location in $EDITOR (synchronously); the message for the status line, and whether an editor ran. */
 	readonly onOpen?: (card: Card) => {readonly message: string; readonly ran: boolean};
+	/** `x`: write the session's page to share (`cardterm export`'s, redacted); the message for the status line. */
+	readonly onExport?: () => Promise<string>;
 	/** Child sessions of subagent cards: a dim row under each such card; Enter on one opens its child in a nested pager (`q` comes back). */
 	readonly childSessions?: ChildSessionLinks;
 	/** `u` on a diff card: its preview, then the step (a live session's pager); absent, `u` says the pager is read-only. */
@@ -60,7 +62,7 @@ component draws it and runs the effects (copy, $EDITOR, a child session, quit). 
 tall (its one or two status rows included): on ink 6.8 a frame as tall as the terminal clears the
 user's scrollback. Idle, it schedules nothing: the clock ticks only while a card runs in a live source.
 */
-export function Pager({source, theme, title, now = Date.now, sessionCwd, start = 'end', follow = false, onExit, onCopy, onOpen, childSessions, cardUndo}: Props) {
+export function Pager({source, theme, title, now = Date.now, sessionCwd, start = 'end', follow = false, onExit, onCopy, onOpen, onExport, childSessions, cardUndo}: Props) {
 	const {columns, rows} = useTerminalSize();
 	const {write, stdout} = useStdout();
 	const {setRawMode} = useStdin();
@@ -181,6 +183,20 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 					act({type: 'say', message: outcome.message});
 				} else {
 					act({type: 'say', message: 'o: only a card has a file to open'});
+				}
+
+				return;
+			}
+
+			case 'export': {
+				if (onExport === undefined) {
+					act({type: 'say', message: 'x: exporting is not available here (cardterm export LOG writes the page)'});
+				} else {
+					void onExport().then(message => {
+						act({type: 'say', message});
+					}, (error: unknown) => {
+						act({type: 'say', message: `export failed: ${errorText(error)}`});
+					});
 				}
 
 				return;

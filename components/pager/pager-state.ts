@@ -91,6 +91,8 @@ export type PagerEffect =
 	| {readonly type: 'quit'}
 	| {readonly type: 'copy'; readonly entry: TranscriptEntry | undefined; readonly expansion: Expansion}
 	| {readonly type: 'open'; readonly entry: TranscriptEntry | undefined}
+	/** Write the session's page to share (`cardterm export`'s). */
+	| {readonly type: 'export'}
 	| {readonly type: 'open-child'; readonly id: string}
 	/** Read what `u` on the card would take back. */
 	| {readonly type: 'undo-preview'; readonly callId: string}
@@ -167,6 +169,10 @@ export function keyEffect(state: PagerState, command: PagerCommand | undefined, 
 
 		case 'open': {
 			return {type: 'open', entry: entry()};
+		}
+
+		case 'export': {
+			return {type: 'export'};
 		}
 
 		case 'undo': {
@@ -375,6 +381,10 @@ function onEntries(state: PagerState, command: PagerCommand | undefined, context
 		case 'copy':
 		case 'open': {
 			return moved;
+		}
+
+		case 'export': {
+			return {...cleared, message: 'exporting…'};
 		}
 
 		case 'undo': {

@@ -9,9 +9,9 @@ what it is. Another agent's calls (`claude-code:Bash`) show the agent's own name
 export const ACP_TOOL_PREFIX = 'acp_';
 
 /** The foreign session formats cardterm reads (src/session/foreign), by the id their calls are recorded under. */
-export type ForeignFormatId = 'claude-code' | 'codex' | 'gemini-cli' | 'pi';
+export type ForeignFormatId = 'claude-code' | 'codex' | 'gemini-cli' | 'pi' | 'opencode';
 
-export const FOREIGN_FORMAT_IDS: ReadonlySet<string> = new Set<ForeignFormatId>(['claude-code', 'codex', 'gemini-cli', 'pi']);
+export const FOREIGN_FORMAT_IDS: ReadonlySet<string> = new Set<ForeignFormatId>(['claude-code', 'codex', 'gemini-cli', 'pi', 'opencode']);
 
 /** Between the format and the agent's tool name in a recorded foreign call: `claude-code:Bash`. */
 export const FOREIGN_TOOL_SEPARATOR = ':';

@@ -76,7 +76,7 @@ describe.skipIf(tmuxMissing)('cardterm --resume picks a session in tmux (skipped
 		const command = reportingExit(cardtermCommand(environment(), '--base-url', server!.url, '--model', 'fake-model', '--resume').map(word => shellWord(word)).join(' '));
 		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'quit', '-x', '120', '-y', '30', '-c', folder, command);
 		tmux('set-option', '-t', 'quit', 'remain-on-exit', 'on');
-		await shows('Enter resume · Esc quit', 'quit');
+		await shows('Enter resume · / filter · Esc quit', 'quit');
 		tmux('send-keys', '-t', 'quit', 'Escape');
 		expect(await shownExit('quit')).toBe(130);
 		expect(readdirSync(sessions)).toHaveLength(before);

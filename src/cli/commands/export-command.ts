@@ -11,6 +11,7 @@ are replaced by `[REDACTED:KIND]`, and the page lists what was replaced and wher
 says on stderr and on the page that it is off.
 */
 import {writeFile} from 'node:fs/promises';
+import {stringsOf} from '../../json/strings-of.js';
 import {referencePresenters} from '../../acp/reference-presenters.js';
 import {sessionSecrets} from '../../host/session-secrets.js';
 import {layoutEntry} from '../../layout/entries/layout-entry.js';
@@ -118,23 +119,6 @@ class ExportRedactor {
 	}
 }
 
-/** Every string in a value (the event's texts, whatever field holds them). */
-function stringsOf(value: unknown, out: string[] = []): string[] {
-	if (typeof value === 'string') {
-		out.push(value);
-	} else if (Array.isArray(value)) {
-		for (const item of value) {
-			stringsOf(item, out);
-		}
-	} else if (typeof value === 'object' && value !== null) {
-		for (const item of Object.values(value)) {
-			stringsOf(item, out);
-		}
-	}
-
-	return out;
-}
-
 export async function exportCommand(argv: readonly string[], io: CliIo): Promise<number> {
 	const parsed = parseArgs(argv, flags, 'export');
 	if (parsed.flags.has('help')) {
@@ -160,14 +144,48 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
 		await io.printError('cardterm: REDACTION IS OFF (--no-redact): the export may hold keys, tokens and passwords from the session\n');
 	}
 
+	const {page, entries, redactedKinds} = await exportPage(source === '-' ? io.stdin : source, {markdown: parsed.flags.has('md'), redact, width, env: io.env, cwd: io.cwd, onDiagnostic: message => void io.printError(`${message}\n`)});
+	if (target === undefined) {
+		await io.print(page);
+	} else {
+		await writeFile(target, page, {mode: 0o600});
+		await io.printError(`cardterm: wrote ${target} (${exportSummary(entries, redactedKinds)})\n`);
+	}
+
+	return 0;
+}
+
+/** What an export is made of and how. */
+export type ExportOptions = {
+	readonly markdown: boolean;
+	readonly redact: boolean;
+	readonly width: number;
+	readonly env: NodeJS.ProcessEnv;
+	/** The folder cards' paths are shown from when the log names none. */
+	readonly cwd: string;
+	/** Each damaged line of the log, as a message. */
+	readonly onDiagnostic: (message: string) => void;
+};
+
+/** An export: the page, its entries, and how many kinds of secret were redacted (`undefined`: redaction off). */
+export type ExportedPage = {readonly page: string; readonly entries: number; readonly redactedKinds: number | undefined};
+
+/** `N entries, K kinds of secret redacted` (or `NOT redacted`). */
+export function exportSummary(entries: number, redactedKinds: number | undefined): string {
+	return `${entries} entries${redactedKinds === undefined ? ', NOT redacted' : `, ${redactedKinds} kind${redactedKinds === 1 ? '' : 's'} of secret redacted`}`;
+}
+
+/** The page (HTML, or Markdown) of a session log: `cardterm export` and `x` in the pager. */
+export async function exportPage(source: Parameters<typeof openSessionLog>[0], exportOptions: ExportOptions): Promise<ExportedPage> {
+	const {width, redact, markdown} = exportOptions;
 	let damaged = 0;
-	const log = await openSessionLog(source === '-' ? io.stdin : source, {onDiagnostic(diagnostic) {
+	const log = await openSessionLog(source, {onDiagnostic(diagnostic) {
 		damaged++;
-		void io.printError(`${formatDiagnostic(diagnostic)}\n`);
+		exportOptions.onDiagnostic(formatDiagnostic(diagnostic));
 	}});
-	const environment = Object.entries(io.env).filter(([name, value]) => value !== undefined && SECRET_NAME.test(name)).map(([name, value]) => ({name, value: value!.trim()}));
-	const redactor = redact ? new ExportRedactor([...sessionSecrets(io.env).secrets, ...environment]) : undefined;
-	const workspace = log.header.cwd ?? io.cwd;
+	const environment = Object.entries(exportOptions.env).filter(([name, value]) => value !== undefined && SECRET_NAME.test(name)).map(([name, value]) => ({name, value: value!.trim()}));
+	const redactor = redact ? new ExportRedactor([...sessionSecrets(exportOptions.env).secrets, ...environment]) : undefined;
+	const workspace = log.header.cwd ?? exportOptions.cwd;
 	const fold = new SessionFold(referencePresenters(workspace));
 	for await (const events of log.eventBatches) {
 		for (const event of events) {
@@ -176,7 +194,6 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
 	}
 
 	const entries = fold.entries;
-	const markdown = parsed.flags.has('md');
 	const options = {width, theme: markdown ? monochromeTheme : colorTheme, now: Date.now(), sessionCwd: workspace, cache: false} as const;
 	const counts = emptyOutcomeCounts() as Record<CardOutcome, number>;
 	for (const entry of entries) {
@@ -204,14 +221,7 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
 		}
 	})();
 	const page = markdown ? markdownPage(head, pageEntries) : htmlPage(head, pageEntries);
-	if (target === undefined) {
-		await io.print(page);
-	} else {
-		await writeFile(target, page, {mode: 0o600});
-		await io.printError(`cardterm: wrote ${target} (${entries.length} entries${redactor === undefined ? ', NOT redacted' : `, ${redactor.places.size} kind${redactor.places.size === 1 ? '' : 's'} of secret redacted`})\n`);
-	}
-
-	return 0;
+	return {page, entries: entries.length, redactedKinds: redactor?.places.size};
 }
 
 function pageEntry(entry: TranscriptEntry, options: Parameters<typeof layoutEntry>[1]): PageEntry {

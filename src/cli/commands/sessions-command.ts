@@ -8,6 +8,7 @@ import {joinOutput, jsonLine} from '../../layout/terminal/terminal-sink.js';
 import {homedir} from 'node:os';
 import {agentSessionFiles} from '../../session/store/agent-sessions.js';
 import {listSessions, summarizeSession, type SessionSummary} from '../../session/store/session-store.js';
+import {matchIn, searchSession} from '../../session/store/session-search.js';
 import {formatCount, plural} from '../../layout/text/format.js';
 import {cardOutcomes, emptyOutcomeCounts, isNotOk, outcomeTally, type OutcomeCounts} from '../../presentation/card-outcome.js';
 import type {CliIo} from '../environment/cli-io.js';
@@ -15,7 +16,7 @@ import {printHelp} from '../environment/terminal-text.js';
 import {parseArgs} from '../environment/parse-args.js';
 import {sessionsRoot} from '../environment/session-paths.js';
 
-export const SESSIONS_HELP = `usage: cardterm sessions [--all] [--session-dir DIR] [--json]
+export const SESSIONS_HELP = `usage: cardterm sessions [--all] [--search TEXT] [--session-dir DIR] [--json]
 
 Lists saved sessions, newest first, one a line: time (UTC), working directory, the session's title
 (logs from other producers) or else the first line of its first prompt, its turns (and how many
@@ -30,12 +31,17 @@ not ok) and "outcomes" by outcome.
 Gemini CLI and pi saved in their own folders (~/.claude/projects, ~/.codex/sessions,
 ~/.gemini/tmp, ~/.pi/agent/sessions; CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME and
 PI_CODING_AGENT_DIR move them, as they move the agents) — newest first: time, agent, title or
-first message, cards and failures, and the file (cardterm replay FILE opens it, watch follows it).`;
+first message, cards and failures, and the file (cardterm replay FILE opens it, watch follows it).
+--search TEXT: only the sessions (with --all, of every agent) whose title, first message or content
+— messages, calls' arguments, results — holds TEXT (any case), each printed as it is found with
+where it matched; at most 50.`;
 
 /** Columns a field of a listed session may take: a huge title or id must not turn one row into pages. */
 const MAX_CELL_COLUMNS = 200;
 /** Columns of the title or first prompt: enough to tell sessions apart, and the counts stay in view. */
 const WHAT_COLUMNS = 60;
+/** Sessions `--search` lists at most: a common word must not print every session there is. */
+const MAX_SEARCH_RESULTS = 50;
 
 /** `YYYY-MM-DD HH:MM` (UTC) of a header's `createdAt` (within the `Date` range: the header parser checks it); years past 9999 keep their sign. */
 export function minuteOf(epochMs: number): string {
@@ -54,7 +60,7 @@ export async function newestSessionLog(cwd: string, sessionDir: string | undefin
 }
 
 /** `sessions --all`: every agent's sessions of this folder, newest first. */
-async function listAll(io: CliIo, root: string, json: boolean, onUnreadable: (dir: string, error: Error) => void): Promise<number> {
+async function allSessions(io: CliIo, root: string, onUnreadable: (dir: string, error: Error) => void): Promise<SessionSummary[]> {
 	const own = (await listSessions(root, {onUnreadable})).filter(session => session.cwd === io.cwd);
 	const foreign: SessionSummary[] = [];
 	for (const file of await agentSessionFiles(io.cwd, io.env, io.env.HOME ?? homedir())) {
@@ -74,26 +80,53 @@ async function listAll(io: CliIo, root: string, json: boolean, onUnreadable: (di
 		}
 	}
 
-	const sessions = [...own, ...foreign].sort((a, b) => b.createdAt - a.createdAt);
-	if (json) {
-		await io.write(joinOutput(sessions.map(session => jsonLine(session))));
-		return 0;
-	}
+	return [...own, ...foreign].sort((a, b) => b.createdAt - a.createdAt);
+}
 
-	if (sessions.length === 0) {
-		await io.print(`no saved sessions of ${io.cwd} by any agent\n`);
-		return 0;
-	}
-
-	const rows = sessions.map(session => [
+/** A row of `sessions --all`: time, agent, title or first message, cards, failures, file. */
+function allRow(session: SessionSummary): string {
+	const row = [
 		minuteOf(session.createdAt),
 		session.agent,
 		session.title ?? session.prompt ?? '',
 		`${session.cards ?? 0} cards`,
 		session.outcomes === undefined ? '' : outcomeTally(notOk(session.outcomes)),
 		session.path,
-	]);
-	await io.print(rows.map(row => row.filter(cell => cell !== '').map(cell => truncateToWidth(sanitizeInline(cell), MAX_CELL_COLUMNS)).join('  ')).join('\n') + '\n');
+	];
+	return row.filter(cell => cell !== '').map(cell => truncateToWidth(sanitizeInline(cell), MAX_CELL_COLUMNS)).join('  ');
+}
+
+/**
+`sessions --search TEXT`: the listed sessions whose title, first message or content holds TEXT, each
+printed as soon as it is found (newest first), with where it matched; at most `MAX_SEARCH_RESULTS`.
+*/
+async function searchSessions(io: CliIo, sessions: readonly SessionSummary[], query: string, json: boolean, row: (session: SessionSummary) => string): Promise<number> {
+	const needle = query.toLowerCase();
+	let found = 0;
+	for (const session of sessions) {
+		if (found === MAX_SEARCH_RESULTS) {
+			// eslint-disable-next-line no-await-in-loop -- said once, as the loop ends
+			await io.printError(`cardterm: the first ${MAX_SEARCH_RESULTS} matching sessions are shown; narrow the search for the rest\n`);
+			break;
+		}
+
+		const said = session.title ?? session.prompt;
+		const inSaid = said === undefined ? undefined : matchIn(said, needle);
+		// eslint-disable-next-line no-await-in-loop -- one session after another, printed as found
+		const match = inSaid === undefined ? await searchSession(session.path, query) : {snippet: inSaid, where: session.title === undefined ? 'the first message' : 'the title'};
+		if (match === undefined) {
+			continue;
+		}
+
+		found++;
+		// eslint-disable-next-line no-await-in-loop -- each match printed as soon as it is found
+		await (json ? io.write(jsonLine({...session, match})) : io.print(`${row(session)}\n    ${truncateToWidth(sanitizeInline(`${match.where}: ${match.snippet}`), MAX_CELL_COLUMNS)}\n`));
+	}
+
+	if (found === 0 && !json) {
+		await io.print(`no session holds ${JSON.stringify(sanitizeInline(query))}\n`);
+	}
+
 	return 0;
 }
 
@@ -160,7 +193,7 @@ export function withForks(sessions: readonly SessionSummary[]): Array<{readonly 
 }
 
 export async function sessionsCommand(argv: readonly string[], io: CliIo): Promise<number> {
-	const parsed = parseArgs(argv, [{name: 'session-dir', value: true}, {name: 'json'}, {name: 'all'}, {name: 'help'}], 'sessions');
+	const parsed = parseArgs(argv, [{name: 'session-dir', value: true}, {name: 'json'}, {name: 'all'}, {name: 'search', value: true}, {name: 'help'}], 'sessions');
 	if (parsed.flags.has('help')) {
 		await printHelp(io, SESSIONS_HELP);
 		return 0;
@@ -173,12 +206,29 @@ export async function sessionsCommand(argv: readonly string[], io: CliIo): Promi
 		void io.printError(`${sanitizeInline(`cardterm: skipped ${dir}: ${error.message}`)}\n`);
 	};
 
+	const search = parsed.flags.get('search');
+	const json = parsed.flags.has('json');
 	if (parsed.flags.has('all')) {
-		return listAll(io, root, parsed.flags.has('json'), onUnreadable);
+		const all = await allSessions(io, root, onUnreadable);
+		if (typeof search === 'string') {
+			return searchSessions(io, all, search, json, allRow);
+		}
+
+		if (json) {
+			await io.write(joinOutput(all.map(session => jsonLine(session))));
+		} else {
+			await io.print(all.length === 0 ? `no saved sessions of ${io.cwd} by any agent\n` : `${all.map(session => allRow(session)).join('\n')}\n`);
+		}
+
+		return 0;
 	}
 
 	const sessions = await listSessions(root, {onUnreadable});
-	if (parsed.flags.has('json')) {
+	if (typeof search === 'string') {
+		return searchSessions(io, sessions, search, json, session => ownRow(session, 0));
+	}
+
+	if (json) {
 		await io.write(joinOutput(sessions.map(session => jsonLine(session))));
 		return 0;
 	}
@@ -188,14 +238,19 @@ export async function sessionsCommand(argv: readonly string[], io: CliIo): Promi
 		return 0;
 	}
 
-	const rows = withForks(sessions).map(({session, depth}) => [
+	await io.print(withForks(sessions).map(({session, depth}) => ownRow(session, depth)).join('\n') + '\n');
+	return 0;
+}
+
+/** A row of `sessions`: time (a fork indented under its parent), folder, title or first prompt, counts, failures, id. */
+function ownRow(session: SessionSummary, depth: number): string {
+	const row = [
 		`${'  '.repeat(depth)}${depth > 0 ? '↳ ' : ''}${minuteOf(session.createdAt)}`,
 		session.cwd ?? '-',
 		truncateToWidth(sanitizeInline(session.title ?? session.prompt ?? ''), WHAT_COLUMNS),
 		sessionCounts(session),
 		session.outcomes === undefined ? '' : outcomeTally(notOk(session.outcomes)),
 		session.id,
-	]);
-	await io.print(rows.map(row => row.filter(cell => cell !== '').map(cell => truncateToWidth(sanitizeInline(cell), MAX_CELL_COLUMNS)).join('  ')).join('\n') + '\n');
-	return 0;
+	];
+	return row.filter(cell => cell !== '').map(cell => truncateToWidth(sanitizeInline(cell), MAX_CELL_COLUMNS)).join('  ');
 }

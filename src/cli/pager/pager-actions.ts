@@ -1,10 +1,12 @@
 /**
 @module The pager's side effects: copy (OSC 52 where the terminal takes it, otherwise printed when the
-pager closes) and opening a card's file in $EDITOR.
+pager closes), opening a card's file in $EDITOR, and exporting the session (`x`).
 */
 import {spawnSync} from 'node:child_process';
 import {existsSync} from 'node:fs';
+import {writeFile} from 'node:fs/promises';
 import {basename, isAbsolute, relative, resolve} from 'node:path';
+import {exportPage, exportSummary} from '../commands/export-command.js';
 import {cardLocation} from '../../../components/pager/card-text.js';
 import {sanitizeText} from '../../layout/text/sanitize.js';
 import {controlSequence, writeOutput, type TerminalOutput} from '../../layout/terminal/terminal-sink.js';
@@ -62,4 +64,31 @@ export function openInEditor(card: Card, cwd: string, env: NodeJS.ProcessEnv = p
 	return result.error === undefined
 		? {message: `opened ${named}${location.line === undefined ? '' : ` at line ${location.line}`} in ${basename(editor)}`, ran: true}
 		: {message: `cannot start ${editor}: ${result.error.message}`, ran: false};
+}
+
+/** The most `-N` suffixes tried for a page beside the log before giving up (an earlier export is never overwritten). */
+const MAX_EXPORT_NAMES = 100;
+
+/**
+`x` in the pager: the session's page to share, as `cardterm export LOG -o FILE` writes it (redaction
+on), beside the log: `<log name>.html`, or `<log name>-2.html`… when that exists. The status line's
+message names the file.
+*/
+export async function exportBesideLog(log: string, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<string> {
+	const {page, entries, redactedKinds} = await exportPage(log, {markdown: false, redact: true, width: 100, env, cwd, onDiagnostic: () => undefined});
+	const base = resolve(cwd, log).replace(/(?:\.jsonl?)?(?:\.zst)?$/, '');
+	for (let index = 1; index <= MAX_EXPORT_NAMES; index++) {
+		const path = `${base}${index === 1 ? '' : `-${index}`}.html`;
+		try {
+			// eslint-disable-next-line no-await-in-loop -- one name after another, until one is free
+			await writeFile(path, page, {mode: 0o600, flag: 'wx'});
+			return `exported to ${path} (${exportSummary(entries, redactedKinds)})`;
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+				throw error;
+			}
+		}
+	}
+
+	return `export: ${base}.html and ${MAX_EXPORT_NAMES - 1} numbered names beside it exist already`;
 }

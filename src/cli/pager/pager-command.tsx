@@ -6,7 +6,7 @@ import {render} from 'ink';
 import {ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN} from '../../../components/InteractiveApp.js';
 import {Pager} from '../../../components/Pager.js';
 import {writeOutput, writeText} from '../../layout/terminal/terminal-sink.js';
-import {copyText, openInEditor} from './pager-actions.js';
+import {copyText, exportBesideLog, openInEditor} from './pager-actions.js';
 import {outputColors} from '../print/output-options.js';
 import {ColorDepthContext} from '../../../components/color-depth-context.js';
 import {openPagerSource} from './pager-source.js';
@@ -41,6 +41,8 @@ export async function openPagerOnLog(source: string, options: PagerCommandOption
 			}}
 			onCopy={text => copyText(text, copies)}
 			onOpen={card => openInEditor(card, header()?.cwd ?? process.cwd())}
+			// A log read from stdin has no file to export from or to write beside.
+			{...(source === '-' ? {} : {onExport: async () => exportBesideLog(source)})}
 			{...(childSessions === undefined ? {} : {childSessions})}
 		/>
 		</ColorDepthContext.Provider>,

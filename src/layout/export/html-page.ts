@@ -91,9 +91,15 @@ function entryHtml(entry: PageEntry): string {
 	return `<div class="entry ${escapeHtml(entry.kind)}">${rowsHtml(entry.rows)}</div>`;
 }
 
+/*
+The font stack: the system's monospace on macOS and Windows; on Linux, where none of those four
+exists, DejaVu Sans Mono, and DejaVu Sans for the glyphs it lacks (outcome marks, arrows), both of
+fonts-dejavu-core, which fontconfig (and so Debian's chromium) always brings: the page then renders
+the same on every Debian machine, CI's screenshots included, whatever other fonts it has.
+*/
 const CSS = `
 :root{color-scheme:light dark}
-body{margin:0;font:14px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace;background:var(--bg);color:var(--fg)}
+body{margin:0;font:14px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono","DejaVu Sans",monospace;background:var(--bg);color:var(--fg)}
 header{padding:12px 16px;border-bottom:1px solid var(--rule)}
 header h1{font-size:16px;margin:0 0 4px}
 header p{margin:2px 0}

@@ -12,6 +12,26 @@ import type {TodoItem} from '../events/events.js';
 import type {ForeignToolCall, ForeignToolResult} from './foreign-views.js';
 import {FOREIGN_FORMAT_IDS, FOREIGN_TOOL_SEPARATOR, type ForeignFormatId} from '../../presentation/tool-name.js';
 
+/**
+A line made for the log reader: an event's value, which the decoder takes as it is, and its text,
+written only when something reads it (the pager's index, a session's summary): a replay of a foreign
+file neither writes its lines nor parses them again. A line passed on as it is has only its text.
+*/
+export class TranslatedLine {
+	readonly value: object | undefined;
+	#text: string | undefined;
+
+	constructor(value: object | undefined, text?: string) {
+		this.value = value;
+		this.#text = text;
+	}
+
+	get text(): string {
+		this.#text ??= JSON.stringify(this.value);
+		return this.#text;
+	}
+}
+
 /** Records read before the header is written with what is known. */
 const HEADER_PATIENCE = 64;
 
@@ -70,8 +90,8 @@ export class ContractLines {
 	#time = 0;
 	#turn = 0;
 	#turnOpen = false;
-	#out: string[] = [];
-	#held: string[] = [];
+	#out: TranslatedLine[] = [];
+	#held: TranslatedLine[] = [];
 	readonly #open = new Set<string>();
 	readonly #noted = new Set<string>();
 
@@ -233,17 +253,17 @@ export class ContractLines {
 			...(known.title === undefined ? {} : {title: known.title}),
 			producer: {agent: this.#agent, format: this.#format, ...(known.version === undefined ? {} : {version: known.version})},
 		};
-		this.#out = [...this.#out, JSON.stringify(header), ...this.#held];
+		this.#out = [...this.#out, new TranslatedLine(undefined, JSON.stringify(header)), ...this.#held];
 		this.#held = [];
 	}
 
 	/** A line passed as it is (a damaged record: the log reader reports it). */
 	raw(text: string): void {
-		(this.#headerWritten ? this.#out : this.#held).push(text);
+		(this.#headerWritten ? this.#out : this.#held).push(new TranslatedLine(undefined, text));
 	}
 
 	/** The lines made since the last call (none until the header is written). */
-	take(): string[] {
+	take(): TranslatedLine[] {
 		const out = this.#out;
 		this.#out = [];
 		return out;
@@ -259,7 +279,6 @@ export class ContractLines {
 
 	#event(type: string, data: object, extra: object = {}): void {
 		this.#seq++;
-		const line = JSON.stringify({type, seq: this.#seq, time: this.#time, data, ...extra});
-		(this.#headerWritten ? this.#out : this.#held).push(line);
+		(this.#headerWritten ? this.#out : this.#held).push(new TranslatedLine({type, seq: this.#seq, time: this.#time, data, ...extra}));
 	}
 }

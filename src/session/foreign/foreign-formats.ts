@@ -10,6 +10,7 @@ import type {ForeignFormatId} from '../../presentation/tool-name.js';
 import type {ForeignReader} from './foreign-reader.js';
 import {GeminiCliChat} from './gemini-cli-chat.js';
 import {PiSession} from './pi-session.js';
+import {isOpencodeExport, OpencodeExport, opencodeRecords} from './opencode-export.js';
 
 type Fields = Readonly<Record<string, unknown>>;
 
@@ -19,6 +20,11 @@ export type ForeignFormat = {
 	readonly agent: string;
 	readonly claims: (first: Fields) => boolean;
 	readonly reader: () => ForeignReader;
+	/**
+	The records of a session saved as one JSON document (claimed as a whole), in the order its reader
+	takes them; each is read on its own, so a record the reader slips on leaves the others.
+	*/
+	readonly documentRecords?: (document: Fields) => Fields[];
 };
 
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -43,6 +49,19 @@ export const FOREIGN_FORMATS: readonly ForeignFormat[] = [
 		agent: 'Gemini CLI',
 		claims: first => isString(first.sessionId) && isString(first.projectHash) && isString(first.startTime),
 		reader: () => new GeminiCliChat(),
+		// The chat document of versions before the JSONL chats: the session's fields, then its messages as the JSONL records.
+		documentRecords: document => [
+			{sessionId: document.sessionId, projectHash: document.projectHash, startTime: document.startTime},
+			...(Array.isArray(document.messages) ? document.messages.filter(message => isJsonObject(message)) : []),
+		],
+	},
+	{
+		id: 'opencode',
+		agent: 'opencode',
+		// `opencode export`: `{info: {id: "ses_…", directory, …}, messages}`.
+		claims: isOpencodeExport,
+		reader: () => new OpencodeExport(),
+		documentRecords: opencodeRecords,
 	},
 	{
 		id: 'claude-code',

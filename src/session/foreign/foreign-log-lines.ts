@@ -8,6 +8,7 @@ import {isJsonObject} from '../../json/is-plain-record.js';
 import {parseLogJson} from '../reader/log-json.js';
 import {foreignFormatOf, type ForeignFormat} from './foreign-formats.js';
 import type {ForeignReader} from './foreign-reader.js';
+import {TranslatedLine} from './contract-lines.js';
 
 /** The most text of a session saved as one JSON document (Gemini CLI before its JSONL chats) held to be parsed at its end. */
 const MAX_DOCUMENT_CHARS = 256 * 1024 * 1024;
@@ -16,15 +17,15 @@ export class ForeignLogLines {
 	readonly format: ForeignFormat;
 	readonly #reader: ForeignReader;
 
-	private constructor(format: ForeignFormat) {
+	constructor(format: ForeignFormat) {
 		this.format = format;
 		this.#reader = format.reader();
 	}
 
 	/**
 	A file whose line 1 is a lone `{`: a JSON document written pretty (Gemini CLI's chats before
-	0.5x, `session-*.json`). Its lines are held and read at the end; one that is not a session of a
-	known format is handed back as it is, for the log reader to judge.
+	0.5x, `session-*.json`; `opencode export`). Its lines are held and read at the end; one that is
+	not a session of a known format is handed back as it is, for the log reader to judge.
 	*/
 	static document(): ForeignDocument {
 		return new ForeignDocument();
@@ -38,18 +39,26 @@ export class ForeignLogLines {
 	}
 
 	/** The contract's lines for one line of the file (line 1 included). */
-	line(text: string): string[] {
-		const lines = this.#reader.lines;
+	line(text: string): TranslatedLine[] {
 		const parsed = parseLogJson(text);
 		if (!parsed.ok || !isJsonObject(parsed.value)) {
+			const lines = this.#reader.lines;
 			lines.raw(text.trim() === '' ? text : (parsed.ok ? '"not an object"' : text));
-		} else {
-			try {
-				this.#reader.record(parsed.value);
-			} catch (error) {
-				// A reader's slip on a record it did not expect is a note, not the end of the file.
-				lines.notice(`slip-${String(error)}`, `${this.format.agent} record not read: ${error instanceof Error ? error.message : String(error)}`);
-			}
+			lines.counted();
+			return lines.take();
+		}
+
+		return this.read(parsed.value);
+	}
+
+	/** The contract's lines for one record (a line's object, or one of a document's records). */
+	read(record: Readonly<Record<string, unknown>>): TranslatedLine[] {
+		const lines = this.#reader.lines;
+		try {
+			this.#reader.record(record);
+		} catch (error) {
+			// A reader's slip on a record it did not expect is a note, not the end of the file.
+			lines.notice(`slip-${String(error)}`, `${this.format.agent} record not read: ${error instanceof Error ? error.message : String(error)}`);
 		}
 
 		lines.counted();
@@ -57,7 +66,7 @@ export class ForeignLogLines {
 	}
 
 	/** The lines the end of the input makes: the header of a file too short to say it, turns still open. */
-	end(): string[] {
+	end(): TranslatedLine[] {
 		this.#reader.end();
 		this.#reader.lines.writeHeader();
 		return this.#reader.lines.take();
@@ -71,7 +80,7 @@ export class ForeignDocument {
 	#tooLong = false;
 
 	/** Holds a line; nothing comes out before the end. */
-	line(text: string): string[] {
+	line(text: string): TranslatedLine[] {
 		this.#chars += text.length + 1;
 		if (this.#chars > MAX_DOCUMENT_CHARS) {
 			this.#tooLong = true;
@@ -84,24 +93,22 @@ export class ForeignDocument {
 	}
 
 	/** The document's lines, read as the session it is (or as it was, when it is none). */
-	end(): string[] {
+	end(): TranslatedLine[] {
 		if (this.#tooLong) {
-			return ['"a JSON document longer than 256 MiB: not read"'];
+			return [new TranslatedLine(undefined, '"a JSON document longer than 256 MiB: not read"')];
 		}
 
-		const text = this.#text.join('\n');
-		const parsed = parseLogJson(text);
+		const parsed = parseLogJson(this.#text.join('\n'));
 		const value = parsed.ok && isJsonObject(parsed.value) ? parsed.value : undefined;
-		// Gemini CLI's chat document: the session's fields, and its messages as the JSONL chats' records.
-		const format = value === undefined ? undefined : foreignFormatOf({sessionId: value.sessionId, projectHash: value.projectHash, startTime: value.startTime});
-		if (value === undefined || format === undefined || !Array.isArray(value.messages)) {
-			return this.#text.slice(0, 1);
+		const format = value === undefined ? undefined : foreignFormatOf(value);
+		if (value === undefined || format?.documentRecords === undefined) {
+			return this.#text.slice(0, 1).map(text => new TranslatedLine(undefined, text));
 		}
 
-		const lines = ForeignLogLines.detect(JSON.stringify({sessionId: value.sessionId, projectHash: value.projectHash, startTime: value.startTime}))!;
-		const out: string[] = [];
-		for (const message of [{sessionId: value.sessionId, projectHash: value.projectHash, startTime: value.startTime}, ...value.messages]) {
-			for (const line of lines.line(JSON.stringify(message))) {
+		const lines = new ForeignLogLines(format);
+		const out: TranslatedLine[] = [];
+		for (const record of format.documentRecords(value)) {
+			for (const line of lines.read(record)) {
 				out.push(line);
 			}
 		}
@@ -110,6 +117,51 @@ export class ForeignDocument {
 			out.push(line);
 		}
 
+		return out;
+	}
+}
+
+/**
+`watch` of a session another agent saves as one JSON document it rewrites whole (Gemini CLI's chats
+before its JSONL ones): each version of the document is read again, and its records handed to one
+reader from the last one it had (by index: the last may have been rewritten, its calls completed;
+the readers read a message or a call once), so only what the new version adds comes out.
+*/
+export class ForeignDocumentFollower {
+	#lines: ForeignLogLines | undefined;
+	/** Records of the document read so far. */
+	#read = 0;
+
+	/**
+	The lines a version of the document adds: none while it does not parse (being written), or
+	`undefined` when it is no session document of a format cardterm reads.
+	*/
+	update(text: string): TranslatedLine[] | undefined {
+		if (text.length > MAX_DOCUMENT_CHARS) {
+			return undefined;
+		}
+
+		const parsed = parseLogJson(text);
+		if (!parsed.ok) {
+			return [];
+		}
+
+		const format = isJsonObject(parsed.value) ? foreignFormatOf(parsed.value) : undefined;
+		if (format?.documentRecords === undefined || (this.#lines !== undefined && format !== this.#lines.format)) {
+			return undefined;
+		}
+
+		this.#lines ??= new ForeignLogLines(format);
+		const records = format.documentRecords(parsed.value as Readonly<Record<string, unknown>>);
+		const out: TranslatedLine[] = [];
+		// The session's own record once, then from the last record read (it may have changed) on.
+		for (let index = this.#read === 0 ? 0 : Math.max(1, this.#read - 1); index < records.length; index++) {
+			for (const line of this.#lines.read(records[index]!)) {
+				out.push(line);
+			}
+		}
+
+		this.#read = Math.max(this.#read, records.length);
 		return out;
 	}
 }

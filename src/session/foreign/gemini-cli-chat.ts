@@ -20,7 +20,8 @@ type Fields = Readonly<Record<string, unknown>>;
 export class GeminiCliChat implements ForeignReader {
 	readonly lines = new ContractLines('Gemini CLI', 'gemini-cli');
 	readonly #messages = new Set<string>();
-	readonly #calls = new Set<string>();
+	/** Each call read, and whether its result was (a chat rewritten while the call ran has it without one first). */
+	readonly #calls = new Map<string, boolean>();
 	#cwd: string | undefined;
 
 	record(value: Fields): void {
@@ -99,19 +100,23 @@ export class GeminiCliChat implements ForeignReader {
 
 	#toolCall(call: Fields): void {
 		const id = textOf(call.id);
-		if (this.#calls.has(id)) {
+		const settled = this.#calls.get(id);
+		if (settled === true) {
 			return;
 		}
 
-		this.#calls.add(id);
 		const name = textOf(call.name);
 		const args = fieldsOf(call.args);
-		this.lines.call({id, name, input: args, view: this.#callView(name, args)});
-		if (name === 'write_todos' && Array.isArray(args.todos)) {
-			this.lines.todos(args.todos.map(todo => fieldsOf(todo)).map((todo): TodoItem => ({content: textOf(todo.description), status: todo.status === 'completed' || todo.status === 'in_progress' ? todo.status : 'pending'})));
+		if (settled === undefined) {
+			this.lines.call({id, name, input: args, view: this.#callView(name, args)});
+			if (name === 'write_todos' && Array.isArray(args.todos)) {
+				this.lines.todos(args.todos.map(todo => fieldsOf(todo)).map((todo): TodoItem => ({content: textOf(todo.description), status: todo.status === 'completed' || todo.status === 'in_progress' ? todo.status : 'pending'})));
+			}
 		}
 
-		if (call.status === 'success' || call.status === 'error' || call.status === 'cancelled') {
+		const done = call.status === 'success' || call.status === 'error' || call.status === 'cancelled';
+		this.#calls.set(id, done);
+		if (done) {
 			this.lines.at(timeOf(call.timestamp));
 			this.lines.result(this.#result(id, name, args, call));
 		}

@@ -50,12 +50,11 @@ export class LogEventDecoder {
 	/** Decodes line `line` of the file; returns the events it holds (none when skipped). */
 	decode(text: string, line: number): SessionEvent[] {
 		const parsed = parseLogJson(text);
-		if (!parsed.ok) {
-			return this.malformed(line, parsed.problem);
-		}
+		return parsed.ok ? this.decodeValue(parsed.value, line) : this.malformed(line, parsed.problem);
+	}
 
-		const value = parsed.value;
-
+	/** Decodes a line's JSON value (parsed, or a translated line's: `SplitLine.value`). */
+	decodeValue(value: unknown, line: number): SessionEvent[] {
 		if (!isJsonObject(value)) {
 			return this.malformed(line, 'not a JSON object');
 		}

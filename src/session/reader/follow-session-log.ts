@@ -17,11 +17,13 @@ events already there and then each new one as it lands.
   read bytes changed (overwritten in place) is `replaced`; a file shrunk below what was read is
   `truncated`. After `replaced` or `truncated` the file is read again from its header: the events
   yielded before belong to the old content.
+- A session another agent saves as one JSON document it rewrites whole is read again on each change,
+  and only what it adds is yielded (`followDocument`).
 - Ends quietly when `signal` aborts.
 */
 /* eslint-disable no-await-in-loop -- following a file is a loop of waits: each read waits for the writer */
 import {watch, type FSWatcher, type Stats} from 'node:fs';
-import {open, stat, type FileHandle} from 'node:fs/promises';
+import {open, readFile, stat, type FileHandle} from 'node:fs/promises';
 import {basename, dirname} from 'node:path';
 import {LogEventDecoder} from './event-decoder.js';
 import type {SessionEvent, SessionHeader} from '../events/events.js';
@@ -30,6 +32,7 @@ import {isRegularLogFile, resolveSessionLogPath} from './log-source.js';
 import {DEFAULT_MAX_LINE_BYTES} from './line-splitter.js';
 import {LogRecordStream} from './log-records.js';
 import {decodeRecord, headerFromRecord} from './read-session-log.js';
+import {ForeignDocumentFollower} from '../foreign/foreign-log-lines.js';
 
 /**
 What the followed path holds, as `onState` tells it on each change. `replaced` and `truncated` mean the
@@ -72,6 +75,18 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 	const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
 	const report = (diagnostic: LogDiagnostic) => options.onDiagnostic?.(diagnostic);
 	const waiter = new ChangeWaiter(path, options.pollIntervalMs ?? 2000);
+	if (LONE_BRACE.test((await bytesAt(handle, 0, 16)).toString('utf8'))) {
+		// A session saved as one JSON document, rewritten whole as it grows: read again on each change.
+		await handle.close().catch(() => undefined);
+		try {
+			yield * followDocument(path, waiter, report, options);
+		} finally {
+			waiter.close();
+		}
+
+		return;
+	}
+
 	let identity: Stats = await handle.stat();
 	let state = 'following' as FollowState;
 	const setState = (next: FollowState): void => {
@@ -249,6 +264,73 @@ export async function * followSessionLog(source: string, options: FollowSessionL
 	} finally {
 		waiter.close();
 		await handle.close().catch(() => undefined);
+	}
+}
+
+/** A file whose first line is a lone `{`: a pretty-printed JSON document (foreign-log-lines.ts). */
+const LONE_BRACE = /^\uFEFF?\s*\{\s*\n/;
+/** The largest such document followed (each change reads it whole). */
+const MAX_DOCUMENT_BYTES = 256 * 2 ** 20;
+
+/**
+Follows a session another agent saves as one JSON document (Gemini CLI's chats before its JSONL
+ones): each time the path changes, the whole document is read again and what its new version adds
+is yielded (ForeignDocumentFollower: by record index, each message and call once). A version that
+does not parse (being written) is read again at the next change.
+*/
+async function * followDocument(path: string, waiter: ChangeWaiter, report: (diagnostic: LogDiagnostic) => void, options: FollowSessionLogOptions): AsyncGenerator<SessionEvent, void, undefined> {
+	const follower = new ForeignDocumentFollower();
+	const decoder = new LogEventDecoder(path, report);
+	let header: SessionHeader | undefined;
+	let seen: Stats | undefined;
+	let deleted = false;
+	for (;;) {
+		if (options.signal?.aborted) {
+			return;
+		}
+
+		const current = await stat(path).catch(() => undefined);
+		if (current === undefined) {
+			if (!deleted) {
+				deleted = true;
+				options.onState?.('deleted');
+			}
+
+			await waiter.wait(options.signal);
+			continue;
+		}
+
+		if (deleted) {
+			deleted = false;
+			options.onState?.('following');
+		}
+
+		if (seen !== undefined && seen.size === current.size && seen.mtimeMs === current.mtimeMs && seen.ino === current.ino) {
+			await waiter.wait(options.signal);
+			continue;
+		}
+
+		seen = current;
+		if (current.size > MAX_DOCUMENT_BYTES) {
+			throw new SessionLogError(path, 1, `a JSON document longer than ${MAX_DOCUMENT_BYTES / 2 ** 20} MiB: not followed`);
+		}
+
+		const text = await readFile(path, 'utf8').catch(() => undefined);
+		const lines = text === undefined ? [] : follower.update(text);
+		if (lines === undefined) {
+			throw new SessionLogError(path, 1, 'not a session of an agent cardterm reads (a JSON document, but no format claims it)');
+		}
+
+		for (const line of lines) {
+			const record = line.value === undefined ? {kind: 'line' as const, line: 1, offset: 0, length: 0, text: line.text} : {kind: 'line' as const, line: 1, offset: 0, length: 0, text: line.text, value: line.value};
+			if (header === undefined) {
+				header = headerFromRecord(record, path);
+				options.onHeader?.(header, path);
+				continue;
+			}
+
+			yield * decodeRecord(record, decoder, report, path);
+		}
 	}
 }
 

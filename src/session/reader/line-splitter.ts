@@ -12,6 +12,12 @@ export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 type SplitLine = {
 	readonly kind: 'line';
 	readonly text: string;
+	/**
+	The line's JSON value when the reader made the line itself (another agent's record translated
+	into the contract's lines, src/session/foreign): the decoder takes it instead of parsing the text
+	again. Never set for a line read from the file.
+	*/
+	readonly value?: object;
 	readonly line: number;
 	readonly offset: number;
 	readonly length: number;

@@ -8,6 +8,7 @@ newline within MAX_HEADER_BYTES, ends the records at once with `not-a-log` / `ov
 input is refused instead of read forever.
 */
 import {ForeignDocument, ForeignLogLines} from '../foreign/foreign-log-lines.js';
+import type {TranslatedLine} from '../foreign/contract-lines.js';
 import {HeaderStartCheck, MAX_HEADER_BYTES} from './log-header.js';
 import {LineSplitter, type SplitRecord, type TornTail} from './line-splitter.js';
 import {hasZstdExtension, startsWithZstdMagic, ZstdStreamDecoder} from './zstd-decoder.js';
@@ -113,8 +114,8 @@ export class LogRecordStream {
 
 		if (this.foreign) {
 			const line = this.splitter.nextLine;
-			for (const text of this.foreign.end()) {
-				yield {kind: 'line', line, offset: this.splitter.completedBytes, length: 0, text};
+			for (const translated of this.foreign.end()) {
+				yield lineOf({line, offset: this.splitter.completedBytes, length: 0}, translated);
 			}
 		}
 
@@ -199,10 +200,37 @@ export class LogRecordStream {
 			}
 		}
 
-		for (const text of this.foreign.line(record.text)) {
-			yield {...record, text};
+		for (const translated of this.foreign.line(record.text)) {
+			yield lineOf(record, translated);
 		}
 	}
+}
+
+/** A translated line's record: its value, and its text written when asked for (a class: one shape, its getter shared). */
+class TranslatedRecord {
+	readonly kind = 'line';
+	readonly line: number;
+	readonly offset: number;
+	readonly length: number;
+	readonly value: object | undefined;
+	readonly #translated: TranslatedLine;
+
+	constructor(at: {readonly line: number; readonly offset: number; readonly length: number}, translated: TranslatedLine) {
+		this.line = at.line;
+		this.offset = at.offset;
+		this.length = at.length;
+		this.value = translated.value;
+		this.#translated = translated;
+	}
+
+	get text(): string {
+		return this.#translated.text;
+	}
+}
+
+/** The record of a translated line at `at`'s place. */
+function lineOf(at: {readonly line: number; readonly offset: number; readonly length: number}, translated: TranslatedLine): LogRecord {
+	return new TranslatedRecord(at, translated);
 }
 
 /** Streams line records out of raw log bytes. */

@@ -315,7 +315,8 @@ function * decodeRecords(records: readonly LogRecord[], decoder: LogEventDecoder
 export function decodeRecord(record: LogRecord, decoder: LogEventDecoder, report: (d: LogDiagnostic) => void, file: string): SessionEvent[] {
 	switch (record.kind) {
 		case 'line':
-			return decoder.decode(record.text, record.line);
+			// A translated line's value is decoded as it is: its text is never written.
+			return record.value === undefined ? decoder.decode(record.text, record.line) : decoder.decodeValue(record.value, record.line);
 		case 'overlong':
 			decoder.overlong(record.line, record.limit);
 			return [];

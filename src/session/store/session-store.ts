@@ -206,7 +206,7 @@ export async function summarizeSession(dir: string, counts: boolean): Promise<Se
 
 			const {text} = record;
 			if (!text.startsWith(TYPE_PREFIX) || CARD_PREFIXES.some(prefix => text.startsWith(prefix)) || text.startsWith(TURN_START_PREFIX) || (prompt === undefined && text.startsWith(USER_MESSAGE_PREFIX))) {
-				for (const event of decoder.decode(text, record.line)) {
+				for (const event of record.value === undefined ? decoder.decode(text, record.line) : decoder.decodeValue(record.value, record.line)) {
 					pairing.route(event);
 					if (event.type === 'turn/start') {
 						turns += 1;

@@ -58,4 +58,28 @@ describe('cardterm sessions --all', () => {
 		expect((await listAll(home, '/tmp/cardterm-foreign/codex/project', {CODEX_HOME: moved})).listed.map(session => session.agent)).toEqual(['Codex']);
 		expect((await listAll(home, '/elsewhere', {CODEX_HOME: moved})).text).toBe('no saved sessions of /elsewhere by any agent\n');
 	});
+	it('--search finds sessions by their content across agents, printed with where they matched', async () => {
+		const home = await mkdtemp(join(tmpdir(), 'cardterm-home-'));
+		const claude = join(home, '.claude/projects/-tmp-cardterm-foreign-claude-project');
+		await mkdir(claude, {recursive: true});
+		await cp(join(fixtures, 'claude'), claude, {recursive: true});
+		const cwd = '/tmp/cardterm-foreign/claude/project';
+		const search = async (...args: string[]): Promise<{out: string; err: string}> => {
+			const io = fakeIo({cwd, env: {HOME: home}});
+			expect(await main(['sessions', '--all', '--session-dir', join(home, 'cardterm'), '--search', ...args], io)).toBe(0);
+			return {out: io.out(), err: io.err()};
+		};
+
+		// In a call's arguments (the failing check), in the person's first message, in no session.
+		const inCall = await search('PROCESS.exit(3)');
+		expect(inCall.err).toBe('');
+		expect(inCall.out).toMatch(/^.*Claude Code {2}Make greet friendlier and add a farewell module\. {2}11 cards.*\n {4}a call: .*process\.exit\(3\).*\n$/);
+		expect((await search('farewell module')).out).toContain('\n    the first message: Make greet friendlier and add a farewell module.\n');
+		expect((await search('no session says this')).out).toBe('no session holds "no session says this"\n');
+		const json = fakeIo({cwd, env: {HOME: home}});
+		expect(await main(['sessions', '--all', '--session-dir', join(home, 'cardterm'), '--json', '--search', 'a tiny project'], json)).toBe(0);
+		const listed = json.out().trim().split('\n').map(line => JSON.parse(line) as Listed & {match: {where: string; snippet: string}});
+		// The README's words: in a result (the read) of the main session, and of the subagent's transcript.
+		expect(listed.map(session => session.match.where)).toContain('a result');
+	});
 });

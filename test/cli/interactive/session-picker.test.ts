@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {pickerKeys} from '../../../src/cli/interactive/session-picker.js';
+import {matchingSessions, pickerKeys} from '../../../src/cli/interactive/session-picker.js';
+import type {SessionSummary} from '../../../src/session/store/session-store.js';
 
 describe('pickerKeys', () => {
 	it('moves with arrows and j/k, within the list', () => {
@@ -19,5 +20,28 @@ describe('pickerKeys', () => {
 		expect(pickerKeys({index: 0}, '\u001B\u001B[?1;2c', 3)).toEqual({index: 0, answer: 'quit'});
 		// A key the picker does not use (F5, Home) is not an Esc.
 		expect(pickerKeys({index: 0}, '\u001B[15~\u001B[H', 3)).toEqual({index: 0});
+	});
+	it('filters with / as one types: the highlight goes back to the first kept, Backspace takes back, Esc clears then quits, Enter picks among the kept', () => {
+		const sessions = [
+			{id: 's-1', title: undefined, prompt: 'Fix the parser'},
+			{id: 's-2', title: 'Release notes', prompt: 'write notes'},
+			{id: 's-3', title: undefined, prompt: 'parser: add tests'},
+		] as unknown as SessionSummary[];
+		const count = (query: string): number => matchingSessions(sessions, query).length;
+		expect(matchingSessions(sessions, 'PARSER').map(session => session.id)).toEqual(['s-1', 's-3']);
+		expect(matchingSessions(sessions, 's-2').map(session => session.id)).toEqual(['s-2']);
+		const typed = pickerKeys({index: 2}, '/parsj', count);
+		// j is typed into the filter while it is being typed: no session holds "parsj".
+		expect(typed).toEqual({index: 0, query: 'parsj', typing: true});
+		expect(count(typed.query!)).toBe(0);
+		expect(pickerKeys(typed, '\r', count)).toEqual(typed);
+		const back = pickerKeys(typed, '\u007F\u001B[B', count);
+		expect(back).toEqual({index: 1, query: 'pars', typing: true});
+		expect(pickerKeys(back, '\r', count)).toEqual({index: 1, query: 'pars', answer: 'pick'});
+		expect(matchingSessions(sessions, 'pars')[1]!.id).toBe('s-3');
+		expect(pickerKeys(back, '\u001B', count)).toEqual({index: 0});
+		expect(pickerKeys(back, '\u001B\u001B', count)).toEqual({index: 0, answer: 'quit'});
+		// A wide character is one key.
+		expect(pickerKeys({index: 0}, '/日本\u007F', count)).toEqual({index: 0, query: '日', typing: true});
 	});
 });

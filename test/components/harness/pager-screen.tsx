@@ -20,7 +20,7 @@ export type PagerScreen = {
 };
 
 /** Render the pager at `columns`×`rows` on `source`. */
-export async function startPager(source: EntrySource, options: {columns?: number; rows?: number; follow?: boolean; title?: string; sessionCwd?: string; onExit?: () => void; onCopy?: (text: string) => string; onOpen?: (card: Card) => {readonly message: string; readonly ran: boolean}; childSessions?: ChildSessionLinks; cardUndo?: CardUndo} = {}): Promise<PagerScreen> {
+export async function startPager(source: EntrySource, options: {columns?: number; rows?: number; follow?: boolean; title?: string; sessionCwd?: string; onExit?: () => void; onCopy?: (text: string) => string; onOpen?: (card: Card) => {readonly message: string; readonly ran: boolean}; onExport?: () => Promise<string>; childSessions?: ChildSessionLinks; cardUndo?: CardUndo} = {}): Promise<PagerScreen> {
 	const tty = new FakeTty(options.columns ?? 80, options.rows ?? 24);
 	const stdin = new FakeStdin();
 	const instance = render(
@@ -33,6 +33,7 @@ export async function startPager(source: EntrySource, options: {columns?: number
 			{...(options.sessionCwd === undefined ? {} : {sessionCwd: options.sessionCwd})}
 			{...(options.onCopy === undefined ? {} : {onCopy: options.onCopy})}
 			{...(options.onOpen === undefined ? {} : {onOpen: options.onOpen})}
+			{...(options.onExport === undefined ? {} : {onExport: options.onExport})}
 			{...(options.childSessions === undefined ? {} : {childSessions: options.childSessions})}
 			{...(options.cardUndo === undefined ? {} : {cardUndo: options.cardUndo})}
 			onExit={() => {

@@ -310,7 +310,14 @@ describe('the pager state: effects are the view\'s', () => {
 		const said = reducePager(opened, {type: 'say', message: 'copied 5 characters'}, context);
 		expect(said.message).toBe('copied 5 characters');
 		expect(keyAction({input: 'jjq', key: {paste: true}}, said)).toBeUndefined();
-		expect(press(said, context, 'x').state.message).toBeUndefined();
+		expect(press(said, context, 'z').state.message).toBeUndefined();
+	});
+
+	it('x asks the view to export the session and says it is exporting; in the help it only closes it', () => {
+		const exporting = press(opened, context, 'x');
+		expect(exporting.effects).toEqual(['export']);
+		expect(exporting.state.message).toBe('exporting…');
+		expect(press(press(opened, context, '?').state, context, 'x').effects).toEqual([]);
 	});
 });
 

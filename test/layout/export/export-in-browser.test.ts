@@ -4,12 +4,12 @@ download). Skipped, saying why, where chromium is not installed (.ci/run install
 */
 import {execFileSync} from 'node:child_process';
 import {existsSync, readdirSync} from 'node:fs';
-import {mkdtemp, writeFile} from 'node:fs/promises';
+import {mkdir, mkdtemp, readFile, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {Browser} from 'playwright-core';
+import type {Browser, Page} from 'playwright-core';
 import {main} from '../../../src/cli/main.js';
 import {fakeIo} from '../../cli/cli-io-fake.js';
 
@@ -30,6 +30,47 @@ function findChromium(): string | undefined {
 const chromium = findChromium();
 const fixtures = join(import.meta.dirname, '../../fixtures/foreign-sessions');
 const fileOf = (agent: string): string => join(fixtures, agent, readdirSync(join(fixtures, agent)).find(name => name.endsWith('.jsonl'))!);
+
+/** Where the page's screenshots are kept (updated as every snapshot is: `vitest -u`). */
+const SCREENSHOTS = join(import.meta.dirname, '../../../snapshots/export');
+
+/**
+Tolerance of the screenshot comparison. A pixel differs when a channel moved by more than
+`CHANNEL_DELTA` of 255 (the anti-aliased edges of the same glyphs move by less); the shot differs
+when more than `MAX_DIFFERING` pixels do, or when its size changed. With the page's fonts
+(fonts-dejavu-core, html-page.ts) two runs differ in 0 pixels; the smallest real change, one
+outcome mark of another colour, in 29 (checked below on every run), so any changed card fails.
+*/
+const CHANNEL_DELTA = 32;
+const MAX_DIFFERING = 8;
+
+/** Two PNGs decoded by the browser itself (no PNG library): their sizes and how many pixels differ. */
+async function comparePngs(page: Page, expected: Buffer, actual: Buffer): Promise<{same: boolean; size: string; differing: number}> {
+	return page.evaluate(async ({expected, actual, delta}) => {
+		const pixels = async (base64: string): Promise<ImageData> => {
+			const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+			const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+			const context = canvas.getContext('2d')!;
+			context.drawImage(bitmap, 0, 0);
+			return context.getImageData(0, 0, bitmap.width, bitmap.height);
+		};
+
+		const [a, b] = [await pixels(expected), await pixels(actual)];
+		const size = `${a.width}×${a.height} then ${b.width}×${b.height}`;
+		if (a.width !== b.width || a.height !== b.height) {
+			return {same: false, size, differing: Math.max(a.width * a.height, b.width * b.height)};
+		}
+
+		let differing = 0;
+		for (let index = 0; index < a.data.length; index += 4) {
+			if (Math.abs(a.data[index]! - b.data[index]!) > delta || Math.abs(a.data[index + 1]! - b.data[index + 1]!) > delta || Math.abs(a.data[index + 2]! - b.data[index + 2]!) > delta) {
+				differing++;
+			}
+		}
+
+		return {same: true, size, differing};
+	}, {expected: expected.toString('base64'), actual: actual.toString('base64'), delta: CHANNEL_DELTA});
+}
 
 async function exportPage(log: string, extra: string[] = []): Promise<string> {
 	const out = join(await mkdtemp(join(tmpdir(), 'cardterm-page-')), 'page.html');
@@ -99,5 +140,37 @@ describe.skipIf(chromium === undefined)(`exported pages in headless Chromium${ch
 		// The hostile text is shown as text.
 		expect(await page.locator('header h1').textContent()).toBe(hostile);
 		await page.close();
+	}, 60_000);
+	it('looks as its committed screenshots at 1280 and 480 columns (snapshots/export/, vitest -u updates them)', async () => {
+		const dir = join(fixtures, 'opencode');
+		const url = pathToFileURL(await exportPage(join(dir, readdirSync(dir).find(name => name.endsWith('.json'))!))).href;
+		const blank = await browser.newPage();
+		await mkdir(SCREENSHOTS, {recursive: true});
+		const update = expect.getState().snapshotState.snapshotUpdateState;
+		for (const width of [1280, 480]) {
+			const page = await browser.newPage({viewport: {width, height: 800}, deviceScaleFactor: 1, colorScheme: 'light'});
+			await page.goto(url);
+			const shot = await page.screenshot({fullPage: true});
+			const file = join(SCREENSHOTS, `opencode-export--w${width}.png`);
+			if (update === 'all' || (!existsSync(file) && update === 'new')) {
+				await writeFile(file, shot);
+			} else {
+				const compared = await comparePngs(blank, await readFile(file), shot);
+				if (!compared.same || compared.differing > MAX_DIFFERING) {
+					const actual = join(await mkdtemp(join(tmpdir(), 'cardterm-shot-')), `w${width}.png`);
+					await writeFile(actual, shot);
+					expect.fail(`the ${width}-wide screenshot differs from ${file} (${compared.size}, ${compared.differing} pixels differ; this one is ${actual})`);
+				}
+
+				// The tolerance still catches a real change: one card's outcome mark of another colour.
+				await page.addStyleTag({content: 'details.card.denied > summary > span.fg-red:first-child{color:#1a7f37 !important}'});
+				const changed = await comparePngs(blank, await readFile(file), await page.screenshot({fullPage: true}));
+				expect(changed.differing).toBeGreaterThan(MAX_DIFFERING);
+			}
+
+			await page.close();
+		}
+
+		await blank.close();
 	}, 60_000);
 });

@@ -85,4 +85,34 @@ describe('foreign session files that are damaged, hostile or newer', () => {
 		expect(code).toBe(0);
 		expect(out).toContain('shapes');
 	});
+	it('reads an opencode export saved on one line: a call the person rejected, one the person aborted, wrong shapes, a newer version', async () => {
+		const part = (callID: string, tool: unknown, state: unknown): unknown => ({type: 'tool', tool, callID, state});
+		const exported = {
+			info: {id: 'ses_hostile', directory: '/p', title: 'hostile \u001b]0;title\u0007', version: '2.0.0', time: {created: 1}},
+			messages: [
+				{info: {role: 'user', time: {created: 2}}, parts: [{type: 'text', text: 'go'}, {type: 'text', text: 'added by opencode', synthetic: true}]},
+				{info: {role: 'assistant', time: {created: 3}, tokens: {input: 'many', output: 4}}, parts: [
+					part('c1', 'bash', {status: 'error', input: {command: 'rm -rf /'}, error: 'The user rejected permission to use this specific tool call.'}),
+					part('c2', 'bash', {status: 'error', input: {command: 'sleep 9'}, error: 'Tool execution aborted'}),
+					part('c3', 'evil\u001b[2Jtool', {status: 'completed', input: 'not an object', output: 7, metadata: null}),
+					part('c4', 'read', null),
+					'not a part',
+				], error: {name: 'MessageAbortedError', data: {message: 'The operation was aborted.'}}},
+				{info: null, parts: 5},
+			],
+		};
+		const {code, out, err} = await replay([JSON.stringify(exported)]);
+		expect(err).toBe('');
+		expect(code).toBe(0);
+		expect(out).not.toMatch(/\u001b[\][]/);
+		expect(out).toContain('opencode 2.0.0 is newer than the versions cardterm has read');
+		expect(out).toContain('go');
+		expect(out).not.toContain('added by opencode');
+		// Denied (an approval answered no), cancelled, the hostile name shown escaped, the null state's call left open.
+		expect(out).toContain('✗ bash rm -rf / · approval');
+		expect(out).toContain('⊘ bash sleep 9');
+		expect(out).toContain('evil\\x1b[2Jtool');
+		expect(out).toContain('◌ read');
+		expect(out).toContain('opencode message role undefined is not read by cardterm');
+	});
 });

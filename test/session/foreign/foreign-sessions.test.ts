@@ -135,4 +135,34 @@ describe('foreign sessions written by the real agents (test/fixtures/foreign-ses
 		]);
 		expect(entries.filter(entry => entry.entry === 'assistant').map(entry => entry.entry === 'assistant' ? entry.text : '')).toEqual(['Let me look at the project.', 'Done: greet now says **hello, NAME!** and farewell.js is new.']);
 	});
+	it('reads opencode 1.18.33\'s export: bash with its exit, read, grep matches, glob, the todo list, edit and write as diffs, a call its rules denied, a call left running', async () => {
+		const dir = join(fixtures, 'opencode');
+		const {entries, header, diagnostics} = await fold(join(dir, readdirSync(dir).find(name => name.endsWith('.json'))!));
+		expect(diagnostics).toEqual([]);
+		expect(header).toMatchObject({id: 'ses_db5d9a862ffesY1b7n6U2Btwa5', cwd: '/tmp/cardterm-foreign/opencode/project', title: 'Friendlier greeting', producer: {agent: 'opencode', format: 'opencode', version: '1.18.33'}});
+		// opencode run quotes a message with spaces: the person's words as it saved them.
+		expect(users(entries)).toEqual(['"Make greet friendlier and add a farewell module."', '"Now wait for the slow job."']);
+		expect(cardLines(entries)).toEqual([
+			'opencode:bash → terminal · ok',
+			'opencode:read → read · ok',
+			'opencode:grep → search · ok',
+			'opencode:glob → search · ok',
+			'opencode:todowrite → generic · ok',
+			'opencode:edit → diff · ok',
+			'opencode:write → diff · ok',
+			'opencode:bash → terminal · denied',
+			'opencode:bash → terminal · failed',
+			'opencode:bash → terminal · interrupted',
+		]);
+		const cards = cardsOf(entries);
+		expect(cards[1]!.resultView).toMatchObject({card: 'read', path: 'src/greet.js', offset: 1, totalLines: 3});
+		expect(cards[2]!.resultView).toMatchObject({card: 'search', shape: 'matches', files: [{path: 'src/greet.js', matches: [{lineNumber: 2}]}], total: 1});
+		expect(cards[3]!.resultView).toMatchObject({card: 'search', shape: 'paths', paths: ['src/greet.js']});
+		expect(cards[5]!.resultView).toMatchObject({card: 'diff', diffs: [{path: 'src/greet.js', oldStart: 1, newStart: 1}]});
+		expect(cards[8]!.resultView).toMatchObject({card: 'terminal', exitCode: 3, output: ''});
+		expect(entries.some(entry => entry.entry === 'todo')).toBe(true);
+		expect(entries.flatMap(entry => (entry.entry === 'assistant' ? [[entry.text, entry.reasoning]] : []))[0]).toEqual(['Let me look at the project.', 'Look around first.']);
+		const turns = entries.flatMap(entry => (entry.entry === 'turn' ? [entry.outcome.text] : []));
+		expect(turns).toEqual(['completed', 'interrupted (crash)']);
+	});
 });

@@ -1,5 +1,5 @@
 import {spawn} from 'node:child_process';
-import {appendFileSync, closeSync, openSync, readFileSync, renameSync, truncateSync, unlinkSync, writeFileSync, writeSync} from 'node:fs';
+import {appendFileSync, closeSync, openSync, readdirSync, readFileSync, renameSync, truncateSync, unlinkSync, writeFileSync, writeSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {followSessionLog, type FollowState} from '../../../src/session/reader/follow-session-log.js';
@@ -347,5 +347,40 @@ describe('an idle follower', () => {
 		vi.useRealTimers();
 		await follower.stop();
 		expect(follower.seen).toEqual(['header a', 'event 0']);
+	});
+});
+
+describe('followSessionLog on a session saved as one JSON document it rewrites whole (Gemini CLI 0.10)', () => {
+	it('yields what each rewrite adds: a call once, its result when it lands, the next answer; nothing twice', async () => {
+		const fixtures = join(import.meta.dirname, '../../fixtures/foreign-sessions/gemini-0.10');
+		const document = JSON.parse(readFileSync(join(fixtures, readdirSync(fixtures).find(name => name.endsWith('.json'))!), 'utf8')) as {messages: Array<Record<string, unknown>>; lastUpdated: string};
+		const path = writeTemp(dir, 'session-x.json', JSON.stringify(document, null, 2));
+		const call = {id: 'run_shell_command-1', name: 'run_shell_command', args: {command: 'ls -la'}, status: 'executing', timestamp: '2026-12-06T05:23:12.100Z'};
+		const versions = [
+			// The model's message rewritten with its call running, then done; then the next answer.
+			(): unknown => ({...document, messages: [document.messages[0], {...document.messages[1], toolCalls: [call]}]}),
+			(): unknown => ({...document, messages: [document.messages[0], {...document.messages[1], toolCalls: [{...call, status: 'success', result: [{functionResponse: {id: call.id, name: call.name, response: {output: 'Output: README.md\nExit Code: 0'}}}]}]}]}),
+			(): unknown => ({...document, messages: [document.messages[0], {...document.messages[1], toolCalls: [{...call, status: 'success', result: [{functionResponse: {id: call.id, name: call.name, response: {output: 'Output: README.md\nExit Code: 0'}}}]}]}, {id: 'next', timestamp: '2026-12-06T05:23:13.000Z', type: 'gemini', content: 'Done.'}]}),
+		];
+		const controller = new AbortController();
+		const seen: string[] = [];
+		let header: SessionHeader | undefined;
+		for await (const event of followSessionLog(path, {signal: controller.signal, pollIntervalMs: 50, onHeader: value => {
+			header = value;
+		}})) {
+			seen.push(event.type);
+			if (event.type === 'assistant/message' || event.type === 'tool/call' || event.type === 'tool/result') {
+				const next = versions.shift();
+				if (next === undefined) {
+					controller.abort();
+				} else {
+					// Rewritten whole, as Gemini CLI writes it.
+					writeFileSync(path, JSON.stringify(next(), null, 2));
+				}
+			}
+		}
+
+		expect(header).toMatchObject({id: 'bf58b750-4d02-4126-8f29-3063e69bf4f7', producer: {agent: 'Gemini CLI'}});
+		expect(seen).toEqual(['turn/start', 'user/message', 'assistant/message', 'tool/call', 'tool/result', 'assistant/message']);
 	});
 });
