@@ -3,14 +3,16 @@
 the referenced window of the file with the message, names a missing one in its row, the printed
 work (stderr) shows both rows and not the attached text, `replay --json` reads the same references from the log, and
 `--continue` sends the earlier message with its attachment again (the conversation rebuilt from the
-log). Needs a built dist/ (rebuilt here when older than the sources).
+log); in tmux, the `@` picker over a 1 000-file tree finds a file by a fuzzy query, Tab inserts it
+and the model gets it. Needs a built dist/ (rebuilt here when older than the sources); the
+interactive part needs tmux.
 */
 import {mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startFakeModelServer, type FakeModelServer} from '../fixtures/fake-model-server.mjs';
-import {buildDist, isolatedEnvironment, runCardterm} from './e2e-helpers.js';
+import {buildDist, cardtermCommand, isolatedEnvironment, killTmuxServer, runCardterm, shellWord, shows, tmux, tmuxMissing, waitFor} from './e2e-helpers.js';
 
 let folder = '';
 let work = '';
@@ -26,10 +28,22 @@ beforeAll(async () => {
 	work = join(folder, 'work');
 	mkdirSync(join(work, 'src'), {recursive: true});
 	writeFileSync(join(work, 'src', 'x.ts'), 'const one = 1;\nconst two = 2;\nconst three = 3;\nconst four = 4;\n');
-	server = await startFakeModelServer({script: [{text: ['It defines two and three.']}, {text: ['Still two and three.']}]});
+	// A tree for the picker: 1 000 files in 20 folders, and the one the person is after.
+	for (let folderIndex = 0; folderIndex < 20; folderIndex++) {
+		const pack = join(work, 'packages', `pack${folderIndex}`);
+		mkdirSync(pack, {recursive: true});
+		for (let fileIndex = 0; fileIndex < 50; fileIndex++) {
+			writeFileSync(join(pack, `module${fileIndex}.ts`), '');
+		}
+	}
+
+	mkdirSync(join(work, 'src', 'render'), {recursive: true});
+	writeFileSync(join(work, 'src', 'render', 'layout.ts'), 'export const LAYOUT_MARK = 42;\n');
+	server = await startFakeModelServer({script: [{text: ['It defines two and three.']}, {text: ['Still two and three.']}, {text: ['The layout mark is 42.']}]});
 }, 300_000);
 
 afterAll(async () => {
+	killTmuxServer();
 	await server?.close();
 	if (folder !== '') {
 		rmSync(folder, {recursive: true, force: true});
@@ -63,4 +77,20 @@ describe('@ references through bin/cardterm', () => {
 		expect(earlier!.content).toBe(userMessages(0)[0]!.content);
 		expect(now!.content).toBe('and now?');
 	}, 60_000);
+
+	it.skipIf(tmuxMissing)('the @ picker in the real binary: typing filters, Tab inserts, the model gets the file (skipped without tmux)', async () => {
+		const command = cardtermCommand(isolatedEnvironment(folder), '--base-url', server!.url, '--model', 'fake-model').map(word => shellWord(word)).join(' ');
+		tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'e2e', '-x', '120', '-y', '30', '-c', work, command);
+		await shows('openai-compatible:fake-model');
+		tmux('send-keys', '-t', 'e2e', '-l', 'what is in @rndlay');
+		await shows('› src/render/layout.ts');
+		await shows('files and folders · ↑↓ choose');
+		tmux('send-keys', '-t', 'e2e', 'Tab');
+		await shows('> what is in @src/render/layout.ts');
+		tmux('send-keys', '-t', 'e2e', 'Enter');
+		await shows('The layout mark is 42.');
+		await shows('⎿ @src/render/layout.ts 1 line');
+		await waitFor('the request with the file', () => server!.requests.some(request => JSON.stringify(request.body).includes('LAYOUT_MARK')));
+		tmux('send-keys', '-t', 'e2e', 'C-d');
+	}, 90_000);
 });
