@@ -45,7 +45,7 @@ async function plainWalk(folder) {
 	const stack = [folder];
 	while (stack.length > 0) {
 		const current = stack.pop();
-		// eslint-disable-next-line no-await-in-loop -- one folder at a time, as the index walks
+		 
 		for (const entry of await readdir(current, {withFileTypes: true})) {
 			if (entry.isDirectory()) {
 				stack.push(join(current, entry.name));
@@ -68,7 +68,7 @@ for (let run = 0; run < 3; run++) {
 	await plainWalk(root);
 	floorWalk.push(performance.now() - start);
 	start = performance.now();
-	// eslint-disable-next-line no-unused-vars -- the walk alone: what the glob and grep tools pay
+	 
 	for await (const _ of walkFiles(root, {...SEARCH_IGNORE_RULE, signal: new AbortController().signal})) {
 		// Nothing kept.
 	}
