@@ -78,6 +78,19 @@ export class PathIndex {
 		}
 	}
 
+	/** Entries that are no files of the workspace (MCP resources, `server:uri`), offered and ranked with them. */
+	add(entries: readonly string[]): void {
+		for (const entry of entries) {
+			if (this.#paths.length >= MAX_ENTRIES) {
+				break;
+			}
+
+			this.#push(entry);
+		}
+
+		this.#changed();
+	}
+
 	/** Hear when more is indexed, or the walk ended. */
 	onChange(listener: () => void): () => void {
 		this.#listeners.add(listener);

@@ -2,7 +2,7 @@
 @module `@` references in the person's message — the one module both drivers (and `-p`) send a
 message through. `@path`, `@path:40-80` and `@"path with spaces"` name a workspace file (attached as
 the read tool reads it: the same window, caps and envelope) or folder (its listing, by the search
-tools' ignore rule, bounded). What cannot be attached — not found, outside the workspace, binary, too
+tools' ignore rule, bounded); `@server:uri` names an MCP server's resource (its text, bounded alike). What cannot be attached — not found, outside the workspace, binary, too
 many — is said in the reference's row, and the message goes all the same. An `@` inside a word (an
 e-mail address) or in a code span is no reference. An image path is the place where images plug in
 (`attachOne`: `kind: 'image'`, an image block beside the text ones).
@@ -18,6 +18,7 @@ import {SEARCH_IGNORE_RULE, walkFiles} from '../builtin/search/tree-walk.js';
 import {FsError, isErrno} from '../builtin/workspace/fs-error.js';
 import {WorkspaceGuard} from '../builtin/workspace/workspace-guard.js';
 import type {AttachedAmount, PromptReference, ReferenceKind} from '../presentation/prompt-reference.js';
+import type {McpHost} from './mcp-host.js';
 import type {PromptAttachment, UserPrompt} from '../session/events/user-prompt.js';
 
 /** References one message attaches; more are named as not attached. */
@@ -112,8 +113,20 @@ function withRange(token: Omit<ReferenceToken, 'range'>, range: RegExpExecArray 
 	return {...token, range: range[2] === undefined ? {start} : {start, end: Number(range[2])}};
 }
 
-/** What the session gives the attaching: the workspace, and the turn's signal. */
-export type ReferenceOptions = {readonly cwd: string; readonly signal?: AbortSignal};
+/** The MCP servers' resources a reference may name (`@server:uri`). */
+export type ReferenceResources = {
+	/** The servers' names. */
+	readonly servers: () => readonly string[];
+	readonly read: (server: string, uri: string, signal: AbortSignal) => Promise<{readonly text: string; readonly mimeType?: string}>;
+};
+
+/** An MCP host's resources as references read them. */
+export function mcpReferences(mcp: Pick<McpHost, 'status' | 'readResource'>): ReferenceResources {
+	return {servers: () => mcp.status().map(server => server.name), read: async (server, uri, signal) => mcp.readResource(server, uri, signal)};
+}
+
+/** What the session gives the attaching: the workspace, its MCP servers' resources, and the turn's signal. */
+export type ReferenceOptions = {readonly cwd: string; readonly resources?: ReferenceResources; readonly signal?: AbortSignal};
 
 /** One reference's outcome: its facts, and the attachment when there is one. */
 type Attached = {readonly reference: PromptReference; readonly attachment?: Omit<PromptAttachment, 'reference'>};
@@ -135,8 +148,9 @@ export async function attachReferences(text: string, options: ReferenceOptions):
 			continue;
 		}
 
+		const server = resourceServer(token, options.resources);
 		// eslint-disable-next-line no-await-in-loop -- in the message's order, within one total bound
-		const outcome = await attachOne(token, guard, signal);
+		const outcome = server === undefined ? await attachOne(token, guard, signal) : await attachResource(token, server, options.resources!, signal);
 		const bytes = outcome.reference.attached?.bytes ?? 0;
 		if (outcome.attachment !== undefined && total + bytes > TOTAL_ATTACHED_BYTES) {
 			references.push({token: token.token, ...kindOf(outcome.reference.kind), refused: `the message's attachments would pass ${TOTAL_ATTACHED_BYTES / 1024} KB`});
@@ -206,6 +220,39 @@ async function attachOne(token: ReferenceToken, guard: WorkspaceGuard, signal: A
 
 		return refused(reason(error), 'file');
 	}
+}
+
+/** The MCP server a `@server:uri` token names, when one of the session's servers has that name. */
+function resourceServer(token: ReferenceToken, resources: ReferenceResources | undefined): string | undefined {
+	const name = /^([\w.-]+):./u.exec(token.token)?.[1];
+	return name !== undefined && resources?.servers().includes(name) === true ? name : undefined;
+}
+
+/** A server's resource as its text, bounded as a read is (lines and bytes), in the envelope a read uses. */
+async function attachResource(token: ReferenceToken, server: string, resources: ReferenceResources, signal: AbortSignal): Promise<Attached> {
+	const uri = token.token.slice(server.length + 1);
+	let read;
+	try {
+		read = await resources.read(server, uri, signal);
+	} catch (error) {
+		if (signal.aborted) {
+			throw error;
+		}
+
+		return {reference: {token: token.token, kind: 'resource', refused: error instanceof Error ? error.message : String(error)}};
+	}
+
+	const lines = read.text.split('\n');
+	let kept = lines.slice(0, READ_LIMIT).join('\n');
+	let cut = lines.length > READ_LIMIT ? `${lines.length - READ_LIMIT} lines left out (a read's bound)` : undefined;
+	if (Buffer.byteLength(kept, 'utf8') > READ_MAX_BYTES) {
+		kept = Buffer.from(kept, 'utf8').subarray(0, READ_MAX_BYTES).toString('utf8').replace(/\uFFFD$/u, '');
+		cut = `cut at ${READ_MAX_BYTES / 1024} KB (a read's bound)`;
+	}
+
+	const text = `<path>${server}:${uri}</path>\n<type>resource</type>\n<content>\n${kept}\n</content>`;
+	const amount: AttachedAmount = {lines: kept.split('\n').length, bytes: Buffer.byteLength(text, 'utf8'), tokens: estimateTokens(text), ...(cut === undefined ? {} : {cut})};
+	return {reference: {token: token.token, kind: 'resource', attached: amount}, attachment: {text, uri, ...(read.mimeType === undefined ? {} : {mimeType: read.mimeType})}};
 }
 
 /** A folder as the files below it, by the search tools' ignore rule, sorted, bounded. */

@@ -114,9 +114,19 @@ export class LiveSession implements SessionModel {
 		this.#history = options.history ?? inMemoryLines();
 		const index = new PathIndex(options.cwd);
 		this.#pathIndex = index;
+		const {mcp} = options.driver;
+		let started = false;
 		this.paths = {
 			find(query, limit) {
-				void index.start();
+				if (!started) {
+					started = true;
+					void index.start();
+					// The MCP servers' resources join the same picker as `server:uri` (those ready when it first opens).
+					void mcp?.resources().then(resources => {
+						index.add(resources.map(resource => `${resource.server}:${resource.uri}`));
+					}, () => {});
+				}
+
 				return index.find(query, limit);
 			},
 			onChange: listener => index.onChange(listener),

@@ -6,7 +6,7 @@ line shows the model, the running turn, background jobs and a log that cannot be
 import type {AgentTurns} from '../host/agent-turns.js';
 import type {McpServerStatus} from '../host/mcp-host.js';
 import type {OpenedSession} from '../host/open-session.js';
-import {attachReferences} from '../host/prompt-references.js';
+import {attachReferences, mcpReferences} from '../host/prompt-references.js';
 import type {TurnProgress} from '../session/fold/turn-progress.js';
 import {completeShellWord} from './complete.js';
 import {nativeLine} from './native-lines.js';
@@ -55,7 +55,7 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 
 			prompting = true;
 			try {
-				await agent.run(await attachReferences(work.text, {cwd, signal}), signal);
+				await agent.run(await attachReferences(work.text, {cwd, signal, ...(session.mcp === undefined ? {} : {resources: mcpReferences(session.mcp)})}), signal);
 			} finally {
 				prompting = false;
 			}

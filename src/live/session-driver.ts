@@ -35,8 +35,8 @@ export type SessionTools = {
 /** What a line no command took becomes: work to queue, or what to say instead. */
 export type LineOutcome = {readonly work: LiveWork} | {readonly say: string};
 
-/** The session's MCP servers as commands and the status line see them. */
-export type SessionMcp = Pick<McpHost, 'status' | 'reconnect' | 'onChange'>;
+/** The session's MCP servers as commands, the status line and the `@` picker (their resources) see them. */
+export type SessionMcp = Pick<McpHost, 'status' | 'reconnect' | 'onChange' | 'resources'>;
 
 /** What the driver adds to the status line. */
 export type DriverStatus = Pick<LiveSnapshot, 'model' | 'modelConnected' | 'agent' | 'problem' | 'context'> & {readonly jobsRunning?: number};

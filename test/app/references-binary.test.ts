@@ -75,6 +75,7 @@ describe('@ references through bin/cardterm', () => {
 		expect(run.status).toBe(0);
 		const [earlier, now] = userMessages(1);
 		expect(earlier!.content).toBe(userMessages(0)[0]!.content);
+		expect(earlier!.content).toContain('2: const two = 2;');
 		expect(now!.content).toBe('and now?');
 	}, 60_000);
 

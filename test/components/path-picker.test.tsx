@@ -80,8 +80,7 @@ describe('the @ picker', () => {
 			await until(screen, `${keys.backspace.repeat(4)}`, '> look at @src/app.ts');
 
 			await until(screen, keys.enter, 'Seen.');
-			const request = screen.server!.requests[0]!.body as {messages: Array<{role: string; content: unknown}>};
-			const sent = String(request.messages.findLast(message => message.role === 'user')!.content);
+			const sent = String(screen.server!.requests[0]!.body.messages.findLast(message => message.role === 'user')!.content);
 			expect(sent).toContain('export const APP = 1;');
 			expect(screen.tty.text()).toMatch(/⎿ @src\/app\.ts 1 line · \d+ B · ~\d+ tokens/u);
 		} finally {

@@ -6,8 +6,12 @@ ignore rule, and every case that attaches nothing said in the reference's facts.
 import {mkdir, mkdtemp, realpath, rm, symlink, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {createRequire} from 'node:module';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {attachReferences, FOLDER_ENTRIES, MAX_REFERENCES, parseReferences} from '../../src/host/prompt-references.js';
+import {readMcpServers} from '../../src/config/mcp-servers.js';
+import {openSession} from '../../src/host/open-session.js';
+import {PathIndex} from '../../src/host/path-index.js';
+import {attachReferences, FOLDER_ENTRIES, MAX_REFERENCES, mcpReferences, parseReferences} from '../../src/host/prompt-references.js';
 import {userMessageFields} from '../../src/session/events/user-prompt.js';
 
 let base = '';
@@ -106,4 +110,36 @@ describe('what a reference attaches', () => {
 		const prompt = await attachReferences('read @"with space.md"', {cwd: work});
 		expect(prompt.references[0]).toMatchObject({token: 'with space.md', kind: 'file', attached: {lines: 1}});
 	});
+});
+
+describe('MCP resources (@server:uri)', () => {
+	const require = createRequire(import.meta.url);
+	const everything = path.join(path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+
+	it('a ready server\'s resources are listed for the picker, and @server:uri attaches one\'s text; a bad one is named', async () => {
+		const {entries} = readMcpServers({everything: {command: process.execPath, args: [everything, 'stdio'], allow: true}}, 'test config', false);
+		const session = await openSession({cwd: work, mcp: {servers: entries, env: process.env, ask: true}});
+		try {
+			await session.mcp!.settled();
+			const listed = await session.mcp!.resources();
+			expect(listed).toContainEqual({server: 'everything', uri: 'demo://resource/static/document/architecture.md', name: 'architecture.md', mimeType: 'text/markdown'});
+			const prompt = await attachReferences('see @everything:demo://resource/static/document/architecture.md and @everything:demo://nothing/here', {cwd: work, resources: mcpReferences(session.mcp!)});
+			expect(prompt.references[0]).toMatchObject({token: 'everything:demo://resource/static/document/architecture.md', kind: 'resource', attached: {lines: expect.any(Number) as unknown}});
+			expect(prompt.attachments[0]!.text).toMatch(/^<path>everything:demo:\/\/resource\/static\/document\/architecture\.md<\/path>\n<type>resource<\/type>\n<content>\n# Everything Server/u);
+			expect(prompt.attachments[0]!.uri).toBe('demo://resource/static/document/architecture.md');
+			expect(prompt.references[1]).toMatchObject({token: 'everything:demo://nothing/here', kind: 'resource'});
+			expect(prompt.references[1]!.refused).toBeTruthy();
+			// A word before a colon that names no server is a path as before.
+			expect((await attachReferences('@nosuch:thing', {cwd: work, resources: mcpReferences(session.mcp!)})).references[0]).toEqual({token: 'nosuch:thing', refused: 'not found'});
+
+			// The picker ranks them with the workspace's files.
+			const index = new PathIndex(work);
+			await index.start();
+			index.add(listed.map(resource => `${resource.server}:${resource.uri}`));
+			expect(index.find('archmd', 3).picks[0]!.path).toBe('everything:demo://resource/static/document/architecture.md');
+			index.close();
+		} finally {
+			await session.close();
+		}
+	}, 30_000);
 });
