@@ -8,7 +8,8 @@ import type {UserEntry} from '../../presentation/entry.js';
 import type {PromptReference} from '../../presentation/prompt-reference.js';
 import type {LayoutOptions} from '../text/layout-options.js';
 import {foldEntryRows} from './entry-rows.js';
-import {formatBytes, formatCount, plural} from '../text/format.js';
+import {sizeText} from '../../presentation/size-text.js';
+import {formatCount, plural} from '../text/format.js';
 import {pushAll} from '../text/push-all.js';
 import {sanitizeInline, sanitizeLines} from '../text/sanitize.js';
 import {span, wrapHanging, wrapProseSpans} from '../text/spans.js';
@@ -95,7 +96,7 @@ function referenceRow(reference: PromptReference, theme: Theme, width: number): 
 	const parts = [
 		...(attached.range === undefined ? [] : [`lines ${attached.range.start}-${attached.range.end}`]),
 		reference.kind === 'folder' ? `listing of ${plural(attached.lines, unit)}` : plural(attached.lines, unit),
-		formatBytes(attached.bytes),
+		sizeText(attached.bytes),
 		`~${formatCount(attached.tokens)} tokens`,
 		...(reference.linked === true ? ['sent as a link (the agent reads it)'] : []),
 	];

@@ -26,23 +26,6 @@ export function plural(count: number, singular: string, pluralForm = `${singular
 	return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
 }
 
-/** A size in bytes as a person reads it: `812 B`, `4.2 KB`, `1.3 MB` (1024-based, as `ls -h`). */
-export function formatBytes(bytes: number): string {
-	if (bytes < 1024) {
-		return `${formatCount(bytes)} B`;
-	}
-
-	const units = ['KB', 'MB', 'GB'];
-	let value = bytes / 1024;
-	let unit = 0;
-	while (value >= 1024 && unit < units.length - 1) {
-		value /= 1024;
-		unit++;
-	}
-
-	return `${value < 10 ? value.toFixed(1).replace(/\.0$/u, '') : Math.round(value)} ${units[unit]}`;
-}
-
 /** Elapsed time of a running card, in whole seconds: `3s`, `1m 05s`, `2h 03m`. */
 export function formatElapsed(milliseconds: number): string {
 	const seconds = Math.max(0, Math.floor(milliseconds / 1000));
