@@ -106,6 +106,23 @@ describe('what a reference attaches', () => {
 		expect(prompt.references.at(-1)!.refused).toBe(`more than ${MAX_REFERENCES} references in one message`);
 	});
 
+	it('a huge file attaches the read\'s window, a giant line its first 2 000 characters; the row says what was left out', async () => {
+		await writeFile(path.join(work, 'huge.txt'), 'x\n'.repeat(200_000));
+		await writeFile(path.join(work, 'one-line.txt'), 'y'.repeat(5_000_000));
+		const prompt = await attachReferences('@huge.txt @one-line.txt @huge.txt:199990-200000', {cwd: work});
+		expect(prompt.references[0]).toMatchObject({attached: {lines: 2000, cut: 'lines 2001-200000 left out (a read\'s bound)'}});
+		expect(prompt.references[1]).toMatchObject({attached: {lines: 1}});
+		expect(prompt.attachments[1]!.text).toContain('... (line truncated to 2000 chars)');
+		expect(prompt.references[2]).toMatchObject({attached: {lines: 11, range: {start: 199_990, end: 200_000}}});
+		expect(prompt.attachments.every(attachment => Buffer.byteLength(attachment.text) < 60 * 1024)).toBe(true);
+	});
+
+	it('an aborted turn stops attaching', async () => {
+		const abort = new AbortController();
+		abort.abort();
+		await expect(attachReferences('@src/app.ts', {cwd: work, signal: abort.signal})).rejects.toThrow();
+	});
+
 	it('a path with spaces, quoted', async () => {
 		const prompt = await attachReferences('read @"with space.md"', {cwd: work});
 		expect(prompt.references[0]).toMatchObject({token: 'with space.md', kind: 'file', attached: {lines: 1}});
