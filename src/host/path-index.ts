@@ -41,6 +41,8 @@ export class PathIndex {
 	#note: string | undefined;
 	/** The last query and the indices matching it, while the index has not grown since. */
 	#last: {readonly query: string; readonly size: number; readonly matches: readonly number[]} | undefined;
+	/** The empty query's ranking, while the index has not grown since. */
+	#empty: {readonly size: number; readonly limit: number; readonly result: ReturnType<typeof rankPaths>} | undefined;
 
 	constructor(root: string) {
 		this.#root = path.resolve(root);
@@ -104,7 +106,13 @@ export class PathIndex {
 		const last = this.#last;
 		// A longer query only narrows the shorter one's matches (while nothing came since).
 		const among = last !== undefined && last.size === size && wanted.startsWith(last.query) ? last.matches : undefined;
-		const {ranked, matches} = rankPaths(this.#paths, this.#lowered, wanted, limit, wanted === '' ? undefined : among);
+		// The empty query (the picker just opened) ranks every path by depth: once per index size.
+		const empty = this.#empty;
+		const {ranked, matches} = wanted === '' && empty?.size === size && empty.limit === limit ? empty.result : rankPaths(this.#paths, this.#lowered, wanted, limit, wanted === '' ? undefined : among);
+		if (wanted === '') {
+			this.#empty = {size, limit, result: {ranked, matches}};
+		}
+
 		this.#last = wanted === '' ? undefined : {query: wanted, size, matches};
 		return {
 			picks: ranked.map(({index, positions}) => ({path: this.#paths[index]!, folder: this.#paths[index]!.endsWith('/'), positions})),
