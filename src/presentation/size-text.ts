@@ -1,9 +1,4 @@
-/**
-@module A size in bytes as a person reads it, the one rule for every view: an MCP result's image or
-resource (its card), an `@` reference's row.
-*/
-
-/** `12 B`, `3.4 KB`, `51.2 MB`. */
+/** `12 B`, `3.4 KB`, `51.2 MB`: a size as cards and rows show it (decimal units, as file managers do). */
 export function sizeText(bytes: number): string {
 	if (bytes < 1000) {
 		return `${bytes} B`;

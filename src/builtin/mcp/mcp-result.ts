@@ -13,9 +13,6 @@ import type {JsonValue} from '../../json/json-value.js';
 import type {TextBlock} from '../../tools/content.js';
 import {sizeText} from '../../presentation/size-text.js';
 
-/** Sizes as every view words them (the rule lives in presentation, below both this card and the layout). */
-export {sizeText} from '../../presentation/size-text.js';
-
 /** How much text of one result the model receives, in characters (Claude Code's default cap is 25 000 tokens, ~100 000 characters). */
 export const MCP_MODEL_TEXT_BUDGET = 100_000;
 
