@@ -20,6 +20,7 @@ import {useScrollback} from './hooks/use-scrollback.js';
 import {scrollbackOutput} from './scrollback-output.js';
 import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
 import {Pager} from './Pager.js';
+import {pickerRows} from './path-picker-rows.js';
 import {Prompt, promptRowText} from './Prompt.js';
 import {QueueRows, queueRowTexts} from './QueueRows.js';
 import type {ScrollbackEntry, SessionModel} from './session-model.js';
@@ -182,10 +183,12 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	// Entries that settle while the pager has the alternate screen wait, in order, until it closes.
 	useScrollback({subscribe: subscribeScrollback, render: renderScrollback, write, paused: pager !== 'closed', progress, ...(onFrame === undefined ? {} : {onFrame})});
 
-	const {line, hint, choice} = usePromptInput({model, now, width: widthRef, openPager, pager});
+	const {line, hint, choice, picker} = usePromptInput({model, now, width: widthRef, openPager, pager});
 	// Rows for the work that waits, under the running cards and the dialog, never more than the screen leaves.
 	const dialogRows = snapshot.approval === undefined ? 0 : approvalRows(snapshot.approval, columns);
 	const queueRows = useMemo(() => queueRowTexts(snapshot.queue, snapshot.queueHeld === true, columns, rows - 1 - CHROME_ROWS - dialogRows), [snapshot.queue, snapshot.queueHeld, columns, rows, dialogRows]);
+	// The `@` picker's rows sit right above the prompt, in what the dialog and the queue leave.
+	const pickRows = picker === undefined ? [] : pickerRows(picker, theme, columns, rows - 1 - CHROME_ROWS - dialogRows - queueRows.length);
 
 	// Closing: draw nothing, so the terminal is left with the transcript and no stale prompt.
 	if (snapshot.closing) {
@@ -197,7 +200,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	}
 
 	const entries = snapshot.runningEntries ?? snapshot.running.map(card => ({entry: 'card' as const, card}));
-	const regionRows = Math.max(0, rows - 1 - CHROME_ROWS - dialogRows - queueRows.length);
+	const regionRows = Math.max(0, rows - 1 - CHROME_ROWS - dialogRows - queueRows.length - pickRows.length);
 	// A streaming answer is laid out only as far as the region can show it (the other entries keep a row each).
 	const streamRows = Math.max(1, Math.min(regionRows, LIVE_ROWS_PER_ENTRY * Math.max(1, entries.length)) - (entries.length - 1));
 	const running = entries.map(entry => layoutEntry(entry, {...options, expansion: 'full', spinner: motion, liveRows: streamRows})).filter(lines => lines.length > 0);
@@ -216,6 +219,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 		...liveRows.map(row => Math.min(columns, displayWidth(lineText(row)))),
 		...dialogTexts.map(text => Math.min(columns, displayWidth(text))),
 		...queueRows.map(text => Math.min(columns, displayWidth(text))),
+		...pickRows.map(row => Math.min(columns, displayWidth(lineText(row)))),
 		Math.min(columns, displayWidth(promptRowText(line, marker, promptHint))),
 		displayWidth(statusText(statusProps)),
 	];
@@ -224,6 +228,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 			<StyledRows lines={liveRows} />
 			{snapshot.approval === undefined ? null : <ApprovalDialog approval={snapshot.approval} selected={choice} width={columns} />}
 			<QueueRows rows={queueRows} />
+			<StyledRows lines={pickRows} />
 			<Prompt line={line} width={columns} marker={marker} hint={promptHint} />
 			<StatusLine {...statusProps} />
 		</Box>

@@ -8,6 +8,7 @@ import type {PendingApproval, ApprovalAnswer} from '../src/host/approvals.js';
 import type {TurnProgress} from '../src/session/fold/turn-progress.js';
 
 import type {CardUndo} from '../src/host/session-undo.js';
+import type {PathPicks} from '../src/host/path-index.js';
 
 export type {ApprovalAnswer, PendingApproval} from '../src/host/approvals.js';
 
@@ -52,6 +53,13 @@ export type LiveSnapshot = {
 	readonly context?: string;
 };
 
+/** The workspace's files and folders for the `@` picker: `find` ranks what is indexed so far (the first one starts the index, off the keystroke path). */
+export type PathSource = {
+	find(query: string, limit: number): PathPicks;
+	/** Hear when more is indexed. */
+	onChange(listener: () => void): () => void;
+};
+
 /** A piece of work waiting its turn: its number, and the line that asks for it (as typed, or `TOOL {json}`). */
 export type QueuedRow = {readonly id: number; readonly label: string};
 
@@ -91,6 +99,8 @@ export type SessionModel = {
 	onOpenPager?(listener: () => void): () => void;
 	/** Completions for the word before the cursor. */
 	complete(line: string, cursor: number): Promise<readonly string[]>;
+	/** The `@` picker's paths (absent: no picker). */
+	readonly paths?: PathSource;
 	readonly history: readonly string[];
 	/** `u` in the pager: one diff card taken back after a preview; absent where the session cannot change files. */
 	readonly cardUndo?: CardUndo;

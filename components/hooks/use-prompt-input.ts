@@ -1,8 +1,10 @@
-import {useCallback, useRef, useState, type RefObject} from 'react';
+import {useCallback, useEffect, useRef, useState, type RefObject} from 'react';
+import type {PathPicks} from '../../src/host/path-index.js';
 import {assertNever} from '../../src/presentation/assert-never.js';
 import {approvalKey} from '../approval-keys.js';
 import type {Key} from '../input/keys.js';
-import {completeWord, editLine, emptyLine, prependText, type LineState} from '../input/line-editor.js';
+import {completeWord, editLine, emptyLine, prependText, replaceBeforeCursor, type LineState} from '../input/line-editor.js';
+import {moveSelection, PICKER_ROWS, pickerQuery, pickText, type PickerQuery} from '../input/path-picker.js';
 import type {SessionModel} from '../session-model.js';
 import {candidateHint} from '../StatusLine.js';
 import {useKeys} from './use-keys.js';
@@ -17,13 +19,16 @@ export type PromptInputOptions = {
 	readonly pager: 'closed' | 'open' | 'leaving';
 };
 
+/** The `@` picker as the screen draws it: the picks for the query, which is selected, how far the index is. */
+export type PickerView = PathPicks & {readonly query: string; readonly selected: number};
+
 /**
-The prompt's keys: the line editor, Tab completion, and the session keys (Ctrl+C / Esc cancel,
+The prompt's keys: the line editor, Tab completion, the `@` picker (↑/↓ choose, Tab or Enter insert, Esc closes), and the session keys (Ctrl+C / Esc cancel,
 Ctrl+D exit, Ctrl+L clear, Ctrl+O pager, Alt+↑ / Alt+↓ edit or drop the newest queued work, the
 approval dialog's ↑/↓ and Enter: approval-keys.ts). Returns the line, the transient hint the status
 line shows, and the dialog's marked choice.
 */
-export function usePromptInput({model, now, width, openPager, pager}: PromptInputOptions): {readonly line: LineState; readonly hint: string | undefined; readonly choice: number} {
+export function usePromptInput({model, now, width, openPager, pager}: PromptInputOptions): {readonly line: LineState; readonly hint: string | undefined; readonly choice: number; readonly picker?: PickerView} {
 	// The line lives in a ref so that several keys delivered in one chunk see each other's edits.
 	const lineRef = useRef<LineState>(emptyLine(model.history.length));
 	const [line, setLineState] = useState<LineState>(lineRef.current);
@@ -38,6 +43,18 @@ export function usePromptInput({model, now, width, openPager, pager}: PromptInpu
 	const [, setChoiceState] = useState(choiceRef.current);
 	const shown = model.getSnapshot().approval;
 	const choice = choiceRef.current.id === shown?.id ? choiceRef.current.index : 0;
+	// The `@` picker: the word Esc closed (its start), and the marked pick; refs, as the line.
+	const dismissedRef = useRef<number | undefined>(undefined);
+	const selectedRef = useRef(0);
+	const [, setIndexed] = useState(0);
+	const pickerOf = (current: LineState): PickerQuery | undefined => (model.paths === undefined || model.getSnapshot().multiline !== undefined || model.getSnapshot().approval !== undefined ? undefined : pickerQuery(current, dismissedRef.current));
+	const query = pickerOf(line);
+	const picks = query === undefined ? undefined : model.paths!.find(query.query, PICKER_ROWS);
+	const open = query !== undefined;
+	// While the picker is open, what the index adds shows as it comes.
+	useEffect(() => (open ? model.paths?.onChange(() => {
+		setIndexed(value => value + 1);
+	}) : undefined), [open, model]);
 
 	const interrupt = useCallback(() => {
 		if (model.cancel()) {
@@ -59,6 +76,37 @@ export function usePromptInput({model, now, width, openPager, pager}: PromptInpu
 		lastInterrupt.current = at;
 		setHint('press Ctrl+C again to exit (or Ctrl+D)');
 	}, [model, now, setLine]);
+
+	/** A key for the open `@` picker: whether it took it. */
+	const pickerKey = (input: string, key: Key): boolean => {
+		const at = pickerOf(lineRef.current);
+		if (at === undefined || key.meta) {
+			return false;
+		}
+
+		if (key.escape) {
+			dismissedRef.current = at.start;
+			setLine(current => ({...current}));
+			return true;
+		}
+
+		const found = model.paths!.find(at.query, PICKER_ROWS).picks;
+		if (key.upArrow || key.downArrow) {
+			selectedRef.current = moveSelection(selectedRef.current, key.upArrow ? -1 : 1, found.length);
+			setLine(current => ({...current}));
+			return true;
+		}
+
+		const pick = found[Math.min(selectedRef.current, found.length - 1)];
+		if ((key.tab || key.return) && pick !== undefined && !key.shift) {
+			selectedRef.current = 0;
+			setHint(undefined);
+			setLine(current => replaceBeforeCursor(current, at.start, pickText(pick, key.tab ? 'tab' : 'enter')));
+			return true;
+		}
+
+		return false;
+	};
 
 	const handleKey = (input: string, key: Key): void => {
 		if (key.ctrl && input === 'c') {
@@ -103,6 +151,10 @@ export function usePromptInput({model, now, width, openPager, pager}: PromptInpu
 					assertNever(action, 'approval key action');
 				}
 			}
+		}
+
+		if (pickerKey(input, key)) {
+			return;
 		}
 
 		if (key.ctrl && input === 'd') {
@@ -166,6 +218,14 @@ export function usePromptInput({model, now, width, openPager, pager}: PromptInpu
 
 		setHint(undefined);
 		const {state, submitted} = editLine(lineRef.current, input, key, model.history);
+		if (state.text !== lineRef.current.text) {
+			// A new query starts at its best pick; a word Esc closed opens again once it is gone.
+			selectedRef.current = 0;
+			if (dismissedRef.current !== undefined && state.text[dismissedRef.current] !== '@') {
+				dismissedRef.current = undefined;
+			}
+		}
+
 		setLine(state);
 		if (submitted !== undefined) {
 			model.submit(submitted);
@@ -181,7 +241,8 @@ export function usePromptInput({model, now, width, openPager, pager}: PromptInpu
 		}
 	}, {isActive: pager !== 'open'});
 
-	return {line, hint, choice};
+	const picker = picks === undefined ? undefined : {...picks, query: query!.query, selected: Math.min(selectedRef.current, Math.max(0, picks.picks.length - 1))};
+	return {line, hint, choice, ...(picker === undefined ? {} : {picker})};
 }
 
 function commonPrefix(words: readonly string[]): string {

@@ -181,6 +181,11 @@ export function completeWord(state: LineState, completion: string): LineState {
 	return insert(remove(state, start, state.cursor), completion);
 }
 
+/** `[start, cursor)` replaced by `text`, the cursor after it (a pick of the `@` picker replacing its query). */
+export function replaceBeforeCursor(state: LineState, start: number, text: string): LineState {
+	return insert(remove(state, start, state.cursor), text);
+}
+
 /** `text` put before what the prompt holds (on a line of its own), the cursor at its end: a queued line taken back to edit. */
 export function prependText(state: LineState, text: string): LineState {
 	const inserted = insert({...state, cursor: 0}, state.text === '' ? text : `${text}\n`);

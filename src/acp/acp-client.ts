@@ -8,6 +8,8 @@ workspace, permission requests through `approve`), and records everything as eve
 import {isJsonObject} from '../json/is-plain-record.js';
 import {basename} from 'node:path';
 import * as acp from '@agentclientprotocol/sdk';
+import {plainPrompt, type UserPrompt} from '../session/events/user-prompt.js';
+import {acpPromptBlocks} from './acp-prompt.js';
 import {WorkspaceGuard} from '../builtin/workspace/workspace-guard.js';
 import {spawnAgent, type AgentExit, type AgentProcess} from './agent-process.js';
 import {AcpEvents, type EventSink} from './acp-events.js';
@@ -63,7 +65,10 @@ export type AcpClientOptions = {
 };
 
 /** What the agent said about itself at `initialize`. */
-export type AgentFacts = {readonly name: string; readonly canLoad: boolean; readonly sessionId: string; readonly modes?: {readonly current: string; readonly available: readonly string[]}};
+export type AgentFacts = {readonly name: string; readonly canLoad: boolean; readonly sessionId: string;
+	/** The agent takes embedded resources in a prompt (`promptCapabilities.embeddedContext`); else `@` references go as links. */
+	readonly embeddedContext: boolean;
+	readonly modes?: {readonly current: string; readonly available: readonly string[]}};
 
 /** How a prompt turn ended, for a caller (exit code of `-p`). */
 export type PromptOutcome = {readonly stopReason: string} | {readonly error: string};
@@ -275,7 +280,8 @@ export class AcpClient {
 		}
 
 		const modes = session.modes ?? undefined;
-		this.#facts = {name, canLoad, sessionId: session.sessionId, ...(modes === undefined ? {} : {modes: {current: modes.currentModeId, available: modes.availableModes.map(mode => mode.id)}})};
+		const embeddedContext = init.agentCapabilities?.promptCapabilities?.embeddedContext === true;
+		this.#facts = {name, canLoad, sessionId: session.sessionId, embeddedContext, ...(modes === undefined ? {} : {modes: {current: modes.currentModeId, available: modes.availableModes.map(mode => mode.id)}})};
 		// The command's file name only (its arguments may hold secrets): `--resume` without an id finds the session by it.
 		this.#options.log.emit({type: 'acp/session', data: {agent: name, sessionId: session.sessionId, canLoad, command: basename(this.#options.command), ...(modes === undefined ? {} : {modeId: modes.currentModeId})}, ignorable: true});
 	}
@@ -305,14 +311,15 @@ export class AcpClient {
 		this.#notes.push(`<system-reminder>\nA note from cardterm, not a message from the person: it is not a new request.\n\n${text.replace(/<(\/?)(system-reminder)/gi, '&lt;$1$2')}\n</system-reminder>`);
 	}
 
-	/** One prompt turn: the person's text, what the agent streams, and how it ended. Never rejects. */
-	async prompt(text: string): Promise<PromptOutcome> {
+	/** One prompt turn: the person's message (with what its `@` references attached), what the agent streams, and how it ended. Never rejects. */
+	async prompt(message: string | UserPrompt): Promise<PromptOutcome> {
 		if (this.#running !== undefined) {
 			throw new Error('AcpClient: a prompt is already running');
 		}
 
-		const {sessionId} = this.facts;
-		this.events.startTurn(text);
+		const {sessionId, embeddedContext} = this.facts;
+		const {blocks, sent} = acpPromptBlocks(typeof message === 'string' ? plainPrompt(message) : message, embeddedContext);
+		this.events.startTurn(sent);
 		const abort = new AbortController();
 		this.#running = {abort};
 		let outcome: PromptOutcome;
@@ -321,7 +328,7 @@ export class AcpClient {
 				throw new Error(describeExit(this.#exit));
 			}
 
-			const prompt: acp.ContentBlock[] = [...this.#notes.splice(0), text].map(block => ({type: 'text', text: block}));
+			const prompt: acp.ContentBlock[] = [...this.#notes.splice(0).map(note => ({type: 'text' as const, text: note})), ...blocks];
 			const response = await this.#untilExit(this.#connection.agent.request(methods.agent.session.prompt, {sessionId, prompt}, {cancellationSignal: abort.signal, stopWaitingOnCancel: true}), 'session/prompt');
 			outcome = {stopReason: response.stopReason};
 		} catch (error) {

@@ -23,6 +23,7 @@ import type {SessionEvent, TodoItem, TurnEndData} from '../session/events/events
 import {messageMaxChars} from '../session/recorder/message-bound.js';
 import {acpToolName, type AcpCallArguments, type AcpResultMeta} from './acp-presenter.js';
 import {contentBlockText, contentText, isFinalStatus, mergeToolCall, metaTerminalOutput, newToolCall, terminalIds, type AcpTerminalOutput, type AcpToolCallState} from './tool-call-state.js';
+import {plainPrompt, userMessageFields, type UserPrompt} from '../session/events/user-prompt.js';
 
 type Fields = Record<string, unknown>;
 
@@ -130,13 +131,13 @@ export class AcpEvents {
 		return this.#turn;
 	}
 
-	/** Open a prompt turn for what the person typed. */
-	startTurn(text: string): void {
+	/** Open a prompt turn for what the person typed (and what its `@` references attached, as it was sent). */
+	startTurn(prompt: string | UserPrompt): void {
 		this.endTurn({stopReason: 'end_turn'});
 		this.#silenced = false;
 		this.#openTurn();
 		this.#prompted = true;
-		this.#emitUser(text);
+		this.#log.emit({type: 'user/message', data: {id: `acp-u-${this.#turn}`, role: 'user', ...userMessageFields(typeof prompt === 'string' ? plainPrompt(prompt) : prompt), source: {kind: 'user'}}, surfaceOp: 'append'});
 	}
 
 	/** Close the turn: the step's message, cancelled calls' results, the steps' and the turn's ends. */

@@ -37,6 +37,7 @@ import {DEFAULT_STALL_TIMEOUT_MS, watchStalls} from './stall-guard.js';
 import {answerEnding, answerLimitEnding} from './step-ending.js';
 import {StepStream, type ProviderToolRun} from './step-stream.js';
 import type {ToolResultBudget} from './tool-result-budget.js';
+import {plainPrompt, userMessageFields, type UserPrompt} from '../session/events/user-prompt.js';
 
 /** The model's window and what the loop does about it (issue 17): the ledger, compaction, the tool results' budget. */
 export type ContextOptions = {
@@ -218,8 +219,8 @@ export class AgentLoop {
 		this.#compactor.dispose();
 	}
 
-	/** Run one turn for the person's `prompt`. Never rejects for model or tool failures: they are the turn's reason. */
-	async runTurn(prompt: string, options: {readonly signal: AbortSignal}): Promise<AgentTurnOutcome> {
+	/** Run one turn for the person's `prompt` (with what its `@` references attached). Never rejects for model or tool failures: they are the turn's reason. */
+	async runTurn(prompt: string | UserPrompt, options: {readonly signal: AbortSignal}): Promise<AgentTurnOutcome> {
 		if (this.#busy) {
 			throw new Error('a turn is already running');
 		}
@@ -243,7 +244,7 @@ export class AgentLoop {
 				// Notes that came while no turn ran (a job that finished meanwhile) precede the person's prompt: the prompt is what the model answers.
 				this.#writeInbox(turn, handle.step);
 				if (step === 1) {
-					turn.record({type: 'user/message', data: {id: `u-${turn.turn}`, role: 'user', content: [{type: 'text', text: prompt}], source: {kind: 'user'}}, surfaceOp: 'append'});
+					turn.record({type: 'user/message', data: {id: `u-${turn.turn}`, role: 'user', ...userMessageFields(typeof prompt === 'string' ? plainPrompt(prompt) : prompt), source: {kind: 'user'}}, surfaceOp: 'append'});
 				}
 
 				// eslint-disable-next-line no-await-in-loop -- a step follows the one before it

@@ -8,6 +8,7 @@ import {compactCount, meterText, type ContextPart, type ContextUse} from '../age
 import {toolSearchText, type ToolSearchState} from '../agent/tool-search.js';
 import type {ModelClient} from '../agent/model-types.js';
 import {PROVIDER_NAMES} from '../agent/model-client.js';
+import type {UserPrompt} from '../session/events/user-prompt.js';
 import type {Instructions} from './instruction-files.js';
 
 export type AgentTurns = {
@@ -19,8 +20,8 @@ export type AgentTurns = {
 	describe(): string;
 	/** `/model SPEC`: use another model from the next step on; what to say about it. */
 	switchTo(spec: string): {readonly ok: boolean; readonly message: string};
-	/** Run one turn; resolves when the turn has ended (its end is in the log). */
-	run(prompt: string, signal: AbortSignal): Promise<void>;
+	/** Run one turn for the person's message (with what its `@` references attached); resolves when the turn has ended (its end is in the log). */
+	run(prompt: string | UserPrompt, signal: AbortSignal): Promise<void>;
 	/** The meter: how full the model's window is (`42% · 54k/128k`), when a model is connected. */
 	meter?(): string | undefined;
 	/** What `/context` prints. */
@@ -117,7 +118,7 @@ function hostOf(url: string): string {
 }
 
 /** What runs a session's turns: the agent loop (or one still starting), with the model it uses. */
-export type TurnRunner = ContextRunner & {model: ModelClient; runTurn(prompt: string, options: {readonly signal: AbortSignal}): Promise<unknown>};
+export type TurnRunner = ContextRunner & {model: ModelClient; runTurn(prompt: string | UserPrompt, options: {readonly signal: AbortSignal}): Promise<unknown>};
 
 /**
 Turns with a connected model. `resolve` makes a model client of a `/model SPEC` (the session's

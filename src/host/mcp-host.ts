@@ -56,6 +56,12 @@ export type McpServerStatus = {
 /** How long a server may take to connect before the status line names it. */
 export const SLOW_START_MS = 5000;
 
+/** Resources of one server the `@` picker offers at most. */
+const MAX_RESOURCES = 1000;
+
+/** A server's resource as the `@` picker offers it (`@server:uri`). */
+export type McpResource = {readonly server: string; readonly uri: string; readonly name: string; readonly mimeType?: string};
+
 export type McpHostOptions = {
 	readonly registry: ToolRegistry;
 	/** The servers the session starts (consented). */
@@ -167,6 +173,40 @@ export class McpHost {
 		}
 
 		return client.getPrompt({name, arguments: args}, {timeout: link.entry.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, ...(signal === undefined ? {} : {signal})});
+	}
+
+	/**
+	The resources the ready servers list (`resources/list`, first page), for the `@` picker: at most
+	`MAX_RESOURCES` a server, a server that lists none or fails saying nothing.
+	*/
+	async resources(): Promise<McpResource[]> {
+		const lists = await Promise.all([...this.#links.values()].map(async link => {
+			const {client} = link;
+			if (link.state !== 'ready' || client?.getServerCapabilities()?.resources === undefined) {
+				return [];
+			}
+
+			const listed = await client.listResources(undefined, {timeout: link.entry.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS}).catch(() => ({resources: []}));
+			return listed.resources.slice(0, MAX_RESOURCES).map(resource => ({server: link.entry.name, uri: resource.uri, name: resource.name, ...(resource.mimeType === undefined ? {} : {mimeType: resource.mimeType})}));
+		}));
+		return lists.flat();
+	}
+
+	/** The text of `server`'s resource `uri` (`resources/read`): its text contents joined; a blob is refused, named. */
+	async readResource(server: string, uri: string, signal?: AbortSignal): Promise<{readonly text: string; readonly mimeType?: string}> {
+		const link = this.#links.get(server);
+		if (link?.client === undefined || link.state !== 'ready') {
+			throw new Error(`the MCP server ${server} is not connected`);
+		}
+
+		const read = await link.client.readResource({uri}, {timeout: link.entry.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, ...(signal === undefined ? {} : {signal})});
+		const texts = read.contents.flatMap(content => ('text' in content && typeof content.text === 'string' ? [content.text] : []));
+		if (texts.length === 0) {
+			throw new Error(read.contents.length === 0 ? 'the resource is empty' : 'binary content (not text)');
+		}
+
+		const mimeType = read.contents[0]?.mimeType;
+		return {text: texts.join('\n'), ...(mimeType === undefined ? {} : {mimeType})};
 	}
 
 	/** End every server: its program and connection; its tools leave the registry. */

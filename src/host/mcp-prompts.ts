@@ -8,7 +8,8 @@ are each marked with their role, so an assistant turn the prompt scripts is not 
 person's words.
 */
 import type {GetPromptResult, Prompt} from '@modelcontextprotocol/client';
-import {base64Bytes, sizeText} from '../builtin/mcp/mcp-result.js';
+import {base64Bytes} from '../builtin/mcp/mcp-result.js';
+import {sizeText} from '../presentation/size-text.js';
 import {isPlainRecord} from '../json/is-plain-record.js';
 
 /** One ready server's prompt, as the command table offers it. */

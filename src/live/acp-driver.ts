@@ -10,6 +10,7 @@ import type {AcpClient} from '../acp/acp-client.js';
 import {describeExit} from '../acp/acp-client.js';
 import type {AcpCommand} from '../acp/acp-events.js';
 import {acpUndo} from '../host/acp-undo.js';
+import {attachReferences} from '../host/prompt-references.js';
 import {sessionForks} from '../host/session-forks.js';
 import type {AcpSession} from '../host/open-acp-session.js';
 import type {SessionEvent} from '../session/events/events.js';
@@ -23,6 +24,8 @@ import type {DriverStatus, DriverWork, SessionDriver, SessionMcp} from './sessio
 
 export type AcpDriverOptions = {
 	readonly client: AcpClient;
+	/** The workspace `@` references resolve in. */
+	readonly cwd: string;
 	/** Every event as the log records it (the agent's commands, mode and usage arrive as events). */
 	readonly onEvent: (listener: (event: SessionEvent) => void) => () => void;
 	/** The agent's mode when the session started. */
@@ -62,7 +65,7 @@ function usageText(data: Record<string, unknown>): string | undefined {
 	return parts.length === 0 ? undefined : parts.join(' · ');
 }
 
-export function acpDriver({client, onEvent, mode: startMode, turnProgress, closeLog, mcp}: AcpDriverOptions): SessionDriver {
+export function acpDriver({client, cwd, onEvent, mode: startMode, turnProgress, closeLog, mcp}: AcpDriverOptions): SessionDriver {
 	const listeners = new Set<() => void>();
 	const changed = (): void => {
 		for (const listener of listeners) {
@@ -132,7 +135,7 @@ export function acpDriver({client, onEvent, mode: startMode, turnProgress, close
 			signal.addEventListener('abort', cancel, {once: true});
 			prompting = true;
 			try {
-				await client.prompt(work.text);
+				await client.prompt(await attachReferences(work.text, {cwd, signal}));
 			} finally {
 				prompting = false;
 				signal.removeEventListener('abort', cancel);
@@ -182,6 +185,7 @@ export function acpLiveSession({session, client}: Pick<AcpSession, 'session' | '
 		...(forks === undefined ? {} : {forks}),
 		driver: acpDriver({
 			client,
+			cwd,
 			onEvent: listener => session.log.listen(listener),
 			...(client.facts.modes === undefined ? {} : {mode: client.facts.modes.current}),
 			turnProgress: () => session.fold.turnProgress,

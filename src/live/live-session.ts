@@ -7,9 +7,10 @@ session's approval questions, writes the resumed history's window and every sett
 scrollback exactly once (the fold then decides whether it leaves memory), keeps open pagers current,
 and builds the snapshot the app draws. Who runs the work is the driver's (`session-driver.ts`).
 */
-import type {ApprovalAnswer, LiveSnapshot, ScrollbackEntry, SessionModel} from '../../components/session-model.js';
+import type {ApprovalAnswer, LiveSnapshot, PathSource, ScrollbackEntry, SessionModel} from '../../components/session-model.js';
 import type {Approvals} from '../host/approvals.js';
 import type {OpenedSession} from '../host/open-session.js';
+import {PathIndex} from '../host/path-index.js';
 import type {SessionForks} from '../host/session-forks.js';
 import type {CardUndo, SessionUndo} from '../host/session-undo.js';
 import type {ForkSource} from '../session/store/fork-session.js';
@@ -99,6 +100,9 @@ export class LiveSession implements SessionModel {
 	#closed: Promise<void> | undefined;
 	#next: ForkSource | undefined;
 	#snapshot: LiveSnapshot;
+	/** The `@` picker's index of the workspace: walked on the first `find`, not before. */
+	readonly #pathIndex: PathIndex;
+	readonly paths: PathSource;
 
 	constructor(options: LiveSessionOptions) {
 		this.#options = options;
@@ -108,6 +112,25 @@ export class LiveSession implements SessionModel {
 		this.#fold = options.fold;
 		this.#approvals = options.approvals;
 		this.#history = options.history ?? inMemoryLines();
+		const index = new PathIndex(options.cwd);
+		this.#pathIndex = index;
+		const {mcp} = options.driver;
+		let started = false;
+		this.paths = {
+			find(query, limit) {
+				if (!started) {
+					started = true;
+					void index.start();
+					// The MCP servers' resources join the same picker as `server:uri` (those ready when it first opens).
+					void mcp?.resources().then(resources => {
+						index.add(resources.map(resource => `${resource.server}:${resource.uri}`));
+					}, () => {});
+				}
+
+				return index.find(query, limit);
+			},
+			onChange: listener => index.onChange(listener),
+		};
 		if (options.childSessions !== undefined) {
 			this.childSessions = options.childSessions;
 		}
@@ -280,6 +303,7 @@ export class LiveSession implements SessionModel {
 	async #closeNow(): Promise<void> {
 		this.#dispatch({type: 'close'});
 		this.#approvals.close();
+		this.#pathIndex.close();
 		this.#changed();
 		// The driver stops what could keep the running work from ending; the work ends (its result
 		// recorded), and only then the log closes.

@@ -6,6 +6,7 @@ line shows the model, the running turn, background jobs and a log that cannot be
 import type {AgentTurns} from '../host/agent-turns.js';
 import type {McpServerStatus} from '../host/mcp-host.js';
 import type {OpenedSession} from '../host/open-session.js';
+import {attachReferences, mcpReferences} from '../host/prompt-references.js';
 import type {TurnProgress} from '../session/fold/turn-progress.js';
 import {mcpPromptCommands} from './commands/mcp-prompt.js';
 import {completeShellWord} from './complete.js';
@@ -56,7 +57,7 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 
 			prompting = true;
 			try {
-				await agent.run(work.text, signal);
+				await agent.run(await attachReferences(work.text, {cwd, signal, ...(session.mcp === undefined ? {} : {resources: mcpReferences(session.mcp)})}), signal);
 			} finally {
 				prompting = false;
 			}

@@ -45,8 +45,8 @@ export type SessionTools = {
 /** What a line no command took becomes: work to queue, or what to say instead. */
 export type LineOutcome = {readonly work: LiveWork} | {readonly say: string};
 
-/** The session's MCP servers as commands and the status line see them (their prompts are commands). */
-export type SessionMcp = Pick<McpHost, 'status' | 'reconnect' | 'onChange' | 'prompts' | 'getPrompt'>;
+/** The session's MCP servers as commands, the status line and the `@` picker see them (their prompts are commands, their resources references). */
+export type SessionMcp = Pick<McpHost, 'status' | 'reconnect' | 'onChange' | 'prompts' | 'getPrompt' | 'resources'>;
 
 /** What the driver adds to the status line. */
 export type DriverStatus = Pick<LiveSnapshot, 'model' | 'modelConnected' | 'agent' | 'problem' | 'context'> & {readonly jobsRunning?: number};

@@ -5,6 +5,7 @@ checklist. Entries are plain immutable data, like cards; `seq` is the anchor eve
 that survives renumbering) and `revision` bumps on every change (layout caches key on it).
 */
 import type {Card} from './card.js';
+import type {PromptReference} from './prompt-reference.js';
 
 /** What the person (or a steering message) said. Images are `[image W×H name]` placeholders in `text`. */
 export type UserEntry = {
@@ -14,6 +15,8 @@ export type UserEntry = {
 	/** `steering`: a message sent while the model was working (`steering/message`). */
 	readonly source: 'user' | 'steering';
 	readonly text: string;
+	/** Its `@` references: what each attached, or why it did not (absent: none). */
+	readonly references?: readonly PromptReference[];
 	readonly revision: number;
 };
 

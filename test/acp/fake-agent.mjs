@@ -36,12 +36,14 @@ The first word of each prompt picks what the turn does:
               that; waits for each, says what each kept, releases them
   unread N BYTES MS  (hostile) a terminal keeping BYTES of output; then N terminal/output requests
               written raw while the agent reads nothing for MS ms (its stdin unread), then goes on
+  blocks      answers with the prompt's blocks other than text, as JSON (resource links, embedded resources)
   anything else: `You said: <prompt>`
 
 Flags: --load advertises session/load (replays a short history on load); --auth requires
 `authenticate` before session/new; --hang-new never answers session/new; --hang-initialize never
 answers initialize; --id=ID names the new session ID; --mcp-http says it takes HTTP MCP servers
-(the `mcp` prompt answers with the mcpServers it was given, as JSON).
+(the `mcp` prompt answers with the mcpServers it was given, as JSON); --embedded advertises
+promptCapabilities.embeddedContext.
 */
 import {spawn} from 'node:child_process';
 import {writeSync} from 'node:fs';
@@ -374,7 +376,7 @@ const app = acp.agent({name: 'fake-agent'})
 
 		return {
 			protocolVersion: acp.PROTOCOL_VERSION,
-			agentCapabilities: {loadSession: flags.has('--load'), ...(flags.has('--mcp-http') ? {mcpCapabilities: {http: true}} : {})},
+			agentCapabilities: {loadSession: flags.has('--load'), ...(flags.has('--mcp-http') ? {mcpCapabilities: {http: true}} : {}), ...(flags.has('--embedded') ? {promptCapabilities: {embeddedContext: true}} : {})},
 			authMethods: flags.has('--auth') ? [{id: 'fake-login', name: 'Fake login', description: `Run fake-login (client fs: ${params.clientCapabilities?.fs?.readTextFile === true})`}] : [],
 			agentInfo: {name: 'fake-agent', version: '1.0.0'},
 		};
@@ -414,6 +416,13 @@ const app = acp.agent({name: 'fake-agent'})
 		switch (word) {
 			case 'mcp': {
 				await update(client, params.sessionId, chunk('agent_message_chunk', JSON.stringify(mcpServersGiven)));
+				return {stopReason: 'end_turn'};
+			}
+
+			case 'blocks': {
+				// The prompt's blocks other than text, as JSON (what `@` references sent).
+				const blocks = params.prompt.filter(block => block.type !== 'text');
+				await update(client, params.sessionId, chunk('agent_message_chunk', JSON.stringify(blocks)));
 				return {stopReason: 'end_turn'};
 			}
 

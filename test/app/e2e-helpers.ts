@@ -142,17 +142,21 @@ export function cardtermCommand(environment: Record<string, string>, ...args: st
 }
 
 /**
-`bin/cardterm ARGS` in `cwd` with only `env`, to its end: its exit status and stderr. Never spawnSync
+`bin/cardterm ARGS` in `cwd` with only `env`, to its end: its exit status, stderr and stdout. Never spawnSync
 beside a fake model server: the server answers from the test's own process.
 */
-export async function runCardterm(args: readonly string[], cwd: string, env: Record<string, string>): Promise<{readonly status: number | null; readonly stderr: string}> {
+export async function runCardterm(args: readonly string[], cwd: string, env: Record<string, string>): Promise<{readonly status: number | null; readonly stderr: string; readonly stdout: string}> {
 	const child = spawn(process.execPath, [cardterm, ...args], {cwd, env});
 	let stderr = '';
+	let stdout = '';
 	child.stderr.on('data', (chunk: Buffer) => {
 		stderr += chunk.toString('utf8');
 	});
+	child.stdout.on('data', (chunk: Buffer) => {
+		stdout += chunk.toString('utf8');
+	});
 	const status = await new Promise<number | null>(resolve => child.on('close', resolve));
-	return {status, stderr};
+	return {status, stderr, stdout};
 }
 
 /** A clean environment for `bin/cardterm` under `folder`: its home, sessions and config folder there, a test key. */

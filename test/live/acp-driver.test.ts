@@ -293,7 +293,7 @@ function bareSession(client: AcpClient, approvals: Approvals): LiveSession {
 		fold: new SessionFold(referencePresenters('/')),
 		onFoldChange: () => () => true,
 		approvals,
-		driver: acpDriver({client, onEvent: () => () => true, closeLog: async () => {}}),
+		driver: acpDriver({client, cwd: '/', onEvent: () => () => true, closeLog: async () => {}}),
 	});
 }
 

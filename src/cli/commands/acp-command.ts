@@ -24,6 +24,7 @@ import {whenAborted, withTerminationSignals} from '../environment/termination-si
 import {TranscriptStream} from '../print/transcript-stream.js';
 import {version} from '../environment/version.js';
 import {withScreenEnvironment} from '../environment/screen-environment.js';
+import {attachReferences} from '../../host/prompt-references.js';
 
 export const ACP_HELP = `usage: cardterm acp [--cwd DIR] [--session-dir DIR] [--resume [ID]] [--auth METHOD] [--yolo]
                    [--init-timeout SECONDS] [-p PROMPT [--transcript|--json] [--width N]] [--color|--no-color] -- CMD ARGS…
@@ -197,7 +198,7 @@ export async function acpCommand(argv: readonly string[], io: CliIo): Promise<nu
 		});
 		let outcome: PromptOutcome;
 		try {
-			outcome = await acp.client.prompt(prompt);
+			outcome = await acp.client.prompt(await attachReferences(prompt, {cwd, signal}));
 		} finally {
 			await acp.close();
 			stopFollowing();

@@ -51,6 +51,7 @@ import {withTerminationSignals} from '../environment/termination-signals.js';
 import {TranscriptStream} from '../print/transcript-stream.js';
 import {version} from '../environment/version.js';
 import {chooseMcpServers, sessionMcpOptions} from '../interactive/mcp-setup.js';
+import {attachReferences, mcpReferences} from '../../host/prompt-references.js';
 
 export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<number> {
 	const line = stringFlag(parsed, 'p') ?? '';
@@ -187,7 +188,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		}
 
 		try {
-			const outcome = await agent.loop.runTurn(message, {signal});
+			const outcome = await agent.loop.runTurn(await attachReferences(message, {cwd, signal, ...(session.mcp === undefined ? {} : {resources: mcpReferences(session.mcp)})}), {signal});
 			stream.finish();
 			await output.finish(outcome.reason.kind === 'completed');
 			const code = exitCode(outcome.reason);

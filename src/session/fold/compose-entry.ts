@@ -3,7 +3,8 @@
 */
 import type {AssistantEntry, CompactionEntry, NoticeEntry, TodoEntry, TurnEntry, UserEntry} from '../../presentation/entry.js';
 import {compactionEntry} from './compaction-facts.js';
-import {assistantFacts, contentText, noticeFacts, oneRow, pluginNotice, turnOutcome, userMessageSource} from './entry-facts.js';
+import {promptReferencesOf} from '../../presentation/prompt-reference.js';
+import {assistantFacts, noticeFacts, oneRow, personText, pluginNotice, turnOutcome, userMessageSource} from './entry-facts.js';
 import type {StreamText} from './chunk-facts.js';
 import type {MessageKind, OpenStream, TurnFacts} from './entry-pairing.js';
 import type {SessionEvent} from '../events/events.js';
@@ -16,7 +17,12 @@ export function composeEntry(kind: MessageKind, event: SessionEvent, turn?: Turn
 	switch (event.type) {
 		case 'user/message':
 		case 'steering/message': {
-			return kind === 'notice' ? notice(event) : {entry: 'user', ...base, source: event.type === 'steering/message' ? 'steering' : 'user', text: contentText(event.data.content)};
+			if (kind === 'notice') {
+				return notice(event);
+			}
+
+			const references = promptReferencesOf(event.data.references);
+			return {entry: 'user', ...base, source: event.type === 'steering/message' ? 'steering' : 'user', text: personText(event.data.content), ...(references.length === 0 ? {} : {references})};
 		}
 
 		case 'assistant/message': {

@@ -6,6 +6,7 @@ read here, and `undefined` means there is nothing a person would read.
 */
 import {isJsonObject} from '../../json/is-plain-record.js';
 import type {NoticeEntry, TurnOutcome, Usage} from '../../presentation/entry.js';
+import {isReferenceBlock} from '../../presentation/prompt-reference.js';
 import type {AssistantMessageData, EventFields, TurnEndData, UserMessageData} from '../events/events.js';
 
 type Fields = EventFields;
@@ -55,6 +56,11 @@ export function contentText(content: unknown, only?: 'text' | 'reasoning'): stri
 	}
 
 	return parts.join('\n\n');
+}
+
+/** What the person wrote: the message's blocks but the text its `@` references attached (their rows say what that was). */
+export function personText(content: unknown): string {
+	return contentText(Array.isArray(content) ? content.filter(block => !isReferenceBlock(block)) : content);
 }
 
 function imagePlaceholder(block: Fields): string {
