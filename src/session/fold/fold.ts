@@ -18,6 +18,7 @@ import type {ApprovalDecidedEvent, SessionEvent, TodoItem} from '../events/event
 import {appendStreamText, emptyStreamText, type StreamText} from './chunk-facts.js';
 import {composeClosedStream, composeEntry, composeStreamEntry} from './compose-entry.js';
 import {EntryPairing, type Pairing} from './entry-pairing.js';
+import type {ContextTimeline} from './context-timeline.js';
 import type {TurnProgress} from './turn-progress.js';
 
 /** Something the fold could not use, named so a reader can report it. */
@@ -112,6 +113,11 @@ export class SessionFold {
 	/** Top-level card counts by outcome. */
 	get counts(): OutcomeCounts {
 		return this.#pairing.counts;
+	}
+
+	/** What the model's context held at each step (the pager's "what the model knew"). */
+	get context(): ContextTimeline {
+		return this.#pairing.context;
 	}
 
 	/**
