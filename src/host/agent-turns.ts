@@ -4,7 +4,7 @@ the model, switching or connecting one, and running one turn; or why there is no
 */
 import type {AgentLoop} from '../agent/agent-loop.js';
 import type {CompactionOutcome} from '../agent/compactor.js';
-import {compactCount, meterText, type ContextPart, type ContextUse} from '../agent/context-ledger.js';
+import {compactCount, meterText, type ContextPart, type ContextUse, type ContextWindow} from '../agent/context-ledger.js';
 import type {ModelClient} from '../agent/model-types.js';
 import {PROVIDER_NAMES} from '../agent/model-client.js';
 import type {Instructions} from './instruction-files.js';
@@ -32,6 +32,8 @@ export type AgentTurns = {
 
 /** What the agent loop tells of its window (an `AgentLoop`; a loop still starting has none of it). */
 type ContextRunner = {
+	/** The window the ledger uses from now on (`/model`: the other model's). */
+	contextWindow?: ContextWindow | undefined;
 	contextUse?(): ContextUse;
 	contextParts?(): {readonly parts: readonly ContextPart[]; readonly largest: ReadonlyArray<{readonly seq: number; readonly tokens: number; readonly label: string}>};
 	compact?(options: {readonly signal: AbortSignal; readonly focus?: string}): Promise<CompactionOutcome>;
@@ -105,13 +107,18 @@ function hostOf(url: string): string {
 /** What runs a session's turns: the agent loop (or one still starting), with the model it uses. */
 export type TurnRunner = ContextRunner & {model: ModelClient; runTurn(prompt: string, options: {readonly signal: AbortSignal}): Promise<unknown>};
 
+/** The window of a model as the session resolves it (`modelWindow`): known `now` (the config's, the catalog's), or `served` by a self-hosted server. */
+export type WindowResolver = (model: ModelClient) => {readonly now: ContextWindow | undefined; readonly served?: Promise<ContextWindow | undefined>};
+
 /**
 Turns with a connected model. `resolve` makes a model client of a `/model SPEC` (the session's
-environment and base URL); a spec that cannot be used leaves the current model in place.
+environment and base URL); a spec that cannot be used leaves the current model in place. `windowOf`
+re-reads the window of the model `/model` chose (the next turn and `/compact` wait for it).
 */
-export function modelTurns(loop: TurnRunner, from: string, resolve: (spec: string) => ModelClient, instructions?: () => Instructions | undefined): AgentTurns {
+export function modelTurns(loop: TurnRunner, from: string, resolve: (spec: string) => ModelClient, instructions?: () => Instructions | undefined, windowOf?: WindowResolver): AgentTurns {
 	let label = modelLabel(loop.model);
 	let source = from;
+	let windowRead: Promise<void> = Promise.resolve();
 	return {
 		get model() {
 			return label;
@@ -130,14 +137,30 @@ export function modelTurns(loop: TurnRunner, from: string, resolve: (spec: strin
 
 			label = modelLabel(loop.model);
 			source = '/model';
+			if (windowOf !== undefined) {
+				const chosen = loop.model;
+				const window = windowOf(chosen);
+				loop.contextWindow = window.now;
+				// A server's answer comes later (the next turn and /compact wait for it); none leaves the one known now.
+				windowRead = window.served?.then(served => {
+					if (loop.model === chosen) {
+						loop.contextWindow = served;
+					}
+				}, () => undefined) ?? Promise.resolve();
+			}
+
 			return {ok: true, message: `model: ${label} from the next message on (the conversation is kept)`};
 		},
 		async run(prompt, signal) {
+			await windowRead;
 			await loop.runTurn(prompt, {signal});
 		},
 		meter: () => meterOf(loop),
 		contextReport: () => contextReportOf(loop),
-		compact: async (focus, signal) => compactWith(loop, focus, signal),
+		async compact(focus, signal) {
+			await windowRead;
+			return compactWith(loop, focus, signal);
+		},
 		...(instructions === undefined ? {} : {instructions}),
 	};
 }
@@ -163,6 +186,8 @@ export type ModelConnector = {
 	readonly start: (model: ModelClient) => Promise<AgentLoop>;
 	/** The instruction files of the agent `start` made, once it exists. */
 	readonly instructions?: () => Instructions | undefined;
+	/** The window of the model a later `/model` chooses. */
+	readonly windowOf?: WindowResolver;
 };
 
 /**
@@ -183,6 +208,11 @@ export function connectableTurns(why: string, connector: ModelConnector, status 
 		},
 		set model(model: ModelClient) {
 			client = model;
+		},
+		set contextWindow(window: ContextWindow | undefined) {
+			void loop?.then(started => {
+				started.contextWindow = window;
+			}, () => undefined);
 		},
 		async runTurn(prompt, options) {
 			const started = await loop!;
@@ -213,7 +243,7 @@ export function connectableTurns(why: string, connector: ModelConnector, status 
 			void loop.then(made => {
 				started = made;
 			}, () => {});
-			connected = modelTurns(pending, '/model', connector.resolve, connector.instructions);
+			connected = modelTurns(pending, '/model', connector.resolve, connector.instructions, connector.windowOf);
 			return {ok: true, message: `model: ${modelLabel(client)} connected; text you type now goes to the model (writes and commands ask first)`};
 		},
 		async run(prompt, signal) {

@@ -81,6 +81,37 @@ describe('the model\'s window in the interactive session', () => {
 	}, 30_000);
 });
 
+describe('/model and the window', () => {
+	it('/model X re-reads the window: the config\'s figure for X, else the catalog\'s; the meter and /context use it', async () => {
+		server = await startFakeModelServer({script: [{text: 'First.', usage: {prompt_tokens: 8000, completion_tokens: 5}}, {text: 'Second.', usage: {prompt_tokens: 8000, completion_tokens: 5}}]});
+		const resolve = (spec: string) => (spec.includes(':') ? resolveModel({spec, env: {OPENAI_API_KEY: 'test'}}) : resolveModel({spec, baseUrl: server!.url, env: {}}));
+		const {controller} = await openInteractiveSession({root, cwd: workspace, id: 's-window-switch', agent: {model: resolve('fake-model'), from: '--model', resolve, context: {windows: {'fake-model': 40_000, 'small-model': 16_000}}}});
+		const first = scrollbackUntil(controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
+		controller.submit('hello');
+		await first.done;
+		expect(controller.getSnapshot().context).toMatch(/^\d+% · \d+k\/40k$/);
+		const report = async (): Promise<string> => {
+			const said = scrollbackUntil(controller, seen => seen.some(entry => lineText(entry).startsWith('context:')));
+			controller.submit('/context');
+			await said.done;
+			return said.seen.map(entry => lineText(entry)).join('\n');
+		};
+
+		// The config names a smaller window for the other model: the meter and the threshold follow it.
+		const switched = scrollbackUntil(controller, seen => seen.some(entry => lineText(entry).startsWith('model: ')));
+		controller.submit('/model small-model');
+		await switched.done;
+		expect(await report()).toContain('window: 16k tokens (from the config); compacts past 13k');
+		expect(controller.getSnapshot().context).toMatch(/^\d+% · \d+k\/16k$/);
+		// A model the config does not name takes the catalog's window, not the config's figure for the one before.
+		const catalog = scrollbackUntil(controller, seen => seen.some(entry => lineText(entry).startsWith('model: ')));
+		controller.submit('/model openai:gpt-4o');
+		await catalog.done;
+		expect(await report()).toContain('window: 128k tokens (from the catalog); compacts past 102k');
+		await controller.close();
+	}, 30_000);
+});
+
 describe('the interactive session with a model', () => {
 	it('sends a prompt line that is not a command to the model; commands still run; the status line and /model name the model', async () => {
 		server = await startFakeModelServer({script: [{toolCalls: [{id: 'c', name: 'read', args: '{"file_path":"a.txt"}'}]}, {text: 'It holds alpha.'}]});
