@@ -70,7 +70,7 @@ function contextReportOf(loop: ContextRunner): string {
 	}
 
 	if (parts.largest.length > 0) {
-		lines.push('  largest messages (by log seq):');
+		lines.push('  largest messages (by log seq; /#SEQ in the pager, Ctrl+O, goes to one):');
 		for (const item of parts.largest) {
 			lines.push(`    #${item.seq} ${item.label} · ${compactCount(item.tokens)}`);
 		}

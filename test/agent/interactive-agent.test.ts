@@ -70,6 +70,7 @@ describe('the model\'s window in the interactive session', () => {
 		expect(text).toContain('window: 40k tokens (from the config); compaction is off');
 		expect(text).toMatch(/tool results +\d/);
 		expect(text).toMatch(/#\d+ read result · /);
+		expect(text).toContain('largest messages (by log seq; /#SEQ in the pager, Ctrl+O, goes to one):');
 
 		const compacted = scrollbackUntil(controller, seen => seen.some(entry => lineText(entry).startsWith('compacted:')));
 		controller.submit('/compact the big file');
