@@ -605,7 +605,7 @@ export class AcpEvents {
 		const turn = this.#inTurn ? this.#turn : null;
 		if (status === 'completed') {
 			const summary = open.summary.trim();
-			this.#log.emit({type: 'compaction/summary', data: {compactionId: id, trigger: this.#agentName, ...(summary === '' ? {} : {summary: [{type: 'text', text: summary}]})}});
+			this.#log.emit({type: 'compaction/summary', data: {compactionId: id, trigger: this.#agentName, ...compactionMeta(update._meta), ...(summary === '' ? {} : {summary: [{type: 'text', text: summary}]})}});
 			this.#log.emit({type: 'compaction/end', data: {compactionId: id, turn}});
 			return;
 		}
@@ -690,6 +690,20 @@ function resultDraft(callId: string, where: {turn?: number; step?: number | unde
 function chunkText(content: unknown): string {
 	const item = contentBlockText(content);
 	return item === undefined ? '' : item.type === 'text' ? item.text : item.type === 'other' ? item.label : '';
+}
+
+/**
+The tokens before and after a compaction where the agent's `_meta` says them: Claude Code's adapter
+writes `jetbrains.air.contextCompaction` `{preTokens, postTokens, trigger}` on its completed update.
+*/
+function compactionMeta(meta: unknown): {tokensBefore?: number; tokensAfter?: number} {
+	const jetbrains = isJsonObject(meta) && isJsonObject(meta.jetbrains) ? meta.jetbrains : undefined;
+	const air = jetbrains !== undefined && isJsonObject(jetbrains.air) ? jetbrains.air : undefined;
+	const facts = air !== undefined && isJsonObject(air.contextCompaction) ? air.contextCompaction : undefined;
+	const count = (value: unknown): number | undefined => (Number.isSafeInteger(value) && (value as number) >= 0 ? value as number : undefined);
+	const before = count(facts?.preTokens);
+	const after = count(facts?.postTokens);
+	return {...(before === undefined ? {} : {tokensBefore: before}), ...(after === undefined ? {} : {tokensAfter: after})};
 }
 
 function rawText(rawOutput: unknown): string {

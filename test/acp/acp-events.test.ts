@@ -241,6 +241,22 @@ describe('an ACP agent\'s compaction (compaction_update, compaction_summary_chun
 		expect(fold.entries.map(entry => entry.entry)).toEqual(['user', 'assistant', 'compaction', 'compaction', 'compaction', 'compaction', 'turn']);
 	});
 
+	it('reads Claude Code\'s adapter\'s updates as it sends them (claude-agent-acp\'s compaction-update scenario): the summary chunk and the tokens in its _meta', () => {
+		const {acp, fold} = setup();
+		acp.named('claude-agent-acp');
+		const meta = {jetbrains: {air: {contextCompaction: {durationMs: 7, postTokens: 100, preTokens: 1000, trigger: 'automatic', version: 1}, version: 1}}};
+		for (const update of [
+			{_meta: {jetbrains: {air: {contextCompaction: {version: 1}, version: 1}}}, compactionId: '00000000-0000-4000-8000-000000000001', sessionUpdate: 'compaction_update', status: 'in_progress'},
+			{compactionId: '00000000-0000-4000-8000-000000000001', content: {text: 'The summary.', type: 'text'}, sessionUpdate: 'compaction_summary_chunk'},
+			{_meta: meta, compactionId: '00000000-0000-4000-8000-000000000001', sessionUpdate: 'compaction_update', status: 'completed'},
+			{sessionUpdate: 'usage_update', size: 200_000, used: 100},
+		]) {
+			acp.update(update);
+		}
+
+		expect(fold.entries.filter(entry => entry.entry === 'compaction')).toMatchObject([{trigger: 'claude-agent-acp', tokensBefore: 1000, tokensAfter: 100, summary: 'The summary.'}]);
+	});
+
 	it('names an update without an id, keeps a status it does not know open, and bounds what an agent that never ends them holds', () => {
 		const {acp, events, fold} = setup();
 		acp.update({sessionUpdate: 'compaction_update', status: 'completed'});
