@@ -25,7 +25,7 @@ const GUTTER: Readonly<Record<ContextStanding, string>> = {summarised: '│ ', p
 
 /** Whether the view is on: as the person toggled it, else on for a log that recorded a compaction. */
 export function modelViewOn(chosen: boolean | undefined, source: EntrySource): boolean {
-	return chosen ?? source.context?.().compacted === true;
+	return chosen ?? source.context?.()?.compacted === true;
 }
 
 /** The seq of the request whose context the entry under the cursor is read against (`ContextTimeline.requestOf`). */

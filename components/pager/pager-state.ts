@@ -532,7 +532,7 @@ function searchNext(state: PagerState, step: 1 | -1, context: PagerContext): Pag
 /** `c`: the model's view on or off; the cursor's entry stays on screen (the rows change: a gutter, ledger rows). */
 function toggleModelView(state: PagerState, context: PagerContext): PagerState {
 	const {source} = context;
-	if (source.context === undefined) {
+	if (source.context?.() === undefined) {
 		return {...state, message: 'c: this view has no record of the model\'s context'};
 	}
 

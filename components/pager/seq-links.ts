@@ -11,7 +11,7 @@ import {entryKey} from '../../src/transcript/live-entry-source.js';
 
 /** The index of the entry that holds log seq `seq` (the newest entry anchored at or before it), if any. */
 export function entryHolding(source: EntrySource, seq: number): number | undefined {
-	const anchor = source.context?.().entryOf(seq) ?? seq;
+	const anchor = source.context?.()?.entryOf(seq) ?? seq;
 	const after = firstFrom(source, anchor);
 	const at = after === undefined ? undefined : source.entry(after);
 	if (at !== undefined && entryKey(at) === anchor) {
@@ -29,7 +29,7 @@ export function compactionTarget(source: EntrySource, entry: CompactionEntry): n
 		return 'l: this compaction card names no range of entries';
 	}
 
-	const anchor = source.context?.().entryOfRange(range) ?? range.start;
+	const anchor = source.context?.()?.entryOfRange(range) ?? range.start;
 	return firstFrom(source, anchor) ?? `l: log seq ${range.start} is not among the entries shown`;
 }
 

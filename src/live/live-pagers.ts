@@ -32,7 +32,7 @@ export class LivePagers {
 	}
 
 	/** A pager over `base()` (the transcript now), kept current by the changes from now on until it is closed. */
-	async open(base: () => Promise<Base>, counts: () => OutcomeCounts, context?: () => ContextTimeline): Promise<LiveEntrySource> {
+	async open(base: () => Promise<Base>, counts: () => OutcomeCounts, context?: () => ContextTimeline | undefined): Promise<LiveEntrySource> {
 		const boundary = this.#newestKey;
 		// Changes from now on: the base read below may or may not hold them.
 		const missed: TranscriptEntry[] = [];

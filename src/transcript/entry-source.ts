@@ -17,7 +17,7 @@ export type EntrySource = {
 	/** Top-level cards by outcome (`card-outcome.ts`), kept by the source as it grows (never counted per frame). */
 	counts?(): OutcomeCounts;
 	/** What the model's context held at each step (the pager's "what the model knew"), where the source reads the events. */
-	context?(): ContextTimeline;
+	context?(): ContextTimeline | undefined;
 	/** Fraction indexed, 0..1, when known. */
 	progress?(): number | undefined;
 	/** Called when count, completeness or progress change. */

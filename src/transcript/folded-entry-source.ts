@@ -50,7 +50,7 @@ export class FoldedEntrySource implements EntrySource {
 		return this.#fold.counts;
 	}
 
-	context(): ContextTimeline {
+	context(): ContextTimeline | undefined {
 		return this.#fold.context;
 	}
 

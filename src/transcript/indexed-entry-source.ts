@@ -74,7 +74,7 @@ Byte positions of every top-level card's lines, as events stream past. Which car
 is the fold's own decision (`CardPairing`); nothing of an event is kept after its line is recorded.
 */
 export class CardLineIndex {
-	readonly #pairing = new EntryPairing<readonly [number, number]>();
+	readonly #pairing = new EntryPairing<readonly [number, number]>({context: true});
 	#capacity = 1024;
 	/** Byte offset and length of the line that created card i. */
 	#offsets = new Float64Array(this.#capacity);
@@ -104,7 +104,7 @@ export class CardLineIndex {
 	}
 
 	/** What the model's context held at each step of the lines indexed so far. */
-	get context(): ContextTimeline {
+	get context(): ContextTimeline | undefined {
 		return this.#pairing.context;
 	}
 
@@ -513,7 +513,7 @@ export class IndexedEntrySource implements EntrySource {
 	}
 
 	/** The tail window's timeline while it is shown (what came before it is not read yet), then the whole log's. */
-	context(): ContextTimeline {
+	context(): ContextTimeline | undefined {
 		return this.#lineIndex().context;
 	}
 

@@ -35,14 +35,14 @@ export class LiveEntrySource implements EntrySource {
 	/** The base log's damaged lines (the pager's `!` list). */
 	readonly damage?: () => DamagedLines;
 	/** What the model's context held at each step: the session's own timeline (it heard every event). */
-	readonly context?: () => ContextTimeline;
+	readonly context?: () => ContextTimeline | undefined;
 
 	/**
 	`boundary` is the newest entry key known when the pager opened: the base was read after that and
 	may hold later entries too, which are left to the fold's changes so none shows twice.
 	`counts` are the session's live card counts, `context` its context timeline.
 	*/
-	constructor(base: Base, boundary: number, counts: () => OutcomeCounts, onClose?: () => void, context?: () => ContextTimeline) {
+	constructor(base: Base, boundary: number, counts: () => OutcomeCounts, onClose?: () => void, context?: () => ContextTimeline | undefined) {
 		this.#base = base;
 		this.#onClose = onClose;
 		this.ready = base.ready ?? Promise.resolve();

@@ -12,7 +12,7 @@ import {isJsonObject} from '../../json/is-plain-record.js';
 import type {SessionEvent} from '../events/events.js';
 import {ContextSurface, surfaceEffect} from '../events/surface-op.js';
 import {announcedCalls} from './call-facts.js';
-import {assistantFacts, contentText} from './entry-facts.js';
+import {assistantFacts} from './entry-facts.js';
 import {estimateTokens} from './token-estimate.js';
 
 /** One model step (an `assistant/message`): what its request sent, and the entry its ledger row goes on. */
@@ -81,7 +81,7 @@ export class ContextTimeline {
 
 			case 'user/message':
 			case 'steering/message': {
-				this.#message(event, estimateTokens(contentText(event.data.content)), event.seq);
+				this.#message(event, contentTokens(event.data.content), event.seq);
 				return;
 			}
 
@@ -91,7 +91,7 @@ export class ContextTimeline {
 					this.#step(event);
 				}
 
-				const held = this.#message(event, assistantTokens(event.data.message?.content), event.seq);
+				const held = this.#message(event, contentTokens(event.data.message?.content), event.seq);
 				if (effect === 'append' && held !== undefined) {
 					this.#awaited = new Map(announcedCalls(event.data.message?.content).map(call => [call.id, held]));
 				}
@@ -101,7 +101,7 @@ export class ContextTimeline {
 
 			case 'tool/result': {
 				const {callId} = event.data.message.source;
-				this.#message(event, resultTokens(event.data.message.content), this.#callSeqs.get(callId) ?? event.seq);
+				this.#message(event, contentTokens(event.data.message.content), this.#callSeqs.get(callId) ?? event.seq);
 				return;
 			}
 
@@ -285,22 +285,27 @@ export class ContextTimeline {
 	}
 }
 
-/** An answer's tokens: its text and reasoning, and each call's name and arguments. */
-function assistantTokens(content: unknown): number {
-	let tokens = estimateTokens(contentText(content, 'text')) + estimateTokens(contentText(content, 'reasoning'));
-	for (const call of announcedCalls(Array.isArray(content) ? content : undefined)) {
-		tokens += estimateTokens(call.name) + estimateTokens(call.argsRaw);
+/**
+Tokens of message content, block by block (no joined copy of a large result): text and reasoning,
+a call's name and arguments, a tool result's blocks; other blocks (images) count nothing here.
+*/
+function contentTokens(content: unknown): number {
+	if (typeof content === 'string') {
+		return estimateTokens(content);
 	}
 
-	return tokens;
-}
-
-/** A result's tokens: the text of its tool-result blocks. */
-function resultTokens(content: readonly unknown[]): number {
 	let tokens = 0;
-	for (const block of content) {
-		if (isJsonObject(block)) {
-			tokens += estimateTokens(contentText(block.content));
+	for (const block of Array.isArray(content) ? content as unknown[] : []) {
+		if (!isJsonObject(block)) {
+			continue;
+		}
+
+		if (typeof block.text === 'string') {
+			tokens += estimateTokens(block.text);
+		} else if (block.type === 'tool-call') {
+			tokens += estimateTokens(typeof block.name === 'string' ? block.name : '') + estimateTokens(typeof block.arguments === 'string' ? block.arguments : JSON.stringify(block.arguments) ?? '');
+		} else if (block.type === 'tool-result') {
+			tokens += contentTokens(block.content);
 		}
 	}
 

@@ -131,7 +131,12 @@ export class EntryPairing<T = undefined> {
 	readonly #counts: Record<CardOutcome, number> = emptyOutcomeCounts();
 	readonly #streams = new OpenStreams<T>();
 	readonly #clock = new TurnClock<T>();
-	readonly #context = new ContextTimeline();
+	/** Kept where a view asks for it (the pager's sources, the live session): a replay printed does not pay for it. */
+	readonly #context: ContextTimeline | undefined;
+
+	constructor(options: {readonly context?: boolean} = {}) {
+		this.#context = options.context === true ? new ContextTimeline() : undefined;
+	}
 
 	/** Entries so far. */
 	get count(): number {
@@ -245,13 +250,13 @@ export class EntryPairing<T = undefined> {
 	}
 
 	/** What the model's context held at each step (`context-timeline.ts`): every event routed here feeds it. */
-	get context(): ContextTimeline {
+	get context(): ContextTimeline | undefined {
 		return this.#context;
 	}
 
 	/** Decides what `event` does to the entries and updates the pairing state; `token` stands for the event (in an announcement, a turn's or a stream's lines). */
 	route(event: SessionEvent, token?: T): Pairing<T> {
-		this.#context.hear(event);
+		this.#context?.hear(event);
 		switch (event.type) {
 			case 'tool/call': {
 				const pairing = this.#call(event);

@@ -45,6 +45,8 @@ export type SessionFoldOptions = {
 	log gives it back (a live session's pager reads it from there). Absent: entries stay.
 	*/
 	readonly releaseWritten?: () => boolean;
+	/** Keep the context timeline (`context-timeline.ts`): what the pager's "what the model knew" reads. */
+	readonly context?: boolean;
 };
 
 /** Default tail of live output kept per running card. */
@@ -57,7 +59,7 @@ export class SessionFold {
 	readonly #presenters: PresenterLookup;
 	readonly #options: SessionFoldOptions;
 	/** Which entry each event belongs to: the rules the lazy log index shares. */
-	readonly #pairing = new EntryPairing();
+	readonly #pairing: EntryPairing;
 	/** Entries in transcript order, numbered as the pairing numbers them. */
 	readonly #entries: TranscriptEntry[] = [];
 	#todos: readonly TodoItem[] = [];
@@ -70,6 +72,7 @@ export class SessionFold {
 	constructor(presenters: PresenterLookup, options: SessionFoldOptions = {}) {
 		this.#presenters = presenters;
 		this.#options = options;
+		this.#pairing = new EntryPairing({context: options.context === true});
 	}
 
 	/** Entries in transcript order. The array is live: copy it to keep a snapshot. */
@@ -116,7 +119,7 @@ export class SessionFold {
 	}
 
 	/** What the model's context held at each step (the pager's "what the model knew"). */
-	get context(): ContextTimeline {
+	get context(): ContextTimeline | undefined {
 		return this.#pairing.context;
 	}
 
