@@ -11,7 +11,6 @@ import {asEntries} from '../../src/presentation/entry.js';
 import {arrayEntrySource} from '../../src/transcript/entry-source.js';
 import {openIndexedEntrySource} from '../../src/transcript/indexed-entry-source.js';
 import {makeCard, text} from '../layout/fixtures.js';
-import {keys} from './harness/fake-terminal.js';
 import {startPager} from './harness/pager-screen.js';
 
 const log = join(resolve(import.meta.dirname, '../fixtures/logs'), 'harness-compaction.jsonl');
@@ -96,25 +95,21 @@ describe('the pager\'s model view', () => {
 		const source = await openLog();
 		const pager = await startPager(source, {columns: 80, rows: 24});
 		try {
-			// The cursor to the compaction card (entry 5 of 9), then l.
-			await pager.press('g');
-			await pager.press('jjjj');
+			// /#14 goes to the compaction card (entry 5 of 9, anchored at seq 14); l follows its range.
+			await pager.press('/#14\r');
 			expect(rows(pager.tty.frame(false)).at(-1)).toMatch(/^5\/9 /);
 			await pager.press('l');
 			expect(rows(pager.tty.frame(false)).at(-1)).toMatch(/^1\/9 /);
 			// l elsewhere says what it is for.
 			await pager.press('l');
 			expect(rows(pager.tty.frame(false)).slice(-2).join('\n')).toContain('l: only a compaction card links to entries');
-			// The tool result at seq 5 is on the read card (entry 2); its pruned copy (13) too.
-			for (const seq of ['5', '13']) {
-				await pager.press('G');
-				await pager.press(`/#${seq}`);
-				await pager.press(keys.enter);
-				expect(rows(pager.tty.frame(false)).at(-1)).toMatch(/^2\/9 /);
-			}
-
-			await pager.press('/#99999');
-			await pager.press(keys.enter);
+			// The tool result at seq 5 is on the read card (entry 2); so is its pruned copy (13).
+			await pager.press('G/#5\r');
+			expect(rows(pager.tty.frame(false)).at(-1)).toMatch(/^2\/9 /);
+			await pager.press('G/#13\r');
+			expect(rows(pager.tty.frame(false)).at(-1)).toMatch(/^2\/9 /);
+			// Past the log's end: the newest entry holds it.
+			await pager.press('g/#99999\r');
 			expect(rows(pager.tty.frame(false)).at(-1)).toMatch(/^9\/9 /);
 		} finally {
 			await pager.close();
