@@ -6,6 +6,7 @@ import type {AgentLoop} from '../agent/agent-loop.js';
 import type {CompactionOutcome} from '../agent/compactor.js';
 import {compactCount, meterText, type ContextPart, type ContextUse, type ContextWindow} from '../agent/context-ledger.js';
 import type {ModelClient} from '../agent/model-types.js';
+import type {ToolResultBudget} from '../agent/tool-result-budget.js';
 import {PROVIDER_NAMES} from '../agent/model-client.js';
 import type {Instructions} from './instruction-files.js';
 
@@ -34,6 +35,8 @@ export type AgentTurns = {
 type ContextRunner = {
 	/** The window the ledger uses from now on (`/model`: the other model's). */
 	contextWindow?: ContextWindow | undefined;
+	/** What tool results may send from now on (the other model's window's budget). */
+	resultBudget?: ToolResultBudget | undefined;
 	contextUse?(): ContextUse;
 	contextParts?(): {readonly parts: readonly ContextPart[]; readonly largest: ReadonlyArray<{readonly seq: number; readonly tokens: number; readonly label: string}>};
 	compact?(options: {readonly signal: AbortSignal; readonly focus?: string}): Promise<CompactionOutcome>;
@@ -107,8 +110,14 @@ function hostOf(url: string): string {
 /** What runs a session's turns: the agent loop (or one still starting), with the model it uses. */
 export type TurnRunner = ContextRunner & {model: ModelClient; runTurn(prompt: string, options: {readonly signal: AbortSignal}): Promise<unknown>};
 
-/** The window of a model as the session resolves it (`modelWindow`): known `now` (the config's, the catalog's), or `served` by a self-hosted server. */
-export type WindowResolver = (model: ModelClient) => {readonly now: ContextWindow | undefined; readonly served?: Promise<ContextWindow | undefined>};
+/**
+The window of a model as the session resolves it (`modelWindow`): known `now` (the config's, the
+catalog's), or `served` by a self-hosted server; with the tool results' budget for a window.
+*/
+export type WindowResolver = {
+	readonly window: (model: ModelClient) => {readonly now: ContextWindow | undefined; readonly served?: Promise<ContextWindow | undefined>};
+	readonly budget: (model: ModelClient, window: ContextWindow | undefined) => ToolResultBudget | undefined;
+};
 
 /**
 Turns with a connected model. `resolve` makes a model client of a `/model SPEC` (the session's
@@ -139,12 +148,17 @@ export function modelTurns(loop: TurnRunner, from: string, resolve: (spec: strin
 			source = '/model';
 			if (windowOf !== undefined) {
 				const chosen = loop.model;
-				const window = windowOf(chosen);
-				loop.contextWindow = window.now;
+				const window = windowOf.window(chosen);
+				const use = (known: ContextWindow | undefined): void => {
+					loop.contextWindow = known;
+					loop.resultBudget = windowOf.budget(chosen, known);
+				};
+
+				use(window.now);
 				// A server's answer comes later (the next turn and /compact wait for it); none leaves the one known now.
 				windowRead = window.served?.then(served => {
 					if (loop.model === chosen) {
-						loop.contextWindow = served;
+						use(served);
 					}
 				}, () => undefined) ?? Promise.resolve();
 			}
@@ -212,6 +226,11 @@ export function connectableTurns(why: string, connector: ModelConnector, status 
 		set contextWindow(window: ContextWindow | undefined) {
 			void loop?.then(started => {
 				started.contextWindow = window;
+			}, () => undefined);
+		},
+		set resultBudget(budget: ToolResultBudget | undefined) {
+			void loop?.then(started => {
+				started.resultBudget = budget;
 			}, () => undefined);
 		},
 		async runTurn(prompt, options) {

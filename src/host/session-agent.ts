@@ -59,6 +59,11 @@ export function modelWindow(model: ModelClient, settings: ContextFileSettings = 
 	return {now, served: servedWindow(model.endpoint, model.model).then(served => served ?? now)};
 }
 
+/** The context options of `model` with `window` (its tool results' budget scaled to it), as `/model` applies them. */
+export function modelContext(model: ModelClient, window: ContextWindow | undefined, settings: ContextFileSettings = {}): ContextOptions {
+	return contextOptions(window, configOf(model, settings));
+}
+
 function configOf(model: ModelClient, settings: ContextFileSettings): ContextConfig {
 	const {windows, ...rest} = settings;
 	return {...rest, ...(windows?.[model.model] === undefined ? {} : {window: windows[model.model]})};
