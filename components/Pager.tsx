@@ -25,6 +25,7 @@ import {helpRows, statusRows} from './pager/pager-keys.js';
 import {matchPosition, searchMatches} from './pager/search-matches.js';
 import {entryRows, initialPagerState, keyAction, keyEffect, reducePager, type EntryLayout, type PagerAction, type PagerContext, type PagerEffect, type PagerState} from './pager/pager-state.js';
 import {pagerLayoutOptions, visibleRows} from './pager/pager-view.js';
+import {markGutter, modelViewOn, modelViewRows, requestAt, standingOf} from './pager/model-view.js';
 import {StyledRows} from './StyledRows.js';
 import type {CardUndo, CardUndoPreview} from '../src/host/session-undo.js';
 import {span, wrapSpans} from '../src/layout/text/spans.js';
@@ -78,11 +79,13 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 	// Running cards tick their elapsed time once a second, only while the source is live.
 	const time = useClock((follow || !source.complete()) && (source.counts?.().running ?? 0) > 0, now);
 	const base = useMemo((): LayoutOptions => ({width: columns, theme, now: time, ...(sessionCwd === undefined ? {} : {sessionCwd})}), [columns, theme, time, sessionCwd]);
-	const layout = useCallback<EntryLayout>((entry, expansion) => {
-		const rows = layoutEntry(entry, pagerLayoutOptions(base, expansion));
+	const layout = useCallback<EntryLayout>((entry, expansion, modelView) => {
+		const options = pagerLayoutOptions(base, expansion);
+		const timeline = modelView ? source.context?.() : undefined;
+		const rows = timeline === undefined ? layoutEntry(entry, options) : modelViewRows(entry, timeline, options, layoutEntry);
 		const link = childSessions?.linkOf(entry);
 		return link === undefined ? rows : [...rows, childSessionRow(link, theme, columns, link.found ? '⏎ opens it' : undefined)];
-	}, [base, childSessions, theme, columns]);
+	}, [base, childSessions, theme, columns, source]);
 	const childOf = useCallback((entry: TranscriptEntry) => {
 		const link = childSessions?.linkOf(entry);
 		return link?.found === true ? link.id : undefined;
@@ -90,8 +93,9 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 	// The first frame is already at the newest entries: no frame says `1/N` before the cursor moves there.
 	const [state, dispatch] = useReducer(reduceDispatched, undefined, () => initialPagerState(start, source, frameRows - 1, layout));
 	const {cursor, search, message, overlay} = state;
-	// eslint-disable-next-line react-hooks/exhaustive-deps -- the rows change with the expansions alone, not with every new state (a cursor move)
-	const rowsOf = useMemo(() => entryRows(state, layout), [state.expansions, state.expansion, layout]);
+	const modelView = modelViewOn(state.modelView, source);
+	// eslint-disable-next-line react-hooks/exhaustive-deps -- the rows change with the expansions and the model's view alone, not with every new state (a cursor move)
+	const rowsOf = useMemo(() => entryRows(state, layout, source), [state.expansions, state.expansion, modelView, layout, source]);
 
 	// A followed source grows as fast as the session streams: its frames are paced (frame-pacing.ts).
 	useEffect(() => {
@@ -306,8 +310,10 @@ export function Pager({source, theme, title, now = Date.now, sessionCwd, start =
 	}
 
 	const visible = visibleRows(source, state.top, height, rowsOf);
+	const gutter = modelView ? gutterOf(source, cursor, theme) : undefined;
 	const lines = visible.map(entry => {
-		const line = entry.card === cursor && entry.row === 0 ? {spans: entry.line.spans.map(span => ({...span, style: {...span.style, ...theme.selected}}))} : entry.line;
+		const row = gutter === undefined ? entry.line : gutter(entry.card, entry.line);
+		const line = entry.card === cursor && entry.row === 0 ? {spans: row.spans.map(span => ({...span, style: {...span.style, ...theme.selected}}))} : row;
 		return search.query === '' || search.editing ? line : highlight(line, search.query, theme);
 	});
 	const padding = Array.from({length: Math.max(0, height - lines.length)}, (): StyledLine => ({spans: []}));
@@ -337,6 +343,20 @@ function undoRows(preview: CardUndoPreview | undefined, base: LayoutOptions, the
 
 	const head = wrapSpans([span(`Undo this card alone? Nothing is changed until y or Enter. ${preview.cards.length === 1 ? 'This card' : `These ${preview.cards.length} cards`} would be appended to the log:`, theme.markdownHeading)], base.width);
 	return [...head, {spans: []}, ...preview.cards.flatMap(card => layoutEntry({entry: 'card', card}, {...base, expansion: 'full'}))];
+}
+
+/** The model's view's gutter for a frame: each row's entry marked by where it stood in the context at the cursor's step. */
+function gutterOf(source: EntrySource, cursor: number, theme: Theme): ((index: number, line: StyledLine) => StyledLine) | undefined {
+	const timeline = source.context?.();
+	if (timeline === undefined) {
+		return undefined;
+	}
+
+	const request = requestAt(timeline, source.entry(cursor));
+	return (index, line) => {
+		const entry = source.entry(index);
+		return entry === undefined ? line : markGutter(line, standingOf(timeline, entry, request), theme);
+	};
 }
 
 function errorText(error: unknown): string {

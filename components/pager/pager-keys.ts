@@ -15,7 +15,7 @@ import type {Theme} from '../../src/layout/text/theme.js';
 export const PAGER_COMMANDS = [
 	'next', 'previous', 'page-down', 'page-up', 'half-page-down', 'half-page-up', 'first', 'last',
 	'cycle', 'expand-all', 'collapse-all', 'search', 'next-match', 'previous-match', 'next-failure',
-	'previous-failure', 'copy', 'open', 'export', 'undo', 'damage', 'help', 'close', 'quit',
+	'previous-failure', 'copy', 'open', 'export', 'undo', 'model-view', 'follow-link', 'damage', 'help', 'close', 'quit',
 ] as const;
 
 export type PagerCommand = typeof PAGER_COMMANDS[number];
@@ -42,12 +42,14 @@ export const PAGER_KEYS: readonly PagerKey[] = [
 	{keys: 'Ctrl+D / Ctrl+U', does: 'half a page down / up', on: {'half-page-down': ['Ctrl+D'], 'half-page-up': ['Ctrl+U']}},
 	{keys: 'g, Home / G, End', does: 'first / last entry (G follows a growing log again)', on: {first: ['g', 'Home'], last: ['G', 'End']}},
 	{keys: 'Enter', does: 'cycle the entry: bounded → full → summary', hint: '⏎ expand', on: {cycle: ['Enter']}},
-	{keys: '/', does: 'search (Enter searches, Esc cancels)', hint: '/ search', on: {search: ['/']}},
+	{keys: '/', does: 'search (Enter searches, Esc cancels); /#N goes to the entry of log seq N (as /context lists them)', hint: '/ search', on: {search: ['/']}},
 	{keys: 'n / N', does: 'next / previous match, round the ends (match i/N in the status line)', on: {'next-match': ['n'], 'previous-match': ['N']}},
 	{keys: 'y', does: 'copy the entry as it is shown (OSC 52, or printed on quit)', hint: 'y copy', on: {copy: ['y']}},
 	{keys: 'o', does: 'open the card\'s file in $VISUAL / $EDITOR', hint: 'o open', on: {open: ['o']}},
 	{keys: 'x', does: 'export the session as a page to share (HTML, secrets redacted) beside its log', on: {export: ['x']}},
 	{keys: 'u', does: 'undo this diff card alone, after its reverse diff (y/Enter takes it back, n/Esc keeps it; live session only)', on: {undo: ['u']}},
+	{keys: 'c', does: 'what the model knew: tokens each step sent (~ estimated); │ / ┆ mark entries summarised / pruned at the selected step', on: {'model-view': ['c']}},
+	{keys: 'l', does: 'on a compaction card: go to the first entry it summarised (or pruned)', on: {'follow-link': ['l']}},
 	{keys: 'e / E', does: 'next / previous failed card or turn', hint: 'e/E failures', on: {'next-failure': ['e'], 'previous-failure': ['E']}},
 	{keys: '+ / -', does: 'expand / collapse every entry', hint: '+/- all', on: {'expand-all': ['+'], 'collapse-all': ['-']}},
 	{keys: '!', does: 'list the log\'s damaged lines', on: {damage: ['!']}},

@@ -16,6 +16,8 @@ import type {KeyPress} from '../input/keys.js';
 import {entrySearchText, isFailedEntry} from './card-text.js';
 import {commandOf, type PagerCommand} from './pager-keys.js';
 import {lastPage, nextExpansion, scrollBy, visibleRows, type CardRows, type PagerTop} from './pager-view.js';
+import {modelViewOn} from './model-view.js';
+import {compactionTarget, entryHolding} from './seq-links.js';
 
 /**
 A list over the entries and its top row: the `?` help, the `!` damaged lines, or the preview of `u`
@@ -42,10 +44,12 @@ export type PagerState = {
 	readonly stick: boolean;
 	/** The source's numbering the positions above are in (`EntrySource.generation`). */
 	readonly generation: number;
+	/** "What the model knew" (`c`, model-view.ts): as toggled; `undefined` until then (on for a log with a compaction). */
+	readonly modelView: boolean | undefined;
 };
 
-/** An entry's rows at an expansion (undefined: the layout's default), as the view draws them. */
-export type EntryLayout = (entry: TranscriptEntry, expansion: Expansion | undefined) => readonly StyledLine[];
+/** An entry's rows at an expansion (undefined: the layout's default), with the model's view or without, as the view draws them. */
+export type EntryLayout = (entry: TranscriptEntry, expansion: Expansion | undefined, modelView: boolean) => readonly StyledLine[];
 
 /** What the reducer reads besides the state: the source, the layout and the screen as the view last drew it. */
 export type PagerContext = {
@@ -111,13 +115,15 @@ export function initialPagerState(start: 'end' | 'start', source: EntrySource, h
 		overlay: undefined,
 		stick: start === 'end',
 		generation: source.generation?.() ?? 0,
+		modelView: undefined,
 	};
-	return start === 'end' ? {...state, cursor: Math.max(0, source.count() - 1), top: lastPage(source, height, entryRows(state, layout))} : state;
+	return start === 'end' ? {...state, cursor: Math.max(0, source.count() - 1), top: lastPage(source, height, entryRows(state, layout, source))} : state;
 }
 
-/** Each entry's rows at the expansion the state chose for it. */
-export function entryRows(state: Pick<PagerState, 'expansions' | 'expansion'>, layout: EntryLayout): CardRows {
-	return (entry, index) => layout(entry, state.expansions.get(index) ?? state.expansion);
+/** Each entry's rows at the expansion the state chose for it, in the model's view when it is on. */
+export function entryRows(state: Pick<PagerState, 'expansions' | 'expansion' | 'modelView'>, layout: EntryLayout, source: EntrySource): CardRows {
+	const view = modelViewOn(state.modelView, source);
+	return (entry, index) => layout(entry, state.expansions.get(index) ?? state.expansion, view);
 }
 
 /** What a key press means in `state`: typed into a search being typed, else its table command; a paste is no keys. */
@@ -425,7 +431,7 @@ function onEntries(state: PagerState, command: PagerCommand | undefined, context
 		}
 
 		case 'last': {
-			return {...moved, top: lastPage(source, height, entryRows(moved, context.layout)), cursor: Math.max(0, source.count() - 1)};
+			return {...moved, top: lastPage(source, height, entryRows(moved, context.layout, source)), cursor: Math.max(0, source.count() - 1)};
 		}
 
 		case 'cycle': {
@@ -444,6 +450,16 @@ function onEntries(state: PagerState, command: PagerCommand | undefined, context
 		case 'next-match':
 		case 'previous-match': {
 			return searchNext(moved, command === 'next-match' ? 1 : -1, context);
+		}
+
+		case 'model-view': {
+			return toggleModelView(moved, context);
+		}
+
+		case 'follow-link': {
+			const entry = source.entry(moved.cursor);
+			const target = entry?.entry === 'compaction' ? compactionTarget(source, entry) : 'l: only a compaction card links to entries (the ones it summarised or pruned)';
+			return typeof target === 'string' ? {...moved, message: target} : focus(moved, target, context);
 		}
 
 		case 'next-failure':
@@ -468,7 +484,7 @@ function focus(state: PagerState, index: number, context: PagerContext): PagerSt
 	}
 
 	const target = Math.max(0, Math.min(count - 1, index));
-	const rows = entryRows(state, context.layout);
+	const rows = entryRows(state, context.layout, source);
 	const shown = visibleRows(source, state.top, height, rows).some(entry => entry.card === target && entry.row === 0);
 	return {...state, cursor: target, top: shown ? state.top : scrollBy(source, {card: target, row: 0}, 0, height, rows)};
 }
@@ -476,7 +492,7 @@ function focus(state: PagerState, index: number, context: PagerContext): PagerSt
 /** Scrolled by `delta` rows, as `less` does, with the cursor on the first entry that starts on screen. */
 function pageBy(state: PagerState, delta: number, context: PagerContext): PagerState {
 	const {source, height} = context;
-	const rows = entryRows(state, context.layout);
+	const rows = entryRows(state, context.layout, source);
 	const top = scrollBy(source, state.top, delta, height, rows);
 	return {...state, top, cursor: visibleRows(source, top, height, rows).find(entry => entry.row === 0)?.card ?? top.card};
 }
@@ -502,8 +518,14 @@ function searchNext(state: PagerState, step: 1 | -1, context: PagerContext): Pag
 		return state;
 	}
 
-	const needle = query.toLowerCase();
 	const {source} = context;
+	const seq = /^#(\d{1,15})$/.exec(query.trim());
+	if (seq !== null) {
+		const index = entryHolding(source, Number(seq[1]));
+		return index === undefined ? {...state, message: `no entry holds log seq ${seq[1]}`} : focus({...state, message: undefined}, index, context);
+	}
+
+	const needle = query.toLowerCase();
 	const count = source.count();
 	for (let distance = 1; distance <= count; distance++) {
 		const index = (((state.cursor + step * distance) % count) + count) % count;
@@ -515,6 +537,18 @@ function searchNext(state: PagerState, step: 1 | -1, context: PagerContext): Pag
 	}
 
 	return {...state, message: `no match for "${query}"`};
+}
+
+/** `c`: the model's view on or off; the cursor's entry stays on screen (the rows change: a gutter, ledger rows). */
+function toggleModelView(state: PagerState, context: PagerContext): PagerState {
+	const {source} = context;
+	if (source.context?.() === undefined) {
+		return {...state, message: 'c: this view has no record of the model\'s context'};
+	}
+
+	const on = !modelViewOn(state.modelView, source);
+	const toggled: PagerState = {...state, modelView: on, top: {card: state.top.card, row: 0}, message: on ? 'what the model knew at the selected entry\'s step: │ summarised away · ┆ result pruned · ▸ tokens each step sent' : 'c: the model\'s view is off'};
+	return focus(toggled, toggled.cursor, context);
 }
 
 /** The first entry from `from` in `step`'s direction that `predicate` takes, if any. */
@@ -552,7 +586,7 @@ function renumbered(state: PagerState, context: PagerContext): PagerState {
 	const cursor = map(state.cursor);
 	if (cursor === undefined) {
 		const reset: PagerState = {...now, stick: true, expansions: new Map()};
-		return {...reset, top: lastPage(source, context.height, entryRows(reset, context.layout)), cursor: Math.max(0, source.count() - 1)};
+		return {...reset, top: lastPage(source, context.height, entryRows(reset, context.layout, source)), cursor: Math.max(0, source.count() - 1)};
 	}
 
 	const expansions = new Map<number, Expansion>();
@@ -575,7 +609,7 @@ function toNewest(state: PagerState, context: PagerContext): PagerState {
 		return state;
 	}
 
-	const top = lastPage(source, context.height, entryRows(state, context.layout));
+	const top = lastPage(source, context.height, entryRows(state, context.layout, source));
 	const cursor = count - 1;
 	return top.card === state.top.card && top.row === state.top.row && cursor === state.cursor ? state : {...state, top, cursor};
 }

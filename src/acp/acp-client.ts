@@ -242,7 +242,7 @@ export class AcpClient {
 	async #start(resume: string | undefined): Promise<void> {
 		const init = await this.#startStep(this.#connection.agent.request(methods.agent.initialize, {
 			protocolVersion: acp.PROTOCOL_VERSION,
-			clientCapabilities: {fs: {readTextFile: true, writeTextFile: true}, terminal: true},
+			clientCapabilities: {fs: {readTextFile: true, writeTextFile: true}, terminal: true, session: {compaction: {}}},
 			clientInfo: {name: 'cardterm', version: this.#options.clientVersion ?? '0'},
 		}), 'initialize', this.#options.initTimeoutMs ?? INIT_TIMEOUT_MS);
 		const name = init.agentInfo?.name ?? this.#options.command;

@@ -77,6 +77,9 @@ export type AcpEventsOptions = {
 	readonly maxMessageChars?: number;
 };
 
+/** Compactions an agent may have open at once (each holds its streamed summary). */
+const OPEN_COMPACTIONS = 16;
+
 export class AcpEvents {
 	readonly #log: EventSink;
 	readonly #options: AcpEventsOptions;
@@ -109,6 +112,8 @@ export class AcpEvents {
 	readonly #terminalCall = new Map<string, string>();
 	/** The latest call state by id, also after its result (a late update is then ignored). */
 	readonly #settled = new Set<string>();
+	/** The agent's compactions still open (`compaction_update` in progress), by id: the summary streamed so far. */
+	readonly #compactions = new Map<string, {summary: string}>();
 
 	constructor(log: EventSink, options: AcpEventsOptions = {}) {
 		this.#log = log;
@@ -259,6 +264,12 @@ export class AcpEvents {
 
 			case 'config_option_update': {
 				this.#log.emit({type: 'acp/config', data: {configOptions: update.configOptions ?? null}, ignorable: true});
+				return;
+			}
+
+			case 'compaction_update':
+			case 'compaction_summary_chunk': {
+				this.#compaction(update);
 				return;
 			}
 
@@ -547,6 +558,63 @@ export class AcpEvents {
 	}
 
 	/** Before an entry of its own: the person's and the agent's text so far come first. */
+	/**
+	ACP's `compaction_update` and `compaction_summary_chunk` (docs/acp-mapping.md): the first update of
+	an id opens a compaction (`compaction/start`), summary chunks accumulate (bounded as messages are),
+	and its end is the compaction card — completed: `compaction/summary` with the summary the agent
+	retained, then `compaction/end`; failed or cancelled: `compaction/end` with the error.
+	*/
+	#compaction(update: Readonly<Record<string, unknown>>): void {
+		const id = update.compactionId;
+		if (typeof id !== 'string' || id === '') {
+			this.notice(`skipped a ${String(update.sessionUpdate)} without a compactionId`);
+			return;
+		}
+
+		let open = this.#compactions.get(id);
+		if (open === undefined) {
+			this.#beforeEntry();
+			// An agent that opens compactions and never ends them keeps the newest few open, not all.
+			if (this.#compactions.size >= OPEN_COMPACTIONS) {
+				this.#compactions.delete(this.#compactions.keys().next().value!);
+			}
+
+			open = {summary: ''};
+			this.#compactions.set(id, open);
+			this.#log.emit({type: 'compaction/start', data: {compactionId: id, turn: this.#inTurn ? this.#turn : null, trigger: this.#agentName}});
+		}
+
+		if (update.sessionUpdate === 'compaction_summary_chunk') {
+			open.summary = (open.summary + chunkText(update.content)).slice(0, this.#maxChars);
+			return;
+		}
+
+		if (Array.isArray(update.summary)) {
+			open.summary = update.summary.map(block => chunkText(block)).join('').slice(0, this.#maxChars);
+		} else if (update.summary === null) {
+			open.summary = '';
+		}
+
+		// `in_progress`, or a status this version does not know (the schema leaves it open): still running.
+		const status = update.status;
+		if (status !== 'completed' && status !== 'failed' && status !== 'cancelled') {
+			return;
+		}
+
+		this.#beforeEntry();
+		this.#compactions.delete(id);
+		const turn = this.#inTurn ? this.#turn : null;
+		if (status === 'completed') {
+			const summary = open.summary.trim();
+			this.#log.emit({type: 'compaction/summary', data: {compactionId: id, trigger: this.#agentName, ...compactionMeta(update._meta), ...(summary === '' ? {} : {summary: [{type: 'text', text: summary}]})}});
+			this.#log.emit({type: 'compaction/end', data: {compactionId: id, turn}});
+			return;
+		}
+
+		const error = typeof update.error === 'string' && update.error.trim() !== '' ? update.error : (status === 'cancelled' ? 'cancelled' : 'the agent reported it failed');
+		this.#log.emit({type: 'compaction/end', data: {compactionId: id, turn, trigger: this.#agentName, error}});
+	}
+
 	#beforeEntry(): void {
 		this.#flushUser();
 		this.#flushAssistant();
@@ -623,6 +691,20 @@ function resultDraft(callId: string, where: {turn?: number; step?: number | unde
 function chunkText(content: unknown): string {
 	const item = contentBlockText(content);
 	return item === undefined ? '' : item.type === 'text' ? item.text : item.type === 'other' ? item.label : '';
+}
+
+/**
+The tokens before and after a compaction where the agent's `_meta` says them: Claude Code's adapter
+writes `jetbrains.air.contextCompaction` `{preTokens, postTokens, trigger}` on its completed update.
+*/
+function compactionMeta(meta: unknown): {tokensBefore?: number; tokensAfter?: number} {
+	const jetbrains = isJsonObject(meta) && isJsonObject(meta.jetbrains) ? meta.jetbrains : undefined;
+	const air = jetbrains !== undefined && isJsonObject(jetbrains.air) ? jetbrains.air : undefined;
+	const facts = air !== undefined && isJsonObject(air.contextCompaction) ? air.contextCompaction : undefined;
+	const count = (value: unknown): number | undefined => (Number.isSafeInteger(value) && (value as number) >= 0 ? value as number : undefined);
+	const before = count(facts?.preTokens);
+	const after = count(facts?.postTokens);
+	return {...(before === undefined ? {} : {tokensBefore: before}), ...(after === undefined ? {} : {tokensAfter: after})};
 }
 
 function rawText(rawOutput: unknown): string {

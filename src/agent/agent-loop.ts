@@ -159,6 +159,11 @@ export class AgentLoop {
 		this.#ledger.window = window;
 	}
 
+	/** What tool results taken in from now on may send (another model's window's budget). */
+	set resultBudget(budget: ToolResultBudget | undefined) {
+		this.#conversation.budget = budget;
+	}
+
 	/** `/compact [FOCUS]`: compact now, between turns. */
 	async compact(options: {readonly signal: AbortSignal; readonly focus?: string}): Promise<CompactionOutcome> {
 		if (this.#busy) {

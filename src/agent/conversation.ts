@@ -55,12 +55,17 @@ export type ConversationOptions = {
 export class Conversation {
 	/** The message events in the model's order, each with the messages it contributes. */
 	readonly #surface = new ContextSurface<SurfaceItem>();
-	readonly #budget: ToolResultBudget | undefined;
+	#budget: ToolResultBudget | undefined;
 	/** Tokens the results of the newest step were sent so far (the per-step budget). */
 	#step = {key: '', tokens: 0};
 
 	constructor(options: ConversationOptions = {}) {
 		this.#budget = options.budget;
+	}
+
+	/** The budget of results taken in from now on (`/model`: the other model's window's). */
+	set budget(budget: ToolResultBudget | undefined) {
+		this.#budget = budget;
 	}
 	/** Tool names by call id, from `tool/call` (a result names only its call). */
 	readonly #names = new Map<string, string>();

@@ -1,28 +1,12 @@
 /**
-@module How many tokens a text is, estimated between the provider's reports. No tokenizer library:
-none matches every provider (Anthropic's tokenizer is not published; OpenAI's rank files are
-megabytes), so the estimate is a character rule — a token per 4 ASCII characters, one per other
-character (CJK, emoji: a BPE token rarely spans two of them) — that the context ledger scales by the
-ratio the provider's own `inputTokens` showed on the last request (`context-ledger.ts`).
+@module How many tokens a conversation message is, by the character rule of
+`src/session/fold/token-estimate.ts` (the one rule, which a log read back uses too), scaled by the
+context ledger (`context-ledger.ts`) by the ratio the provider's own `inputTokens` showed.
 */
+import {estimateTokens} from '../session/fold/token-estimate.js';
 import type {ConversationMessage} from './model-types.js';
 
-/** Tokens of `text`, by the character rule. */
-export function estimateTokens(text: string): number {
-	let ascii = 0;
-	let other = 0;
-	for (let index = 0; index < text.length; index++) {
-		const code = text.charCodeAt(index);
-		if (code < 0x80) {
-			ascii++;
-		} else if (code < 0xDC_00 || code > 0xDF_FF) {
-			// A surrogate pair counts once (its high half).
-			other++;
-		}
-	}
-
-	return Math.ceil(ascii / 4) + other;
-}
+export {estimateTokens} from '../session/fold/token-estimate.js';
 
 /** What a message's framing costs beyond its text (role, ids, the call's JSON): providers' overhead per message is a few tokens. */
 const MESSAGE_OVERHEAD = 4;

@@ -4,9 +4,10 @@ the model, switching or connecting one, and running one turn; or why there is no
 */
 import type {AgentLoop} from '../agent/agent-loop.js';
 import type {CompactionOutcome} from '../agent/compactor.js';
-import {compactCount, meterText, type ContextPart, type ContextUse} from '../agent/context-ledger.js';
+import {compactCount, meterText, type ContextPart, type ContextUse, type ContextWindow} from '../agent/context-ledger.js';
 import {toolSearchText, type ToolSearchState} from '../agent/tool-search.js';
 import type {ModelClient} from '../agent/model-types.js';
+import type {ToolResultBudget} from '../agent/tool-result-budget.js';
 import {PROVIDER_NAMES} from '../agent/model-client.js';
 import type {UserPrompt} from '../session/events/user-prompt.js';
 import type {Instructions} from './instruction-files.js';
@@ -36,6 +37,10 @@ export type AgentTurns = {
 
 /** What the agent loop tells of its window (an `AgentLoop`; a loop still starting has none of it). */
 type ContextRunner = {
+	/** The window the ledger uses from now on (`/model`: the other model's). */
+	contextWindow?: ContextWindow | undefined;
+	/** What tool results may send from now on (the other model's window's budget). */
+	resultBudget?: ToolResultBudget | undefined;
 	contextUse?(): ContextUse;
 	contextParts?(): {readonly parts: readonly ContextPart[]; readonly largest: ReadonlyArray<{readonly seq: number; readonly tokens: number; readonly label: string}>};
 	compact?(options: {readonly signal: AbortSignal; readonly focus?: string}): Promise<CompactionOutcome>;
@@ -78,7 +83,7 @@ function contextReportOf(loop: ContextRunner): string {
 	}
 
 	if (parts.largest.length > 0) {
-		lines.push('  largest messages (by log seq):');
+		lines.push('  largest messages (by log seq; /#SEQ in the pager, Ctrl+O, goes to one):');
 		for (const item of parts.largest) {
 			lines.push(`    #${item.seq} ${item.label} · ${compactCount(item.tokens)}`);
 		}
@@ -121,12 +126,23 @@ function hostOf(url: string): string {
 export type TurnRunner = ContextRunner & {model: ModelClient; runTurn(prompt: string | UserPrompt, options: {readonly signal: AbortSignal}): Promise<unknown>};
 
 /**
-Turns with a connected model. `resolve` makes a model client of a `/model SPEC` (the session's
-environment and base URL); a spec that cannot be used leaves the current model in place.
+The window of a model as the session resolves it (`modelWindow`): known `now` (the config's, the
+catalog's), or `served` by a self-hosted server; with the tool results' budget for a window.
 */
-export function modelTurns(loop: TurnRunner, from: string, resolve: (spec: string) => ModelClient, instructions?: () => Instructions | undefined): AgentTurns {
+export type WindowResolver = {
+	readonly window: (model: ModelClient) => {readonly now: ContextWindow | undefined; readonly served?: Promise<ContextWindow | undefined>};
+	readonly budget: (model: ModelClient, window: ContextWindow | undefined) => ToolResultBudget | undefined;
+};
+
+/**
+Turns with a connected model. `resolve` makes a model client of a `/model SPEC` (the session's
+environment and base URL); a spec that cannot be used leaves the current model in place. `windowOf`
+re-reads the window of the model `/model` chose (the next turn and `/compact` wait for it).
+*/
+export function modelTurns(loop: TurnRunner, from: string, resolve: (spec: string) => ModelClient, instructions?: () => Instructions | undefined, windowOf?: WindowResolver): AgentTurns {
 	let label = modelLabel(loop.model);
 	let source = from;
+	let windowRead: Promise<void> = Promise.resolve();
 	return {
 		get model() {
 			return label;
@@ -145,15 +161,36 @@ export function modelTurns(loop: TurnRunner, from: string, resolve: (spec: strin
 
 			label = modelLabel(loop.model);
 			source = '/model';
+			if (windowOf !== undefined) {
+				const chosen = loop.model;
+				const window = windowOf.window(chosen);
+				const use = (known: ContextWindow | undefined): void => {
+					loop.contextWindow = known;
+					loop.resultBudget = windowOf.budget(chosen, known);
+				};
+
+				use(window.now);
+				// A server's answer comes later (the next turn and /compact wait for it); none leaves the one known now.
+				windowRead = window.served?.then(served => {
+					if (loop.model === chosen) {
+						use(served);
+					}
+				}, () => undefined) ?? Promise.resolve();
+			}
+
 			return {ok: true, message: `model: ${label} from the next message on (the conversation is kept)`};
 		},
 		async run(prompt, signal) {
+			await windowRead;
 			await loop.runTurn(prompt, {signal});
 		},
 		meter: () => meterOf(loop),
 		contextReport: () => contextReportOf(loop),
 		toolSearch: () => searchTextOf(loop),
-		compact: async (focus, signal) => compactWith(loop, focus, signal),
+		async compact(focus, signal) {
+			await windowRead;
+			return compactWith(loop, focus, signal);
+		},
 		...(instructions === undefined ? {} : {instructions}),
 	};
 }
@@ -179,6 +216,8 @@ export type ModelConnector = {
 	readonly start: (model: ModelClient) => Promise<AgentLoop>;
 	/** The instruction files of the agent `start` made, once it exists. */
 	readonly instructions?: () => Instructions | undefined;
+	/** The window of the model a later `/model` chooses. */
+	readonly windowOf?: WindowResolver;
 };
 
 /**
@@ -199,6 +238,16 @@ export function connectableTurns(why: string, connector: ModelConnector, status 
 		},
 		set model(model: ModelClient) {
 			client = model;
+		},
+		set contextWindow(window: ContextWindow | undefined) {
+			void loop?.then(started => {
+				started.contextWindow = window;
+			}, () => undefined);
+		},
+		set resultBudget(budget: ToolResultBudget | undefined) {
+			void loop?.then(started => {
+				started.resultBudget = budget;
+			}, () => undefined);
 		},
 		async runTurn(prompt, options) {
 			const started = await loop!;
@@ -229,7 +278,7 @@ export function connectableTurns(why: string, connector: ModelConnector, status 
 			void loop.then(made => {
 				started = made;
 			}, () => {});
-			connected = modelTurns(pending, '/model', connector.resolve, connector.instructions);
+			connected = modelTurns(pending, '/model', connector.resolve, connector.instructions, connector.windowOf);
 			return {ok: true, message: `model: ${modelLabel(client)} connected; text you type now goes to the model (writes and commands ask first)`};
 		},
 		async run(prompt, signal) {

@@ -21,7 +21,7 @@ import {Approvals} from './approvals.js';
 import {continueLog} from './continue-log.js';
 import {logOutcomeOf, type LogOutcome} from './log-outcome.js';
 import {openSession, type OpenedSession, type OpenSessionOptions} from './open-session.js';
-import {sessionAgent, type SessionAgent} from './session-agent.js';
+import {modelContext, modelWindow, sessionAgent, type SessionAgent} from './session-agent.js';
 import type {SessionPlugin} from './session-plugin.js';
 
 /** The log a session continues (`--continue`, `--resume ID`): its path, header and events. */
@@ -152,11 +152,13 @@ export async function openNativeSession(options: NativeSessionOptions): Promise<
 				return started.loop;
 			},
 			instructions: () => instructions?.(),
+			windowOf: {window: model => modelWindow(model, connect.context), budget: (model, window) => modelContext(model, window, connect.context).budget},
 		}, agentOption.status);
 	} else if (created !== undefined && agentOption !== undefined && !('none' in agentOption)) {
+		const {context} = agentOption;
 		agent = modelTurns(created.loop, agentOption.from, agentOption.resolve ?? (() => {
 			throw new Error('switching models is not available in this session');
-		}), () => instructions?.());
+		}), () => instructions?.(), {window: model => modelWindow(model, context), budget: (model, window) => modelContext(model, window, context).budget});
 	} else if (agentOption !== undefined && 'none' in agentOption) {
 		agent = noModelTurns(agentOption.none, agentOption.status);
 	}

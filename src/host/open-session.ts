@@ -215,7 +215,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 
 	// The model's provider may run tools of its own (a web search), MCP servers' tools and /undo have cards of their own: each has its presenter.
 	const registryPresenters: PresenterLookup = withMcpPresenter(withUndoPresenter(withProviderToolPresenter(name => registry.get(name))));
-	const fold = new SessionFold(options.presenters?.(registryPresenters) ?? registryPresenters, options.releaseWritten === undefined ? {} : {releaseWritten: options.releaseWritten});
+	// The live session keeps the context timeline: its pager (Ctrl+O) shows what the model knew.
+	const fold = new SessionFold(options.presenters?.(registryPresenters) ?? registryPresenters, {context: true, ...(options.releaseWritten === undefined ? {} : {releaseWritten: options.releaseWritten})});
 	const changes = new ChangeHistory();
 	for (const event of options.history ?? []) {
 		fold.apply(event);

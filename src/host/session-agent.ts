@@ -5,6 +5,7 @@ files of its workspace (none when `--system-prompt` replaces the prompt).
 */
 import {createAgent, type CreatedAgent} from '../agent/create-agent.js';
 import type {ContextOptions} from '../agent/agent-loop.js';
+import type {ContextWindow} from '../agent/context-ledger.js';
 import {contextOptions, contextWindowOf, toolSearchSettings, type ContextConfig} from '../agent/context-settings.js';
 import {servedWindow} from '../agent/served-window.js';
 import type {ModelClient} from '../agent/model-types.js';
@@ -43,10 +44,33 @@ The agent's context options for `model` from the config's section: its window (t
 model, else what a self-hosted server says it serves, else the catalog's), compaction, the budget.
 */
 export async function agentContext(model: ModelClient, settings: ContextFileSettings = {}): Promise<ContextOptions> {
+	const window = modelWindow(model, settings);
+	return contextOptions(await (window.served ?? window.now), configOf(model, settings));
+}
+
+/**
+The window of `model`: what is known `now` (the config's figure for it, else the catalog's) and, for
+a self-hosted server the config gives no figure for, what the server says it `served` (its answer, or
+`now` when it says nothing).
+*/
+export function modelWindow(model: ModelClient, settings: ContextFileSettings = {}): {readonly now: ContextWindow | undefined; readonly served?: Promise<ContextWindow | undefined>} {
+	const config = configOf(model, settings);
+	const now = contextWindowOf(model.model, config);
+	if (config.window !== undefined || model.endpoint === undefined) {
+		return {now};
+	}
+
+	return {now, served: servedWindow(model.endpoint, model.model).then(served => served ?? now)};
+}
+
+/** The context options of `model` with `window` (its tool results' budget scaled to it), as `/model` applies them. */
+export function modelContext(model: ModelClient, window: ContextWindow | undefined, settings: ContextFileSettings = {}): ContextOptions {
+	return contextOptions(window, configOf(model, settings));
+}
+
+function configOf(model: ModelClient, settings: ContextFileSettings): ContextConfig {
 	const {windows, ...rest} = settings;
-	const config: ContextConfig = {...rest, ...(windows?.[model.model] === undefined ? {} : {window: windows[model.model]})};
-	const served = config.window === undefined && model.endpoint !== undefined ? await servedWindow(model.endpoint, model.model) : undefined;
-	return contextOptions(contextWindowOf(model.model, config, served), config);
+	return {...rest, ...(windows?.[model.model] === undefined ? {} : {window: windows[model.model]})};
 }
 
 export async function sessionAgent(session: OpenedSession, options: SessionAgentOptions): Promise<SessionAgent> {

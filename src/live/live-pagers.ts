@@ -6,6 +6,7 @@ and the ACP one, so a pager opened while calls settle shows them settle in both.
 */
 import type {OutcomeCounts} from '../presentation/card-outcome.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
+import type {ContextTimeline} from '../session/fold/context-timeline.js';
 import type {EntrySource} from '../transcript/entry-source.js';
 import {entryKey, LiveEntrySource} from '../transcript/live-entry-source.js';
 import {pushAll} from '../layout/text/push-all.js';
@@ -31,7 +32,7 @@ export class LivePagers {
 	}
 
 	/** A pager over `base()` (the transcript now), kept current by the changes from now on until it is closed. */
-	async open(base: () => Promise<Base>, counts: () => OutcomeCounts): Promise<LiveEntrySource> {
+	async open(base: () => Promise<Base>, counts: () => OutcomeCounts, context?: () => ContextTimeline | undefined): Promise<LiveEntrySource> {
 		const boundary = this.#newestKey;
 		// Changes from now on: the base read below may or may not hold them.
 		const missed: TranscriptEntry[] = [];
@@ -51,7 +52,7 @@ export class LivePagers {
 			live.update(entries);
 		};
 
-		const live = new LiveEntrySource(read, boundary, counts, () => this.#listeners.delete(listener));
+		const live = new LiveEntrySource(read, boundary, counts, () => this.#listeners.delete(listener), context);
 		live.update(missed);
 		this.#listeners.add(listener);
 		return live;

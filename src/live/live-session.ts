@@ -188,7 +188,7 @@ export class LiveSession implements SessionModel {
 
 	/** The transcript for the pager, kept current by the fold's changes until it is closed. */
 	async pagerSource(): Promise<EntrySource & {close?(): unknown}> {
-		return this.#pagers.open(async () => this.#pagerBase(), () => this.#fold.counts);
+		return this.#pagers.open(async () => this.#pagerBase(), () => this.#fold.counts, () => this.#fold.context);
 	}
 
 	/** The pager's `u`: the preview is read at once; the step waits in the queue for the running work, as `/undo` does, and its outcome is said in the transcript too. */

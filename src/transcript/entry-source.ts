@@ -1,6 +1,7 @@
 import {emptyOutcomeCounts, type CardOutcome, type OutcomeCounts} from '../presentation/card-outcome.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 import type {DamagedLines} from '../session/reader/kept-diagnostics.js';
+import type {ContextTimeline} from '../session/fold/context-timeline.js';
 
 /**
 Where the pager gets transcript entries: an in-memory list (a live session), or a lazy index over a
@@ -15,6 +16,8 @@ export type EntrySource = {
 	complete(): boolean;
 	/** Top-level cards by outcome (`card-outcome.ts`), kept by the source as it grows (never counted per frame). */
 	counts?(): OutcomeCounts;
+	/** What the model's context held at each step (the pager's "what the model knew"), where the source reads the events. */
+	context?(): ContextTimeline | undefined;
 	/** Fraction indexed, 0..1, when known. */
 	progress?(): number | undefined;
 	/** Called when count, completeness or progress change. */

@@ -8,6 +8,7 @@ import type {EntrySource} from './entry-source.js';
 import type {OutcomeCounts} from '../presentation/card-outcome.js';
 import type {SessionEvent} from '../session/events/events.js';
 import type {SessionFold} from '../session/fold/fold.js';
+import type {ContextTimeline} from '../session/fold/context-timeline.js';
 import {KeptDiagnostics, type DamagedLines} from '../session/reader/kept-diagnostics.js';
 import type {LogDiagnostic} from '../session/reader/log-errors.js';
 import {ThrottledSignal} from './throttled-signal.js';
@@ -47,6 +48,10 @@ export class FoldedEntrySource implements EntrySource {
 
 	counts(): OutcomeCounts {
 		return this.#fold.counts;
+	}
+
+	context(): ContextTimeline | undefined {
+		return this.#fold.context;
 	}
 
 	damage(): DamagedLines {

@@ -44,6 +44,7 @@ import {decodeRecord, openSessionLog} from '../session/reader/read-session-log.j
 import {DEFAULT_TAIL_BYTES, forEachTailLine, readLogTail, type TailWindow} from './tail-window.js';
 import {ThrottledSignal} from './throttled-signal.js';
 import {EntryPairing, type OpenStream} from '../session/fold/entry-pairing.js';
+import type {ContextTimeline} from '../session/fold/context-timeline.js';
 import {assertNever} from '../presentation/assert-never.js';
 import {isCompressed} from '../session/reader/log-index.js';
 import {foreignAgentOf} from '../session/foreign/contract-lines.js';
@@ -73,7 +74,7 @@ Byte positions of every top-level card's lines, as events stream past. Which car
 is the fold's own decision (`CardPairing`); nothing of an event is kept after its line is recorded.
 */
 export class CardLineIndex {
-	readonly #pairing = new EntryPairing<readonly [number, number]>();
+	readonly #pairing = new EntryPairing<readonly [number, number]>({context: true});
 	#capacity = 1024;
 	/** Byte offset and length of the line that created card i. */
 	#offsets = new Float64Array(this.#capacity);
@@ -100,6 +101,11 @@ export class CardLineIndex {
 	/** Top-level card counts by outcome. */
 	get counts(): OutcomeCounts {
 		return this.#pairing.counts;
+	}
+
+	/** What the model's context held at each step of the lines indexed so far. */
+	get context(): ContextTimeline | undefined {
+		return this.#pairing.context;
 	}
 
 	/** Outcome of card `index`. */
@@ -504,6 +510,11 @@ export class IndexedEntrySource implements EntrySource {
 
 	counts(): OutcomeCounts {
 		return this.#tail === undefined ? this.#index.counts : this.#tail.counts;
+	}
+
+	/** The tail window's timeline while it is shown (what came before it is not read yet), then the whole log's. */
+	context(): ContextTimeline | undefined {
+		return this.#lineIndex().context;
 	}
 
 	subscribe(listener: () => void): () => void {

@@ -6,6 +6,7 @@ pager is open. A change to an entry the base holds replaces it; an entry created
 import type {OutcomeCounts} from '../presentation/card-outcome.js';
 import type {TranscriptEntry} from '../presentation/entry.js';
 import type {DamagedLines} from '../session/reader/kept-diagnostics.js';
+import type {ContextTimeline} from '../session/fold/context-timeline.js';
 import type {EntrySource} from './entry-source.js';
 
 /** The key of an entry: the seq of the event that created it (stable however entries are numbered). */
@@ -33,13 +34,15 @@ export class LiveEntrySource implements EntrySource {
 	readonly ready: Promise<void>;
 	/** The base log's damaged lines (the pager's `!` list). */
 	readonly damage?: () => DamagedLines;
+	/** What the model's context held at each step: the session's own timeline (it heard every event). */
+	readonly context?: () => ContextTimeline | undefined;
 
 	/**
 	`boundary` is the newest entry key known when the pager opened: the base was read after that and
 	may hold later entries too, which are left to the fold's changes so none shows twice.
-	`counts` are the session's live card counts.
+	`counts` are the session's live card counts, `context` its context timeline.
 	*/
-	constructor(base: Base, boundary: number, counts: () => OutcomeCounts, onClose?: () => void) {
+	constructor(base: Base, boundary: number, counts: () => OutcomeCounts, onClose?: () => void, context?: () => ContextTimeline | undefined) {
 		this.#base = base;
 		this.#onClose = onClose;
 		this.ready = base.ready ?? Promise.resolve();
@@ -47,6 +50,10 @@ export class LiveEntrySource implements EntrySource {
 		this.#counts = counts;
 		if (base.damage !== undefined) {
 			this.damage = () => base.damage!();
+		}
+
+		if (context !== undefined) {
+			this.context = context;
 		}
 	}
 

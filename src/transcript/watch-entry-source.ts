@@ -54,7 +54,7 @@ export async function watchLog(source: string, options: {readonly signal: AbortS
 	});
 	// No card comes before the header, and each header (the first, and a re-read log's) starts a fold
 	// with presenters for its own working directory.
-	const cards = new FoldedEntrySource(new SessionFold(options.presenters({type: 'session', version: 0, id: source, createdAt: 0})));
+	const cards = new FoldedEntrySource(new SessionFold(options.presenters({type: 'session', version: 0, id: source, createdAt: 0}), {context: true}));
 	const name = (): string => (typeof header?.title === 'string' ? header.title : (header?.id ?? source));
 	const relabel = (): void => {
 		const shown = state === 'following' && writer !== 'writing' ? (writer === 'finished' ? 'writer finished' : 'writer gone · turn not ended') : stateText[state];
@@ -73,7 +73,7 @@ export async function watchLog(source: string, options: {readonly signal: AbortS
 			},
 			onHeader(value) {
 				header = value;
-				cards.reset(new SessionFold(options.presenters(value)));
+				cards.reset(new SessionFold(options.presenters(value), {context: true}));
 				relabel();
 				headerRead();
 			},
@@ -81,7 +81,7 @@ export async function watchLog(source: string, options: {readonly signal: AbortS
 				state = next;
 				if (next === 'replaced' || next === 'truncated') {
 					// Until the new content's header arrives there are no cards.
-					cards.reset(new SessionFold(options.presenters(header!)));
+					cards.reset(new SessionFold(options.presenters(header!), {context: true}));
 				}
 
 				relabel();

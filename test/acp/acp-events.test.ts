@@ -208,3 +208,69 @@ describe('AcpEvents: an agent that talks without end (issue 16, attacker item 3)
 		expect(events.filter(event => event.type === 'turn/end').at(-1)?.data).toEqual({turn: 2, reason: {kind: 'completed'}});
 	});
 });
+
+describe('an ACP agent\'s compaction (compaction_update, compaction_summary_chunk)', () => {
+	it('is the same compaction card: in progress, the summary streamed in chunks, completed — and a failed one says why', () => {
+		const {acp, fold, types} = setup();
+		acp.named('claude-code');
+		acp.startTurn('go on');
+		acp.update(say('Working.'));
+		acp.update({sessionUpdate: 'compaction_update', compactionId: 'c-1', status: 'in_progress'});
+		acp.update({sessionUpdate: 'compaction_summary_chunk', compactionId: 'c-1', content: {type: 'text', text: 'The person wants the tests green; '}});
+		acp.update({sessionUpdate: 'compaction_summary_chunk', compactionId: 'c-1', content: {type: 'text', text: 'two fail in parser.ts.'}});
+		acp.update({sessionUpdate: 'compaction_update', compactionId: 'c-1', status: 'completed'});
+		// A single terminal update is enough; the summary as a whole replaces the chunks.
+		acp.update({sessionUpdate: 'compaction_update', compactionId: 'c-2', status: 'completed', summary: [{type: 'text', text: 'Shorter.'}]});
+		acp.update({sessionUpdate: 'compaction_update', compactionId: 'c-3', status: 'failed', error: 'prompt is too long'});
+		acp.update({sessionUpdate: 'compaction_update', compactionId: 'c-4', status: 'cancelled'});
+		acp.endTurn({stopReason: 'end_turn'});
+		expect(types().filter(type => type.startsWith('compaction/'))).toEqual([
+			'compaction/start', 'compaction/summary', 'compaction/end',
+			'compaction/start', 'compaction/summary', 'compaction/end',
+			'compaction/start', 'compaction/end',
+			'compaction/start', 'compaction/end',
+		]);
+		const cards = fold.entries.filter(entry => entry.entry === 'compaction');
+		expect(cards.map(card => card.entry === 'compaction' && [card.trigger, card.summary, card.error])).toEqual([
+			['claude-code', 'The person wants the tests green; two fail in parser.ts.', undefined],
+			['claude-code', 'Shorter.', undefined],
+			['claude-code', undefined, 'prompt is too long'],
+			['claude-code', undefined, 'cancelled'],
+		]);
+		// The agent's message before the compaction is its own entry, before the card.
+		expect(fold.entries.map(entry => entry.entry)).toEqual(['user', 'assistant', 'compaction', 'compaction', 'compaction', 'compaction', 'turn']);
+	});
+
+	it('reads Claude Code\'s adapter\'s updates as it sends them (claude-agent-acp\'s compaction-update scenario): the summary chunk and the tokens in its _meta', () => {
+		const {acp, fold} = setup();
+		acp.named('claude-agent-acp');
+		const meta = {jetbrains: {air: {contextCompaction: {durationMs: 7, postTokens: 100, preTokens: 1000, trigger: 'automatic', version: 1}, version: 1}}};
+		for (const update of [
+			{_meta: {jetbrains: {air: {contextCompaction: {version: 1}, version: 1}}}, compactionId: '00000000-0000-4000-8000-000000000001', sessionUpdate: 'compaction_update', status: 'in_progress'},
+			{compactionId: '00000000-0000-4000-8000-000000000001', content: {text: 'The summary.', type: 'text'}, sessionUpdate: 'compaction_summary_chunk'},
+			{_meta: meta, compactionId: '00000000-0000-4000-8000-000000000001', sessionUpdate: 'compaction_update', status: 'completed'},
+			{sessionUpdate: 'usage_update', size: 200_000, used: 100},
+		]) {
+			acp.update(update);
+		}
+
+		expect(fold.entries.filter(entry => entry.entry === 'compaction')).toMatchObject([{trigger: 'claude-agent-acp', tokensBefore: 1000, tokensAfter: 100, summary: 'The summary.'}]);
+	});
+
+	it('names an update without an id, keeps a status it does not know open, and bounds what an agent that never ends them holds', () => {
+		const {acp, events, fold} = setup();
+		acp.update({sessionUpdate: 'compaction_update', status: 'completed'});
+		expect(events.at(-1)).toMatchObject({type: 'acp/notice', data: {text: 'skipped a compaction_update without a compactionId'}});
+		acp.update({sessionUpdate: 'compaction_update', compactionId: 'x', status: 'paused'});
+		expect(fold.entries.filter(entry => entry.entry === 'compaction')).toEqual([]);
+		for (let index = 0; index < 10_000; index++) {
+			acp.update({sessionUpdate: 'compaction_summary_chunk', compactionId: `open-${index}`, content: {type: 'text', text: 'x'.repeat(1000)}});
+		}
+
+		// Only the newest few stay open: the first is forgotten (its end makes a card with no summary), the newest keeps its text.
+		acp.update({sessionUpdate: 'compaction_update', compactionId: 'open-0', status: 'completed'});
+		acp.update({sessionUpdate: 'compaction_update', compactionId: 'open-9999', status: 'completed'});
+		const summaries = fold.entries.flatMap(entry => entry.entry === 'compaction' ? [entry.summary?.length ?? 0] : []);
+		expect(summaries).toEqual([0, 1000]);
+	});
+});

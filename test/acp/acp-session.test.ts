@@ -23,6 +23,18 @@ const cardOf = (entries: readonly TranscriptEntry[], callId: string): Card => {
 const textOf = (entries: readonly TranscriptEntry[], kind: 'assistant' | 'user'): string[] => entries.flatMap(entry => entry.entry === kind ? [entry.text] : []);
 const noticesOf = (entries: readonly TranscriptEntry[]): string[] => entries.flatMap(entry => entry.entry === 'notice' ? [entry.summary] : []);
 
+describe('an ACP agent\'s compaction', () => {
+	it('is asked for (the client advertises session.compaction) and shows as the compaction card, live and replayed', async () => {
+		harness = await startHarness();
+		expect(await harness.client.prompt('compact')).toEqual({stopReason: 'end_turn'});
+		const live = [...harness.session.fold.entries];
+		expect(live.map(entry => entry.entry)).toEqual(['user', 'compaction', 'assistant', 'turn']);
+		expect(live[1]).toMatchObject({entry: 'compaction', trigger: 'fake-agent', summary: 'Kept: fix the config.'});
+		await harness.close();
+		expect((await replayLog(harness.logPath, harness.workspace)).fold.entries).toEqual(live);
+	});
+});
+
 describe('an ACP agent\'s turn as events', () => {
 	it('maps every update kind of a turn to entries, and the log folds back to the same entries', async () => {
 		harness = await startHarness();

@@ -54,6 +54,8 @@ import {longAnswer} from '../fixtures/long-answer.mjs';
 const {methods, RequestError} = acp;
 const flags = new Set(process.argv.slice(2));
 let authenticated = !flags.has('--auth');
+/** Whether the client advertised ACP's compaction updates (`clientCapabilities.session.compaction`): only then may an agent send them. */
+let compactionUpdates = false;
 let sessions = 0;
 /** The MCP servers the client gave in session/new or session/load (the `mcp` prompt tells them). */
 let mcpServersGiven;
@@ -369,6 +371,7 @@ async function hostile(client, sessionId, cwd) {
 
 const app = acp.agent({name: 'fake-agent'})
 	.onRequest(methods.agent.initialize, async ({params}) => {
+		compactionUpdates = params.clientCapabilities?.session?.compaction !== undefined && params.clientCapabilities?.session?.compaction !== null;
 		if (flags.has('--hang-initialize')) {
 			// An agent that starts but never answers the handshake.
 			await new Promise(() => {});
@@ -427,6 +430,19 @@ const app = acp.agent({name: 'fake-agent'})
 			}
 
 			case 'tour': return {stopReason: await tour(client, params.sessionId, cwd)};
+			case 'compact': {
+				// Claude Code's adapter's shape: a compaction opens, its summary streams, it completes.
+				if (!compactionUpdates) {
+					await update(client, params.sessionId, chunk('agent_message_chunk', 'Compacted (the client cannot show compaction updates).'));
+					return {stopReason: 'end_turn'};
+				}
+
+				await update(client, params.sessionId, {sessionUpdate: 'compaction_update', compactionId: 'cmp-1', status: 'in_progress'});
+				await update(client, params.sessionId, {sessionUpdate: 'compaction_summary_chunk', compactionId: 'cmp-1', content: {type: 'text', text: 'Kept: fix the config.'}});
+				await update(client, params.sessionId, {sessionUpdate: 'compaction_update', compactionId: 'cmp-1', status: 'completed'});
+				await update(client, params.sessionId, chunk('agent_message_chunk', 'Compacted.'));
+				return {stopReason: 'end_turn'};
+			}
 			case 'permission': return {stopReason: await permission(client, params.sessionId)};
 			case 'permission-all': return {stopReason: await permission(client, params.sessionId, {rejectAlways: true})};
 			case 'permission-pair': return {stopReason: await permissionPair(client, params.sessionId)};

@@ -6,6 +6,7 @@ reports the tokens it counted, so the agent must keep every request within the w
 import {describe, expect, test} from 'vitest';
 import {contextOptions} from '../../src/agent/context-settings.js';
 import type {SessionEvent} from '../../src/session/events/events.js';
+import {ContextTimeline} from '../../src/session/fold/context-timeline.js';
 import type {FakeAnswer, FakeRequest} from '../fixtures/fake-model-server.mjs';
 import {agentHarness} from './agent-harness.js';
 import {BODIES} from './provider-error-bodies.js';
@@ -74,7 +75,7 @@ describe('compaction on a 16k window', () => {
 		}
 
 		const {events} = harness;
-		const {replay, live} = await harness.finish();
+		const {replay, live, replayEvents} = await harness.finish();
 		expect(reasons.filter(reason => reason !== 'completed')).toEqual([]);
 		expect(harness.server.refusals).toEqual([]);
 		expect(types(events, 'llm/retry')).toEqual([]);
@@ -90,8 +91,53 @@ describe('compaction on a 16k window', () => {
 		const cards = live.filter(entry => entry.entry === 'compaction');
 		expect(cards).toHaveLength(starts.length);
 		expect(replay.filter(entry => entry.entry === 'compaction')).toHaveLength(starts.length);
+		expectWhatTheModelKnew(replayEvents, harness.server.requests.map(request => request.body as Body));
 	}, 180_000);
 });
+
+/**
+The pager's "what the model knew", read back from the log, against what the server received: each
+step's tokens sent are the ones the provider reported for its request, and an entry is out of the
+context at a step exactly when that request lacks it — a person's prompt summarised away, a call's
+result pruned to the stub or gone with its summary.
+*/
+function expectWhatTheModelKnew(events: readonly SessionEvent[], requests: readonly Body[]): void {
+	const timeline = new ContextTimeline();
+	for (const event of events) {
+		timeline.hear(event);
+	}
+
+	const steps = requests.filter(body => !isSummaryRequest(body));
+	expect(timeline.steps).toHaveLength(steps.length);
+	const prompts = events.flatMap(event => {
+		const text = event.type === 'user/message' && typeof event.surfaceOp !== 'object' ? /count, please \(\d+\)/.exec(JSON.stringify(event.data.content))?.[0] : undefined;
+		return text === undefined ? [] : [{seq: event.seq, text}];
+	});
+	expect(prompts.length).toBeGreaterThan(100);
+	const calls = events.flatMap(event => event.type === 'tool/call' ? [{seq: event.seq, callId: event.data.callId}] : []);
+	let pruned = 0;
+	let summarised = 0;
+	timeline.steps.forEach((step, index) => {
+		const body = steps[index]!;
+		expect(step).toMatchObject({basis: 'reported', sent: counted(body)});
+		const said = (message: {content?: unknown}): string => typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
+		for (const prompt of prompts.filter(prompt => prompt.seq < step.seq)) {
+			const sent = body.messages.some(message => message.role === 'user' && said(message).includes(prompt.text));
+			expect([prompt.seq, timeline.standing(prompt.seq, step.seq)]).toEqual([prompt.seq, sent ? undefined : 'summarised']);
+			summarised += sent ? 0 : 1;
+		}
+
+		for (const call of calls.filter(call => call.seq < step.seq)) {
+			const result = body.messages.find(message => message.role === 'tool' && (message as {tool_call_id?: string}).tool_call_id === call.callId);
+			const standing = result === undefined ? 'summarised' : (said(result).startsWith('[pruned by a compaction') ? 'pruned' : undefined);
+			expect([call.callId, timeline.standing(call.seq, step.seq)]).toEqual([call.callId, standing]);
+			pruned += standing === 'pruned' ? 1 : 0;
+		}
+	});
+	// The session both pruned and summarised: the check saw each standing.
+	expect(pruned).toBeGreaterThan(0);
+	expect(summarised).toBeGreaterThan(0);
+}
 
 describe('compaction: its rules', () => {
 	const small = contextOptions({tokens: WINDOW, source: 'config'});

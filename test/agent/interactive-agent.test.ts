@@ -70,6 +70,7 @@ describe('the model\'s window in the interactive session', () => {
 		expect(text).toContain('window: 40k tokens (from the config); compaction is off');
 		expect(text).toMatch(/tool results +\d/);
 		expect(text).toMatch(/#\d+ read result · /);
+		expect(text).toContain('largest messages (by log seq; /#SEQ in the pager, Ctrl+O, goes to one):');
 
 		const compacted = scrollbackUntil(controller, seen => seen.some(entry => lineText(entry).startsWith('compacted:')));
 		controller.submit('/compact the big file');
@@ -77,6 +78,46 @@ describe('the model\'s window in the interactive session', () => {
 		const card = compacted.seen.find(entry => entry.kind === 'entry' && entry.entry.entry === 'compaction');
 		expect(card?.kind === 'entry' && card.entry.entry === 'compaction' && [card.entry.trigger, card.entry.focus, card.entry.summary]).toEqual(['manual', 'the big file', '## Goal\nRead big.txt.\n## Next steps\nNone.']);
 		expect(server.requests.at(-1)!.body.messages[0]!.content).toMatch(/^You write the summary/);
+		await controller.close();
+	}, 30_000);
+});
+
+describe('/model and the window', () => {
+	it('/model X re-reads the window: the config\'s figure for X, else the catalog\'s; the meter, /context and the tool results\' budget use it', async () => {
+		// 30 000 characters (7 500 tokens): whole within a 40k window's budget (10k a result), cut within a 16k one's (4k).
+		await writeFile(join(workspace, 'big.txt'), Array.from({length: 1000}, (_, line) => `line ${String(line).padStart(4, '0')} of the big file.....`).join('\n'));
+		server = await startFakeModelServer({script: [{text: 'First.', usage: {prompt_tokens: 8000, completion_tokens: 5}}, {toolCalls: [{id: 'r1', name: 'read', args: '{"file_path":"big.txt"}'}], usage: {prompt_tokens: 8000, completion_tokens: 5}}, {text: 'Read.', usage: {prompt_tokens: 8000, completion_tokens: 5}}]});
+		const resolve = (spec: string) => (spec.includes(':') ? resolveModel({spec, env: {OPENAI_API_KEY: 'test'}}) : resolveModel({spec, baseUrl: server!.url, env: {}}));
+		const {controller} = await openInteractiveSession({root, cwd: workspace, id: 's-window-switch', agent: {model: resolve('fake-model'), from: '--model', resolve, context: {windows: {'fake-model': 40_000, 'small-model': 16_000}}}});
+		const first = scrollbackUntil(controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
+		controller.submit('hello');
+		await first.done;
+		expect(controller.getSnapshot().context).toMatch(/^\d+% · \d+k\/40k$/);
+		const report = async (): Promise<string> => {
+			const said = scrollbackUntil(controller, seen => seen.some(entry => lineText(entry).startsWith('context:')));
+			controller.submit('/context');
+			await said.done;
+			return said.seen.map(entry => lineText(entry)).join('\n');
+		};
+
+		// The config names a smaller window for the other model: the meter and the threshold follow it.
+		const switched = scrollbackUntil(controller, seen => seen.some(entry => lineText(entry).startsWith('model: ')));
+		controller.submit('/model small-model');
+		await switched.done;
+		expect(await report()).toContain('window: 16k tokens (from the config); compacts past 13k');
+		expect(controller.getSnapshot().context).toMatch(/^\d+% · \d+k\/16k$/);
+		// Tool results are bounded for the new window too.
+		const read = scrollbackUntil(controller, seen => seen.some(entry => entry.kind === 'entry' && entry.entry.entry === 'turn'));
+		controller.submit('read big.txt');
+		await read.done;
+		const sent = server.requests.at(-1)!.body.messages.find(message => message.role === 'tool') as {content: string} | undefined;
+		expect(sent?.content).toContain('left out here to fit the context budget');
+		expect(sent!.content.length).toBeLessThan(20_000);
+		// A model the config does not name takes the catalog's window, not the config's figure for the one before.
+		const catalog = scrollbackUntil(controller, seen => seen.some(entry => lineText(entry).startsWith('model: ')));
+		controller.submit('/model openai:gpt-4o');
+		await catalog.done;
+		expect(await report()).toContain('window: 128k tokens (from the catalog); compacts past 102k');
 		await controller.close();
 	}, 30_000);
 });

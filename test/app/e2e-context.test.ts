@@ -1,7 +1,8 @@
 /**
 The model's window in the real `bin/cardterm`, in tmux, against the fake model server, with a window
 from the config (`context.windows`): the status line's meter, `/context`'s breakdown, and `/compact`
-making a compaction card in the scrollback; the saved log replays to the same card.
+making a compaction card in the scrollback, and Ctrl+O's pager showing what the model knew; the saved
+log replays to the same card.
 */
 import {execFileSync} from 'node:child_process';
 import {mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
@@ -52,6 +53,13 @@ describe.skipIf(tmuxMissing)('the model\'s window in tmux (skipped when tmux is 
 		await shows('⊙ compacted the context (/compact)');
 		await shows('compacted: ');
 		expect(screen()).toContain('focus: the big file');
+		// Ctrl+O: the live pager shows what the model knew — the tokens a step sent as the provider
+		// reported them, and (at the newest entry) the second prompt and its read summarised away.
+		tmux('send-keys', '-t', 'e2e', 'C-o');
+		await shows('▸ turn 2 · step 1 sent 9 000 tokens');
+		await waitFor('the gutter on the summarised prompt', () => /^│ › read it again/m.test(screen()) && /^│ ● read big\.txt/m.test(screen()));
+		tmux('send-keys', '-t', 'e2e', 'q');
+		await waitFor('the pager to close', () => !screen().includes('▸ turn 2'));
 		tmux('send-keys', '-t', 'e2e', 'C-d');
 		await waitFor('the app to exit', () => tmux('display-message', '-p', '-t', 'e2e', '#{pane_dead}').trim() === '1');
 

@@ -43,10 +43,11 @@ const CHECKPOINTS = [
 	'pager-damage-list-w80',
 	'pager-damage-status-w40',
 	'pager-damage-list-w40',
+	'pager-model-view',
 ];
 
 /** Tests in this file; with fewer run (vitest -t), only the files are checked. */
-const TEST_COUNT = 13;
+const TEST_COUNT = 14;
 let testsRun = 0;
 afterEach(() => {
 	testsRun++;
@@ -287,6 +288,21 @@ describe('pager damaged lines', () => {
 			} finally {
 				await pager.close();
 			}
+		}
+	});
+
+	it('shows what the model knew in a log with a compaction: a ledger row per step, and the summarised turn\'s dim gutter at the newest step', async () => {
+		const {openIndexedEntrySource} = await import('../../src/transcript/indexed-entry-source.js');
+		const {referencePresenters} = await import('../../src/acp/reference-presenters.js');
+		const source = await openIndexedEntrySource(new URL('../fixtures/logs/harness-compaction.jsonl', import.meta.url).pathname, {presenters: () => referencePresenters('/'), tail: false});
+		await source.ready;
+		const pager = await startPager(source, {columns: 80, rows: 20});
+		try {
+			await checkpoint('pager-model-view', pager.tty.frame(false));
+			expect(pager.tty.text()).toContain('│ › Read the config and tell me the level.');
+		} finally {
+			await pager.close();
+			source.close();
 		}
 	});
 

@@ -54,6 +54,6 @@ export async function openPagerSource(source: string, options: {readonly follow:
 			void writeText(process.stderr, `cardterm: ${message}\n`);
 		},
 	});
-	folded = new FoldedEntrySource(new SessionFold(presenters(log.header)));
+	folded = new FoldedEntrySource(new SessionFold(presenters(log.header), {context: true}));
 	return {cards: folded, header: () => log.header, consuming: folded.consume(log.events), close: () => undefined};
 }

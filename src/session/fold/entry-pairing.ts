@@ -7,9 +7,10 @@ are messages, turns, notices and todo lists — exists once. The pairing numbers
 transcript order and tracks each card's outcome (by the one rule, `card-outcome.ts`); it builds
 nothing: what an entry looks like is the consumer's business.
 
-It is three machines, each in its file: this one (entries and cards), the open streams
-(`open-streams.ts`: a step's output while it streams, the transcript's tail after every entry) and
-the turn clock (`turn-clock.ts`: what each open turn said so far). `route` tells each what an event
+It is four machines, each in its file: this one (entries and cards), the open streams
+(`open-streams.ts`: a step's output while it streams, the transcript's tail after every entry), the
+turn clock (`turn-clock.ts`: what each open turn said so far) and the context timeline
+(`context-timeline.ts`: what the model's context held at each step). `route` tells each what an event
 means to it. Events come typed (`events.ts`): the reader checked their payloads.
 */
 import type {CardStatus} from '../../presentation/card.js';
@@ -22,6 +23,7 @@ import type {ApprovalAskedEvent, ApprovalDecidedEvent, AssistantChunkEvent, Assi
 import {isKnownEventType} from '../events/event-vocabulary.js';
 import {OpenStreams, type OpenStream} from './open-streams.js';
 import {isContextRewrite} from '../events/surface-op.js';
+import {ContextTimeline} from './context-timeline.js';
 import {TurnClock, type TurnFacts} from './turn-clock.js';
 import type {TurnProgress} from './turn-progress.js';
 
@@ -129,6 +131,12 @@ export class EntryPairing<T = undefined> {
 	readonly #counts: Record<CardOutcome, number> = emptyOutcomeCounts();
 	readonly #streams = new OpenStreams<T>();
 	readonly #clock = new TurnClock<T>();
+	/** Kept where a view asks for it (the pager's sources, the live session): a replay printed does not pay for it. */
+	readonly #context: ContextTimeline | undefined;
+
+	constructor(options: {readonly context?: boolean} = {}) {
+		this.#context = options.context === true ? new ContextTimeline() : undefined;
+	}
 
 	/** Entries so far. */
 	get count(): number {
@@ -241,8 +249,14 @@ export class EntryPairing<T = undefined> {
 		return this.#latest.get(callId);
 	}
 
+	/** What the model's context held at each step (`context-timeline.ts`): every event routed here feeds it. */
+	get context(): ContextTimeline | undefined {
+		return this.#context;
+	}
+
 	/** Decides what `event` does to the entries and updates the pairing state; `token` stands for the event (in an announcement, a turn's or a stream's lines). */
 	route(event: SessionEvent, token?: T): Pairing<T> {
+		this.#context?.hear(event);
 		switch (event.type) {
 			case 'tool/call': {
 				const pairing = this.#call(event);

@@ -18,6 +18,7 @@ import type {ApprovalDecidedEvent, SessionEvent, TodoItem} from '../events/event
 import {appendStreamText, emptyStreamText, type StreamText} from './chunk-facts.js';
 import {composeClosedStream, composeEntry, composeStreamEntry} from './compose-entry.js';
 import {EntryPairing, type Pairing} from './entry-pairing.js';
+import type {ContextTimeline} from './context-timeline.js';
 import type {TurnProgress} from './turn-progress.js';
 
 /** Something the fold could not use, named so a reader can report it. */
@@ -44,6 +45,8 @@ export type SessionFoldOptions = {
 	log gives it back (a live session's pager reads it from there). Absent: entries stay.
 	*/
 	readonly releaseWritten?: () => boolean;
+	/** Keep the context timeline (`context-timeline.ts`): what the pager's "what the model knew" reads. */
+	readonly context?: boolean;
 };
 
 /** Default tail of live output kept per running card. */
@@ -56,7 +59,7 @@ export class SessionFold {
 	readonly #presenters: PresenterLookup;
 	readonly #options: SessionFoldOptions;
 	/** Which entry each event belongs to: the rules the lazy log index shares. */
-	readonly #pairing = new EntryPairing();
+	readonly #pairing: EntryPairing;
 	/** Entries in transcript order, numbered as the pairing numbers them. */
 	readonly #entries: TranscriptEntry[] = [];
 	#todos: readonly TodoItem[] = [];
@@ -69,6 +72,7 @@ export class SessionFold {
 	constructor(presenters: PresenterLookup, options: SessionFoldOptions = {}) {
 		this.#presenters = presenters;
 		this.#options = options;
+		this.#pairing = new EntryPairing({context: options.context === true});
 	}
 
 	/** Entries in transcript order. The array is live: copy it to keep a snapshot. */
@@ -112,6 +116,11 @@ export class SessionFold {
 	/** Top-level card counts by outcome. */
 	get counts(): OutcomeCounts {
 		return this.#pairing.counts;
+	}
+
+	/** What the model's context held at each step (the pager's "what the model knew"). */
+	get context(): ContextTimeline | undefined {
+		return this.#pairing.context;
 	}
 
 	/**
