@@ -14,10 +14,11 @@ ledger and the compactor (`surface()`).
 */
 import {isJsonObject} from '../json/is-plain-record.js';
 import {safeStringify} from '../session/fold/call-facts.js';
-import {contentText, userMessageSource} from '../session/fold/entry-facts.js';
+import {contentText, userMessageFacts, userMessageSource} from '../session/fold/entry-facts.js';
 import type {SessionEvent, UserMessageData} from '../session/events/events.js';
 import {ContextSurface, surfaceEffect} from '../session/events/surface-op.js';
-import type {AssistantPart, ConversationMessage, ProviderMetadata} from './model-types.js';
+import type {ImageAttachment} from '../tools/content.js';
+import type {AssistantPart, ConversationMessage, ProviderMetadata, UserImage} from './model-types.js';
 import {messageTokens} from './token-estimate.js';
 import {boundResult, spillPathOf, type ToolResultBudget} from './tool-result-budget.js';
 
@@ -50,6 +51,8 @@ export type SurfaceItem = {
 export type ConversationOptions = {
 	/** Bounds on what a tool result sends (none: results go whole). */
 	readonly budget?: ToolResultBudget;
+	/** The bytes of an attached image (the session's attachments); none, or `undefined`: the model is told the image is missing. */
+	readonly images?: (attachment: ImageAttachment) => Uint8Array | undefined;
 };
 
 export class Conversation {
@@ -59,8 +62,11 @@ export class Conversation {
 	/** Tokens the results of the newest step were sent so far (the per-step budget). */
 	#step = {key: '', tokens: 0};
 
+	readonly #images: ConversationOptions['images'];
+
 	constructor(options: ConversationOptions = {}) {
 		this.#budget = options.budget;
+		this.#images = options.images;
 	}
 	/** Tool names by call id, from `tool/call` (a result names only its call). */
 	readonly #names = new Map<string, string>();
@@ -119,8 +125,8 @@ export class Conversation {
 		switch (event.type) {
 			case 'user/message':
 			case 'steering/message': {
-				const text = personOrNote(event.data);
-				return text === undefined ? [] : [...this.#closeUnanswered(), {role: 'user', text}];
+				const said = this.#personSaid(event.data);
+				return said === undefined ? [] : [...this.#closeUnanswered(), said];
 			}
 
 			case 'assistant/message': {
@@ -175,6 +181,33 @@ export class Conversation {
 		const bounded = boundResult(text, Math.min(budget.perResultTokens, budget.perStepTokens - this.#step.tokens), place);
 		this.#step.tokens += messageTokens({role: 'tool', callId: place.callId, name: '', text: bounded, isError: false});
 		return bounded;
+	}
+
+	/**
+	A message of the person's (or a note): its words, and the images it attached with their bytes. An
+	image whose file is gone from the session's folder is named in the text instead, so the model
+	knows what the person showed it is not there.
+	*/
+	#personSaid(data: UserMessageData): ConversationMessage | undefined {
+		const attached = userMessageFacts(data.content).images;
+		const text = personOrNote(data);
+		if (attached.length === 0) {
+			return text === undefined ? undefined : {role: 'user', text};
+		}
+
+		const images: UserImage[] = [];
+		const missing: string[] = [];
+		for (const attachment of attached) {
+			const bytes = this.#images?.(attachment);
+			if (bytes === undefined) {
+				missing.push(`[an image the person attached (${attachment.name ?? attachment.attachmentId}) is missing: its file is gone from the session's folder]`);
+			} else {
+				images.push({attachment, data: bytes});
+			}
+		}
+
+		const words = [text ?? '', ...missing].filter(part => part !== '').join('\n\n');
+		return {role: 'user', text: words, ...(images.length === 0 ? {} : {images})};
 	}
 
 	/**
@@ -249,7 +282,7 @@ it for a new request of the person's (providers take a system message only at th
 travels in a user message, tagged as Claude Code tags its own notes). `undefined`: nothing to say.
 */
 function personOrNote(data: UserMessageData): string | undefined {
-	const text = contentText(data.content);
+	const {text} = userMessageFacts(data.content);
 	if (text.trim() === '') {
 		return undefined;
 	}

@@ -42,6 +42,8 @@ export type CreateAgentOptions = {
 	readonly platform?: string;
 	/** The log so far (a resumed session). */
 	readonly history?: Iterable<SessionEvent>;
+	/** The bytes of an image the person attached (the session's attachments). */
+	readonly images?: AgentLoopOptions['images'];
 };
 
 export type CreatedAgent = {readonly loop: AgentLoop; readonly system: string; dispose(): void};
@@ -80,6 +82,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<CreatedA
 		...(options.onContextOverflow === undefined ? {} : {onContextOverflow: options.onContextOverflow}),
 		...(options.context === undefined ? {} : {context: options.context}),
 		...(options.history === undefined ? {} : {history: options.history}),
+		...(options.images === undefined ? {} : {images: options.images}),
 	});
 	const agent = options.runtime.agent;
 	const stopNotices = options.jobs?.onJobDone((job, owner) => {

@@ -446,7 +446,9 @@ function markCacheBreakpoints(prompt: PromptMessage[]): void {
 function promptMessage(message: ConversationMessage, wire: Wire, previous: ConversationMessage | undefined): PromptMessage | ToolResultPart {
 	switch (message.role) {
 		case 'user': {
-			return {role: 'user', content: [{type: 'text', text: message.text}]};
+			// The person's images follow their words: file parts of an image type, which each provider package sends as its image part.
+			const images = (message.images ?? []).map(image => ({type: 'file' as const, data: image.data, mediaType: image.attachment.mediaType}));
+			return {role: 'user', content: [...(message.text === '' && images.length > 0 ? [] : [{type: 'text' as const, text: message.text}]), ...images]};
 		}
 
 		case 'assistant': {

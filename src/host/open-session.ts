@@ -4,6 +4,7 @@ that records calls as events, the log writer, the fold that turns the events int
 approval questions the session asks (a screen subscribes to them). Used by every command that runs
 tools or an agent: the interactive session, `-p`, `cardterm call` and `run`, and an ACP agent's session.
 */
+import {AttachmentStore, attachmentsDir} from '../session/store/image-attachments.js';
 import {randomBytes} from 'node:crypto';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
@@ -103,6 +104,8 @@ export type OpenedSession = {
 	readonly secrets: SessionSecrets;
 	/** The session's MCP servers, when it has any configured. */
 	readonly mcp?: McpHost;
+	/** The images attached to the person's messages: side files beside the log (`attachments/`), or with the spill files without a log. */
+	readonly attachments: AttachmentStore;
 	/** What is in the log file: events written to it, and events appended but not written (yet); absent without a log. */
 	logState(): {readonly path: string; readonly written: number; readonly unwritten: number} | undefined;
 	/** Names of the tools a prompt may call. */
@@ -243,6 +246,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		jobs,
 		approvals,
 		secrets,
+		attachments: new AttachmentStore(attachmentsDir(writer === undefined ? spillDir : dirname(writer.path))),
 		...(mcp === undefined ? {} : {mcp}),
 		...(writer === undefined ? {} : {logPath: writer.path}),
 		// Seqs are contiguous from 0 in a log, so the durable seq bound is the count of events in the file.

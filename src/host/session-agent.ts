@@ -61,6 +61,7 @@ export async function sessionAgent(session: OpenedSession, options: SessionAgent
 		...(options.longWaits === undefined ? {} : {longWaits: options.longWaits}),
 		...(options.history === undefined ? {} : {history: options.history}),
 		...(instructions === undefined ? {} : {instructions}),
+		images: attachment => session.attachments.bytes(attachment),
 	});
 	return Object.assign(created, {instructions});
 }

@@ -4,9 +4,13 @@ the person's messages, the model's answers and reasoning, turn boundaries, notic
 checklist. Entries are plain immutable data, like cards; `seq` is the anchor event's seq (the key
 that survives renumbering) and `revision` bumps on every change (layout caches key on it).
 */
+import type {ImageAttachment} from '../tools/content.js';
 import type {Card} from './card.js';
 
-/** What the person (or a steering message) said. Images are `[image W×H name]` placeholders in `text`. */
+/**
+What the person (or a steering message) said. Attached images are `images` (a row each); an image
+block without a readable reference is a `[image W×H name]` placeholder in `text`.
+*/
 export type UserEntry = {
 	readonly entry: 'user';
 	readonly seq: number;
@@ -14,6 +18,7 @@ export type UserEntry = {
 	/** `steering`: a message sent while the model was working (`steering/message`). */
 	readonly source: 'user' | 'steering';
 	readonly text: string;
+	readonly images?: readonly ImageAttachment[];
 	readonly revision: number;
 };
 

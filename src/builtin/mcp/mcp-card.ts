@@ -13,7 +13,7 @@ import type {Presenter, PresenterLookup} from '../../presentation/presenters.js'
 import type {ContentBlock, TextBlock} from '../../tools/content.js';
 import type {GenericCallView, ToolResult, ToolResultView} from '../../tools/views.js';
 import type {McpCardMeta, McpItem} from './mcp-result.js';
-import {sizeText} from './mcp-result.js';
+import {sizeText} from '../../presentation/size-text.js';
 import {MCP_TOOL_PREFIX, splitMcpToolName} from './mcp-tool-name.js';
 
 const KNOWN_ITEMS: ReadonlySet<string> = new Set(['text', 'image', 'audio', 'resource_link', 'resource', 'other']);

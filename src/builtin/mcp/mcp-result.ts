@@ -11,6 +11,7 @@ Pure: the bytes were saved and the schema checked by the session host before (`s
 import {isPlainRecord} from '../../json/is-plain-record.js';
 import type {JsonValue} from '../../json/json-value.js';
 import type {TextBlock} from '../../tools/content.js';
+import {sizeText} from '../../presentation/size-text.js';
 
 /** How much text of one result the model receives, in characters (Claude Code's default cap is 25 000 tokens, ~100 000 characters). */
 export const MCP_MODEL_TEXT_BUDGET = 100_000;
@@ -53,23 +54,6 @@ export type McpCardMeta = {
 
 /** The model's content and the card's meta of one result. */
 export type McpResultParts = {readonly content: readonly TextBlock[]; readonly meta: McpCardMeta; readonly isError: boolean};
-
-/** `12 B`, `3.4 KB`, `51.2 MB`. */
-export function sizeText(bytes: number): string {
-	if (bytes < 1000) {
-		return `${bytes} B`;
-	}
-
-	const units = ['KB', 'MB', 'GB'];
-	let value = bytes / 1000;
-	let unit = 0;
-	while (value >= 1000 && unit < units.length - 1) {
-		value /= 1000;
-		unit++;
-	}
-
-	return `${value.toFixed(1)} ${units[unit]!}`;
-}
 
 /** The bytes a base64 text decodes to (without decoding it). */
 export function base64Bytes(data: string): number {

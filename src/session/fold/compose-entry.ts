@@ -3,7 +3,7 @@
 */
 import type {AssistantEntry, CompactionEntry, NoticeEntry, TodoEntry, TurnEntry, UserEntry} from '../../presentation/entry.js';
 import {compactionEntry} from './compaction-facts.js';
-import {assistantFacts, contentText, noticeFacts, oneRow, pluginNotice, turnOutcome, userMessageSource} from './entry-facts.js';
+import {assistantFacts, noticeFacts, userMessageFacts, oneRow, pluginNotice, turnOutcome, userMessageSource} from './entry-facts.js';
 import type {StreamText} from './chunk-facts.js';
 import type {MessageKind, OpenStream, TurnFacts} from './entry-pairing.js';
 import type {SessionEvent} from '../events/events.js';
@@ -16,7 +16,12 @@ export function composeEntry(kind: MessageKind, event: SessionEvent, turn?: Turn
 	switch (event.type) {
 		case 'user/message':
 		case 'steering/message': {
-			return kind === 'notice' ? notice(event) : {entry: 'user', ...base, source: event.type === 'steering/message' ? 'steering' : 'user', text: contentText(event.data.content)};
+			if (kind === 'notice') {
+				return notice(event);
+			}
+
+			const {text, images} = userMessageFacts(event.data.content);
+			return {entry: 'user', ...base, source: event.type === 'steering/message' ? 'steering' : 'user', text, ...(images.length === 0 ? {} : {images})};
 		}
 
 		case 'assistant/message': {
