@@ -19,7 +19,7 @@ import {scrollbackOutput} from './scrollback-output.js';
 import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
 import {Pager} from './Pager.js';
 import {Prompt, promptRowText} from './Prompt.js';
-import {QueueRows, queueRowTexts} from './QueueRows.js';
+import {attachmentRowTexts, QueueRows, queueRowTexts} from './QueueRows.js';
 import type {ScrollbackEntry, SessionModel} from './session-model.js';
 import {StatusLine, statusText} from './StatusLine.js';
 import {lineText} from '../src/layout/text/spans.js';
@@ -179,7 +179,10 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	const {line, hint, choice} = usePromptInput({model, now, width: widthRef, openPager, pager});
 	// Rows for the work that waits, under the running cards and the dialog, never more than the screen leaves.
 	const dialogRows = snapshot.approval === undefined ? 0 : approvalRows(snapshot.approval, columns);
-	const queueRows = useMemo(() => queueRowTexts(snapshot.queue, snapshot.queueHeld === true, columns, rows - 1 - CHROME_ROWS - dialogRows), [snapshot.queue, snapshot.queueHeld, columns, rows, dialogRows]);
+	const queueRows = useMemo(() => [
+		...queueRowTexts(snapshot.queue, snapshot.queueHeld === true, columns, rows - 1 - CHROME_ROWS - dialogRows),
+		...attachmentRowTexts(snapshot.attachments ?? [], columns),
+	], [snapshot.queue, snapshot.queueHeld, snapshot.attachments, columns, rows, dialogRows]);
 
 	// Closing: draw nothing, so the terminal is left with the transcript and no stale prompt.
 	if (snapshot.closing) {

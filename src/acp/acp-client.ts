@@ -5,6 +5,7 @@ workspace, permission requests through `approve`), and records everything as eve
 (`acp-events.ts`). What it advertises is exactly what it serves: `fs.readTextFile`,
 `fs.writeTextFile` and `terminal`.
 */
+import type {ImageAttachment} from '../tools/content.js';
 import {isJsonObject} from '../json/is-plain-record.js';
 import {basename} from 'node:path';
 import * as acp from '@agentclientprotocol/sdk';
@@ -63,7 +64,11 @@ export type AcpClientOptions = {
 };
 
 /** What the agent said about itself at `initialize`. */
-export type AgentFacts = {readonly name: string; readonly canLoad: boolean; readonly sessionId: string; readonly modes?: {readonly current: string; readonly available: readonly string[]}};
+/** What the agent said of itself at the start; `images`: its prompt capabilities take image blocks (`promptCapabilities.image`). */
+export type AgentFacts = {readonly name: string; readonly canLoad: boolean; readonly sessionId: string; readonly images?: boolean; readonly modes?: {readonly current: string; readonly available: readonly string[]}};
+
+/** An image of the person's prompt: its reference in the log, and its bytes for the agent. */
+export type PromptImage = {readonly attachment: ImageAttachment; readonly data: Uint8Array};
 
 /** How a prompt turn ended, for a caller (exit code of `-p`). */
 export type PromptOutcome = {readonly stopReason: string} | {readonly error: string};
@@ -275,7 +280,8 @@ export class AcpClient {
 		}
 
 		const modes = session.modes ?? undefined;
-		this.#facts = {name, canLoad, sessionId: session.sessionId, ...(modes === undefined ? {} : {modes: {current: modes.currentModeId, available: modes.availableModes.map(mode => mode.id)}})};
+		const images = init.agentCapabilities?.promptCapabilities?.image === true;
+		this.#facts = {name, canLoad, sessionId: session.sessionId, ...(images ? {images} : {}), ...(modes === undefined ? {} : {modes: {current: modes.currentModeId, available: modes.availableModes.map(mode => mode.id)}})};
 		// The command's file name only (its arguments may hold secrets): `--resume` without an id finds the session by it.
 		this.#options.log.emit({type: 'acp/session', data: {agent: name, sessionId: session.sessionId, canLoad, command: basename(this.#options.command), ...(modes === undefined ? {} : {modeId: modes.currentModeId})}, ignorable: true});
 	}
@@ -305,14 +311,22 @@ export class AcpClient {
 		this.#notes.push(`<system-reminder>\nA note from cardterm, not a message from the person: it is not a new request.\n\n${text.replace(/<(\/?)(system-reminder)/gi, '&lt;$1$2')}\n</system-reminder>`);
 	}
 
-	/** One prompt turn: the person's text, what the agent streams, and how it ended. Never rejects. */
-	async prompt(text: string): Promise<PromptOutcome> {
+	/**
+	One prompt turn: the person's text and images, what the agent streams, and how it ended. Never
+	rejects for the agent's failures; rejects, recording nothing, when the agent takes no images
+	(`promptCapabilities.image` is not true: ACP says a client must not send it image blocks then).
+	*/
+	async prompt(text: string, images: readonly PromptImage[] = []): Promise<PromptOutcome> {
 		if (this.#running !== undefined) {
 			throw new Error('AcpClient: a prompt is already running');
 		}
 
-		const {sessionId} = this.facts;
-		this.events.startTurn(text);
+		const {sessionId, name} = this.facts;
+		if (images.length > 0 && this.facts.images !== true) {
+			throw new Error(`${name} takes no images (its promptCapabilities.image is not true): the message was not sent; send it without the image`);
+		}
+
+		this.events.startTurn(text, images.map(image => image.attachment));
 		const abort = new AbortController();
 		this.#running = {abort};
 		let outcome: PromptOutcome;
@@ -321,7 +335,11 @@ export class AcpClient {
 				throw new Error(describeExit(this.#exit));
 			}
 
-			const prompt: acp.ContentBlock[] = [...this.#notes.splice(0), text].map(block => ({type: 'text', text: block}));
+			const words = [...this.#notes.splice(0), ...(text === '' && images.length > 0 ? [] : [text])];
+			const prompt: acp.ContentBlock[] = [
+				...words.map(block => ({type: 'text' as const, text: block})),
+				...images.map(image => ({type: 'image' as const, mimeType: image.attachment.mediaType, data: Buffer.from(image.data).toString('base64')})),
+			];
 			const response = await this.#untilExit(this.#connection.agent.request(methods.agent.session.prompt, {sessionId, prompt}, {cancellationSignal: abort.signal, stopWaitingOnCancel: true}), 'session/prompt');
 			outcome = {stopReason: response.stopReason};
 		} catch (error) {

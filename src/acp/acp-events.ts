@@ -13,6 +13,7 @@ step's end would mark it interrupted. A message past `MESSAGE_MAX_CHARS` is cut 
 the agent's text is dropped until the person's next prompt, and the client is asked to cancel the
 turn (`onMessageCut`), which then ends for that reason.
 */
+import type {ImageAttachment} from '../tools/content.js';
 import {isJsonObject} from '../json/is-plain-record.js';
 import type {JsonValue} from '../json/json-value.js';
 import type {ContentBlock} from '../tools/content.js';
@@ -131,12 +132,12 @@ export class AcpEvents {
 	}
 
 	/** Open a prompt turn for what the person typed. */
-	startTurn(text: string): void {
+	startTurn(text: string, images: readonly ImageAttachment[] = []): void {
 		this.endTurn({stopReason: 'end_turn'});
 		this.#silenced = false;
 		this.#openTurn();
 		this.#prompted = true;
-		this.#emitUser(text);
+		this.#emitUser(text, images);
 	}
 
 	/** Close the turn: the step's message, cancelled calls' results, the steps' and the turn's ends. */
@@ -533,8 +534,9 @@ export class AcpEvents {
 		this.#openTurn();
 	}
 
-	#emitUser(text: string): void {
-		this.#log.emit({type: 'user/message', data: {id: `acp-u-${this.#turn}`, role: 'user', content: [{type: 'text', text}], source: {kind: 'user'}}, surfaceOp: 'append'});
+	#emitUser(text: string, images: readonly ImageAttachment[] = []): void {
+		const attached = images.map(attachment => ({type: 'image', attachment}));
+		this.#log.emit({type: 'user/message', data: {id: `acp-u-${this.#turn}`, role: 'user', content: [...(text === '' && attached.length > 0 ? [] : [{type: 'text', text}]), ...attached], source: {kind: 'user'}}, surfaceOp: 'append'});
 	}
 
 	#flushUser(): void {

@@ -6,6 +6,7 @@ import type {AgentLoop} from '../agent/agent-loop.js';
 import type {CompactionOutcome} from '../agent/compactor.js';
 import {compactCount, meterText, type ContextPart, type ContextUse} from '../agent/context-ledger.js';
 import type {ModelClient} from '../agent/model-types.js';
+import type {ImageAttachment} from '../tools/content.js';
 import {PROVIDER_NAMES} from '../agent/model-client.js';
 import type {Instructions} from './instruction-files.js';
 
@@ -19,7 +20,7 @@ export type AgentTurns = {
 	/** `/model SPEC`: use another model from the next step on; what to say about it. */
 	switchTo(spec: string): {readonly ok: boolean; readonly message: string};
 	/** Run one turn; resolves when the turn has ended (its end is in the log). */
-	run(prompt: string, signal: AbortSignal): Promise<void>;
+	run(prompt: string, signal: AbortSignal, images?: readonly ImageAttachment[]): Promise<void>;
 	/** The meter: how full the model's window is (`42% · 54k/128k`), when a model is connected. */
 	meter?(): string | undefined;
 	/** What `/context` prints. */
@@ -103,7 +104,7 @@ function hostOf(url: string): string {
 }
 
 /** What runs a session's turns: the agent loop (or one still starting), with the model it uses. */
-export type TurnRunner = ContextRunner & {model: ModelClient; runTurn(prompt: string, options: {readonly signal: AbortSignal}): Promise<unknown>};
+export type TurnRunner = ContextRunner & {model: ModelClient; runTurn(prompt: string, options: {readonly signal: AbortSignal; readonly images?: readonly ImageAttachment[]}): Promise<unknown>};
 
 /**
 Turns with a connected model. `resolve` makes a model client of a `/model SPEC` (the session's
@@ -132,8 +133,8 @@ export function modelTurns(loop: TurnRunner, from: string, resolve: (spec: strin
 			source = '/model';
 			return {ok: true, message: `model: ${label} from the next message on (the conversation is kept)`};
 		},
-		async run(prompt, signal) {
-			await loop.runTurn(prompt, {signal});
+		async run(prompt, signal, images) {
+			await loop.runTurn(prompt, {signal, ...(images === undefined ? {} : {images})});
 		},
 		meter: () => meterOf(loop),
 		contextReport: () => contextReportOf(loop),
@@ -216,12 +217,12 @@ export function connectableTurns(why: string, connector: ModelConnector, status 
 			connected = modelTurns(pending, '/model', connector.resolve, connector.instructions);
 			return {ok: true, message: `model: ${modelLabel(client)} connected; text you type now goes to the model (writes and commands ask first)`};
 		},
-		async run(prompt, signal) {
+		async run(prompt, signal, images) {
 			if (connected === undefined) {
 				throw new Error(why);
 			}
 
-			await connected.run(prompt, signal);
+			await connected.run(prompt, signal, images);
 		},
 		meter: () => started === undefined ? undefined : meterOf(started),
 		contextReport: () => started === undefined ? 'context: no model is connected' : contextReportOf(started),

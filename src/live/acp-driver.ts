@@ -19,6 +19,9 @@ import type {PromptCommand} from './commands/prompt-command.js';
 import {LiveSession, sessionFeeds, type LiveSessionOptions} from './live-session.js';
 import {shortInline} from './queued-lines.js';
 import type {DriverStatus, DriverWork, SessionDriver} from './session-driver.js';
+import type {PromptImage} from '../acp/acp-client.js';
+import type {AttachmentStore} from '../session/store/image-attachments.js';
+import type {ImageAttachment} from '../tools/content.js';
 
 export type AcpDriverOptions = {
 	readonly client: AcpClient;
@@ -30,6 +33,8 @@ export type AcpDriverOptions = {
 	readonly turnProgress?: () => TurnProgress | undefined;
 	/** Flush and close the log (after the last turn's end is recorded). */
 	readonly closeLog: () => Promise<void>;
+	/** Where the images attached at the prompt are kept (the session's). */
+	readonly attachments?: AttachmentStore;
 };
 
 /** What `/help` says under the command table of an ACP agent's session. */
@@ -59,7 +64,7 @@ function usageText(data: Record<string, unknown>): string | undefined {
 	return parts.length === 0 ? undefined : parts.join(' · ');
 }
 
-export function acpDriver({client, onEvent, mode: startMode, turnProgress, closeLog}: AcpDriverOptions): SessionDriver {
+export function acpDriver({client, onEvent, mode: startMode, turnProgress, closeLog, attachments}: AcpDriverOptions): SessionDriver {
 	const listeners = new Set<() => void>();
 	const changed = (): void => {
 		for (const listener of listeners) {
@@ -110,6 +115,7 @@ export function acpDriver({client, onEvent, mode: startMode, turnProgress, close
 	});
 	return {
 		placeholder: 'message the agent (Tab completes its /commands; Ctrl+C cancels a turn)',
+		...(attachments === undefined ? {} : {attachments}),
 		helpNotes: HELP_NOTES,
 		// The agent takes any text, its own commands and ones it did not announce alike.
 		line: line => ({work: {kind: 'prompt', text: line}}),
@@ -129,7 +135,7 @@ export function acpDriver({client, onEvent, mode: startMode, turnProgress, close
 			signal.addEventListener('abort', cancel, {once: true});
 			prompting = true;
 			try {
-				await client.prompt(work.text);
+				await client.prompt(work.text, promptImages(work.images ?? [], attachments));
 			} finally {
 				prompting = false;
 				signal.removeEventListener('abort', cancel);
@@ -177,6 +183,19 @@ export function acpLiveSession({session, client}: Pick<AcpSession, 'session' | '
 			...(client.facts.modes === undefined ? {} : {mode: client.facts.modes.current}),
 			turnProgress: () => session.fold.turnProgress,
 			closeLog: async () => session.close(),
+			attachments: session.attachments,
 		}),
+	});
+}
+
+/** The images of a prompt with their bytes, read back from the session's attachments; one whose file is gone is a clear error, not a silent drop. */
+function promptImages(images: readonly ImageAttachment[], attachments: AttachmentStore | undefined): PromptImage[] {
+	return images.map(attachment => {
+		const data = attachments?.bytes(attachment);
+		if (data === undefined) {
+			throw new Error(`not sent: the image ${attachment.name ?? attachment.attachmentId} is gone from the session's folder`);
+		}
+
+		return {attachment, data};
 	});
 }

@@ -41,7 +41,9 @@ The first word of each prompt picks what the turn does:
 Flags: --load advertises session/load (replays a short history on load); --auth requires
 `authenticate` before session/new; --hang-new never answers session/new; --hang-initialize never
 answers initialize; --id=ID names the new session ID; --mcp-http says it takes HTTP MCP servers
-(the `mcp` prompt answers with the mcpServers it was given, as JSON).
+(the `mcp` prompt answers with the mcpServers it was given, as JSON); --image says it takes image
+blocks (promptCapabilities.image; a prompt with images answers what it got), and without it an
+image block is refused as invalid params, as ACP's schema check does.
 */
 import {spawn} from 'node:child_process';
 import {writeSync} from 'node:fs';
@@ -374,7 +376,7 @@ const app = acp.agent({name: 'fake-agent'})
 
 		return {
 			protocolVersion: acp.PROTOCOL_VERSION,
-			agentCapabilities: {loadSession: flags.has('--load'), ...(flags.has('--mcp-http') ? {mcpCapabilities: {http: true}} : {})},
+			agentCapabilities: {loadSession: flags.has('--load'), ...(flags.has('--mcp-http') ? {mcpCapabilities: {http: true}} : {}), ...(flags.has('--image') ? {promptCapabilities: {image: true}} : {})},
 			authMethods: flags.has('--auth') ? [{id: 'fake-login', name: 'Fake login', description: `Run fake-login (client fs: ${params.clientCapabilities?.fs?.readTextFile === true})`}] : [],
 			agentInfo: {name: 'fake-agent', version: '1.0.0'},
 		};
@@ -408,6 +410,17 @@ const app = acp.agent({name: 'fake-agent'})
 		return {};
 	})
 	.onRequest(methods.agent.session.prompt, async ({params, client}) => {
+		const images = params.prompt.filter(block => block.type === 'image');
+		if (images.length > 0) {
+			if (!flags.has('--image')) {
+				throw RequestError.invalidParams(undefined, 'image content is not supported by this agent');
+			}
+
+			const seen = images.map(block => `${block.mimeType} ${Buffer.from(block.data, 'base64').length} bytes${Buffer.from(block.data, 'base64').subarray(1, 4).toString('latin1') === 'PNG' ? ' (a PNG)' : ''}`);
+			await update(client, params.sessionId, chunk('agent_message_chunk', `Saw ${textOf(params.prompt)} and ${seen.join(', ')}.`));
+			return {stopReason: 'end_turn'};
+		}
+
 		const text = textOf(params.prompt);
 		const word = text.split(/\s+/)[0];
 		const cwd = process.cwd();

@@ -115,15 +115,24 @@ export async function attachImage(path: string, workspace: string, store: Attach
 		return {refusal: code === 'ENOENT' ? `${path}: no such file` : `${path} cannot be read (${code ?? (error as Error).message})`};
 	}
 
+	return attachImageBytes(bytes, basename(full), store, path);
+}
+
+/** Attach an image's `bytes` (the clipboard's, or a file's read by `attachImage`), named `name`; `what` names it in a refusal. */
+export async function attachImageBytes(bytes: Uint8Array, name: string, store: AttachmentStore, what = name): Promise<ImageAttachment | ImageRefusal> {
+	if (bytes.length > IMAGE_MAX_BYTES) {
+		return {refusal: `${what} is ${sizeText(bytes.length)}: images are attached up to ${MAX_TEXT} (the providers' limit)`};
+	}
+
 	const facts = imageFacts(bytes);
 	if (facts === undefined) {
-		return {refusal: `${path} is not a PNG, JPEG, GIF or WebP image (read from its bytes)`};
+		return {refusal: `${what} is not a PNG, JPEG, GIF or WebP image (read from its bytes)`};
 	}
 
 	try {
-		return await store.save(bytes, facts, basename(full));
+		return await store.save(bytes, facts, name);
 	} catch (error) {
-		return {refusal: `${path} could not be saved with the session (${(error as Error).message})`};
+		return {refusal: `${what} could not be saved with the session (${(error as Error).message})`};
 	}
 }
 
