@@ -157,14 +157,30 @@ export class Conversation {
 				const name = this.#names.get(block.toolCallId) ?? call.name;
 				const {turn, step, meta} = event.data;
 				this.#lastResult = {callId: block.toolCallId, name, isError: block.isError, pruned: false, ...(turn === undefined ? {} : {turn}), ...(step === undefined ? {} : {step}), ...(meta === undefined ? {} : {meta})};
-				const text = this.#bounded(contentText(block.content), `${turn ?? ''}.${step ?? ''}`, {callId: block.toolCallId, seq: event.seq, ...optionalSpill(meta)});
-				return [{role: 'tool', callId: block.toolCallId, name, text, isError: block.isError}];
+				// A result's images (an MCP tool's) travel as image parts where the model takes them; its text describes each anyway.
+				const {text: said, images: attached} = userMessageFacts(block.content);
+				const text = this.#bounded(said, `${turn ?? ''}.${step ?? ''}`, {callId: block.toolCallId, seq: event.seq, ...optionalSpill(meta)});
+				const images = this.#loaded(attached);
+				return [{role: 'tool', callId: block.toolCallId, name, text, isError: block.isError, ...(images.length === 0 ? {} : {images})}];
 			}
 
 			default: {
 				return [];
 			}
 		}
+	}
+
+	/** The images whose bytes the session still has (a tool's result names each in its text, so one that is gone is left out). */
+	#loaded(attached: readonly ImageAttachment[]): UserImage[] {
+		const images: UserImage[] = [];
+		for (const attachment of attached) {
+			const data = this.#images?.(attachment);
+			if (data !== undefined) {
+				images.push({attachment, data});
+			}
+		}
+
+		return images;
 	}
 
 	/** A result's text within the budget: its own, and what its step has left. */
@@ -234,7 +250,13 @@ export class Conversation {
 				const answer = block === undefined ? undefined : before.flatMap(shadowed => shadowed.messages).find(message => message.role === 'tool' && message.callId === block.toolCallId);
 				const was = before.find(shadowed => shadowed.result?.callId === block?.toolCallId)?.result;
 				const result = was === undefined ? undefined : {...was, pruned: true};
-				return item(answer?.role === 'tool' ? [{...answer, text: contentText(block!.content), isError: block!.isError}] : [], result);
+				if (answer?.role !== 'tool') {
+					return item([], result);
+				}
+
+				// A pruned copy says what the stub says; the images it had are not sent again.
+				const {images: _sent, ...kept} = answer;
+				return item([{...kept, text: contentText(block!.content), isError: block!.isError}], result);
 			}
 
 			default: {

@@ -158,6 +158,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	runtime.attach(registry);
 	// Without a log: a name nobody can guess ahead (the temp directory is shared), made only when a command spills.
 	const spillDir = options.spillDir ?? (writer === undefined ? join(tmpdir(), `cardterm-spill-${header.id.replaceAll(/[^\w.-]/g, '_')}-${randomBytes(4).toString('hex')}`) : join(dirname(writer.path), 'spill'));
+	const attachments = new AttachmentStore(attachmentsDir(writer === undefined ? spillDir : dirname(writer.path)));
 	const {tools, jobs} = builtinTools({workspace: options.cwd, spillDir, commandEnv: secrets.commandEnv, onTodos: runtime.recordTodos, jobs: new JobRuntime({log: (message, error) => {
 		report(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : String(error)}`);
 	}})});
@@ -178,7 +179,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	if (options.mcp !== undefined && (options.mcp.servers.length > 0 || (options.mcp.unconsented?.length ?? 0) > 0)) {
 		// The MCP SDK loads only for a session that has servers (a launch without them never pays for it).
 		const {McpHost: Host} = await import('./mcp-host.js');
-		mcp = new Host({...options.mcp, registry, cwd: options.cwd, commandEnv: secrets.commandEnv, saveDir: join(spillDir, 'mcp')});
+		mcp = new Host({...options.mcp, registry, cwd: options.cwd, commandEnv: secrets.commandEnv, saveDir: join(spillDir, 'mcp'), attachments});
 		// MCP tools the person did not allow ask, by the rules' policy (so "for this session" grants work as for every rule).
 		registry.on('tools/pre-execute', approvalPolicy(mcp.rules, {cwd: options.cwd, realPath: realpathDeep, asking: approvals.asking}));
 	}
@@ -246,7 +247,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		jobs,
 		approvals,
 		secrets,
-		attachments: new AttachmentStore(attachmentsDir(writer === undefined ? spillDir : dirname(writer.path))),
+		attachments,
 		...(mcp === undefined ? {} : {mcp}),
 		...(writer === undefined ? {} : {logPath: writer.path}),
 		// Seqs are contiguous from 0 in a log, so the durable seq bound is the count of events in the file.

@@ -9,7 +9,11 @@ import {mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {Conversation} from '../../src/agent/conversation.js';
+import {toPrompt, type Wire} from '../../src/agent/model-client.js';
 import {main} from '../../src/cli/main.js';
+import type {SessionEvent} from '../../src/session/events/events.js';
+import {EventScript} from '../session/fold-events.js';
 import {fakeIo} from '../cli/cli-io-fake.js';
 import {pngImage} from '../fixtures/images.js';
 import {startProviderServer, type ProviderAnswer, type ProviderServer} from '../fixtures/wire/provider-server.mjs';
@@ -124,5 +128,41 @@ describe('a model that takes text only, and images that are not', () => {
 		} finally {
 			await server.close();
 		}
+	});
+});
+
+describe('an image a tool returned (an MCP tool\'s result), through the same part builder', () => {
+	const attachment = {attachmentId: '0123456789abcdef.png', mediaType: 'image/png', bytes: png.length, width: 64, height: 40, name: 'get-tiny-image-1'};
+	function events(): SessionEvent[] {
+		const script = new EventScript();
+		script.push('turn/start', {turn: 1});
+		script.push('user/message', {role: 'user', content: [{type: 'text', text: 'show me the logo'}], source: {kind: 'user'}}, {surfaceOp: 'append'});
+		script.push('assistant/message', {turn: 1, step: 1, message: {role: 'assistant', content: [{type: 'tool-call', id: 'c1', name: 'mcp__everything__get-tiny-image', arguments: '{}'}]}}, {surfaceOp: 'append'});
+		script.call('c1', 'mcp__everything__get-tiny-image', {});
+		script.push('tool/result', {turn: 1, step: 1, message: {role: 'user', source: {kind: 'tool', callId: 'c1'}, content: [{type: 'tool-result', toolCallId: 'c1', isError: false, content: [{type: 'text', text: 'image · image/png · saved /x.png'}, {type: 'image', attachment}]}]}}, {surfaceOp: 'append'});
+		return script.events;
+	}
+
+	const promptOf = (wire: Wire, images = true, file: 'kept' | 'gone' = 'kept'): any[] => {
+		const conversation = new Conversation({images: () => file === 'kept' ? png : undefined});
+		for (const event of events()) {
+			conversation.apply(event);
+		}
+
+		return toPrompt('system', conversation.messages(), wire, images) as any[];
+	};
+
+	const resultOf = (prompt: any[]): any => prompt.at(-1).content[0];
+
+	it('goes as an image part of the tool result on Anthropic, Gemini and the Responses API; the text stays', () => {
+		for (const wire of ['anthropic', 'google', 'openai-responses'] as const) {
+			expect(resultOf(promptOf(wire)).output).toEqual({type: 'content', value: [{type: 'text', text: 'image · image/png · saved /x.png'}, {type: 'image-data', data: base64, mediaType: 'image/png'}]});
+		}
+	});
+
+	it('stays text on Chat Completions (its tool messages take text only), for a model that takes no images, and when its file is gone', () => {
+		expect(resultOf(promptOf('compatible')).output).toEqual({type: 'text', value: 'image · image/png · saved /x.png'});
+		expect(resultOf(promptOf('anthropic', false)).output).toEqual({type: 'text', value: 'image · image/png · saved /x.png'});
+		expect(resultOf(promptOf('anthropic', true, 'gone')).output).toEqual({type: 'text', value: 'image · image/png · saved /x.png'});
 	});
 });

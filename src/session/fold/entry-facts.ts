@@ -7,7 +7,7 @@ read here, and `undefined` means there is nothing a person would read.
 import {isJsonObject} from '../../json/is-plain-record.js';
 import type {NoticeEntry, TurnOutcome, Usage} from '../../presentation/entry.js';
 import type {ImageAttachment} from '../../tools/content.js';
-import type {AssistantMessageData, EventFields, MessageContent, TurnEndData, UserMessageData} from '../events/events.js';
+import type {AssistantMessageData, EventFields, TurnEndData, UserMessageData} from '../events/events.js';
 import {attachmentOf, imageAttachments} from './image-blocks.js';
 
 type Fields = EventFields;
@@ -67,9 +67,9 @@ function imagePlaceholder(block: Fields): string {
 }
 
 /** What the person's message shows: its text, and its attached images as rows of their own (an image without a readable reference stays a placeholder in the text). */
-export function userMessageFacts(content: MessageContent | undefined): {readonly text: string; readonly images: readonly ImageAttachment[]} {
+export function userMessageFacts(content: unknown): {readonly text: string; readonly images: readonly ImageAttachment[]} {
 	const images = imageAttachments(content);
-	return {text: contentText(images.length === 0 || !Array.isArray(content) ? content : content.filter(block => attachmentOf(block) === undefined)), images};
+	return {text: contentText(images.length === 0 || !Array.isArray(content) ? content : (content as unknown[]).filter(block => attachmentOf(block) === undefined)), images};
 }
 
 /** Who sent a `user/message`: the person, a plugin (injected context: a notice), or something else. */
