@@ -11,7 +11,7 @@ reference all go through it.
 */
 import {createHash} from 'node:crypto';
 import {readFileSync} from 'node:fs';
-import {open, writeFile} from 'node:fs/promises';
+import {open, stat, writeFile} from 'node:fs/promises';
 import {basename, isAbsolute, join, resolve} from 'node:path';
 import type {ImageAttachment} from '../../tools/content.js';
 import {sizeText} from '../../presentation/size-text.js';
@@ -88,6 +88,11 @@ export async function attachImage(path: string, workspace: string, store: Attach
 	const full = isAbsolute(path) ? path : resolve(workspace, path);
 	let bytes: Buffer;
 	try {
+		// Checked before the open: opening a FIFO (or a device) would wait for a writer for ever.
+		if (!(await stat(full)).isFile()) {
+			return {refusal: `${path} is not a file`};
+		}
+
 		const handle = await open(full, 'r');
 		try {
 			const stat = await handle.stat();

@@ -1,3 +1,4 @@
+import {execFileSync} from 'node:child_process';
 import {mkdir, mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -66,6 +67,9 @@ describe('attachImage: checked, then saved beside the session by its digest', ()
 		expect(await refusal('notes.png')).toBe('notes.png is not a PNG, JPEG, GIF or WebP image (read from its bytes)');
 		expect(await refusal('gone.png')).toBe('gone.png: no such file');
 		expect(await refusal('dir.png')).toBe('dir.png is not a file');
+		// A FIFO would block an open for ever.
+		execFileSync('mkfifo', [join(workspace, 'pipe.png')]);
+		expect(await refusal('pipe.png')).toBe('pipe.png is not a file');
 		await expect(readdir(store.directory)).rejects.toThrow(/ENOENT/);
 	});
 
