@@ -22,7 +22,7 @@ import {useShrinkGuard, useTerminalSize} from './hooks/use-terminal-size.js';
 import {Pager} from './Pager.js';
 import {pickerRows} from './path-picker-rows.js';
 import {Prompt, promptRowText} from './Prompt.js';
-import {QueueRows, queueRowTexts} from './QueueRows.js';
+import {attachmentRowTexts, QueueRows, queueRowTexts} from './QueueRows.js';
 import type {ScrollbackEntry, SessionModel} from './session-model.js';
 import {StatusLine, statusText} from './StatusLine.js';
 import {lineText} from '../src/layout/text/spans.js';
@@ -186,7 +186,10 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	const {line, hint, choice, picker} = usePromptInput({model, now, width: widthRef, openPager, pager});
 	// Rows for the work that waits, under the running cards and the dialog, never more than the screen leaves.
 	const dialogRows = snapshot.approval === undefined ? 0 : approvalRows(snapshot.approval, columns);
-	const queueRows = useMemo(() => queueRowTexts(snapshot.queue, snapshot.queueHeld === true, columns, rows - 1 - CHROME_ROWS - dialogRows), [snapshot.queue, snapshot.queueHeld, columns, rows, dialogRows]);
+	const queueRows = useMemo(() => [
+		...queueRowTexts(snapshot.queue, snapshot.queueHeld === true, columns, rows - 1 - CHROME_ROWS - dialogRows),
+		...attachmentRowTexts(snapshot.attachments ?? [], columns),
+	], [snapshot.queue, snapshot.queueHeld, snapshot.attachments, columns, rows, dialogRows]);
 	// The `@` picker's rows sit right above the prompt, in what the dialog and the queue leave.
 	const pickRows = picker === undefined ? [] : pickerRows(picker, theme, columns, rows - 1 - CHROME_ROWS - dialogRows - queueRows.length);
 

@@ -3,7 +3,8 @@
 messages there too): one `↳` row per piece in the order it will run, each on one row as typed, then
 the keys that take the newest back — Alt+↑ to edit it at the prompt, Alt+↓ to drop it — and, after a
 cancel held the queue, that Enter runs it and Ctrl+C drops it. A long queue shows its first piece,
-how many more wait, and its newest (the one the keys take).
+how many more wait, and its newest (the one the keys take). The images attached for the next
+message are rows here too.
 */
 import {Text} from 'ink';
 import {sanitizeInline} from '../src/layout/text/sanitize.js';
@@ -51,6 +52,19 @@ function countLines(text: string, newline: number): number {
 	}
 
 	return count;
+}
+
+/**
+The images attached for the next message, under the queue and over the prompt: one row each (its
+name sanitized: a file's name may hold anything), then how to take one off.
+*/
+export function attachmentRowTexts(attachments: readonly string[], width: number): string[] {
+	if (attachments.length === 0) {
+		return [];
+	}
+
+	const rows = attachments.map((text, index) => truncateToWidth(`[${index + 1}] ${sanitizeInline(text.slice(0, width * 2))}`, width));
+	return [...rows, truncateToWidth('  sent with the next message · Backspace on an empty prompt takes the last off', width)];
 }
 
 /** The queue's rows, dim: what waits is not the conversation yet. */

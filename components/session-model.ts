@@ -51,6 +51,8 @@ export type LiveSnapshot = {
 	readonly agent?: string;
 	/** How full the model's window is (`42% · 54k/128k`): the native agent's ledger, or an ACP agent's `usage_update`. */
 	readonly context?: string;
+	/** Images attached at the prompt for the next message, one row each (`image · PNG · 312.0 KB · 1280×800 · shot.png`). */
+	readonly attachments?: readonly string[];
 };
 
 /** The workspace's files and folders for the `@` picker: `find` ranks what is indexed so far (the first one starts the index, off the keystroke path). */
@@ -93,6 +95,12 @@ export type SessionModel = {
 	editQueued?(): string | undefined;
 	/** Alt+↓: drop the newest queued work (a notice names it); false when nothing waits. */
 	dropQueued?(): boolean;
+	/** A paste that names an image file attaches it (true) instead of being typed (false: type it). */
+	pasteImage?(text: string): boolean;
+	/** Ctrl+V: attach the clipboard's image (or say why none). */
+	pasteClipboardImage?(): void;
+	/** Backspace on an empty prompt: take the newest attached image off; false when none is attached. */
+	detachImage?(): boolean;
 	/** Clear the screen (Ctrl+L): its rows move into the scrollback, in order with the entries written there. */
 	clearScreen?(): void;
 	/** The session asks the screen to open the pager (`/pager`, as Ctrl+O does). */

@@ -25,7 +25,8 @@ export type PickerView = PathPicks & {readonly query: string; readonly selected:
 /**
 The prompt's keys: the line editor, Tab completion, the `@` picker (↑/↓ choose, Tab or Enter insert, Esc closes), and the session keys (Ctrl+C / Esc cancel,
 Ctrl+D exit, Ctrl+L clear, Ctrl+O pager, Alt+↑ / Alt+↓ edit or drop the newest queued work, the
-approval dialog's ↑/↓ and Enter: approval-keys.ts). Returns the line, the transient hint the status
+approval dialog's ↑/↓ and Enter: approval-keys.ts), and images: a pasted image file's path and
+Ctrl+V attach one, Backspace on an empty prompt takes the newest off. Returns the line, the transient hint the status
 line shows, and the dialog's marked choice.
 */
 export function usePromptInput({model, now, width, openPager, pager}: PromptInputOptions): {readonly line: LineState; readonly hint: string | undefined; readonly choice: number; readonly picker?: PickerView} {
@@ -195,6 +196,21 @@ export function usePromptInput({model, now, width, openPager, pager}: PromptInpu
 				setHint(undefined);
 				return;
 			}
+		}
+
+		if (key.paste && model.pasteImage?.(input) === true) {
+			// A dropped image file's path: attached (a row above the prompt), not typed.
+			setHint(undefined);
+			return;
+		}
+
+		if (key.ctrl && input === 'v' && model.pasteClipboardImage !== undefined) {
+			model.pasteClipboardImage();
+			return;
+		}
+
+		if ((key.backspace || key.delete) && lineRef.current.text === '' && model.detachImage?.() === true) {
+			return;
 		}
 
 		if (key.tab) {

@@ -5,6 +5,7 @@ workspace, permission requests through `approve`), and records everything as eve
 (`acp-events.ts`). What it advertises is exactly what it serves: `fs.readTextFile`,
 `fs.writeTextFile` and `terminal`.
 */
+import type {ImageAttachment} from '../tools/content.js';
 import {isJsonObject} from '../json/is-plain-record.js';
 import {basename} from 'node:path';
 import * as acp from '@agentclientprotocol/sdk';
@@ -65,10 +66,15 @@ export type AcpClientOptions = {
 };
 
 /** What the agent said about itself at `initialize`. */
+/** What the agent said about itself at `initialize`; `images`: its prompt capabilities take image blocks (`promptCapabilities.image`). */
 export type AgentFacts = {readonly name: string; readonly canLoad: boolean; readonly sessionId: string;
 	/** The agent takes embedded resources in a prompt (`promptCapabilities.embeddedContext`); else `@` references go as links. */
 	readonly embeddedContext: boolean;
+	readonly images?: boolean;
 	readonly modes?: {readonly current: string; readonly available: readonly string[]}};
+
+/** An image of the person's prompt: its reference in the log, and its bytes for the agent. */
+export type PromptImage = {readonly attachment: ImageAttachment; readonly data: Uint8Array};
 
 /** How a prompt turn ended, for a caller (exit code of `-p`). */
 export type PromptOutcome = {readonly stopReason: string} | {readonly error: string};
@@ -281,7 +287,8 @@ export class AcpClient {
 
 		const modes = session.modes ?? undefined;
 		const embeddedContext = init.agentCapabilities?.promptCapabilities?.embeddedContext === true;
-		this.#facts = {name, canLoad, sessionId: session.sessionId, embeddedContext, ...(modes === undefined ? {} : {modes: {current: modes.currentModeId, available: modes.availableModes.map(mode => mode.id)}})};
+		const images = init.agentCapabilities?.promptCapabilities?.image === true;
+		this.#facts = {name, canLoad, sessionId: session.sessionId, embeddedContext, ...(images ? {images} : {}), ...(modes === undefined ? {} : {modes: {current: modes.currentModeId, available: modes.availableModes.map(mode => mode.id)}})};
 		// The command's file name only (its arguments may hold secrets): `--resume` without an id finds the session by it.
 		this.#options.log.emit({type: 'acp/session', data: {agent: name, sessionId: session.sessionId, canLoad, command: basename(this.#options.command), ...(modes === undefined ? {} : {modeId: modes.currentModeId})}, ignorable: true});
 	}
@@ -311,15 +318,24 @@ export class AcpClient {
 		this.#notes.push(`<system-reminder>\nA note from cardterm, not a message from the person: it is not a new request.\n\n${text.replace(/<(\/?)(system-reminder)/gi, '&lt;$1$2')}\n</system-reminder>`);
 	}
 
-	/** One prompt turn: the person's message (with what its `@` references attached), what the agent streams, and how it ended. Never rejects. */
-	async prompt(message: string | UserPrompt): Promise<PromptOutcome> {
+	/**
+	One prompt turn: the person's message (with what its `@` references attached) and images, what the
+	agent streams, and how it ended. Never rejects for the agent's failures; rejects, recording nothing,
+	when the agent takes no images (`promptCapabilities.image` is not true: ACP says a client must not
+	send it image blocks then).
+	*/
+	async prompt(message: string | UserPrompt, images: readonly PromptImage[] = []): Promise<PromptOutcome> {
 		if (this.#running !== undefined) {
 			throw new Error('AcpClient: a prompt is already running');
 		}
 
-		const {sessionId, embeddedContext} = this.facts;
+		const {sessionId, embeddedContext, name} = this.facts;
+		if (images.length > 0 && this.facts.images !== true) {
+			throw new Error(`${name} takes no images (its promptCapabilities.image is not true): the message was not sent; send it without the image`);
+		}
+
 		const {blocks, sent} = acpPromptBlocks(typeof message === 'string' ? plainPrompt(message) : message, embeddedContext);
-		this.events.startTurn(sent);
+		this.events.startTurn(sent, images.map(image => image.attachment));
 		const abort = new AbortController();
 		this.#running = {abort};
 		let outcome: PromptOutcome;
@@ -328,7 +344,12 @@ export class AcpClient {
 				throw new Error(describeExit(this.#exit));
 			}
 
-			const prompt: acp.ContentBlock[] = [...this.#notes.splice(0).map(note => ({type: 'text' as const, text: note})), ...blocks];
+			const words = blocks.length === 1 && sent.text === '' && images.length > 0 ? [] : blocks;
+			const prompt: acp.ContentBlock[] = [
+				...this.#notes.splice(0).map(note => ({type: 'text' as const, text: note})),
+				...words,
+				...images.map(image => ({type: 'image' as const, mimeType: image.attachment.mediaType, data: Buffer.from(image.data).toString('base64')})),
+			];
 			const response = await this.#untilExit(this.#connection.agent.request(methods.agent.session.prompt, {sessionId, prompt}, {cancellationSignal: abort.signal, stopWaitingOnCancel: true}), 'session/prompt');
 			outcome = {stopReason: response.stopReason};
 		} catch (error) {

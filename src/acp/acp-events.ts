@@ -13,6 +13,7 @@ step's end would mark it interrupted. A message past `MESSAGE_MAX_CHARS` is cut 
 the agent's text is dropped until the person's next prompt, and the client is asked to cancel the
 turn (`onMessageCut`), which then ends for that reason.
 */
+import type {ImageAttachment} from '../tools/content.js';
 import {isJsonObject} from '../json/is-plain-record.js';
 import type {JsonValue} from '../json/json-value.js';
 import type {ContentBlock} from '../tools/content.js';
@@ -136,13 +137,13 @@ export class AcpEvents {
 		return this.#turn;
 	}
 
-	/** Open a prompt turn for what the person typed (and what its `@` references attached, as it was sent). */
-	startTurn(prompt: string | UserPrompt): void {
+	/** Open a prompt turn for what the person typed (and what its `@` references attached, as it was sent), with its images. */
+	startTurn(prompt: string | UserPrompt, images: readonly ImageAttachment[] = []): void {
 		this.endTurn({stopReason: 'end_turn'});
 		this.#silenced = false;
 		this.#openTurn();
 		this.#prompted = true;
-		this.#log.emit({type: 'user/message', data: {id: `acp-u-${this.#turn}`, role: 'user', ...userMessageFields(typeof prompt === 'string' ? plainPrompt(prompt) : prompt), source: {kind: 'user'}}, surfaceOp: 'append'});
+		this.#emitUser(typeof prompt === 'string' ? plainPrompt(prompt) : prompt, images);
 	}
 
 	/** Close the turn: the step's message, cancelled calls' results, the steps' and the turn's ends. */
@@ -545,15 +546,15 @@ export class AcpEvents {
 		this.#openTurn();
 	}
 
-	#emitUser(text: string): void {
-		this.#log.emit({type: 'user/message', data: {id: `acp-u-${this.#turn}`, role: 'user', content: [{type: 'text', text}], source: {kind: 'user'}}, surfaceOp: 'append'});
+	#emitUser(prompt: UserPrompt, images: readonly ImageAttachment[] = []): void {
+		this.#log.emit({type: 'user/message', data: {id: `acp-u-${this.#turn}`, role: 'user', ...userMessageFields(prompt, images), source: {kind: 'user'}}, surfaceOp: 'append'});
 	}
 
 	#flushUser(): void {
 		if (this.#user !== '') {
 			const text = this.#user;
 			this.#user = '';
-			this.#emitUser(text);
+			this.#emitUser(plainPrompt(text));
 		}
 	}
 

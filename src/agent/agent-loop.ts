@@ -21,6 +21,7 @@ import type {EventDraft, EventLog} from '../session/events/event-log.js';
 import {contentText} from '../session/fold/entry-facts.js';
 import type {SessionEvent} from '../session/events/events.js';
 import {parseCallArguments, type SessionRuntime, type StepHandle, type TurnEndReason, type TurnHandle} from '../session/recorder/session-runtime.js';
+import type {ImageAttachment} from '../tools/content.js';
 import type {ToolExecutionResult, ToolSchema} from '../tools/types.js';
 import {answerLimitRefusal, argumentsRefusal, loopRefusal} from './call-refusals.js';
 import {runToolCalls} from './call-scheduler.js';
@@ -28,7 +29,7 @@ import {Compactor, type CompactionOutcome} from './compactor.js';
 import {ContextLedger, type CompactionSettings, type ContextPart, type ContextUse, type ContextWindow} from './context-ledger.js';
 import type {ToolSearch, ToolSearchState} from './tool-search.js';
 import {Conversation, oversizedRequest} from './conversation.js';
-import {modelLimits} from './model-catalog.js';
+import {modelLimits, modelTakesImages} from './model-catalog.js';
 import {errorAdvice} from './model-errors.js';
 import type {ModelClient, ModelError, ModelStreamPart, ModelToolCall, ModelUsage} from './model-types.js';
 import {RepeatGuard} from './repeat-guard.js';
@@ -82,6 +83,8 @@ export type AgentLoopOptions = {
 	readonly now?: () => number;
 	/** Events of the session so far (a resumed log): the conversation starts from them. */
 	readonly history?: Iterable<SessionEvent>;
+	/** The bytes of an image the person attached, read from the session's attachments (a resumed session's too). */
+	readonly images?: (attachment: ImageAttachment) => Uint8Array | undefined;
 };
 
 /** What a turn did. */
@@ -125,7 +128,7 @@ export class AgentLoop {
 		this.#options = options;
 		this.#now = options.now ?? Date.now;
 		const history = [...options.history ?? []];
-		this.#conversation = new Conversation(options.context?.budget === undefined ? {} : {budget: options.context.budget});
+		this.#conversation = new Conversation({...(options.context?.budget === undefined ? {} : {budget: options.context.budget}), ...(options.images === undefined ? {} : {images: options.images})});
 		for (const event of history) {
 			this.#conversation.apply(event);
 		}
@@ -224,10 +227,20 @@ export class AgentLoop {
 		this.#compactor.dispose();
 	}
 
-	/** Run one turn for the person's `prompt` (with what its `@` references attached). Never rejects for model or tool failures: they are the turn's reason. */
-	async runTurn(prompt: string | UserPrompt, options: {readonly signal: AbortSignal}): Promise<AgentTurnOutcome> {
+	/**
+	Run one turn for the person's `prompt` (with what its `@` references attached) and the `images`
+	attached to it. Never rejects for model or tool failures: they are the turn's reason. Rejects,
+	recording nothing, when a turn runs already or the model takes no images (`imagesRefusal`).
+	*/
+	async runTurn(prompt: string | UserPrompt, options: {readonly signal: AbortSignal; readonly images?: readonly ImageAttachment[]}): Promise<AgentTurnOutcome> {
 		if (this.#busy) {
 			throw new Error('a turn is already running');
+		}
+
+		const images = options.images ?? [];
+		const refused = images.length === 0 ? undefined : imagesRefusal(this.model);
+		if (refused !== undefined) {
+			throw new Error(refused);
 		}
 
 		this.#busy = true;
@@ -249,7 +262,7 @@ export class AgentLoop {
 				// Notes that came while no turn ran (a job that finished meanwhile) precede the person's prompt: the prompt is what the model answers.
 				this.#writeInbox(turn, handle.step);
 				if (step === 1) {
-					turn.record({type: 'user/message', data: {id: `u-${turn.turn}`, role: 'user', ...userMessageFields(typeof prompt === 'string' ? plainPrompt(prompt) : prompt), source: {kind: 'user'}}, surfaceOp: 'append'});
+					turn.record({type: 'user/message', data: {id: `u-${turn.turn}`, role: 'user', ...userMessageFields(typeof prompt === 'string' ? plainPrompt(prompt) : prompt, images), source: {kind: 'user'}}, surfaceOp: 'append'});
 				}
 
 				// eslint-disable-next-line no-await-in-loop -- a step follows the one before it
@@ -499,4 +512,15 @@ function addUsage(a: ModelUsage, b: ModelUsage | undefined): ModelUsage {
 		cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
 		reasoningTokens: a.reasoningTokens + b.reasoningTokens,
 	};
+}
+
+/**
+Why `model` cannot be sent the person's images, or `undefined`. A model known to take text only is
+refused before anything is sent or recorded: the message is not sent without its images (the person
+meant the model to see them), and the line says how to go on.
+*/
+export function imagesRefusal(model: ModelClient): string | undefined {
+	return modelTakesImages(model.model) === false
+		? `${model.provider}:${model.model} takes no images: the message was not sent (switch with /model to one that takes images, or send it without the image)`
+		: undefined;
 }

@@ -14,10 +14,11 @@ ledger and the compactor (`surface()`).
 */
 import {isJsonObject} from '../json/is-plain-record.js';
 import {safeStringify} from '../session/fold/call-facts.js';
-import {contentText, userMessageSource} from '../session/fold/entry-facts.js';
+import {contentText, userMessageFacts, userMessageSource} from '../session/fold/entry-facts.js';
 import type {SessionEvent, UserMessageData} from '../session/events/events.js';
 import {ContextSurface, surfaceEffect} from '../session/events/surface-op.js';
-import type {AssistantPart, ConversationMessage, ProviderMetadata} from './model-types.js';
+import type {ImageAttachment} from '../tools/content.js';
+import type {AssistantPart, ConversationMessage, ProviderMetadata, UserImage} from './model-types.js';
 import {messageTokens} from './token-estimate.js';
 import {boundResult, spillPathOf, type ToolResultBudget} from './tool-result-budget.js';
 
@@ -50,6 +51,8 @@ export type SurfaceItem = {
 export type ConversationOptions = {
 	/** Bounds on what a tool result sends (none: results go whole). */
 	readonly budget?: ToolResultBudget;
+	/** The bytes of an attached image (the session's attachments); none, or `undefined`: the model is told the image is missing. */
+	readonly images?: (attachment: ImageAttachment) => Uint8Array | undefined;
 };
 
 export class Conversation {
@@ -59,8 +62,11 @@ export class Conversation {
 	/** Tokens the results of the newest step were sent so far (the per-step budget). */
 	#step = {key: '', tokens: 0};
 
+	readonly #images: ConversationOptions['images'];
+
 	constructor(options: ConversationOptions = {}) {
 		this.#budget = options.budget;
+		this.#images = options.images;
 	}
 
 	/** The budget of results taken in from now on (`/model`: the other model's window's). */
@@ -124,8 +130,8 @@ export class Conversation {
 		switch (event.type) {
 			case 'user/message':
 			case 'steering/message': {
-				const text = personOrNote(event.data);
-				return text === undefined ? [] : [...this.#closeUnanswered(), {role: 'user', text}];
+				const said = this.#personSaid(event.data);
+				return said === undefined ? [] : [...this.#closeUnanswered(), said];
 			}
 
 			case 'assistant/message': {
@@ -156,14 +162,30 @@ export class Conversation {
 				const name = this.#names.get(block.toolCallId) ?? call.name;
 				const {turn, step, meta} = event.data;
 				this.#lastResult = {callId: block.toolCallId, name, isError: block.isError, pruned: false, ...(turn === undefined ? {} : {turn}), ...(step === undefined ? {} : {step}), ...(meta === undefined ? {} : {meta})};
-				const text = this.#bounded(contentText(block.content), `${turn ?? ''}.${step ?? ''}`, {callId: block.toolCallId, seq: event.seq, ...optionalSpill(meta)});
-				return [{role: 'tool', callId: block.toolCallId, name, text, isError: block.isError}];
+				// A result's images (an MCP tool's) travel as image parts where the model takes them; its text describes each anyway.
+				const {text: said, images: attached} = userMessageFacts(block.content);
+				const text = this.#bounded(said, `${turn ?? ''}.${step ?? ''}`, {callId: block.toolCallId, seq: event.seq, ...optionalSpill(meta)});
+				const images = this.#loaded(attached);
+				return [{role: 'tool', callId: block.toolCallId, name, text, isError: block.isError, ...(images.length === 0 ? {} : {images})}];
 			}
 
 			default: {
 				return [];
 			}
 		}
+	}
+
+	/** The images whose bytes the session still has (a tool's result names each in its text, so one that is gone is left out). */
+	#loaded(attached: readonly ImageAttachment[]): UserImage[] {
+		const images: UserImage[] = [];
+		for (const attachment of attached) {
+			const data = this.#images?.(attachment);
+			if (data !== undefined) {
+				images.push({attachment, data});
+			}
+		}
+
+		return images;
 	}
 
 	/** A result's text within the budget: its own, and what its step has left. */
@@ -180,6 +202,33 @@ export class Conversation {
 		const bounded = boundResult(text, Math.min(budget.perResultTokens, budget.perStepTokens - this.#step.tokens), place);
 		this.#step.tokens += messageTokens({role: 'tool', callId: place.callId, name: '', text: bounded, isError: false});
 		return bounded;
+	}
+
+	/**
+	A message of the person's (or a note): its words, and the images it attached with their bytes. An
+	image whose file is gone from the session's folder is named in the text instead, so the model
+	knows what the person showed it is not there.
+	*/
+	#personSaid(data: UserMessageData): ConversationMessage | undefined {
+		const attached = userMessageFacts(data.content).images;
+		const text = personOrNote(data);
+		if (attached.length === 0) {
+			return text === undefined ? undefined : {role: 'user', text};
+		}
+
+		const images: UserImage[] = [];
+		const missing: string[] = [];
+		for (const attachment of attached) {
+			const bytes = this.#images?.(attachment);
+			if (bytes === undefined) {
+				missing.push(`[an image the person attached (${attachment.name ?? attachment.attachmentId}) is missing: its file is gone from the session's folder]`);
+			} else {
+				images.push({attachment, data: bytes});
+			}
+		}
+
+		const words = [text ?? '', ...missing].filter(part => part !== '').join('\n\n');
+		return {role: 'user', text: words, ...(images.length === 0 ? {} : {images})};
 	}
 
 	/**
@@ -206,7 +255,13 @@ export class Conversation {
 				const answer = block === undefined ? undefined : before.flatMap(shadowed => shadowed.messages).find(message => message.role === 'tool' && message.callId === block.toolCallId);
 				const was = before.find(shadowed => shadowed.result?.callId === block?.toolCallId)?.result;
 				const result = was === undefined ? undefined : {...was, pruned: true};
-				return item(answer?.role === 'tool' ? [{...answer, text: contentText(block!.content), isError: block!.isError}] : [], result);
+				if (answer?.role !== 'tool') {
+					return item([], result);
+				}
+
+				// A pruned copy says what the stub says; the images it had are not sent again.
+				const {images: _sent, ...kept} = answer;
+				return item([{...kept, text: contentText(block!.content), isError: block!.isError}], result);
 			}
 
 			default: {
@@ -254,7 +309,7 @@ it for a new request of the person's (providers take a system message only at th
 travels in a user message, tagged as Claude Code tags its own notes). `undefined`: nothing to say.
 */
 function personOrNote(data: UserMessageData): string | undefined {
-	const text = contentText(data.content);
+	const {text} = userMessageFacts(data.content);
 	if (text.trim() === '') {
 		return undefined;
 	}

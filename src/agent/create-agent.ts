@@ -45,6 +45,8 @@ export type CreateAgentOptions = {
 	readonly history?: Iterable<SessionEvent>;
 	/** Defer the MCP tools' schemas past this share of the window, offering `tool_search` instead (a session with MCP servers). */
 	readonly toolSearch?: ToolSearchSettings;
+	/** The bytes of an image the person attached (the session's attachments). */
+	readonly images?: AgentLoopOptions['images'];
 };
 
 export type CreatedAgent = {readonly loop: AgentLoop; readonly system: string; dispose(): void};
@@ -87,6 +89,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<CreatedA
 		...(options.context === undefined ? {} : {context: options.context}),
 		...(options.history === undefined ? {} : {history: options.history}),
 		...(toolSearch === undefined ? {} : {toolSearch}),
+		...(options.images === undefined ? {} : {images: options.images}),
 	});
 	const agent = options.runtime.agent;
 	const stopNotices = options.jobs?.onJobDone((job, owner) => {

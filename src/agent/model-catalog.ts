@@ -1,6 +1,7 @@
 /**
 @module What cardterm knows of a model before asking it: its context window and its output limit,
-for the request's `max_tokens` (and the window's use in "17 · The model's window"). A small table
+for the request's `max_tokens` (and the window's use in "17 · The model's window"), and whether it
+takes images. A small table
 of the common families, newest patterns first; a model it does not know gets no limits, and the
 request then leaves `max_tokens` to the provider's default (the Anthropic package has its own table
 and a conservative default for names it does not know).
@@ -52,4 +53,25 @@ export function modelLimits(model: string): ModelLimits | undefined {
 	const id = model.trim().toLowerCase().replace(/^[a-z0-9-]+\//, '');
 	const entry = ENTRIES.find(candidate => candidate.pattern.test(id));
 	return entry === undefined ? undefined : {contextWindow: entry.contextWindow, maxOutputTokens: entry.maxOutputTokens};
+}
+
+/**
+Which models take images in the person's message (the providers' model pages: every Claude since 3,
+GPT-4o, GPT-4.1, GPT-5 and the o-series but o1-mini and o3-mini, every Gemini; DeepSeek's models (chat,
+reasoner, V4) take text only and refuse an image part: "unknown variant `image_url`, expected `text`"). `undefined`: a model cardterm does not know
+(a local server's, a new one) — its image is sent, and the provider says whether it takes one.
+*/
+const IMAGE_INPUT: ReadonlyArray<{readonly pattern: RegExp; readonly images: boolean}> = [
+	{pattern: /^(o1-mini|o3-mini)/, images: false},
+	{pattern: /^deepseek-/, images: false},
+	{pattern: /^gpt-3\.5/, images: false},
+	{pattern: /claude-/, images: true},
+	{pattern: /^(gpt-4o|gpt-4\.1|gpt-5|o1|o3|o4-mini|codex-mini)/, images: true},
+	{pattern: /^gemini-/, images: true},
+];
+
+/** Whether `model` takes images (`undefined`: not known; see `IMAGE_INPUT`). */
+export function modelTakesImages(model: string): boolean | undefined {
+	const id = model.trim().toLowerCase().replace(/^[a-z0-9-]+\//, '');
+	return IMAGE_INPUT.find(candidate => candidate.pattern.test(id))?.images;
 }

@@ -10,7 +10,7 @@ import {assertNever} from '../presentation/assert-never.js';
 import {readArgumentsText} from '../tools/call-arguments.js';
 import type {ToolSchema} from '../tools/types.js';
 import {errorFacts} from './error-facts.js';
-import {modelLimits} from './model-catalog.js';
+import {modelLimits, modelTakesImages} from './model-catalog.js';
 import {classifyModelError, serverRetryDelayMs} from './model-errors.js';
 import type {AssistantPart, ConversationMessage, ModelClient, ModelError, ModelFinishReason, ModelUsage, ProviderMetadata} from './model-types.js';
 
@@ -252,7 +252,7 @@ function sdkClient(provider: string, model: string, wire: Wire, connection: Conn
 		preload: streamingModel,
 		async * stream(request) {
 			const options: CallOptions = {
-				prompt: toPrompt(request.system, request.messages, wire),
+				prompt: toPrompt(request.system, request.messages, wire, modelTakesImages(model) !== false),
 				tools: toolDefinitions(request.tools, wire),
 				abortSignal: request.signal,
 				...(maxOutputTokens === undefined ? {} : {maxOutputTokens}),
@@ -390,11 +390,19 @@ function toolDefinitions(tools: readonly ToolSchema[], wire: Wire): CallOptions[
 }
 
 /**
+The wires whose tool results carry images (Anthropic's tool_result blocks, Gemini's function
+responses, the Responses API's function_call_output): an MCP tool's image reaches the model there.
+Chat Completions' tool messages take text only, so there the result's text (which describes each
+image) is all the model gets.
+*/
+const TOOL_RESULT_IMAGES: ReadonlySet<Wire> = new Set(['anthropic', 'google', 'openai-responses']);
+
+/**
 Each message's prompt form, made once per wire: a message never changes once it is in the
 conversation, and rebuilding every one (parsing every call's arguments again) on every request grew
 with the session.
 */
-const promptForms = new WeakMap<ConversationMessage, {readonly wire: Wire; readonly form: PromptMessage | ToolResultPart}>();
+const promptForms = new WeakMap<ConversationMessage, {readonly wire: Wire; readonly images: boolean; readonly form: PromptMessage | ToolResultPart}>();
 
 /**
 Our conversation in the provider interface's prompt shape, for `wire`. The results of one step's
@@ -404,12 +412,12 @@ breakpoints sit on the system prompt, the last message and the end of the previo
 conversation (the message before the newest answer), so each step reads what the last one wrote;
 the bytes of the rest never change, so providers that cache a prefix implicitly hit it too.
 */
-export function toPrompt(system: string, messages: readonly ConversationMessage[], wire: Wire = 'compatible'): CallOptions['prompt'] {
+export function toPrompt(system: string, messages: readonly ConversationMessage[], wire: Wire = 'compatible', images = true): CallOptions['prompt'] {
 	const prompt: PromptMessage[] = [{role: 'system', content: system, ...(wire === 'anthropic' ? {providerOptions: CACHE_BREAKPOINT} : {})}];
 	for (const [index, message] of messages.entries()) {
 		let made = promptForms.get(message);
-		if (made?.wire !== wire) {
-			made = {wire, form: promptMessage(message, wire, messages[index - 1])};
+		if (made?.wire !== wire || made.images !== images) {
+			made = {wire, images, form: promptMessage(message, wire, messages[index - 1], images)};
 			promptForms.set(message, made);
 		}
 
@@ -443,10 +451,12 @@ function markCacheBreakpoints(prompt: PromptMessage[]): void {
 	}
 }
 
-function promptMessage(message: ConversationMessage, wire: Wire, previous: ConversationMessage | undefined): PromptMessage | ToolResultPart {
+function promptMessage(message: ConversationMessage, wire: Wire, previous: ConversationMessage | undefined, images: boolean): PromptMessage | ToolResultPart {
 	switch (message.role) {
 		case 'user': {
-			return {role: 'user', content: [{type: 'text', text: message.text}]};
+			// The person's images follow their words: file parts of an image type, which each provider package sends as its image part.
+			const images = (message.images ?? []).map(image => ({type: 'file' as const, data: image.data, mediaType: image.attachment.mediaType}));
+			return {role: 'user', content: [...(message.text === '' && images.length > 0 ? [] : [{type: 'text' as const, text: message.text}]), ...images]};
 		}
 
 		case 'assistant': {
@@ -466,6 +476,12 @@ function promptMessage(message: ConversationMessage, wire: Wire, previous: Conve
 		}
 
 		case 'tool': {
+			const shown = images && !message.isError && TOOL_RESULT_IMAGES.has(wire) ? message.images ?? [] : [];
+			if (shown.length > 0) {
+				const parts = shown.map(image => ({type: 'image-data' as const, data: Buffer.from(image.data).toString('base64'), mediaType: image.attachment.mediaType}));
+				return {type: 'tool-result', toolCallId: message.callId, toolName: message.name, output: {type: 'content', value: [{type: 'text', text: message.text}, ...parts]}};
+			}
+
 			return {type: 'tool-result', toolCallId: message.callId, toolName: message.name, output: message.isError ? {type: 'error-text', value: message.text} : {type: 'text', value: message.text}};
 		}
 

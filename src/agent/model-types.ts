@@ -4,6 +4,7 @@ and the errors it can see. Only `model-client.ts` knows which library streams; e
 `src/agent/` speaks these types.
 */
 import type {JsonValue} from '../json/json-value.js';
+import type {ImageAttachment} from '../tools/content.js';
 import type {ToolSchema} from '../tools/types.js';
 
 /**
@@ -22,11 +23,14 @@ export type AssistantPart =
 	| {readonly type: 'text' | 'reasoning'; readonly text: string; readonly providerMetadata?: ProviderMetadata}
 	| ({readonly type: 'tool-call'} & ModelToolCall);
 
+/** An image the person attached (or a tool returned), with its bytes read from the session's attachments. */
+export type UserImage = {readonly attachment: ImageAttachment; readonly data: Uint8Array};
+
 /** A message of the conversation sent with every request (the system prompt travels apart). */
 export type ConversationMessage =
-	| {readonly role: 'user'; readonly text: string}
+	| {readonly role: 'user'; readonly text: string; readonly images?: readonly UserImage[]}
 	| {readonly role: 'assistant'; readonly content: readonly AssistantPart[]}
-	| {readonly role: 'tool'; readonly callId: string; readonly name: string; readonly text: string; readonly isError: boolean};
+	| {readonly role: 'tool'; readonly callId: string; readonly name: string; readonly text: string; readonly isError: boolean; readonly images?: readonly UserImage[]};
 
 /** Token counts of one model call (absent counts are 0). `inputTokens` includes the cached ones. */
 export type ModelUsage = {

@@ -15,7 +15,12 @@ const MESSAGE_OVERHEAD = 4;
 export function messageTokens(message: ConversationMessage): number {
 	switch (message.role) {
 		case 'user': {
-			return MESSAGE_OVERHEAD + estimateTokens(message.text);
+			let tokens = MESSAGE_OVERHEAD + estimateTokens(message.text);
+			for (const image of message.images ?? []) {
+				tokens += imageTokens(image.attachment.width, image.attachment.height);
+			}
+
+			return tokens;
 		}
 
 		case 'tool': {
@@ -31,4 +36,13 @@ export function messageTokens(message: ConversationMessage): number {
 			return tokens;
 		}
 	}
+}
+
+/**
+An image's tokens: Anthropic's rule (width × height / 750), at most 1 600 — the providers scale a
+larger image down before the model sees it (Anthropic to 1.15 megapixels, OpenAI's high detail to
+at most 1 105 tokens, Gemini 258 per tile).
+*/
+export function imageTokens(width: number, height: number): number {
+	return Math.min(1600, Math.ceil((width * height) / 750));
 }

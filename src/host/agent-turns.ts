@@ -8,6 +8,7 @@ import {compactCount, meterText, type ContextPart, type ContextUse, type Context
 import {toolSearchText, type ToolSearchState} from '../agent/tool-search.js';
 import type {ModelClient} from '../agent/model-types.js';
 import type {ToolResultBudget} from '../agent/tool-result-budget.js';
+import type {ImageAttachment} from '../tools/content.js';
 import {PROVIDER_NAMES} from '../agent/model-client.js';
 import type {UserPrompt} from '../session/events/user-prompt.js';
 import type {Instructions} from './instruction-files.js';
@@ -21,8 +22,8 @@ export type AgentTurns = {
 	describe(): string;
 	/** `/model SPEC`: use another model from the next step on; what to say about it. */
 	switchTo(spec: string): {readonly ok: boolean; readonly message: string};
-	/** Run one turn for the person's message (with what its `@` references attached); resolves when the turn has ended (its end is in the log). */
-	run(prompt: string | UserPrompt, signal: AbortSignal): Promise<void>;
+	/** Run one turn for the person's message (with what its `@` references attached) and images; resolves when the turn has ended (its end is in the log). */
+	run(prompt: string | UserPrompt, signal: AbortSignal, images?: readonly ImageAttachment[]): Promise<void>;
 	/** The meter: how full the model's window is (`42% · 54k/128k`), when a model is connected. */
 	meter?(): string | undefined;
 	/** What `/context` prints. */
@@ -123,7 +124,7 @@ function hostOf(url: string): string {
 }
 
 /** What runs a session's turns: the agent loop (or one still starting), with the model it uses. */
-export type TurnRunner = ContextRunner & {model: ModelClient; runTurn(prompt: string | UserPrompt, options: {readonly signal: AbortSignal}): Promise<unknown>};
+export type TurnRunner = ContextRunner & {model: ModelClient; runTurn(prompt: string | UserPrompt, options: {readonly signal: AbortSignal; readonly images?: readonly ImageAttachment[]}): Promise<unknown>};
 
 /**
 The window of a model as the session resolves it (`modelWindow`): known `now` (the config's, the
@@ -180,9 +181,9 @@ export function modelTurns(loop: TurnRunner, from: string, resolve: (spec: strin
 
 			return {ok: true, message: `model: ${label} from the next message on (the conversation is kept)`};
 		},
-		async run(prompt, signal) {
+		async run(prompt, signal, images) {
 			await windowRead;
-			await loop.runTurn(prompt, {signal});
+			await loop.runTurn(prompt, {signal, ...(images === undefined ? {} : {images})});
 		},
 		meter: () => meterOf(loop),
 		contextReport: () => contextReportOf(loop),
@@ -281,12 +282,12 @@ export function connectableTurns(why: string, connector: ModelConnector, status 
 			connected = modelTurns(pending, '/model', connector.resolve, connector.instructions, connector.windowOf);
 			return {ok: true, message: `model: ${modelLabel(client)} connected; text you type now goes to the model (writes and commands ask first)`};
 		},
-		async run(prompt, signal) {
+		async run(prompt, signal, images) {
 			if (connected === undefined) {
 				throw new Error(why);
 			}
 
-			await connected.run(prompt, signal);
+			await connected.run(prompt, signal, images);
 		},
 		meter: () => started === undefined ? undefined : meterOf(started),
 		contextReport: () => started === undefined ? 'context: no model is connected' : contextReportOf(started),

@@ -21,6 +21,7 @@ import {thrownMessage} from '../tools/errors.js';
 import type {ToolRegistry} from '../tools/registry.js';
 import type {McpPromptEntry} from './mcp-prompts.js';
 import {mcpOAuthFile, McpOAuthProvider} from './mcp-oauth.js';
+import type {AttachmentStore} from '../session/store/image-attachments.js';
 import {McpStdioTransport} from './mcp-stdio-transport.js';
 import {mcpToolDefinition, type CompiledMcpTool} from './mcp-tool.js';
 
@@ -76,6 +77,8 @@ export type McpHostOptions = {
 	readonly commandEnv: NodeJS.ProcessEnv;
 	/** Where images, audio and over-long results are saved. */
 	readonly saveDir: string;
+	/** The session's attachments: image results are kept there too, for the model (`mcp-tool.ts`). */
+	readonly attachments?: AttachmentStore;
 	/** Whether tools the person did not allow ask before they run (false: `--yolo`). */
 	readonly ask: boolean;
 	/**
@@ -426,6 +429,7 @@ export class McpHost {
 					client: () => link.client ?? link.reason ?? 'not connected',
 					timeoutMs: entry.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
 					saveDir: this.#options.saveDir,
+					...(this.#options.attachments === undefined ? {} : {attachments: this.#options.attachments}),
 					refusalMark: () => link.refusals,
 					refusalsSince: mark => link.refusedSince(mark),
 				})));

@@ -17,7 +17,8 @@ import {mcpPresenter} from '../builtin/mcp/mcp-card.js';
 import {binaryItems, mcpResultParts, MCP_MODEL_TEXT_BUDGET, metaJson, resultText, type McpCardMeta, type McpResultParts, type SavedCopy} from '../builtin/mcp/mcp-result.js';
 import type {JsonValue} from '../json/json-value.js';
 import {valueSchemaSpecToJsonSchema} from '../schema/compile-spec.js';
-import type {ContentBlock} from '../tools/content.js';
+import type {ContentBlock, ImageAttachment} from '../tools/content.js';
+import {attachImageBytes, isImageRefusal, type AttachmentStore} from '../session/store/image-attachments.js';
 import {ToolArgsError, ToolResultError} from '../tools/errors.js';
 import type {ToolDefinition, ToolRunContext} from '../tools/types.js';
 
@@ -30,6 +31,8 @@ export type McpToolHost = {
 	readonly timeoutMs: number;
 	/** Where saved copies go (created on first use). */
 	readonly saveDir: string;
+	/** The session's attachments: an image result is kept there too, and goes to a model that takes images as an image part. */
+	readonly attachments?: AttachmentStore;
 	/** Requests of the server's that cardterm refused while this call ran (sampling, elicitation): noted on its card. */
 	refusalsSince(mark: number): readonly string[];
 	refusalMark(): number;
@@ -120,7 +123,39 @@ async function resultParts(result: Record<string, unknown>, compiled: CompiledMc
 
 	const text = resultText(result);
 	const fullText = text.length > MCP_MODEL_TEXT_BUDGET ? await saveCopy(host.saveDir, `${stem}.txt`, text) : undefined;
-	return mcpResultParts(result, {server: host.server, tool: compiled.tool.name, saved, ...(fullText === undefined ? {} : {fullText}), ...conformanceOf(result, compiled)});
+	const parts = mcpResultParts(result, {server: host.server, tool: compiled.tool.name, saved, ...(fullText === undefined ? {} : {fullText}), ...conformanceOf(result, compiled)});
+	const images = await attachedImages(result, compiled.tool.name, host);
+	if (images.length === 0) {
+		return parts;
+	}
+
+	// The description stays in the text (a text-only model, or a wire whose tool results take text only, reads that).
+	const also = `${images.length === 1 ? 'the image' : `${images.length} images`} also as ${images.length === 1 ? 'an image' : 'images'} where the model and its wire take them (Anthropic, Gemini, the Responses API)`;
+	const notes = parts.meta.mcp.notes.map(note => note.startsWith(DESCRIBED) ? `${DESCRIBED}; ${also}` : note);
+	return {...parts, content: [...parts.content, ...images.map(attachment => ({type: 'image' as const, attachment}))], meta: {mcp: {...parts.meta.mcp, notes}}};
+}
+
+/** The note of `mcp-result.ts` that says the model got a description of the media. */
+const DESCRIBED = 'the model received a description of each image and audio item (type, size, saved copy)';
+
+/** The result's images that are images (PNG, JPEG, GIF, WebP up to the cap), kept in the session's attachments. */
+async function attachedImages(result: Record<string, unknown>, tool: string, host: McpToolHost): Promise<ImageAttachment[]> {
+	const {attachments} = host;
+	const images: ImageAttachment[] = [];
+	for (const item of attachments === undefined ? [] : binaryItems(result)) {
+		const content = Array.isArray(result.content) ? result.content[item.index] as {type?: unknown} | undefined : undefined;
+		if (content?.type !== 'image') {
+			continue;
+		}
+
+		// eslint-disable-next-line no-await-in-loop -- a result holds a few items; kept in order
+		const attached = await attachImageBytes(Buffer.from(item.data, 'base64'), `${tool}-${item.index}`, attachments!);
+		if (!isImageRefusal(attached)) {
+			images.push(attached);
+		}
+	}
+
+	return images;
 }
 
 function conformanceOf(result: Record<string, unknown>, compiled: CompiledMcpTool): {conformance?: {conforms: true} | {conforms: false; problem: string}} {

@@ -4,6 +4,7 @@ that records calls as events, the log writer, the fold that turns the events int
 approval questions the session asks (a screen subscribes to them). Used by every command that runs
 tools or an agent: the interactive session, `-p`, `cardterm call` and `run`, and an ACP agent's session.
 */
+import {AttachmentStore, attachmentsDir} from '../session/store/image-attachments.js';
 import {randomBytes} from 'node:crypto';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
@@ -103,6 +104,8 @@ export type OpenedSession = {
 	readonly secrets: SessionSecrets;
 	/** The session's MCP servers, when it has any configured. */
 	readonly mcp?: McpHost;
+	/** The images attached to the person's messages: side files beside the log (`attachments/`), or with the spill files without a log. */
+	readonly attachments: AttachmentStore;
 	/** What is in the log file: events written to it, and events appended but not written (yet); absent without a log. */
 	logState(): {readonly path: string; readonly written: number; readonly unwritten: number} | undefined;
 	/** Names of the tools a prompt may call. */
@@ -155,6 +158,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	runtime.attach(registry);
 	// Without a log: a name nobody can guess ahead (the temp directory is shared), made only when a command spills.
 	const spillDir = options.spillDir ?? (writer === undefined ? join(tmpdir(), `cardterm-spill-${header.id.replaceAll(/[^\w.-]/g, '_')}-${randomBytes(4).toString('hex')}`) : join(dirname(writer.path), 'spill'));
+	const attachments = new AttachmentStore(attachmentsDir(writer === undefined ? spillDir : dirname(writer.path)));
 	const {tools, jobs} = builtinTools({workspace: options.cwd, spillDir, commandEnv: secrets.commandEnv, onTodos: runtime.recordTodos, jobs: new JobRuntime({log: (message, error) => {
 		report(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : String(error)}`);
 	}})});
@@ -175,7 +179,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	if (options.mcp !== undefined && (options.mcp.servers.length > 0 || (options.mcp.unconsented?.length ?? 0) > 0)) {
 		// The MCP SDK loads only for a session that has servers (a launch without them never pays for it).
 		const {McpHost: Host} = await import('./mcp-host.js');
-		mcp = new Host({...options.mcp, registry, cwd: options.cwd, commandEnv: secrets.commandEnv, saveDir: join(spillDir, 'mcp')});
+		mcp = new Host({...options.mcp, registry, cwd: options.cwd, commandEnv: secrets.commandEnv, saveDir: join(spillDir, 'mcp'), attachments});
 		// MCP tools the person did not allow ask, by the rules' policy (so "for this session" grants work as for every rule).
 		registry.on('tools/pre-execute', approvalPolicy(mcp.rules, {cwd: options.cwd, realPath: realpathDeep, asking: approvals.asking}));
 	}
@@ -244,6 +248,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		jobs,
 		approvals,
 		secrets,
+		attachments,
 		...(mcp === undefined ? {} : {mcp}),
 		...(writer === undefined ? {} : {logPath: writer.path}),
 		// Seqs are contiguous from 0 in a log, so the durable seq bound is the count of events in the file.

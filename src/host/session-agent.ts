@@ -98,6 +98,7 @@ export async function sessionAgent(session: OpenedSession, options: SessionAgent
 		...(instructions === undefined ? {} : {instructions}),
 		// Only a session with MCP servers has tools to defer.
 		...(session.mcp === undefined || toolSearch === undefined ? {} : {toolSearch}),
+		images: attachment => session.attachments.bytes(attachment),
 	});
 	const stopNested = reader === undefined ? undefined : watchNestedInstructions(session, reader, options.cwd);
 	return {

@@ -21,6 +21,9 @@ import {LiveSession, sessionFeeds, type LiveSessionOptions} from './live-session
 import {shortInline} from './queued-lines.js';
 import {mcpPromptCommands} from './commands/mcp-prompt.js';
 import type {DriverStatus, DriverWork, SessionDriver, SessionMcp} from './session-driver.js';
+import type {PromptImage} from '../acp/acp-client.js';
+import type {AttachmentStore} from '../session/store/image-attachments.js';
+import type {ImageAttachment} from '../tools/content.js';
 
 export type AcpDriverOptions = {
 	readonly client: AcpClient;
@@ -36,6 +39,8 @@ export type AcpDriverOptions = {
 	readonly closeLog: () => Promise<void>;
 	/** The MCP servers cardterm connects for their prompts (the agent runs their tools): `/mcp`, and their prompts as commands. */
 	readonly mcp?: SessionMcp;
+	/** Where the images attached at the prompt are kept (the session's). */
+	readonly attachments?: AttachmentStore;
 };
 
 /** What `/help` says under the command table of an ACP agent's session. */
@@ -65,7 +70,7 @@ function usageText(data: Record<string, unknown>): string | undefined {
 	return parts.length === 0 ? undefined : parts.join(' · ');
 }
 
-export function acpDriver({client, cwd, onEvent, mode: startMode, turnProgress, closeLog, mcp}: AcpDriverOptions): SessionDriver {
+export function acpDriver({client, cwd, onEvent, mode: startMode, turnProgress, closeLog, mcp, attachments}: AcpDriverOptions): SessionDriver {
 	const listeners = new Set<() => void>();
 	const changed = (): void => {
 		for (const listener of listeners) {
@@ -116,6 +121,7 @@ export function acpDriver({client, cwd, onEvent, mode: startMode, turnProgress, 
 	});
 	return {
 		placeholder: 'message the agent (Tab completes its /commands; Ctrl+C cancels a turn)',
+		...(attachments === undefined ? {} : {attachments}),
 		helpNotes: HELP_NOTES,
 		// The agent takes any text, its own commands and ones it did not announce alike.
 		line: line => ({work: {kind: 'prompt', text: line}}),
@@ -135,7 +141,7 @@ export function acpDriver({client, cwd, onEvent, mode: startMode, turnProgress, 
 			signal.addEventListener('abort', cancel, {once: true});
 			prompting = true;
 			try {
-				await client.prompt(await attachReferences(work.text, {cwd, signal}));
+				await client.prompt(await attachReferences(work.text, {cwd, signal}), promptImages(work.images ?? [], attachments));
 			} finally {
 				prompting = false;
 				signal.removeEventListener('abort', cancel);
@@ -191,6 +197,7 @@ export function acpLiveSession({session, client}: Pick<AcpSession, 'session' | '
 			turnProgress: () => session.fold.turnProgress,
 			closeLog: async () => session.close(),
 			...(session.mcp === undefined ? {} : {mcp: session.mcp}),
+			attachments: session.attachments,
 		}),
 	});
 }
@@ -203,4 +210,16 @@ function withoutTaken(first: readonly PromptCommand[], then: readonly PromptComm
 
 	const taken = new Set(first.map(command => command.name));
 	return [...first, ...then.filter(command => !taken.has(command.name))];
+}
+
+/** The images of a prompt with their bytes, read back from the session's attachments; one whose file is gone is a clear error, not a silent drop. */
+function promptImages(images: readonly ImageAttachment[], attachments: AttachmentStore | undefined): PromptImage[] {
+	return images.map(attachment => {
+		const data = attachments?.bytes(attachment);
+		if (data === undefined) {
+			throw new Error(`not sent: the image ${attachment.name ?? attachment.attachmentId} is gone from the session's folder`);
+		}
+
+		return {attachment, data};
+	});
 }

@@ -31,6 +31,13 @@ import {noticeLines} from './notice-lines.js';
 import {droppedNotice, heldNotice, linesWord} from './queued-lines.js';
 import {hiddenHistoryText, HISTORY_ENTRIES, historyWindow} from './resumed-history.js';
 import type {LiveWork, SessionDriver, TaskDriver} from './session-driver.js';
+import {statSync} from 'node:fs';
+import {homedir} from 'node:os';
+import {join, resolve} from 'node:path';
+import {readClipboardImage, clipboardReader, noReaderLine, type ClipboardImage} from '../host/clipboard-image.js';
+import {imageRowText} from '../presentation/image-row.js';
+import {attachImage, attachImageBytes, isImageRefusal, pastedImagePath, type ImageRefusal} from '../session/store/image-attachments.js';
+import type {ImageAttachment} from '../tools/content.js';
 
 /** Queued calls drawn as cards in the live frame; more are counted in one row (a model may ask for dozens at once). */
 const QUEUED_CARDS_SHOWN = 4;
@@ -72,6 +79,8 @@ export type LiveSessionOptions = {
 	readonly undo?: SessionUndo;
 	/** Forks of the session's log (`/fork`, `/rewind`). */
 	readonly forks?: SessionForks;
+	/** The clipboard's image for Ctrl+V (default: the system's, its tool probed once at the start). */
+	readonly clipboardImage?: () => Promise<ClipboardImage>;
 };
 
 export class LiveSession implements SessionModel {
@@ -103,6 +112,9 @@ export class LiveSession implements SessionModel {
 	/** The `@` picker's index of the workspace: walked on the first `find`, not before. */
 	readonly #pathIndex: PathIndex;
 	readonly paths: PathSource;
+	/** Images attached at the prompt, sent with the next message. */
+	#images: ImageAttachment[] = [];
+	readonly #clipboard: () => Promise<ClipboardImage>;
 
 	constructor(options: LiveSessionOptions) {
 		this.#options = options;
@@ -143,6 +155,7 @@ export class LiveSession implements SessionModel {
 			this.cardUndo = this.#cardUndo(options.undo);
 		}
 
+		this.#clipboard = options.clipboardImage ?? systemClipboard(process.env);
 		this.#snapshot = this.#build();
 		options.onFoldChange(change => {
 			this.#foldChanged(change);
@@ -223,6 +236,12 @@ export class LiveSession implements SessionModel {
 			return;
 		}
 
+		if (line.trim() === '' && this.#images.length > 0) {
+			// Images alone are a message too.
+			this.#queue({kind: 'prompt', text: '', images: this.#takeImages()});
+			return;
+		}
+
 		if (line.trim() === '') {
 			// Enter on an empty prompt runs the lines a cancel held.
 			this.#dispatch({type: 'release'});
@@ -241,8 +260,79 @@ export class LiveSession implements SessionModel {
 		if ('say' in outcome) {
 			this.#say(outcome.say, 'error');
 		} else {
-			this.#queue(outcome.work);
+			// The images attached at the prompt go with the message they were attached for (a command leaves them waiting).
+			const {work} = outcome;
+			this.#queue(work.kind === 'prompt' && this.#images.length > 0 ? {...work, images: this.#takeImages()} : work);
 		}
+	}
+
+	/**
+	A paste that names an existing image file (a file manager's drag and drop pastes its path) attaches
+	it and is not typed; `false`: the paste is text. The file is read, checked and saved after this
+	returns; a refusal is said in one line.
+	*/
+	pasteImage(text: string): boolean {
+		const {attachments} = this.#driver;
+		const named = attachments === undefined ? undefined : pastedImagePath(text);
+		if (attachments === undefined || named === undefined) {
+			return false;
+		}
+
+		const path = named.startsWith('~/') ? join(homedir(), named.slice(2)) : named;
+		if (!isFile(resolve(this.cwd, path))) {
+			return false;
+		}
+
+		void this.#attach(attachImage(path, this.cwd, attachments));
+		return true;
+	}
+
+	/** Ctrl+V: the clipboard's image is attached, or one line says why not (no image, no tool to read it). */
+	pasteClipboardImage(): void {
+		const {attachments} = this.#driver;
+		if (attachments === undefined) {
+			this.#say('Ctrl+V: images cannot be attached in this session', 'info');
+			return;
+		}
+
+		void this.#clipboard().then(async image => {
+			if ('none' in image) {
+				this.#say(image.none, 'info');
+				return;
+			}
+
+			await this.#attach(attachImageBytes(image.bytes, 'clipboard', attachments, 'the clipboard\'s image'));
+		});
+	}
+
+	/** Backspace on an empty prompt: the newest attached image is taken off; `false` when none is attached. */
+	detachImage(): boolean {
+		if (this.#images.length === 0) {
+			return false;
+		}
+
+		this.#images = this.#images.slice(0, -1);
+		this.#changed();
+		return true;
+	}
+
+	/** The image `pending` attaches joins the next message, or its refusal is said. */
+	async #attach(pending: Promise<ImageAttachment | ImageRefusal>): Promise<void> {
+		const result = await pending;
+		if (isImageRefusal(result)) {
+			this.#say(`image not attached: ${result.refusal}`, 'error');
+			return;
+		}
+
+		this.#images = [...this.#images, result];
+		this.#changed();
+	}
+
+	#takeImages(): ImageAttachment[] {
+		const images = this.#images;
+		this.#images = [];
+		this.#changed();
+		return images;
 	}
 
 	/** Clears the screen (Ctrl+L, `/clear`): what was on it moves to the scrollback; the log keeps everything. */
@@ -259,6 +349,13 @@ export class LiveSession implements SessionModel {
 	editQueued(): string | undefined {
 		for (const effect of this.#dispatch({type: 'withdraw', to: 'edit'})) {
 			if (effect.type === 'editing') {
+				const {work} = effect.item;
+				if (work.kind === 'prompt' && work.images !== undefined) {
+					// Its images wait at the prompt again, with the words taken back.
+					this.#images = [...work.images, ...this.#images];
+					this.#changed();
+				}
+
 				return effect.item.label;
 			}
 		}
@@ -636,6 +733,7 @@ export class LiveSession implements SessionModel {
 			...(turn === undefined ? {} : {turn}),
 			...(status.model === undefined ? {} : {model: status.model, ...(status.modelConnected === undefined ? {} : {modelConnected: status.modelConnected})}),
 			...(held ? {queueHeld: true} : {}),
+			...(this.#images.length === 0 ? {} : {attachments: this.#images.map(image => imageRowText(image))}),
 			...(status.problem === undefined ? {} : {problem: status.problem}),
 			closing,
 			...(work === undefined ? {} : {working: true}),
@@ -649,7 +747,7 @@ export class LiveSession implements SessionModel {
 /** A piece of work as a notice names it: a message as typed, a shell call as `!command`, a call as `TOOL {json}`. */
 function workLabel(work: LiveWork): string {
 	if (work.kind === 'prompt') {
-		return work.text;
+		return work.text === '' && work.images !== undefined ? work.images.map(image => imageRowText(image)).join(', ') : work.text;
 	}
 
 	if (work.kind === 'task') {
@@ -674,3 +772,20 @@ function inMemoryLines(): PromptLines {
 	};
 }
 
+
+function isFile(path: string): boolean {
+	try {
+		return statSync(path).isFile();
+	} catch {
+		return false;
+	}
+}
+
+/** The system clipboard's image: the tool to read it is looked up once, now, and used at each Ctrl+V. */
+function systemClipboard(env: NodeJS.ProcessEnv): () => Promise<ClipboardImage> {
+	const reader = clipboardReader(env).catch(() => undefined);
+	return async () => {
+		const found = await reader;
+		return found === undefined ? {none: noReaderLine(env, process.platform)} : readClipboardImage(found, env);
+	};
+}

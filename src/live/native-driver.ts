@@ -16,7 +16,7 @@ import type {DriverStatus, DriverWork, SessionDriver} from './session-driver.js'
 
 export type NativeDriverOptions = {
 	/** The session: its runtime runs calls, its registry names the tools, its jobs and fold feed the status line. */
-	readonly session: Pick<OpenedSession, 'runtime' | 'registry' | 'jobs' | 'fold' | 'toolNames' | 'mcp'>;
+	readonly session: Pick<OpenedSession, 'runtime' | 'registry' | 'jobs' | 'fold' | 'toolNames' | 'mcp'> & Partial<Pick<OpenedSession, 'attachments'>>;
 	readonly cwd: string;
 	/** The agent: with a model, a line that is no command is a message for it. */
 	readonly agent?: AgentTurns;
@@ -43,6 +43,7 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 		tools: {names: () => session.toolNames(), schema: name => session.registry.get(name)},
 		...(agent === undefined ? {} : {model: agent}),
 		...(session.mcp === undefined ? {} : {mcp: session.mcp}),
+		...(session.attachments === undefined ? {} : {attachments: session.attachments}),
 		helpNotes: NATIVE_HELP_NOTES,
 		line: line => nativeLine(line, session.toolNames(), {connected: agent?.model !== undefined, ...(agent === undefined ? {} : {howToConnect: () => agent.describe()})}),
 		async run(work: DriverWork, signal: AbortSignal) {
@@ -57,7 +58,7 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 
 			prompting = true;
 			try {
-				await agent.run(await attachReferences(work.text, {cwd, signal, ...(session.mcp === undefined ? {} : {resources: mcpReferences(session.mcp)})}), signal);
+				await agent.run(await attachReferences(work.text, {cwd, signal, ...(session.mcp === undefined ? {} : {resources: mcpReferences(session.mcp)})}), signal, work.images);
 			} finally {
 				prompting = false;
 			}

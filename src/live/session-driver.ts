@@ -9,14 +9,16 @@ import type {LiveSnapshot} from '../../components/session-model.js';
 import type {AgentTurns} from '../host/agent-turns.js';
 import type {McpHost} from '../host/mcp-host.js';
 import type {TurnProgress} from '../session/fold/turn-progress.js';
+import type {AttachmentStore} from '../session/store/image-attachments.js';
+import type {ImageAttachment} from '../tools/content.js';
 import type {ToolSchema} from '../tools/types.js';
 import type {PromptCommand} from './commands/prompt-command.js';
 
 /** A call of one of the session's tools, as the prompt asks for it (`!ls`, `/read a.txt`, `read {…}`). */
 type ToolRequest = {readonly kind: 'tool'; readonly name: string; readonly args: unknown; readonly rawArgs?: string};
 
-/** What a driver runs: a message for the model or agent, or a call of the session's own tools. */
-export type DriverWork = {readonly kind: 'prompt'; readonly text: string} | ToolRequest;
+/** What a driver runs: a message for the model or agent (with the images attached to it), or a call of the session's own tools. */
+export type DriverWork = {readonly kind: 'prompt'; readonly text: string; readonly images?: readonly ImageAttachment[]} | ToolRequest;
 
 /** What a command's own work may have the driver do in its turn: run a piece of driver work, a shell command. */
 export type TaskDriver = {
@@ -58,6 +60,11 @@ export type SessionDriver = {
 	readonly model?: AgentTurns;
 	/** The MCP servers the session started, for `/mcp` (a native session with servers configured). */
 	readonly mcp?: SessionMcp;
+	/**
+	Where images attached at the prompt are kept (the session's `attachments/`): a pasted image path,
+	the clipboard's image and an `@x.png` reference go through `attachImage(path, cwd, attachments)`.
+	*/
+	readonly attachments?: AttachmentStore;
 	/** What the empty prompt says (default: the native commands). */
 	readonly placeholder?: string;
 	/** What `/help` says under the command table: the keys, and where text that is no command goes. */

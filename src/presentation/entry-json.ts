@@ -4,12 +4,13 @@ of `cardToJson` (existing `jq` filters on cards keep working) plus the outcome.
 */
 import {assertNever} from './assert-never.js';
 import {cardToJson, type CardJson, type CardJsonChecks} from './card-json.js';
+import type {ImageAttachment} from '../tools/content.js';
 import type {CompactionEntry, TranscriptEntry, Usage} from './entry.js';
 import type {PromptReference} from './prompt-reference.js';
 
 export type EntryJson =
 	| ({readonly entry: 'card'} & CardJson)
-	| {readonly entry: 'user'; readonly seq: number; readonly time: number; readonly source: 'user' | 'steering'; readonly text: string; readonly references?: readonly PromptReference[]}
+	| {readonly entry: 'user'; readonly seq: number; readonly time: number; readonly source: 'user' | 'steering'; readonly text: string; readonly references?: readonly PromptReference[]; readonly images?: readonly ImageAttachment[]}
 	| {readonly entry: 'assistant'; readonly seq: number; readonly time: number; readonly turn: number | null; readonly step: number | null; readonly text: string; readonly reasoning: string; readonly interrupted: boolean; readonly streaming: boolean; readonly preparing: readonly string[]}
 	| {readonly entry: 'turn'; readonly seq: number; readonly time: number; readonly turn: number; readonly outcome: string; readonly failed: boolean; readonly durationMs: number | null; readonly usage: Usage | null}
 	| {readonly entry: 'notice'; readonly seq: number; readonly time: number; readonly source: string; readonly summary: string; readonly detail: string | null}
@@ -24,7 +25,8 @@ export function entryToJson(entry: TranscriptEntry, checks: CardJsonChecks = {})
 		}
 
 		case 'user': {
-			return {entry: 'user', seq: entry.seq, time: entry.time, source: entry.source, text: entry.text, ...(entry.references === undefined ? {} : {references: entry.references})};
+			// `references` and `images` only when the message has some: existing filters on plain messages see what they saw.
+			return {entry: 'user', seq: entry.seq, time: entry.time, source: entry.source, text: entry.text, ...(entry.references === undefined ? {} : {references: entry.references}), ...(entry.images === undefined ? {} : {images: entry.images})};
 		}
 
 		case 'assistant': {

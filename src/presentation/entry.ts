@@ -4,10 +4,14 @@ the person's messages, the model's answers and reasoning, turn boundaries, notic
 checklist. Entries are plain immutable data, like cards; `seq` is the anchor event's seq (the key
 that survives renumbering) and `revision` bumps on every change (layout caches key on it).
 */
+import type {ImageAttachment} from '../tools/content.js';
 import type {Card} from './card.js';
 import type {PromptReference} from './prompt-reference.js';
 
-/** What the person (or a steering message) said. Images are `[image W×H name]` placeholders in `text`. */
+/**
+What the person (or a steering message) said. Attached images are `images` (a row each); an image
+block without a readable reference is a `[image W×H name]` placeholder in `text`.
+*/
 export type UserEntry = {
 	readonly entry: 'user';
 	readonly seq: number;
@@ -17,6 +21,7 @@ export type UserEntry = {
 	readonly text: string;
 	/** Its `@` references: what each attached, or why it did not (absent: none). */
 	readonly references?: readonly PromptReference[];
+	readonly images?: readonly ImageAttachment[];
 	readonly revision: number;
 };
 

@@ -43,7 +43,9 @@ Flags: --load advertises session/load (replays a short history on load); --auth 
 `authenticate` before session/new; --hang-new never answers session/new; --hang-initialize never
 answers initialize; --id=ID names the new session ID; --mcp-http says it takes HTTP MCP servers
 (the `mcp` prompt answers with the mcpServers it was given, as JSON); --embedded advertises
-promptCapabilities.embeddedContext.
+promptCapabilities.embeddedContext; --image says it takes image blocks (promptCapabilities.image;
+a prompt with images answers what it got), and without it an image block is refused as invalid
+params, as ACP's schema check does.
 */
 import {spawn} from 'node:child_process';
 import {writeSync} from 'node:fs';
@@ -379,7 +381,7 @@ const app = acp.agent({name: 'fake-agent'})
 
 		return {
 			protocolVersion: acp.PROTOCOL_VERSION,
-			agentCapabilities: {loadSession: flags.has('--load'), ...(flags.has('--mcp-http') ? {mcpCapabilities: {http: true}} : {}), ...(flags.has('--embedded') ? {promptCapabilities: {embeddedContext: true}} : {})},
+			agentCapabilities: {loadSession: flags.has('--load'), ...(flags.has('--mcp-http') ? {mcpCapabilities: {http: true}} : {}), ...(flags.has('--embedded') || flags.has('--image') ? {promptCapabilities: {...(flags.has('--embedded') ? {embeddedContext: true} : {}), ...(flags.has('--image') ? {image: true} : {})}} : {})},
 			authMethods: flags.has('--auth') ? [{id: 'fake-login', name: 'Fake login', description: `Run fake-login (client fs: ${params.clientCapabilities?.fs?.readTextFile === true})`}] : [],
 			agentInfo: {name: 'fake-agent', version: '1.0.0'},
 		};
@@ -413,6 +415,17 @@ const app = acp.agent({name: 'fake-agent'})
 		return {};
 	})
 	.onRequest(methods.agent.session.prompt, async ({params, client}) => {
+		const images = params.prompt.filter(block => block.type === 'image');
+		if (images.length > 0) {
+			if (!flags.has('--image')) {
+				throw RequestError.invalidParams(undefined, 'image content is not supported by this agent');
+			}
+
+			const seen = images.map(block => `${block.mimeType} ${Buffer.from(block.data, 'base64').length} bytes${Buffer.from(block.data, 'base64').subarray(1, 4).toString('latin1') === 'PNG' ? ' (a PNG)' : ''}`);
+			await update(client, params.sessionId, chunk('agent_message_chunk', `Saw ${textOf(params.prompt)} and ${seen.join(', ')}.`));
+			return {stopReason: 'end_turn'};
+		}
+
 		const text = textOf(params.prompt);
 		const word = text.split(/\s+/)[0];
 		const cwd = process.cwd();

@@ -84,6 +84,11 @@ describe('server-everything over stdio', () => {
 		expect(text).toContain('note: the model received a description of each image');
 		const model = card.result!.content.map(block => (block.type === 'text' ? block.text : '')).join('\n');
 		expect(model).toContain(`saved to ${row![2]!}`);
+		// Kept in the session's attachments too, and referred to by an image block: a model that takes images gets it as one.
+		const image = card.result!.content.find(block => block.type === 'image');
+		expect(image).toEqual({type: 'image', attachment: {attachmentId: expect.stringMatching(/^[\da-f]{16}\.png$/), mediaType: 'image/png', bytes: saved.length, width: expect.any(Number), height: expect.any(Number), name: 'get-tiny-image-1'}});
+		expect(readFileSync(join(workspace, 'session', 'attachments', (image as {attachment: {attachmentId: string}}).attachment.attachmentId))).toEqual(saved);
+		expect(text).toContain('note: the model received a description of each image and audio item (type, size, saved copy); the image also as an image');
 	});
 
 	it('resource links: each link with its URI, name and type', async () => {

@@ -10,7 +10,7 @@ Pure: the bytes were saved and the schema checked by the session host before (`s
 */
 import {isPlainRecord} from '../../json/is-plain-record.js';
 import type {JsonValue} from '../../json/json-value.js';
-import type {TextBlock} from '../../tools/content.js';
+import type {ImageBlock, TextBlock} from '../../tools/content.js';
 import {sizeText} from '../../presentation/size-text.js';
 
 /** How much text of one result the model receives, in characters (Claude Code's default cap is 25 000 tokens, ~100 000 characters). */
@@ -53,7 +53,8 @@ export type McpCardMeta = {
 };
 
 /** The model's content and the card's meta of one result. */
-export type McpResultParts = {readonly content: readonly TextBlock[]; readonly meta: McpCardMeta; readonly isError: boolean};
+/** `content`: the text blocks made here; the host adds the image blocks of images it kept in the session's attachments. */
+export type McpResultParts = {readonly content: ReadonlyArray<TextBlock | ImageBlock>; readonly meta: McpCardMeta; readonly isError: boolean};
 
 /** The bytes a base64 text decodes to (without decoding it). */
 export function base64Bytes(data: string): number {

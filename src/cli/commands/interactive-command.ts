@@ -16,7 +16,7 @@ import {withTerminationSignals} from '../environment/termination-signals.js';
 const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--max-steps N] [--yolo]
                 [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
        cardterm -p "PROMPT" [--transcript|--json] [--cwd DIR] [--model …] [--base-url URL] [--yolo | --allow TOOL,…]
-                [--session-dir DIR] [--plugin FILE]…
+                [--session-dir DIR] [--plugin FILE]… [--image FILE]…
        both take [--continue | --resume ID | --fork SESSION[@ENTRY]]; the session also --resume alone, to pick one
 
 With a model (--model, CARDTERM_MODEL, or "model" in .cardterm/config.json or the user config), a
@@ -29,7 +29,8 @@ the answer on stdout (to a pipe, as the model wrote it), what the agent did on s
 all of it on stdout; --json: one object per entry); nobody can answer an approval question there, so
 a call that would ask is not run (the model is told) unless --yolo, or --allow names its tool; exit 0
 completed, 1 error, 2 usage, 3 refused or filtered, 4 cut at the output limit, 5 step limit or loop,
-6 completed but calls were not run for want of approval, 130 cancelled.
+6 completed but calls were not run for want of approval, 130 cancelled. --image FILE attaches an
+image (PNG, JPEG, GIF or WebP, up to 5 MiB) to the prompt; a model known to take no images refuses it (exit 2).
 --continue appends to this directory's newest session and --resume ID to that session (an id
 cardterm sessions lists, recorded in this directory; --resume alone lists this directory's sessions
 to pick from): the model sees the conversation so far, and the log goes on with contiguous seqs.
@@ -51,7 +52,7 @@ const flags = [
 	{name: 'session-dir', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'},
 	{name: 'model', value: true}, {name: 'base-url', value: true}, {name: 'system-prompt', value: true}, {name: 'max-steps', value: true}, {name: 'yolo'},
 	{name: 'p', value: true}, {name: 'json'}, {name: 'transcript'}, {name: 'cwd', value: true}, {name: 'width', value: true}, {name: 'continue'}, {name: 'resume', value: 'optional'}, {name: 'fork', value: true},
-	{name: 'allow-endpoint', value: true}, {name: 'allow', value: true, repeat: true},
+	{name: 'allow-endpoint', value: true}, {name: 'allow', value: true, repeat: true}, {name: 'image', value: true, repeat: true},
 ] as const;
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -76,6 +77,10 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 
 	if (parsed.flags.has('allow')) {
 		throw new UsageError('--allow is for -p: in a session, the approval dialog allows a tool for the session');
+	}
+
+	if (parsed.flags.has('image')) {
+		throw new UsageError('--image is for -p: in a session, paste the image\'s path (or drop the file) at the prompt, or press Ctrl+V with an image copied');
 	}
 
 	const cwdFlag = parsed.flags.get('cwd');

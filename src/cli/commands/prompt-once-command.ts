@@ -32,6 +32,9 @@ import {assertNever} from '../../presentation/assert-never.js';
 import type {TurnEndReason} from '../../session/recorder/session-runtime.js';
 import type {StopCode} from '../../agent/step-ending.js';
 import type {ModelClient} from '../../agent/model-types.js';
+import {imagesRefusal} from '../../agent/agent-loop.js';
+import {attachImage, isImageRefusal} from '../../session/store/image-attachments.js';
+import type {ImageAttachment} from '../../tools/content.js';
 import {AGENT_ASK_RULES, agentModel, systemPromptFile} from '../interactive/agent-setup.js';
 import {sessionAgent} from '../../host/session-agent.js';
 import type {CliIo} from '../environment/cli-io.js';
@@ -77,6 +80,12 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 
 	if (chosen.kind === 'unusable') {
 		throw new UsageError(`-p: ${chosen.message}`);
+	}
+
+	const imagePaths = parsed.repeated.get('image') ?? [];
+	const refused = imagePaths.length === 0 ? undefined : imagesRefusal(chosen.model);
+	if (refused !== undefined) {
+		throw new UsageError(`-p: ${refused}`);
 	}
 
 	const yolo = parsed.flags.has('yolo');
@@ -154,6 +163,19 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 				}
 			}
 
+			const images: ImageAttachment[] = [];
+			for (const path of imagePaths) {
+				// eslint-disable-next-line no-await-in-loop -- attached in the order given
+				const attached = await attachImage(path, cwd, session.attachments);
+				if (isImageRefusal(attached)) {
+					// eslint-disable-next-line no-await-in-loop -- the loop ends here
+					await io.printError(`cardterm: --image: ${attached.refusal}\n`);
+					return 2;
+				}
+
+				images.push(attached);
+			}
+
 			// `-p "/mcp__SERVER__PROMPT args"`: the server's prompt is the message.
 			const fromServer = prompt.trimStart().startsWith('/') && session.mcp !== undefined ? await mcpPromptLine(prompt, session.mcp) : undefined;
 			if (fromServer !== undefined && 'problem' in fromServer) {
@@ -165,7 +187,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 				await io.printError(`cardterm: ${sanitizeInline(fromServer.note)}\n`);
 			}
 
-			return await runTurn(session, chosen.model, refusals, signal, fromServer?.text ?? prompt);
+			return await runTurn(session, chosen.model, refusals, signal, fromServer?.text ?? prompt, images);
 		} finally {
 			refusals.stop();
 			await session.close().catch(() => undefined);
@@ -173,7 +195,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		}
 	});
 
-	async function runTurn(session: OpenedSession, model: ModelClient, refusals: UnattendedRefusals, signal: AbortSignal, message: string): Promise<number> {
+	async function runTurn(session: OpenedSession, model: ModelClient, refusals: UnattendedRefusals, signal: AbortSignal, message: string, images: readonly ImageAttachment[]): Promise<number> {
 		// Nobody can cancel a long wait here: a provider asking for one ends the turn.
 		const agent = await sessionAgent(session, {cwd, model, env: io.env, longWaits: 'stop', context: config.context, ...(systemPrompt === undefined ? {} : {systemPrompt}), ...(maxSteps === undefined ? {} : {maxSteps}), ...(config.agent.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: config.agent.stallTimeoutMs}), ...(resumed === undefined ? {} : {history: resumed.events})});
 		// Entries are printed in order as they settle.
@@ -188,7 +210,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		}
 
 		try {
-			const outcome = await agent.loop.runTurn(await attachReferences(message, {cwd, signal, ...(session.mcp === undefined ? {} : {resources: mcpReferences(session.mcp)})}), {signal});
+			const outcome = await agent.loop.runTurn(await attachReferences(message, {cwd, signal, ...(session.mcp === undefined ? {} : {resources: mcpReferences(session.mcp)})}), {signal, images});
 			stream.finish();
 			await output.finish(outcome.reason.kind === 'completed');
 			const code = exitCode(outcome.reason);

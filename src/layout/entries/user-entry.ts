@@ -2,12 +2,14 @@
 @module What the person said: `› ` before the first row, the text in the default tone, wrapped between words with
 soft wraps and no indent so a copied paragraph comes out whole. Each `@` reference of the message is a
 chip in its text and has a row of its own under it, as a card's header says what a call did: what was
-attached and how much (lines, bytes, estimated tokens), or what was not and why.
+attached and how much (lines, bytes, estimated tokens), or what was not and why. Then a muted row for
+each attached image (`image · PNG · 312.0 KB · 1280×800 · shot.png`).
 */
 import type {UserEntry} from '../../presentation/entry.js';
 import type {PromptReference} from '../../presentation/prompt-reference.js';
 import type {LayoutOptions} from '../text/layout-options.js';
 import {foldEntryRows} from './entry-rows.js';
+import {imageRowText} from '../../presentation/image-row.js';
 import {sizeText} from '../../presentation/size-text.js';
 import {formatCount, plural} from '../text/format.js';
 import {pushAll} from '../text/push-all.js';
@@ -20,7 +22,9 @@ export function layoutUserEntry(entry: UserEntry, options: LayoutOptions): Style
 	const {theme, width} = options;
 	const rows: StyledLine[] = [];
 	const lineStarts: number[] = [];
-	const lines = sanitizeLines(entry.text.trim() === '' ? '(empty message)' : entry.text.replace(/^\n+|\n+$/g, ''));
+	const images = entry.images ?? [];
+	const said = entry.text.trim() !== '';
+	const lines = said ? sanitizeLines(entry.text.replace(/^\n+|\n+$/g, '')) : (images.length === 0 ? ['(empty message)'] : []);
 	const marker = entry.source === 'steering' ? '» ' : '› ';
 	const chips = chipWords(entry.references ?? []);
 	for (const [index, line] of lines.entries()) {
@@ -35,6 +39,15 @@ export function layoutUserEntry(entry: UserEntry, options: LayoutOptions): Style
 	for (const reference of entry.references ?? []) {
 		lineStarts.push(rows.length);
 		pushAll(rows, referenceRow(reference, theme, width));
+	}
+
+	// An attached image: a row of its own under the words (the first row when there are none), like a card's header.
+	for (const [index, image] of images.entries()) {
+		lineStarts.push(rows.length);
+		const lead = index === 0 && lines.length === 0 ? span(marker, theme.userMarker) : span('  ');
+		for (const row of wrapProseSpans([lead, span(sanitizeInline(imageRowText(image)), theme.muted)], width)) {
+			rows.push(row);
+		}
 	}
 
 	return foldEntryRows(rows, lineStarts, options.expansion ?? 'full', theme, width);

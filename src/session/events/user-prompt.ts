@@ -6,6 +6,7 @@ record of it: the person's text as the first block, each attachment as a text bl
 every reference in `references` (decisions/references.md).
 */
 import type {PromptReference} from '../../presentation/prompt-reference.js';
+import type {ImageAttachment} from '../../tools/content.js';
 import type {MessageBlock} from './events.js';
 
 /** What one reference attached: its text for the model, and where it came from for an ACP agent. */
@@ -35,11 +36,19 @@ export function plainPrompt(text: string): UserPrompt {
 	return {text, references: [], attachments: []};
 }
 
-/** The `content` and `references` of the person's `user/message` for `prompt`. */
-export function userMessageFields(prompt: UserPrompt): {readonly content: MessageBlock[]; readonly references?: readonly PromptReference[]} {
-	const content: MessageBlock[] = [{type: 'text', text: prompt.text}];
+/**
+The `content` and `references` of the person's `user/message` for `prompt` and its attached `images`
+(image blocks after the words, referring to the session's side files; a message of images alone has
+no empty text block).
+*/
+export function userMessageFields(prompt: UserPrompt, images: readonly ImageAttachment[] = []): {readonly content: MessageBlock[]; readonly references?: readonly PromptReference[]} {
+	const content: MessageBlock[] = prompt.text === '' && prompt.attachments.length === 0 && images.length > 0 ? [] : [{type: 'text', text: prompt.text}];
 	for (const attachment of prompt.attachments) {
 		content.push({type: 'text', text: attachment.text, reference: attachment.reference});
+	}
+
+	for (const attachment of images) {
+		content.push({type: 'image', attachment});
 	}
 
 	return prompt.references.length === 0 ? {content} : {content, references: prompt.references};

@@ -4,7 +4,7 @@
 import type {AssistantEntry, CompactionEntry, NoticeEntry, TodoEntry, TurnEntry, UserEntry} from '../../presentation/entry.js';
 import {compactionEntry} from './compaction-facts.js';
 import {promptReferencesOf} from '../../presentation/prompt-reference.js';
-import {assistantFacts, noticeFacts, oneRow, personText, pluginNotice, turnOutcome, userMessageSource} from './entry-facts.js';
+import {assistantFacts, noticeFacts, userMessageFacts, oneRow, pluginNotice, turnOutcome, userMessageSource} from './entry-facts.js';
 import type {StreamText} from './chunk-facts.js';
 import type {MessageKind, OpenStream, TurnFacts} from './entry-pairing.js';
 import type {SessionEvent} from '../events/events.js';
@@ -22,7 +22,8 @@ export function composeEntry(kind: MessageKind, event: SessionEvent, turn?: Turn
 			}
 
 			const references = promptReferencesOf(event.data.references);
-			return {entry: 'user', ...base, source: event.type === 'steering/message' ? 'steering' : 'user', text: personText(event.data.content), ...(references.length === 0 ? {} : {references})};
+			const {text, images} = userMessageFacts(event.data.content);
+			return {entry: 'user', ...base, source: event.type === 'steering/message' ? 'steering' : 'user', text, ...(references.length === 0 ? {} : {references}), ...(images.length === 0 ? {} : {images})};
 		}
 
 		case 'assistant/message': {

@@ -7,7 +7,9 @@ read here, and `undefined` means there is nothing a person would read.
 import {isJsonObject} from '../../json/is-plain-record.js';
 import type {NoticeEntry, TurnOutcome, Usage} from '../../presentation/entry.js';
 import {isReferenceBlock} from '../../presentation/prompt-reference.js';
+import type {ImageAttachment} from '../../tools/content.js';
 import type {AssistantMessageData, EventFields, TurnEndData, UserMessageData} from '../events/events.js';
+import {attachmentOf, imageAttachments} from './image-blocks.js';
 
 type Fields = EventFields;
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
@@ -68,6 +70,12 @@ function imagePlaceholder(block: Fields): string {
 	const size = Number.isSafeInteger(attachment.width) && Number.isSafeInteger(attachment.height) ? ` ${attachment.width as number}×${attachment.height as number}` : '';
 	const name = typeof attachment.name === 'string' ? ` ${attachment.name}` : '';
 	return `[image${size}${name}]`;
+}
+
+/** What the person's message shows: its text, and its attached images as rows of their own (an image without a readable reference stays a placeholder in the text). */
+export function userMessageFacts(content: unknown): {readonly text: string; readonly images: readonly ImageAttachment[]} {
+	const images = imageAttachments(content);
+	return {text: contentText(images.length === 0 || !Array.isArray(content) ? content : (content as unknown[]).filter(block => attachmentOf(block) === undefined)), images};
 }
 
 /** Who sent a `user/message`: the person, a plugin (injected context: a notice), or something else. */

@@ -8,7 +8,7 @@ import {join} from 'node:path';
 import {render} from 'ink';
 import {InteractiveApp} from '../../../components/InteractiveApp.js';
 import type {AskRule} from '../../../src/config/approval-rules.js';
-import {LiveSession, sessionFeeds} from '../../../src/live/live-session.js';
+import {LiveSession, sessionFeeds, type LiveSessionOptions} from '../../../src/live/live-session.js';
 import {nativeDriver} from '../../../src/live/native-driver.js';
 import {openSession, type OpenedSession} from '../../../src/host/open-session.js';
 import {colorTheme} from '../../../src/layout/text/theme.js';
@@ -51,7 +51,7 @@ export type InteractiveScreen = {
 };
 
 /** Start the app at `columns`×`rows` in a fresh fixed directory named after the case. */
-export async function startInteractive(name: string, options: {columns?: number; rows?: number; ask?: readonly AskRule[]; files?: Record<string, string>; motion?: boolean; now?: () => number; agent?: ScreenAgent; attention?: AttentionOptions; commands?: readonly PromptCommand[]} = {}): Promise<InteractiveScreen> {
+export async function startInteractive(name: string, options: {columns?: number; rows?: number; ask?: readonly AskRule[]; files?: Record<string, string>; motion?: boolean; now?: () => number; agent?: ScreenAgent; attention?: AttentionOptions; commands?: readonly PromptCommand[]; clipboardImage?: LiveSessionOptions['clipboardImage']} = {}): Promise<InteractiveScreen> {
 	const cwd = join('/tmp', `cardterm-screen-${name}`);
 	await rm(cwd, {recursive: true, force: true});
 	await mkdir(cwd, {recursive: true});
@@ -79,7 +79,7 @@ export async function startInteractive(name: string, options: {columns?: number;
 		// The status line names the server; a fixed address stands in for the fake server's port, as
 		// the clock is frozen: screens stay byte-for-byte repeatable.
 		const model: ModelClient = {provider: resolved.provider, model: resolved.model, endpoint: SCREEN_MODEL_ENDPOINT, stream: request => resolved.stream(request)};
-		created = await createAgent({cwd, runtime: session.runtime, log: session.log, registry: session.registry, model, jobs: session.jobs, now, ...(options.agent.retry === undefined ? {} : {retry: options.agent.retry}), ...(options.agent.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: options.agent.stallTimeoutMs})});
+		created = await createAgent({cwd, runtime: session.runtime, log: session.log, registry: session.registry, model, jobs: session.jobs, now, images: attachment => session.attachments.bytes(attachment), ...(options.agent.retry === undefined ? {} : {retry: options.agent.retry}), ...(options.agent.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: options.agent.stallTimeoutMs})});
 	}
 
 	const controller = new LiveSession({
@@ -98,6 +98,7 @@ export async function startInteractive(name: string, options: {columns?: number;
 		}),
 		history: {entries, add: line => entries.push(line)},
 		...(options.commands === undefined ? {} : {commands: options.commands}),
+		...(options.clipboardImage === undefined ? {} : {clipboardImage: options.clipboardImage}),
 	});
 
 	const tty = new FakeTty(options.columns ?? 80, options.rows ?? 24);
