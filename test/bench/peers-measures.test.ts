@@ -14,6 +14,7 @@ const {pickShellTool, shellArguments, nextStep} = await load<{
 	shellArguments: (tool: {name: string; parameters?: unknown}, command: string, shaped: (schema: unknown) => unknown) => Record<string, unknown>;
 	nextStep: (calls: number, results: number, batch?: number) => {kind: string; index?: number; count?: number; text?: string};
 }>('script-step.mjs');
+const {requestTokens} = await load<{requestTokens: (entries: Array<Record<string, unknown>>) => Record<string, number | undefined>}>('request-tokens.mjs');
 const {resultsTable} = await load<{resultsTable: (input: {results: Result[]; peers: string[]; sizes: number[]; unavailable: Map<string, string>}) => string[]}>('results-table.mjs');
 
 describe('terminal bytes', () => {
@@ -63,6 +64,20 @@ describe('the scripted step', () => {
 		expect(shellArguments(tools[1], 'echo line-1', schemaShaped)).toEqual({cmd: 'echo line-1'});
 		expect(pickShellTool([{name: 'read'}, {name: 'run_terminal_command'}])?.name).toBe('run_terminal_command');
 		expect(pickShellTool([{name: 'read'}])).toBeUndefined();
+	});
+});
+
+describe('tokens sent', () => {
+	it('takes the fixed part from the first step, counts side requests in the input, and cache reads only where the wire declared them', () => {
+		const chat = requestTokens([
+			{kind: 'side', bytes: 400, fixedBytes: 0},
+			{kind: 'call', bytes: 4000, fixedBytes: 3000},
+			{kind: 'answer', bytes: 4400, fixedBytes: 3000},
+		]);
+		expect(chat).toEqual({fixedTokens: 750, inputTokens: 2200, cachedTokens: undefined, uncachedTokens: 2200, lastRequestTokens: 1100, requestBytes: 8800});
+		const anthropic = requestTokens([{kind: 'call', bytes: 8000, fixedBytes: 6000, cachedBytes: 0}, {kind: 'answer', bytes: 8400, fixedBytes: 6000, cachedBytes: 7900}]);
+		expect([anthropic.cachedTokens, anthropic.uncachedTokens]).toEqual([1975, 2125]);
+		expect(requestTokens([{kind: 'side', bytes: 10}, {kind: 'refused'}])).toEqual({});
 	});
 });
 
