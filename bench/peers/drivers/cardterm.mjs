@@ -46,10 +46,11 @@ export default {
 			// Not a git checkout: the version alone names it.
 		}
 
-		return {command: [process.execPath, bin], version: commit === '' ? version : `${version} (${commit}, ${root})`};
+		// CARDTERM_PEERS_CPU_PROF=FOLDER profiles every cardterm process of the run (Node refuses --cpu-prof in NODE_OPTIONS).
+		const profile = process.env.CARDTERM_PEERS_CPU_PROF === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${process.env.CARDTERM_PEERS_CPU_PROF}`];
+		return {command: [process.execPath, ...profile, bin], version: commit === '' ? version : `${version} (${commit}, ${root})`};
 	},
-	// CARDTERM_PEERS_CPU_PROF=FOLDER profiles every cardterm process of the run (`--cpu-prof`, one file per process).
-	configure: () => ({OPENAI_API_KEY: 'bench', ...(process.env.CARDTERM_PEERS_CPU_PROF === undefined ? {} : {NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.CARDTERM_PEERS_CPU_PROF}`})}),
+	configure: () => ({OPENAI_API_KEY: 'bench'}),
 	// The scripted session is one turn of up to 2 000 calls: no step limit may end it early (peers have none).
 	launchArgs: ({model, baseUrl}) => ['--model', model, '--base-url', `${baseUrl}/v1`, '--yolo', '--max-steps', '100000'],
 	resumeArgs: ({model, baseUrl}) => ['--model', model, '--base-url', `${baseUrl}/v1`, '--yolo', '--max-steps', '100000', '--continue'],
