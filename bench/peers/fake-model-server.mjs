@@ -140,7 +140,7 @@ export function startFakeModelServer({port = 0, model = 'fake-model', onRequest 
 				}
 
 				read = readAnthropic(body);
-				const cachedBytes = anthropic.cache.read(body);
+				const cachedBytes = anthropic.cache.read(body, bytes);
 				entry.cachedBytes = cachedBytes;
 				usage.cacheRead = estimatedTokens(cachedBytes);
 				usage.input = Math.max(0, usage.input - usage.cacheRead);

@@ -62,21 +62,22 @@ function blocksInCacheOrder(body) {
 Anthropic's prompt cache, as one client's requests meet it: each `cache_control` mark writes the prefix
 up to its block; a later request reads the longest prefix (at any block boundary) written before. The
 5-minute lifetime is left out (a bench session is shorter) and so is the 20-block look-back.
-Returns `read(body)` → the bytes of `body` served from the cache.
+Returns `read(body, bodyBytes)` → the bytes of `body` (`bodyBytes` long as sent) served from the cache.
 */
 export function anthropicPromptCache() {
 	const written = new Set();
 	return {
-		read(body) {
+		read(body, bodyBytes) {
 			const hash = createHash('sha1');
 			let bytes = 0;
 			let cached = 0;
 			for (const item of blocksInCacheOrder(body)) {
 				// The mark itself is no part of the cached content (it moves from request to request).
 				const {cache_control: mark, ...rest} = item.block ?? item;
-				const canonical = JSON.stringify(item.block === undefined ? rest : {role: item.role, block: rest});
-				bytes += Buffer.byteLength(canonical);
-				hash.update(canonical);
+				const text = JSON.stringify(rest);
+				// The bytes are the block's as sent (less its mark); the hash also keys the turn's role.
+				bytes += Buffer.byteLength(text);
+				hash.update(item.block === undefined ? `${text}\n` : `${item.role}\u0000${text}\n`);
 				const digest = hash.copy().digest('hex');
 				if (written.has(digest)) {
 					cached = bytes;
@@ -87,7 +88,8 @@ export function anthropicPromptCache() {
 				}
 			}
 
-			return cached;
+			// Message and request framing is not counted above: a body's cache reads never exceed its bytes.
+			return Math.min(cached, bodyBytes);
 		},
 	};
 }
