@@ -167,7 +167,7 @@ const title = '# cardterm beside its peers';
 const markdown = [
 	`## Run of ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${chosen.map(driver => driver.name).join(', ')}`,
 	'',
-	`Measured ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:peers -- --sizes ${values.sizes}\` (bench/peers/, issue 16).`,
+	`Measured ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:peers -- --sizes ${values.sizes}\` (bench/peers/, issues 16 and 34).`,
 	'',
 	`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${tmuxVersion}, ${columns}×${rows}.`,
 	`Load average (1 min, \`uptime\`) ${loadBefore[0].toFixed(1)} before, ${loadavg()[0].toFixed(1)} after: other work shared the machine, so compare columns within this run only. The run took ${Math.round((Date.now() - startedAt.getTime()) / 60_000)} min.`,
