@@ -1,19 +1,24 @@
 // The fake model server of the peer bench (loopback only, bounded lifetime). It speaks OpenAI Chat
-// Completions, the OpenAI Responses API and the Gemini API, answers each request with the next step of
+// Completions, the OpenAI Responses API, the Gemini API and Anthropic's Messages API (checked as strictly
+// as the real API: wire/anthropic.mjs), answers each request with the next step of
 // the scripted session its conversation is at (script-step.mjs), and answers side requests (titles,
 // loop checks, routers) with a schema-shaped value so no client stalls in retries.
 //   node bench/peers/fake-model-server.mjs [--port 0] [--lifetime-s 3600] [--log FILE] [--model NAME] [--dump-side FOLDER]
 // Prints `{"port": N}` once listening. Exits when its lifetime is over or its stdin closes (the harness
 // holds it), so a crashed harness leaves no server behind. Each request's arrival and response end
 // (ms on the wall clock, sub-ms precision) go to the log as one JSON line, so the harness can subtract
-// the server's own time from a session's.
+// the server's own time from a session's; so do its size, its fixed part and the bytes Anthropic's
+// prompt cache would serve (request-size.mjs), for the tokens a session sends.
 import {createWriteStream, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {createServer} from 'node:http';
 import {fileURLToPath} from 'node:url';
 import {parseArgs} from 'node:util';
+import {anthropicMemory, validateAnthropic} from '../../test/fixtures/wire/anthropic-messages.mjs';
+import {anthropicPromptCache, estimatedTokens, fixedBytes} from './request-size.mjs';
 import {schemaShaped} from './schema-shaped.mjs';
 import {findPrompt, nextStep, pickShellTool, shellArguments, shellCommand} from './script-step.mjs';
+import {readAnthropic, writeAnthropic} from './wire/anthropic.mjs';
 import {readChat, writeChat} from './wire/chat-completions.mjs';
 import {readGemini, writeGemini} from './wire/gemini.mjs';
 import {readResponses, writeResponses} from './wire/responses.mjs';
@@ -70,6 +75,7 @@ const json = (response, status, body) => {
 /** Starts the server on 127.0.0.1; resolves `{port, close}`. `onRequest(entry)` gets each request's log entry. */
 export function startFakeModelServer({port = 0, model = 'fake-model', onRequest = () => {}, dumpFolder} = {}) {
 	let counter = 0;
+	const anthropic = {memory: anthropicMemory(), cache: anthropicPromptCache()};
 	const server = createServer((request, response) => {
 		const arrival = wallMs();
 		const chunks = [];
@@ -96,8 +102,16 @@ export function startFakeModelServer({port = 0, model = 'fake-model', onRequest 
 				return;
 			}
 
-			const usage = {input: Math.ceil(Buffer.concat(chunks).length / 4), output: 16};
+			const bytes = Buffer.concat(chunks).length;
+			const usage = {input: estimatedTokens(bytes), output: 16};
 			counter++;
+			if (url.pathname.endsWith('/messages/count_tokens')) {
+				entry.api = 'anthropic';
+				entry.kind = 'side';
+				json(response, 200, {input_tokens: usage.input});
+				return;
+			}
+
 			if (url.pathname.endsWith(':countTokens')) {
 				entry.api = 'gemini';
 				entry.kind = 'side';
@@ -115,6 +129,22 @@ export function startFakeModelServer({port = 0, model = 'fake-model', onRequest 
 				entry.api = 'responses';
 				read = readResponses(body);
 				write = writeResponses;
+			} else if (url.pathname.endsWith('/v1/messages')) {
+				entry.api = 'anthropic';
+				const refusal = validateAnthropic(body, anthropic.memory, request.headers);
+				if (refusal !== undefined) {
+					entry.kind = 'refused';
+					entry.hint = refusal.body.error.message.slice(0, 600);
+					json(response, refusal.status, refusal.body);
+					return;
+				}
+
+				read = readAnthropic(body);
+				const cachedBytes = anthropic.cache.read(body, bytes);
+				entry.cachedBytes = cachedBytes;
+				usage.cacheRead = estimatedTokens(cachedBytes);
+				usage.input = Math.max(0, usage.input - usage.cacheRead);
+				write = (target, reply, options) => writeAnthropic(target, reply, {...options, thinking: read.thinking, memory: anthropic.memory});
 			} else if (/:(stream)?generateContent$/i.test(url.pathname)) {
 				entry.api = 'gemini';
 				read = readGemini(body, {streaming: /:streamGenerateContent$/i.test(url.pathname)});
@@ -126,7 +156,7 @@ export function startFakeModelServer({port = 0, model = 'fake-model', onRequest 
 			}
 
 			const {reply, ...step} = replyFor(read, counter);
-			Object.assign(entry, step);
+			Object.assign(entry, step, {bytes, fixedBytes: fixedBytes(entry.api, body)});
 			if (step.kind !== 'call' && step.kind !== 'answer') {
 				// What the side request was for, so a client stalling on one can be told apart in the log.
 				entry.hint = JSON.stringify(body).slice(0, 600);

@@ -6,6 +6,11 @@ const fixed = (value, digits) => (typeof value === 'number' && Number.isFinite(v
 const figures = [
 	{name: 'wall time per call (ms)', value: r => r.wallPerCallMs, digits: 1},
 	{name: 'overhead per call, server time subtracted (ms)', value: r => r.overheadPerCallMs, digits: 1},
+	{name: 'request: fixed part, system prompt + tool schemas (est. tokens)', value: r => r.fixedTokens, digits: 0},
+	{name: 'input sent over the session (est. tokens)', value: r => r.inputTokens, digits: 0},
+	{name: 'of it uncached (cache reads subtracted where the wire declares them)', value: r => r.uncachedTokens, digits: 0},
+	{name: 'of it cache reads (Anthropic cache_control)', value: r => r.cachedTokens, digits: 0, noRatio: true},
+	{name: 'last request (est. tokens)', value: r => r.lastRequestTokens, digits: 0},
 	{name: 'bytes written in the session', value: r => r.sessionBytes, digits: 0},
 	{name: 'clear-screens (launch + session + quit + resume)', value: r => (r.clearScreens === undefined ? undefined : Object.values(r.clearScreens).reduce((sum, count) => sum + count, 0)), digits: 0},
 	{name: 'peak PSS of the process tree (MB)', value: r => r.peakPssMb, digits: 0},
@@ -72,7 +77,9 @@ export function resultsTable({results, peers, sizes, unavailable}) {
 			const best = bestPeer(figure, byPeer, calls);
 			const mine = comparable(figure, ours);
 			let ratio = 'n/a';
-			if (figure.among !== undefined && typeof mine === 'number' && !figure.among(ours, calls)) {
+			if (figure.noRatio) {
+				// A share, not a cost: no better or worse.
+			} else if (figure.among !== undefined && typeof mine === 'number' && !figure.among(ours, calls)) {
 				// The target compares resumes that show all of the session; one that shows less is not one of them.
 				ratio = `n/a (shows ${ours.resumeHistoryShown ?? 0} of ${calls})`;
 			} else if (best !== undefined && typeof mine === 'number' && Number.isFinite(mine)) {

@@ -4,6 +4,7 @@
 import {readFileSync} from 'node:fs';
 import {childrenOf, processTree, samplePeakPss} from './process-tree.mjs';
 import {unionLength} from './intervals.mjs';
+import {requestTokens} from './request-tokens.mjs';
 import {benchPrompt, doneMarker} from './script-step.mjs';
 import {countClearScreens, stripEscapes} from './terminal-bytes.mjs';
 import {summarize} from '../lib/stats.mjs';
@@ -306,6 +307,7 @@ async function measureSession(peer, calls, setup, opened) {
 		result.wallPerCallMs = result.sessionMs / calls;
 		result.overheadPerCallMs = (result.sessionMs - serverMs) / calls;
 		result.sideRequests = steps.filter(entry => entry.kind === 'side').length;
+		Object.assign(result, requestTokens(steps));
 		if (steps.some(entry => entry.kind === 'no-shell-tool')) {
 			result.notes.push('the peer offered no shell tool the server knows');
 		}

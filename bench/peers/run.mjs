@@ -1,6 +1,6 @@
-// The peer benchmark of issue 16 (`npm run bench:peers`): pi, Codex, opencode and Gemini CLI beside
-// cardterm, on the same scripted session against a local fake model server, in a 120×40 tmux window.
-//   node bench/peers/run.mjs [--sizes 20,200,2000] [--peers pi,codex,opencode,gemini-cli,cardterm]
+// The peer benchmark of issues 16 and 34 (`npm run bench:peers`): Claude Code, pi, Codex, opencode and
+// Gemini CLI beside cardterm, on the same scripted session against a local fake model server, in a 120×40 tmux window.
+//   node bench/peers/run.mjs [--sizes 20,200,2000] [--peers claude-code,pi,codex,opencode,gemini-cli,cardterm]
 //                            [--markdown bench/peers/RESULTS.md] [--cache DIR] [--refresh] [--keep]
 // Prints one JSON line per peer and size, then the table; writes the table as Markdown with the date,
 // the machine and the versions. A peer that fails to install or start is reported and skipped.
@@ -11,6 +11,7 @@ import {cpus, loadavg, totalmem} from 'node:os';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import cardterm from './drivers/cardterm.mjs';
+import claudeCode from './drivers/claude-code.mjs';
 import codex from './drivers/codex.mjs';
 import gemini from './drivers/gemini.mjs';
 import opencode from './drivers/opencode.mjs';
@@ -21,7 +22,7 @@ import {resultsTable} from './results-table.mjs';
 import {runSession} from './run-session.mjs';
 import {columns, rows, TmuxServer} from './tmux-pane.mjs';
 
-const drivers = [pi, codex, opencode, gemini, cardterm];
+const drivers = [claudeCode, pi, codex, opencode, gemini, cardterm];
 const {values} = parseArgs({options: {
 	sizes: {type: 'string', default: '20,200,2000'},
 	peers: {type: 'string', default: drivers.map(driver => driver.name).join(',')},
@@ -166,10 +167,10 @@ const title = '# cardterm beside its peers';
 const markdown = [
 	`## Run of ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${chosen.map(driver => driver.name).join(', ')}`,
 	'',
-	`Measured ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:peers -- --sizes ${values.sizes}\` (bench/peers/, issue 16).`,
+	`Measured ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:peers -- --sizes ${values.sizes}\` (bench/peers/, issues 16 and 34).`,
 	'',
 	`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${tmuxVersion}, ${columns}×${rows}.`,
-	`Load average (1 min) ${loadBefore[0].toFixed(1)} before, ${loadavg()[0].toFixed(1)} after: other work shared the machine, so compare columns within this run only. The run took ${Math.round((Date.now() - startedAt.getTime()) / 60_000)} min.`,
+	`Load average (1 min, \`uptime\`) ${loadBefore[0].toFixed(1)} before, ${loadavg()[0].toFixed(1)} after: other work shared the machine, so compare columns within this run only. The run took ${Math.round((Date.now() - startedAt.getTime()) / 60_000)} min.`,
 	'',
 	`Versions: ${chosen.map(driver => `${driver.name} ${versions.get(driver.name) ?? '(not run)'}`).join(', ')}.`,
 	'',
@@ -181,7 +182,10 @@ const markdown = [
 	'250 ms, peak kept; echo is typing `z` until a printed `z` comes back (escapes stripped), median of 10, with the same',
 	'method against plain bash in the same pane as the floor; launch → prompt is from the start to the prompt on screen',
 	'after a warm-up launch; resume starts the saved session and waits for its last answer; "history shown" counts the',
-	'distinct `line-i` the pane shows (screen and scrollback) after the resume.',
+	'distinct `line-i` the pane shows (screen and scrollback) after the resume. Tokens are estimated from the request',
+	'bodies the fake server received in the session (bytes ÷ 4, one estimator for every agent; side requests count):',
+	'the fixed part is the first step\'s system prompt + tool schemas; cache reads follow the client\'s `cache_control`',
+	'marks on Anthropic\'s wire (OpenAI\'s automatic prefix cache is undeclared, so none is counted there).',
 	'',
 	...(unavailable.size > 0 ? ['Not measured:', '', ...[...unavailable].map(([name, reason]) => `- ${name}: ${reason}`), ''] : []),
 	...(notes.length > 0 ? ['Notes:', '', ...notes, ''] : []),

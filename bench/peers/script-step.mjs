@@ -45,7 +45,7 @@ export function nextStep(calls, resultsSincePrompt, batch = 1) {
 
 export const shellCommand = index => `echo line-${index}`;
 
-const shellNames = ['bash', 'shell', 'shell_command', 'exec_command', 'run_shell_command', 'local_shell'];
+const shellNames = ['bash', 'Bash', 'shell', 'shell_command', 'exec_command', 'run_shell_command', 'local_shell'];
 
 /** The shell tool among `tools` ({name, parameters}): a known name first, else any name that mentions a shell. */
 export function pickShellTool(tools) {

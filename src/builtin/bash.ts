@@ -58,14 +58,10 @@ const bashDefaults = {
 	progressMaxBytes: 16_384,
 } as const;
 
-function toolDescription(maxOutputBytes: number, background: boolean): string {
+function toolDescription(maxOutputBytes: number): string {
 	return [
 		'Run a shell command in the workspace and return its output (stdout, then stderr after a [stderr] line) and exit status.',
 		`Each stream keeps its last ${maxOutputBytes} bytes. A non-zero exit code is reported, not treated as a failure.`,
-		'Give a short description of what the command does.',
-		...(background
-			? ['With run_in_background, the command starts as a background job and its id comes back at once: read its output with job_output, stop it with job_kill.']
-			: []),
 	].join(' ');
 }
 
@@ -142,7 +138,7 @@ export function bashTool(options: BashToolOptions): DefinedTool<typeof bashOutpu
 
 	return defineTool({
 		name: 'bash',
-		description: toolDescription(maxOutputBytes, jobs !== undefined),
+		description: toolDescription(maxOutputBytes),
 		parameters,
 		output: {
 			schema: bashOutputSchema,

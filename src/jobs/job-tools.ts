@@ -38,7 +38,7 @@ const publicJobSchema = {
 	},
 } as const;
 
-const jobIdParameter = {type: 'string', description: 'The id of a background job, as returned when it started (e.g. bash-1).', required: true} as const;
+const jobIdParameter = {type: 'string', description: 'A background job\'s id, as its start returned it (e.g. bash-1).', required: true} as const;
 
 /** `job_id` must be non-empty; the schema cannot say so. */
 function requireJobId(id: string): string {

@@ -38,6 +38,22 @@ describe('peer drivers write their documented custom-provider config', () => {
 		expect(pi.resumeArgs({model: 'fake-model', baseUrl})).toContain('--continue');
 	});
 
+	it('claude-code: the base URL and key in the environment, onboarding done, the key approved, every work folder trusted, Bash allowed, --continue', async () => {
+		const claude = await load('claude-code.mjs');
+		const at = home('claude-code');
+		const environment = claude.configure({home: at, baseUrl, model: 'claude-sonnet-4-5', workFolders: work});
+		expect(environment).toMatchObject({ANTHROPIC_BASE_URL: baseUrl, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1'});
+		const config = JSON.parse(readFileSync(join(at, '.claude.json'), 'utf8'));
+		expect(config.hasCompletedOnboarding).toBe(true);
+		expect(config.customApiKeyResponses.approved).toEqual([environment.ANTHROPIC_API_KEY!.slice(-20)]);
+		for (const path of work) {
+			expect(config.projects[path].hasTrustDialogAccepted).toBe(true);
+		}
+
+		expect(claude.launchArgs({model: 'claude-sonnet-4-5', baseUrl})).toEqual(['--model', 'claude-sonnet-4-5', '--allowedTools', 'Bash']);
+		expect(claude.resumeArgs({model: 'claude-sonnet-4-5', baseUrl}).at(-1)).toBe('--continue');
+	});
+
 	it('codex: model_providers.fake with the responses wire and env_key, every work folder trusted, no daemon', async () => {
 		const codex = await load('codex.mjs');
 		const at = home('codex');

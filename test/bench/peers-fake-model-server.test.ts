@@ -2,7 +2,7 @@ import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 
-type Entry = {kind?: string; step?: number; calls?: number; tool?: string; api?: string; arrival: number; end: number};
+type Entry = {kind?: string; step?: number; calls?: number; tool?: string; api?: string; arrival: number; end: number; bytes?: number; fixedBytes?: number; cachedBytes?: number};
 type ServerModule = {
 	startFakeModelServer(options: {onRequest: (entry: Entry) => void}): Promise<{port: number; close: () => Promise<void>}>;
 };
@@ -144,5 +144,71 @@ describe('the fake model server log', () => {
 		for (const entry of entries) {
 			expect(entry.end).toBeGreaterThanOrEqual(entry.arrival);
 		}
+	});
+});
+
+describe('the fake model server: Anthropic Messages (Claude Code)', () => {
+	const headers = {'content-type': 'application/json', 'x-api-key': 'sk-ant-bench', 'anthropic-version': '2023-06-01'};
+	const bash = {name: 'Bash', description: 'Run a command', input_schema: {type: 'object', properties: {command: {type: 'string'}, description: {type: 'string'}, timeout: {type: 'number'}}, required: ['command']}};
+	// Claude Code's shape: a long system prompt marked for the cache, the newest user block marked too.
+	const system = [{type: 'text', text: `You are a bench agent. ${'Rules. '.repeat(800)}`, cache_control: {type: 'ephemeral'}}];
+	const send = async (body: unknown, extraHeaders: Record<string, string> = headers) => fetch(`http://127.0.0.1:${server.port}/v1/messages`, {method: 'POST', headers: extraHeaders, body: JSON.stringify(body)});
+	const anthropicEvents = (text: string): any[] => [...text.matchAll(/^event: (.+)\ndata: (.+)$/gm)].map(match => ({event: match[1], ...JSON.parse(match[2]!)}));
+
+	it('streams thinking (when enabled) then a tool_use of the shell tool, with the tool_use stop reason and usage', async () => {
+		const response = await send({model: 'claude-sonnet-4-5', max_tokens: 32_000, stream: true, thinking: {type: 'enabled', budget_tokens: 1024}, system, tools: [bash], messages: [{role: 'user', content: [{type: 'text', text: benchPrompt(2), cache_control: {type: 'ephemeral'}}]}]});
+		expect(response.status).toBe(200);
+		const stream = anthropicEvents(await response.text());
+		expect(stream.every(frame => frame.event === frame.type)).toBe(true);
+		expect(stream.map(frame => frame.type)).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_delta', 'content_block_stop', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+		expect(stream[1].content_block.type).toBe('thinking');
+		const use = stream[5].content_block;
+		expect([use.type, use.name]).toEqual(['tool_use', 'Bash']);
+		expect(JSON.parse(stream[6].delta.partial_json)).toEqual({command: 'echo line-1', description: 'Print line-1'});
+		expect(stream[8].delta.stop_reason).toBe('tool_use');
+		expect(stream[0].message.usage.input_tokens).toBeGreaterThan(0);
+	});
+
+	it('answers the step after the last tool_result with text and end_turn, reading the marked prefix from the prompt cache', async () => {
+		const turns = [
+			{role: 'user', content: benchPrompt(1)},
+			{role: 'assistant', content: [{type: 'tool_use', id: 'toolu_a', name: 'Bash', input: {command: 'echo line-1'}}]},
+			{role: 'user', content: [{type: 'tool_result', tool_use_id: 'toolu_a', content: 'line-1', cache_control: {type: 'ephemeral'}}]},
+		];
+		const first = await send({model: 'm', max_tokens: 100, system, tools: [bash], messages: turns});
+		const message = await first.json();
+		expect(message.content).toEqual([{type: 'text', text: expect.stringContaining(doneMarker(1))}]);
+		expect(message.stop_reason).toBe('end_turn');
+		expect(message.usage.cache_read_input_tokens).toBeGreaterThan(1000);
+		const again = await (await send({model: 'm', max_tokens: 100, system, tools: [bash], messages: turns})).json();
+		expect(again.usage.cache_read_input_tokens).toBeGreaterThan(message.usage.cache_read_input_tokens);
+	});
+
+	it('refuses what the API refuses: no key, no max_tokens, a tool_use without its result, a result without its tool_use, an unknown field', async () => {
+		const prompt = {role: 'user', content: benchPrompt(2)};
+		const refusal = async (body: unknown, extraHeaders?: Record<string, string>) => {
+			const response = await send(body, extraHeaders);
+			return [response.status, (await response.json()).error.message];
+		};
+
+		expect(await refusal({model: 'm', max_tokens: 10, messages: [prompt]}, {'content-type': 'application/json'})).toEqual([401, 'x-api-key header is required']);
+		expect(await refusal({model: 'm', messages: [prompt]})).toEqual([400, 'max_tokens: Field required']);
+		expect((await refusal({model: 'm', max_tokens: 10, messages: [prompt, {role: 'assistant', content: [{type: 'tool_use', id: 'toolu_x', name: 'Bash', input: {}}]}, {role: 'user', content: 'go on'}]}))[1]).toContain('`tool_use` ids were found without `tool_result` blocks immediately after: toolu_x');
+		expect((await refusal({model: 'm', max_tokens: 10, messages: [prompt, {role: 'assistant', content: 'ok'}, {role: 'user', content: [{type: 'tool_result', tool_use_id: 'toolu_y', content: 'line-1'}]}]}))[1]).toBe('messages.2.content.0: unexpected `tool_use_id` found in `tool_result` blocks: toolu_y. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.');
+		expect(await refusal({model: 'm', max_tokens: 10, messages: [prompt], temperature_boost: 2})).toEqual([400, 'temperature_boost: Extra inputs are not permitted']);
+	});
+
+	it('logs each request\'s bytes, its fixed part (system + tools) and its cache reads, and the refusals as refused', () => {
+		const mine = entries.filter(entry => entry.api === 'anthropic');
+		const steps = mine.filter(entry => entry.kind === 'call' || entry.kind === 'answer');
+		expect(steps).toHaveLength(3);
+		const fixed = Buffer.byteLength(JSON.stringify(system)) + Buffer.byteLength(JSON.stringify([bash]));
+		for (const entry of steps) {
+			expect(entry.fixedBytes).toBe(fixed);
+			expect(entry.bytes).toBeGreaterThan(fixed);
+		}
+
+		expect(steps.map(entry => entry.cachedBytes! > 0)).toEqual([false, true, true]);
+		expect(mine.filter(entry => entry.kind === 'refused')).toHaveLength(5);
 	});
 });

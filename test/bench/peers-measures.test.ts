@@ -14,6 +14,8 @@ const {pickShellTool, shellArguments, nextStep} = await load<{
 	shellArguments: (tool: {name: string; parameters?: unknown}, command: string, shaped: (schema: unknown) => unknown) => Record<string, unknown>;
 	nextStep: (calls: number, results: number, batch?: number) => {kind: string; index?: number; count?: number; text?: string};
 }>('script-step.mjs');
+const {requestTokens} = await load<{requestTokens: (entries: Array<Record<string, unknown>>) => Record<string, number | undefined>}>('request-tokens.mjs');
+const {anthropicPromptCache} = await load<{anthropicPromptCache: () => {read: (body: unknown, bodyBytes: number) => number}}>('request-size.mjs');
 const {resultsTable} = await load<{resultsTable: (input: {results: Result[]; peers: string[]; sizes: number[]; unavailable: Map<string, string>}) => string[]}>('results-table.mjs');
 
 describe('terminal bytes', () => {
@@ -63,6 +65,39 @@ describe('the scripted step', () => {
 		expect(shellArguments(tools[1], 'echo line-1', schemaShaped)).toEqual({cmd: 'echo line-1'});
 		expect(pickShellTool([{name: 'read'}, {name: 'run_terminal_command'}])?.name).toBe('run_terminal_command');
 		expect(pickShellTool([{name: 'read'}])).toBeUndefined();
+	});
+});
+
+describe('tokens sent', () => {
+	it('takes the fixed part from the first step, counts side requests in the input, and cache reads only where the wire declared them', () => {
+		const chat = requestTokens([
+			{kind: 'side', bytes: 400, fixedBytes: 0},
+			{kind: 'call', bytes: 4000, fixedBytes: 3000},
+			{kind: 'answer', bytes: 4400, fixedBytes: 3000},
+		]);
+		expect(chat).toEqual({fixedTokens: 750, inputTokens: 2200, cachedTokens: undefined, uncachedTokens: 2200, lastRequestTokens: 1100, requestBytes: 8800});
+		const anthropic = requestTokens([{kind: 'call', bytes: 8000, fixedBytes: 6000, cachedBytes: 0}, {kind: 'answer', bytes: 8400, fixedBytes: 6000, cachedBytes: 7900}]);
+		expect([anthropic.cachedTokens, anthropic.uncachedTokens]).toEqual([1975, 2125]);
+		expect(requestTokens([{kind: 'side', bytes: 10}, {kind: 'refused'}])).toEqual({});
+	});
+});
+
+describe('Anthropic\'s prompt cache as the bench counts it', () => {
+	it('serves, from the second request on, the blocks up to an earlier mark, counted as sent without their marks, never more than the body', () => {
+		const cache = anthropicPromptCache();
+		const mark = {cache_control: {type: 'ephemeral'}};
+		const tool = {name: 'Bash', input_schema: {type: 'object'}};
+		const system = {type: 'text', text: 'rules '.repeat(1000)};
+		const results = Array.from({length: 50}, (_, index) => ({type: 'tool_result', tool_use_id: `t${index}`, content: `line-${index}`}));
+		const first = {model: 'm', max_tokens: 9, tools: [tool], system: [{...system, ...mark}], messages: [{role: 'user', content: [...results.slice(0, -1), {...results.at(-1), ...mark}]}]};
+		const second = {...first, messages: [first.messages[0], {role: 'assistant', content: 'ok'}, {role: 'user', content: 'next'}]};
+		const size = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+		expect(cache.read(first, size(first))).toBe(0);
+		const prefix = size(tool) + size(system) + results.reduce((sum, block) => sum + size(block), 0);
+		expect(cache.read(second, size(second))).toBe(prefix);
+		expect(cache.read(second, 100)).toBe(100);
+		// A changed block early in the prefix: only the part before it is served.
+		expect(cache.read({...second, system: [{type: 'text', text: 'other'}]}, size(second))).toBe(0);
 	});
 });
 

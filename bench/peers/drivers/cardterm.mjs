@@ -46,7 +46,9 @@ export default {
 			// Not a git checkout: the version alone names it.
 		}
 
-		return {command: [process.execPath, bin], version: commit === '' ? version : `${version} (${commit}, ${root})`};
+		// CARDTERM_PEERS_CPU_PROF=FOLDER profiles every cardterm process of the run (Node refuses --cpu-prof in NODE_OPTIONS).
+		const profile = process.env.CARDTERM_PEERS_CPU_PROF === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${process.env.CARDTERM_PEERS_CPU_PROF}`];
+		return {command: [process.execPath, ...profile, bin], version: commit === '' ? version : `${version} (${commit}, ${root})`};
 	},
 	configure: () => ({OPENAI_API_KEY: 'bench'}),
 	// The scripted session is one turn of up to 2 000 calls: no step limit may end it early (peers have none).

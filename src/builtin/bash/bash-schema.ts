@@ -9,10 +9,10 @@ export const bashParameters = {
 	command: {type: 'string', description: 'The command line to run in a shell.', required: true},
 	description: {type: 'string', description: 'What the command does, in 5–10 words.', required: true},
 	timeoutMs: {type: 'number', description: 'Timeout in milliseconds (default 120000, at most 600000).'},
-	workdir: {type: 'string', description: 'Working directory; relative paths start at the workspace. Default: the workspace.'},
+	workdir: {type: 'string', description: 'Working directory (relative or absolute); default: the workspace.'},
 	run_in_background: {
 		type: 'boolean',
-		description: 'Start the command as a background job and return its id at once; read its output with job_output.',
+		description: 'Start the command as a background job and return its id at once; read its output with job_output, stop it with job_kill.',
 	},
 } as const;
 

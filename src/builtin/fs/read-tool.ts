@@ -26,7 +26,7 @@ export function readTool(guard: WorkspaceGuard, caps: ReadToolCaps): ToolDefinit
 		name: 'read',
 		description: `Read a UTF-8 text file and return its lines numbered. Returns up to ${caps.readLimit} lines from offset; use offset and limit to page through larger files.`,
 		parameters: {
-			file_path: {type: 'string', required: true, description: 'The file to read: relative to the workspace, or absolute.'},
+			file_path: {type: 'string', required: true, description: 'The file to read (relative or absolute).'},
 			offset: {type: 'number', description: 'The 1-based first line to return. Defaults to 1.'},
 			limit: {type: 'number', description: `How many lines to return. Defaults to ${caps.readLimit}, the maximum.`},
 		},

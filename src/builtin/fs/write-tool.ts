@@ -14,7 +14,7 @@ export function writeTool(guard: WorkspaceGuard, caps: MutateCaps): ToolDefiniti
 		description:
 			'Write a UTF-8 text file, creating it (and missing parent directories) or replacing its whole content. The file is replaced atomically and keeps its permissions. Prefer edit for changes to part of an existing file.',
 		parameters: {
-			file_path: {type: 'string', required: true, description: 'The file to write: relative to the workspace, or absolute.'},
+			file_path: {type: 'string', required: true, description: 'The file to write (relative or absolute).'},
 			content: {type: 'string', required: true, description: 'The complete new file content (may be empty).'},
 		},
 		output: {

@@ -18,7 +18,7 @@ export function globTool(guard: WorkspaceGuard, caps: SearchCaps, run: SearchRun
 				required: true,
 				description: 'The glob, e.g. "**/*.ts" or "src/**/*.test.js". A pattern without "/" matches file names at any depth, so "*.ts" searches the whole tree.',
 			},
-			path: {type: 'string', description: 'The directory to search: relative to the workspace, or absolute. Defaults to the workspace.'},
+			path: {type: 'string', description: 'The directory to search (relative or absolute); default: the workspace.'},
 		},
 		timeoutMs: run.timeoutMs,
 		output: {

@@ -14,7 +14,7 @@ export function grepTool(guard: WorkspaceGuard, caps: SearchCaps, run: SearchRun
 		description: `Search file contents with a regular expression (ripgrep syntax). Returns matching lines with their line numbers, grouped by file, files sorted by path and lines by number; skips what glob skips: files matched by .gitignore (node_modules, build output…), hidden entries (include can name them) and VCS metadata. Shows the first ${caps.maxMatches} matches. Use read on a matched file for surrounding context.`,
 		parameters: {
 			pattern: {type: 'string', required: true, description: 'The regular expression to search for.'},
-			path: {type: 'string', description: 'The file or directory to search: relative to the workspace, or absolute. Defaults to the workspace.'},
+			path: {type: 'string', description: 'The file or directory to search (relative or absolute); default: the workspace.'},
 			include: {type: 'string', description: 'One glob selecting the files to search, e.g. "*.ts" or "*.{js,jsx}". Not a list; no negation.'},
 		},
 		timeoutMs: run.timeoutMs,
