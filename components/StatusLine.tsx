@@ -97,6 +97,11 @@ export function statusFacts({cwd, sessionId, snapshot, now, home = homedir()}: O
 		facts.push(one(turn.elapsed, RANK.elapsed));
 	}
 
+	// The mode is always shown: it says what the agent may do without asking.
+	if (snapshot.mode !== undefined) {
+		facts.push(one(`mode ${sanitizeInline(snapshot.mode)}`, RANK.now));
+	}
+
 	for (const who of [snapshot.model, snapshot.agent]) {
 		if (who !== undefined) {
 			facts.push(whoForms(sanitizeInline(who)));

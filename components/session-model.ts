@@ -44,6 +44,8 @@ export type LiveSnapshot = {
 	readonly closing: boolean;
 	/** What an ACP agent reports about itself (its mode, its cost): shown in the status line. */
 	readonly agent?: string;
+	/** The session's mode (`ask`, `accept edits`, `plan`, `bypass`, or an ACP agent's): the status line always shows it. */
+	readonly mode?: string;
 	/** How full the model's window is (`42% · 54k/128k`): the native agent's ledger, or an ACP agent's `usage_update`. */
 	readonly context?: string;
 };
@@ -81,6 +83,8 @@ export type SessionModel = {
 	editQueued?(): string | undefined;
 	/** Alt+↓: drop the newest queued work (a notice names it); false when nothing waits. */
 	dropQueued?(): boolean;
+	/** Shift+Tab: switch to the session's next mode. */
+	cycleMode?(): void;
 	/** Clear the screen (Ctrl+L): its rows move into the scrollback, in order with the entries written there. */
 	clearScreen?(): void;
 	/** The session asks the screen to open the pager (`/pager`, as Ctrl+O does). */

@@ -305,6 +305,20 @@ export class AcpClient {
 		this.#notes.push(`<system-reminder>\nA note from cardterm, not a message from the person: it is not a new request.\n\n${text.replace(/<(\/?)(system-reminder)/gi, '&lt;$1$2')}\n</system-reminder>`);
 	}
 
+	/**
+	Switch the agent to one of the modes it announced (`session/set_mode`); recorded once it agreed.
+	Rejects with the agent's error, or when it announced no such mode.
+	*/
+	async setMode(modeId: string, by: 'key' | 'command'): Promise<void> {
+		const {sessionId, modes} = this.facts;
+		if (modes === undefined || !modes.available.includes(modeId)) {
+			throw new Error(modes === undefined ? 'the agent announced no modes' : `the agent has no mode "${modeId}" (its modes: ${modes.available.join(', ')})`);
+		}
+
+		await this.#untilExit(this.#connection.agent.request(methods.agent.session.setMode, {sessionId, modeId}), 'session/set_mode');
+		this.events.mode(modeId, by);
+	}
+
 	/** One prompt turn: the person's text, what the agent streams, and how it ended. Never rejects. */
 	async prompt(text: string): Promise<PromptOutcome> {
 		if (this.#running !== undefined) {

@@ -42,6 +42,11 @@ export type ContextFileSettings = {
 	readonly stepResultTokens?: number;
 };
 
+/** A session's permission modes, in Shift+Tab's order (`src/host/session-mode.ts` says what each allows). */
+export const SESSION_MODES = ['ask', 'edits', 'plan', 'bypass'] as const;
+
+export type SessionModeName = (typeof SESSION_MODES)[number];
+
 /** What one config file holds, once checked. */
 export type ConfigFile = {
 	/** The agent's model, `PROVIDER:MODEL` (or a server's model name with `baseUrl`). */
@@ -56,7 +61,7 @@ export type ConfigFile = {
 		/** How long the model's stream may send nothing before it is cancelled and retried, in ms. */
 		readonly stallTimeoutMs?: number;
 	};
-	readonly approval?: {readonly ask?: readonly AskRule[]};
+	readonly approval?: {readonly ask?: readonly AskRule[]; readonly defaultMode?: string};
 	/** The model's window and what to do about it (docs/context.md). */
 	readonly context?: ContextFileSettings;
 	/** Servers the person lets any project's config send the model's requests to (read from the user's config only). */
@@ -96,6 +101,7 @@ const topLevel: ParameterSchemaSpec = {
 			inside: {type: 'string', description: 'ask when the path is inside this folder'},
 			everyTime: {type: 'boolean', description: 'ask at every such call ("allow for this session" does not cover it)'},
 		}}},
+		defaultMode: {type: 'string', description: 'the mode a session starts in: ask, edits, plan or bypass (a project may choose only ask or plan)'},
 	}},
 	allowedEndpoints: {type: 'array', items: {type: 'string'}},
 	mcpServers: {type: 'object', additionalProperties: true, description: 'MCP servers by name (mcp-servers.ts reads each)'},
@@ -145,6 +151,11 @@ export function checkConfigFile(value: unknown, role: 'user' | 'project'): Confi
 		warnings.push('"env.passthrough" ignored: only your user config can pass your keys to commands, a project\'s cannot');
 	}
 
+	const mode = isPlainRecord(value['approval']) ? value['approval']['defaultMode'] : undefined;
+	if (role === 'project' && (mode === 'edits' || mode === 'bypass')) {
+		warnings.push(`"approval.defaultMode": "${mode}" ignored: only your user config can start sessions in a mode that asks less, a project's cannot`);
+	}
+
 	if (value['baseUrl'] !== undefined && value['model'] === undefined) {
 		warnings.push('"baseUrl" ignored without "model" in the same file (for a provider\'s server: "providers": {"NAME": {"baseUrl": URL}})');
 	}
@@ -183,6 +194,11 @@ function refinements(config: ConfigFile): string[] {
 				problems.push(`"env.${key}[${index}]" must be an environment variable's name such as GITHUB_TOKEN (got ${JSON.stringify(name)})`);
 			}
 		}
+	}
+
+	const mode = config.approval?.defaultMode;
+	if (mode !== undefined && !(SESSION_MODES as readonly string[]).includes(mode)) {
+		problems.push(`"approval.defaultMode" must be one of ${SESSION_MODES.join(', ')} (got ${JSON.stringify(mode)})`);
 	}
 
 	for (const [index, rule] of (config.approval?.ask ?? []).entries()) {

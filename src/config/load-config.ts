@@ -11,7 +11,7 @@ with the person's consent (`endpoint-consent.ts`), and it cannot allow servers i
 */
 import {isPlainRecord} from '../json/is-plain-record.js';
 import {scanJsonNesting} from '../json/nesting-scan.js';
-import type {AskRule, ConfigFile, ContextFileSettings} from './config-schema.js';
+import type {AskRule, ConfigFile, ContextFileSettings, SessionModeName} from './config-schema.js';
 import {checkConfigFile} from './config-schema.js';
 import {ConfigError} from './config-error.js';
 import {projectConfigPath, projectMcpPath, userConfigPath} from './config-paths.js';
@@ -33,7 +33,7 @@ export type CardtermConfig = {
 	/** The working directory whose project file was looked for. */
 	readonly projectDir: string;
 	/** Every file's approval rules, the user's first. */
-	readonly approval: {readonly ask: readonly AskRule[]};
+	readonly approval: {readonly ask: readonly AskRule[]; readonly defaultMode?: SessionModeName};
 	/** The agent's limits; the project's over the user's. */
 	readonly agent: {readonly maxSteps?: number; readonly stallTimeoutMs?: number};
 	/** The `context` section, merged: the project's fields over the user's (windows model by model). */
@@ -77,6 +77,15 @@ export async function loadConfig(cwd: string, env: NodeJS.ProcessEnv): Promise<C
 		Object.assign(agent, layer.file.agent?.maxSteps === undefined ? {} : {maxSteps: layer.file.agent.maxSteps}, layer.file.agent?.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: layer.file.agent.stallTimeoutMs});
 	}
 
+	// The project's over the user's; a project may not start a session asking less than ask (checkConfigFile warns).
+	let defaultMode: SessionModeName | undefined;
+	for (const layer of layers) {
+		const mode = layer.file.approval?.defaultMode as SessionModeName | undefined;
+		if (mode !== undefined && !(layer.role === 'project' && (mode === 'edits' || mode === 'bypass'))) {
+			defaultMode = mode;
+		}
+	}
+
 	let context: ContextFileSettings = {};
 	for (const layer of layers) {
 		const section = layer.file.context;
@@ -89,7 +98,7 @@ export async function loadConfig(cwd: string, env: NodeJS.ProcessEnv): Promise<C
 		layers,
 		projectDir: cwd,
 		context,
-		approval: {ask: rules.map(rule => withoutBy(rule))},
+		approval: {ask: rules.map(rule => withoutBy(rule)), ...(defaultMode === undefined ? {} : {defaultMode})},
 		agent,
 		allowedEndpoints: layers.filter(layer => layer.role !== 'project').flatMap(layer => layer.file.allowedEndpoints ?? []),
 		env: {

@@ -28,6 +28,7 @@ import {ToolRegistry} from '../tools/registry.js';
 import type {PreExecuteListener} from '../tools/registry-hooks.js';
 import type {ToolDefinition} from '../tools/types.js';
 import {Approvals, callApprovals, refusalWords} from './approvals.js';
+import {modeLabel, planRefusal, SessionMode} from './session-mode.js';
 import type {McpHost, McpHostOptions} from './mcp-host.js';
 import {ChangeHistory} from './change-history.js';
 import {sessionSecrets, type SessionSecrets} from './session-secrets.js';
@@ -50,9 +51,12 @@ export type OpenSessionOptions = {
 	readonly onPluginSkipped?: (message: string) => void;
 	/**
 	The approval rules (the config's, the agent's): calls they match ask, judged by the paths the tools
-	resolve. Read at every call, so rules pushed later (a model connected by `/model`) count.
+	resolve. Read at every call, so rules pushed later (a model connected by `/model`) count; a
+	function gives the rules of the moment (the session's mode decides which of the agent's apply).
 	*/
-	readonly rules?: readonly AskRule[];
+	readonly rules?: readonly AskRule[] | (() => readonly AskRule[]);
+	/** The session's permission mode (default: a new one in `ask`); plan mode refuses before any rule asks. */
+	readonly mode?: SessionMode;
 	/** A `tools/pre-execute` listener of the caller's own, after the rules'. */
 	readonly policy?: PreExecuteListener;
 	/**
@@ -98,6 +102,8 @@ export type OpenedSession = {
 	readonly jobs: JobRuntime;
 	/** The questions the session asks the person (a screen subscribes; without one they are answered unattended). */
 	readonly approvals: Approvals;
+	/** The permission mode (Shift+Tab): its changes are recorded as `permission/preset` events. */
+	readonly mode: SessionMode;
 	readonly logPath?: string;
 	/** The secrets of the session: the commands' environment, the values redacted. */
 	readonly secrets: SessionSecrets;
@@ -163,6 +169,12 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		registry.register(tool);
 	}
 
+	const mode = options.mode ?? new SessionMode();
+	// Outermost: plan mode refuses before a rule would ask about the call.
+	registry.on('tools/pre-execute', planRefusal(mode));
+	mode.onChange((now, by) => {
+		log.emit({type: 'permission/preset', data: {mode: now, label: modeLabel(now), by}, ignorable: true});
+	});
 	if (options.rules !== undefined) {
 		registry.on('tools/pre-execute', approvalPolicy(options.rules, {cwd: options.cwd, realPath: realpathDeep, asking: approvals.asking}));
 	}
@@ -242,6 +254,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		changes,
 		jobs,
 		approvals,
+		mode,
 		secrets,
 		...(mcp === undefined ? {} : {mcp}),
 		...(writer === undefined ? {} : {logPath: writer.path}),

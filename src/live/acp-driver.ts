@@ -146,14 +146,22 @@ export function acpDriver({client, onEvent, mode: startMode, turnProgress, close
 		},
 		turn: () => prompting ? turnProgress?.() : undefined,
 		status(): DriverStatus {
-			const agent = [mode === undefined ? undefined : `mode ${mode}`, usage].filter(part => part !== undefined).join(' · ');
-			return {...(agent === '' ? {} : {agent}), ...(meter === undefined ? {} : {context: meter}), ...(exited === undefined ? {} : {problem: exited})};
+			return {...(mode === undefined ? {} : {mode}), ...(usage === undefined ? {} : {agent: usage}), ...(meter === undefined ? {} : {context: meter}), ...(exited === undefined ? {} : {problem: exited})};
 		},
 		onChange(listener) {
 			listeners.add(listener);
 			return () => listeners.delete(listener);
 		},
 		commands: () => commands,
+		// Shift+Tab and /mode cycle the modes the agent announced (`session/set_mode`).
+		...(startMode === undefined ? {} : {modes: {
+			available: () => client.facts.modes?.available.map(id => ({id, label: id})) ?? [],
+			current: () => mode,
+			async set(id, by) {
+				await client.setMode(id, by);
+				return undefined;
+			},
+		}}),
 		// The agent goes first, so a turn it never ends is ended (and recorded) before the log closes.
 		stop: async () => client.close(),
 		close: closeLog,

@@ -8,12 +8,14 @@ import type {McpServerStatus} from '../host/mcp-host.js';
 import type {OpenedSession} from '../host/open-session.js';
 import type {TurnProgress} from '../session/fold/turn-progress.js';
 import {completeShellWord} from './complete.js';
+import {modeLabel} from '../host/session-mode.js';
 import {nativeLine} from './native-lines.js';
+import {nativeModes} from './native-modes.js';
 import type {DriverStatus, DriverWork, SessionDriver} from './session-driver.js';
 
 export type NativeDriverOptions = {
 	/** The session: its runtime runs calls, its registry names the tools, its jobs and fold feed the status line. */
-	readonly session: Pick<OpenedSession, 'runtime' | 'registry' | 'jobs' | 'fold' | 'toolNames' | 'mcp'>;
+	readonly session: Pick<OpenedSession, 'runtime' | 'registry' | 'jobs' | 'fold' | 'toolNames' | 'mcp'> & Partial<Pick<OpenedSession, 'mode' | 'approvals'>>;
 	readonly cwd: string;
 	/** The agent: with a model, a line that is no command is a message for it. */
 	readonly agent?: AgentTurns;
@@ -26,6 +28,7 @@ export type NativeDriverOptions = {
 /** What `/help` says under the command table of a native session. */
 export const NATIVE_HELP_NOTES: readonly string[] = [
 	'Keys: Tab completes (programs after !) · ↑/↓ history · Ctrl+O pager · Ctrl+L clears the screen',
+	'Shift+Tab cycles the mode: ask → accept edits (writes in the workspace run) → plan (read-only) → bypass (nothing asks)',
 	'Esc or Ctrl+C cancels the running call; lines queued after it are held (Enter runs, Ctrl+C drops)',
 	'Lines typed while one runs wait above the prompt: Alt+↑ takes the newest back to edit, Alt+↓ drops it',
 	'Ctrl+C twice on an empty prompt or Ctrl+D exits · Shift+Enter, Alt+Enter or \\ Enter: a new line',
@@ -40,6 +43,7 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 		tools: {names: () => session.toolNames(), schema: name => session.registry.get(name)},
 		...(agent === undefined ? {} : {model: agent}),
 		...(session.mcp === undefined ? {} : {mcp: session.mcp}),
+		...(session.mode === undefined || session.approvals === undefined ? {} : {modes: nativeModes({mode: session.mode, approvals: session.approvals})}),
 		helpNotes: NATIVE_HELP_NOTES,
 		line: line => nativeLine(line, session.toolNames(), {connected: agent?.model !== undefined, ...(agent === undefined ? {} : {howToConnect: () => agent.describe()})}),
 		async run(work: DriverWork, signal: AbortSignal) {
@@ -51,6 +55,9 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 			if (agent === undefined) {
 				throw new Error('no agent in this session');
 			}
+
+			// The model learns the mode with the first prompt after it changed (several changes: the last).
+			session.mode?.tell(session.runtime.agent);
 
 			prompting = true;
 			try {
@@ -66,6 +73,7 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 			return {
 				...(meter === undefined ? {} : {context: meter}),
 				jobsRunning: runningJobs(),
+				...(session.mode === undefined ? {} : {mode: modeLabel(session.mode.current)}),
 				...(agent === undefined ? {} : {model: agent.status, modelConnected: agent.model !== undefined}),
 				...(shown === undefined ? {} : {problem: shown}),
 			};
@@ -74,7 +82,9 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 			const stopJobs = session.jobs.onJobsChanged(listener);
 			const stopProblem = problem?.onChange(listener);
 			const stopMcp = session.mcp?.onChange(listener);
+			const stopMode = session.mode?.onChange(listener);
 			return () => {
+				stopMode?.();
 				stopJobs();
 				stopProblem?.();
 				stopMcp?.();

@@ -30,7 +30,8 @@ import {assertNever} from '../../presentation/assert-never.js';
 import type {TurnEndReason} from '../../session/recorder/session-runtime.js';
 import type {StopCode} from '../../agent/step-ending.js';
 import type {ModelClient} from '../../agent/model-types.js';
-import {AGENT_ASK_RULES, agentModel, systemPromptFile} from '../interactive/agent-setup.js';
+import {agentModel, startMode, systemPromptFile} from '../interactive/agent-setup.js';
+import {agentAskRules, SessionMode} from '../../host/session-mode.js';
 import {sessionAgent} from '../../host/session-agent.js';
 import type {CliIo} from '../environment/cli-io.js';
 import {logOutcomeMessage, logOutcomeOf} from '../../host/log-outcome.js';
@@ -76,7 +77,8 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		throw new UsageError(`-p: ${chosen.message}`);
 	}
 
-	const yolo = parsed.flags.has('yolo');
+	const mode = startMode(parsed.flags, config);
+	const yolo = parsed.flags.has('yolo') || parsed.flags.get('mode') === 'bypass';
 	// Nobody to ask either: a project's MCP servers nobody allowed are not started, and a line says so.
 	const mcp = await chooseMcpServers(config, io, {yolo});
 	const systemPrompt = await systemPromptFile(stringFlag(parsed, 'system-prompt'), io.cwd);
@@ -112,7 +114,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		});
 		// Without a person to ask, an ask is answered "unavailable": the model is told the call was not run.
 		// --allow answers "allow for this session" for its tools in advance.
-		const rules = yolo ? [] : [...config.approval.ask, ...AGENT_ASK_RULES];
+		const rules = mode === 'bypass' ? [] : [...config.approval.ask, ...agentAskRules(mode)];
 		const approvals = new Approvals();
 		for (const tool of allowed) {
 			approvals.allowTool(tool);
@@ -126,6 +128,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 			pluginApply: {signal},
 			onPluginSkipped: skipped,
 			approvals,
+			mode: new SessionMode(mode),
 			...(rules.length === 0 ? {} : {rules}),
 			secrets: sessionSecrets(io.env, config.env),
 			...(mcp === undefined ? {} : {mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version})}),
@@ -174,6 +177,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		}
 
 		try {
+			session.mode.tell(session.runtime.agent);
 			const outcome = await agent.loop.runTurn(prompt, {signal});
 			stream.finish();
 			await output.finish(outcome.reason.kind === 'completed');

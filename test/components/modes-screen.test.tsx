@@ -1,0 +1,57 @@
+/**
+Shift+Tab through the real screen (issue 31): the key (CSI Z, as terminals send it) cycles the
+mode, the status line always shows it, each mode lets through or refuses what it must, and the way
+into bypass mode asks first.
+*/
+import {existsSync} from 'node:fs';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+
+const {startInteractive} = await import('./harness/interactive-screen.js');
+const {keys} = await import('./harness/fake-terminal.js');
+
+describe('Shift+Tab', () => {
+	it('cycles ask → accept edits → plan → bypass (asked once) → ask, shown in the status line; each mode lets through what it must', async () => {
+		const screen = await startInteractive('modes-cycle', {columns: 120, rows: 30, mode: 'ask'});
+		try {
+			expect(screen.tty.text()).toContain('mode ask');
+			// Typed text stays: the key switches the mode, it never completes nor inserts.
+			await screen.press('draft');
+			await screen.press(keys.shiftTab);
+			await screen.tty.waitForText('mode accept edits');
+			expect(screen.tty.text()).toContain('> draft');
+			for (let index = 0; index < 'draft'.length; index++) {
+				// In order: one key at a time
+				await screen.press(keys.backspace);
+			}
+
+			// accept edits: a write inside the workspace runs without a question; a command asks.
+			await screen.type('write {"file_path": "a.txt", "content": "a"}', '● write a.txt');
+			expect(existsSync(join(screen.cwd, 'a.txt'))).toBe(true);
+			await screen.type('!echo hi', 'Allow bash');
+			await screen.press(keys.down);
+			await screen.press(keys.down);
+			await screen.press(keys.enter);
+			await screen.tty.waitForText('✗ bash echo hi');
+
+			// plan: the write is refused before any question, and the card says why.
+			await screen.press(keys.shiftTab);
+			await screen.tty.waitForText('mode plan');
+			await screen.type('write {"file_path": "b.txt", "content": "b"}', '✗ write b.txt');
+			expect(screen.tty.text()).toContain('plan mode: write was not run');
+			expect(existsSync(join(screen.cwd, 'b.txt'))).toBe(false);
+
+			// bypass: asked first; Enter on "Yes" enters it, and the command runs without a question.
+			await screen.press(keys.shiftTab);
+			await screen.tty.waitForText('Allow bypass mode');
+			await screen.press(keys.enter);
+			await screen.tty.waitForText('mode bypass');
+			await screen.type('!echo free', '● bash echo free');
+			await screen.press(keys.shiftTab);
+			await screen.tty.waitForText('mode ask');
+			expect(screen.tty.text()).toContain('mode: bypass (Shift+Tab)');
+		} finally {
+			await screen.close();
+		}
+	}, 60_000);
+});
