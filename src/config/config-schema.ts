@@ -70,6 +70,8 @@ export type ConfigFile = {
 	readonly env?: {readonly passthrough?: readonly string[]; readonly secrets?: readonly string[]};
 	/** MCP servers by name; each entry is read (and its problems named) by `mcp-servers.ts`. */
 	readonly mcpServers?: unknown;
+	/** Hook commands by event, in Claude Code's shape; read (and their problems named) by `hooks-config.ts`. */
+	readonly hooks?: unknown;
 };
 
 const url = (description: string): ValueSchemaSpec => ({type: 'string', description});
@@ -105,6 +107,7 @@ const topLevel: ParameterSchemaSpec = {
 	}},
 	allowedEndpoints: {type: 'array', items: {type: 'string'}},
 	mcpServers: {type: 'object', additionalProperties: true, description: 'MCP servers by name (mcp-servers.ts reads each)'},
+	hooks: {type: 'object', additionalProperties: true, description: 'hook commands by event: PreToolUse, PostToolUse, Stop, Notification (hooks-config.ts reads them)'},
 	env: {type: 'object', additionalProperties: true, properties: {
 		passthrough: {type: 'array', items: {type: 'string'}, description: 'secret variables the commands a model or an agent runs may still see'},
 		secrets: {type: 'array', items: {type: 'string'}, description: 'more variables whose values are kept from commands and the session log'},

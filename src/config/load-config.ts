@@ -14,6 +14,7 @@ import {scanJsonNesting} from '../json/nesting-scan.js';
 import type {AskRule, ConfigFile, ContextFileSettings, SessionModeName} from './config-schema.js';
 import {checkConfigFile} from './config-schema.js';
 import {ConfigError} from './config-error.js';
+import {readHooks, type HookEntry} from './hooks-config.js';
 import {projectConfigPath, projectMcpPath, userConfigPath} from './config-paths.js';
 import {mergeMcpServers, readMcpServers, type McpServerEntry} from './mcp-servers.js';
 import {readBoundedText, UnreadableFileError} from './read-config-text.js';
@@ -47,6 +48,8 @@ export type CardtermConfig = {
 	config); absent: none.
 	*/
 	readonly mcpServers?: readonly McpServerEntry[];
+	/** The hook commands of every file, the user's first (`hooks-config.ts`). */
+	readonly hooks?: readonly HookEntry[];
 	/** What was odd but not wrong (unknown keys), each naming its file; shown once at start. */
 	readonly warnings: readonly string[];
 };
@@ -86,6 +89,7 @@ export async function loadConfig(cwd: string, env: NodeJS.ProcessEnv): Promise<C
 		}
 	}
 
+	const hooks = layers.map(layer => readHooks(layer.file.hooks, layer.path, layer.role === 'project'));
 	let context: ContextFileSettings = {};
 	for (const layer of layers) {
 		const section = layer.file.context;
@@ -106,7 +110,8 @@ export async function loadConfig(cwd: string, env: NodeJS.ProcessEnv): Promise<C
 			secrets: layers.flatMap(layer => layer.file.env?.secrets ?? []),
 		},
 		mcpServers: mergeMcpServers(servers.map(read => read.entries)),
-		warnings: [...layers.flatMap(layer => layer.warnings), ...servers.flatMap(read => read.warnings)],
+		hooks: hooks.flatMap(read => read.entries),
+		warnings: [...layers.flatMap(layer => layer.warnings), ...servers.flatMap(read => read.warnings), ...hooks.flatMap(read => read.warnings)],
 	};
 }
 

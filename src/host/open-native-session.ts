@@ -48,6 +48,8 @@ export type NativeSessionOptions = {
 	readonly rules?: OpenSessionOptions['rules'];
 	/** The session's permission mode (`OpenSessionOptions.mode`). */
 	readonly mode?: SessionMode;
+	/** The hooks it runs (`OpenSessionOptions.hooks`). */
+	readonly hooks?: OpenSessionOptions['hooks'];
 	/** How the writer opens the log file (fault-injection tests). */
 	readonly openLogFile?: OpenSessionOptions['openLogFile'];
 	/**
@@ -126,6 +128,7 @@ export async function openNativeSession(options: NativeSessionOptions): Promise<
 		releaseWritten: () => folderMade && problem === undefined,
 		...(options.rules === undefined ? {} : {rules: options.rules}),
 		...(options.mode === undefined ? {} : {mode: options.mode}),
+		...(options.hooks === undefined ? {} : {hooks: options.hooks}),
 		onLogError(error) {
 			reason = error.message;
 			logProblem(reason);

@@ -29,6 +29,8 @@ import type {PreExecuteListener} from '../tools/registry-hooks.js';
 import type {ToolDefinition} from '../tools/types.js';
 import {Approvals, callApprovals, refusalWords} from './approvals.js';
 import {modeLabel, planRefusal, SessionMode} from './session-mode.js';
+import {sessionHooks} from './session-hooks.js';
+import type {HookEntry} from '../config/hooks-config.js';
 import type {McpHost, McpHostOptions} from './mcp-host.js';
 import {ChangeHistory} from './change-history.js';
 import {sessionSecrets, type SessionSecrets} from './session-secrets.js';
@@ -57,6 +59,8 @@ export type OpenSessionOptions = {
 	readonly rules?: readonly AskRule[] | (() => readonly AskRule[]);
 	/** The session's permission mode (default: a new one in `ask`); plan mode refuses before any rule asks. */
 	readonly mode?: SessionMode;
+	/** The config's hooks the session runs (a project's only once allowed: the caller chooses), in the workspace, with the commands' environment. */
+	readonly hooks?: readonly HookEntry[];
 	/** A `tools/pre-execute` listener of the caller's own, after the rules'. */
 	readonly policy?: PreExecuteListener;
 	/**
@@ -172,6 +176,13 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	const mode = options.mode ?? new SessionMode();
 	// Outermost: plan mode refuses before a rule would ask about the call.
 	registry.on('tools/pre-execute', planRefusal(mode));
+	// Then the PreToolUse hooks, before a rule would ask about a call a hook refuses.
+	const hooks = options.hooks === undefined || options.hooks.length === 0 ? undefined : sessionHooks(log, header.id, {hooks: options.hooks, cwd: options.cwd, env: secrets.commandEnv});
+	if (hooks !== undefined) {
+		registry.on('tools/pre-execute', hooks.preExecute);
+		registry.on('tools/result', hooks.onResult);
+	}
+
 	mode.onChange((now, by) => {
 		log.emit({type: 'permission/preset', data: {mode: now, label: modeLabel(now), by}, ignorable: true});
 	});
@@ -275,6 +286,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 
 			closed = true;
 			approvals.close();
+			hooks?.dispose();
 			// The agent refuses injections from here on (the contract: refused after disposal).
 			runtime.dispose();
 			await mcp?.close();

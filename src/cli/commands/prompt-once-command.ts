@@ -32,6 +32,7 @@ import type {StopCode} from '../../agent/step-ending.js';
 import type {ModelClient} from '../../agent/model-types.js';
 import {agentModel, startMode, systemPromptFile} from '../interactive/agent-setup.js';
 import {agentAskRules, SessionMode} from '../../host/session-mode.js';
+import {chooseHooks} from '../interactive/hook-setup.js';
 import {sessionAgent} from '../../host/session-agent.js';
 import type {CliIo} from '../environment/cli-io.js';
 import {logOutcomeMessage, logOutcomeOf} from '../../host/log-outcome.js';
@@ -81,6 +82,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 	const yolo = parsed.flags.has('yolo') || parsed.flags.get('mode') === 'bypass';
 	// Nobody to ask either: a project's MCP servers nobody allowed are not started, and a line says so.
 	const mcp = await chooseMcpServers(config, io, {yolo});
+	const hooks = await chooseHooks(config, io, {yolo}) ?? [];
 	const systemPrompt = await systemPromptFile(stringFlag(parsed, 'system-prompt'), io.cwd);
 	const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm') ?? config.agent.maxSteps;
 	const output = promptOutput(parsed, io, 'cardterm', cwd);
@@ -129,6 +131,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 			onPluginSkipped: skipped,
 			approvals,
 			mode: new SessionMode(mode),
+			hooks,
 			...(rules.length === 0 ? {} : {rules}),
 			secrets: sessionSecrets(io.env, config.env),
 			...(mcp === undefined ? {} : {mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version})}),

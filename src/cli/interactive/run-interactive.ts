@@ -36,6 +36,7 @@ import {sessionsRoot} from '../environment/session-paths.js';
 import {whenAborted} from '../environment/termination-signals.js';
 import {sessionSecrets} from '../../host/session-secrets.js';
 import {SessionMode} from '../../host/session-mode.js';
+import {chooseHooks} from './hook-setup.js';
 import {version} from '../environment/version.js';
 import {chooseMcpServers, sessionMcpOptions} from './mcp-setup.js';
 
@@ -83,6 +84,12 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		return 130;
 	}
 
+	const hooks = await chooseHooks(config, io, {yolo, ask: {stdin: process.stdin, above, signal}});
+	if (hooks === undefined) {
+		// Quit at the hooks' question: nothing was started.
+		return 130;
+	}
+
 	// A plugin that takes too long is skipped, named above the screen; a signal or Ctrl+C meanwhile quits.
 	const pluginStart = {signal: AbortSignal.any([signal, boot.quit])};
 	const skipped = (message: string): void => {
@@ -121,7 +128,7 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		await above(`cardterm: ${note}\n`);
 	}
 
-	const open = async (continued: ResumedLog | undefined) => openInteractiveSession({root, cwd, id: continued?.header.id ?? newSessionId(Date.now()), userCommands: userCommands.commands, plugins, pluginApply: pluginStart, onPluginSkipped: skipped, rules, mode: new SessionMode(mode), secrets: sessionSecrets(io.env, config.env), mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version}), ...(continued === undefined ? {} : {resumed: continued}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: agent.connect} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
+	const open = async (continued: ResumedLog | undefined) => openInteractiveSession({root, cwd, id: continued?.header.id ?? newSessionId(Date.now()), userCommands: userCommands.commands, plugins, pluginApply: pluginStart, onPluginSkipped: skipped, rules, mode: new SessionMode(mode), hooks, secrets: sessionSecrets(io.env, config.env), mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version}), ...(continued === undefined ? {} : {resumed: continued}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: agent.connect} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
 	let opened;
 	try {
 		opened = await open(resumed);

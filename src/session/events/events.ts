@@ -226,6 +226,9 @@ export type CompactionEndEvent = EventEnvelope<'compaction/end', CompactionEndDa
 /** A session's permission mode changed (`ask`, `edits`, `plan`, `bypass`; an older producer's presets too): a notice. */
 export type PermissionPresetEvent = EventEnvelope<'permission/preset', {readonly mode?: string; readonly [key: string]: unknown}>;
 
+/** A hook ran and refused, failed, timed out or wrote to stderr (its point, decision, exit code and message): a notice. */
+export type HookResultEvent = EventEnvelope<'hook/result', {readonly point?: string; readonly [key: string]: unknown}>;
+
 /** cardterm's notes of an ACP session (the agent's commands, mode, usage, …): ignorable, read by the ACP screen. */
 export type AcpNoteEvent = EventEnvelope<`acp/${string}`, EventFields>;
 
@@ -264,6 +267,7 @@ export type KnownEvent =
 	| CompactionSummaryEvent
 	| CompactionEndEvent
 	| PermissionPresetEvent
+	| HookResultEvent
 	| AcpNoteEvent;
 
 /** Any event the reader yields or a producer records. */
