@@ -73,7 +73,8 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 			return {
 				...(meter === undefined ? {} : {context: meter}),
 				jobsRunning: runningJobs(),
-				...(session.mode === undefined ? {} : {mode: modeLabel(session.mode.current)}),
+				// Ask, the default, goes unsaid (as in Claude Code's status line); every other mode is always shown.
+				...(session.mode === undefined || session.mode.current === 'ask' ? {} : {mode: modeLabel(session.mode.current)}),
 				...(agent === undefined ? {} : {model: agent.status, modelConnected: agent.model !== undefined}),
 				...(shown === undefined ? {} : {problem: shown}),
 			};

@@ -91,7 +91,7 @@ describe('the interactive session with a model', () => {
 		expect(promptHintOf(controller.getSnapshot())).toBe('ask the model, or type !command, /help');
 		// The meter: a model the catalog does not know has no window, so it counts tokens alone.
 		expect(controller.getSnapshot().context).toMatch(/^\d+(?:k)? tokens$/);
-		expect(statusText({cwd: workspace, sessionId: 's-agent', snapshot: controller.getSnapshot(), width: 200})).toBe(`mode ask · openai-compatible:fake-model · ${controller.getSnapshot().context!} · ${workspace} · s-agent`);
+		expect(statusText({cwd: workspace, sessionId: 's-agent', snapshot: controller.getSnapshot(), width: 200})).toBe(`openai-compatible:fake-model · ${controller.getSnapshot().context!} · ${workspace} · s-agent`);
 		controller.submit('read a.txt and tell me');
 		await turnDone.done;
 		expect(turnDone.seen.filter(entry => entry.kind === 'entry').map(entry => entry.kind === 'entry' && entry.entry.entry)).toEqual(['user', 'card', 'assistant', 'turn']);
@@ -170,7 +170,7 @@ describe('the interactive session with a model', () => {
 		const resolve = (spec: string) => (spec.includes(':') ? resolveModel({spec, env: {}}) : resolveModel({spec, baseUrl: server!.url, env: {}}));
 		const {controller} = await openInteractiveSession({root, cwd: workspace, id: 's-connect', agent: {none: 'no model: pass --model PROVIDER:MODEL', connect: {resolve}}});
 		const status = () => statusText({cwd: workspace, sessionId: 's-connect', snapshot: controller.getSnapshot(), width: 200});
-		expect(status()).toBe(`mode ask · no model (see /model) · ${workspace} · s-connect`);
+		expect(status()).toBe(`no model (see /model) · ${workspace} · s-connect`);
 		const said = scrollbackUntil(controller, seen => seen.length >= 4);
 		controller.submit('/model');
 		controller.submit('/model nosuch:thing');

@@ -14,7 +14,8 @@ describe('Shift+Tab', () => {
 	it('cycles ask → accept edits → plan → bypass (asked once) → ask, shown in the status line; each mode lets through what it must', async () => {
 		const screen = await startInteractive('modes-cycle', {columns: 120, rows: 30, mode: 'ask'});
 		try {
-			expect(screen.tty.text()).toContain('mode ask');
+			// Ask, the default, goes unsaid in the status line.
+			expect(screen.tty.text()).not.toContain('mode ');
 			// Typed text stays: the key switches the mode, it never completes nor inserts.
 			await screen.press('draft');
 			await screen.press(keys.shiftTab);
@@ -48,8 +49,9 @@ describe('Shift+Tab', () => {
 			await screen.tty.waitForText('mode bypass');
 			await screen.type('!echo free', '● bash echo free');
 			await screen.press(keys.shiftTab);
-			await screen.tty.waitForText('mode ask');
+			await screen.tty.waitForText('mode: ask (Shift+Tab)');
 			expect(screen.tty.text()).toContain('mode: bypass (Shift+Tab)');
+			expect(screen.controller.getSnapshot().mode).toBeUndefined();
 		} finally {
 			await screen.close();
 		}
