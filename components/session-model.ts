@@ -46,6 +46,8 @@ export type LiveSnapshot = {
 	readonly agent?: string;
 	/** The session's mode (`ask`, `accept edits`, `plan`, `bypass`, or an ACP agent's): the status line always shows it. */
 	readonly mode?: string;
+	/** Whether the commands of the mode are confined (`commands unconfined (bwrap: …)`): after the place as the row narrows. */
+	readonly confinement?: string;
 	/** How full the model's window is (`42% · 54k/128k`): the native agent's ledger, or an ACP agent's `usage_update`. */
 	readonly context?: string;
 };

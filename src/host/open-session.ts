@@ -30,6 +30,7 @@ import type {ToolDefinition} from '../tools/types.js';
 import {Approvals, callApprovals, refusalWords} from './approvals.js';
 import {modeLabel, planRefusal, SessionMode} from './session-mode.js';
 import {sessionHooks} from './session-hooks.js';
+import {sessionConfinement, type SessionConfinement} from './command-confinement.js';
 import type {HookEntry} from '../config/hooks-config.js';
 import type {McpHost, McpHostOptions} from './mcp-host.js';
 import {ChangeHistory} from './change-history.js';
@@ -108,6 +109,8 @@ export type OpenedSession = {
 	readonly approvals: Approvals;
 	/** The permission mode (Shift+Tab): its changes are recorded as `permission/preset` events. */
 	readonly mode: SessionMode;
+	/** Whether the commands of a mode that does not ask before each are confined (bwrap), for the status line and `/help`. */
+	readonly confinement: SessionConfinement;
 	readonly logPath?: string;
 	/** The secrets of the session: the commands' environment, the values redacted. */
 	readonly secrets: SessionSecrets;
@@ -165,7 +168,9 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	runtime.attach(registry);
 	// Without a log: a name nobody can guess ahead (the temp directory is shared), made only when a command spills.
 	const spillDir = options.spillDir ?? (writer === undefined ? join(tmpdir(), `cardterm-spill-${header.id.replaceAll(/[^\w.-]/g, '_')}-${randomBytes(4).toString('hex')}`) : join(dirname(writer.path), 'spill'));
-	const {tools, jobs} = builtinTools({workspace: options.cwd, spillDir, commandEnv: secrets.commandEnv, onTodos: runtime.recordTodos, jobs: new JobRuntime({log: (message, error) => {
+	const mode = options.mode ?? new SessionMode();
+	const confinement = sessionConfinement(options.cwd, () => mode.current);
+	const {tools, jobs} = builtinTools({workspace: options.cwd, spillDir, commandEnv: secrets.commandEnv, confine: async cwd => confinement.confine(cwd), onTodos: runtime.recordTodos, jobs: new JobRuntime({log: (message, error) => {
 		report(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : String(error)}`);
 	}})});
 	attachCodeMode(registry, {onDispatch: runtime.recordCodeDispatch, env: secrets.commandEnv});
@@ -173,7 +178,6 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		registry.register(tool);
 	}
 
-	const mode = options.mode ?? new SessionMode();
 	// Outermost: plan mode refuses before a rule would ask about the call.
 	registry.on('tools/pre-execute', planRefusal(mode));
 	// Then the PreToolUse hooks, before a rule would ask about a call a hook refuses.
@@ -266,6 +270,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		jobs,
 		approvals,
 		mode,
+		confinement,
 		secrets,
 		...(mcp === undefined ? {} : {mcp}),
 		...(writer === undefined ? {} : {logPath: writer.path}),

@@ -120,13 +120,14 @@ export type ModeChangeBy = 'key' | 'command' | 'flag';
 /** A native session's mode: the current one, who hears a change, and what the model has not been told yet. */
 export class SessionMode {
 	#current: SessionModeName;
-	/** The mode the model was last told of (absent: none yet; `ask` needs no note at the start). */
+	/** The mode the model was last told of. */
 	#told: SessionModeName;
 	readonly #listeners = new Set<(mode: SessionModeName, by: ModeChangeBy) => void>();
 
 	constructor(initial: SessionModeName = 'ask') {
 		this.#current = initial;
-		this.#told = 'ask';
+		// A session that starts planning says so with its first prompt; one that starts asking less (--yolo) needs no note.
+		this.#told = initial === 'plan' ? 'ask' : initial;
 	}
 
 	get current(): SessionModeName {

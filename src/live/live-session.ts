@@ -627,6 +627,7 @@ export class LiveSession implements SessionModel {
 			...(status.agent === undefined ? {} : {agent: status.agent}),
 			...(status.context === undefined ? {} : {context: status.context}),
 			...(status.mode === undefined ? {} : {mode: status.mode}),
+			...(status.confinement === undefined ? {} : {confinement: status.confinement}),
 		};
 	}
 }

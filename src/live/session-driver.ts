@@ -39,7 +39,7 @@ export type LineOutcome = {readonly work: LiveWork} | {readonly say: string};
 export type SessionMcp = Pick<McpHost, 'status' | 'reconnect' | 'onChange'>;
 
 /** What the driver adds to the status line. */
-export type DriverStatus = Pick<LiveSnapshot, 'model' | 'modelConnected' | 'agent' | 'problem' | 'context' | 'mode'> & {readonly jobsRunning?: number};
+export type DriverStatus = Pick<LiveSnapshot, 'model' | 'modelConnected' | 'agent' | 'problem' | 'context' | 'mode' | 'confinement'> & {readonly jobsRunning?: number};
 
 /**
 The session's modes as Shift+Tab and `/mode` change them: cardterm's own in a native session
