@@ -50,7 +50,6 @@ async function run(mode: SessionModeName, commands: readonly string[]): Promise<
 	try {
 		const said: string[] = [];
 		for (const command of commands) {
-			// eslint-disable-next-line no-await-in-loop -- in order
 			const result = await session.runtime.runCall('bash', {command, description: 'try'}, {signal: new AbortController().signal});
 			const value = result.isError ? {} : result.value as {exitCode?: number; stdout?: {text: string}};
 			said.push(`${value.exitCode ?? 'error'} ${(value.stdout?.text ?? '').trim()}`);
