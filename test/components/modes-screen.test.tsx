@@ -56,4 +56,21 @@ describe('Shift+Tab', () => {
 			await screen.close();
 		}
 	}, 60_000);
+
+	it('plan mode: the model is told it is planning with its prompt, and its write is refused with a result it reads', async () => {
+		const screen = await startInteractive('modes-plan-model', {columns: 120, rows: 30, mode: 'plan', agent: {script: [
+			{toolCalls: [{id: 'w1', name: 'write', args: JSON.stringify({file_path: 'plan.txt', content: 'x'})}]},
+			{text: 'Here is the plan instead.'},
+		]}});
+		try {
+			await screen.type('change plan.txt', 'Here is the plan instead.');
+			expect(existsSync(join(screen.cwd, 'plan.txt'))).toBe(false);
+			const bodies = screen.server!.requests.map((request: {readonly body: unknown}) => JSON.stringify(request.body));
+			// The first request carries the note; the second the refusal the model reads.
+			expect(bodies[0]).toContain('Plan mode is on');
+			expect(bodies[1]).toContain('plan mode: write was not run');
+		} finally {
+			await screen.close();
+		}
+	}, 60_000);
 });
