@@ -11,6 +11,9 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import type {AskRule} from '../../src/config/approval-rules.js';
+import {checkConfigFile} from '../../src/config/config-schema.js';
+import {startMode} from '../../src/cli/interactive/agent-setup.js';
+import type {CardtermConfig} from '../../src/config/load-config.js';
 import {openSession, type OpenedSession} from '../../src/host/open-session.js';
 import {agentAskRules, nextMode, parseMode, SessionMode, type SessionModeName} from '../../src/host/session-mode.js';
 import type {SessionEvent} from '../../src/session/events/events.js';
@@ -214,5 +217,20 @@ describe('Shift+Tab in the live session', () => {
 			stop();
 			await screen.close();
 		}
+	});
+});
+
+describe('the mode a session starts in', () => {
+	it('--mode, else --yolo, else the config\'s default, else ask; a project may not choose a mode that asks less', () => {
+		const config = (defaultMode?: 'plan' | 'edits') => ({approval: {ask: [], ...(defaultMode === undefined ? {} : {defaultMode})}}) as unknown as CardtermConfig;
+		expect(startMode(new Map(), config())).toBe('ask');
+		expect(startMode(new Map(), config('plan'))).toBe('plan');
+		expect(startMode(new Map([['yolo', true]]), config('plan'))).toBe('bypass');
+		expect(startMode(new Map([['mode', 'accept-edits']]), config('plan'))).toBe('edits');
+		expect(() => startMode(new Map([['mode', 'yes']]), config())).toThrow('--mode: "yes" is no mode (the modes: ask, edits, plan, bypass)');
+		expect(() => startMode(new Map<string, string | true>([['mode', 'plan'], ['yolo', true]]), config())).toThrow('--yolo is --mode bypass: it cannot go with --mode plan');
+		expect(checkConfigFile({approval: {defaultMode: 'bypass'}}, 'project').warnings).toEqual(['"approval.defaultMode": "bypass" ignored: only your user config can start sessions in a mode that asks less, a project\'s cannot']);
+		expect(checkConfigFile({approval: {defaultMode: 'bypass'}}, 'user').warnings).toEqual([]);
+		expect(checkConfigFile({approval: {defaultMode: 'sometimes'}}, 'user').errors).toEqual(['"approval.defaultMode" must be one of ask, edits, plan, bypass (got "sometimes")']);
 	});
 });
