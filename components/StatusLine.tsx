@@ -67,7 +67,7 @@ what is happening now and how to stop it, who answers and where, then detail. A 
 retry's reason and the whole directory come after the short forms of the facts before them (the
 retry's notice above has its reason).
 */
-const RANK = {now: 1, cancel: 2, elapsed: 3, who: 4, nowDetail: 5, place: 6, wholeWho: 7, reason: 8, wholePlace: 9, jobs: 10, tally: 11, context: 12, usage: 13, latency: 14, session: 15} as const;
+const RANK = {now: 1, cancel: 2, elapsed: 3, who: 4, nowDetail: 5, place: 6, wholeWho: 7, reason: 8, confinement: 8.5, wholePlace: 9, jobs: 10, tally: 11, context: 12, usage: 13, latency: 14, session: 15} as const;
 
 /**
 The status row's facts in the order they read: what is happening now (a retry's countdown, a long
@@ -97,6 +97,11 @@ export function statusFacts({cwd, sessionId, snapshot, now, home = homedir()}: O
 		facts.push(one(turn.elapsed, RANK.elapsed));
 	}
 
+	// The mode is always shown: it says what the agent may do without asking.
+	if (snapshot.mode !== undefined) {
+		facts.push(one(`mode ${sanitizeInline(snapshot.mode)}`, RANK.now));
+	}
+
 	for (const who of [snapshot.model, snapshot.agent]) {
 		if (who !== undefined) {
 			facts.push(whoForms(sanitizeInline(who)));
@@ -108,6 +113,10 @@ export function statusFacts({cwd, sessionId, snapshot, now, home = homedir()}: O
 	}
 
 	facts.push(placeForms(sanitizeInline(cwd), home));
+	if (snapshot.confinement !== undefined) {
+		facts.push(one(sanitizeInline(snapshot.confinement), RANK.confinement));
+	}
+
 	if (snapshot.jobsRunning > 0) {
 		facts.push(one(`${snapshot.jobsRunning} job${snapshot.jobsRunning === 1 ? '' : 's'}`, RANK.jobs));
 	}

@@ -49,6 +49,10 @@ export type LiveSnapshot = {
 	readonly title?: string;
 	/** What an ACP agent reports about itself (its mode, its cost): shown in the status line. */
 	readonly agent?: string;
+	/** The session's mode (`ask`, `accept edits`, `plan`, `bypass`, or an ACP agent's): the status line always shows it. */
+	readonly mode?: string;
+	/** Whether the commands of the mode are confined (`commands unconfined (bwrap: …)`): after the place as the row narrows. */
+	readonly confinement?: string;
 	/** How full the model's window is (`42% · 54k/128k`): the native agent's ledger, or an ACP agent's `usage_update`. */
 	readonly context?: string;
 	/** Images attached at the prompt for the next message, one row each (`image · PNG · 312.0 KB · 1280×800 · shot.png`). */
@@ -101,6 +105,8 @@ export type SessionModel = {
 	pasteClipboardImage?(): void;
 	/** Backspace on an empty prompt: take the newest attached image off; false when none is attached. */
 	detachImage?(): boolean;
+	/** Shift+Tab: switch to the session's next mode. */
+	cycleMode?(): void;
 	/** Clear the screen (Ctrl+L): its rows move into the scrollback, in order with the entries written there. */
 	clearScreen?(): void;
 	/** The session asks the screen to open the pager (`/pager`, as Ctrl+O does). */

@@ -213,6 +213,12 @@ export function usePromptInput({model, now, width, openPager, pager}: PromptInpu
 			return;
 		}
 
+		if (key.tab && key.shift) {
+			// Shift+Tab (CSI Z) cycles the session's mode; it never completes.
+			model.cycleMode?.();
+			return;
+		}
+
 		if (key.tab) {
 			const {text, cursor} = lineRef.current;
 			void model.complete(text, cursor).then(candidates => {

@@ -319,6 +319,20 @@ export class AcpClient {
 	}
 
 	/**
+	Switch the agent to one of the modes it announced (`session/set_mode`); recorded once it agreed.
+	Rejects with the agent's error, or when it announced no such mode.
+	*/
+	async setMode(modeId: string, by: 'key' | 'command'): Promise<void> {
+		const {sessionId, modes} = this.facts;
+		if (modes === undefined || !modes.available.includes(modeId)) {
+			throw new Error(modes === undefined ? 'the agent announced no modes' : `the agent has no mode "${modeId}" (its modes: ${modes.available.join(', ')})`);
+		}
+
+		await this.#untilExit(this.#connection.agent.request(methods.agent.session.setMode, {sessionId, modeId}), 'session/set_mode');
+		this.events.mode(modeId, by);
+	}
+
+	/**
 	One prompt turn: the person's message (with what its `@` references attached) and images, what the
 	agent streams, and how it ended. Never rejects for the agent's failures; rejects, recording nothing,
 	when the agent takes no images (`promptCapabilities.image` is not true: ACP says a client must not

@@ -243,8 +243,7 @@ export class AcpEvents {
 
 			case 'current_mode_update': {
 				if (typeof update.currentModeId === 'string') {
-					this.#beforeEntry();
-					this.#log.emit({type: 'acp/mode', data: {modeId: update.currentModeId, summary: `mode: ${update.currentModeId}`}, ignorable: true});
+					this.mode(update.currentModeId);
 				}
 
 				return;
@@ -287,6 +286,23 @@ export class AcpEvents {
 	}
 
 	/** A line cardterm says about the session (a bad frame, the agent's exit), recorded as an ignorable notice. */
+	/**
+	The agent's mode is `modeId` now (its `current_mode_update`, or the answer to cardterm's
+	`session/set_mode`, `by` the key or `/mode`): recorded once, though both may say it.
+	*/
+	mode(modeId: string, by?: 'key' | 'command'): void {
+		if (modeId === this.#mode) {
+			return;
+		}
+
+		this.#mode = modeId;
+		this.#beforeEntry();
+		this.#log.emit({type: 'acp/mode', data: {modeId, summary: `mode: ${modeId}${by === 'key' ? ' (Shift+Tab)' : by === 'command' ? ' (/mode)' : ''}`, ...(by === undefined ? {} : {by})}, ignorable: true});
+	}
+
+	/** The mode last recorded. */
+	#mode: string | undefined;
+
 	notice(text: string): void {
 		this.#beforeEntry();
 		this.#log.emit({type: 'acp/notice', data: {text}, ignorable: true});

@@ -39,6 +39,11 @@ export type BashToolOptions = {
 	readonly drainGraceMs?: number;
 	/** The environment of commands (default: this process's); the session's leaves out the secrets (`session-secrets.ts`). */
 	readonly env?: NodeJS.ProcessEnv;
+	/**
+	The sandbox a command runs under now (a program and its arguments before the shell), or undefined
+	to run it unconfined; asked at every command (the session's mode decides).
+	*/
+	readonly confine?: (cwd: string) => Promise<readonly string[] | undefined>;
 	/** Live output coalescing interval. Default 50 ms. */
 	readonly progressIntervalMs?: number;
 	/** Live output reported per stream per interval at most (the tail of what arrived). Default 16 384 bytes. */
@@ -151,6 +156,7 @@ export function bashTool(options: BashToolOptions): DefinedTool<typeof bashOutpu
 			}
 
 			const cwd = await resolveWorkdir(workspace, args.workdir);
+			const confine = await options.confine?.(cwd);
 			if (args.run_in_background === true) {
 				if (jobs === undefined) {
 					throw new Error('bash: run_in_background is not available in this session (no job runtime)');
@@ -167,7 +173,7 @@ export function bashTool(options: BashToolOptions): DefinedTool<typeof bashOutpu
 					label: args.command,
 					owner: exec.agent,
 					outputLimitBytes: maxOutputBytes,
-					run: () => startBackgroundCommand({command: args.command, cwd, maxOutputBytes, timing, ...(env === undefined ? {} : {env})}),
+					run: () => startBackgroundCommand({command: args.command, cwd, maxOutputBytes, timing, ...(env === undefined ? {} : {env}), ...(confine === undefined ? {} : {confine})}),
 				});
 				return {kind: 'background', jobId};
 			}
@@ -186,6 +192,7 @@ export function bashTool(options: BashToolOptions): DefinedTool<typeof bashOutpu
 				...(spill === undefined ? {} : {spill}),
 				timing,
 				...(env === undefined ? {} : {env}),
+				...(confine === undefined ? {} : {confine}),
 				progress: (update) => {
 					exec.progress(update);
 				},

@@ -38,6 +38,8 @@ export type BuiltinToolsOptions = {
 	readonly useRipgrep?: boolean;
 	/** The environment of bash's commands (default: this process's). */
 	readonly commandEnv?: NodeJS.ProcessEnv;
+	/** The sandbox bash's commands run under now (`BashToolOptions.confine`). */
+	readonly confine?: (cwd: string) => Promise<readonly string[] | undefined>;
 };
 
 /** The reference tools for one session, and the job runtime they share. */
@@ -46,7 +48,7 @@ export function builtinTools(options: BuiltinToolsOptions): {readonly tools: rea
 	const allowedRoots = options.spillDir === undefined ? options.allowedRoots : [...(options.allowedRoots ?? []), options.spillDir];
 	const guard = new WorkspaceGuard({workspace: options.workspace, ...(allowedRoots === undefined ? {} : {allowedRoots})});
 	const tools: ToolDefinition[] = [
-		bashTool({workspace: options.workspace, jobs, spillDir: options.spillDir, ...(options.commandEnv === undefined ? {} : {env: options.commandEnv})}) as ToolDefinition,
+		bashTool({workspace: options.workspace, jobs, spillDir: options.spillDir, ...(options.commandEnv === undefined ? {} : {env: options.commandEnv}), ...(options.confine === undefined ? {} : {confine: options.confine})}) as ToolDefinition,
 		...fsTools({workspace: options.workspace, guard}),
 		...searchTools({workspace: options.workspace, guard, ...(options.useRipgrep === undefined ? {} : {useRipgrep: options.useRipgrep})}),
 		...webTools(options.web),

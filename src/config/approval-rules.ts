@@ -130,11 +130,12 @@ async function ruleReason(rule: AskRule, name: string, path: Promise<Resolved> |
 /**
 A `tools/pre-execute` listener that answers *ask* where a rule matches — for a Code Mode sub-call as
 for a call — after telling `asking` what the question is (the session's approvals answer it from a
-grant given before, or ask the person). `rules` is read at every call: rules added later count.
+grant given before, or ask the person). `rules` is read at every call: rules added later count, and
+a function gives the rules of the moment (a session's mode changes which apply).
 */
-export function approvalPolicy(rules: readonly AskRule[], options: ApprovalPolicyOptions): PreExecuteListener {
+export function approvalPolicy(rules: readonly AskRule[] | (() => readonly AskRule[]), options: ApprovalPolicyOptions): PreExecuteListener {
 	return async (exec, next) => {
-		const question = await ruleQuestion(rules, exec.name, exec.arguments, options);
+		const question = await ruleQuestion(typeof rules === 'function' ? rules() : rules, exec.name, exec.arguments, options);
 		if (question === undefined) {
 			return next();
 		}

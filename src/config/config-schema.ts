@@ -44,6 +44,11 @@ export type ContextFileSettings = {
 	readonly toolSearch?: boolean | string;
 };
 
+/** A session's permission modes, in Shift+Tab's order (`src/host/session-mode.ts` says what each allows). */
+export const SESSION_MODES = ['ask', 'edits', 'plan', 'bypass'] as const;
+
+export type SessionModeName = (typeof SESSION_MODES)[number];
+
 /** What one config file holds, once checked. */
 export type ConfigFile = {
 	/** The agent's model, `PROVIDER:MODEL` (or a server's model name with `baseUrl`). */
@@ -58,7 +63,7 @@ export type ConfigFile = {
 		/** How long the model's stream may send nothing before it is cancelled and retried, in ms. */
 		readonly stallTimeoutMs?: number;
 	};
-	readonly approval?: {readonly ask?: readonly AskRule[]};
+	readonly approval?: {readonly ask?: readonly AskRule[]; readonly defaultMode?: string};
 	/** The model's window and what to do about it (docs/context.md). */
 	readonly context?: ContextFileSettings;
 	/** Servers the person lets any project's config send the model's requests to (read from the user's config only). */
@@ -71,6 +76,8 @@ export type ConfigFile = {
 	readonly notifications?: 'auto' | 'always' | 'off';
 	/** Whether a live session sets the terminal's window title (default true). */
 	readonly terminalTitle?: boolean;
+	/** Hook commands by event, in Claude Code's shape; read (and their problems named) by `hooks-config.ts`. */
+	readonly hooks?: unknown;
 };
 
 const url = (description: string): ValueSchemaSpec => ({type: 'string', description});
@@ -103,11 +110,13 @@ const topLevel: ParameterSchemaSpec = {
 			inside: {type: 'string', description: 'ask when the path is inside this folder'},
 			everyTime: {type: 'boolean', description: 'ask at every such call ("allow for this session" does not cover it)'},
 		}}},
+		defaultMode: {type: 'string', description: 'the mode a session starts in: ask, edits, plan or bypass (a project may choose only ask or plan)'},
 	}},
 	allowedEndpoints: {type: 'array', items: {type: 'string'}},
 	mcpServers: {type: 'object', additionalProperties: true, description: 'MCP servers by name (mcp-servers.ts reads each)'},
 	notifications: {type: 'string', enum: ['auto', 'always', 'off'], description: 'notify when a turn ends or a question waits: auto (while the terminal is not focused), always, off'},
 	terminalTitle: {type: 'boolean', description: 'show the session and its state in the terminal\'s title (default true)'},
+	hooks: {type: 'object', additionalProperties: true, description: 'hook commands by event: PreToolUse, PostToolUse, Stop, Notification (hooks-config.ts reads them)'},
 	env: {type: 'object', additionalProperties: true, properties: {
 		passthrough: {type: 'array', items: {type: 'string'}, description: 'secret variables the commands a model or an agent runs may still see'},
 		secrets: {type: 'array', items: {type: 'string'}, description: 'more variables whose values are kept from commands and the session log'},
@@ -154,6 +163,11 @@ export function checkConfigFile(value: unknown, role: 'user' | 'project'): Confi
 		warnings.push('"env.passthrough" ignored: only your user config can pass your keys to commands, a project\'s cannot');
 	}
 
+	const mode = isPlainRecord(value['approval']) ? value['approval']['defaultMode'] : undefined;
+	if (role === 'project' && (mode === 'edits' || mode === 'bypass')) {
+		warnings.push(`"approval.defaultMode": "${mode}" ignored: only your user config can start sessions in a mode that asks less, a project's cannot`);
+	}
+
 	if (value['baseUrl'] !== undefined && value['model'] === undefined) {
 		warnings.push('"baseUrl" ignored without "model" in the same file (for a provider\'s server: "providers": {"NAME": {"baseUrl": URL}})');
 	}
@@ -192,6 +206,11 @@ function refinements(config: ConfigFile): string[] {
 				problems.push(`"env.${key}[${index}]" must be an environment variable's name such as GITHUB_TOKEN (got ${JSON.stringify(name)})`);
 			}
 		}
+	}
+
+	const mode = config.approval?.defaultMode;
+	if (mode !== undefined && !(SESSION_MODES as readonly string[]).includes(mode)) {
+		problems.push(`"approval.defaultMode" must be one of ${SESSION_MODES.join(', ')} (got ${JSON.stringify(mode)})`);
 	}
 
 	for (const [index, rule] of (config.approval?.ask ?? []).entries()) {

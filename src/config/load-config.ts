@@ -11,9 +11,10 @@ with the person's consent (`endpoint-consent.ts`), and it cannot allow servers i
 */
 import {isPlainRecord} from '../json/is-plain-record.js';
 import {scanJsonNesting} from '../json/nesting-scan.js';
-import type {AskRule, ConfigFile, ContextFileSettings} from './config-schema.js';
+import type {AskRule, ConfigFile, ContextFileSettings, SessionModeName} from './config-schema.js';
 import {checkConfigFile} from './config-schema.js';
 import {ConfigError} from './config-error.js';
+import {readHooks, type HookEntry} from './hooks-config.js';
 import {projectConfigPath, projectMcpPath, userConfigPath} from './config-paths.js';
 import {mergeMcpServers, readMcpServers, type McpServerEntry} from './mcp-servers.js';
 import {readBoundedText, UnreadableFileError} from './read-config-text.js';
@@ -33,7 +34,7 @@ export type CardtermConfig = {
 	/** The working directory whose project file was looked for. */
 	readonly projectDir: string;
 	/** Every file's approval rules, the user's first. */
-	readonly approval: {readonly ask: readonly AskRule[]};
+	readonly approval: {readonly ask: readonly AskRule[]; readonly defaultMode?: SessionModeName};
 	/** The agent's limits; the project's over the user's. */
 	readonly agent: {readonly maxSteps?: number; readonly stallTimeoutMs?: number};
 	/** The `context` section, merged: the project's fields over the user's (windows model by model). */
@@ -51,6 +52,8 @@ export type CardtermConfig = {
 	readonly notifications?: 'auto' | 'always' | 'off';
 	/** Whether a live session sets the window title (absent: it does); the project's over the user's. */
 	readonly terminalTitle?: boolean;
+	/** The hook commands of every file, the user's first (`hooks-config.ts`). */
+	readonly hooks?: readonly HookEntry[];
 	/** What was odd but not wrong (unknown keys), each naming its file; shown once at start. */
 	readonly warnings: readonly string[];
 };
@@ -81,6 +84,16 @@ export async function loadConfig(cwd: string, env: NodeJS.ProcessEnv): Promise<C
 		Object.assign(agent, layer.file.agent?.maxSteps === undefined ? {} : {maxSteps: layer.file.agent.maxSteps}, layer.file.agent?.stallTimeoutMs === undefined ? {} : {stallTimeoutMs: layer.file.agent.stallTimeoutMs});
 	}
 
+	// The project's over the user's; a project may not start a session asking less than ask (checkConfigFile warns).
+	let defaultMode: SessionModeName | undefined;
+	for (const layer of layers) {
+		const mode = layer.file.approval?.defaultMode as SessionModeName | undefined;
+		if (mode !== undefined && !(layer.role === 'project' && (mode === 'edits' || mode === 'bypass'))) {
+			defaultMode = mode;
+		}
+	}
+
+	const hooks = layers.map(layer => readHooks(layer.file.hooks, layer.path, layer.role === 'project'));
 	let context: ContextFileSettings = {};
 	for (const layer of layers) {
 		const section = layer.file.context;
@@ -97,7 +110,7 @@ export async function loadConfig(cwd: string, env: NodeJS.ProcessEnv): Promise<C
 		...(notifications === undefined ? {} : {notifications}),
 		...(terminalTitle === undefined ? {} : {terminalTitle}),
 		context,
-		approval: {ask: rules.map(rule => withoutBy(rule))},
+		approval: {ask: rules.map(rule => withoutBy(rule)), ...(defaultMode === undefined ? {} : {defaultMode})},
 		agent,
 		allowedEndpoints: layers.filter(layer => layer.role !== 'project').flatMap(layer => layer.file.allowedEndpoints ?? []),
 		env: {
@@ -105,7 +118,8 @@ export async function loadConfig(cwd: string, env: NodeJS.ProcessEnv): Promise<C
 			secrets: layers.flatMap(layer => layer.file.env?.secrets ?? []),
 		},
 		mcpServers: mergeMcpServers(servers.map(read => read.entries)),
-		warnings: [...layers.flatMap(layer => layer.warnings), ...servers.flatMap(read => read.warnings)],
+		hooks: hooks.flatMap(read => read.entries),
+		warnings: [...layers.flatMap(layer => layer.warnings), ...servers.flatMap(read => read.warnings), ...hooks.flatMap(read => read.warnings)],
 	};
 }
 

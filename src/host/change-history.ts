@@ -37,7 +37,7 @@ type OpenCall = {readonly name: string; readonly callId: string; readonly args: 
 type Group = {key: string; kind: ChangeGroup['kind']; seq: number; changes: RecordedChange[]; takenBack: RecordedChange[]};
 
 /** Tools that change no file: a turn of only these has nothing to take back, and they never wait for a snapshot. */
-export const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(['read', 'grep', 'glob', 'web_fetch', 'web_search', 'todo_write', 'job_list', 'acp_read', 'acp_search', 'acp_fetch', 'acp_think']);
+export const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(['read', 'grep', 'glob', 'web_fetch', 'web_search', 'todo_write', 'job_list', 'job_output', 'acp_read', 'acp_search', 'acp_fetch', 'acp_think']);
 
 export class ChangeHistory {
 	readonly #groups = new Map<string, Group>();

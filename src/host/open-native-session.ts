@@ -10,7 +10,7 @@ import {dirname, join} from 'node:path';
 import type {ModelClient} from '../agent/model-types.js';
 import type {SessionEvent, SessionHeader} from '../session/events/events.js';
 import {makeDirectory} from '../session/store/make-directory.js';
-import type {AskRule} from '../config/approval-rules.js';
+import type {SessionMode} from './session-mode.js';
 import type {ContextFileSettings} from '../config/config-schema.js';
 import type {ToolDefinition} from '../tools/types.js';
 import {childSessionLinks, type ChildSessionLinks} from '../transcript/child-session-links.js';
@@ -45,7 +45,11 @@ export type NativeSessionOptions = {
 	readonly pluginApply?: OpenSessionOptions['pluginApply'];
 	readonly onPluginSkipped?: OpenSessionOptions['onPluginSkipped'];
 	/** The approval rules, read at every call (`OpenSessionOptions.rules`). */
-	readonly rules?: readonly AskRule[];
+	readonly rules?: OpenSessionOptions['rules'];
+	/** The session's permission mode (`OpenSessionOptions.mode`). */
+	readonly mode?: SessionMode;
+	/** The hooks it runs (`OpenSessionOptions.hooks`). */
+	readonly hooks?: OpenSessionOptions['hooks'];
 	/** How the writer opens the log file (fault-injection tests). */
 	readonly openLogFile?: OpenSessionOptions['openLogFile'];
 	/**
@@ -123,6 +127,8 @@ export async function openNativeSession(options: NativeSessionOptions): Promise<
 		// log (the session's memory stays flat however long it runs).
 		releaseWritten: () => folderMade && problem === undefined,
 		...(options.rules === undefined ? {} : {rules: options.rules}),
+		...(options.mode === undefined ? {} : {mode: options.mode}),
+		...(options.hooks === undefined ? {} : {hooks: options.hooks}),
 		onLogError(error) {
 			reason = error.message;
 			logProblem(reason);

@@ -29,6 +29,10 @@ import {ToolRegistry} from '../tools/registry.js';
 import type {PreExecuteListener} from '../tools/registry-hooks.js';
 import type {ToolDefinition} from '../tools/types.js';
 import {Approvals, callApprovals, refusalWords} from './approvals.js';
+import {modeLabel, planRefusal, SessionMode} from './session-mode.js';
+import {sessionHooks} from './session-hooks.js';
+import {sessionConfinement, type SessionConfinement} from './command-confinement.js';
+import type {HookEntry} from '../config/hooks-config.js';
 import type {McpHost, McpHostOptions} from './mcp-host.js';
 import {ChangeHistory} from './change-history.js';
 import {sessionSecrets, type SessionSecrets} from './session-secrets.js';
@@ -51,9 +55,14 @@ export type OpenSessionOptions = {
 	readonly onPluginSkipped?: (message: string) => void;
 	/**
 	The approval rules (the config's, the agent's): calls they match ask, judged by the paths the tools
-	resolve. Read at every call, so rules pushed later (a model connected by `/model`) count.
+	resolve. Read at every call, so rules pushed later (a model connected by `/model`) count; a
+	function gives the rules of the moment (the session's mode decides which of the agent's apply).
 	*/
-	readonly rules?: readonly AskRule[];
+	readonly rules?: readonly AskRule[] | (() => readonly AskRule[]);
+	/** The session's permission mode (default: a new one in `ask`); plan mode refuses before any rule asks. */
+	readonly mode?: SessionMode;
+	/** The config's hooks the session runs (a project's only once allowed: the caller chooses), in the workspace, with the commands' environment. */
+	readonly hooks?: readonly HookEntry[];
 	/** A `tools/pre-execute` listener of the caller's own, after the rules'. */
 	readonly policy?: PreExecuteListener;
 	/**
@@ -99,6 +108,10 @@ export type OpenedSession = {
 	readonly jobs: JobRuntime;
 	/** The questions the session asks the person (a screen subscribes; without one they are answered unattended). */
 	readonly approvals: Approvals;
+	/** The permission mode (Shift+Tab): its changes are recorded as `permission/preset` events. */
+	readonly mode: SessionMode;
+	/** Whether the commands of a mode that does not ask before each are confined (bwrap), for the status line and `/help`. */
+	readonly confinement: SessionConfinement;
 	readonly logPath?: string;
 	/** The secrets of the session: the commands' environment, the values redacted. */
 	readonly secrets: SessionSecrets;
@@ -159,7 +172,9 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	// Without a log: a name nobody can guess ahead (the temp directory is shared), made only when a command spills.
 	const spillDir = options.spillDir ?? (writer === undefined ? join(tmpdir(), `cardterm-spill-${header.id.replaceAll(/[^\w.-]/g, '_')}-${randomBytes(4).toString('hex')}`) : join(dirname(writer.path), 'spill'));
 	const attachments = new AttachmentStore(attachmentsDir(writer === undefined ? spillDir : dirname(writer.path)));
-	const {tools, jobs} = builtinTools({workspace: options.cwd, spillDir, commandEnv: secrets.commandEnv, onTodos: runtime.recordTodos, jobs: new JobRuntime({log: (message, error) => {
+	const mode = options.mode ?? new SessionMode();
+	const confinement = sessionConfinement(options.cwd, () => mode.current);
+	const {tools, jobs} = builtinTools({workspace: options.cwd, spillDir, commandEnv: secrets.commandEnv, confine: async cwd => confinement.confine(cwd), onTodos: runtime.recordTodos, jobs: new JobRuntime({log: (message, error) => {
 		report(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : String(error)}`);
 	}})});
 	attachCodeMode(registry, {onDispatch: runtime.recordCodeDispatch, env: secrets.commandEnv});
@@ -167,6 +182,18 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		registry.register(tool);
 	}
 
+	// Outermost: plan mode refuses before a rule would ask about the call.
+	registry.on('tools/pre-execute', planRefusal(mode));
+	// Then the PreToolUse hooks, before a rule would ask about a call a hook refuses.
+	const hooks = options.hooks === undefined || options.hooks.length === 0 ? undefined : sessionHooks(log, header.id, {hooks: options.hooks, cwd: options.cwd, env: secrets.commandEnv});
+	if (hooks !== undefined) {
+		registry.on('tools/pre-execute', hooks.preExecute);
+		registry.on('tools/result', hooks.onResult);
+	}
+
+	mode.onChange((now, by) => {
+		log.emit({type: 'permission/preset', data: {mode: now, label: modeLabel(now), by}, ignorable: true});
+	});
 	if (options.rules !== undefined) {
 		registry.on('tools/pre-execute', approvalPolicy(options.rules, {cwd: options.cwd, realPath: realpathDeep, asking: approvals.asking}));
 	}
@@ -247,6 +274,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 		changes,
 		jobs,
 		approvals,
+		mode,
+		confinement,
 		secrets,
 		attachments,
 		...(mcp === undefined ? {} : {mcp}),
@@ -268,6 +297,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 
 			closed = true;
 			approvals.close();
+			hooks?.dispose();
 			// The agent refuses injections from here on (the contract: refused after disposal).
 			runtime.dispose();
 			await mcp?.close();

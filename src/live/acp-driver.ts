@@ -158,8 +158,7 @@ export function acpDriver({client, cwd, onEvent, mode: startMode, turnProgress, 
 		},
 		turn: () => prompting ? turnProgress?.() : undefined,
 		status(): DriverStatus {
-			const agent = [mode === undefined ? undefined : `mode ${mode}`, usage].filter(part => part !== undefined).join(' · ');
-			return {...(agent === '' ? {} : {agent}), ...(meter === undefined ? {} : {context: meter}), ...(exited === undefined ? {} : {problem: exited})};
+			return {...(mode === undefined ? {} : {mode}), ...(usage === undefined ? {} : {agent: usage}), ...(meter === undefined ? {} : {context: meter}), ...(exited === undefined ? {} : {problem: exited})};
 		},
 		onChange(listener) {
 			listeners.add(listener);
@@ -172,6 +171,15 @@ export function acpDriver({client, cwd, onEvent, mode: startMode, turnProgress, 
 		...(mcp === undefined ? {} : {mcp}),
 		// The agent's own commands first: one that runs the same server's prompt keeps its name.
 		commands: () => mcp === undefined ? commands : withoutTaken(commands, mcpPromptCommands(mcp)),
+		// Shift+Tab and /mode cycle the modes the agent announced (`session/set_mode`).
+		...(startMode === undefined ? {} : {modes: {
+			available: () => client.facts.modes?.available.map(id => ({id, label: id})) ?? [],
+			current: () => mode,
+			async set(id, by) {
+				await client.setMode(id, by);
+				return undefined;
+			},
+		}}),
 		// The agent goes first, so a turn it never ends is ended (and recorded) before the log closes.
 		stop: async () => client.close(),
 		close: closeLog,

@@ -368,6 +368,32 @@ export class LiveSession implements SessionModel {
 		return this.#dispatch({type: 'withdraw', to: 'drop'}).length > 0;
 	}
 
+	/** Shift+Tab: the session's next mode (the driver's: cardterm's own, or an ACP agent's announced ones). */
+	cycleMode(): void {
+		const modes = this.#driver.modes;
+		if (modes === undefined || this.#input.closing) {
+			return;
+		}
+
+		const available = modes.available();
+		if (available.length === 0) {
+			this.#say('this session has no modes to switch between', 'error');
+			return;
+		}
+
+		const at = available.findIndex(mode => mode.id === modes.current());
+		const next = available[(at + 1) % available.length]!;
+		void modes.set(next.id, 'key').then(said => {
+			if (said !== undefined) {
+				this.#say(said, 'info');
+			}
+
+			this.#changed();
+		}, (error: unknown) => {
+			this.#say(`mode ${next.label}: ${errorText(error)}`, 'error');
+		});
+	}
+
 	answerApproval(answer: ApprovalAnswer, words?: string): void {
 		this.#approvals.answer(answer, words);
 	}
@@ -411,9 +437,9 @@ export class LiveSession implements SessionModel {
 	}
 
 	#sessionBase(): Omit<CommandSession, 'commands'> {
-		const {tools, model, mcp, helpNotes} = this.#driver;
+		const {tools, model, mcp, modes, helpNotes} = this.#driver;
 		const {undo, forks} = this.#options;
-		return {cwd: this.cwd, helpNotes, ...(tools === undefined ? {} : {tools}), ...(model === undefined ? {} : {model}), ...(mcp === undefined ? {} : {mcp}), ...(undo === undefined ? {} : {undo}), ...(forks === undefined ? {} : {forks})};
+		return {cwd: this.cwd, helpNotes, ...(tools === undefined ? {} : {tools}), ...(model === undefined ? {} : {model}), ...(mcp === undefined ? {} : {mcp}), ...(modes === undefined ? {} : {modes}), ...(undo === undefined ? {} : {undo}), ...(forks === undefined ? {} : {forks})};
 	}
 
 	#commandSession(): CommandSession {
@@ -740,6 +766,8 @@ export class LiveSession implements SessionModel {
 			...(title === undefined ? {} : {title}),
 			...(status.agent === undefined ? {} : {agent: status.agent}),
 			...(status.context === undefined ? {} : {context: status.context}),
+			...(status.mode === undefined ? {} : {mode: status.mode}),
+			...(status.confinement === undefined ? {} : {confinement: status.confinement}),
 		};
 	}
 }

@@ -10,13 +10,15 @@ import {attachReferences, mcpReferences} from '../host/prompt-references.js';
 import type {TurnProgress} from '../session/fold/turn-progress.js';
 import {mcpPromptCommands} from './commands/mcp-prompt.js';
 import {completeShellWord} from './complete.js';
+import {modeLabel} from '../host/session-mode.js';
 import {nativeLine} from './native-lines.js';
 import {INLINE_TIMEOUT_MS} from './commands/inline-shell.js';
+import {nativeModes} from './native-modes.js';
 import type {DriverStatus, DriverWork, SessionDriver} from './session-driver.js';
 
 export type NativeDriverOptions = {
 	/** The session: its runtime runs calls, its registry names the tools, its jobs and fold feed the status line. */
-	readonly session: Pick<OpenedSession, 'runtime' | 'registry' | 'jobs' | 'fold' | 'toolNames' | 'mcp'> & Partial<Pick<OpenedSession, 'attachments'>>;
+	readonly session: Pick<OpenedSession, 'runtime' | 'registry' | 'jobs' | 'fold' | 'toolNames' | 'mcp'> & Partial<Pick<OpenedSession, 'attachments' | 'mode' | 'approvals' | 'confinement'>>;
 	readonly cwd: string;
 	/** The agent: with a model, a line that is no command is a message for it. */
 	readonly agent?: AgentTurns;
@@ -29,6 +31,7 @@ export type NativeDriverOptions = {
 /** What `/help` says under the command table of a native session. */
 export const NATIVE_HELP_NOTES: readonly string[] = [
 	'Keys: Tab completes (programs after !) · ↑/↓ history · Ctrl+O pager · Ctrl+L clears the screen',
+	'Shift+Tab cycles the mode: ask → accept edits (writes in the workspace run) → plan (read-only) → bypass (nothing asks); in accept edits and bypass, commands run in bwrap where it works (the status line says whether)',
 	'Esc or Ctrl+C cancels the running call; lines queued after it are held (Enter runs, Ctrl+C drops)',
 	'Lines typed while one runs wait above the prompt: Alt+↑ takes the newest back to edit, Alt+↓ drops it',
 	'Ctrl+C twice on an empty prompt or Ctrl+D exits · Shift+Enter, Alt+Enter or \\ Enter: a new line',
@@ -44,6 +47,7 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 		...(agent === undefined ? {} : {model: agent}),
 		...(session.mcp === undefined ? {} : {mcp: session.mcp}),
 		...(session.attachments === undefined ? {} : {attachments: session.attachments}),
+		...(session.mode === undefined || session.approvals === undefined ? {} : {modes: nativeModes({mode: session.mode, approvals: session.approvals})}),
 		helpNotes: NATIVE_HELP_NOTES,
 		line: line => nativeLine(line, session.toolNames(), {connected: agent?.model !== undefined, ...(agent === undefined ? {} : {howToConnect: () => agent.describe()})}),
 		async run(work: DriverWork, signal: AbortSignal) {
@@ -55,6 +59,9 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 			if (agent === undefined) {
 				throw new Error('no agent in this session');
 			}
+
+			// The model learns the mode with the first prompt after it changed (several changes: the last).
+			session.mode?.tell(session.runtime.agent);
 
 			prompting = true;
 			try {
@@ -76,9 +83,13 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 		status(): DriverStatus {
 			const shown = problem?.now() ?? mcpProblem(session.mcp?.status() ?? []);
 			const meter = agent?.meter?.();
+			const confined = session.confinement?.state();
 			return {
 				...(meter === undefined ? {} : {context: meter}),
 				jobsRunning: runningJobs(),
+				// Ask, the default, goes unsaid (as in Claude Code's status line); every other mode is always shown.
+				...(session.mode === undefined || session.mode.current === 'ask' ? {} : {mode: modeLabel(session.mode.current)}),
+				...(confined === undefined ? {} : {confinement: confined}),
 				...(agent === undefined ? {} : {model: agent.status, modelConnected: agent.model !== undefined}),
 				...(shown === undefined ? {} : {problem: shown}),
 			};
@@ -87,7 +98,17 @@ export function nativeDriver({session, cwd, agent, problem, shutdown}: NativeDri
 			const stopJobs = session.jobs.onJobsChanged(listener);
 			const stopProblem = problem?.onChange(listener);
 			const stopMcp = session.mcp?.onChange(listener);
+			const stopMode = session.mode?.onChange(() => {
+				listener();
+				// A mode that confines commands: say whether they are, as soon as it is known.
+				void session.confinement?.probe().then(listener);
+			});
+			if (session.mode !== undefined && session.mode.current !== 'ask') {
+				void session.confinement?.probe().then(listener);
+			}
+
 			return () => {
+				stopMode?.();
 				stopJobs();
 				stopProblem?.();
 				stopMcp?.();

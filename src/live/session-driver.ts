@@ -51,13 +51,28 @@ export type LineOutcome = {readonly work: LiveWork} | {readonly say: string};
 export type SessionMcp = Pick<McpHost, 'status' | 'reconnect' | 'onChange' | 'prompts' | 'getPrompt' | 'resources'>;
 
 /** What the driver adds to the status line. */
-export type DriverStatus = Pick<LiveSnapshot, 'model' | 'modelConnected' | 'agent' | 'problem' | 'context'> & {readonly jobsRunning?: number};
+export type DriverStatus = Pick<LiveSnapshot, 'model' | 'modelConnected' | 'agent' | 'problem' | 'context' | 'mode' | 'confinement'> & {readonly jobsRunning?: number};
+
+/**
+The session's modes as Shift+Tab and `/mode` change them: cardterm's own in a native session
+(`src/host/session-mode.ts`), the agent's announced ones in an ACP session.
+*/
+export type DriverModes = {
+	/** The modes in Shift+Tab's order: each one's id (what `/mode` takes) and what the status line calls it. */
+	available(): ReadonlyArray<{readonly id: string; readonly label: string}>;
+	/** The current mode's id. */
+	current(): string | undefined;
+	/** Switch to `id` (`by`: the key or the command); resolves with what to say, or undefined when it switched quietly. */
+	set(id: string, by: 'key' | 'command'): Promise<string | undefined>;
+};
 
 export type SessionDriver = {
 	/** The session's own tools, when the prompt may call them (a native session). */
 	readonly tools?: SessionTools;
 	/** The model the prompt talks to, when `/model` may show or switch it (a native session's agent). */
 	readonly model?: AgentTurns;
+	/** The session's modes, when it has some (Shift+Tab, `/mode`). */
+	readonly modes?: DriverModes;
 	/** The MCP servers the session started, for `/mcp` (a native session with servers configured). */
 	readonly mcp?: SessionMcp;
 	/**

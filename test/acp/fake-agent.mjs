@@ -61,6 +61,8 @@ let compactionUpdates = false;
 let sessions = 0;
 /** The MCP servers the client gave in session/new or session/load (the `mcp` prompt tells them). */
 let mcpServersGiven;
+/** The mode session/set_mode chose, by session. */
+const modes = new Map();
 /** Cancellation waiters of the running prompt, per session. */
 const cancelled = new Map();
 
@@ -408,6 +410,15 @@ const app = acp.agent({name: 'fake-agent'})
 		const named = [...flags].find(flag => flag.startsWith('--id='));
 		return {sessionId: named === undefined ? `fake-${++sessions}` : named.slice('--id='.length), modes: {currentModeId: 'ask', availableModes: [{id: 'ask', name: 'Ask'}, {id: 'code', name: 'Code'}]}};
 	})
+	.onRequest(methods.agent.session.setMode, async ({params}) => {
+		// session/set_mode: only the modes session/new announced; `mode` prompts say which one is on.
+		if (!['ask', 'code'].includes(params.modeId)) {
+			throw RequestError.invalidParams(undefined, `unknown mode ${params.modeId}`);
+		}
+
+		modes.set(params.sessionId, params.modeId);
+		return {};
+	})
 	.onRequest(methods.agent.session.load, async ({params, client}) => {
 		mcpServersGiven = params.mcpServers;
 		await update(client, params.sessionId, chunk('user_message_chunk', 'What was the plan?'));
@@ -430,6 +441,11 @@ const app = acp.agent({name: 'fake-agent'})
 		const word = text.split(/\s+/)[0];
 		const cwd = process.cwd();
 		switch (word) {
+			case 'mode': {
+				await update(client, params.sessionId, chunk('agent_message_chunk', `mode is ${modes.get(params.sessionId) ?? 'ask'}`));
+				return {stopReason: 'end_turn'};
+			}
+
 			case 'mcp': {
 				await update(client, params.sessionId, chunk('agent_message_chunk', JSON.stringify(mcpServersGiven)));
 				return {stopReason: 'end_turn'};

@@ -209,7 +209,7 @@ describe('the interactive session with a model', () => {
 	it('/model PROVIDER:MODEL connects a model to a session started without one: it becomes an agent session from the next message', async () => {
 		server = await startFakeModelServer({script: [{text: 'Connected and answering.'}, {toolCalls: [{id: 'w', name: 'bash', args: '{"command":"echo hi","description":"hi"}'}]}, {text: 'Not run, then.'}, {status: 401, error: 'Incorrect API key provided'}]});
 		const resolve = (spec: string) => (spec.includes(':') ? resolveModel({spec, env: {}}) : resolveModel({spec, baseUrl: server!.url, env: {}}));
-		const {controller} = await openInteractiveSession({root, cwd: workspace, id: 's-connect', agent: {none: 'no model: pass --model PROVIDER:MODEL', connect: {resolve, askRules: AGENT_ASK_RULES}}});
+		const {controller} = await openInteractiveSession({root, cwd: workspace, id: 's-connect', agent: {none: 'no model: pass --model PROVIDER:MODEL', connect: {resolve}}});
 		const status = () => statusText({cwd: workspace, sessionId: 's-connect', snapshot: controller.getSnapshot(), width: 200});
 		expect(status()).toBe(`no model (see /model) · ${workspace} · s-connect`);
 		const said = scrollbackUntil(controller, seen => seen.length >= 4);

@@ -79,11 +79,11 @@ describe('config files', () => {
 	});
 
 	it('an unknown key is a warning naming the file and the key, at any depth; the rest still loads', async () => {
-		await write(projectFile(), {hooks: {fs: {command: 'x'}}, agent: {maxStep: 3, maxSteps: 4}, providers: {anthropic: {baseUrl: 'https://gw.example/anthropic', apiKey: 'k'}}, $schema: 'https://example/schema.json'});
+		await write(projectFile(), {sandbox: {fs: {command: 'x'}}, agent: {maxStep: 3, maxSteps: 4}, providers: {anthropic: {baseUrl: 'https://gw.example/anthropic', apiKey: 'k'}}, $schema: 'https://example/schema.json'});
 		const config = await loadConfig(project, env);
 		expect(config.agent.maxSteps).toBe(4);
 		expect(config.warnings.map(warning => warning.replace(`config ${projectFile()}: `, ''))).toEqual([
-			'unknown key "hooks" ignored (a newer cardterm\'s setting, or a typo?)',
+			'unknown key "sandbox" ignored (a newer cardterm\'s setting, or a typo?)',
 			'unknown key "agent.maxStep" ignored (a newer cardterm\'s setting, or a typo?)',
 			'unknown key "providers.anthropic.apiKey" ignored (a newer cardterm\'s setting, or a typo?)',
 		]);

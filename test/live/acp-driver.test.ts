@@ -108,7 +108,7 @@ describe('the live session over an ACP agent (the ACP driver)', () => {
 		try {
 			const scrollback: string[] = [];
 			const model = controllerOf(harness);
-			expect(model.getSnapshot().agent).toBe('mode ask');
+			expect(model.getSnapshot().mode).toBe('ask');
 			model.onScrollback(entry => {
 				scrollback.push(entry.kind === 'entry' ? entry.entry.entry : 'lines');
 			});
@@ -116,7 +116,8 @@ describe('the live session over an ACP agent (the ACP driver)', () => {
 			await until(() => scrollback.includes('turn'));
 			// The agent's mode change and context use reach the status line.
 			// The agent's usage_update (1 200 of 200 000 tokens) feeds the same meter as the native agent's ledger.
-			expect(model.getSnapshot().agent).toBe('mode code · 0.01 USD');
+			expect(model.getSnapshot().mode).toBe('code');
+			expect(model.getSnapshot().agent).toBe('0.01 USD');
 			expect(model.getSnapshot().context).toBe('1% · 1k/200k');
 			expect(statusText({cwd: '/w', sessionId: 's', snapshot: model.getSnapshot(), width: 200})).toBe('mode code · 0.01 USD · 1% · 1k/200k · /w · ● 5 ok  ✗ 1 error · s');
 			expect(await model.complete('/r', 2)).toEqual(['/redo', '/rewind', '/review']);
@@ -278,7 +279,37 @@ describe('the live session over an ACP agent (the ACP driver)', () => {
 		expect(await acpApprovals(approvals, true)(question)).toBe('proceed_once');
 		expect(model.getSnapshot().approval).toBeUndefined();
 	});
+	it('Shift+Tab cycles the agent\'s announced modes through session/set_mode; /mode names one; the log records each change once', async () => {
+		const harness = await startHarness({approve: 'session'});
+		try {
+			const model = controllerOf(harness);
+			expect(model.getSnapshot().mode).toBe('ask');
+			model.cycleMode();
+			await until(() => model.getSnapshot().mode === 'code');
+			model.submit('mode');
+			await until(() => harness.session.fold.entries.some(entry => entry.entry === 'turn'));
+			expect(harness.session.fold.entries.flatMap(entry => entry.entry === 'assistant' ? [entry.text] : [])).toContain('mode is code');
+			model.submit('/mode ask');
+			await until(() => model.getSnapshot().mode === 'ask');
+			// A mode the agent did not announce is refused here, naming its modes; nothing reaches the agent.
+			const said: string[] = [];
+			model.onScrollback(entry => {
+				if (entry.kind === 'lines') {
+					said.push(entry.lines.map(line => line.spans.map(span => span.text).join('')).join('\n'));
+				}
+			});
+			model.submit('/mode plan');
+			await until(() => said.length > 0);
+			expect(said[0]).toContain('the agent has no mode "plan" (its modes: ask, code)');
+			const notices = harness.session.fold.entries.flatMap(entry => entry.entry === 'notice' ? [entry.summary] : []);
+			expect(notices.filter(text => text.startsWith('mode:'))).toEqual(['mode: code (Shift+Tab)', 'mode: ask (/mode)']);
+			await model.close();
+		} finally {
+			await harness.dispose();
+		}
+	});
 });
+
 
 /** The live session over a harness's session and client, as `cardterm acp` builds it (the agent's mode at the start is `ask`). */
 function controllerOf(harness: Awaited<ReturnType<typeof startHarness>>): LiveSession {

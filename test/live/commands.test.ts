@@ -229,7 +229,7 @@ describe('a new command is one object', () => {
 			// The agent announces its commands in its first turn.
 			session.submit('tour');
 			await until(() => harness.session.fold.entries.some(entry => entry.entry === 'turn'));
-			expect(await session.complete('/', 1)).toEqual(['/undo', '/redo', '/rewind', '/pager', '/help', '/clear', '/exit', '/shout', '/review', '/test']);
+			expect(await session.complete('/', 1)).toEqual(['/undo', '/redo', '/rewind', '/pager', '/mode', '/help', '/clear', '/exit', '/shout', '/review', '/test']);
 			session.submit('/help');
 			const help = said.at(-1)!;
 			expect(help).toMatch(/ {2}\/shout WORDS +say it louder/u);

@@ -17,6 +17,8 @@ export type BackgroundCommand = {
 	readonly timing: ShellTiming;
 	/** The command's environment (default: this process's). */
 	readonly env?: NodeJS.ProcessEnv;
+	/** The sandbox the shell runs under (`startShell`'s `confine`). */
+	readonly confine?: readonly string[];
 };
 
 /** Job status from how the shell ended. A cancelled job is `killed`; a non-zero exit `failed`. */
@@ -44,7 +46,7 @@ export function startBackgroundCommand(run: BackgroundCommand): JobHooks {
 		unread.push(chunk);
 	};
 
-	const shell = startShell(run.command, run.cwd, {onStdout: onOutput, onStderr: onOutput}, run.timing, run.env);
+	const shell = startShell(run.command, run.cwd, {onStdout: onOutput, onStderr: onOutput}, run.timing, run.env, run.confine);
 	const done = shell.exited.then((exit) => {
 		finished = true;
 		return backgroundOutcome(exit, cancelled);

@@ -16,6 +16,8 @@ export type ForegroundRun = {
 	readonly maxOutputBytes: number;
 	readonly spill?: SpillOptions;
 	readonly timing: ShellTiming;
+	/** The sandbox the shell runs under (`startShell`'s `confine`). */
+	readonly confine?: readonly string[];
 	/** The command's environment (default: this process's). */
 	readonly env?: NodeJS.ProcessEnv;
 	/** Live output; coalesced every `progressIntervalMs`, each flush bounded to `progressMaxBytes` per stream. */
@@ -50,6 +52,7 @@ export async function runForeground(run: ForegroundRun): Promise<BashForegroundV
 		},
 		run.timing,
 		run.env,
+		run.confine,
 	);
 
 	let timedOut = false;

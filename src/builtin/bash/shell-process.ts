@@ -81,10 +81,14 @@ function resolveShell(): string {
 	return cachedShell;
 }
 
-/** Start `command` in a shell in `cwd`, in a new process group, marked, with stdin closed, in `env` (default: this process's). */
-export function startShell(command: string, cwd: string, output: ShellOutput, timing: ShellTiming, env: NodeJS.ProcessEnv = process.env): ShellProcess {
+/**
+Start `command` in a shell in `cwd`, in a new process group, marked, with stdin closed, in `env`
+(default: this process's); `confine`: the program and arguments the shell runs under (a sandbox).
+*/
+export function startShell(command: string, cwd: string, output: ShellOutput, timing: ShellTiming, env: NodeJS.ProcessEnv = process.env, confine?: readonly string[]): ShellProcess {
 	const marker = newCallMarker();
-	const child: ChildProcess = spawn(resolveShell(), ['-c', command], {
+	const [program, ...args] = [...confine ?? [], resolveShell(), '-c', command];
+	const child: ChildProcess = spawn(program!, args, {
 		cwd,
 		detached: true,
 		stdio: ['ignore', 'pipe', 'pipe'],

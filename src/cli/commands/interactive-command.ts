@@ -13,15 +13,17 @@ import {drawBootFrame} from '../interactive/boot-frame.js';
 import {parseArgs, UsageError} from '../environment/parse-args.js';
 import {withTerminationSignals} from '../environment/termination-signals.js';
 
-const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--max-steps N] [--yolo]
+const INTERACTIVE_HELP = `usage: cardterm [--cwd DIR] [--model PROVIDER:MODEL] [--base-url URL] [--system-prompt FILE] [--max-steps N] [--yolo | --mode MODE]
                 [--session-dir DIR] [--plugin FILE]… [--color|--no-color]
-       cardterm -p "PROMPT" [--transcript|--json] [--cwd DIR] [--model …] [--base-url URL] [--yolo | --allow TOOL,…]
+       cardterm -p "PROMPT" [--transcript|--json] [--cwd DIR] [--model …] [--base-url URL] [--yolo | --mode MODE | --allow TOOL,…]
                 [--session-dir DIR] [--plugin FILE]… [--image FILE]…
        both take [--continue | --resume ID | --fork SESSION[@ENTRY]]; the session also --resume alone, to pick one
 
 With a model (--model, CARDTERM_MODEL, or "model" in .cardterm/config.json or the user config), a
 prompt line goes to the model, which answers and calls tools; writes and commands ask first
-(--yolo approves everything). Keys come from the providers' variables (OPENAI_API_KEY,
+(--yolo approves everything). --mode ask|edits|plan|bypass starts in a mode (Shift+Tab cycles them
+in the session; default "approval.defaultMode" in the config, else ask): edits lets writes inside the
+workspace run, plan runs only read-only tools, bypass is --yolo. Keys come from the providers' variables (OPENAI_API_KEY,
 ANTHROPIC_API_KEY, GEMINI_API_KEY, DEEPSEEK_API_KEY, OPENROUTER_API_KEY); --base-url points the
 model's provider at a gateway or proxy (its own wire and key), or, with a bare model name, selects an
 OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio). -p runs one turn without a screen:
@@ -50,7 +52,7 @@ for the model is used only once allowed: asked here, or --allow-endpoint URL (re
 
 const flags = [
 	{name: 'session-dir', value: true}, {name: 'plugin', value: true, repeat: true}, {name: 'color'}, {name: 'no-color'}, {name: 'help'},
-	{name: 'model', value: true}, {name: 'base-url', value: true}, {name: 'system-prompt', value: true}, {name: 'max-steps', value: true}, {name: 'yolo'},
+	{name: 'model', value: true}, {name: 'base-url', value: true}, {name: 'system-prompt', value: true}, {name: 'max-steps', value: true}, {name: 'yolo'}, {name: 'mode', value: true},
 	{name: 'p', value: true}, {name: 'json'}, {name: 'transcript'}, {name: 'cwd', value: true}, {name: 'width', value: true}, {name: 'continue'}, {name: 'resume', value: 'optional'}, {name: 'fork', value: true},
 	{name: 'allow-endpoint', value: true}, {name: 'allow', value: true, repeat: true}, {name: 'image', value: true, repeat: true},
 ] as const;

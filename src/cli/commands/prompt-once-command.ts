@@ -35,7 +35,9 @@ import type {ModelClient} from '../../agent/model-types.js';
 import {imagesRefusal} from '../../agent/agent-loop.js';
 import {attachImage, isImageRefusal} from '../../session/store/image-attachments.js';
 import type {ImageAttachment} from '../../tools/content.js';
-import {AGENT_ASK_RULES, agentModel, systemPromptFile} from '../interactive/agent-setup.js';
+import {agentModel, startMode, systemPromptFile} from '../interactive/agent-setup.js';
+import {agentAskRules, SessionMode} from '../../host/session-mode.js';
+import {chooseHooks} from '../interactive/hook-setup.js';
 import {sessionAgent} from '../../host/session-agent.js';
 import type {CliIo} from '../environment/cli-io.js';
 import {logOutcomeMessage, logOutcomeOf} from '../../host/log-outcome.js';
@@ -88,9 +90,11 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		throw new UsageError(`-p: ${refused}`);
 	}
 
-	const yolo = parsed.flags.has('yolo');
+	const mode = startMode(parsed.flags, config);
+	const yolo = parsed.flags.has('yolo') || parsed.flags.get('mode') === 'bypass';
 	// Nobody to ask either: a project's MCP servers nobody allowed are not started, and a line says so.
 	const mcp = await chooseMcpServers(config, io, {yolo});
+	const hooks = await chooseHooks(config, io, {yolo}) ?? [];
 	const systemPrompt = await systemPromptFile(stringFlag(parsed, 'system-prompt'), io.cwd);
 	const maxSteps = positiveInt(parsed, 'max-steps', 'cardterm') ?? config.agent.maxSteps;
 	const output = promptOutput(parsed, io, 'cardterm', cwd);
@@ -124,7 +128,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		});
 		// Without a person to ask, an ask is answered "unavailable": the model is told the call was not run.
 		// --allow answers "allow for this session" for its tools in advance.
-		const rules = yolo ? [] : [...config.approval.ask, ...AGENT_ASK_RULES];
+		const rules = mode === 'bypass' ? [] : [...config.approval.ask, ...agentAskRules(mode)];
 		const approvals = new Approvals();
 		for (const tool of allowed) {
 			approvals.allowTool(tool);
@@ -138,6 +142,8 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 			pluginApply: {signal},
 			onPluginSkipped: skipped,
 			approvals,
+			mode: new SessionMode(mode),
+			hooks,
 			...(rules.length === 0 ? {} : {rules}),
 			secrets: sessionSecrets(io.env, config.env),
 			...(mcp === undefined ? {} : {mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version})}),
@@ -210,6 +216,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 		}
 
 		try {
+			session.mode.tell(session.runtime.agent);
 			const outcome = await agent.loop.runTurn(await attachReferences(message, {cwd, signal, ...(session.mcp === undefined ? {} : {resources: mcpReferences(session.mcp)})}), {signal, images});
 			stream.finish();
 			await output.finish(outcome.reason.kind === 'completed');

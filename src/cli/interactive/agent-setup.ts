@@ -9,6 +9,8 @@ import {resolve} from 'node:path';
 import {ModelConfigError, resolveModel} from '../../agent/model-client.js';
 import type {ModelClient} from '../../agent/model-types.js';
 import type {AskRule} from '../../config/approval-rules.js';
+import type {SessionModeName} from '../../config/config-schema.js';
+import {agentAskRules, parseMode, SESSION_MODES} from '../../host/session-mode.js';
 import {userConfigPath} from '../../config/config-paths.js';
 import {httpUrl} from '../../config/config-schema.js';
 import {allowEndpoint, endpointAllowed} from '../../config/endpoint-consent.js';
@@ -17,16 +19,33 @@ import {endpointFor, modelSetting, projectEndpoints, sessionEndpoint, type Endpo
 import {UsageError} from '../environment/parse-args.js';
 
 /**
-A model's calls that change things ask first; reads, searches, fetches and todo lists do not.
-`run_code` asks as a whole, and its sub-calls as calls (a program may compute any path). A write
-into `.git/` (hooks run code) or `.cardterm/` (the project's config) asks every time: no answer
-"for this session" covers it. `--yolo` drops these rules.
+A model's calls that change things ask first in ask mode (the default; `session-mode.ts` has each
+mode's rules); `--yolo` is bypass mode, where none of them asks.
 */
-export const AGENT_ASK_RULES: readonly AskRule[] = [
-	{tool: ['write', 'edit', 'bash', 'run_code', 'job_kill'], by: 'the agent session (--yolo skips this)'},
-	{tool: ['write', 'edit'], inside: '.git/', everyTime: true, by: 'cardterm'},
-	{tool: ['write', 'edit'], inside: '.cardterm/', everyTime: true, by: 'cardterm'},
-];
+export const AGENT_ASK_RULES: readonly AskRule[] = agentAskRules('ask');
+
+/**
+The mode a session starts in: `--mode NAME`, else `--yolo`'s bypass, else the config's
+`approval.defaultMode`, else ask. `--yolo` with another `--mode` is a usage error.
+*/
+export function startMode(flags: ReadonlyMap<string, string | true>, config: CardtermConfig): SessionModeName {
+	const flag = flags.get('mode');
+	const yolo = flags.has('yolo');
+	if (typeof flag === 'string') {
+		const mode = parseMode(flag);
+		if (mode === undefined) {
+			throw new UsageError(`--mode: "${flag}" is no mode (the modes: ${SESSION_MODES.join(', ')})`);
+		}
+
+		if (yolo && mode !== 'bypass') {
+			throw new UsageError(`--yolo is --mode bypass: it cannot go with --mode ${mode}`);
+		}
+
+		return mode;
+	}
+
+	return yolo ? 'bypass' : config.approval.defaultMode ?? 'ask';
+}
 
 /** How to connect a model, for the status line and errors. */
 function connectHint(env: NodeJS.ProcessEnv): string {

@@ -3,7 +3,6 @@
 tools, approvals, agent) under the config's and the agent's approval rules, the prompt history, and
 the live session core over the native driver, which the screen draws.
 */
-import {pushAll} from '../../layout/text/push-all.js';
 import type {ContextFileSettings} from '../../config/config-schema.js';
 import type {ModelClient} from '../../agent/model-types.js';
 import type {LogOutcome} from '../../host/log-outcome.js';
@@ -17,6 +16,7 @@ import {withUserCommands} from '../../live/commands/user-command.js';
 import {LiveSession, sessionFeeds} from '../../live/live-session.js';
 import {nativeDriver} from '../../live/native-driver.js';
 import type {AskRule} from '../../config/approval-rules.js';
+import {agentAskRules, SessionMode} from '../../host/session-mode.js';
 import {historyPath, shadowPath} from '../environment/session-paths.js';
 import {PromptHistory} from './prompt-history.js';
 
@@ -25,6 +25,8 @@ export type InteractiveSessionOptions = Omit<NativeSessionOptions, 'rules' | 'ag
 	readonly userCommands?: readonly UserCommandFile[];
 	/** Approval rules from the config. */
 	readonly rules?: readonly AskRule[];
+	/** The session's mode (default: ask): which of the agent's rules apply (`session-mode.ts`). */
+	readonly mode?: SessionMode;
 	/**
 	The agent's model (and where it was configured), or why there is none — and then, with `connect`,
 	how `/model PROVIDER:MODEL` connects one (its approval rules join the session's then). Absent: no agent at all.
@@ -32,8 +34,8 @@ export type InteractiveSessionOptions = Omit<NativeSessionOptions, 'rules' | 'ag
 	readonly agent?: {readonly model: ModelClient; readonly from: string; readonly systemPrompt?: string; readonly maxSteps?: number; readonly context?: ContextFileSettings; readonly resolve?: (spec: string) => ModelClient} | {readonly none: string; readonly status?: string; readonly connect?: AgentConnect};
 };
 
-/** How a session started without a model connects one (the host's), and the approval rules the model's calls then ask by. */
-type AgentConnect = Omit<HostAgentConnect, 'connected'> & {readonly askRules: readonly AskRule[]};
+/** How a session started without a model connects one (the host's); the model's calls then ask by the mode's rules. */
+type AgentConnect = Omit<HostAgentConnect, 'connected'>;
 
 export type InteractiveSession = {
 	readonly session: OpenedSession;
@@ -45,15 +47,17 @@ export type InteractiveSession = {
 };
 
 export async function openInteractiveSession(options: InteractiveSessionOptions): Promise<InteractiveSession> {
-	const {rules: configRules, agent, userCommands, ...host} = options;
-	// A model connected later (`/model`) adds its rules here: the policy reads them at every call.
-	const rules = [...(configRules ?? [])];
+	const {rules: configRules = [], agent, userCommands, mode = new SessionMode(), ...host} = options;
+	// The agent's rules are the mode's of the moment, once a model is there (`/model` may connect one later).
+	let modelThere = agent !== undefined && !('none' in agent);
+	const rules = (): readonly AskRule[] => modelThere ? [...configRules, ...agentAskRules(mode.current)] : configRules;
 	const connect = agent !== undefined && 'none' in agent ? agent.connect : undefined;
 	const native = await openNativeSession({
 		...host,
-		...(rules.length === 0 && connect === undefined ? {} : {rules}),
+		mode,
+		rules,
 		...(agent === undefined ? {} : {agent: 'none' in agent ? {none: agent.none, ...(agent.status === undefined ? {} : {status: agent.status}), ...(connect === undefined ? {} : {connect: {...connect, connected() {
-			pushAll(rules, connect.askRules);
+			modelThere = true;
 		}}})} : agent}),
 	});
 	const {session} = native;

@@ -10,7 +10,7 @@ import {scrollbackOutput, type ScrollbackStyle} from '../../../components/scroll
 import {joinOutput, type TerminalOutput} from '../../layout/terminal/terminal-sink.js';
 import type {ModelClient} from '../../agent/model-types.js';
 import {preloadModelLibrary} from '../../agent/model-client.js';
-import {AGENT_ASK_RULES, agentModel, systemPromptFile, type AgentModel} from './agent-setup.js';
+import {agentModel, startMode, systemPromptFile, type AgentModel} from './agent-setup.js';
 import {allowEndpoint} from '../../config/endpoint-consent.js';
 import {loadConfig, type CardtermConfig} from '../../config/load-config.js';
 import {httpUrl, type ContextFileSettings} from '../../config/config-schema.js';
@@ -35,6 +35,8 @@ import {screenStyle} from './screen-style.js';
 import {sessionsRoot} from '../environment/session-paths.js';
 import {whenAborted} from '../environment/termination-signals.js';
 import {sessionSecrets} from '../../host/session-secrets.js';
+import {SessionMode} from '../../host/session-mode.js';
+import {chooseHooks} from './hook-setup.js';
 import {version} from '../environment/version.js';
 import {chooseMcpServers, sessionMcpOptions} from './mcp-setup.js';
 
@@ -73,10 +75,18 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		return 130;
 	}
 
-	const yolo = parsed.flags.has('yolo');
+	const mode = startMode(parsed.flags, config);
+	// --yolo and --mode bypass, typed for this session, also start the project's MCP servers (a config's default mode does not).
+	const yolo = parsed.flags.has('yolo') || parsed.flags.get('mode') === 'bypass';
 	const mcp = await chooseMcpServers(config, io, {yolo, ask: {stdin: process.stdin, above, signal}});
 	if (mcp === undefined) {
 		// Quit at the MCP servers' question: nothing was started.
+		return 130;
+	}
+
+	const hooks = await chooseHooks(config, io, {yolo, ask: {stdin: process.stdin, above, signal}});
+	if (hooks === undefined) {
+		// Quit at the hooks' question: nothing was started.
 		return 130;
 	}
 
@@ -94,7 +104,7 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 	}
 
 	const agent = await interactiveAgent(parsed, io, config, chosen);
-	const rules = [...config.approval.ask, ...(agent.model !== undefined && !parsed.flags.has('yolo') ? AGENT_ASK_RULES : [])];
+	const rules = config.approval.ask;
 	const resumeFlag = parsed.flags.get('resume');
 	const forkFlag = parsed.flags.get('fork');
 	// `--resume` alone: the person picks one of this directory's sessions.
@@ -118,7 +128,7 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		await above(`cardterm: ${note}\n`);
 	}
 
-	const open = async (continued: ResumedLog | undefined) => openInteractiveSession({root, cwd, id: continued?.header.id ?? newSessionId(Date.now()), userCommands: userCommands.commands, plugins, pluginApply: pluginStart, onPluginSkipped: skipped, rules, secrets: sessionSecrets(io.env, config.env), mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version}), ...(continued === undefined ? {} : {resumed: continued}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: {...agent.connect, askRules: parsed.flags.has('yolo') ? [] : AGENT_ASK_RULES}} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
+	const open = async (continued: ResumedLog | undefined) => openInteractiveSession({root, cwd, id: continued?.header.id ?? newSessionId(Date.now()), userCommands: userCommands.commands, plugins, pluginApply: pluginStart, onPluginSkipped: skipped, rules, mode: new SessionMode(mode), hooks, secrets: sessionSecrets(io.env, config.env), mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version}), ...(continued === undefined ? {} : {resumed: continued}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: agent.connect} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
 	let opened;
 	try {
 		opened = await open(resumed);

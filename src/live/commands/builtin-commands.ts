@@ -17,6 +17,7 @@ import {instructionsCommand} from './instructions.js';
 import {jobsCommand} from './jobs.js';
 import {killCommand} from './kill.js';
 import {mcpCommand} from './mcp.js';
+import {modeCommand} from './mode.js';
 import {modelCommand} from './model.js';
 import {pagerCommand} from './pager.js';
 import type {PromptCommand} from './prompt-command.js';
@@ -51,6 +52,7 @@ export const BUILTIN_COMMANDS: readonly PromptCommand[] = [
 	pagerCommand,
 	toolsCommand,
 	modelCommand,
+	modeCommand,
 	contextCommand,
 	compactCommand,
 	mcpCommand,

@@ -5,7 +5,7 @@ commands join it, `agent-command.ts`). `/help`, the `/` completion and Tab read 
 live session runs a line's command from it: a new command is one new file and its row in the table.
 */
 import type {AgentTurns} from '../../host/agent-turns.js';
-import type {SessionMcp} from '../session-driver.js';
+import type {DriverModes, SessionMcp} from '../session-driver.js';
 import type {SessionForks} from '../../host/session-forks.js';
 import type {SessionUndo} from '../../host/session-undo.js';
 import type {ForkSource} from '../../session/store/fork-session.js';
@@ -42,6 +42,8 @@ export type CommandSession = {
 	readonly model?: AgentTurns;
 	/** The session's MCP servers, when it starts any (a native session). */
 	readonly mcp?: SessionMcp;
+	/** The session's modes (`/mode`, Shift+Tab): cardterm's own, or an ACP agent's. */
+	readonly modes?: DriverModes;
 	/** Taking file changes back (`/undo`, `/redo`), when the session keeps them. */
 	readonly undo?: SessionUndo;
 	/** Forks of the session's log (`/fork`, `/rewind`), when it has one. */

@@ -223,6 +223,12 @@ export type CompactionPruneEvent = EventEnvelope<'compaction/prune', CompactionP
 export type CompactionSummaryEvent = EventEnvelope<'compaction/summary', CompactionSummaryData>;
 export type CompactionEndEvent = EventEnvelope<'compaction/end', CompactionEndData>;
 
+/** A session's permission mode changed (`ask`, `edits`, `plan`, `bypass`; an older producer's presets too): a notice. */
+export type PermissionPresetEvent = EventEnvelope<'permission/preset', {readonly mode?: string; readonly [key: string]: unknown}>;
+
+/** A hook ran and refused, failed, timed out or wrote to stderr (its point, decision, exit code and message): a notice. */
+export type HookResultEvent = EventEnvelope<'hook/result', {readonly point?: string; readonly [key: string]: unknown}>;
+
 /** cardterm's notes of an ACP session (the agent's commands, mode, usage, …): ignorable, read by the ACP screen. */
 export type AcpNoteEvent = EventEnvelope<`acp/${string}`, EventFields>;
 
@@ -260,6 +266,8 @@ export type KnownEvent =
 	| CompactionPruneEvent
 	| CompactionSummaryEvent
 	| CompactionEndEvent
+	| PermissionPresetEvent
+	| HookResultEvent
 	| AcpNoteEvent;
 
 /** Any event the reader yields or a producer records. */

@@ -251,6 +251,13 @@ export function noticeFacts(type: string, fields: Fields): Pick<NoticeEntry, 'so
 			return {source: type, summary: `hook ${point}${decision === undefined ? '' : `: ${decision}`}${exit}${said === undefined ? '' : ` — ${said}`}`};
 		}
 
+		case 'permission/preset': {
+			// cardterm's mode changes (Shift+Tab, /mode) carry their label; an older producer's presets read as their fields.
+			const label = firstText(fields, ['label']);
+			const by = firstText(fields, ['by']);
+			return label === undefined ? {source: type, summary: `${type}${scalarSummary(fields)}`} : {source: 'mode', summary: `mode: ${label}${by === 'key' ? ' (Shift+Tab)' : by === 'command' ? ' (/mode)' : ''}`};
+		}
+
 		case 'subagent/descriptor': {
 			// A child session's first event: what the parent delegated to it.
 			const label = firstText(fields, ['label', 'name', 'description']);

@@ -188,6 +188,8 @@ export class FakeStdin extends EventEmitter {
 export const keys = {
 	enter: '\r',
 	tab: '\t',
+	/** Shift+Tab as terminals send it (CSI Z, back-tab). */
+	shiftTab: '\u001B[Z',
 	up: '\u001B[A',
 	down: '\u001B[B',
 	/** Alt+↑ and Alt+↓ as xterm sends them (modifier 3: Alt). */

@@ -13,6 +13,7 @@ import {nativeDriver} from '../../../src/live/native-driver.js';
 import {openSession, type OpenedSession} from '../../../src/host/open-session.js';
 import {colorTheme} from '../../../src/layout/text/theme.js';
 import {Approvals} from '../../../src/host/approvals.js';
+import {agentAskRules, SessionMode, type SessionModeName} from '../../../src/host/session-mode.js';
 import {createAgent, type CreatedAgent} from '../../../src/agent/create-agent.js';
 import {resolveModel} from '../../../src/agent/model-client.js';
 import type {ModelClient} from '../../../src/agent/model-types.js';
@@ -51,7 +52,7 @@ export type InteractiveScreen = {
 };
 
 /** Start the app at `columns`×`rows` in a fresh fixed directory named after the case. */
-export async function startInteractive(name: string, options: {columns?: number; rows?: number; ask?: readonly AskRule[]; files?: Record<string, string>; motion?: boolean; now?: () => number; agent?: ScreenAgent; attention?: AttentionOptions; commands?: readonly PromptCommand[]; clipboardImage?: LiveSessionOptions['clipboardImage']} = {}): Promise<InteractiveScreen> {
+export async function startInteractive(name: string, options: {columns?: number; rows?: number; ask?: readonly AskRule[]; files?: Record<string, string>; motion?: boolean; now?: () => number; agent?: ScreenAgent; attention?: AttentionOptions; commands?: readonly PromptCommand[]; clipboardImage?: LiveSessionOptions['clipboardImage']; mode?: SessionModeName} = {}): Promise<InteractiveScreen> {
 	const cwd = join('/tmp', `cardterm-screen-${name}`);
 	await rm(cwd, {recursive: true, force: true});
 	await mkdir(cwd, {recursive: true});
@@ -63,12 +64,14 @@ export async function startInteractive(name: string, options: {columns?: number;
 	const now = options.now ?? ((): number => FROZEN_NOW);
 	const rules = options.ask ?? [];
 	const approvals = new Approvals();
+	// With `mode`, the agent's rules are the mode's of the moment (as an interactive session's with a model).
+	const mode = options.mode === undefined ? undefined : new SessionMode(options.mode);
 	const session = await openSession({
 		cwd,
 		id: `screen-${name}`,
 		now,
 		approvals,
-		...(rules.length === 0 ? {} : {rules}),
+		...(mode === undefined ? (rules.length === 0 ? {} : {rules}) : {mode, rules: () => [...rules, ...agentAskRules(mode.current)]}),
 	});
 	const entries: string[] = [];
 	let server: FakeModelServer | undefined;

@@ -1,0 +1,92 @@
+/**
+@module Where the machine allows it, the agent's commands run confined in the modes that do not ask
+before each command (accept edits, bypass): inside bubblewrap (`bwrap`), the whole file system
+read-only but the workspace and the temp directory, the workspace's `.git` and `.cardterm`
+read-only again (hooks and the project's config), and no network (`--unshare-net`). Whether bwrap
+is there and can make its namespaces is tried once, at the session's start (`bwrap --ro-bind / /
+true`); when it cannot, the status line and `/help` say that commands run unconfined, and why.
+*/
+import {execFile} from 'node:child_process';
+import {existsSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+
+/** Whether commands can be confined here: the sandbox's program, or why not. */
+export type Confinement = {readonly bwrap: string} | {readonly unavailable: string};
+
+/** Try bwrap once (a missing program, a kernel or container that refuses user namespaces: the reason). */
+export async function probeConfinement(program = 'bwrap'): Promise<Confinement> {
+	return new Promise(resolve => {
+		execFile(program, ['--ro-bind', '/', '/', '--unshare-net', 'true'], {timeout: 5000}, (error, _stdout, stderr) => {
+			if (error === null) {
+				resolve({bwrap: program});
+				return;
+			}
+
+			const code = (error as NodeJS.ErrnoException).code;
+			resolve({unavailable: code === 'ENOENT' ? `${program} is not installed` : (String(stderr).trim().split('\n')[0] ?? '') || error.message});
+		});
+	});
+}
+
+/** The modes that run commands without asking first, where they run confined. */
+export function confinedMode(mode: string): boolean {
+	return mode === 'edits' || mode === 'bypass';
+}
+
+/**
+A session's confinement: `confine(cwd)` gives the sandbox's arguments in a mode that confines (bwrap
+tried on first need, once), `state()` what the status line says (undefined until tried).
+*/
+export function sessionConfinement(workspace: string, mode: () => string, probe: () => Promise<Confinement> = probeConfinement) {
+	let tried: Promise<Confinement> | undefined;
+	let known: Confinement | undefined;
+	const result = async (): Promise<Confinement> => {
+		tried ??= probe().then(found => {
+			known = found;
+			return found;
+		});
+		return tried;
+	};
+
+	return {
+		async confine(cwd: string): Promise<readonly string[] | undefined> {
+			if (!confinedMode(mode())) {
+				return undefined;
+			}
+
+			const found = await result();
+			return 'bwrap' in found ? bwrapArguments(found.bwrap, workspace, cwd) : undefined;
+		},
+		/** Try now (a mode that confines was entered), so the status line can say it before the first command. */
+		async probe(): Promise<Confinement> {
+			return result();
+		},
+		/** What the status line says in a mode that confines, once known. */
+		state(): string | undefined {
+			if (known === undefined || !confinedMode(mode())) {
+				return undefined;
+			}
+
+			return 'bwrap' in known ? 'commands confined (bwrap)' : `commands unconfined (bwrap: ${known.unavailable})`;
+		},
+	};
+}
+
+export type SessionConfinement = ReturnType<typeof sessionConfinement>;
+
+/** The bwrap arguments that run a command of `workspace` (started in `cwd`) confined. */
+export function bwrapArguments(program: string, workspace: string, cwd: string): string[] {
+	const args = [program, '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--bind', workspace, workspace];
+	const temp = tmpdir();
+	args.push('--bind', temp, temp);
+	for (const guarded of ['.git', '.cardterm']) {
+		const path = join(workspace, guarded);
+		if (existsSync(path)) {
+			args.push('--ro-bind', path, path);
+		}
+	}
+
+	args.push('--unshare-net', '--die-with-parent', '--chdir', cwd, '--');
+	return args;
+}
