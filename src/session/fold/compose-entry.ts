@@ -4,7 +4,7 @@
 import type {AssistantEntry, CompactionEntry, NoticeEntry, TodoEntry, TurnEntry, UserEntry} from '../../presentation/entry.js';
 import {compactionEntry} from './compaction-facts.js';
 import {promptReferencesOf} from '../../presentation/prompt-reference.js';
-import {assistantFacts, noticeFacts, userMessageFacts, oneRow, pluginNotice, turnOutcome, userMessageSource} from './entry-facts.js';
+import {assistantFacts, noticeFacts, shownUserMessage, oneRow, pluginNotice, turnOutcome, userMessageSource} from './entry-facts.js';
 import type {StreamText} from './chunk-facts.js';
 import type {MessageKind, OpenStream, TurnFacts} from './entry-pairing.js';
 import type {SessionEvent} from '../events/events.js';
@@ -22,7 +22,7 @@ export function composeEntry(kind: MessageKind, event: SessionEvent, turn?: Turn
 			}
 
 			const references = promptReferencesOf(event.data.references);
-			const {text, images} = userMessageFacts(event.data.content);
+			const {text, images} = shownUserMessage(event.data.content);
 			return {entry: 'user', ...base, source: event.type === 'steering/message' ? 'steering' : 'user', text, ...(references.length === 0 ? {} : {references}), ...(images.length === 0 ? {} : {images})};
 		}
 

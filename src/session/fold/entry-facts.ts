@@ -60,11 +60,6 @@ export function contentText(content: unknown, only?: 'text' | 'reasoning'): stri
 	return parts.join('\n\n');
 }
 
-/** What the person wrote: the message's blocks but the text its `@` references attached (their rows say what that was). */
-export function personText(content: unknown): string {
-	return contentText(Array.isArray(content) ? content.filter(block => !isReferenceBlock(block)) : content);
-}
-
 function imagePlaceholder(block: Fields): string {
 	const attachment = isJsonObject(block.attachment) ? block.attachment : block;
 	const size = Number.isSafeInteger(attachment.width) && Number.isSafeInteger(attachment.height) ? ` ${attachment.width as number}×${attachment.height as number}` : '';
@@ -72,10 +67,19 @@ function imagePlaceholder(block: Fields): string {
 	return `[image${size}${name}]`;
 }
 
-/** What the person's message shows: its text, and its attached images as rows of their own (an image without a readable reference stays a placeholder in the text). */
+/**
+What the model reads of a message (the person's, a note, a tool's result): its text — with what the
+person's `@` references attached — and its attached images as parts of their own (an image without a
+readable reference stays a placeholder in the text).
+*/
 export function userMessageFacts(content: unknown): {readonly text: string; readonly images: readonly ImageAttachment[]} {
 	const images = imageAttachments(content);
 	return {text: contentText(images.length === 0 || !Array.isArray(content) ? content : (content as unknown[]).filter(block => attachmentOf(block) === undefined)), images};
+}
+
+/** What the person's message shows: the same, but the text its `@` references attached (their rows say what that was). */
+export function shownUserMessage(content: unknown): {readonly text: string; readonly images: readonly ImageAttachment[]} {
+	return userMessageFacts(Array.isArray(content) ? content.filter(block => !isReferenceBlock(block)) : content);
 }
 
 /** Who sent a `user/message`: the person, a plugin (injected context: a notice), or something else. */
