@@ -76,6 +76,8 @@ export type ConfigFile = {
 	readonly notifications?: 'auto' | 'always' | 'off';
 	/** Whether a live session sets the terminal's window title (default true). */
 	readonly terminalTitle?: boolean;
+	/** Confined commands (accept edits, bypass): `network: true` lets them connect (the user's config only). */
+	readonly sandbox?: {readonly network?: boolean};
 	/** Hook commands by event, in Claude Code's shape; read (and their problems named) by `hooks-config.ts`. */
 	readonly hooks?: unknown;
 };
@@ -116,6 +118,9 @@ const topLevel: ParameterSchemaSpec = {
 	mcpServers: {type: 'object', additionalProperties: true, description: 'MCP servers by name (mcp-servers.ts reads each)'},
 	notifications: {type: 'string', enum: ['auto', 'always', 'off'], description: 'notify when a turn ends or a question waits: auto (while the terminal is not focused), always, off'},
 	terminalTitle: {type: 'boolean', description: 'show the session and its state in the terminal\'s title (default true)'},
+	sandbox: {type: 'object', additionalProperties: true, properties: {
+		network: {type: 'boolean', description: 'commands confined in accept-edits and bypass mode may use the network (your user config only; default false)'},
+	}},
 	hooks: {type: 'object', additionalProperties: true, description: 'hook commands by event: PreToolUse, PostToolUse, Stop, Notification (hooks-config.ts reads them)'},
 	env: {type: 'object', additionalProperties: true, properties: {
 		passthrough: {type: 'array', items: {type: 'string'}, description: 'secret variables the commands a model or an agent runs may still see'},
@@ -161,6 +166,10 @@ export function checkConfigFile(value: unknown, role: 'user' | 'project'): Confi
 
 	if (role === 'project' && isPlainRecord(value['env']) && value['env']['passthrough'] !== undefined) {
 		warnings.push('"env.passthrough" ignored: only your user config can pass your keys to commands, a project\'s cannot');
+	}
+
+	if (role === 'project' && isPlainRecord(value['sandbox']) && value['sandbox']['network'] !== undefined) {
+		warnings.push('"sandbox.network" ignored: only your user config can let confined commands reach the network, a project\'s cannot');
 	}
 
 	const mode = isPlainRecord(value['approval']) ? value['approval']['defaultMode'] : undefined;

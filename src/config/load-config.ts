@@ -52,6 +52,8 @@ export type CardtermConfig = {
 	readonly notifications?: 'auto' | 'always' | 'off';
 	/** Whether a live session sets the window title (absent: it does); the project's over the user's. */
 	readonly terminalTitle?: boolean;
+	/** Confined commands may use the network (absent: they may not): the user's config only (`sandbox.network`). */
+	readonly commandNetwork?: boolean;
 	/** The hook commands of every file, the user's first (`hooks-config.ts`). */
 	readonly hooks?: readonly HookEntry[];
 	/** What was odd but not wrong (unknown keys), each naming its file; shown once at start. */
@@ -113,6 +115,7 @@ export async function loadConfig(cwd: string, env: NodeJS.ProcessEnv): Promise<C
 		approval: {ask: rules.map(rule => withoutBy(rule)), ...(defaultMode === undefined ? {} : {defaultMode})},
 		agent,
 		allowedEndpoints: layers.filter(layer => layer.role !== 'project').flatMap(layer => layer.file.allowedEndpoints ?? []),
+		...(layers.some(layer => layer.role !== 'project' && layer.file.sandbox?.network === true) ? {commandNetwork: true} : {}),
 		env: {
 			passthrough: layers.filter(layer => layer.role !== 'project').flatMap(layer => layer.file.env?.passthrough ?? []),
 			secrets: layers.flatMap(layer => layer.file.env?.secrets ?? []),

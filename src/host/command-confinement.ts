@@ -2,7 +2,8 @@
 @module Where the machine allows it, the agent's commands run confined in the modes that do not ask
 before each command (accept edits, bypass): inside bubblewrap (`bwrap`), the whole file system
 read-only but the workspace and the temp directory, the workspace's `.git` and `.cardterm`
-read-only again (hooks and the project's config), and no network (`--unshare-net`). Whether bwrap
+read-only again (hooks and the project's config), and no network (`--unshare-net`) unless the
+person's own config allows it (`sandbox.network`). Whether bwrap
 is there and can make its namespaces is tried once, at the session's start (`bwrap --ro-bind / /
 true`); when it cannot, the status line and `/help` say that commands run unconfined, and why.
 */
@@ -38,7 +39,7 @@ export function confinedMode(mode: string): boolean {
 A session's confinement: `confine(cwd)` gives the sandbox's arguments in a mode that confines (bwrap
 tried on first need, once), `state()` what the status line says (undefined until tried).
 */
-export function sessionConfinement(workspace: string, mode: () => string, probe: () => Promise<Confinement> = probeConfinement) {
+export function sessionConfinement(workspace: string, mode: () => string, probe: () => Promise<Confinement> = probeConfinement, options: {readonly network?: boolean} = {}) {
 	let tried: Promise<Confinement> | undefined;
 	let known: Confinement | undefined;
 	const result = async (): Promise<Confinement> => {
@@ -56,7 +57,7 @@ export function sessionConfinement(workspace: string, mode: () => string, probe:
 			}
 
 			const found = await result();
-			return 'bwrap' in found ? bwrapArguments(found.bwrap, workspace, cwd) : undefined;
+			return 'bwrap' in found ? bwrapArguments(found.bwrap, workspace, cwd, {network: options.network === true}) : undefined;
 		},
 		/** Try now (a mode that confines was entered), so the status line can say it before the first command. */
 		async probe(): Promise<Confinement> {
@@ -68,15 +69,15 @@ export function sessionConfinement(workspace: string, mode: () => string, probe:
 				return undefined;
 			}
 
-			return 'bwrap' in known ? 'commands confined (bwrap)' : `commands unconfined (bwrap: ${known.unavailable})`;
+			return 'bwrap' in known ? `commands confined (bwrap${options.network === true ? ', network allowed' : ''})` : `commands unconfined (bwrap: ${known.unavailable})`;
 		},
 	};
 }
 
 export type SessionConfinement = ReturnType<typeof sessionConfinement>;
 
-/** The bwrap arguments that run a command of `workspace` (started in `cwd`) confined. */
-export function bwrapArguments(program: string, workspace: string, cwd: string): string[] {
+/** The bwrap arguments that run a command of `workspace` (started in `cwd`) confined; `network`: it may still connect. */
+export function bwrapArguments(program: string, workspace: string, cwd: string, {network = false}: {readonly network?: boolean} = {}): string[] {
 	const args = [program, '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--bind', workspace, workspace];
 	const temp = tmpdir();
 	args.push('--bind', temp, temp);
@@ -87,6 +88,10 @@ export function bwrapArguments(program: string, workspace: string, cwd: string):
 		}
 	}
 
-	args.push('--unshare-net', '--die-with-parent', '--chdir', cwd, '--');
+	if (!network) {
+		args.push('--unshare-net');
+	}
+
+	args.push('--die-with-parent', '--chdir', cwd, '--');
 	return args;
 }

@@ -173,7 +173,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	const spillDir = options.spillDir ?? (writer === undefined ? join(tmpdir(), `cardterm-spill-${header.id.replaceAll(/[^\w.-]/g, '_')}-${randomBytes(4).toString('hex')}`) : join(dirname(writer.path), 'spill'));
 	const attachments = new AttachmentStore(attachmentsDir(writer === undefined ? spillDir : dirname(writer.path)));
 	const mode = options.mode ?? new SessionMode();
-	const confinement = sessionConfinement(options.cwd, () => mode.current);
+	const confinement = sessionConfinement(options.cwd, () => mode.current, undefined, {network: mode.commandNetwork});
 	const {tools, jobs} = builtinTools({workspace: options.cwd, spillDir, commandEnv: secrets.commandEnv, confine: async cwd => confinement.confine(cwd), onTodos: runtime.recordTodos, jobs: new JobRuntime({log: (message, error) => {
 		report(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : String(error)}`);
 	}})});

@@ -124,8 +124,12 @@ export class SessionMode {
 	#told: SessionModeName;
 	readonly #listeners = new Set<(mode: SessionModeName, by: ModeChangeBy) => void>();
 
-	constructor(initial: SessionModeName = 'ask') {
+	/** Whether commands confined in this session's modes may still reach the network (the user config's `sandbox.network`). */
+	readonly commandNetwork: boolean;
+
+	constructor(initial: SessionModeName = 'ask', options: {readonly commandNetwork?: boolean} = {}) {
 		this.#current = initial;
+		this.commandNetwork = options.commandNetwork === true;
 		// A session that starts planning says so with its first prompt; one that starts asking less (--yolo) needs no note.
 		this.#told = initial === 'plan' ? 'ask' : initial;
 	}

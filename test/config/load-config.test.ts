@@ -79,11 +79,11 @@ describe('config files', () => {
 	});
 
 	it('an unknown key is a warning naming the file and the key, at any depth; the rest still loads', async () => {
-		await write(projectFile(), {sandbox: {fs: {command: 'x'}}, agent: {maxStep: 3, maxSteps: 4}, providers: {anthropic: {baseUrl: 'https://gw.example/anthropic', apiKey: 'k'}}, $schema: 'https://example/schema.json'});
+		await write(projectFile(), {telemetry: {fs: {command: 'x'}}, agent: {maxStep: 3, maxSteps: 4}, providers: {anthropic: {baseUrl: 'https://gw.example/anthropic', apiKey: 'k'}}, $schema: 'https://example/schema.json'});
 		const config = await loadConfig(project, env);
 		expect(config.agent.maxSteps).toBe(4);
 		expect(config.warnings.map(warning => warning.replace(`config ${projectFile()}: `, ''))).toEqual([
-			'unknown key "sandbox" ignored (a newer cardterm\'s setting, or a typo?)',
+			'unknown key "telemetry" ignored (a newer cardterm\'s setting, or a typo?)',
 			'unknown key "agent.maxStep" ignored (a newer cardterm\'s setting, or a typo?)',
 			'unknown key "providers.anthropic.apiKey" ignored (a newer cardterm\'s setting, or a typo?)',
 		]);
@@ -204,6 +204,17 @@ describe('secret variables in the config', () => {
 		const config = await loadConfig(project, env);
 		expect(config.env).toEqual({passthrough: ['OPENAI_API_KEY'], secrets: ['GITHUB_TOKEN', 'NPM_TOKEN']});
 		expect(config.warnings).toEqual([`config ${projectFile()}: "env.passthrough" ignored: only your user config can pass your keys to commands, a project's cannot`]);
+	});
+
+	it('lets confined commands reach the network only from the user\'s config (a project\'s sandbox.network is ignored, named)', async () => {
+		await write(projectFile(), {sandbox: {network: true}});
+		const fromProject = await loadConfig(project, env);
+		expect(fromProject.commandNetwork).toBeUndefined();
+		expect(fromProject.warnings).toEqual([`config ${projectFile()}: "sandbox.network" ignored: only your user config can let confined commands reach the network, a project's cannot`]);
+		await write(userFile(), {sandbox: {network: true}});
+		expect((await loadConfig(project, env)).commandNetwork).toBe(true);
+		await write(userFile(), {sandbox: {network: 'yes'}});
+		expect(await failure()).toContain('"sandbox.network"');
 	});
 
 	it('names an entry that is no variable\'s name, or not a list of strings', async () => {

@@ -49,8 +49,8 @@ async function listening(): Promise<number> {
 }
 
 /** Run each command with bash in a session in `mode` (no rules: nothing asks); each one's exit code and output. */
-async function run(mode: SessionModeName, commands: readonly string[]): Promise<string[]> {
-	const session = await openSession({cwd: workspace, mode: new SessionMode(mode)});
+async function run(mode: SessionModeName, commands: readonly string[], options: {readonly commandNetwork?: boolean} = {}): Promise<string[]> {
+	const session = await openSession({cwd: workspace, mode: new SessionMode(mode, options)});
 	try {
 		const said: string[] = [];
 		for (const command of commands) {
@@ -84,6 +84,14 @@ describe.skipIf(missing !== undefined)(`bash confined by bwrap (skipped: ${missi
 		expect(existsSync(outside)).toBe(false);
 		expect(await readFile(join(workspace, '.git', 'config'), 'utf8')).toBe('safe\n');
 		await rm(join(tmpdir(), `cardterm-confine-tmp-${process.pid}`), {force: true});
+	});
+
+	it('with the person\'s sandbox.network, a confined command connects but still cannot write outside', async () => {
+		const port = await listening();
+		const said = await run('bypass', [`exec 3<>/dev/tcp/127.0.0.1/${port} && echo connected`, `echo out > ${outside} && echo wrote`], {commandNetwork: true});
+		expect(said[0]).toBe('0 connected');
+		expect(said[1]).toMatch(/^1 $/u);
+		expect(existsSync(outside)).toBe(false);
 	});
 
 	it('ask mode runs the same commands unconfined (each refusal above is the sandbox\'s)', async () => {

@@ -142,7 +142,7 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 			pluginApply: {signal},
 			onPluginSkipped: skipped,
 			approvals,
-			mode: new SessionMode(mode),
+			mode: new SessionMode(mode, {commandNetwork: config.commandNetwork}),
 			hooks,
 			...(rules.length === 0 ? {} : {rules}),
 			secrets: sessionSecrets(io.env, config.env),

@@ -128,7 +128,7 @@ export async function runLiveSession({parsed, io, cwd, signal, boot}: LiveSessio
 		await above(`cardterm: ${note}\n`);
 	}
 
-	const open = async (continued: ResumedLog | undefined) => openInteractiveSession({root, cwd, id: continued?.header.id ?? newSessionId(Date.now()), userCommands: userCommands.commands, plugins, pluginApply: pluginStart, onPluginSkipped: skipped, rules, mode: new SessionMode(mode), hooks, secrets: sessionSecrets(io.env, config.env), mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version}), ...(continued === undefined ? {} : {resumed: continued}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: agent.connect} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
+	const open = async (continued: ResumedLog | undefined) => openInteractiveSession({root, cwd, id: continued?.header.id ?? newSessionId(Date.now()), userCommands: userCommands.commands, plugins, pluginApply: pluginStart, onPluginSkipped: skipped, rules, mode: new SessionMode(mode, {commandNetwork: config.commandNetwork}), hooks, secrets: sessionSecrets(io.env, config.env), mcp: sessionMcpOptions(mcp, io.env, {yolo, clientVersion: version}), ...(continued === undefined ? {} : {resumed: continued}), agent: agent.model === undefined ? {none: agent.why, ...(agent.status === undefined ? {} : {status: agent.status}), connect: agent.connect} : {model: agent.model, from: agent.from, resolve: agent.resolve, ...agent.settings}});
 	let opened;
 	try {
 		opened = await open(resumed);
