@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// The client @modelcontextprotocol/conformance drives (`conformance client --command "node client.mjs"`):
+// cardterm's own MCP client, from the built dist/ (`npm test` builds it), connects to the scenario's
+// server — the URL is the last argument, the scenario's name is MCP_CONFORMANCE_SCENARIO — and does
+// what a session does: the McpHost connects over streamable HTTP, lists the tools and registers them,
+// and each tool is called through the ToolRegistry as a model's call would be. An auth scenario first
+// logs in as `cardterm mcp login` does (mcpLogin, the browser step done by fetching the authorization
+// URL and following its redirect to the loopback callback), then connects with the tokens it saved.
+// Exit code 0 when every tool call succeeded; otherwise 1 with what failed on stderr.
+import {mkdtemp, rm} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {readMcpServers} from '../../dist/src/config/mcp-servers.js';
+import {McpHost} from '../../dist/src/host/mcp-host.js';
+import {mcpLogin, mcpOAuthFile} from '../../dist/src/host/mcp-oauth.js';
+import {ToolRegistry} from '../../dist/src/tools/registry.js';
+import {browse} from '../host/fixtures/fake-oauth-mcp-server.mjs';
+
+const SERVER = 'conformance';
+const url = process.argv.at(-1);
+const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
+
+/** A call's arguments: the scenario's tools take numbers (`add_numbers`) or nothing. */
+function argumentsFor(tool) {
+	const properties = Object.entries(tool.parameters?.properties ?? {});
+	return Object.fromEntries(properties.map(([name, schema], index) => [name, schema?.type === 'number' || schema?.type === 'integer' ? index + 2 : 'conformance']));
+}
+
+async function run(data) {
+	// The OAuth state goes to a folder of this run's own, never the person's data folder.
+	const env = {...process.env, XDG_DATA_HOME: data};
+	if (scenario.startsWith('auth/')) {
+		const said = await mcpLogin({name: SERVER, url, file: mcpOAuthFile(env, SERVER, url), open: async authorization => {
+			await browse(authorization.href);
+		}, timeoutMs: 20_000});
+		console.log(said);
+	}
+
+	const {entries, warnings} = readMcpServers({[SERVER]: {url, allow: true}}, 'conformance', false);
+	if (warnings.length > 0) {
+		throw new Error(warnings.join('; '));
+	}
+
+	const registry = new ToolRegistry();
+	const host = new McpHost({registry, servers: entries, cwd: data, env, commandEnv: env, saveDir: data, ask: false, clientVersion: '0.1.0'});
+	host.start();
+	await host.settled();
+	try {
+		const [status] = host.status();
+		console.log(`${status.name}: ${status.state}, ${status.tools} tools${status.reason === undefined ? '' : ` (${status.reason})`}`);
+		if (status.state !== 'ready') {
+			throw new Error(`the server is ${status.state}: ${status.reason ?? ''}`);
+		}
+
+		const failed = [];
+		for (const {name} of registry.schemas().filter(schema => schema.name.startsWith(`mcp__${SERVER}__`))) {
+			const args = argumentsFor(registry.get(name));
+			const result = await registry.execute({callId: name, name, arguments: args, signal: AbortSignal.timeout(20_000)});
+			console.log(`${name} ${JSON.stringify(args)}: ${result.isError ? `failed: ${result.error.message}` : 'ok'} ${JSON.stringify(result.content).slice(0, 300)}`);
+			if (result.isError) {
+				failed.push(name);
+			}
+		}
+
+		if (failed.length > 0) {
+			throw new Error(`failed calls: ${failed.join(', ')}`);
+		}
+	} finally {
+		await host.close();
+	}
+}
+
+const data = await mkdtemp(join(tmpdir(), 'cardterm-conformance-'));
+try {
+	await run(data);
+} catch (error) {
+	console.error(`cardterm conformance client (${scenario}): ${error instanceof Error ? error.message : String(error)}`);
+	process.exitCode = 1;
+} finally {
+	await rm(data, {recursive: true, force: true});
+}
