@@ -7,8 +7,9 @@ user's data folder (`mcp-oauth/`, the folder 0700, the file 0600, written whole)
   them with the refresh token (the SDK's rule; a refreshed token is saved); when only a login in a
   browser would help, nothing is registered or opened: the provider says `needsLogin` and the
   connection fails, so `/mcp` says "needs login" and names `cardterm mcp login NAME`;
-- `cardterm mcp login NAME` (`mcpLogin`): a loopback listener on 127.0.0.1 at a random port is the
-  redirect URI, the authorization URL is opened in the browser (or printed), and the code that comes
+- `cardterm mcp login NAME` (`mcpLogin`): a first request without a token reads the server's 401
+  (the resource metadata's URL and the scope it names), a loopback listener on 127.0.0.1 at a
+  random port is the redirect URI, the authorization URL is opened in the browser (or printed), and the code that comes
   back, with the state checked, is exchanged for tokens.
 */
 import {createHash, randomBytes} from 'node:crypto';
@@ -16,7 +17,7 @@ import {mkdir, readFile} from 'node:fs/promises';
 import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {dirname, join} from 'node:path';
-import {auth, type OAuthClientMetadata, type OAuthClientProvider, type OAuthDiscoveryState, type StoredOAuthClientInformation, type StoredOAuthTokens} from '@modelcontextprotocol/client';
+import {auth, extractWWWAuthenticateParams, type OAuthClientMetadata, type OAuthClientProvider, type OAuthDiscoveryState, type StoredOAuthClientInformation, type StoredOAuthTokens} from '@modelcontextprotocol/client';
 import {userDataFolder} from '../config/config-paths.js';
 import {writeConfigFile} from '../config/write-config-file.js';
 import {isPlainRecord} from '../json/is-plain-record.js';
@@ -211,7 +212,8 @@ export async function mcpLogin(options: McpLoginOptions): Promise<string> {
 		const redirectUrl = `http://127.0.0.1:${await callback.port}/callback`;
 		const provider = new McpOAuthProvider(options.file, {mode: 'login', redirectUrl, onAuthorize: options.open});
 		const serverUrl = new URL(options.url);
-		if (await auth(provider, {serverUrl, forceReauthorization: true}) === 'AUTHORIZED') {
+		const challenge = await loginChallenge(serverUrl, options.signal);
+		if (await auth(provider, {serverUrl, forceReauthorization: true, ...challenge}) === 'AUTHORIZED') {
 			return `MCP server "${options.name}": authorized (tokens in ${options.file})`;
 		}
 
@@ -220,10 +222,40 @@ export async function mcpLogin(options: McpLoginOptions): Promise<string> {
 			throw new Error('the browser came back with another state than the login sent (a stale or forged redirect); nothing was saved');
 		}
 
-		await auth(provider, {serverUrl, authorizationCode: answer.code, ...(answer.iss === undefined ? {} : {iss: answer.iss})});
+		await auth(provider, {serverUrl, authorizationCode: answer.code, ...challenge, ...(answer.iss === undefined ? {} : {iss: answer.iss})});
 		return `MCP server "${options.name}": logged in (tokens in ${options.file}, readable by you alone)`;
 	} finally {
 		callback.close();
+	}
+}
+
+/** How long the login's first, unauthenticated request may take. */
+const CHALLENGE_TIMEOUT_MS = 30_000;
+
+/**
+What the server's 401 names, as a session's first request would see it: the resource metadata's
+URL (a server may publish it only there, not at a well-known path) and the scope to ask for. A
+JSON-RPC `ping` leaves no session behind on a server that answers; no 401, or no answer, names
+nothing and discovery goes to the well-known paths.
+*/
+async function loginChallenge(serverUrl: URL, signal: AbortSignal | undefined): Promise<{resourceMetadataUrl?: URL; scope?: string}> {
+	try {
+		const timeout = AbortSignal.timeout(CHALLENGE_TIMEOUT_MS);
+		const response = await fetch(serverUrl, {
+			method: 'POST',
+			headers: {'content-type': 'application/json', accept: 'application/json, text/event-stream'},
+			body: JSON.stringify({jsonrpc: '2.0', id: 0, method: 'ping'}),
+			signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
+		});
+		await response.body?.cancel();
+		if (response.status !== 401) {
+			return {};
+		}
+
+		const {resourceMetadataUrl, scope} = extractWWWAuthenticateParams(response);
+		return {...(resourceMetadataUrl === undefined ? {} : {resourceMetadataUrl}), ...(scope === undefined ? {} : {scope})};
+	} catch {
+		return {};
 	}
 }
 
