@@ -19,6 +19,7 @@ import type {AddressInfo} from 'node:net';
 import {dirname, join} from 'node:path';
 import {auth, extractWWWAuthenticateParams, type OAuthClientMetadata, type OAuthClientProvider, type OAuthDiscoveryState, type StoredOAuthClientInformation, type StoredOAuthTokens} from '@modelcontextprotocol/client';
 import {userDataFolder} from '../config/config-paths.js';
+import type {McpOAuthClientConfig} from '../config/mcp-servers.js';
 import {writeConfigFile} from '../config/write-config-file.js';
 import {isPlainRecord} from '../json/is-plain-record.js';
 
@@ -56,15 +57,19 @@ export class McpOAuthProvider implements OAuthClientProvider {
 	readonly #mode: 'session' | 'login';
 	readonly #redirect: string;
 	readonly #onAuthorize: ((url: URL) => void | Promise<void>) | undefined;
+	/** A client registered beforehand (the entry's `"oauth"`): never registered dynamically. */
+	readonly #preRegistered: StoredOAuthClientInformation | undefined;
 	#record: OAuthRecord | undefined;
 	#verifier: string | undefined;
 	readonly #state = randomBytes(16).toString('hex');
 
-	constructor(file: string, options: {readonly mode: 'session'} | {readonly mode: 'login'; readonly redirectUrl: string; readonly onAuthorize: (url: URL) => void | Promise<void>}) {
+	constructor(file: string, options: ({readonly mode: 'session'} | {readonly mode: 'login'; readonly redirectUrl: string; readonly onAuthorize: (url: URL) => void | Promise<void>}) & {readonly client?: McpOAuthClientConfig}) {
 		this.#file = file;
 		this.#mode = options.mode;
 		this.#redirect = options.mode === 'login' ? options.redirectUrl : 'http://127.0.0.1/callback';
 		this.#onAuthorize = options.mode === 'login' ? options.onAuthorize : undefined;
+		const {client} = options;
+		this.#preRegistered = client === undefined ? undefined : {client_id: client.clientId, ...(client.clientSecret === undefined ? {} : {client_secret: client.clientSecret})};
 	}
 
 	/** Whether a login left tokens (before the session connects: "needs login" at once without them). */
@@ -85,6 +90,10 @@ export class McpOAuthProvider implements OAuthClientProvider {
 	}
 
 	async clientInformation(): Promise<StoredOAuthClientInformation | undefined> {
+		if (this.#preRegistered !== undefined) {
+			return this.#preRegistered;
+		}
+
 		const record = await this.#read();
 		if (this.#mode === 'login') {
 			// A client registered for another loopback port is registered again.
@@ -203,14 +212,16 @@ export type McpLoginOptions = {
 	readonly open: (url: URL) => void | Promise<void>;
 	readonly signal?: AbortSignal;
 	readonly timeoutMs?: number;
+	/** A client registered beforehand (the entry's `"oauth"`). */
+	readonly client?: McpOAuthClientConfig;
 };
 
 /** Log in to the server at `url`: resolves with what to say once tokens are saved; rejects naming what failed. */
 export async function mcpLogin(options: McpLoginOptions): Promise<string> {
-	const callback = loopbackCallback(options.timeoutMs ?? LOGIN_TIMEOUT_MS, options.signal);
+	const callback = loopbackCallback(options.client?.callbackPort ?? 0, options.timeoutMs ?? LOGIN_TIMEOUT_MS, options.signal);
 	try {
 		const redirectUrl = `http://127.0.0.1:${await callback.port}/callback`;
-		const provider = new McpOAuthProvider(options.file, {mode: 'login', redirectUrl, onAuthorize: options.open});
+		const provider = new McpOAuthProvider(options.file, {mode: 'login', redirectUrl, onAuthorize: options.open, ...(options.client === undefined ? {} : {client: options.client})});
 		const serverUrl = new URL(options.url);
 		const challenge = await loginChallenge(serverUrl, options.signal);
 		if (await auth(provider, {serverUrl, forceReauthorization: true, ...challenge}) === 'AUTHORIZED') {
@@ -261,8 +272,8 @@ async function loginChallenge(serverUrl: URL, signal: AbortSignal | undefined): 
 
 type CallbackAnswer = {readonly code: string; readonly state: string | null; readonly iss?: string};
 
-/** A one-shot listener on 127.0.0.1 at a random port for the authorization server's redirect. */
-function loopbackCallback(timeoutMs: number, signal: AbortSignal | undefined): {port: Promise<number>; answer: Promise<CallbackAnswer>; close(): void} {
+/** A one-shot listener on 127.0.0.1 at `port` (0: a random one) for the authorization server's redirect. */
+function loopbackCallback(port: number, timeoutMs: number, signal: AbortSignal | undefined): {port: Promise<number>; answer: Promise<CallbackAnswer>; close(): void} {
 	let settle!: {resolve: (answer: CallbackAnswer) => void; reject: (error: Error) => void};
 	const answer = new Promise<CallbackAnswer>((resolve, reject) => {
 		settle = {resolve, reject};
@@ -295,14 +306,14 @@ function loopbackCallback(timeoutMs: number, signal: AbortSignal | undefined): {
 	};
 
 	signal?.addEventListener('abort', onAbort, {once: true});
-	const port = new Promise<number>((resolve, reject) => {
+	const listening = new Promise<number>((resolve, reject) => {
 		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
+		server.listen(port, '127.0.0.1', () => {
 			resolve((server.address() as AddressInfo).port);
 		});
 	});
 	return {
-		port,
+		port: listening,
 		answer,
 		close() {
 			clearTimeout(timer);

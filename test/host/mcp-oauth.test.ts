@@ -8,6 +8,7 @@ with them, and an expired token is refreshed.
 */
 import {mkdir, mkdtemp, readFile, rm, stat, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
+import {createServer, type AddressInfo} from 'node:net';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
@@ -43,6 +44,18 @@ async function connect(): Promise<OpenedSession> {
 	sessions.push(session);
 	await session.mcp!.settled();
 	return session;
+}
+
+async function freePort(): Promise<number> {
+	const probe = createServer();
+	await new Promise<void>(resolve => {
+		probe.listen(0, '127.0.0.1', resolve);
+	});
+	const {port} = probe.address() as AddressInfo;
+	await new Promise(resolve => {
+		probe.close(resolve);
+	});
+	return port;
 }
 
 async function login(open: (url: URL) => Promise<void>): Promise<string> {
@@ -106,6 +119,20 @@ describe('an MCP server behind OAuth', () => {
 		const result = await session.runtime.runCall('mcp__docs__whoami', {}, {signal: new AbortController().signal});
 		expect(JSON.stringify(result)).toContain(`called with ${server.seen.tokens[1]!}`);
 	}, 30_000);
+
+	it('a pre-registered client ("oauth" in the entry) is not registered again, and its callbackPort is the redirect\'s port', async () => {
+		const port = await freePort();
+		const cancel = new AbortController();
+		let redirect: string | null = null;
+		const login = mcpLogin({name: 'docs', url: server.url, file: mcpOAuthFile(env(), 'docs', server.url), client: {clientId: 'registered-beforehand', callbackPort: port}, signal: cancel.signal, timeoutMs: 10_000, open(url) {
+			redirect = url.searchParams.get('redirect_uri');
+			expect(url.searchParams.get('client_id')).toBe('registered-beforehand');
+			cancel.abort();
+		}});
+		await expect(login).rejects.toThrow('the login was cancelled');
+		expect(redirect).toBe(`http://127.0.0.1:${port}/callback`);
+		expect(server.seen.registrations).toBe(0);
+	});
 
 	it('a redirect with another state is refused and nothing is saved; a refusal by the server is named', async () => {
 		await expect(login(async url => {

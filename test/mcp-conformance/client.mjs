@@ -5,7 +5,8 @@
 // what a session does: the McpHost connects over streamable HTTP, lists the tools and registers them,
 // and each tool is called through the ToolRegistry as a model's call would be. An auth scenario first
 // logs in as `cardterm mcp login` does (mcpLogin, the browser step done by fetching the authorization
-// URL and following its redirect to the loopback callback), then connects with the tokens it saved.
+// URL and following its redirect to the loopback callback), then connects with the tokens it saved;
+// a client the scenario registered beforehand (MCP_CONFORMANCE_CONTEXT) is the entry's "oauth".
 // Exit code 0 when every tool call succeeded; otherwise 1 with what failed on stderr.
 import {mkdtemp, rm} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
@@ -26,19 +27,28 @@ function argumentsFor(tool) {
 	return Object.fromEntries(properties.map(([name, schema], index) => [name, schema?.type === 'number' || schema?.type === 'integer' ? index + 2 : 'conformance']));
 }
 
+/** The server's config entry; a client the scenario registered beforehand goes in its `"oauth"`, as a person's would. */
+function configEntry() {
+	const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
+	const oauth = typeof context.client_id === 'string' ? {clientId: context.client_id, ...(typeof context.client_secret === 'string' ? {clientSecret: context.client_secret} : {})} : undefined;
+	const {entries, warnings} = readMcpServers({[SERVER]: {url, allow: true, ...(oauth === undefined ? {} : {oauth})}}, 'conformance', false);
+	if (warnings.length > 0 || 'problem' in entries[0].spec) {
+		throw new Error([...warnings, entries[0].spec.problem].filter(Boolean).join('; '));
+	}
+
+	return entries;
+}
+
 async function run(data) {
 	// The OAuth state goes to a folder of this run's own, never the person's data folder.
 	const env = {...process.env, XDG_DATA_HOME: data};
+	const entries = configEntry();
 	if (scenario.startsWith('auth/')) {
-		const said = await mcpLogin({name: SERVER, url, file: mcpOAuthFile(env, SERVER, url), open: async authorization => {
+		const {oauth} = entries[0].spec;
+		const said = await mcpLogin({name: SERVER, url, file: mcpOAuthFile(env, SERVER, url), ...(oauth === undefined ? {} : {client: oauth}), open: async authorization => {
 			await browse(authorization.href);
 		}, timeoutMs: 20_000});
 		console.log(said);
-	}
-
-	const {entries, warnings} = readMcpServers({[SERVER]: {url, allow: true}}, 'conformance', false);
-	if (warnings.length > 0) {
-		throw new Error(warnings.join('; '));
 	}
 
 	const registry = new ToolRegistry();
