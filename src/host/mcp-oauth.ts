@@ -33,6 +33,12 @@ type OAuthRecord = {
 	/** When `tokens` were saved (ms): with their `expires_in`, when they expire. */
 	readonly tokensSavedAt?: number;
 	readonly discovery?: OAuthDiscoveryState;
+	/**
+	The scope a session's authorization asked for when only a login would help, chiefly a server's
+	403 `insufficient_scope` (the SDK's step-up): a session opens no browser, so the next
+	`cardterm mcp login` asks for it, rather than the smaller scope of the server's 401.
+	*/
+	readonly stepUpScope?: string;
 };
 
 /** Tokens this close to their end are refreshed before a session connects. */
@@ -118,7 +124,13 @@ export class McpOAuthProvider implements OAuthClientProvider {
 	}
 
 	async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
-		await this.#write({tokens, tokensSavedAt: Date.now()});
+		// A login's tokens were asked with the step-up scope: it is no longer pending.
+		await this.#write({tokens, tokensSavedAt: Date.now(), ...(this.#mode === 'login' ? {stepUpScope: undefined} : {})});
+	}
+
+	/** The scope a session's server asked for beyond its tokens', for the next login. */
+	async stepUpScope(): Promise<string | undefined> {
+		return (await this.#read()).stepUpScope;
 	}
 
 	/**
@@ -135,6 +147,12 @@ export class McpOAuthProvider implements OAuthClientProvider {
 	}
 
 	async redirectToAuthorization(url: URL): Promise<void> {
+		const scope = url.searchParams.get('scope');
+		if (this.#mode === 'session' && scope !== null && (await this.#read()).tokens !== undefined) {
+			// Tokens the server no longer takes for this scope: the next login asks for it.
+			await this.#write({stepUpScope: scope});
+		}
+
 		this.#loginOnly();
 		await this.#onAuthorize!(url);
 	}
@@ -223,7 +241,8 @@ export async function mcpLogin(options: McpLoginOptions): Promise<string> {
 		const redirectUrl = `http://127.0.0.1:${await callback.port}/callback`;
 		const provider = new McpOAuthProvider(options.file, {mode: 'login', redirectUrl, onAuthorize: options.open, ...(options.client === undefined ? {} : {client: options.client})});
 		const serverUrl = new URL(options.url);
-		const challenge = await loginChallenge(serverUrl, options.signal);
+		const stepUpScope = await provider.stepUpScope();
+		const challenge = {...await loginChallenge(serverUrl, options.signal), ...(stepUpScope === undefined ? {} : {scope: stepUpScope})};
 		if (await auth(provider, {serverUrl, forceReauthorization: true, ...challenge}) === 'AUTHORIZED') {
 			return `MCP server "${options.name}": authorized (tokens in ${options.file})`;
 		}

@@ -14,7 +14,7 @@ import {fileURLToPath} from 'node:url';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {main} from '../../src/cli/main.js';
 import {readMcpServers} from '../../src/config/mcp-servers.js';
-import {mcpLogin, mcpOAuthFile} from '../../src/host/mcp-oauth.js';
+import {mcpLogin, McpLoginNeeded, mcpOAuthFile, McpOAuthProvider} from '../../src/host/mcp-oauth.js';
 import {openSession, type OpenedSession} from '../../src/host/open-session.js';
 import {fakeIo} from '../cli/cli-io-fake.js';
 import {browse, startOAuthMcpServer} from './fixtures/fake-oauth-mcp-server.mjs';
@@ -133,6 +133,26 @@ describe('an MCP server behind OAuth', () => {
 		expect(redirect).toBe(`http://127.0.0.1:${port}/callback`);
 		expect(server.seen.registrations).toBe(0);
 	});
+
+	it('a session refused for want of scope (step-up) keeps that scope; the next login asks for it, and its tokens clear it', async () => {
+		await login(async url => {
+			expect(url.searchParams.get('scope')).toBeNull();
+			await browse(url);
+		});
+		const file = mcpOAuthFile(env(), 'docs', server.url);
+		// What the SDK does on a 403 insufficient_scope: a new authorization, which a session does not open.
+		const session = new McpOAuthProvider(file, {mode: 'session'});
+		await expect(session.redirectToAuthorization(new URL(`${server.url}/authorize?scope=read+write`))).rejects.toThrow(McpLoginNeeded);
+		expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({stepUpScope: 'read write'});
+
+		let asked: string | null = null;
+		await login(async url => {
+			asked = url.searchParams.get('scope');
+			await browse(url);
+		});
+		expect(asked).toBe('read write');
+		expect(JSON.parse(await readFile(file, 'utf8'))).not.toHaveProperty('stepUpScope');
+	}, 30_000);
 
 	it('a redirect with another state is refused and nothing is saved; a refusal by the server is named', async () => {
 		await expect(login(async url => {
