@@ -555,7 +555,7 @@ class ServerLink {
 
 	/** A fresh OAuth provider over `file` for a connect (a login since the last one is read again). */
 	oauthFor(file: string, client: McpOAuthClientConfig | undefined): McpOAuthProvider {
-		this.oauth = new McpOAuthProvider(file, {mode: 'session', ...(client === undefined ? {} : {client})});
+		this.oauth = new McpOAuthProvider(file, {mode: 'session', server: this.entry.name, ...(client === undefined ? {} : {client})});
 		return this.oauth;
 	}
 

@@ -41,6 +41,9 @@ type OAuthRecord = {
 	readonly stepUpScope?: string;
 };
 
+/** A step-up scope longer than this is not kept (a server's, unbounded otherwise). */
+const MAX_SCOPE_LENGTH = 4096;
+
 /** Tokens this close to their end are refreshed before a session connects. */
 const REFRESH_MARGIN_MS = 60_000;
 
@@ -65,16 +68,19 @@ export class McpOAuthProvider implements OAuthClientProvider {
 	readonly #onAuthorize: ((url: URL) => void | Promise<void>) | undefined;
 	/** A client registered beforehand (the entry's `"oauth"`): never registered dynamically. */
 	readonly #preRegistered: StoredOAuthClientInformation | undefined;
+	/** The server's name in the config, for the command a session's refusal names. */
+	readonly #server: string | undefined;
 	#record: OAuthRecord | undefined;
 	#verifier: string | undefined;
 	readonly #state = randomBytes(16).toString('hex');
 
-	constructor(file: string, options: ({readonly mode: 'session'} | {readonly mode: 'login'; readonly redirectUrl: string; readonly onAuthorize: (url: URL) => void | Promise<void>}) & {readonly client?: McpOAuthClientConfig}) {
+	constructor(file: string, options: ({readonly mode: 'session'} | {readonly mode: 'login'; readonly redirectUrl: string; readonly onAuthorize: (url: URL) => void | Promise<void>}) & {readonly client?: McpOAuthClientConfig; readonly server?: string}) {
 		this.#file = file;
 		this.#mode = options.mode;
 		this.#redirect = options.mode === 'login' ? options.redirectUrl : 'http://127.0.0.1/callback';
 		this.#onAuthorize = options.mode === 'login' ? options.onAuthorize : undefined;
 		const {client} = options;
+		this.#server = options.server;
 		this.#preRegistered = client === undefined ? undefined : {client_id: client.clientId, ...(client.clientSecret === undefined ? {} : {client_secret: client.clientSecret})};
 	}
 
@@ -148,12 +154,13 @@ export class McpOAuthProvider implements OAuthClientProvider {
 
 	async redirectToAuthorization(url: URL): Promise<void> {
 		const scope = url.searchParams.get('scope');
-		if (this.#mode === 'session' && scope !== null && (await this.#read()).tokens !== undefined) {
+		const stepUp = this.#mode === 'session' && scope !== null && scope.length <= MAX_SCOPE_LENGTH && (await this.#read()).tokens !== undefined;
+		if (stepUp) {
 			// Tokens the server no longer takes for this scope: the next login asks for it.
 			await this.#write({stepUpScope: scope});
 		}
 
-		this.#loginOnly();
+		this.#loginOnly(stepUp ? scope : undefined);
 		await this.#onAuthorize!(url);
 	}
 
@@ -189,10 +196,11 @@ export class McpOAuthProvider implements OAuthClientProvider {
 	}
 
 	/** In a session nothing is registered or opened: the person logs in with `cardterm mcp login`. */
-	#loginOnly(): void {
+	#loginOnly(scope?: string): void {
 		if (this.#mode === 'session') {
 			this.needsLogin = true;
-			throw new McpLoginNeeded('the server asks for a login');
+			const run = this.#server === undefined ? '' : `: run cardterm mcp login ${this.#server}`;
+			throw new McpLoginNeeded(`the server asks for a login${scope === undefined ? '' : ` with the scope "${scope.slice(0, 200)}"`}${run}`);
 		}
 	}
 

@@ -141,8 +141,10 @@ describe('an MCP server behind OAuth', () => {
 		});
 		const file = mcpOAuthFile(env(), 'docs', server.url);
 		// What the SDK does on a 403 insufficient_scope: a new authorization, which a session does not open.
-		const session = new McpOAuthProvider(file, {mode: 'session'});
-		await expect(session.redirectToAuthorization(new URL(`${server.url}/authorize?scope=read+write`))).rejects.toThrow(McpLoginNeeded);
+		const session = new McpOAuthProvider(file, {mode: 'session', server: 'docs'});
+		const refusal = session.redirectToAuthorization(new URL(`${server.url}/authorize?scope=read+write`));
+		await expect(refusal).rejects.toThrow(McpLoginNeeded);
+		await expect(refusal).rejects.toThrow('the server asks for a login with the scope "read write": run cardterm mcp login docs');
 		expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({stepUpScope: 'read write'});
 
 		let asked: string | null = null;
