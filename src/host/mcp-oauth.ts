@@ -246,7 +246,9 @@ export type McpLoginOptions = {
 export async function mcpLogin(options: McpLoginOptions): Promise<string> {
 	const callback = loopbackCallback(options.client?.callbackPort ?? 0, options.timeoutMs ?? LOGIN_TIMEOUT_MS, options.signal);
 	try {
-		const redirectUrl = `http://127.0.0.1:${await callback.port}/callback`;
+		// A fixed port is a client registered beforehand, in Claude Code's shape: http://localhost:PORT/callback
+		// (the listener is on 127.0.0.1, where a browser's "localhost" lands).
+		const redirectUrl = `http://${options.client?.callbackPort === undefined ? '127.0.0.1' : 'localhost'}:${await callback.port}/callback`;
 		const provider = new McpOAuthProvider(options.file, {mode: 'login', redirectUrl, onAuthorize: options.open, ...(options.client === undefined ? {} : {client: options.client})});
 		const serverUrl = new URL(options.url);
 		const stepUpScope = await provider.stepUpScope();

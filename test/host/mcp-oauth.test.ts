@@ -130,7 +130,8 @@ describe('an MCP server behind OAuth', () => {
 			cancel.abort();
 		}});
 		await expect(login).rejects.toThrow('the login was cancelled');
-		expect(redirect).toBe(`http://127.0.0.1:${port}/callback`);
+		// Claude Code's redirect for a fixed port, so a client registered for it works here too.
+		expect(redirect).toBe(`http://localhost:${port}/callback`);
 		expect(server.seen.registrations).toBe(0);
 	});
 
