@@ -10,12 +10,13 @@ why each known one fails). On Node 20 the suite runs with node20-glob-preload.mj
 */
 import {spawn} from 'node:child_process';
 import {existsSync} from 'node:fs';
-import {mkdtemp, readdir, readFile, rm} from 'node:fs/promises';
+import {mkdir, mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {globSync} from './node20-fs.mjs';
 
 const require = createRequire(import.meta.url);
 const suiteBin = join(dirname(require.resolve('@modelcontextprotocol/conformance/package.json')), 'dist', 'index.js');
@@ -70,6 +71,7 @@ type Check = {readonly id: string; readonly status: 'SUCCESS' | 'FAILURE' | 'WAR
 
 let output = '';
 let said = '';
+let suite: ReturnType<typeof spawn> | undefined;
 /** Each scenario's checks, by the scenario's name. */
 const results = new Map<string, Check[]>();
 
@@ -90,6 +92,7 @@ async function runSuite(): Promise<void> {
 	output = await mkdtemp(join(tmpdir(), 'cardterm-conformance-out-'));
 	const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(client)}`;
 	const child = spawn(process.execPath, ['--import', preload, suiteBin, 'client', '--suite', 'core', '--command', command, '--timeout', '30000', '-o', output], {cwd: output, stdio: ['ignore', 'pipe', 'pipe']});
+	suite = child;
 	child.stdout.on('data', (chunk: Buffer) => {
 		said += chunk.toString();
 	});
@@ -112,6 +115,11 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+	// A run cut short by beforeAll's limit is not left running.
+	if (suite !== undefined && suite.exitCode === null && suite.signalCode === null) {
+		suite.kill();
+	}
+
 	if (output !== '') {
 		await rm(output, {recursive: true, force: true});
 	}
@@ -124,6 +132,19 @@ function notPassing(): string[] {
 		.filter(check => !TIMED_CHECKS.has(`${scenario} ${check.id}`))
 		.map(check => `${scenario} ${check.id}: ${check.status}`)).sort();
 }
+
+describe('the Node 20 shim of fs.globSync the suite imports', () => {
+	it('lists the files under cwd a pattern matches, relative and with "/", as Node 22\'s does', async () => {
+		const folder = await mkdtemp(join(tmpdir(), 'cardterm-glob-'));
+		try {
+			await mkdir(join(folder, 'a', 'b'), {recursive: true});
+			await Promise.all(['checks.json', 'a/checks.json', 'a/b/checks.json', 'a/b/stdout.txt'].map(async file => writeFile(join(folder, file), '[]')));
+			expect(globSync('**/checks.json', {cwd: folder}).sort()).toEqual(['a/b/checks.json', 'a/checks.json', 'checks.json']);
+		} finally {
+			await rm(folder, {recursive: true, force: true});
+		}
+	});
+});
 
 describe('the MCP conformance suite, client mode, core and auth scenarios', () => {
 	it('ran every scenario of the core suite and each recorded its checks', () => {
