@@ -19,7 +19,14 @@ import {httpUrl} from './config-schema.js';
 /** How cardterm reaches a server. */
 export type McpTransportSpec =
 	| {readonly transport: 'stdio'; readonly command: string; readonly args: readonly string[]; readonly env: Readonly<Record<string, string>>; readonly cwd?: string}
-	| {readonly transport: 'http' | 'sse'; readonly url: string; readonly headers: Readonly<Record<string, string>>};
+	| {readonly transport: 'http' | 'sse'; readonly url: string; readonly headers: Readonly<Record<string, string>>; readonly oauth?: McpOAuthClientConfig};
+
+/**
+A client registered with the server's authorization server beforehand (`"oauth"` in the entry, the
+shape Claude Code's `.mcp.json` takes): used instead of dynamic registration, which many servers do
+not offer. `callbackPort` fixes the loopback redirect's port, for a client registered with one.
+*/
+export type McpOAuthClientConfig = {readonly clientId: string; readonly clientSecret?: string; readonly callbackPort?: number};
 
 /** One configured server, as its file says it (`${VAR}` not expanded yet). */
 export type McpServerEntry = {
@@ -48,7 +55,7 @@ const MAX_TIMER_MS = 2_147_483_647;
 const SERVER_NAME = /^[\w.-]{1,64}$/;
 
 /** The keys of an entry cardterm reads; others (a peer's own: `trust`, `includeTools`) are named once as ignored. */
-const KNOWN_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'httpUrl', 'headers', 'allow', 'timeoutMs', 'startupTimeoutMs', 'trustReadOnlyHint', 'disabled']);
+const KNOWN_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'httpUrl', 'headers', 'oauth', 'allow', 'timeoutMs', 'startupTimeoutMs', 'trustReadOnlyHint', 'disabled']);
 
 /** The entries of one file's `mcpServers` value, and what was odd in it (warnings naming the key). */
 export function readMcpServers(value: unknown, from: string, byProject: boolean): {readonly entries: readonly McpServerEntry[]; readonly warnings: readonly string[]} {
@@ -161,7 +168,34 @@ function transportOf(raw: Record<string, unknown>): McpTransportSpec | {readonly
 		return {problem: '"headers" must be an object of strings'};
 	}
 
-	return {transport, url, headers};
+	const oauth = oauthOf(raw.oauth);
+	if (typeof oauth === 'string') {
+		return {problem: oauth};
+	}
+
+	return {transport, url, headers, ...(oauth === undefined ? {} : {oauth})};
+}
+
+/** An entry's `"oauth"`, or what is wrong with it. */
+function oauthOf(raw: unknown): McpOAuthClientConfig | undefined | string {
+	if (raw === undefined) {
+		return undefined;
+	}
+
+	if (!isPlainRecord(raw) || typeof raw.clientId !== 'string' || raw.clientId.trim() === '') {
+		return '"oauth" must be {"clientId": "…"} with an optional "clientSecret" and "callbackPort"';
+	}
+
+	const {clientId, clientSecret, callbackPort} = raw;
+	if (clientSecret !== undefined && typeof clientSecret !== 'string') {
+		return '"oauth.clientSecret" must be a string';
+	}
+
+	if (callbackPort !== undefined && (typeof callbackPort !== 'number' || !Number.isSafeInteger(callbackPort) || callbackPort < 1 || callbackPort > 65_535)) {
+		return '"oauth.callbackPort" must be a port number (1 to 65535)';
+	}
+
+	return {clientId, ...(clientSecret === undefined ? {} : {clientSecret}), ...(callbackPort === undefined ? {} : {callbackPort})};
 }
 
 function stringRecord(value: unknown): value is Record<string, string> {
@@ -204,7 +238,7 @@ export function expandMcpSpec(spec: McpTransportSpec, env: NodeJS.ProcessEnv): M
 	const record = (values: Readonly<Record<string, string>>): Record<string, string> => Object.fromEntries(Object.entries(values).map(([key, value]) => [key, expand(value)]));
 	const expanded: McpTransportSpec = spec.transport === 'stdio'
 		? {transport: 'stdio', command: expand(spec.command), args: spec.args.map(arg => expand(arg)), env: record(spec.env), ...(spec.cwd === undefined ? {} : {cwd: expand(spec.cwd)})}
-		: {transport: spec.transport, url: expand(spec.url), headers: record(spec.headers)};
+		: {transport: spec.transport, url: expand(spec.url), headers: record(spec.headers), ...(spec.oauth === undefined ? {} : {oauth: {...spec.oauth, clientId: expand(spec.oauth.clientId), ...(spec.oauth.clientSecret === undefined ? {} : {clientSecret: expand(spec.oauth.clientSecret)})}})};
 	if (missing.size > 0) {
 		return {problem: `${[...missing].map(name => `\${${name}}`).join(', ')} ${missing.size === 1 ? 'is' : 'are'} not set in the environment`};
 	}

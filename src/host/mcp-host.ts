@@ -16,7 +16,7 @@ import {AjvJsonSchemaValidator} from '@modelcontextprotocol/client/validators/aj
 import {distinctMcpToolName, mcpToolName} from '../builtin/mcp/mcp-tool-name.js';
 import type {AskRule} from '../config/approval-rules.js';
 import {pushAll} from '../layout/text/push-all.js';
-import {DEFAULT_CALL_TIMEOUT_MS, DEFAULT_STARTUP_TIMEOUT_MS, describeMcpSpec, expandMcpSpec, type McpServerEntry, type McpTransportSpec} from '../config/mcp-servers.js';
+import {DEFAULT_CALL_TIMEOUT_MS, DEFAULT_STARTUP_TIMEOUT_MS, describeMcpSpec, expandMcpSpec, type McpOAuthClientConfig, type McpServerEntry, type McpTransportSpec} from '../config/mcp-servers.js';
 import {thrownMessage} from '../tools/errors.js';
 import type {ToolRegistry} from '../tools/registry.js';
 import type {McpPromptEntry} from './mcp-prompts.js';
@@ -313,7 +313,7 @@ export class McpHost {
 
 			case 'http': {
 				const url = new URL(spec.url);
-				const authProvider = link.oauthFor(mcpOAuthFile(this.#options.env, link.entry.name, spec.url));
+				const authProvider = link.oauthFor(mcpOAuthFile(this.#options.env, link.entry.name, spec.url), spec.oauth);
 				await authProvider.refreshIfDue(url);
 				try {
 					return await attempt(new StreamableHTTPClientTransport(url, {requestInit: {headers: spec.headers}, authProvider}));
@@ -332,7 +332,7 @@ export class McpHost {
 			}
 
 			case 'sse': {
-				return attempt(new SSEClientTransport(new URL(spec.url), {requestInit: {headers: spec.headers}, authProvider: link.oauthFor(mcpOAuthFile(this.#options.env, link.entry.name, spec.url))}));
+				return attempt(new SSEClientTransport(new URL(spec.url), {requestInit: {headers: spec.headers}, authProvider: link.oauthFor(mcpOAuthFile(this.#options.env, link.entry.name, spec.url), spec.oauth)}));
 			}
 		}
 	}
@@ -554,8 +554,8 @@ class ServerLink {
 	}
 
 	/** A fresh OAuth provider over `file` for a connect (a login since the last one is read again). */
-	oauthFor(file: string): McpOAuthProvider {
-		this.oauth = new McpOAuthProvider(file, {mode: 'session'});
+	oauthFor(file: string, client: McpOAuthClientConfig | undefined): McpOAuthProvider {
+		this.oauth = new McpOAuthProvider(file, {mode: 'session', server: this.entry.name, ...(client === undefined ? {} : {client})});
 		return this.oauth;
 	}
 

@@ -7,8 +7,9 @@ user's data folder (`mcp-oauth/`, the folder 0700, the file 0600, written whole)
   them with the refresh token (the SDK's rule; a refreshed token is saved); when only a login in a
   browser would help, nothing is registered or opened: the provider says `needsLogin` and the
   connection fails, so `/mcp` says "needs login" and names `cardterm mcp login NAME`;
-- `cardterm mcp login NAME` (`mcpLogin`): a loopback listener on 127.0.0.1 at a random port is the
-  redirect URI, the authorization URL is opened in the browser (or printed), and the code that comes
+- `cardterm mcp login NAME` (`mcpLogin`): a first request without a token reads the server's 401
+  (the resource metadata's URL and the scope it names), a loopback listener on 127.0.0.1 at a
+  random port is the redirect URI, the authorization URL is opened in the browser (or printed), and the code that comes
   back, with the state checked, is exchanged for tokens.
 */
 import {createHash, randomBytes} from 'node:crypto';
@@ -16,8 +17,9 @@ import {mkdir, readFile} from 'node:fs/promises';
 import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {dirname, join} from 'node:path';
-import {auth, type OAuthClientMetadata, type OAuthClientProvider, type OAuthDiscoveryState, type StoredOAuthClientInformation, type StoredOAuthTokens} from '@modelcontextprotocol/client';
+import {auth, extractWWWAuthenticateParams, type OAuthClientMetadata, type OAuthClientProvider, type OAuthDiscoveryState, type StoredOAuthClientInformation, type StoredOAuthTokens} from '@modelcontextprotocol/client';
 import {userDataFolder} from '../config/config-paths.js';
+import type {McpOAuthClientConfig} from '../config/mcp-servers.js';
 import {writeConfigFile} from '../config/write-config-file.js';
 import {isPlainRecord} from '../json/is-plain-record.js';
 
@@ -31,7 +33,16 @@ type OAuthRecord = {
 	/** When `tokens` were saved (ms): with their `expires_in`, when they expire. */
 	readonly tokensSavedAt?: number;
 	readonly discovery?: OAuthDiscoveryState;
+	/**
+	The scope a session's authorization asked for when only a login would help, chiefly a server's
+	403 `insufficient_scope` (the SDK's step-up): a session opens no browser, so the next
+	`cardterm mcp login` asks for it, rather than the smaller scope of the server's 401.
+	*/
+	readonly stepUpScope?: string;
 };
+
+/** A step-up scope longer than this is not kept (a server's, unbounded otherwise). */
+const MAX_SCOPE_LENGTH = 4096;
 
 /** Tokens this close to their end are refreshed before a session connects. */
 const REFRESH_MARGIN_MS = 60_000;
@@ -55,15 +66,22 @@ export class McpOAuthProvider implements OAuthClientProvider {
 	readonly #mode: 'session' | 'login';
 	readonly #redirect: string;
 	readonly #onAuthorize: ((url: URL) => void | Promise<void>) | undefined;
+	/** A client registered beforehand (the entry's `"oauth"`): never registered dynamically. */
+	readonly #preRegistered: StoredOAuthClientInformation | undefined;
+	/** The server's name in the config, for the command a session's refusal names. */
+	readonly #server: string | undefined;
 	#record: OAuthRecord | undefined;
 	#verifier: string | undefined;
 	readonly #state = randomBytes(16).toString('hex');
 
-	constructor(file: string, options: {readonly mode: 'session'} | {readonly mode: 'login'; readonly redirectUrl: string; readonly onAuthorize: (url: URL) => void | Promise<void>}) {
+	constructor(file: string, options: ({readonly mode: 'session'} | {readonly mode: 'login'; readonly redirectUrl: string; readonly onAuthorize: (url: URL) => void | Promise<void>}) & {readonly client?: McpOAuthClientConfig; readonly server?: string}) {
 		this.#file = file;
 		this.#mode = options.mode;
 		this.#redirect = options.mode === 'login' ? options.redirectUrl : 'http://127.0.0.1/callback';
 		this.#onAuthorize = options.mode === 'login' ? options.onAuthorize : undefined;
+		const {client} = options;
+		this.#server = options.server;
+		this.#preRegistered = client === undefined ? undefined : {client_id: client.clientId, ...(client.clientSecret === undefined ? {} : {client_secret: client.clientSecret})};
 	}
 
 	/** Whether a login left tokens (before the session connects: "needs login" at once without them). */
@@ -84,6 +102,10 @@ export class McpOAuthProvider implements OAuthClientProvider {
 	}
 
 	async clientInformation(): Promise<StoredOAuthClientInformation | undefined> {
+		if (this.#preRegistered !== undefined) {
+			return this.#preRegistered;
+		}
+
 		const record = await this.#read();
 		if (this.#mode === 'login') {
 			// A client registered for another loopback port is registered again.
@@ -108,7 +130,13 @@ export class McpOAuthProvider implements OAuthClientProvider {
 	}
 
 	async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
-		await this.#write({tokens, tokensSavedAt: Date.now()});
+		// A login's tokens were asked with the step-up scope: it is no longer pending.
+		await this.#write({tokens, tokensSavedAt: Date.now(), ...(this.#mode === 'login' ? {stepUpScope: undefined} : {})});
+	}
+
+	/** The scope a session's server asked for beyond its tokens', for the next login. */
+	async stepUpScope(): Promise<string | undefined> {
+		return (await this.#read()).stepUpScope;
 	}
 
 	/**
@@ -125,7 +153,14 @@ export class McpOAuthProvider implements OAuthClientProvider {
 	}
 
 	async redirectToAuthorization(url: URL): Promise<void> {
-		this.#loginOnly();
+		const scope = url.searchParams.get('scope');
+		const stepUp = this.#mode === 'session' && scope !== null && scope.length <= MAX_SCOPE_LENGTH && (await this.#read()).tokens !== undefined;
+		if (stepUp) {
+			// Tokens the server no longer takes for this scope: the next login asks for it.
+			await this.#write({stepUpScope: scope});
+		}
+
+		this.#loginOnly(stepUp ? scope : undefined);
 		await this.#onAuthorize!(url);
 	}
 
@@ -161,10 +196,11 @@ export class McpOAuthProvider implements OAuthClientProvider {
 	}
 
 	/** In a session nothing is registered or opened: the person logs in with `cardterm mcp login`. */
-	#loginOnly(): void {
+	#loginOnly(scope?: string): void {
 		if (this.#mode === 'session') {
 			this.needsLogin = true;
-			throw new McpLoginNeeded('the server asks for a login');
+			const run = this.#server === undefined ? '' : `: run cardterm mcp login ${this.#server}`;
+			throw new McpLoginNeeded(`the server asks for a login${scope === undefined ? '' : ` with the scope "${scope.slice(0, 200)}"`}${run}`);
 		}
 	}
 
@@ -202,16 +238,22 @@ export type McpLoginOptions = {
 	readonly open: (url: URL) => void | Promise<void>;
 	readonly signal?: AbortSignal;
 	readonly timeoutMs?: number;
+	/** A client registered beforehand (the entry's `"oauth"`). */
+	readonly client?: McpOAuthClientConfig;
 };
 
 /** Log in to the server at `url`: resolves with what to say once tokens are saved; rejects naming what failed. */
 export async function mcpLogin(options: McpLoginOptions): Promise<string> {
-	const callback = loopbackCallback(options.timeoutMs ?? LOGIN_TIMEOUT_MS, options.signal);
+	const callback = loopbackCallback(options.client?.callbackPort ?? 0, options.timeoutMs ?? LOGIN_TIMEOUT_MS, options.signal);
 	try {
-		const redirectUrl = `http://127.0.0.1:${await callback.port}/callback`;
-		const provider = new McpOAuthProvider(options.file, {mode: 'login', redirectUrl, onAuthorize: options.open});
+		// A fixed port is a client registered beforehand, in Claude Code's shape: http://localhost:PORT/callback
+		// (the listener is on 127.0.0.1, where a browser's "localhost" lands).
+		const redirectUrl = `http://${options.client?.callbackPort === undefined ? '127.0.0.1' : 'localhost'}:${await callback.port}/callback`;
+		const provider = new McpOAuthProvider(options.file, {mode: 'login', redirectUrl, onAuthorize: options.open, ...(options.client === undefined ? {} : {client: options.client})});
 		const serverUrl = new URL(options.url);
-		if (await auth(provider, {serverUrl, forceReauthorization: true}) === 'AUTHORIZED') {
+		const stepUpScope = await provider.stepUpScope();
+		const challenge = {...await loginChallenge(serverUrl, options.signal), ...(stepUpScope === undefined ? {} : {scope: stepUpScope})};
+		if (await auth(provider, {serverUrl, forceReauthorization: true, ...challenge}) === 'AUTHORIZED') {
 			return `MCP server "${options.name}": authorized (tokens in ${options.file})`;
 		}
 
@@ -220,17 +262,47 @@ export async function mcpLogin(options: McpLoginOptions): Promise<string> {
 			throw new Error('the browser came back with another state than the login sent (a stale or forged redirect); nothing was saved');
 		}
 
-		await auth(provider, {serverUrl, authorizationCode: answer.code, ...(answer.iss === undefined ? {} : {iss: answer.iss})});
+		await auth(provider, {serverUrl, authorizationCode: answer.code, ...challenge, ...(answer.iss === undefined ? {} : {iss: answer.iss})});
 		return `MCP server "${options.name}": logged in (tokens in ${options.file}, readable by you alone)`;
 	} finally {
 		callback.close();
 	}
 }
 
+/** How long the login's first, unauthenticated request may take. */
+const CHALLENGE_TIMEOUT_MS = 30_000;
+
+/**
+What the server's 401 names, as a session's first request would see it: the resource metadata's
+URL (a server may publish it only there, not at a well-known path) and the scope to ask for. A
+JSON-RPC `ping` leaves no session behind on a server that answers; no 401, or no answer, names
+nothing and discovery goes to the well-known paths.
+*/
+async function loginChallenge(serverUrl: URL, signal: AbortSignal | undefined): Promise<{resourceMetadataUrl?: URL; scope?: string}> {
+	try {
+		const timeout = AbortSignal.timeout(CHALLENGE_TIMEOUT_MS);
+		const response = await fetch(serverUrl, {
+			method: 'POST',
+			headers: {'content-type': 'application/json', accept: 'application/json, text/event-stream'},
+			body: JSON.stringify({jsonrpc: '2.0', id: 0, method: 'ping'}),
+			signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
+		});
+		await response.body?.cancel();
+		if (response.status !== 401) {
+			return {};
+		}
+
+		const {resourceMetadataUrl, scope} = extractWWWAuthenticateParams(response);
+		return {...(resourceMetadataUrl === undefined ? {} : {resourceMetadataUrl}), ...(scope === undefined ? {} : {scope})};
+	} catch {
+		return {};
+	}
+}
+
 type CallbackAnswer = {readonly code: string; readonly state: string | null; readonly iss?: string};
 
-/** A one-shot listener on 127.0.0.1 at a random port for the authorization server's redirect. */
-function loopbackCallback(timeoutMs: number, signal: AbortSignal | undefined): {port: Promise<number>; answer: Promise<CallbackAnswer>; close(): void} {
+/** A one-shot listener on 127.0.0.1 at `port` (0: a random one) for the authorization server's redirect. */
+function loopbackCallback(port: number, timeoutMs: number, signal: AbortSignal | undefined): {port: Promise<number>; answer: Promise<CallbackAnswer>; close(): void} {
 	let settle!: {resolve: (answer: CallbackAnswer) => void; reject: (error: Error) => void};
 	const answer = new Promise<CallbackAnswer>((resolve, reject) => {
 		settle = {resolve, reject};
@@ -263,14 +335,14 @@ function loopbackCallback(timeoutMs: number, signal: AbortSignal | undefined): {
 	};
 
 	signal?.addEventListener('abort', onAbort, {once: true});
-	const port = new Promise<number>((resolve, reject) => {
+	const listening = new Promise<number>((resolve, reject) => {
 		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
+		server.listen(port, '127.0.0.1', () => {
 			resolve((server.address() as AddressInfo).port);
 		});
 	});
 	return {
-		port,
+		port: listening,
 		answer,
 		close() {
 			clearTimeout(timer);

@@ -84,6 +84,24 @@ describe('mcpServers in the config files', () => {
 		expect(expandMcpSpec(spec, {ROOT: '/r', TOKEN: 't'})).toEqual({transport: 'stdio', command: 'npx', args: ['--root', '/r'], env: {TOKEN: 'x-t'}});
 		expect(expandMcpSpec({transport: 'http', url: 'https://${HOST}/mcp', headers: {Authorization: 'Bearer ${KEY}'}}, {HOST: 'h.example'})).toEqual({problem: '${KEY} is not set in the environment'});
 	});
+
+	it('reads a pre-registered OAuth client ("oauth", Claude Code\'s shape), its ID and secret expanded; a malformed one is named', () => {
+		const {entries} = readMcpServers({
+			github: {url: 'https://api.example/mcp', oauth: {clientId: 'Iv1.abc', clientSecret: '${GH_SECRET}', callbackPort: 8765}},
+			noId: {url: 'https://a.example/mcp', oauth: {clientSecret: 's'}},
+			badPort: {url: 'https://a.example/mcp', oauth: {clientId: 'c', callbackPort: 70_000}},
+			badSecret: {url: 'https://a.example/mcp', oauth: {clientId: 'c', clientSecret: 42}},
+		}, 'f.json', false);
+		const [github, ...broken] = entries;
+		expect(github!.spec).toEqual({transport: 'http', url: 'https://api.example/mcp', headers: {}, oauth: {clientId: 'Iv1.abc', clientSecret: '${GH_SECRET}', callbackPort: 8765}});
+		expect(expandMcpSpec(github!.spec as Parameters<typeof expandMcpSpec>[0], {GH_SECRET: 'shh'})).toMatchObject({oauth: {clientId: 'Iv1.abc', clientSecret: 'shh', callbackPort: 8765}});
+		expect(expandMcpSpec(github!.spec as Parameters<typeof expandMcpSpec>[0], {})).toEqual({problem: '${GH_SECRET} is not set in the environment'});
+		expect(broken.map(entry => 'problem' in entry.spec && entry.spec.problem)).toEqual([
+			'f.json: mcpServers.noId: "oauth" must be {"clientId": "…"} with an optional "clientSecret" and "callbackPort"',
+			'f.json: mcpServers.badPort: "oauth.callbackPort" must be a port number (1 to 65535)',
+			'f.json: mcpServers.badSecret: "oauth.clientSecret" must be a string',
+		]);
+	});
 });
 
 describe('a project\'s servers need consent', () => {

@@ -8,12 +8,13 @@ with them, and an expired token is refreshed.
 */
 import {mkdir, mkdtemp, readFile, rm, stat, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
+import {createServer, type AddressInfo} from 'node:net';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {main} from '../../src/cli/main.js';
 import {readMcpServers} from '../../src/config/mcp-servers.js';
-import {mcpLogin, mcpOAuthFile} from '../../src/host/mcp-oauth.js';
+import {mcpLogin, McpLoginNeeded, mcpOAuthFile, McpOAuthProvider} from '../../src/host/mcp-oauth.js';
 import {openSession, type OpenedSession} from '../../src/host/open-session.js';
 import {fakeIo} from '../cli/cli-io-fake.js';
 import {browse, startOAuthMcpServer} from './fixtures/fake-oauth-mcp-server.mjs';
@@ -43,6 +44,18 @@ async function connect(): Promise<OpenedSession> {
 	sessions.push(session);
 	await session.mcp!.settled();
 	return session;
+}
+
+async function freePort(): Promise<number> {
+	const probe = createServer();
+	await new Promise<void>(resolve => {
+		probe.listen(0, '127.0.0.1', resolve);
+	});
+	const {port} = probe.address() as AddressInfo;
+	await new Promise(resolve => {
+		probe.close(resolve);
+	});
+	return port;
 }
 
 async function login(open: (url: URL) => Promise<void>): Promise<string> {
@@ -96,13 +109,52 @@ describe('an MCP server behind OAuth', () => {
 		await login(async url => {
 			await browse(url);
 		});
+		// The login's first request, without a token, read the 401's challenge.
+		expect(server.seen.mcp).toEqual(['no token']);
 		const session = await connect();
 		expect(session.mcp!.status()[0]).toMatchObject({state: 'ready', tools: 1});
-		// Refreshed first: the server never saw the old token on /mcp, nor a 401.
+		// Refreshed first: the session never sent the old token on /mcp, nor got a 401.
 		expect(server.seen.refreshes).toBe(1);
-		expect(server.seen.mcp.filter(what => what.endsWith('token'))).toEqual([]);
+		expect(server.seen.mcp.slice(1).filter(what => what.endsWith('token'))).toEqual([]);
 		const result = await session.runtime.runCall('mcp__docs__whoami', {}, {signal: new AbortController().signal});
 		expect(JSON.stringify(result)).toContain(`called with ${server.seen.tokens[1]!}`);
+	}, 30_000);
+
+	it('a pre-registered client ("oauth" in the entry) is not registered again, and its callbackPort is the redirect\'s port', async () => {
+		const port = await freePort();
+		const cancel = new AbortController();
+		let redirect: string | null = null;
+		const login = mcpLogin({name: 'docs', url: server.url, file: mcpOAuthFile(env(), 'docs', server.url), client: {clientId: 'registered-beforehand', callbackPort: port}, signal: cancel.signal, timeoutMs: 10_000, open(url) {
+			redirect = url.searchParams.get('redirect_uri');
+			expect(url.searchParams.get('client_id')).toBe('registered-beforehand');
+			cancel.abort();
+		}});
+		await expect(login).rejects.toThrow('the login was cancelled');
+		// Claude Code's redirect for a fixed port, so a client registered for it works here too.
+		expect(redirect).toBe(`http://localhost:${port}/callback`);
+		expect(server.seen.registrations).toBe(0);
+	});
+
+	it('a session refused for want of scope (step-up) keeps that scope; the next login asks for it, and its tokens clear it', async () => {
+		await login(async url => {
+			expect(url.searchParams.get('scope')).toBeNull();
+			await browse(url);
+		});
+		const file = mcpOAuthFile(env(), 'docs', server.url);
+		// What the SDK does on a 403 insufficient_scope: a new authorization, which a session does not open.
+		const session = new McpOAuthProvider(file, {mode: 'session', server: 'docs'});
+		const refusal = session.redirectToAuthorization(new URL(`${server.url}/authorize?scope=read+write`));
+		await expect(refusal).rejects.toThrow(McpLoginNeeded);
+		await expect(refusal).rejects.toThrow('the server asks for a login with the scope "read write": run cardterm mcp login docs');
+		expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({stepUpScope: 'read write'});
+
+		let asked: string | null = null;
+		await login(async url => {
+			asked = url.searchParams.get('scope');
+			await browse(url);
+		});
+		expect(asked).toBe('read write');
+		expect(JSON.parse(await readFile(file, 'utf8'))).not.toHaveProperty('stepUpScope');
 	}, 30_000);
 
 	it('a redirect with another state is refused and nothing is saved; a refusal by the server is named', async () => {

@@ -155,7 +155,7 @@ async function login(name: string, cwd: string, io: CliIo): Promise<number> {
 
 	return withTerminationSignals(async signal => {
 		try {
-			const said = await mcpLogin({name, url: spec.url, file: mcpOAuthFile(io.env, name, spec.url), signal, async open(url) {
+			const said = await mcpLogin({name, url: spec.url, file: mcpOAuthFile(io.env, name, spec.url), signal, ...(spec.oauth === undefined ? {} : {client: spec.oauth}), async open(url) {
 				await io.printError(`cardterm: log in to MCP server ${sanitizeInline(name)} in your browser; if it did not open, visit:\n  ${sanitizeInline(url.href)}\n`);
 				openBrowser(url.href, io.env);
 			}});
