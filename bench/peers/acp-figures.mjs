@@ -38,7 +38,7 @@ export function acpFigures({root, cache, runs, note = () => {}}) {
 	try {
 		note('ACP: a 1 000-update turn, cardterm acp -- gemini --acp against gemini\'s TUI');
 		const turn = runBench(join(import.meta.dirname, 'acp-turn.mjs'), ['--runs', String(runs), '--cache', cache], root).find(line => line.figure !== undefined);
-		rows.push(`| ${turn.figure}; ${turn.updates} updates; Gemini CLI ${turn.gemini}; load ${turn.load1.join(' → ')} | ${ms(turn.cardtermAcpMs)} | Gemini CLI's TUI ${ms(turn.geminiTuiMs)} | ${turn.ratio} | (reported) |`);
+		rows.push(`| ${turn.figure}; ${turn.updates} updates; Gemini CLI ${turn.gemini}; load ${turn.load1.join(' → ')} | ${ms(turn.cardtermAcpMs)} | Gemini CLI's TUI ${ms(turn.geminiTuiMs)} (the agent alone, no screen: ${ms(turn.agentAloneMs)}) | ${turn.ratio} | (reported; CPU in the turn: cardterm acp ${turn.cpu.cardtermAcpTreeMs} ms, of it cardterm ${turn.cpu.cardtermOwnMs}; Gemini's TUI ${turn.cpu.geminiTuiTreeMs}) |`);
 	} catch (error) {
 		failed.push(`- acp-turn: ${error.message}`);
 	}

@@ -5,7 +5,8 @@
 //   npm run build && node bench/peers/acp-turn.mjs [--chunks 1000] [--runs 5] [--cache DIR]
 // Each run launches a fresh window, waits for the prompt, types the prompt and times Enter → the answer's
 // last word (the done marker) among the bytes written to the pane; runs alternate between the two, after one
-// warm-up of each (not counted). Before the runs one `cardterm acp -p` with CARDTERM_ACP_TRACE counts the
+// warm-up of each (not counted). After each pair, the floor: the same turn of `gemini --acp` driven by a
+// client that only reads its frames (acp-bare-client.mjs), prompt → result. Before the runs one `cardterm acp -p` with CARDTERM_ACP_TRACE counts the
 // updates the agent sent, so the turn is known to be N updates. Prints one JSON line per run, the load
 // (`uptime`) before and after, and the ratio of the medians.
 import {execFileSync} from 'node:child_process';
@@ -14,9 +15,11 @@ import {loadavg, tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import {summarize} from '../lib/stats.mjs';
+import {timeBareTurn} from './acp-bare-client.mjs';
 import cardterm from './drivers/cardterm.mjs';
 import gemini from './drivers/gemini.mjs';
 import {defaultCache} from './install-peer.mjs';
+import {cpuMs, processTree} from './process-tree.mjs';
 import {startModelServer} from './model-server-process.mjs';
 import {doneMarker, streamPrompt} from './script-step.mjs';
 import {stripEscapes} from './terminal-bytes.mjs';
@@ -70,6 +73,32 @@ function countUpdates() {
 	return {updates: updates.length, messageChunks: updates.filter(frame => frame.params.update.sessionUpdate === 'agent_message_chunk').length};
 }
 
+/** CPU ms used so far by each process under the pane's shell, keyed by pid, with whether it is cardterm's own. */
+function cpuOfTree(shell) {
+	const command = pid => {
+		try {
+			return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+		} catch {
+			return '';
+		}
+	};
+
+	return new Map(processTree(shell).filter(pid => pid !== shell).map(pid => [pid, {ms: cpuMs(pid), cardterm: command(pid).includes('bin/cardterm')}]));
+}
+
+/** CPU ms spent between two readings of `cpuOfTree`: {total, cardterm} (a process that exited in between is not counted). */
+function cpuSpent(before, after) {
+	let total = 0;
+	let cardtermOwn = 0;
+	for (const [pid, {ms, cardterm: own}] of after) {
+		const spent = ms - (before.get(pid)?.ms ?? 0);
+		total += spent;
+		cardtermOwn += own ? spent : 0;
+	}
+
+	return {total, cardterm: cardtermOwn};
+}
+
 /** Launches `contender` in a fresh window, times Enter → the done marker printed; quits it. */
 async function runOnce(contender, index) {
 	const pane = tmux.open(`run-${index}`, contender.argv, {environment, cwd: work});
@@ -82,6 +111,8 @@ async function runOnce(contender, index) {
 		// A key right after a burst is a newline in a paste to some programs.
 		await sleep(300);
 		const from = pane.byteCount();
+		const shell = pane.shellPid();
+		const cpuBefore = cpuOfTree(shell);
 		const enterAt = performance.now();
 		pane.keys('Enter');
 		const marker = doneMarker(chunks);
@@ -92,6 +123,7 @@ async function runOnce(contender, index) {
 			scanned = end;
 			return found;
 		}, {timeoutMs: 300_000, everyMs: 2});
+		const cpu = cpuSpent(cpuBefore, cpuOfTree(shell));
 		await pane.settle(300, 5000);
 		const requests = server.requests(performance.timeOrigin + enterAt, performance.timeOrigin + doneAt).filter(entry => entry.kind === 'answer');
 		const streamed = requests.at(-1);
@@ -101,6 +133,9 @@ async function runOnce(contender, index) {
 			// The server's share: from Enter to the streamed answer's last byte sent.
 			serverDoneMs: streamed === undefined ? null : streamed.end - (performance.timeOrigin + enterAt),
 			bytesWritten: pane.byteCount() - from,
+			// CPU of every process of the window in the turn (10 ms ticks), and of it cardterm's own process.
+			cpuMs: cpu.total,
+			cardtermCpuMs: cpu.cardterm,
 		};
 	} finally {
 		for (const sequence of contender.quitKeys) {
@@ -132,6 +167,7 @@ try {
 		await runOnce(contender, index++);
 	}
 
+	const bare = 'gemini --acp alone (a client that only reads its frames)';
 	for (let round = 0; round < runs; round++) {
 		// Alternate which goes first, so a change in load falls on both alike.
 		const order = round % 2 === 0 ? contenders : [...contenders].reverse();
@@ -140,12 +176,19 @@ try {
 			results.push(result);
 			process.stdout.write(`${JSON.stringify(result)}\n`);
 		}
+
+		const alone = {contender: bare, ...await timeBareTurn({argv: agentArgs, cwd: work, env: environment, prompt: streamPrompt(chunks)})};
+		results.push(alone);
+		process.stdout.write(`${JSON.stringify(alone)}\n`);
 	}
 
 	const median = name => summarize(results.filter(result => result.contender === name).map(result => result.turnMs)).median;
 	const [ours, theirs] = contenders.map(contender => median(contender.name));
-	process.stdout.write(`${JSON.stringify({figure: `${chunks}-update ACP turn, Enter → last word on screen (median of ${runs})`, cardtermAcpMs: ours, geminiTuiMs: theirs, ratio: Number((ours / theirs).toFixed(2)), updates: counted.updates, gemini: geminiVersion, cardterm: cardtermInstall.version, load1: [Number(load1Before.toFixed(1)), Number(loadavg()[0].toFixed(1))]})}\n`);
-	process.stdout.write(`cardterm acp ÷ gemini TUI: ${(ours / theirs).toFixed(2)} (${Math.round(ours)} ms ÷ ${Math.round(theirs)} ms, ${counted.updates} updates)\n`);
+	const floor = median(bare);
+	const medianOf = (name, key) => summarize(results.filter(result => result.contender === name).map(result => result[key])).median;
+	const cpu = {cardtermAcpTreeMs: medianOf(contenders[0].name, 'cpuMs'), cardtermOwnMs: medianOf(contenders[0].name, 'cardtermCpuMs'), geminiTuiTreeMs: medianOf(contenders[1].name, 'cpuMs')};
+	process.stdout.write(`${JSON.stringify({figure: `${chunks}-update ACP turn, Enter → last word on screen (median of ${runs})`, cardtermAcpMs: ours, geminiTuiMs: theirs, ratio: Number((ours / theirs).toFixed(2)), agentAloneMs: floor, cpu, updates: counted.updates, gemini: geminiVersion, cardterm: cardtermInstall.version, load1: [Number(load1Before.toFixed(1)), Number(loadavg()[0].toFixed(1))]})}\n`);
+	process.stdout.write(`cardterm acp ÷ gemini TUI: ${(ours / theirs).toFixed(2)} (${Math.round(ours)} ms ÷ ${Math.round(theirs)} ms, ${counted.updates} updates); the agent alone ${Math.round(floor)} ms (cardterm acp ${(ours / floor).toFixed(2)}×, gemini TUI ${(theirs / floor).toFixed(2)}× of it); CPU in the turn (median): cardterm acp ${cpu.cardtermAcpTreeMs} ms (cardterm's own ${cpu.cardtermOwnMs}), gemini TUI ${cpu.geminiTuiTreeMs} ms\n`);
 } finally {
 	tmux.close();
 	server.stop();
