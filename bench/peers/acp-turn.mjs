@@ -22,7 +22,6 @@ import {defaultCache} from './install-peer.mjs';
 import {cpuMs, processTree} from './process-tree.mjs';
 import {startModelServer} from './model-server-process.mjs';
 import {doneMarker, streamPrompt} from './script-step.mjs';
-import {stripEscapes} from './terminal-bytes.mjs';
 import {TmuxServer} from './tmux-pane.mjs';
 
 const {values} = parseArgs({options: {
@@ -105,24 +104,13 @@ async function runOnce(contender, index) {
 	pane.go();
 	try {
 		await pane.waitFor(`${contender.name}'s prompt`, () => contender.ready.test(pane.screen()), {timeoutMs: 120_000, everyMs: 50});
-		const prompt = streamPrompt(chunks);
-		pane.type(prompt);
-		await pane.waitFor('the typed prompt', () => pane.screen().includes(prompt.slice(0, 24)), {timeoutMs: 15_000});
-		// A key right after a burst is a newline in a paste to some programs.
-		await sleep(300);
+		await pane.typePrompt(streamPrompt(chunks));
 		const from = pane.byteCount();
 		const shell = pane.shellPid();
 		const cpuBefore = cpuOfTree(shell);
 		const enterAt = performance.now();
 		pane.keys('Enter');
-		const marker = doneMarker(chunks);
-		let scanned = from;
-		const doneAt = await pane.waitFor(marker, () => {
-			const end = pane.byteCount();
-			const found = end !== scanned && stripEscapes(pane.bytesFrom(Math.max(from, scanned - 512), end)).includes(marker);
-			scanned = end;
-			return found;
-		}, {timeoutMs: 300_000, everyMs: 2});
+		const doneAt = await pane.waitForPrinted(doneMarker(chunks), from, {timeoutMs: 300_000});
 		const cpu = cpuSpent(cpuBefore, cpuOfTree(shell));
 		await pane.settle(300, 5000);
 		const requests = server.requests(performance.timeOrigin + enterAt, performance.timeOrigin + doneAt).filter(entry => entry.kind === 'answer');
