@@ -121,6 +121,8 @@ async function runOnce(contender, index) {
 			// The server's share: from Enter to the streamed answer's last byte sent.
 			serverDoneMs: streamed === undefined ? null : streamed.end - (performance.timeOrigin + enterAt),
 			bytesWritten: pane.byteCount() - from,
+			// Frames drawn in the turn, where the program marks them (synchronized output, as Ink does).
+			frames: pane.bytesFrom(from).split('\u001B[?2026h').length - 1,
 			// CPU of every process of the window in the turn (10 ms ticks), and of it cardterm's own process.
 			cpuMs: cpu.total,
 			cardtermCpuMs: cpu.cardterm,
