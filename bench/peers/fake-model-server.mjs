@@ -1,6 +1,6 @@
 // The fake model server of the peer bench (loopback only, bounded lifetime). It speaks OpenAI Chat
-// Completions, the OpenAI Responses API, the Gemini API and Anthropic's Messages API (checked as strictly
-// as the real API: wire/anthropic.mjs), answers each request with the next step of
+// Completions, the OpenAI Responses API, the Gemini API and Anthropic's Messages API (the last two checked as
+// strictly as the real API, by the test fakes' validators), answers each request with the next step of
 // the scripted session its conversation is at (script-step.mjs), and answers side requests (titles,
 // loop checks, routers) with a schema-shaped value so no client stalls in retries.
 //   node bench/peers/fake-model-server.mjs [--port 0] [--lifetime-s 3600] [--log FILE] [--model NAME] [--dump-side FOLDER]
@@ -15,9 +15,10 @@ import {createServer} from 'node:http';
 import {fileURLToPath} from 'node:url';
 import {parseArgs} from 'node:util';
 import {anthropicMemory, validateAnthropic} from '../../test/fixtures/wire/anthropic-messages.mjs';
+import {geminiMemory, validateGemini} from '../../test/fixtures/wire/gemini.mjs';
 import {anthropicPromptCache, estimatedTokens, fixedBytes} from './request-size.mjs';
 import {schemaShaped} from './schema-shaped.mjs';
-import {findPrompt, nextStep, pickShellTool, shellArguments, shellCommand} from './script-step.mjs';
+import {findPrompt, findStreamPrompt, nextStep, pickShellTool, shellArguments, shellCommand, streamPieces} from './script-step.mjs';
 import {readAnthropic, writeAnthropic} from './wire/anthropic.mjs';
 import {readChat, writeChat} from './wire/chat-completions.mjs';
 import {readGemini, writeGemini} from './wire/gemini.mjs';
@@ -43,6 +44,13 @@ export function replyFor(request, counter) {
 			positions.push(at);
 		}
 	});
+	const chunks = findStreamPrompt(userTexts);
+	if (chunks !== undefined) {
+		// Gemini's wire streams each piece as its own chunk; the other wires send the text whole.
+		const pieces = streamPieces(chunks);
+		return {reply: {kind: 'text', id, text: pieces.join(''), pieces}, kind: 'answer', chunks};
+	}
+
 	const prompt = findPrompt(userTexts);
 	if (prompt === undefined) {
 		return {reply: {kind: 'text', id, text: 'ok'}, kind: 'other'};
@@ -76,6 +84,7 @@ const json = (response, status, body) => {
 export function startFakeModelServer({port = 0, model = 'fake-model', onRequest = () => {}, dumpFolder} = {}) {
 	let counter = 0;
 	const anthropic = {memory: anthropicMemory(), cache: anthropicPromptCache()};
+	const gemini = geminiMemory();
 	const server = createServer((request, response) => {
 		const arrival = wallMs();
 		const chunks = [];
@@ -147,6 +156,14 @@ export function startFakeModelServer({port = 0, model = 'fake-model', onRequest 
 				write = (target, reply, options) => writeAnthropic(target, reply, {...options, thinking: read.thinking, memory: anthropic.memory});
 			} else if (/:(stream)?generateContent$/i.test(url.pathname)) {
 				entry.api = 'gemini';
+				const refusal = validateGemini(body, gemini, url.pathname.split('/').at(-1).split(':')[0]);
+				if (refusal !== undefined) {
+					entry.kind = 'refused';
+					entry.hint = refusal.body.error.message.slice(0, 600);
+					json(response, refusal.status, refusal.body);
+					return;
+				}
+
 				read = readGemini(body, {streaming: /:streamGenerateContent$/i.test(url.pathname)});
 				write = writeGemini;
 			} else {

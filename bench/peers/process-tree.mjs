@@ -86,3 +86,14 @@ export function samplePeakPss(shellPid, everyMs = 250) {
 		},
 	};
 }
+
+/** CPU time (user + system, ms; the kernel counts in 10 ms ticks) `pid` has used; 0 when it is gone. */
+export function cpuMs(pid) {
+	try {
+		// Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+		const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1).split(' ');
+		return (Number(fields[11]) + Number(fields[12])) * 10;
+	} catch {
+		return 0;
+	}
+}

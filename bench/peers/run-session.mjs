@@ -260,11 +260,7 @@ async function measureSession(peer, calls, setup, opened) {
 	result.launchMs = session.launchMs;
 	const launchBytes = pane.byteCount();
 
-	// Type the prompt, wait until the input shows it, then Enter (a key right after a burst is a newline in a paste to some peers).
-	const prompt = benchPrompt(calls);
-	pane.type(prompt);
-	await pane.waitFor('the typed prompt', () => pane.screen().includes(prompt.slice(0, 24)), {timeoutMs: 15_000});
-	await sleep(300);
+	await pane.typePrompt(benchPrompt(calls));
 	const sessionFrom = pane.byteCount();
 	const enterAt = performance.now();
 	pane.keys('Enter');

@@ -1,16 +1,20 @@
 // The peer benchmark of issues 16 and 34 (`npm run bench:peers`): Claude Code, pi, Codex, opencode and
 // Gemini CLI beside cardterm, on the same scripted session against a local fake model server, in a 120×40 tmux window.
 //   node bench/peers/run.mjs [--sizes 20,200,2000] [--peers claude-code,pi,codex,opencode,gemini-cli,cardterm]
-//                            [--markdown bench/peers/RESULTS.md] [--cache DIR] [--refresh] [--keep]
+//                            [--markdown bench/peers/RESULTS.md] [--cache DIR] [--refresh] [--keep] [--acp-runs 5]
 // Prints one JSON line per peer and size, then the table; writes the table as Markdown with the date,
 // the machine and the versions. A peer that fails to install or start is reported and skipped.
+// Then the ACP figures (issue 34, "ACP"): a chunk from the agent to the screen (bench/acp-chunk-latency.mjs)
+// and a 1 000-update turn of Gemini CLI under `cardterm acp` against its own TUI (acp-turn.mjs);
+// `--acp-runs 0` leaves them out.
 // CARDTERM_PEERS_BUILD=/path/to/checkout measures that checkout's build for cardterm's row.
 import {execFileSync} from 'node:child_process';
 import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {cpus, loadavg, totalmem} from 'node:os';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
-import cardterm from './drivers/cardterm.mjs';
+import {acpFigures} from './acp-figures.mjs';
+import cardterm, {cardtermRoot} from './drivers/cardterm.mjs';
 import claudeCode from './drivers/claude-code.mjs';
 import codex from './drivers/codex.mjs';
 import gemini from './drivers/gemini.mjs';
@@ -31,6 +35,7 @@ const {values} = parseArgs({options: {
 	refresh: {type: 'boolean', default: false},
 	keep: {type: 'boolean', default: false},
 	'max-session-s': {type: 'string'},
+	'acp-runs': {type: 'string', default: '5'},
 }});
 const sizes = values.sizes.split(',').map(Number);
 const wanted = new Set(values.peers.split(','));
@@ -161,6 +166,11 @@ const peerNames = chosen.filter(driver => driver.name !== 'cardterm').map(driver
 const table = resultsTable({results, peers: peerNames, sizes, unavailable});
 process.stdout.write(`\n${table.join('\n')}\n`);
 
+const acp = Number(values['acp-runs']) > 0 ? acpFigures({root: cardtermRoot(), cache: values.cache, runs: Number(values['acp-runs']), note}) : [];
+if (acp.length > 0) {
+	process.stdout.write(`\n${acp.join('\n')}\n`);
+}
+
 const tmuxVersion = execFileSync('tmux', ['-V'], {encoding: 'utf8'}).trim();
 const notes = results.flatMap(result => result.notes.map(text => `- ${result.peer}, ${result.calls} calls: ${text}`));
 const title = '# cardterm beside its peers';
@@ -187,6 +197,7 @@ const markdown = [
 	'the fixed part is the first step\'s system prompt + tool schemas; cache reads follow the client\'s `cache_control`',
 	'marks on Anthropic\'s wire (OpenAI\'s automatic prefix cache is undeclared, so none is counted there).',
 	'',
+	...(acp.length > 0 ? ['ACP (`node bench/acp-chunk-latency.mjs`, `node bench/peers/acp-turn.mjs`):', '', ...acp, ''] : []),
 	...(unavailable.size > 0 ? ['Not measured:', '', ...[...unavailable].map(([name, reason]) => `- ${name}: ${reason}`), ''] : []),
 	...(notes.length > 0 ? ['Notes:', '', ...notes, ''] : []),
 ];

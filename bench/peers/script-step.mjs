@@ -16,6 +16,35 @@ export const benchBatchPrompt = (calls, batch) => `Run ${calls} shell calls, ${b
 /** The word the final answer contains, which the harness waits for on screen. */
 export const doneMarker = calls => `BENCHDONE${calls}`;
 
+/**
+The prompt of the ACP turn bench (bench/peers/acp-turn.mjs): one answer streamed as `chunks` small
+pieces, so an ACP agent sends as many message updates.
+*/
+export const streamPrompt = chunks => `Stream an answer in ${chunks} small chunks.`;
+
+const streamPattern = /Stream an answer in (\d+) small chunks/;
+
+/** The chunk count the newest user text asks for when it is the stream prompt; undefined otherwise. */
+export function findStreamPrompt(userTexts) {
+	const match = streamPattern.exec(userTexts.at(-1) ?? '');
+	return match === null ? undefined : Number(match[1]);
+}
+
+/**
+The pieces of the streamed answer: `w<i> ` words, a paragraph break after every 20th, the done marker
+in the last; their concatenation is the answer's text.
+*/
+export function streamPieces(chunks) {
+	return Array.from({length: chunks}, (_, index) => {
+		const number = index + 1;
+		if (number === chunks) {
+			return `w${number} ${doneMarker(chunks)}`;
+		}
+
+		return number % 20 === 0 ? `w${number}\n\n` : `w${number} `;
+	});
+}
+
 const promptPattern = /Run (\d+) shell calls, (one|\d+) at a time/;
 
 /** The call count (and calls a step) the newest bench prompt among `userTexts` asks for, and its index; undefined when none does. */

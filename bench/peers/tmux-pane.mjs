@@ -100,6 +100,16 @@ export class Pane {
 		this.server.tmux('send-keys', '-t', this.target, '-l', text);
 	}
 
+	/**
+	Types a prompt and waits until the input shows it, then a moment more: a key right after a burst is a
+	newline in a paste to some programs, so the Enter that follows is taken as Enter.
+	*/
+	async typePrompt(prompt) {
+		this.type(prompt);
+		await this.waitFor('the typed prompt', () => this.screen().includes(prompt.slice(0, 24)), {timeoutMs: 15_000});
+		await sleep(300);
+	}
+
 	/** The visible screen as text. */
 	screen() {
 		return this.server.tmux('capture-pane', '-p', '-t', this.target);

@@ -6,12 +6,12 @@ type Entry = {kind?: string; step?: number; calls?: number; tool?: string; api?:
 type ServerModule = {
 	startFakeModelServer(options: {onRequest: (entry: Entry) => void}): Promise<{port: number; close: () => Promise<void>}>;
 };
-type ScriptModule = {benchPrompt: (calls: number) => string; benchBatchPrompt: (calls: number, batch: number) => string; doneMarker: (calls: number) => string};
+type ScriptModule = {benchPrompt: (calls: number) => string; benchBatchPrompt: (calls: number, batch: number) => string; doneMarker: (calls: number) => string; streamPrompt: (chunks: number) => string};
 
 const folder = join(import.meta.dirname, '../../bench/peers');
 const load = async <T>(name: string): Promise<T> => import(pathToFileURL(join(folder, name)).href) as Promise<T>;
 const {startFakeModelServer} = await load<ServerModule>('fake-model-server.mjs');
-const {benchPrompt, benchBatchPrompt, doneMarker} = await load<ScriptModule>('script-step.mjs');
+const {benchPrompt, benchBatchPrompt, doneMarker, streamPrompt} = await load<ScriptModule>('script-step.mjs');
 
 let server: {port: number; close: () => Promise<void>};
 const entries: Entry[] = [];
@@ -210,5 +210,39 @@ describe('the fake model server: Anthropic Messages (Claude Code)', () => {
 
 		expect(steps.map(entry => entry.cachedBytes! > 0)).toEqual([false, true, true]);
 		expect(mine.filter(entry => entry.kind === 'refused')).toHaveLength(5);
+	});
+});
+
+// After the log's test, which counts the answers before it.
+describe('the fake model server: the ACP turn bench\'s streamed answer (Gemini)', () => {
+	const gemini = '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse';
+	const tools = [{functionDeclarations: [{name: 'run_shell_command', parametersJsonSchema: {type: 'object', properties: {command: {type: 'string'}}, required: ['command']}}]}];
+
+	it('streams the stream prompt\'s answer as one chunk a piece, the done marker in the last text and STOP after it', async () => {
+		const chunks = events(await post(gemini, {tools, contents: [{role: 'user', parts: [{text: streamPrompt(45)}]}]}));
+		const texts = chunks.map(chunk => chunk.candidates[0].content.parts[0].text as string).filter(text => text !== '');
+		expect(texts).toHaveLength(45);
+		expect(texts[0]).toBe('w1 ');
+		expect(texts[19]).toBe('w20\n\n');
+		expect(texts.at(-1)).toBe(`w45 ${doneMarker(45)}`);
+		expect(chunks.at(-1).candidates[0].finishReason).toBe('STOP');
+		expect(chunks.slice(0, -1).every(chunk => chunk.candidates[0].finishReason === undefined)).toBe(true);
+	});
+
+	it('sends the same answer whole on a wire without pieces (Chat Completions)', async () => {
+		const text = events(await post('/v1/chat/completions', {model: 'm', stream: true, tools: [bashTool], messages: [{role: 'user', content: streamPrompt(3)}]})).map(chunk => chunk.choices[0]?.delta?.content ?? '').join('');
+		expect(text).toBe(`w1 w2 w3 ${doneMarker(3)}`);
+	});
+
+	it('refuses what the Gemini API refuses: an unknown field, a call turn without as many function responses', async () => {
+		const refusal = async (body: unknown) => {
+			const response = await fetch(`http://127.0.0.1:${server.port}${gemini}`, {method: 'POST', body: JSON.stringify(body)});
+			return [response.status, (await response.json()).error.message];
+		};
+
+		const prompt = {role: 'user', parts: [{text: benchPrompt(2)}]};
+		expect(await refusal({contents: [prompt], temperature: 1})).toEqual([400, 'Invalid JSON payload received. Unknown name "temperature": Cannot find field.']);
+		expect(await refusal({tools, contents: [prompt, {role: 'model', parts: [{functionCall: {name: 'run_shell_command', args: {}}}, {functionCall: {name: 'run_shell_command', args: {}}}]}, {role: 'user', parts: [{functionResponse: {name: 'run_shell_command', response: {}}}]}]})).toEqual([400, 'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.']);
+		expect(entries.filter(entry => entry.api === 'gemini' && entry.kind === 'refused')).toHaveLength(2);
 	});
 });

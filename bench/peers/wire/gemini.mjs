@@ -1,5 +1,6 @@
 // The Gemini API (`…/models/NAME:streamGenerateContent?alt=sse`, `:generateContent`, `:countTokens`),
 // which Gemini CLI sends to `GOOGLE_GEMINI_BASE_URL`.
+import {geminiAnswerChunks} from '../../../test/fixtures/wire/gemini.mjs';
 
 /** The conversation of a request body: person's texts and function responses in order, the declared functions, whether it is a side request. */
 export function readGemini(body, {streaming}) {
@@ -26,8 +27,21 @@ export function readGemini(body, {streaming}) {
 	return {turns, tools, side: !streaming || tools.length === 0 || wantsJson, jsonSchema, stream: streaming};
 }
 
-/** Writes `reply` as one Gemini candidate: an SSE event when streaming, else a JSON body. */
+/**
+Writes `reply` as one Gemini candidate: an SSE event when streaming, else a JSON body. A text reply
+with `pieces` streams each piece as its own chunk (the test fakes' framing), as the API streams a long answer.
+*/
 export function writeGemini(response, reply, {model, stream, usage}) {
+	if (stream && reply.pieces !== undefined) {
+		response.writeHead(200, {'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive'});
+		for (const chunk of geminiAnswerChunks({text: reply.pieces, usage}, model)) {
+			response.write(chunk);
+		}
+
+		response.end();
+		return;
+	}
+
 	const part = reply.kind === 'call' ? {functionCall: {name: reply.name, args: reply.args}} : {text: reply.text};
 	const body = {
 		candidates: [{content: {role: 'model', parts: [part]}, finishReason: 'STOP', index: 0}],
