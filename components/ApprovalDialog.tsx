@@ -10,8 +10,10 @@ type Props = {
 	readonly width: number;
 };
 
-/** The last row: how to answer, and that typing stays at the prompt. */
-const KEYS_ROW = '  ↑↓ choose · Enter answers · Esc cancels the call · typing stays in the prompt';
+/** The last row: how to answer, what Esc does, and that typing stays at the prompt. */
+function keysRow(approval: PendingApproval): string {
+	return `  ↑↓ choose · Enter answers · Esc ${sanitizeInline(approval.escapes ?? 'cancels the call')} · typing stays in the prompt`;
+}
 
 /** Rows the question may take: every reason counts (which rules asked, where a link leads), but a hostile one cannot fill the screen. */
 const MAX_QUESTION_ROWS = 4;
@@ -26,7 +28,7 @@ export function approvalTexts(approval: PendingApproval, selected: number, width
 	return [
 		...questionRows(approval, width),
 		...approval.choices.map((choice, index) => truncateToWidth(choiceText(choice.label, index === selected, width), width)),
-		truncateToWidth(KEYS_ROW, width),
+		truncateToWidth(keysRow(approval), width),
 	];
 }
 
@@ -70,7 +72,7 @@ export function ApprovalDialog({approval, selected, width}: Props) {
 				// Keyed by position: an asker may offer two choices with the same words.
 				return <Text key={index} bold={marked} color={marked ? 'cyan' : undefined} wrap="truncate-end">{truncateToWidth(choiceText(choice.label, marked, width), width)}</Text>;
 			})}
-			<Text dimColor wrap="truncate-end">{truncateToWidth(KEYS_ROW, width)}</Text>
+			<Text dimColor wrap="truncate-end">{truncateToWidth(keysRow(approval), width)}</Text>
 		</>
 	);
 }

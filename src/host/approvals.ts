@@ -24,6 +24,8 @@ export type PendingApproval = {
 	readonly reason?: string;
 	/** The answers offered, in order: the dialog starts on the first, the person moves and confirms with Enter. */
 	readonly choices: readonly ApprovalChoice[];
+	/** What Esc does, as the dialog's last row says it (absent: "cancels the call"; a question about no call says its own). */
+	readonly escapes?: string;
 };
 
 /**

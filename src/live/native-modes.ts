@@ -32,7 +32,7 @@ export function nativeModes(session: Pick<OpenedSession, 'mode' | 'approvals'>):
 					const reply = await session.approvals.ask({request: {id: 'mode-bypass', toolName: 'bypass mode', callId: 'mode-bypass', reason: BYPASS_QUESTION, choices: [
 						{label: 'Yes, enter bypass mode', answer: 'allowed-once'},
 						{label: 'No, back to ask mode', answer: 'rejected'},
-					]}});
+					], escapes: 'goes back to ask mode'}});
 					if (reply?.answer !== 'allowed-once') {
 						session.mode.set('ask', by);
 						return 'bypass mode not entered: back to ask mode';

@@ -45,6 +45,8 @@ describe('Shift+Tab', () => {
 			// bypass: asked first; Enter on "Yes" enters it, and the command runs without a question.
 			await screen.press(keys.shiftTab);
 			await screen.tty.waitForText('Allow bypass mode');
+			// Esc here goes back to ask mode: no call waits on this question.
+			await screen.tty.waitForText('Esc goes back to ask mode');
 			await screen.press(keys.enter);
 			await screen.tty.waitForText('mode bypass');
 			await screen.type('!echo free', '● bash echo free');
