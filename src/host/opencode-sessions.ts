@@ -13,6 +13,7 @@ import {access, constants, mkdtemp, rm, rmdir, stat} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {delimiter, join} from 'node:path';
 import {isJsonObject} from '../json/is-plain-record.js';
+import {PRIVATE_FILE_MODE} from '../session/store/private-mode.js';
 
 /** How long one run of opencode may take: it starts in about a second; a loaded machine gets thirty times that. */
 export const OPENCODE_TIMEOUT_MS = 30_000;
@@ -119,7 +120,7 @@ export async function exportOpencodeSession(program: string, id: string, cwd: st
 	};
 
 	try {
-		const file = createWriteStream(path, {mode: 0o600});
+		const file = createWriteStream(path, {mode: PRIVATE_FILE_MODE});
 		const written = new Promise<void>((resolve, reject) => {
 			file.on('finish', resolve);
 			file.on('error', reject);

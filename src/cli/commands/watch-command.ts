@@ -40,7 +40,7 @@ export async function watchCommand(argv: readonly string[], io: CliIo): Promise<
 	const source = await logOrSessionId(log, sessionsRoot(stringFlag(parsed, 'session-dir'), io.env, io.cwd));
 	if (source.startsWith(OPENCODE_PREFIX) && !await stat(source).then(() => true, () => false)) {
 		// What `opencode export` prints is the session as it was: nothing to follow.
-		throw new UsageError(`watch: ${OPENCODE_PREFIX} sessions are read through opencode export, a copy as the session was; replay ${log} reads it`);
+		throw new UsageError(`watch: ${log} is read through opencode export, a copy of the session as it was (nothing to follow); replay ${log} reads it`);
 	}
 
 	const {openPagerOnLog} = await withScreenEnvironment(async () => import('../pager/pager-command.js'));

@@ -64,6 +64,11 @@ describe('opencode sessions through its CLI', () => {
 		const page = await run(['export', `opencode:${id}`, '--md'], cwd, env);
 		expect(page.out).toContain('Friendlier greeting');
 
+		// An export is a copy of the session as it was: watch says so rather than wait on it for ever.
+		const watch = fakeIo({cwd, env, isTTY: true});
+		expect(await main(['watch', `opencode:${id}`], watch)).toBe(2);
+		expect(watch.err()).toContain(`watch: opencode:${id} is read through opencode export, a copy of the session as it was (nothing to follow); replay opencode:${id} reads it`);
+
 		// Run with the person's HOME, in the project folder; each export's copy removed once read.
 		const asked = (await import('node:fs')).readFileSync(calls, 'utf8').trim().split('\n');
 		expect(asked).toContain(`session list --format json HOME=${home}`);
