@@ -1,3 +1,4 @@
+import {existsSync} from 'node:fs';
 import {chmod, mkdir, mkdtemp, readdir, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -8,6 +9,11 @@ import {fakeIo} from '../cli-io-fake.js';
 
 const fixture = join(import.meta.dirname, '../../fixtures/foreign-sessions/opencode/ses_db5d9a862ffesY1b7n6U2Btwa5.json');
 const id = 'ses_db5d9a862ffesY1b7n6U2Btwa5';
+
+/** The real opencode make-fixtures.mjs installed (AGENTS_PREFIX), and the scratch HOME its session is in. */
+const realOpencode = join(process.env.AGENTS_PREFIX ?? '/tmp/agents', 'node_modules/.bin/opencode');
+const scratch = join(process.env.SCRATCH ?? '/tmp/cardterm-foreign', 'opencode');
+const realPresent = existsSync(realOpencode) && existsSync(join(scratch, 'home/.local/share/opencode/opencode.db'));
 
 /**
 A fake `opencode` on PATH, answering as opencode 1.18.33 does: `session list --format json` lists the
@@ -112,4 +118,13 @@ describe('opencode sessions through its CLI', () => {
 		await expect(listOpencodeSessions(join(bin, 'opencode'), cwd, {PATH: '/usr/bin:/bin'}, 300)).rejects.toThrow('opencode session list --format json did not finish in 0.3 s (stopped)');
 		await expect(exportOpencodeSession(join(bin, 'opencode'), id, cwd, {PATH: '/usr/bin:/bin'}, 300)).rejects.toThrow(`opencode export ${id} did not finish in 0.3 s (stopped)`);
 	});
+
+	it.skipIf(!realPresent)('the real opencode lists and exports the fixture\'s session (skipped without make-fixtures.mjs opencode\'s install under AGENTS_PREFIX and its scratch HOME)', async () => {
+		const home = join(scratch, 'home');
+		// opencode's environment as make-fixtures.mjs ran it: every XDG folder in the scratch HOME.
+		const env = {HOME: home, PATH: `${join(realOpencode, '..')}:${process.env.PATH ?? ''}`, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local/share'), XDG_CACHE_HOME: join(home, '.cache'), XDG_STATE_HOME: join(home, '.local/state'), OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1'};
+		const listed = await run(['sessions', '--all', '--session-dir', join(await mkdtemp(join(tmpdir(), 'cardterm-home-')), 'cardterm'), '--json'], join(scratch, 'project'), env);
+		expect(listed.err).toBe('');
+		expect(listed.out.trim().split('\n').map(line => JSON.parse(line) as {path: string; cards: number; failures: number}).map(session => [session.path, session.cards, session.failures])).toEqual([[`opencode:${id}`, 10, 3]]);
+	}, 60_000);
 });
