@@ -125,6 +125,8 @@ export async function exportOpencodeSession(program: string, id: string, cwd: st
 			file.on('finish', resolve);
 			file.on('error', reject);
 		});
+		// Awaited once opencode is done; a failed run throws first, and the file's error must not go unheard then.
+		written.catch(() => undefined);
 		await runOpencode(program, ['export', id], cwd, env, timeoutMs, stdout => {
 			stdout.pipe(file);
 		});
@@ -167,8 +169,9 @@ async function runOpencode(program: string, args: readonly string[], cwd: string
 			} else if (code === 0) {
 				resolve();
 			} else {
-				const said = stderr.trim().split('\n').at(-1)?.trim();
-				reject(new Error(`${command} failed (${signal ?? `exit ${code}`})${said === undefined || said === '' ? '' : `: ${said.slice(0, 200)}`}`));
+				// Its last line (escapes in it are stripped by the sink that prints the message).
+				const said = stderr.trim().split('\n').at(-1)?.trim() ?? '';
+				reject(new Error(`${command} failed (${signal ?? `exit ${code}`})${said === '' ? '' : `: ${said.slice(0, 200)}`}`));
 			}
 		});
 	});

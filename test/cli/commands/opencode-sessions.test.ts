@@ -31,7 +31,7 @@ async function fakeOpencode(behaviour: 'records' | 'hangs' | 'fails' = 'records'
 esac`,
 		// `sleep` is a child of the script: the timeout must stop the whole group, or the pipes stay open.
 		hangs: 'sleep 60',
-		fails: 'echo "INFO starting" >&2; echo "Error: database is locked" >&2; exit 1',
+		fails: 'echo "INFO starting" >&2; printf "Error: database \\033]0;owned\\007is locked\\n" >&2; exit 1',
 	}[behaviour];
 	await writeFile(join(bin, 'opencode'), `#!/bin/sh\necho "$* HOME=$HOME" >> '${calls}'\n${body}\n`);
 	await chmod(join(bin, 'opencode'), 0o755);
@@ -103,7 +103,13 @@ describe('opencode sessions through its CLI', () => {
 		const home = await mkdtemp(join(tmpdir(), 'cardterm-home-'));
 		const listed = await run(['sessions', '--all', '--session-dir', join(home, 'cardterm')], cwd, {HOME: home, PATH: failing.bin});
 		expect(listed.code).toBe(0);
-		expect(listed.err).toBe('cardterm: opencode sessions not listed: opencode session list --format json failed (exit 1): Error: database is locked\n');
+		// Its escape (a window title) is not passed on to the terminal.
+		expect(listed.err).toMatch(/^cardterm: opencode sessions not listed: opencode session list --format json failed \(exit 1\): Error: database .*is locked\n$/);
+		expect(listed.err).not.toContain('\u001B');
+		const replayed = await run(['replay', `opencode:${id}`, '--json'], cwd, {HOME: home, PATH: failing.bin});
+		expect(replayed.code).toBe(65);
+		expect(replayed.err).toMatch(new RegExp(`^cardterm: opencode:${id}: opencode export ${id} failed \\(exit 1\\): Error: database .*is locked\n$`));
+		expect(replayed.err).not.toContain('\u001B');
 
 		const {bin} = await fakeOpencode();
 		const unknown = await run(['replay', 'opencode:ses_missing', '--json'], cwd, {HOME: home, PATH: bin});
