@@ -99,6 +99,8 @@ describe('x in the live session\'s pager (Ctrl+O)', () => {
 			expect(page).toContain('sleep 30');
 			await screen.press('x');
 			await screen.tty.waitForText('session-2.html');
+			// Two entries so far: the finished command and the running one.
+			expect(screen.tty.text()).toContain('session-2.html (2 entries, 1 kind of secret redacted)');
 			await screen.press('q');
 			await screen.press(keys.escape);
 		} finally {

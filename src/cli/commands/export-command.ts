@@ -172,9 +172,9 @@ export type ExportOptions = {
 /** An export: the page, its entries, and how many kinds of secret were redacted (`undefined`: redaction off). */
 export type ExportedPage = {readonly page: string; readonly entries: number; readonly redactedKinds: number | undefined};
 
-/** `N entries, K kinds of secret redacted` (or `NOT redacted`). */
+/** `N entries, K kinds of secret redacted` (or `NOT redacted`; one entry is `1 entry`). */
 export function exportSummary(entries: number, redactedKinds: number | undefined): string {
-	return `${entries} entries${redactedKinds === undefined ? ', NOT redacted' : `, ${redactedKinds} kind${redactedKinds === 1 ? '' : 's'} of secret redacted`}`;
+	return `${entries} ${entries === 1 ? 'entry' : 'entries'}${redactedKinds === undefined ? ', NOT redacted' : `, ${redactedKinds} kind${redactedKinds === 1 ? '' : 's'} of secret redacted`}`;
 }
 
 /** The page (HTML, or Markdown) of a session log: `cardterm export` and `x` in the pager. */
