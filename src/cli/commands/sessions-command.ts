@@ -103,7 +103,8 @@ async function allSessions(io: CliIo, root: string, onUnreadable: (dir: string, 
 /**
 This folder's opencode sessions, through its CLI (its database is SQLite): each exported to a private
 file and summarized as any session file is, listed as `opencode:ID` (which replay and export take).
-Without the CLI, one line says so when opencode keeps data here; a failing or hung CLI is one line too.
+Only where opencode keeps data (its data folder); without the CLI, one line says so; a failing or
+hung CLI is one line too.
 */
 async function opencodeSessions(io: CliIo, home: string): Promise<{sessions: SessionSummary[]; files: Map<string, string>; release: () => Promise<void>}> {
 	const files = new Map<string, string>();
@@ -113,12 +114,14 @@ async function opencodeSessions(io: CliIo, home: string): Promise<{sessions: Ses
 		await Promise.all(removals.map(async remove => remove()));
 	};
 
+	// Where opencode keeps no data it has no session: it is not started (a second, and its files made).
+	if (!await opencodeDataExists(io.env, home)) {
+		return {sessions, files, release};
+	}
+
 	const program = await opencodeProgram(io.env);
 	if (program === undefined) {
-		if (await opencodeDataExists(io.env, home)) {
-			await io.printError(`${OPENCODE_CLI_NEEDED}\n`);
-		}
-
+		await io.printError(`${OPENCODE_CLI_NEEDED}\n`);
 		return {sessions, files, release};
 	}
 

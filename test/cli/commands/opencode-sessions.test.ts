@@ -50,6 +50,10 @@ describe('opencode sessions through its CLI', () => {
 		const home = await mkdtemp(join(tmpdir(), 'cardterm-home-'));
 		const cwd = await mkdtemp(join(tmpdir(), 'cardterm-project-'));
 		const env = {HOME: home, PATH: `${bin}:/usr/bin:/bin`};
+		// Where opencode keeps no data, it is not started.
+		expect((await run(['sessions', '--all', '--session-dir', join(home, 'cardterm')], cwd, env)).out).toBe(`no saved sessions of ${cwd} by any agent\n`);
+		expect(existsSync(calls)).toBe(false);
+		await mkdir(join(home, '.local/share/opencode'), {recursive: true});
 		const before = (await readdir(tmpdir())).filter(name => name.startsWith('cardterm-opencode-')).length;
 
 		const json = await run(['sessions', '--all', '--session-dir', join(home, 'cardterm'), '--json'], cwd, env);
@@ -101,6 +105,7 @@ describe('opencode sessions through its CLI', () => {
 		const failing = await fakeOpencode('fails');
 		const cwd = await mkdtemp(join(tmpdir(), 'cardterm-project-'));
 		const home = await mkdtemp(join(tmpdir(), 'cardterm-home-'));
+		await mkdir(join(home, '.local/share/opencode'), {recursive: true});
 		const listed = await run(['sessions', '--all', '--session-dir', join(home, 'cardterm')], cwd, {HOME: home, PATH: failing.bin});
 		expect(listed.code).toBe(0);
 		// Its escape (a window title) is not passed on to the terminal.
