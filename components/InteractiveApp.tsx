@@ -48,6 +48,8 @@ type Props = {
 	/** The Ctrl+O pager's `y` and `o` (pager-actions.ts); absent, the pager says they are not available. */
 	readonly onCopy?: (text: string) => string;
 	readonly onOpen?: (card: Card) => {readonly message: string; readonly ran: boolean};
+	/** The pager's `x`: export the session so far; resolves with the status line's message. */
+	readonly onExport?: () => Promise<string>;
 	/** The window title and the notifications when a turn ends or a question waits (absent: neither). */
 	readonly attention?: AttentionOptions;
 };
@@ -70,7 +72,7 @@ The interactive session's screen. Settled cards are written once into the termin
 pre-rendered rows; Ink draws only the running cards, the approval dialog, the queued work, the
 prompt and the status line, and that region always stays shorter than the terminal.
 */
-export function InteractiveApp({model, theme, color, hyperlinks, motion = false, now = Date.now, onFrame, onCopy, onOpen, attention}: Props) {
+export function InteractiveApp({model, theme, color, hyperlinks, motion = false, now = Date.now, onFrame, onCopy, onOpen, onExport, attention}: Props) {
 	const {exit} = useApp();
 	const {write, stdout} = useStdout();
 	const {columns, rows} = useTerminalSize();
@@ -199,7 +201,7 @@ export function InteractiveApp({model, theme, color, hyperlinks, motion = false,
 	}
 
 	if (pager === 'open') {
-		return <Pager source={pagerSource ?? arrayEntrySource([])} follow theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} onCopy={onCopy} onOpen={onOpen} {...(model.childSessions === undefined ? {} : {childSessions: model.childSessions})} {...(model.cardUndo === undefined ? {} : {cardUndo: model.cardUndo})} />;
+		return <Pager source={pagerSource ?? arrayEntrySource([])} follow theme={theme} title={`session ${model.sessionId}`} now={now} sessionCwd={sessionCwd} onExit={() => setPager('leaving')} onCopy={onCopy} onOpen={onOpen} {...(onExport === undefined ? {} : {onExport})} {...(model.childSessions === undefined ? {} : {childSessions: model.childSessions})} {...(model.cardUndo === undefined ? {} : {cardUndo: model.cardUndo})} />;
 	}
 
 	const entries = snapshot.runningEntries ?? snapshot.running.map(card => ({entry: 'card' as const, card}));

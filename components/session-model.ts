@@ -66,6 +66,9 @@ export type PathSource = {
 	onChange(listener: () => void): () => void;
 };
 
+/** The session's log as far as it is durable: its path and how many of its bytes are written and synced. */
+export type DurableLog = {readonly path: string; readonly bytes: number};
+
 /** A piece of work waiting its turn: its number, and the line that asks for it (as typed, or `TOOL {json}`). */
 export type QueuedRow = {readonly id: number; readonly label: string};
 
@@ -120,6 +123,8 @@ export type SessionModel = {
 	readonly cardUndo?: CardUndo;
 	/** The child sessions of the session's subagent cards, for the pager (Enter opens one). */
 	readonly childSessions?: ChildSessionLinks;
+	/** Flush the log and say how much of it is durable (the pager's `x` exports that much); absent without a log. */
+	readonly durableLog?: () => Promise<DurableLog>;
 	/** What the empty prompt says (default: the reference tools' commands). */
 	readonly placeholder?: string;
 	/** Flush the log and release everything; resolves when durable. */

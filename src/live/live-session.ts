@@ -7,7 +7,7 @@ session's approval questions, writes the resumed history's window and every sett
 scrollback exactly once (the fold then decides whether it leaves memory), keeps open pagers current,
 and builds the snapshot the app draws. Who runs the work is the driver's (`session-driver.ts`).
 */
-import type {ApprovalAnswer, LiveSnapshot, PathSource, ScrollbackEntry, SessionModel} from '../../components/session-model.js';
+import type {ApprovalAnswer, DurableLog, LiveSnapshot, PathSource, ScrollbackEntry, SessionModel} from '../../components/session-model.js';
 import type {Approvals} from '../host/approvals.js';
 import type {OpenedSession} from '../host/open-session.js';
 import {PathIndex} from '../host/path-index.js';
@@ -32,6 +32,7 @@ import {droppedNotice, heldNotice, linesWord} from './queued-lines.js';
 import {hiddenHistoryText, HISTORY_ENTRIES, historyWindow} from './resumed-history.js';
 import type {LiveWork, SessionDriver, TaskDriver} from './session-driver.js';
 import {statSync} from 'node:fs';
+import {stat} from 'node:fs/promises';
 import {homedir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {readClipboardImage, clipboardReader, noReaderLine, type ClipboardImage} from '../host/clipboard-image.js';
@@ -43,12 +44,20 @@ import type {ImageAttachment} from '../tools/content.js';
 const QUEUED_CARDS_SHOWN = 4;
 
 /** What the live session reads of an opened session: its id, its fold and its changes, its approvals. */
-export function sessionFeeds(session: OpenedSession): Pick<LiveSessionOptions, 'sessionId' | 'fold' | 'onFoldChange' | 'approvals'> {
+export function sessionFeeds(session: OpenedSession): Pick<LiveSessionOptions, 'sessionId' | 'fold' | 'onFoldChange' | 'approvals'> & Partial<Pick<LiveSessionOptions, 'durableLog'>> {
+	const {logPath} = session;
 	return {
 		sessionId: session.id,
 		fold: session.fold,
 		onFoldChange: listener => session.onFoldChange(listener),
 		approvals: session.approvals,
+		...(logPath === undefined ? {} : {
+			// The writer writes whole lines on the loop's thread: once flushed, the file's size is where the durable lines end.
+			async durableLog() {
+				await session.flush();
+				return {path: logPath, bytes: (await stat(logPath)).size};
+			},
+		}),
 	};
 }
 
@@ -73,6 +82,8 @@ export type LiveSessionOptions = {
 	readonly pagerSource?: () => Promise<EntrySource & {close?(): unknown}>;
 	/** The child sessions of subagent cards, beside the session's log (the pager opens them). */
 	readonly childSessions?: ChildSessionLinks;
+	/** The log so far, flushed (the pager's `x`); absent without a log. */
+	readonly durableLog?: () => Promise<DurableLog>;
 	/** How many entries of a continued session's history the scrollback shows (default `HISTORY_ENTRIES`). */
 	readonly historyEntries?: number;
 	/** Taking the session's file changes back (`/undo`, `/redo`). */
@@ -90,6 +101,7 @@ export class LiveSession implements SessionModel {
 	readonly placeholder?: string;
 	/** `u` in the pager: one card taken back, after its preview (absent: the session keeps no undo). */
 	readonly cardUndo?: CardUndo;
+	readonly durableLog?: () => Promise<DurableLog>;
 	readonly #options: LiveSessionOptions;
 	readonly #driver: SessionDriver;
 	readonly #fold: SessionFold;
@@ -145,6 +157,10 @@ export class LiveSession implements SessionModel {
 		};
 		if (options.childSessions !== undefined) {
 			this.childSessions = options.childSessions;
+		}
+
+		if (options.durableLog !== undefined) {
+			this.durableLog = options.durableLog;
 		}
 
 		if (options.driver.placeholder !== undefined) {

@@ -30,13 +30,14 @@ import {openSessionLog} from '../../session/reader/read-session-log.js';
 import type {CliIo} from '../environment/cli-io.js';
 import {parseArgs, UsageError} from '../environment/parse-args.js';
 import {printHelp} from '../environment/terminal-text.js';
+import {opencodeLog} from '../environment/opencode-log.js';
 
 export const EXPORT_HELP = `usage: cardterm export LOG [-o FILE] [--md] [--no-redact] [--width N]
 
-Writes a session (a cardterm log, or a Claude Code, Codex, Gemini CLI or pi session file) as one
-self-contained HTML page to share: the cards as the terminal shows them, each collapsible, with
-their outcome glyphs and tallies, light or dark as the reader's system is, readable without
-JavaScript, loading nothing. --md writes Markdown for an issue instead. To FILE with -o, else to
+Writes a session (a cardterm log, a Claude Code, Codex, Gemini CLI or pi session file, an opencode
+export, or opencode:ID as cardterm sessions --all lists it) as one self-contained HTML page to
+share: the cards as the terminal shows them, each collapsible, with their outcome glyphs and
+tallies, light or dark as the reader's system is, readable without JavaScript, loading nothing. --md writes Markdown for an issue instead. To FILE with -o, else to
 stdout. Rows are laid out --width columns wide (default 100).
 Secrets are redacted first: the values of secret environment variables and text of known secret
 shapes (provider keys, bearer tokens, private keys, .env values); the page lists what was redacted
@@ -144,7 +145,8 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
 		await io.printError('cardterm: REDACTION IS OFF (--no-redact): the export may hold keys, tokens and passwords from the session\n');
 	}
 
-	const {page, entries, redactedKinds} = await exportPage(source === '-' ? io.stdin : source, {markdown: parsed.flags.has('md'), redact, width, env: io.env, cwd: io.cwd, onDiagnostic: message => void io.printError(`${message}\n`)});
+	const readable = await opencodeLog(source, io);
+	const {page, entries, redactedKinds} = await exportPage(readable.source === '-' ? io.stdin : readable.source, {markdown: parsed.flags.has('md'), redact, width, env: io.env, cwd: io.cwd, onDiagnostic: message => void io.printError(`${message}\n`)}).finally(readable.release);
 	if (target === undefined) {
 		await io.print(page);
 	} else {
@@ -170,9 +172,9 @@ export type ExportOptions = {
 /** An export: the page, its entries, and how many kinds of secret were redacted (`undefined`: redaction off). */
 export type ExportedPage = {readonly page: string; readonly entries: number; readonly redactedKinds: number | undefined};
 
-/** `N entries, K kinds of secret redacted` (or `NOT redacted`). */
+/** `N entries, K kinds of secret redacted` (or `NOT redacted`; one entry is `1 entry`). */
 export function exportSummary(entries: number, redactedKinds: number | undefined): string {
-	return `${entries} entries${redactedKinds === undefined ? ', NOT redacted' : `, ${redactedKinds} kind${redactedKinds === 1 ? '' : 's'} of secret redacted`}`;
+	return `${entries} ${entries === 1 ? 'entry' : 'entries'}${redactedKinds === undefined ? ', NOT redacted' : `, ${redactedKinds} kind${redactedKinds === 1 ? '' : 's'} of secret redacted`}`;
 }
 
 /** The page (HTML, or Markdown) of a session log: `cardterm export` and `x` in the pager. */

@@ -8,7 +8,8 @@ import type {TranscriptEntry} from '../../presentation/entry.js';
 import {SessionFold} from '../../session/fold/fold.js';
 import {formatDiagnostic, isNote, type LogDiagnostic} from '../../session/reader/log-errors.js';
 import {openSessionLog} from '../../session/reader/read-session-log.js';
-import {parseArgs, stringFlag, UsageError} from '../environment/parse-args.js';
+import {parseArgs, stringFlag, UsageError, type ParsedArgs} from '../environment/parse-args.js';
+import {opencodeLog} from '../environment/opencode-log.js';
 import {logOrSessionId, sessionsRoot} from '../environment/session-paths.js';
 import type {CliIo} from '../environment/cli-io.js';
 import {printHelp} from '../environment/terminal-text.js';
@@ -21,7 +22,8 @@ export const REPLAY_HELP = `usage: cardterm replay LOG|--last [--print] [--json]
 
 Replays a session log as cards: the pager on a terminal, text when stdout is not a terminal or with
 --print, one JSON object per card with --json. LOG is a .jsonl or .jsonl.zstd file, a session folder,
-a session id (as cardterm sessions lists them), or - for stdin. --last opens the newest session of the
+a session id (as cardterm sessions lists them), opencode:ID (an opencode session as sessions --all
+lists it, read through opencode export), or - for stdin. --last opens the newest session of the
 current directory.
 Text to a terminal wraps at its width; to a pipe or a file each line stays whole (grep works) unless
 --width N asks for rows of N columns.
@@ -48,7 +50,16 @@ export async function replayCommand(argv: readonly string[], io: CliIo): Promise
 	}
 
 	const sessionDir = stringFlag(parsed, 'session-dir');
-	const source = await logOrSessionId(await io.resolveLog(parsed.positionals[0], parsed.flags.has('last'), sessionDir), sessionsRoot(sessionDir, io.env, io.cwd));
+	const readable = await opencodeLog(await logOrSessionId(await io.resolveLog(parsed.positionals[0], parsed.flags.has('last'), sessionDir), sessionsRoot(sessionDir, io.env, io.cwd)), io);
+	try {
+		return await replaySource(readable.source, parsed, io);
+	} finally {
+		await readable.release();
+	}
+}
+
+/** Replays one readable LOG (a path, a session folder, or `-`). */
+async function replaySource(source: string, parsed: ParsedArgs, io: CliIo): Promise<number> {
 	const json = parsed.flags.has('json');
 	// Read before the pager opens, so a bad --width or --expand is a usage error there too.
 	const checked = outputOptions(parsed, io, 'replay', process.cwd());

@@ -7,6 +7,7 @@ import {truncateToWidth} from '../../layout/text/text-width.js';
 import {joinOutput, jsonLine} from '../../layout/terminal/terminal-sink.js';
 import {homedir} from 'node:os';
 import {agentSessionFiles} from '../../session/store/agent-sessions.js';
+import {exportOpencodeSession, listOpencodeSessions, OPENCODE_CLI_NEEDED, OPENCODE_PREFIX, opencodeDataExists, opencodeProgram} from '../../host/opencode-sessions.js';
 import {listSessions, summarizeSession, type SessionSummary} from '../../session/store/session-store.js';
 import {matchIn, searchSession} from '../../session/store/session-search.js';
 import {formatCount, plural} from '../../layout/text/format.js';
@@ -30,8 +31,10 @@ not ok) and "outcomes" by outcome.
 --all: the sessions of this folder by every agent — cardterm's, and those Claude Code, Codex,
 Gemini CLI and pi saved in their own folders (~/.claude/projects, ~/.codex/sessions,
 ~/.gemini/tmp, ~/.pi/agent/sessions; CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME and
-PI_CODING_AGENT_DIR move them, as they move the agents) — newest first: time, agent, title or
-first message, cards and failures, and the file (cardterm replay FILE opens it, watch follows it).
+PI_CODING_AGENT_DIR move them, as they move the agents), and opencode's through its CLI (opencode
+on PATH: opencode session list, opencode export) — newest first: time, agent, title or first
+message, cards and failures, and the file (cardterm replay FILE opens it, watch follows it) or
+opencode:ID (cardterm replay and export open it).
 --search TEXT: only the sessions (with --all, of every agent) whose title, first message or content
 — messages, calls' arguments, results — holds TEXT (any case), each printed as it is found with
 where it matched; at most 50.`;
@@ -59,11 +62,23 @@ export async function newestSessionLog(cwd: string, sessionDir: string | undefin
 	return newest.path;
 }
 
+/** opencode sessions `sessions --all` exports to count and search (each export starts opencode: ~1 s). */
+const MAX_OPENCODE_SESSIONS = 20;
+
+/** Every agent's sessions of a folder; an opencode session's export is a file only while the command runs (`release`). */
+type AllSessions = {
+	readonly sessions: SessionSummary[];
+	/** The file to read for a listed session (an opencode session's `opencode:ID` is its export). */
+	readonly fileOf: (session: SessionSummary) => string;
+	readonly release: () => Promise<void>;
+};
+
 /** `sessions --all`: every agent's sessions of this folder, newest first. */
-async function allSessions(io: CliIo, root: string, onUnreadable: (dir: string, error: Error) => void): Promise<SessionSummary[]> {
+async function allSessions(io: CliIo, root: string, onUnreadable: (dir: string, error: Error) => void): Promise<AllSessions> {
 	const own = (await listSessions(root, {onUnreadable})).filter(session => session.cwd === io.cwd);
 	const foreign: SessionSummary[] = [];
-	for (const file of await agentSessionFiles(io.cwd, io.env, io.env.HOME ?? homedir())) {
+	const home = io.env.HOME ?? homedir();
+	for (const file of await agentSessionFiles(io.cwd, io.env, home)) {
 		try {
 			// The header first (Codex keeps every project's rollouts together), then the counts of this folder's.
 			// eslint-disable-next-line no-await-in-loop -- one file at a time keeps file descriptors few
@@ -80,7 +95,59 @@ async function allSessions(io: CliIo, root: string, onUnreadable: (dir: string, 
 		}
 	}
 
-	return [...own, ...foreign].sort((a, b) => b.createdAt - a.createdAt);
+	const opencode = await opencodeSessions(io, home);
+	const sessions = [...own, ...foreign, ...opencode.sessions].sort((a, b) => b.createdAt - a.createdAt);
+	return {sessions, fileOf: session => opencode.files.get(session.path) ?? session.path, release: opencode.release};
+}
+
+/**
+This folder's opencode sessions, through its CLI (its database is SQLite): each exported to a private
+file and summarized as any session file is, listed as `opencode:ID` (which replay and export take).
+Only where opencode keeps data (its data folder); without the CLI, one line says so; a failing or
+hung CLI is one line too.
+*/
+async function opencodeSessions(io: CliIo, home: string): Promise<{sessions: SessionSummary[]; files: Map<string, string>; release: () => Promise<void>}> {
+	const files = new Map<string, string>();
+	const removals: Array<() => Promise<void>> = [];
+	const sessions: SessionSummary[] = [];
+	const release = async (): Promise<void> => {
+		await Promise.all(removals.map(async remove => remove()));
+	};
+
+	// Where opencode keeps no data it has no session: it is not started (a second, and its files made).
+	if (!await opencodeDataExists(io.env, home)) {
+		return {sessions, files, release};
+	}
+
+	const program = await opencodeProgram(io.env);
+	if (program === undefined) {
+		await io.printError(`${OPENCODE_CLI_NEEDED}\n`);
+		return {sessions, files, release};
+	}
+
+	try {
+		const rows = await listOpencodeSessions(program, io.cwd, io.env);
+		if (rows.length > MAX_OPENCODE_SESSIONS) {
+			await io.printError(`cardterm: the newest ${MAX_OPENCODE_SESSIONS} of ${rows.length} opencode sessions are listed (opencode session list lists them all)\n`);
+		}
+
+		for (const row of rows.slice(0, MAX_OPENCODE_SESSIONS)) {
+			// eslint-disable-next-line no-await-in-loop -- one opencode at a time: each is a process of its own
+			const exported = await exportOpencodeSession(program, row.id, io.cwd, io.env);
+			removals.push(exported.remove);
+			// eslint-disable-next-line no-await-in-loop
+			const summary = await summarizeSession(exported.path, true);
+			if (summary !== undefined) {
+				const name = `${OPENCODE_PREFIX}${row.id}`;
+				files.set(name, exported.path);
+				sessions.push({...summary, dir: name, path: name});
+			}
+		}
+	} catch (error) {
+		await io.printError(`${sanitizeInline(`cardterm: opencode sessions not listed: ${error instanceof Error ? error.message : String(error)}`)}\n`);
+	}
+
+	return {sessions, files, release};
 }
 
 /** A row of `sessions --all`: time, agent, title or first message, cards, failures, file. */
@@ -100,7 +167,7 @@ function allRow(session: SessionSummary): string {
 `sessions --search TEXT`: the listed sessions whose title, first message or content holds TEXT, each
 printed as soon as it is found (newest first), with where it matched; at most `MAX_SEARCH_RESULTS`.
 */
-async function searchSessions(io: CliIo, sessions: readonly SessionSummary[], query: string, json: boolean, row: (session: SessionSummary) => string): Promise<number> {
+async function searchSessions(io: CliIo, sessions: readonly SessionSummary[], query: string, json: boolean, row: (session: SessionSummary) => string, fileOf: (session: SessionSummary) => string = session => session.path): Promise<number> {
 	const needle = query.toLowerCase();
 	let found = 0;
 	for (const session of sessions) {
@@ -113,7 +180,7 @@ async function searchSessions(io: CliIo, sessions: readonly SessionSummary[], qu
 		const said = session.title ?? session.prompt;
 		const inSaid = said === undefined ? undefined : matchIn(said, needle);
 		// eslint-disable-next-line no-await-in-loop -- one session after another, printed as found
-		const match = inSaid === undefined ? await searchSession(session.path, query) : {snippet: inSaid, where: session.title === undefined ? 'the first message' : 'the title'};
+		const match = inSaid === undefined ? await searchSession(fileOf(session), query) : {snippet: inSaid, where: session.title === undefined ? 'the first message' : 'the title'};
 		if (match === undefined) {
 			continue;
 		}
@@ -209,18 +276,22 @@ export async function sessionsCommand(argv: readonly string[], io: CliIo): Promi
 	const search = parsed.flags.get('search');
 	const json = parsed.flags.has('json');
 	if (parsed.flags.has('all')) {
-		const all = await allSessions(io, root, onUnreadable);
-		if (typeof search === 'string') {
-			return searchSessions(io, all, search, json, allRow);
-		}
+		const {sessions: all, fileOf, release} = await allSessions(io, root, onUnreadable);
+		try {
+			if (typeof search === 'string') {
+				return await searchSessions(io, all, search, json, allRow, fileOf);
+			}
 
-		if (json) {
-			await io.write(joinOutput(all.map(session => jsonLine(session))));
-		} else {
-			await io.print(all.length === 0 ? `no saved sessions of ${io.cwd} by any agent\n` : `${all.map(session => allRow(session)).join('\n')}\n`);
-		}
+			if (json) {
+				await io.write(joinOutput(all.map(session => jsonLine(session))));
+			} else {
+				await io.print(all.length === 0 ? `no saved sessions of ${io.cwd} by any agent\n` : `${all.map(session => allRow(session)).join('\n')}\n`);
+			}
 
-		return 0;
+			return 0;
+		} finally {
+			await release();
+		}
 	}
 
 	const sessions = await listSessions(root, {onUnreadable});

@@ -1,6 +1,8 @@
 /**
 @module `cardterm watch LOG|ID`: the pager on a log another process is writing, following its end.
 */
+import {stat} from 'node:fs/promises';
+import {OPENCODE_PREFIX} from '../../host/opencode-sessions.js';
 import type {CliIo} from '../environment/cli-io.js';
 import {printHelp} from '../environment/terminal-text.js';
 import {colorFlagOf} from '../print/output-options.js';
@@ -36,6 +38,11 @@ export async function watchCommand(argv: readonly string[], io: CliIo): Promise<
 	}
 
 	const source = await logOrSessionId(log, sessionsRoot(stringFlag(parsed, 'session-dir'), io.env, io.cwd));
+	if (source.startsWith(OPENCODE_PREFIX) && !await stat(source).then(() => true, () => false)) {
+		// What `opencode export` prints is the session as it was: nothing to follow.
+		throw new UsageError(`watch: ${log} is read through opencode export, a copy of the session as it was (nothing to follow); replay ${log} reads it`);
+	}
+
 	const {openPagerOnLog} = await withScreenEnvironment(async () => import('../pager/pager-command.js'));
 	return openPagerOnLog(source, {colorFlag: colorFlagOf(parsed), follow: true});
 }

@@ -1,7 +1,7 @@
 /**
 @module The one screen of a live session, native or ACP: InteractiveApp over the session, at the
-terminal's colour depth and motion (screen-style.ts), with the Ctrl+O pager's `y` (copy) and `o`
-(open in $EDITOR), until the session ends; texts a terminal without OSC 52 could not take are
+terminal's colour depth and motion (screen-style.ts), with the Ctrl+O pager's `y` (copy), `o`
+(open in $EDITOR) and `x` (export the log so far), until the session ends; texts a terminal without OSC 52 could not take are
 printed after it. Loaded under withScreenEnvironment once the session is open (and a continued
 session's history is in the scrollback), so neither waits for Ink and React to load.
 */
@@ -11,7 +11,7 @@ import {ColorDepthContext} from '../../../components/color-depth-context.js';
 import {LIVE_MAX_FPS} from '../../../components/frame-pacing.js';
 import type {SessionModel} from '../../../components/session-model.js';
 import type {CliIo} from '../environment/cli-io.js';
-import {copyText, openInEditor} from '../pager/pager-actions.js';
+import {copyText, liveExport, openInEditor} from '../pager/pager-actions.js';
 import type {ScreenStyle} from './screen-style.js';
 
 /** Draws the screen over `model` until it exits, then closes the session. Ink's first frame is drawn before this returns its promise. */
@@ -24,6 +24,8 @@ export async function runLiveScreen(model: SessionModel, {theme, color, depth, h
 
 	// The Ctrl+O pager's `y` and `o`, as in replay: texts a terminal without OSC 52 cannot take are printed on exit.
 	const copies: string[] = [];
+	// `x`: the log so far, beside it (redaction on), as in replay.
+	const onExport = liveExport(model.durableLog, io.env, io.cwd);
 	const instance = render(
 		<ColorDepthContext.Provider value={depth}>
 			<InteractiveApp
@@ -36,6 +38,7 @@ export async function runLiveScreen(model: SessionModel, {theme, color, depth, h
 				onFrame={onFrame}
 				onCopy={text => copyText(text, copies, io.env)}
 				onOpen={card => openInEditor(card, io.cwd, io.env)}
+				{...(onExport === undefined ? {} : {onExport})}
 			/>
 		</ColorDepthContext.Provider>,
 		{

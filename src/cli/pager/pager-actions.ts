@@ -1,9 +1,10 @@
 /**
 @module The pager's side effects: copy (OSC 52 where the terminal takes it, otherwise printed when the
-pager closes), opening a card's file in $EDITOR, and exporting the session (`x`).
+pager closes), opening a card's file in $EDITOR, and exporting the session (`x`), a replayed log or
+a live session's log so far.
 */
 import {spawnSync} from 'node:child_process';
-import {existsSync} from 'node:fs';
+import {createReadStream, existsSync} from 'node:fs';
 import {writeFile} from 'node:fs/promises';
 import {basename, isAbsolute, relative, resolve} from 'node:path';
 import {exportPage, exportSummary} from '../commands/export-command.js';
@@ -11,6 +12,7 @@ import {cardLocation} from '../../../components/pager/card-text.js';
 import {sanitizeText} from '../../layout/text/sanitize.js';
 import {controlSequence, writeOutput, type TerminalOutput} from '../../layout/terminal/terminal-sink.js';
 import type {Card} from '../../presentation/card.js';
+import type {DurableLog} from '../../../components/session-model.js';
 
 /** OSC 52 is understood by most modern terminals and tmux (set-clipboard on); not by the Linux console. */
 function supportsOsc52(env: NodeJS.ProcessEnv): boolean {
@@ -74,8 +76,10 @@ const MAX_EXPORT_NAMES = 100;
 on), beside the log: `<log name>.html`, or `<log name>-2.html`… when that exists. The status line's
 message names the file.
 */
-export async function exportBesideLog(log: string, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<string> {
-	const {page, entries, redactedKinds} = await exportPage(log, {markdown: false, redact: true, width: 100, env, cwd, onDiagnostic: () => undefined});
+export async function exportBesideLog(log: string, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), durableBytes?: number): Promise<string> {
+	// A log being written is read up to what is durable: lines appended meanwhile are for the next export.
+	const source = durableBytes === undefined ? log : createReadStream(resolve(cwd, log), {start: 0, end: Math.max(0, durableBytes - 1)});
+	const {page, entries, redactedKinds} = await exportPage(source, {markdown: false, redact: true, width: 100, env, cwd, onDiagnostic: () => undefined});
 	const base = resolve(cwd, log).replace(/(?:\.jsonl?)?(?:\.zst)?$/, '');
 	for (let index = 1; index <= MAX_EXPORT_NAMES; index++) {
 		const path = `${base}${index === 1 ? '' : `-${index}`}.html`;
@@ -91,4 +95,15 @@ export async function exportBesideLog(log: string, env: NodeJS.ProcessEnv = proc
 	}
 
 	return `export: ${base}.html and ${MAX_EXPORT_NAMES - 1} numbered names beside it exist already`;
+}
+
+/**
+`x` in a live session's pager (Ctrl+O): the log so far, flushed, exported beside it as a replayed
+log's is; absent for a session without a log.
+*/
+export function liveExport(durableLog: (() => Promise<DurableLog>) | undefined, env: NodeJS.ProcessEnv, cwd: string): (() => Promise<string>) | undefined {
+	return durableLog === undefined ? undefined : async () => {
+		const {path, bytes} = await durableLog();
+		return exportBesideLog(path, env, cwd, bytes);
+	};
 }

@@ -52,7 +52,7 @@ export type InteractiveScreen = {
 };
 
 /** Start the app at `columns`×`rows` in a fresh fixed directory named after the case. */
-export async function startInteractive(name: string, options: {columns?: number; rows?: number; ask?: readonly AskRule[]; files?: Record<string, string>; motion?: boolean; now?: () => number; agent?: ScreenAgent; attention?: AttentionOptions; commands?: readonly PromptCommand[]; clipboardImage?: LiveSessionOptions['clipboardImage']; mode?: SessionModeName} = {}): Promise<InteractiveScreen> {
+export async function startInteractive(name: string, options: {columns?: number; rows?: number; ask?: readonly AskRule[]; files?: Record<string, string>; motion?: boolean; now?: () => number; agent?: ScreenAgent; attention?: AttentionOptions; commands?: readonly PromptCommand[]; clipboardImage?: LiveSessionOptions['clipboardImage']; mode?: SessionModeName; logPath?: string; onExport?: (model: LiveSession) => (() => Promise<string>) | undefined} = {}): Promise<InteractiveScreen> {
 	const cwd = join('/tmp', `cardterm-screen-${name}`);
 	await rm(cwd, {recursive: true, force: true});
 	await mkdir(cwd, {recursive: true});
@@ -71,6 +71,7 @@ export async function startInteractive(name: string, options: {columns?: number;
 		id: `screen-${name}`,
 		now,
 		approvals,
+		...(options.logPath === undefined ? {} : {logPath: options.logPath}),
 		...(mode === undefined ? (rules.length === 0 ? {} : {rules}) : {mode, rules: () => [...rules, ...agentAskRules(mode.current)]}),
 	});
 	const entries: string[] = [];
@@ -104,6 +105,7 @@ export async function startInteractive(name: string, options: {columns?: number;
 		...(options.clipboardImage === undefined ? {} : {clipboardImage: options.clipboardImage}),
 	});
 
+	const onExport = options.onExport?.(controller);
 	const tty = new FakeTty(options.columns ?? 80, options.rows ?? 24);
 	const stdin = new FakeStdin();
 	const frameListeners = new Set<() => void>();
@@ -116,6 +118,7 @@ export async function startInteractive(name: string, options: {columns?: number;
 			motion={options.motion ?? false}
 			now={now}
 			{...(options.attention === undefined ? {} : {attention: options.attention})}
+			{...(onExport === undefined ? {} : {onExport})}
 			onFrame={listener => {
 				frameListeners.add(listener);
 				return () => frameListeners.delete(listener);
@@ -134,6 +137,8 @@ export async function startInteractive(name: string, options: {columns?: number;
 			},
 		},
 	);
+	// Asked for at once: an app that exits on its own before `close` (a session closing) still settles it.
+	const exited = instance.waitUntilExit().catch(() => undefined);
 	await tty.settle();
 	const settled = controller;
 	return {
@@ -153,12 +158,12 @@ export async function startInteractive(name: string, options: {columns?: number;
 		},
 		async unmount() {
 			instance.unmount();
-			await instance.waitUntilExit().catch(() => undefined);
+			await exited;
 		},
 		async close() {
 			await settled.close();
 			instance.unmount();
-			await instance.waitUntilExit().catch(() => undefined);
+			await exited;
 			await server?.close();
 			await rm(cwd, {recursive: true, force: true});
 		},
