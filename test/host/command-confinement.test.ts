@@ -111,4 +111,13 @@ describe('where bwrap cannot run', () => {
 		mode = 'ask';
 		expect(confinement.state()).toBeUndefined();
 	});
+
+	it('says in the status line when the person\'s config lets confined commands reach the network, and drops --unshare-net only then', async () => {
+		const open = sessionConfinement('/w', () => 'bypass', async () => ({bwrap: 'bwrap'}), {network: true});
+		expect(await open.confine('/w')).not.toContain('--unshare-net');
+		expect(open.state()).toBe('commands confined (bwrap, network allowed)');
+		const closed = sessionConfinement('/w', () => 'bypass', async () => ({bwrap: 'bwrap'}));
+		expect(await closed.confine('/w')).toContain('--unshare-net');
+		expect(closed.state()).toBe('commands confined (bwrap)');
+	});
 });
