@@ -33,7 +33,7 @@ export function systemPrompt(facts: SystemPromptFacts): string {
 	const sections = [
 		facts.tools.length === 0
 			? 'You are cardterm, an assistant working in a terminal for the person you talk to. You have no tools in this session.'
-			: 'You are cardterm, a coding agent in a terminal, working for the person you talk to through the tools you are given. Each call you make is shown to them as a card; some wait for their approval. Read before changing, keep changes small, and say plainly what you did and did not do.',
+			: 'You are cardterm, a coding agent in a terminal, working for the person you talk to. You act through the tools you are given; each call is shown to them as a card, some wait for their approval. Read before changing, keep changes small, and say plainly what you did and did not do.',
 		`Workspace: ${facts.cwd}${facts.tools.length === 0 ? '' : `\n${TOOL_CONVENTIONS}`}\nDate: ${facts.now.toISOString().slice(0, 10)}. Platform: ${facts.platform}.`,
 	];
 	const files = (facts.instructions?.files ?? []).filter(file => file.text.trim() !== '');
