@@ -1,6 +1,7 @@
 // What cardterm sends per model step, the part that does not grow (issue 26): the system prompt and
 // the tool schemas, as the first request of `cardterm -p` carries them on each wire (OpenAI-compatible,
-// Anthropic, Gemini), in bytes and estimated tokens (bytes / 4), with and without Anthropic's cache.
+// OpenAI Responses, Anthropic, Gemini), in bytes and estimated tokens (bytes / 4), with and without
+// Anthropic's cache, and each tool's schema in bytes as the wire sends it (`toolSizes`).
 //   node bench/request-size.mjs [--bin PATH/TO/bin/cardterm] [--before PATH/TO/OTHER/bin/cardterm]
 // --before measures another build too (e.g. main's) and prints the ratio after/before.
 // Runs the built binary (`npm run build` first) against the strict fake provider, on loopback.
@@ -17,6 +18,7 @@ const {values} = parseArgs({options: {bin: {type: 'string', default: join(import
 
 const wires = [
 	{name: 'openai-compatible (deepseek)', wire: 'chat', model: 'deepseek:deepseek-chat', prefix: '/v1', env: {DEEPSEEK_API_KEY: 'k'}, fixed: body => ({system: body.messages[0], tools: body.tools})},
+	{name: 'openai-responses', wire: 'responses', model: 'openai-responses:gpt-5', prefix: '/v1', env: {OPENAI_API_KEY: 'k'}, fixed: body => ({system: body.input.filter(item => item.role === 'system' || item.role === 'developer'), tools: body.tools})},
 	{name: 'anthropic', wire: 'anthropic', model: 'anthropic:claude-sonnet-4-5', prefix: '/v1', env: {ANTHROPIC_API_KEY: 'k'}, fixed: body => ({system: body.system, tools: body.tools})},
 	{name: 'gemini', wire: 'gemini', model: 'google:gemini-2.5-pro', prefix: '/v1beta', env: {GEMINI_API_KEY: 'k'}, fixed: body => ({system: body.systemInstruction, tools: body.tools})},
 ];
@@ -49,7 +51,9 @@ async function measure(bin) {
 			const system = Buffer.byteLength(JSON.stringify(fixed.system ?? ''));
 			const tools = Buffer.byteLength(JSON.stringify(fixed.tools ?? []));
 			const cached = JSON.stringify(fixed).includes('"cache_control"');
-			rows.push({wire: wire.name, systemBytes: system, toolBytes: tools, bytes: system + tools, tokens: Math.round((system + tools) / 4), tools: (fixed.tools?.[0]?.functionDeclarations ?? fixed.tools ?? []).length, cached});
+			const declared = fixed.tools?.[0]?.functionDeclarations ?? fixed.tools ?? [];
+			const toolSizes = Object.fromEntries(declared.map(tool => [tool.function?.name ?? tool.name, Buffer.byteLength(JSON.stringify(tool))]));
+			rows.push({wire: wire.name, systemBytes: system, toolBytes: tools, bytes: system + tools, tokens: Math.round((system + tools) / 4), tools: declared.length, cached, toolSizes});
 		}
 	} finally {
 		rmSync(workspace, {recursive: true, force: true});
@@ -74,6 +78,8 @@ for (const [index, row] of after.entries()) {
 		cacheBreakpoints: row.cached,
 		billedTokensPerLaterStep: perStep,
 		...(old === undefined ? {} : {beforeBytes: old.bytes, beforeTokens: old.tokens, beforeBilledTokensPerLaterStep: old.bytes === null ? null : (old.cached ? Math.round(old.tokens * 0.1) : old.tokens), ratio: old.bytes === null ? null : Math.round((row.bytes / old.bytes) * 1000) / 1000}),
+		toolSizes: row.toolSizes,
+		...(old?.toolSizes === undefined ? {} : {beforeToolSizes: old.toolSizes}),
 	};
 	console.log(JSON.stringify(figure));
 }

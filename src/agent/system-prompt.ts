@@ -23,12 +23,18 @@ export type SystemPromptFacts = {
 	readonly instructions?: PromptInstructions;
 };
 
+/**
+What every tool's schema would otherwise repeat, said once (issue 34, "Tokens": the descriptions are
+budgeted, test/agent/request-budget.test.ts): how paths resolve, and what a `description` argument is.
+*/
+const TOOL_CONVENTIONS = 'Paths are relative to it or absolute, and default to it. A `description` argument is 5-10 words on what the call does.';
+
 export function systemPrompt(facts: SystemPromptFacts): string {
 	const sections = [
 		facts.tools.length === 0
 			? 'You are cardterm, an assistant working in a terminal for the person you talk to. You have no tools in this session.'
-			: 'You are cardterm, a coding agent working in a terminal for the person you talk to. You act through the tools you are given; every call you make is shown to the person as a card, and some calls wait for their approval. Prefer reading before changing, keep changes small, and say plainly what you did and what you did not do.',
-		`Workspace: ${facts.cwd} (relative paths are resolved here).\nDate: ${facts.now.toISOString().slice(0, 10)}. Platform: ${facts.platform}.`,
+			: 'You are cardterm, a coding agent in a terminal, working for the person you talk to. You act through the tools you are given; each call is shown to them as a card, some wait for their approval. Read before changing, keep changes small, and say plainly what you did and did not do.',
+		`Workspace: ${facts.cwd}${facts.tools.length === 0 ? '' : `\n${TOOL_CONVENTIONS}`}\nDate: ${facts.now.toISOString().slice(0, 10)}. Platform: ${facts.platform}.`,
 	];
 	const files = (facts.instructions?.files ?? []).filter(file => file.text.trim() !== '');
 	if (files.length > 0) {

@@ -64,10 +64,7 @@ const bashDefaults = {
 } as const;
 
 function toolDescription(maxOutputBytes: number): string {
-	return [
-		'Run a shell command in the workspace and return its output (stdout, then stderr after a [stderr] line) and exit status.',
-		`Each stream keeps its last ${maxOutputBytes} bytes. A non-zero exit code is reported, not treated as a failure.`,
-	].join(' ');
+	return `Run a shell command. Returns stdout, then stderr after a [stderr] line, and the exit code (non-zero is reported, not a failure); each stream keeps its last ${maxOutputBytes} bytes.`;
 }
 
 function isBlank(text: string): boolean {

@@ -28,13 +28,12 @@ const todoStatuses = ['pending', 'in_progress', 'completed'] as const;
 const todoParameters = {
 	todos: {
 		type: 'array',
-		description: 'The whole updated list, in order. Each content must be unique; keep at most one item in_progress.',
 		required: true,
 		items: {
 			type: 'object',
 			additionalProperties: false,
 			properties: {
-				content: {type: 'string', description: 'What to do, in a short imperative sentence.', required: true},
+				content: {type: 'string', required: true},
 				status: {type: 'string', enum: todoStatuses, required: true},
 			},
 		},
@@ -91,8 +90,7 @@ export function todoTool(options: TodoToolOptions = {}): DefinedTool<typeof todo
 	const {onWrite, allowParallel = false} = options;
 	return defineTool({
 		name: TODO_TOOL_NAME,
-		description:
-			'Write the task list for the current work: pass the whole updated list each time. Use it for multi-step work, mark an item in_progress before starting it and completed as soon as it is done.',
+		description: 'The task list of multi-step work: pass the whole updated list (unique items). Mark an item in_progress before starting it (one at a time), completed once done.',
 		parameters: todoParameters,
 		output: {
 			schema: todoOutputSchema,

@@ -33,13 +33,12 @@ export type CodeModeTransportOptions = {
 /** Name of the transport tool. */
 export const runCodeToolName = 'run_code';
 
+// What `description` is, the system prompt says once for every tool (TOOL_CONVENTIONS).
 const description = [
-	'Run a JavaScript program that calls tools. `code` is the body of an async function: use top-level `await` and `return`.',
-	'Call a tool as `await tools.name(args)` (bracket access for unusual names, e.g. `tools["my-tool"]({})`); it resolves to the tool\'s value',
-	'or rejects with a `ToolCallError` whose `toolName` and `message` say what failed. Independent read-only calls may overlap with `Promise.all`;',
-	'mutating calls run alone, in order. Only what the program prints with `console.log` and what it returns comes back.',
-	'Static `import` statements are not supported; use `await import("node:fs")`.',
-	'`description` is a 5–10 word label for the user.',
+	'Run JavaScript that calls tools: `code` is an async function body (top-level await, return).',
+	'`await tools.name(args)` (tools[\'a-b\'](args) for other names) gives the tool\'s value or throws a ToolCallError (toolName, message).',
+	'Read-only calls may overlap (Promise.all); mutating ones run alone, in order. Only console.log output and the return value come back.',
+	'No static import; use await import(\'node:fs\').',
 ].join(' ');
 
 function positiveInteger(name: string, value: number): number {
@@ -109,8 +108,8 @@ export function codeModeTransport(options: CodeModeTransportOptions): ToolDefini
 		parameters: {
 			type: 'object',
 			properties: {
-				code: {type: 'string', description: 'Body of an async JavaScript function; top-level await and return are allowed.'},
-				description: {type: 'string', description: 'A 5–10 word label for this program, shown to the user.'},
+				code: {type: 'string'},
+				description: {type: 'string'},
 			},
 			required: ['code', 'description'],
 		},

@@ -38,7 +38,7 @@ const publicJobSchema = {
 	},
 } as const;
 
-const jobIdParameter = {type: 'string', description: 'A background job\'s id, as its start returned it (e.g. bash-1).', required: true} as const;
+const jobIdParameter = {type: 'string', required: true} as const;
 
 /** `job_id` must be non-empty; the schema cannot say so. */
 function requireJobId(id: string): string {
@@ -83,12 +83,11 @@ function jobOutputTool(runtime: JobRuntime, options: JobToolsOptions = {}) {
 
 	return defineTool({
 		name: 'job_output',
-		description:
-			'Read the new output of a background job (each call returns what arrived since the previous one) and its status. With wait: true, first wait until the job finishes or timeout_ms passes.',
+		description: 'A background job\'s status and output since the last read; with wait, after it ends or timeout_ms passes.',
 		parameters: {
 			job_id: jobIdParameter,
-			wait: {type: 'boolean', description: 'Wait for the job to finish before reading.'},
-			timeout_ms: {type: 'number', description: `How long to wait, in milliseconds (default ${waitTimeoutMs}, at most ${maxWaitTimeoutMs}).`},
+			wait: {type: 'boolean'},
+			timeout_ms: {type: 'number', description: `Default ${waitTimeoutMs}, max ${maxWaitTimeoutMs}.`},
 		},
 		output: {
 			schema: {
@@ -124,7 +123,7 @@ function jobOutputTool(runtime: JobRuntime, options: JobToolsOptions = {}) {
 function jobListTool(runtime: JobRuntime) {
 	return defineTool({
 		name: 'job_list',
-		description: 'List the background jobs of this session with their status.',
+		description: 'List background jobs and their status.',
 		parameters: {},
 		output: {
 			schema: {type: 'array', items: publicJobSchema},
@@ -141,10 +140,10 @@ function jobListTool(runtime: JobRuntime) {
 function jobKillTool(runtime: JobRuntime) {
 	return defineTool({
 		name: 'job_kill',
-		description: 'Stop a background job. Its remaining output can still be read with job_output.',
+		description: 'Stop a background job (its output stays readable).',
 		parameters: {
 			job_id: jobIdParameter,
-			reason: {type: 'string', description: 'Why the job is no longer needed.'},
+			reason: {type: 'string'},
 		},
 		output: {
 			schema: {

@@ -173,7 +173,7 @@ describe('cardterm -p on a small window (the config\'s context.windows)', () => 
 			await writeFile(join(workspace, `part-${k}.txt`), Array.from({length: 400}, (_, line) => `part ${k} row ${line}`).join('\n'));
 		}
 
-		const reads: FakeAnswer[] = Array.from({length: 12}, (_, k) => ({toolCalls: [{id: `r${k}`, name: 'read', args: JSON.stringify({file_path: `part-${k % 4}.txt`})}]}));
+		const reads: FakeAnswer[] = Array.from({length: 16}, (_, k) => ({toolCalls: [{id: `r${k}`, name: 'read', args: JSON.stringify({file_path: `part-${k % 4}.txt`})}]}));
 		const summary: FakeAnswer = {text: '## Goal\nRead the parts.\n## Next steps\nAnswer.'};
 		const server = await startFakeModelServer({script: (body, index) => String(body.messages[0]?.content ?? '').startsWith('You write the summary') ? summary : (index < 40 ? reads.shift() ?? {text: 'All parts read.'} : {text: 'Still here.'})});
 		try {

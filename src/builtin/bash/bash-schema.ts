@@ -6,14 +6,12 @@ import type {InferArgs, InferValue} from '../../schema/infer.js';
 
 /** Parameters. `run_in_background` is advertised only when background jobs are enabled. */
 export const bashParameters = {
-	command: {type: 'string', description: 'The command line to run in a shell.', required: true},
-	description: {type: 'string', description: 'What the command does, in 5–10 words.', required: true},
-	timeoutMs: {type: 'number', description: 'Timeout in milliseconds (default 120000, at most 600000).'},
-	workdir: {type: 'string', description: 'Working directory (relative or absolute); default: the workspace.'},
-	run_in_background: {
-		type: 'boolean',
-		description: 'Start the command as a background job and return its id at once; read its output with job_output, stop it with job_kill.',
-	},
+	command: {type: 'string', required: true},
+	// What `description` and `workdir` mean is said once, in the system prompt (TOOL_CONVENTIONS).
+	description: {type: 'string', required: true},
+	timeoutMs: {type: 'number', description: 'Default 120000, max 600000.'},
+	workdir: {type: 'string'},
+	run_in_background: {type: 'boolean', description: 'Return a job id at once.'},
 } as const;
 
 const streamSchema = {

@@ -11,13 +11,12 @@ import {editWorkspaceFile, type MutateCaps} from './mutate-file.js';
 export function editTool(guard: WorkspaceGuard, caps: MutateCaps): ToolDefinition {
 	return defineTool({
 		name: 'edit',
-		description:
-			'Edit an existing UTF-8 text file by replacing literal text. By default old_string must occur exactly once; give more surrounding text to make it unique, or set replace_all to replace every occurrence.',
+		description: 'Replace literal text in an existing UTF-8 file. old_string must occur exactly once (add context to make it unique) unless replace_all.',
 		parameters: {
-			file_path: {type: 'string', required: true, description: 'The file to edit (relative or absolute).'},
-			old_string: {type: 'string', required: true, description: 'The literal text to replace (not a regular expression).'},
-			new_string: {type: 'string', required: true, description: 'The replacement text; must differ from old_string. Empty deletes the match.'},
-			replace_all: {type: 'boolean', description: 'Replace every occurrence instead of exactly one. Defaults to false.'},
+			file_path: {type: 'string', required: true},
+			old_string: {type: 'string', required: true},
+			new_string: {type: 'string', required: true},
+			replace_all: {type: 'boolean'},
 		},
 		output: {
 			schema: {

@@ -24,11 +24,11 @@ export type ReadToolCaps = {
 export function readTool(guard: WorkspaceGuard, caps: ReadToolCaps): ToolDefinition {
 	return defineTool({
 		name: 'read',
-		description: `Read a UTF-8 text file and return its lines numbered. Returns up to ${caps.readLimit} lines from offset; use offset and limit to page through larger files.`,
+		description: 'Read a UTF-8 text file as numbered lines.',
 		parameters: {
-			file_path: {type: 'string', required: true, description: 'The file to read (relative or absolute).'},
-			offset: {type: 'number', description: 'The 1-based first line to return. Defaults to 1.'},
-			limit: {type: 'number', description: `How many lines to return. Defaults to ${caps.readLimit}, the maximum.`},
+			file_path: {type: 'string', required: true},
+			offset: {type: 'number', description: '1-based first line.'},
+			limit: {type: 'number', description: `Default and max ${caps.readLimit} lines.`},
 		},
 		output: {
 			schema: {

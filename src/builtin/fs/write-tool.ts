@@ -11,11 +11,10 @@ import {parseWriteArgs, presentWriteCall, presentWriteResult, renderWrite, write
 export function writeTool(guard: WorkspaceGuard, caps: MutateCaps): ToolDefinition {
 	return defineTool({
 		name: 'write',
-		description:
-			'Write a UTF-8 text file, creating it (and missing parent directories) or replacing its whole content. The file is replaced atomically and keeps its permissions. Prefer edit for changes to part of an existing file.',
+		description: 'Create or overwrite a UTF-8 text file (parent directories too; permissions kept). Prefer edit for partial changes.',
 		parameters: {
-			file_path: {type: 'string', required: true, description: 'The file to write (relative or absolute).'},
-			content: {type: 'string', required: true, description: 'The complete new file content (may be empty).'},
+			file_path: {type: 'string', required: true},
+			content: {type: 'string', required: true},
 		},
 		output: {
 			schema: {

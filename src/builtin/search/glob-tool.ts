@@ -11,14 +11,10 @@ import type {SearchRunOptions} from './search-run.js';
 export function globTool(guard: WorkspaceGuard, caps: SearchCaps, run: SearchRunOptions): ToolDefinition {
 	return defineTool({
 		name: 'glob',
-		description: `Find files whose paths match a glob pattern. Returns files only (never directories), sorted newest-modified first (ties by path). Skips what grep skips: files matched by .gitignore (node_modules, build output…), hidden entries unless the pattern names one (".github/**"), and VCS metadata. Shows the first ${caps.maxResults} paths.`,
+		description: `Find files (not directories) whose paths match a glob: the first ${caps.maxResults}, newest first. Skips what grep skips; hidden entries only if the pattern names one (.github/**).`,
 		parameters: {
-			pattern: {
-				type: 'string',
-				required: true,
-				description: 'The glob, e.g. "**/*.ts" or "src/**/*.test.js". A pattern without "/" matches file names at any depth, so "*.ts" searches the whole tree.',
-			},
-			path: {type: 'string', description: 'The directory to search (relative or absolute); default: the workspace.'},
+			pattern: {type: 'string', required: true, description: 'Without a slash, it matches names at any depth (*.ts).'},
+			path: {type: 'string'},
 		},
 		timeoutMs: run.timeoutMs,
 		output: {

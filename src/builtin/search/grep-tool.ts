@@ -11,11 +11,11 @@ import type {SearchRunOptions} from './search-run.js';
 export function grepTool(guard: WorkspaceGuard, caps: SearchCaps, run: SearchRunOptions): ToolDefinition {
 	return defineTool({
 		name: 'grep',
-		description: `Search file contents with a regular expression (ripgrep syntax). Returns matching lines with their line numbers, grouped by file, files sorted by path and lines by number; skips what glob skips: files matched by .gitignore (node_modules, build output…), hidden entries (include can name them) and VCS metadata. Shows the first ${caps.maxMatches} matches. Use read on a matched file for surrounding context.`,
+		description: `Search file contents with a ripgrep regex: the first ${caps.maxMatches} matching lines, numbered, by path then line. Skips .gitignored files, VCS metadata and hidden entries unless include names them.`,
 		parameters: {
-			pattern: {type: 'string', required: true, description: 'The regular expression to search for.'},
-			path: {type: 'string', description: 'The file or directory to search (relative or absolute); default: the workspace.'},
-			include: {type: 'string', description: 'One glob selecting the files to search, e.g. "*.ts" or "*.{js,jsx}". Not a list; no negation.'},
+			pattern: {type: 'string', required: true},
+			path: {type: 'string', description: 'File or directory.'},
+			include: {type: 'string', description: 'One glob, e.g. *.{js,jsx}; no list or negation.'},
 		},
 		timeoutMs: run.timeoutMs,
 		output: {

@@ -10,10 +10,7 @@ import type {ToolDefinition} from '../../tools/types.js';
 import {resolveWebFetchOptions, runWebFetch, type WebFetchOptions} from './run-web-fetch.js';
 import {presentWebFetchCall, presentWebFetchResult, renderWebFetch, webFetchMeta} from './web-fetch-output.js';
 
-const description = [
-	'Fetch one http(s) URL and return its content as text: HTML is converted to Markdown, plain text and JSON are returned as is.',
-	'Other content types (images, PDFs, archives) are refused. Redirects are followed (at most 5); long pages are truncated.',
-].join(' ');
+const description = 'Fetch an http(s) URL as text (HTML as Markdown); other types (images, PDFs) are refused, long pages truncated.';
 
 /** The `web_fetch` tool with these caps (see `WebFetchOptions` for the defaults). */
 export function webFetchTool(options: WebFetchOptions = {}): ToolDefinition {
@@ -22,7 +19,7 @@ export function webFetchTool(options: WebFetchOptions = {}): ToolDefinition {
 		name: 'web_fetch',
 		description,
 		parameters: {
-			url: {type: 'string', required: true, description: 'The absolute http:// or https:// URL to fetch.'},
+			url: {type: 'string', required: true},
 		},
 		output: {
 			schema: {

@@ -28,13 +28,9 @@ export function webSearchTool(options: WebSearchOptions = {}): ToolDefinition {
 
 	const tool: ToolDefinition = defineTool({
 		name: 'web_search',
-		description: [
-			`Search the web. Pass 1 to ${maxQueries} distinct queries (several phrasings of one question, or related questions);`,
-			`the answer is the merged list of at most ${maxResults} sources, plus a short answer when the search engine has one.`,
-			'Cite the URLs you rely on.',
-		].join(' '),
+		description: `Search the web with 1 to ${maxQueries} distinct queries (phrasings of one question, or related ones). Returns up to ${maxResults} merged sources, and a short answer when the engine has one. Cite the URLs you rely on.`,
 		parameters: {
-			queries: {type: 'array', items: {type: 'string'}, required: true, description: `1 to ${maxQueries} non-blank search queries.`},
+			queries: {type: 'array', items: {type: 'string'}, required: true},
 		},
 		output: {
 			schema: {
