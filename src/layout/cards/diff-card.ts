@@ -48,7 +48,7 @@ import {span, truncateSpans, wrapSpans} from '../text/spans.js';
 import {maxOf, pushAll} from '../text/push-all.js';
 import type {Span, Style, StyledLine} from '../text/styled-line.js';
 import type {Theme} from '../text/theme.js';
-import {rowWordHighlights, type WordRange} from '../diff/word-diff.js';
+import {rowWordHighlights, type RowWords} from '../diff/word-diff.js';
 
 /** What the diff body depends on besides the diffs. */
 export type DiffLayoutContext = {
@@ -167,12 +167,12 @@ type RowBuilder = {
 	readonly groups: readonly FileGroup[];
 	/** Columns of the line-number gutter, its space included (0: no hunk is numbered, no gutter). */
 	readonly gutter: number;
-	readonly words: Map<LineDiff, ReadonlyMap<number, readonly WordRange[]>>;
+	readonly words: Map<LineDiff, RowWords>;
 	/** Syntax spans per hunk and row, for the rows shown (filled by `colourShown`). */
 	readonly syntax: Map<LineDiff, Map<number, readonly Span[]>>;
 };
 
-function wordsOf(builder: RowBuilder, lineDiff: LineDiff): ReadonlyMap<number, readonly WordRange[]> {
+function wordsOf(builder: RowBuilder, lineDiff: LineDiff): RowWords {
 	let words = builder.words.get(lineDiff);
 	if (words === undefined) {
 		words = rowWordHighlights(lineDiff);
@@ -224,8 +224,7 @@ function lineRows(builder: RowBuilder, position: Extract<DiffPosition, {kind: 'l
 		}
 	}
 
-	const words = wordsOf(builder, lineDiff);
-	const rowWords = words.size === 0 ? undefined : words.get(position.row);
+	const rowWords = wordsOf(builder, lineDiff).get(position.row);
 	// Removed lines never take syntax colours (see the module comment).
 	const rowSyntax = row.kind === 'removed' ? undefined : builder.syntax.get(lineDiff)?.get(position.row);
 	const marker = markers[row.kind];
@@ -288,7 +287,8 @@ function positionRows(builder: RowBuilder, position: DiffPosition): StyledLine[]
 function rowCount(builder: RowBuilder, position: DiffPosition): number {
 	if (position.kind === 'line') {
 		const row = position.hunk.lineDiff.rows[position.row]!;
-		if (row.kind !== 'gap' && wordsOf(builder, position.hunk.lineDiff).get(position.row) === undefined) {
+		// Word highlights change a row's styles, not its columns: they are not compared for a row only counted.
+		if (row.kind !== 'gap') {
 			const columns = asciiColumns(row.text);
 			if (columns !== undefined && builder.gutter + markers[row.kind].length + columns <= builder.ctx.width) {
 				return 1;
