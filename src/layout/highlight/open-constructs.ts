@@ -81,6 +81,7 @@ type Open = {readonly construct: MultiLine | undefined; readonly opener: string;
 
 const BACKSLASH = 0x5C;
 const NEWLINE = 0x0A;
+const CARRIAGE_RETURN = 0x0D;
 const OPEN_BRACE = 0x7B;
 const CLOSE_BRACE = 0x7D;
 const DOLLAR = 0x24;
@@ -115,7 +116,8 @@ export class OpenConstructs {
 	private nextOpeners: number[];
 
 	private constructor(private readonly text: string, private readonly family: Family) {
-		this.openerTexts = [...family.multiLine.map(construct => construct.open), ...(family.quotes === '' ? [] : ['\\\n'])];
+		const continuations = family.quotes === '' ? [] : (text.includes('\r') ? ['\\\n', '\\\r\n'] : ['\\\n']);
+		this.openerTexts = [...family.multiLine.map(construct => construct.open), ...continuations];
 		this.nextOpeners = this.openerTexts.map(() => -2);
 		const prefixes = family.multiLine.map(construct => construct.prefixes ?? '').join('');
 		for (const token of [...family.lineComments, ...family.multiLine.map(construct => construct.open), ...family.quotes, ...prefixes, '\\']) {
@@ -346,11 +348,12 @@ export class OpenConstructs {
 		while (at < end) {
 			const code = text.charCodeAt(at);
 			if (code === BACKSLASH) {
-				if (text.charCodeAt(at + 1) === NEWLINE) {
+				const lineEnd = text.charCodeAt(at + 1) === CARRIAGE_RETURN ? at + 2 : at + 1;
+				if (text.charCodeAt(lineEnd) === NEWLINE) {
 					const close = text[index]!;
 					// The opener ends in the backslash too, so the highlighter reads the string as going on.
 					this.stack.push({construct: {open: close, close, escapes: true}, opener: `${close}\\`, depth: 0});
-					return -(at + 2);
+					return -(lineEnd + 1);
 				}
 
 				at += 2;

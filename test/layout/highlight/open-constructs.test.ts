@@ -69,6 +69,8 @@ describe('OpenConstructs', () => {
 
 	test('a string whose line ends in a backslash goes on (C, CSS): its opener ends in the backslash, so the highlighter reads it so too', () => {
 		expect(openers(['const char *s = "one\\', 'two";', 'int x;'], 'c')).toEqual([undefined, '"\\', undefined]);
+		// CRLF line endings too (highlight.js is given lines without their CR, as the diff splits them).
+		expect(OpenConstructs.of('const char *s = "one\\\r\ntwo";\r\nint x;', 'c')!.openerAt(1)).toBe('"\\');
 	});
 
 	test('an XML comment; a grammar the scan does not know gets no scanner', () => {
