@@ -7,10 +7,12 @@ to show 20 small hunks costs ~15 µs a line); a run that starts inside a comment
 then read as code. The highlighter is given the construct's opener on a line of its own first (`/*`,
 `` ` ``, `"""`…), which puts it in the state the file is in, and that line's colours are dropped.
 
-The scan knows each grammar family's comments and strings only (no keyword, no regex literal), so it
-is about 100× cheaper than highlighting the same text; where it guesses wrong (a quote inside a regex
-literal) a run is coloured as if the file started there, as it was before. Grammars without an entry
-(Ruby, shell, YAML, INI, Lua, Markdown) are not scanned: their runs start fresh.
+The scan knows each grammar family's comments, strings and (JavaScript) regular expression literals,
+no keyword, so it costs a small share of highlighting the same text. Checked against highlight.js
+highlighting whole files, it agrees at every line start of real files in 11 grammars but where
+highlight.js itself misreads; where the scan guesses wrong (a regular expression after `return`, a
+Rust raw string) a run is coloured as if the file started there, as every run was before. Grammars
+without an entry (Ruby, shell, YAML, INI, Lua, Markdown) are not scanned: their runs start fresh.
 */
 
 /** A construct that may span lines. */
