@@ -27,8 +27,10 @@ Colour rules: the word-level changed parts use `theme.removedWord` / `theme.adde
 With a colour theme and a known language (from the path's extension), the shown added and context
 lines get syntax colours over their base style (`{...added, ...token}`), while the `+` marker and
 any uncoloured token keep the added colour; removed lines stay wholly `theme.removed`, so the old
-side never reads as new code. Highlighting runs only on the lines shown, per contiguous range of a
-hunk, under the highlighter's size limit, and never on an approximate hunk.
+side never reads as new code. Only the lines shown are highlighted (a line a fold or a gap hides never
+is), each run of them that follows each other in the file by itself, after the opener of any comment
+or string open above it (found by a cheap scan, open-constructs.ts); a hunk whose shown lines pass
+the highlighter's size limit, and an approximate hunk, are not coloured.
 */
 import {assertNever} from '../../presentation/assert-never.js';
 import {langFromPath} from '../../presentation/lang-from-path.js';
@@ -39,16 +41,18 @@ import {FULL_CONTEXT, planDiff, planHunk, type DiffPosition, type FileGroup, typ
 import {composeSpans, mergeSpans, sanitizeSpans, textRows} from '../diff/diff-spans.js';
 import {OK_ROW_BUDGET} from './fold-body.js';
 import {formatCount, plural} from '../text/format.js';
-import {highlightLines} from '../highlight/highlight.js';
+import {HIGHLIGHT_MAX_CHARS, HIGHLIGHT_MAX_LINES, highlightLines} from '../highlight/highlight.js';
+import {grammarFor} from '../highlight/highlight-lang.js';
+import {OpenConstructs} from '../highlight/open-constructs.js';
 import type {Expansion} from '../text/layout-options.js';
-import {computeLineDiff, type DiffApproximation, type DiffLimits, type LineDiff} from '../diff/line-diff.js';
+import {computeLineDiff, type DiffApproximation, type DiffLimits, type DiffRow, type LineDiff} from '../diff/line-diff.js';
 import {numberedRows} from '../text/numbered-rows.js';
 import {sanitizeInline, sanitizeLine, TAB_STOP} from '../text/sanitize.js';
 import {span, truncateSpans, wrapSpans} from '../text/spans.js';
 import {maxOf, pushAll} from '../text/push-all.js';
 import type {Span, Style, StyledLine} from '../text/styled-line.js';
 import type {Theme} from '../text/theme.js';
-import {rowWordHighlights, type WordRange} from '../diff/word-diff.js';
+import {rowWordHighlights, type RowWords} from '../diff/word-diff.js';
 
 /** What the diff body depends on besides the diffs. */
 export type DiffLayoutContext = {
@@ -81,17 +85,18 @@ const markers = {context: '  ', removed: '- ', added: '+ '} as const;
 
 type SyntaxRows = ReadonlyMap<number, readonly Span[]>;
 
-/** A half-open range of row indexes of one hunk. */
+/** A run of rows of one hunk whose added and context lines follow each other in its new side: `[from, to)`. */
 type RowRange = readonly [from: number, to: number];
 
 const syntaxCache = new WeakMap<LineDiff, Map<string, SyntaxRows | null>>();
 
 /**
 Syntax spans of the added and context rows in `range` of one hunk (by row index), highlighted as one
-sequence of new-side lines so multi-line constructs keep their colour; null when not highlightable.
-Cached per `LineDiff` (so per `FileDiff`) and range.
+sequence of new-side lines after the line `openerOf()` gives (the constructs open above them, whose
+colours are dropped); null when not highlightable. Cached per `LineDiff` (so per `FileDiff`) and range:
+a redraw neither scans nor highlights.
 */
-function syntaxRows(lineDiff: LineDiff, lang: string, range: RowRange): SyntaxRows | null {
+function syntaxRows(lineDiff: LineDiff, lang: string, range: RowRange, openerOf: () => string | undefined): SyntaxRows | null {
 	let byRange = syntaxCache.get(lineDiff);
 	if (byRange === undefined) {
 		byRange = new Map();
@@ -104,18 +109,20 @@ function syntaxRows(lineDiff: LineDiff, lang: string, range: RowRange): SyntaxRo
 		return hit;
 	}
 
+	const opener = openerOf();
 	const indexes: number[] = [];
-	const texts: string[] = [];
+	const texts: string[] = opener === undefined ? [] : [opener];
 	for (let index = range[0]; index < range[1]; index++) {
 		const row = lineDiff.rows[index]!;
-		if (row.kind === 'context' || row.kind === 'added') {
+		if (onNewSide(row)) {
 			indexes.push(index);
 			texts.push(row.text);
 		}
 	}
 
 	const spans = highlightLines(texts, lang);
-	const result = spans === undefined ? null : new Map(indexes.map((rowIndex, index) => [rowIndex, spans[index]!]));
+	const first = opener === undefined ? 0 : 1;
+	const result = spans === undefined ? null : new Map(indexes.map((rowIndex, index) => [rowIndex, spans[first + index]!]));
 	byRange.set(key, result);
 	return result;
 }
@@ -167,12 +174,12 @@ type RowBuilder = {
 	readonly groups: readonly FileGroup[];
 	/** Columns of the line-number gutter, its space included (0: no hunk is numbered, no gutter). */
 	readonly gutter: number;
-	readonly words: Map<LineDiff, ReadonlyMap<number, readonly WordRange[]>>;
+	readonly words: Map<LineDiff, RowWords>;
 	/** Syntax spans per hunk and row, for the rows shown (filled by `colourShown`). */
 	readonly syntax: Map<LineDiff, Map<number, readonly Span[]>>;
 };
 
-function wordsOf(builder: RowBuilder, lineDiff: LineDiff): ReadonlyMap<number, readonly WordRange[]> {
+function wordsOf(builder: RowBuilder, lineDiff: LineDiff): RowWords {
 	let words = builder.words.get(lineDiff);
 	if (words === undefined) {
 		words = rowWordHighlights(lineDiff);
@@ -224,8 +231,7 @@ function lineRows(builder: RowBuilder, position: Extract<DiffPosition, {kind: 'l
 		}
 	}
 
-	const words = wordsOf(builder, lineDiff);
-	const rowWords = words.size === 0 ? undefined : words.get(position.row);
+	const rowWords = wordsOf(builder, lineDiff).get(position.row);
 	// Removed lines never take syntax colours (see the module comment).
 	const rowSyntax = row.kind === 'removed' ? undefined : builder.syntax.get(lineDiff)?.get(position.row);
 	const marker = markers[row.kind];
@@ -288,7 +294,8 @@ function positionRows(builder: RowBuilder, position: DiffPosition): StyledLine[]
 function rowCount(builder: RowBuilder, position: DiffPosition): number {
 	if (position.kind === 'line') {
 		const row = position.hunk.lineDiff.rows[position.row]!;
-		if (row.kind !== 'gap' && wordsOf(builder, position.hunk.lineDiff).get(position.row) === undefined) {
+		// Word highlights change a row's styles, not its columns: they are not compared for a row only counted.
+		if (row.kind !== 'gap') {
 			const columns = asciiColumns(row.text);
 			if (columns !== undefined && builder.gutter + markers[row.kind].length + columns <= builder.ctx.width) {
 				return 1;
@@ -299,58 +306,125 @@ function rowCount(builder: RowBuilder, position: DiffPosition): number {
 	return positionRows(builder, position).length;
 }
 
-/** Syntax colours for the shown lines of each hunk, per contiguous range of its rows. */
+/** Whether a row is a line of its hunk's new side (the lines syntax colours are for). */
+function onNewSide(row: DiffRow): row is {readonly kind: 'context' | 'added'; readonly text: string} {
+	return row.kind === 'context' || row.kind === 'added';
+}
+
+/** Whether every row strictly between `from` and `to` is a removed line: no new-side line lies between them. */
+function onlyRemovedBetween(lineDiff: LineDiff, from: number, to: number): boolean {
+	for (let row = from + 1; row < to; row++) {
+		if (lineDiff.rows[row]!.kind !== 'removed') {
+			return false;
+		}
+	}
+
+	return true;
+}
+
+/** The runs of shown new-side rows of each hunk, in order; runs break wherever a new-side line is not shown. */
+function shownRuns(positions: readonly DiffPosition[]): Map<PlannedHunk, Array<[number, number]>> {
+	const runs = new Map<PlannedHunk, Array<[number, number]>>();
+	for (const position of positions) {
+		if (position.kind !== 'line' || !onNewSide(position.hunk.lineDiff.rows[position.row]!)) {
+			continue;
+		}
+
+		let hunkRuns = runs.get(position.hunk);
+		if (hunkRuns === undefined) {
+			hunkRuns = [];
+			runs.set(position.hunk, hunkRuns);
+		}
+
+		const last = hunkRuns.at(-1);
+		if (last !== undefined && position.row >= last[1] && onlyRemovedBetween(position.hunk.lineDiff, last[1] - 1, position.row)) {
+			last[1] = position.row + 1;
+		} else {
+			hunkRuns.push([position.row, position.row + 1]);
+		}
+	}
+
+	return runs;
+}
+
+/**
+The line a run of a hunk is highlighted after: undefined for a run at its new side's start, else the
+openers of the constructs open above it (a comment, a template literal… see open-constructs.ts), or
+an empty line when none is (a line break before it, as in the file: `key:` after one reads as a
+property). Asked for runs in order, it scans the new side once.
+*/
+function openersOf(hunk: PlannedHunk, grammar: string | undefined): (row: number) => string | undefined {
+	let constructs: OpenConstructs | undefined;
+	let row = 0;
+	let line = 0;
+	return from => {
+		if (from < row) {
+			row = 0;
+			line = 0;
+		}
+
+		const {rows} = hunk.lineDiff;
+		for (; row < from; row++) {
+			const current = rows[row]!;
+			line += current.kind === 'gap' ? current.count : (current.kind === 'removed' ? 0 : 1);
+		}
+
+		if (line === 0) {
+			return undefined;
+		}
+
+		constructs ??= grammar === undefined ? undefined : OpenConstructs.of(hunk.diff.newText, grammar);
+		return constructs?.openerAt(line) ?? '';
+	};
+}
+
+/**
+Syntax colours for the shown lines of each hunk. Each run of shown lines that follow each other in
+the file is highlighted by itself, after the opener of any construct open above it; a line not shown
+(folded away, or in a gap) is never highlighted. A hunk whose shown lines together pass the
+highlighter's size limit is not coloured, as one run of that size would not be.
+*/
 function colourShown(builder: RowBuilder, positions: readonly DiffPosition[]): void {
 	if (builder.ctx.theme.name !== 'color' || builder.ctx.expansion === 'summary') {
 		return;
 	}
 
-	let range: {hunk: PlannedHunk; from: number; to: number} | undefined;
-	const flush = (): void => {
-		if (range === undefined) {
-			return;
-		}
-
-		const {hunk, from, to} = range;
-		range = undefined;
+	for (const [hunk, runs] of shownRuns(positions)) {
 		const lang = hunk.lineDiff.approximate === undefined ? langFromPath(hunk.diff.path) : undefined;
-		const spans = lang === undefined ? undefined : syntaxRows(hunk.lineDiff, lang, [from, to]);
-		if (spans === undefined || spans === null) {
-			return;
-		}
-
-		let rows = builder.syntax.get(hunk.lineDiff);
-		if (rows === undefined) {
-			rows = new Map();
-			builder.syntax.set(hunk.lineDiff, rows);
-		}
-
-		for (const [index, row] of spans) {
-			rows.set(index, row);
-		}
-	};
-
-	for (const position of positions) {
-		if (position.kind !== 'line') {
+		if (lang === undefined || !withinHighlightLimits(hunk.lineDiff, runs)) {
 			continue;
 		}
 
-		// A range goes on over a few rows not shown (a gap row, hidden context): one highlighter run per hunk, as
-		// its state carries over, but never over the thousands of lines a fold hides.
-		if (range !== undefined && range.hunk === position.hunk && position.row >= range.to && position.row - range.to <= SYNTAX_BRIDGE_ROWS) {
-			range.to = position.row + 1;
-			continue;
+		const openerAt = openersOf(hunk, grammarFor(lang));
+		// One map per line diff: the same `FileDiff` given twice is one line diff, planned as two hunks.
+		const rows = builder.syntax.get(hunk.lineDiff) ?? new Map<number, readonly Span[]>();
+		for (const run of runs) {
+			const spans = syntaxRows(hunk.lineDiff, lang, run, () => openerAt(run[0]));
+			for (const [index, row] of spans ?? []) {
+				rows.set(index, row);
+			}
 		}
 
-		flush();
-		range = {hunk: position.hunk, from: position.row, to: position.row + 1};
+		builder.syntax.set(hunk.lineDiff, rows);
 	}
-
-	flush();
 }
 
-/** Rows of a hunk not shown that one syntax range still spans (a gap row and a context run hidden around it). */
-const SYNTAX_BRIDGE_ROWS = 8;
+/** Whether the new-side lines of `runs` together are within the highlighter's line and character limits. */
+function withinHighlightLimits(lineDiff: LineDiff, runs: ReadonlyArray<readonly [number, number]>): boolean {
+	let lines = 0;
+	let chars = 0;
+	for (const [from, to] of runs) {
+		for (let row = from; row < to; row++) {
+			const current = lineDiff.rows[row]!;
+			if (onNewSide(current)) {
+				lines++;
+				chars += current.text.length;
+			}
+		}
+	}
+
+	return lines <= HIGHLIGHT_MAX_LINES && chars <= HIGHLIGHT_MAX_CHARS;
+}
 
 /** Consecutive entries with the same path, each hunk's line diff computed (bounded, cached). */
 function groupByPath(diffs: readonly FileDiff[], limits: DiffLimits | undefined): FileGroup[] {

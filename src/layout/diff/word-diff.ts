@@ -91,28 +91,59 @@ export function wordHighlights(oldLine: string, newLine: string): WordHighlights
 	return {old: oldRanges, new: newRanges};
 }
 
-const cache = new WeakMap<LineDiff, ReadonlyMap<number, readonly WordRange[]>>();
-
 /**
-Word highlights for the rows of a line diff, by row index (rows without highlights are absent).
-Computed once per `LineDiff` object; an approximate diff gets none (its sides are not paired).
+Word highlights of a line diff's rows by row index: which rows pair is found for all of them in one
+cheap pass, and a pair is compared only when one of its rows is asked for (a fold shows a few of a
+file's pairs). An approximate diff has none (its sides are not paired).
 */
-export function rowWordHighlights(diff: LineDiff): ReadonlyMap<number, readonly WordRange[]> {
-	const hit = cache.get(diff);
-	if (hit !== undefined) {
-		return hit;
+export class RowWords {
+	/** Per row, the row it pairs with (-1: none). */
+	private readonly partners: Int32Array;
+	/** Per pair compared, by its removed row: its highlights, or null when it gets none. */
+	private readonly compared = new Map<number, WordHighlights | null>();
+
+	constructor(private readonly diff: LineDiff) {
+		this.partners = new Int32Array(diff.rows.length).fill(-1);
+		if (diff.approximate === undefined) {
+			pairRows(diff.rows, this.partners);
+		}
 	}
 
-	const result = new Map<number, readonly WordRange[]>();
-	if (diff.approximate === undefined) {
-		pairRows(diff.rows, result);
-	}
+	/** The changed ranges of row `row`, or undefined when it has none. */
+	get(row: number): readonly WordRange[] | undefined {
+		const partner = this.partners[row] ?? -1;
+		if (partner === -1) {
+			return undefined;
+		}
 
-	cache.set(diff, result);
-	return result;
+		const removed = Math.min(row, partner);
+		let highlights = this.compared.get(removed);
+		if (highlights === undefined) {
+			const oldRow = this.diff.rows[removed]!;
+			const newRow = this.diff.rows[Math.max(row, partner)]!;
+			highlights = oldRow.kind === 'gap' || newRow.kind === 'gap' ? null : wordHighlights(oldRow.text, newRow.text) ?? null;
+			this.compared.set(removed, highlights);
+		}
+
+		return highlights === null ? undefined : (row === removed ? highlights.old : highlights.new);
+	}
 }
 
-function pairRows(rows: readonly DiffRow[], result: Map<number, readonly WordRange[]>): void {
+const cache = new WeakMap<LineDiff, RowWords>();
+
+/** The word highlights of a line diff's rows, one `RowWords` per `LineDiff` object. */
+export function rowWordHighlights(diff: LineDiff): RowWords {
+	let words = cache.get(diff);
+	if (words === undefined) {
+		words = new RowWords(diff);
+		cache.set(diff, words);
+	}
+
+	return words;
+}
+
+/** Pairs the i-th removed row of each changed region with its i-th added row, for the first `WORD_DIFF_MAX_PAIRS` pairs. */
+function pairRows(rows: readonly DiffRow[], partners: Int32Array): void {
 	let pairs = 0;
 	let index = 0;
 	while (index < rows.length && pairs < WORD_DIFF_MAX_PAIRS) {
@@ -133,17 +164,8 @@ function pairRows(rows: readonly DiffRow[], result: Map<number, readonly WordRan
 
 		const count = Math.min(addedStart - removedStart, index - addedStart);
 		for (let offset = 0; offset < count && pairs < WORD_DIFF_MAX_PAIRS; offset++, pairs++) {
-			const oldRow = rows[removedStart + offset]!;
-			const newRow = rows[addedStart + offset]!;
-			if (oldRow.kind === 'gap' || newRow.kind === 'gap') {
-				continue;
-			}
-
-			const highlights = wordHighlights(oldRow.text, newRow.text);
-			if (highlights !== undefined) {
-				result.set(removedStart + offset, highlights.old);
-				result.set(addedStart + offset, highlights.new);
-			}
+			partners[removedStart + offset] = addedStart + offset;
+			partners[addedStart + offset] = removedStart + offset;
 		}
 	}
 }

@@ -27,17 +27,27 @@ describe('rowWordHighlights', () => {
 	test('the i-th removed line pairs with the i-th added line of the same changed region', () => {
 		const lineDiff = computeLineDiff({path: 'a', oldText: 'keep\nlet a = 1;\nlet b = 2;\nkeep', newText: 'keep\nlet a = 10;\nlet b = 20;\nextra line\nkeep'});
 		// Rows: keep, -a, -b, +a, +b, +extra, keep.
-		expect([...rowWordHighlights(lineDiff)].sort(([left], [right]) => left - right)).toEqual([
-			[1, [[8, 9]]],
-			[2, [[8, 9]]],
-			[3, [[8, 10]]],
-			[4, [[8, 10]]],
-		]);
+		const words = rowWordHighlights(lineDiff);
+		expect(lineDiff.rows.map((_, row) => words.get(row))).toEqual([undefined, [[8, 9]], [[8, 9]], [[8, 10]], [[8, 10]], undefined, undefined]);
+	});
+
+	test('only the first 200 pairs of a file are compared, whichever row is asked for first', () => {
+		const old = Array.from({length: 210}, (_, index) => `keep ${index}\nlet v${index} = ${index};`);
+		const lineDiff = computeLineDiff({path: 'a', oldText: old.join('\n'), newText: old.map(line => line.replace(/;$/, '0;')).join('\n')});
+		const changed = lineDiff.rows.flatMap((row, index) => (row.kind === 'added' ? [index] : []));
+		expect(changed).toHaveLength(210);
+		const words = rowWordHighlights(lineDiff);
+		// The 201st pair first: it stays without highlights though no pair before it was compared yet.
+		expect(words.get(changed[200]!)).toBeUndefined();
+		expect(words.get(changed[199]!)).toEqual([[11, 15]]);
+		expect(words.get(changed[199]! - 1)).toEqual([[11, 14]]);
+		expect(words.get(changed[0]!)).toEqual([[9, 11]]);
 	});
 
 	test('an approximate diff has no word highlights', () => {
 		const lineDiff = computeLineDiff({path: 'a', oldText: 'let a = 1;\nlet b = 2;', newText: 'let a = 10;\nlet b = 20;'}, {maxEditLength: 1});
 		expect(lineDiff.approximate?.reason).toBe('edit-length');
-		expect(rowWordHighlights(lineDiff).size).toBe(0);
+		const words = rowWordHighlights(lineDiff);
+		expect(lineDiff.rows.map((_, row) => words.get(row)).filter(ranges => ranges !== undefined)).toEqual([]);
 	});
 });
