@@ -68,6 +68,15 @@ function startSpawner(): void {
 
 	const state: Spawner = {process: child, ready: false, commands: new Map()};
 	spawner = state;
+	// It would go by itself once the channel closes; a session that exits leaves no process, not even for a moment.
+	const stopOnExit = (): void => {
+		child.kill('SIGKILL');
+	};
+
+	process.once('exit', stopOnExit);
+	child.once('exit', () => {
+		process.off('exit', stopOnExit);
+	});
 	child.unref();
 	child.channel?.unref();
 	child.on('message', (event: SpawnerEvent, pipe?: Socket) => {
