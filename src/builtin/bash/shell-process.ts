@@ -87,8 +87,7 @@ Started through the spawner when it runs (spawner.ts).
 */
 export function startShell(command: string, cwd: string, output: ShellOutput, timing: ShellTiming, env: NodeJS.ProcessEnv = process.env, confine?: readonly string[]): ShellProcess {
 	const marker = newCallMarker();
-	const [program, ...args] = [...confine ?? [], resolveShell(), '-c', command];
-	const child = spawnCommand({program: program!, args, cwd, env: markedEnvironment(marker, env)}, output);
+	const child = spawnCommand({program: resolveShell(), args: ['-c', command], cwd, env: markedEnvironment(marker, env), ...(confine === undefined ? {} : {sandbox: confine})}, output);
 	let processes: CommandProcesses | undefined;
 	let settled = false;
 	let stopWanted = false;
