@@ -24,30 +24,53 @@ export type PacedListener = {
 	dispose(): void;
 };
 
-/** `listener`, called at most once per `intervalMs` unless a change is urgent; the last change of a burst is never dropped. */
-export function pacedListener(listener: () => void, {intervalMs = PACED_FRAME_MS, now = () => performance.now()}: {readonly intervalMs?: number; readonly now?: () => number} = {}): PacedListener {
+/**
+Urgent changes come no closer together than this: a 60 Hz frame. An urgent change after a quieter
+while is drawn at once; one within this of the last frame (a tool loop's steps, each starting with a
+first token, milliseconds apart) is drawn at the end of it, so it is still on screen within a 60 Hz
+frame of its arrival while a fast loop draws ~60 frames a second, not one or two a step.
+*/
+export const URGENT_SPACING_MS = 16;
+
+/** `listener`, called at most once per `intervalMs`, or per `urgentMs` for urgent changes; the last change of a burst is never dropped. */
+export function pacedListener(listener: () => void, {intervalMs = PACED_FRAME_MS, urgentMs = URGENT_SPACING_MS, now = () => performance.now()}: {readonly intervalMs?: number; readonly urgentMs?: number; readonly now?: () => number} = {}): PacedListener {
 	let last = Number.NEGATIVE_INFINITY;
 	let timer: NodeJS.Timeout | undefined;
+	// When the waiting delivery is due (a later urgent change may bring it forward).
+	let due = Number.POSITIVE_INFINITY;
 	const deliver = (): void => {
 		clearTimeout(timer);
 		timer = undefined;
+		due = Number.POSITIVE_INFINITY;
 		last = now();
 		listener();
+	};
+
+	const deliverAt = (at: number): void => {
+		if (timer !== undefined && due <= at) {
+			// A delivery already due reads the newest state then: one timer per frame.
+			return;
+		}
+
+		clearTimeout(timer);
+		due = at;
+		timer = setTimeout(deliver, Math.max(0, at - now()));
 	};
 
 	return {
 		notify(urgent = false) {
 			const since = now() - last;
-			if (urgent || (timer === undefined && since >= intervalMs)) {
+			const spacing = urgent ? urgentMs : intervalMs;
+			if (since >= spacing && (urgent || timer === undefined)) {
 				deliver();
 			} else {
-				// A delivery already due reads the newest state then: one timer per frame.
-				timer ??= setTimeout(deliver, Math.max(0, intervalMs - since));
+				deliverAt(last + spacing);
 			}
 		},
 		dispose() {
 			clearTimeout(timer);
 			timer = undefined;
+			due = Number.POSITIVE_INFINITY;
 		},
 	};
 }
@@ -55,11 +78,15 @@ export function pacedListener(listener: () => void, {intervalMs = PACED_FRAME_MS
 type StreamingEntry = {readonly entry: string; readonly seq?: number; readonly streaming?: boolean; readonly text?: string; readonly reasoning?: string; readonly preparing?: readonly string[]};
 type PacedSnapshot = {readonly approval?: unknown; readonly closing: boolean; readonly runningEntries?: readonly StreamingEntry[]};
 
-/** Streaming steps that show something (text, reasoning, a tool call being prepared). */
+/**
+Streaming steps that show words (text or reasoning): what the person waits to read. A tool call
+being prepared is not counted: its line is a status, drawn at the frame's pace (in a tool loop every
+step opens with one, milliseconds after the last frame).
+*/
 function shownStreams(snapshot: PacedSnapshot): number {
 	let shown = 0;
 	for (const entry of snapshot.runningEntries ?? []) {
-		if (entry.entry === 'assistant' && entry.streaming === true && ((entry.text ?? '') !== '' || (entry.reasoning ?? '') !== '' || (entry.preparing?.length ?? 0) > 0)) {
+		if (entry.entry === 'assistant' && entry.streaming === true && ((entry.text ?? '') !== '' || (entry.reasoning ?? '') !== '')) {
 			shown++;
 		}
 	}

@@ -43,7 +43,7 @@ export type BashToolOptions = {
 	The sandbox a command runs under now (a program and its arguments before the shell), or undefined
 	to run it unconfined; asked at every command (the session's mode decides).
 	*/
-	readonly confine?: (cwd: string) => Promise<readonly string[] | undefined>;
+	readonly confine?: () => Promise<readonly string[] | undefined>;
 	/** Live output coalescing interval. Default 50 ms. */
 	readonly progressIntervalMs?: number;
 	/** Live output reported per stream per interval at most (the tail of what arrived). Default 16 384 bytes. */
@@ -153,7 +153,7 @@ export function bashTool(options: BashToolOptions): DefinedTool<typeof bashOutpu
 			}
 
 			const cwd = await resolveWorkdir(workspace, args.workdir);
-			const confine = await options.confine?.(cwd);
+			const confine = await options.confine?.();
 			if (args.run_in_background === true) {
 				if (jobs === undefined) {
 					throw new Error('bash: run_in_background is not available in this session (no job runtime)');

@@ -39,7 +39,7 @@ export type BuiltinToolsOptions = {
 	/** The environment of bash's commands (default: this process's). */
 	readonly commandEnv?: NodeJS.ProcessEnv;
 	/** The sandbox bash's commands run under now (`BashToolOptions.confine`). */
-	readonly confine?: (cwd: string) => Promise<readonly string[] | undefined>;
+	readonly confine?: () => Promise<readonly string[] | undefined>;
 };
 
 /** The reference tools for one session, and the job runtime they share. */

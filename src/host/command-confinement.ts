@@ -36,7 +36,7 @@ export function confinedMode(mode: string): boolean {
 }
 
 /**
-A session's confinement: `confine(cwd)` gives the sandbox's arguments in a mode that confines (bwrap
+A session's confinement: `confine()` gives the sandbox's arguments in a mode that confines (bwrap
 tried on first need, once), `state()` what the status line says (undefined until tried).
 */
 export function sessionConfinement(workspace: string, mode: () => string, probe: () => Promise<Confinement> = probeConfinement, options: {readonly network?: boolean} = {}) {
@@ -51,13 +51,13 @@ export function sessionConfinement(workspace: string, mode: () => string, probe:
 	};
 
 	return {
-		async confine(cwd: string): Promise<readonly string[] | undefined> {
+		async confine(): Promise<readonly string[] | undefined> {
 			if (!confinedMode(mode())) {
 				return undefined;
 			}
 
 			const found = await result();
-			return 'bwrap' in found ? bwrapArguments(found.bwrap, workspace, cwd, {network: options.network === true}) : undefined;
+			return 'bwrap' in found ? bwrapArguments(found.bwrap, workspace, {network: options.network === true}) : undefined;
 		},
 		/** Try now (a mode that confines was entered), so the status line can say it before the first command. */
 		async probe(): Promise<Confinement> {
@@ -76,8 +76,13 @@ export function sessionConfinement(workspace: string, mode: () => string, probe:
 
 export type SessionConfinement = ReturnType<typeof sessionConfinement>;
 
-/** The bwrap arguments that run a command of `workspace` (started in `cwd`) confined; `network`: it may still connect. */
-export function bwrapArguments(program: string, workspace: string, cwd: string, {network = false}: {readonly network?: boolean} = {}): string[] {
+/**
+The bwrap arguments that run a command of `workspace` confined; `network`: it may still connect. They
+do not depend on where the command starts: bwrap keeps the working directory (every path inside is
+the path outside), so one sandbox serves every command of a session (spawner.ts starts its commands
+inside one).
+*/
+export function bwrapArguments(program: string, workspace: string, {network = false}: {readonly network?: boolean} = {}): string[] {
 	const args = [program, '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--bind', workspace, workspace];
 	const temp = tmpdir();
 	args.push('--bind', temp, temp);
@@ -92,6 +97,6 @@ export function bwrapArguments(program: string, workspace: string, cwd: string, 
 		args.push('--unshare-net');
 	}
 
-	args.push('--die-with-parent', '--chdir', cwd, '--');
+	args.push('--die-with-parent', '--');
 	return args;
 }

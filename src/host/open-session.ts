@@ -174,7 +174,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	const attachments = new AttachmentStore(attachmentsDir(writer === undefined ? spillDir : dirname(writer.path)));
 	const mode = options.mode ?? new SessionMode();
 	const confinement = sessionConfinement(options.cwd, () => mode.current, undefined, {network: mode.commandNetwork});
-	const {tools, jobs} = builtinTools({workspace: options.cwd, spillDir, commandEnv: secrets.commandEnv, confine: async cwd => confinement.confine(cwd), onTodos: runtime.recordTodos, jobs: new JobRuntime({log: (message, error) => {
+	const {tools, jobs} = builtinTools({workspace: options.cwd, spillDir, commandEnv: secrets.commandEnv, confine: async () => confinement.confine(), onTodos: runtime.recordTodos, jobs: new JobRuntime({log: (message, error) => {
 		report(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : String(error)}`);
 	}})});
 	attachCodeMode(registry, {onDispatch: runtime.recordCodeDispatch, env: secrets.commandEnv});

@@ -1,11 +1,11 @@
 /**
 When a change of the live session reaches the screen (components/frame-pacing.ts): at once after a
-quiet frame or when urgent (a step's first token, an approval, the end); changes coming faster are
-handed over together at the end of the frame, the last one never dropped. Fake timers and a fake
+quiet frame or, when urgent (a step's first words, an approval, the end), after a quiet 60 Hz frame;
+changes coming faster are handed over together at the end of the frame, the last one never dropped. Fake timers and a fake
 clock: nothing here depends on the machine's speed.
 */
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import {isUrgentChange, PACED_FRAME_MS, pacedListener} from '../../components/frame-pacing.js';
+import {isUrgentChange, PACED_FRAME_MS, pacedListener, URGENT_SPACING_MS} from '../../components/frame-pacing.js';
 
 describe('pacedListener', () => {
 	let clock = 0;
@@ -40,17 +40,36 @@ describe('pacedListener', () => {
 		expect(calls[2]).toBe(1000 + 2 * PACED_FRAME_MS);
 	});
 
-	it('hands an urgent change over at once, even within a frame, and drops the delivery it overtook', () => {
+	it('hands an urgent change over at once after a quiet 60 Hz frame, even within a paced frame, and drops the delivery it overtook', () => {
 		const calls: number[] = [];
 		const paced = pacedListener(() => calls.push(clock), {now: () => clock});
 		paced.notify();
 		advance(3);
 		paced.notify();
-		advance(1);
+		advance(URGENT_SPACING_MS - 3);
 		paced.notify(true);
-		expect(calls).toEqual([1000, 1004]);
+		expect(calls).toEqual([1000, 1000 + URGENT_SPACING_MS]);
 		advance(PACED_FRAME_MS);
-		expect(calls).toEqual([1000, 1004]);
+		expect(calls).toEqual([1000, 1000 + URGENT_SPACING_MS]);
+	});
+
+	it('draws urgent changes closer than a 60 Hz frame together at its end: a fast tool loop is not drawn once a step', () => {
+		const calls: number[] = [];
+		const paced = pacedListener(() => calls.push(clock), {now: () => clock});
+		paced.notify(true);
+		advance(4);
+		// A paced change waits for the end of the 33 ms frame; the urgent one after it brings that forward.
+		paced.notify();
+		advance(2);
+		paced.notify(true);
+		advance(4);
+		paced.notify(true);
+		expect(calls).toEqual([1000]);
+		advance(URGENT_SPACING_MS - 10);
+		expect(calls).toEqual([1000, 1000 + URGENT_SPACING_MS]);
+		// Nothing else waited: no frame at the paced frame's end.
+		advance(PACED_FRAME_MS);
+		expect(calls).toEqual([1000, 1000 + URGENT_SPACING_MS]);
 	});
 
 	it('drops a waiting change once disposed', () => {
@@ -69,11 +88,17 @@ const card = (seq: number) => ({entry: 'card', seq});
 const snapshot = (runningEntries: Array<ReturnType<typeof streaming> | ReturnType<typeof card>>, extra: {approval?: unknown; closing?: boolean} = {}) => ({runningEntries, closing: extra.closing ?? false, ...(extra.approval === undefined ? {} : {approval: extra.approval})});
 
 describe('isUrgentChange', () => {
-	it('is urgent when a streaming step first shows something: text, reasoning or a tool call being prepared', () => {
+	it('is urgent when a streaming step first shows words: text or reasoning', () => {
 		expect(isUrgentChange(snapshot([]), snapshot([streaming('H')]))).toBe(true);
 		expect(isUrgentChange(snapshot([streaming('')]), snapshot([streaming('H')]))).toBe(true);
 		expect(isUrgentChange(snapshot([streaming('')]), snapshot([streaming('', {reasoning: 'h'})]))).toBe(true);
-		expect(isUrgentChange(snapshot([streaming('')]), snapshot([streaming('', {preparing: ['bash']})]))).toBe(true);
+		// Words after a call being prepared are still the step's first words.
+		expect(isUrgentChange(snapshot([streaming('', {preparing: ['bash']})]), snapshot([streaming('I', {preparing: ['bash']})]))).toBe(true);
+	});
+
+	it('paces a tool call being prepared: a status line, not words to read (a tool loop opens every step with one)', () => {
+		expect(isUrgentChange(snapshot([streaming('')]), snapshot([streaming('', {preparing: ['bash']})]))).toBe(false);
+		expect(isUrgentChange(snapshot([card(3)]), snapshot([streaming('', {preparing: ['bash'], seq: 8})]))).toBe(false);
 	});
 
 	it('is not urgent when a stream already shown grows, or an empty one starts', () => {

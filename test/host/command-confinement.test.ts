@@ -94,6 +94,37 @@ describe.skipIf(missing !== undefined)(`bash confined by bwrap (skipped: ${missi
 		expect(existsSync(outside)).toBe(false);
 	});
 
+	it('bypass, once the sandbox\'s own spawner starts the commands: the same refusals, and a .git made in the session is guarded from the next command on', async () => {
+		await rm(join(workspace, '.git'), {recursive: true});
+		const port = await listening();
+		const session = await openSession({cwd: workspace, mode: new SessionMode('bypass')});
+		const say = async (command: string): Promise<string> => {
+			const result = await session.runtime.runCall('bash', {command, description: 'try'}, {signal: new AbortController().signal});
+			const value = result.isError ? {} : result.value as {exitCode?: number; stdout?: {text: string}};
+			return `${value.exitCode ?? 'error'} ${(value.stdout?.text ?? '').trim()}`;
+		};
+
+		try {
+			// The first commands start directly under bwrap while the spawner starts inside the sandbox; then it starts them.
+			let parent = '';
+			for (let attempt = 0; attempt < 200 && parent !== '0 node'; attempt++) {
+				// eslint-disable-next-line no-await-in-loop -- until the spawner serves
+				parent = await say('cat /proc/$PPID/comm');
+			}
+
+			expect(parent).toBe('0 node');
+			expect(await say(`echo out > ${outside} && echo wrote`)).toMatch(/^1 $/u);
+			expect(await say(`exec 3<>/dev/tcp/127.0.0.1/${port} && echo connected`)).toMatch(/^1 $/u);
+			expect(await say('mkdir .git && echo safe > .git/config && echo made')).toBe('0 made');
+			// The sandbox now guards .git: another one, so the next command cannot write it.
+			expect(await say('echo evil > .git/config && echo wrote')).toMatch(/^1 $/u);
+			expect(await readFile(join(workspace, '.git', 'config'), 'utf8')).toBe('safe\n');
+			expect(existsSync(outside)).toBe(false);
+		} finally {
+			await session.close();
+		}
+	});
+
 	it('ask mode runs the same commands unconfined (each refusal above is the sandbox\'s)', async () => {
 		const port = await listening();
 		const said = await run('ask', [`echo out > ${outside} && echo wrote`, `exec 3<>/dev/tcp/127.0.0.1/${port} && echo connected`]);
@@ -106,7 +137,7 @@ describe('where bwrap cannot run', () => {
 		expect(await probeConfinement('cardterm-no-such-bwrap')).toEqual({unavailable: 'cardterm-no-such-bwrap is not installed'});
 		let mode = 'edits';
 		const confinement = sessionConfinement('/w', () => mode, async () => ({unavailable: 'No permissions to create new namespace'}));
-		expect(await confinement.confine('/w')).toBeUndefined();
+		expect(await confinement.confine()).toBeUndefined();
 		expect(confinement.state()).toBe('commands unconfined (bwrap: No permissions to create new namespace)');
 		mode = 'ask';
 		expect(confinement.state()).toBeUndefined();
@@ -114,10 +145,10 @@ describe('where bwrap cannot run', () => {
 
 	it('says in the status line when the person\'s config lets confined commands reach the network, and drops --unshare-net only then', async () => {
 		const open = sessionConfinement('/w', () => 'bypass', async () => ({bwrap: 'bwrap'}), {network: true});
-		expect(await open.confine('/w')).not.toContain('--unshare-net');
+		expect(await open.confine()).not.toContain('--unshare-net');
 		expect(open.state()).toBe('commands confined (bwrap, network allowed)');
 		const closed = sessionConfinement('/w', () => 'bypass', async () => ({bwrap: 'bwrap'}));
-		expect(await closed.confine('/w')).toContain('--unshare-net');
+		expect(await closed.confine()).toContain('--unshare-net');
 		expect(closed.state()).toBe('commands confined (bwrap)');
 	});
 });

@@ -6,10 +6,10 @@ environment (`command-processes.ts`), so its processes are found also when they 
 When the call is cancelled or times out, and also when the shell ends by itself, every one of them
 is stopped (SIGTERM, then SIGKILL after the grace period) before the command counts as ended.
 */
-import {spawn, type ChildProcess} from 'node:child_process';
 import {accessSync, constants} from 'node:fs';
 import {delimiter, join} from 'node:path';
 import {CommandProcesses, markedEnvironment, newCallMarker} from './command-processes.js';
+import {spawnCommand} from './spawner.js';
 
 /** How a command ended. `error` is set when the shell could not be started. */
 export type ShellExit = {readonly exitCode: number | null; readonly signal: string | null; readonly error?: Error};
@@ -22,7 +22,6 @@ export type ShellOutput = {
 
 /** A started command. */
 export type ShellProcess = {
-	readonly pid: number | undefined;
 	/** Stop every process of the command: SIGTERM now, SIGKILL after the grace period. Idempotent. */
 	terminate(): void;
 	/** Resolves once the shell exited, every process it started is gone, and its output is drained (or abandoned after a drain grace). */
@@ -84,68 +83,55 @@ function resolveShell(): string {
 /**
 Start `command` in a shell in `cwd`, in a new process group, marked, with stdin closed, in `env`
 (default: this process's); `confine`: the program and arguments the shell runs under (a sandbox).
+Started through the spawner when it runs (spawner.ts).
 */
 export function startShell(command: string, cwd: string, output: ShellOutput, timing: ShellTiming, env: NodeJS.ProcessEnv = process.env, confine?: readonly string[]): ShellProcess {
 	const marker = newCallMarker();
-	const [program, ...args] = [...confine ?? [], resolveShell(), '-c', command];
-	const child: ChildProcess = spawn(program!, args, {
-		cwd,
-		detached: true,
-		stdio: ['ignore', 'pipe', 'pipe'],
-		env: markedEnvironment(marker, env),
-	});
-	const {pid} = child;
-	const processes = pid === undefined ? undefined : new CommandProcesses(pid, marker);
-	if (processes !== undefined) {
-		liveCommands.add(processes);
-		killLiveCommandsOnExit();
-	}
-
+	const child = spawnCommand({program: resolveShell(), args: ['-c', command], cwd, env: markedEnvironment(marker, env), ...(confine === undefined ? {} : {sandbox: confine})}, output);
+	let processes: CommandProcesses | undefined;
 	let settled = false;
+	let stopWanted = false;
 	const stopAll = async (): Promise<void> => processes?.stop(timing.killGraceMs);
 
-	child.stdout?.on('data', output.onStdout);
-	child.stderr?.on('data', output.onStderr);
-
-	const closed = new Promise<void>((resolve) => {
-		child.once('close', () => {
-			resolve();
-		});
-	});
-	const exited = new Promise<ShellExit>((resolve) => {
-		let exit: ShellExit | undefined;
-		child.on('error', (error) => {
-			// A spawn failure emits no 'exit'; a later error (a failed kill) does not end anything.
-			if (pid === undefined && !settled) {
-				settled = true;
-				resolve({exitCode: null, signal: null, error});
+	const exited = (async (): Promise<ShellExit> => {
+		const pid = await child.started;
+		if (pid !== undefined) {
+			processes = new CommandProcesses(pid, marker);
+			liveCommands.add(processes);
+			killLiveCommandsOnExit();
+			if (stopWanted) {
+				void stopAll();
 			}
-		});
-		child.once('exit', (exitCode, signal) => {
-			exit = {exitCode, signal};
-			void (async () => {
-				// However the shell ended, nothing it started outlives the command (a `sleep 300 &` left
-				// behind included): stop every process of it, then let the pipes drain.
-				await stopAll();
-				liveCommands.delete(processes!);
-				// Pipes still open after that are held by a process nothing could find: abandon them.
-				let drainTimer: NodeJS.Timeout | undefined;
-				await Promise.race([closed, new Promise<void>((done) => {
-					drainTimer = setTimeout(done, timing.drainGraceMs);
-				})]);
-				clearTimeout(drainTimer);
-				child.stdout?.destroy();
-				child.stderr?.destroy();
-				settled = true;
-				resolve(exit);
-			})();
-		});
-	});
+		}
+
+		const end = await child.ended;
+		if ('error' in end) {
+			settled = true;
+			return {exitCode: null, signal: null, error: end.error};
+		}
+
+		// However the shell ended, nothing it started outlives the command (a `sleep 300 &` left
+		// behind included): stop every process of it, then let the pipes drain.
+		await stopAll();
+		if (processes !== undefined) {
+			liveCommands.delete(processes);
+		}
+
+		// Pipes still open after that are held by a process nothing could find: abandon them.
+		let drainTimer: NodeJS.Timeout | undefined;
+		await Promise.race([child.closed, new Promise<void>((done) => {
+			drainTimer = setTimeout(done, timing.drainGraceMs);
+		})]);
+		clearTimeout(drainTimer);
+		child.abandon();
+		settled = true;
+		return end;
+	})();
 
 	return {
-		pid,
 		terminate() {
 			if (!settled) {
+				stopWanted = true;
 				void stopAll();
 			}
 		},
