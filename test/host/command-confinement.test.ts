@@ -108,7 +108,6 @@ describe.skipIf(missing !== undefined)(`bash confined by bwrap (skipped: ${missi
 			// The first commands start directly under bwrap while the spawner starts inside the sandbox; then it starts them.
 			let parent = '';
 			for (let attempt = 0; attempt < 200 && parent !== '0 node'; attempt++) {
-				// eslint-disable-next-line no-await-in-loop -- until the spawner serves
 				parent = await say('cat /proc/$PPID/comm');
 			}
 

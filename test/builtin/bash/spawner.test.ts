@@ -25,7 +25,6 @@ async function spawnerReady(): Promise<number> {
 			return pid;
 		}
 
-		// eslint-disable-next-line no-await-in-loop -- the first command starts it; wait for its first message
 		await run('true');
 	}
 
@@ -51,7 +50,6 @@ describe.runIf(process.platform === 'linux')('the spawner', () => {
 	it('loses no byte a command writes before its pipes reach this process (stderr first: its pipe is sent after stdout\'s receipt)', async () => {
 		await spawnerReady();
 		for (let round = 0; round < 10; round++) {
-			// eslint-disable-next-line no-await-in-loop -- one command after another
 			const {stdout, stderr} = await run('head -c 100000 /dev/zero | tr "\\0" e >&2; head -c 200000 /dev/zero | tr "\\0" o');
 			expect([stdout.length, stderr.length]).toEqual([200_000, 100_000]);
 		}
