@@ -123,6 +123,8 @@ export async function openNativeSession(options: NativeSessionOptions): Promise<
 		...(options.secrets === undefined ? {} : {secrets: options.secrets}),
 		...(options.mcp === undefined ? {} : {mcp: options.mcp}),
 		approvals,
+		// A live session runs commands: its spawner starts now, not at the first of them.
+		warmCommands: true,
 		// With a healthy log, written entries leave memory and the pager reads the session back from the
 		// log (the session's memory stays flat however long it runs).
 		releaseWritten: () => folderMade && problem === undefined,

@@ -31,6 +31,7 @@ import type {ToolDefinition} from '../tools/types.js';
 import {Approvals, callApprovals, refusalWords} from './approvals.js';
 import {modeLabel, planRefusal, SessionMode} from './session-mode.js';
 import {sessionHooks} from './session-hooks.js';
+import {warmSpawner} from '../builtin/bash/spawner.js';
 import {sessionConfinement, type SessionConfinement} from './command-confinement.js';
 import type {HookEntry} from '../config/hooks-config.js';
 import type {McpHost, McpHostOptions} from './mcp-host.js';
@@ -94,6 +95,8 @@ export type OpenSessionOptions = {
 	readonly secrets?: SessionSecrets;
 	/** MCP servers: started with the session (without waiting for them), their tools registered as they connect, ended by `close()`. */
 	readonly mcp?: Pick<McpHostOptions, 'servers' | 'unconsented' | 'env' | 'ask' | 'clientVersion' | 'promptsOnly'>;
+	/** Start the command spawner now, in the sandbox of the starting mode (a live session, whose first command should not wait for it). */
+	readonly warmCommands?: boolean;
 };
 
 export type OpenedSession = {
@@ -174,6 +177,12 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
 	const attachments = new AttachmentStore(attachmentsDir(writer === undefined ? spillDir : dirname(writer.path)));
 	const mode = options.mode ?? new SessionMode();
 	const confinement = sessionConfinement(options.cwd, () => mode.current, undefined, {network: mode.commandNetwork});
+	if (options.warmCommands === true) {
+		void confinement.confine().then(sandbox => {
+			warmSpawner(options.cwd, sandbox);
+		});
+	}
+
 	const {tools, jobs} = builtinTools({workspace: options.cwd, spillDir, commandEnv: secrets.commandEnv, confine: async () => confinement.confine(), onTodos: runtime.recordTodos, jobs: new JobRuntime({log: (message, error) => {
 		report(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : String(error)}`);
 	}})});

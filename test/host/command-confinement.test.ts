@@ -11,6 +11,7 @@ import {createServer, type Server} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {spawnerPid} from '../../src/builtin/bash/spawner.js';
 import {probeConfinement, sessionConfinement} from '../../src/host/command-confinement.js';
 import {openSession} from '../../src/host/open-session.js';
 import {SessionMode, type SessionModeName} from '../../src/host/session-mode.js';
@@ -119,6 +120,23 @@ describe.skipIf(missing !== undefined)(`bash confined by bwrap (skipped: ${missi
 			expect(await say('echo evil > .git/config && echo wrote')).toMatch(/^1 $/u);
 			expect(await readFile(join(workspace, '.git', 'config'), 'utf8')).toBe('safe\n');
 			expect(existsSync(outside)).toBe(false);
+		} finally {
+			await session.close();
+		}
+	});
+
+	it('a live session (warmCommands) starts its sandbox\'s spawner before any command: its first command runs inside it', async () => {
+		const session = await openSession({cwd: workspace, mode: new SessionMode('bypass'), warmCommands: true});
+		try {
+			const sandbox = await session.confinement.confine();
+			expect(sandbox?.[0]).toBe('bwrap');
+			for (let waited = 0; waited < 10_000 && spawnerPid(sandbox) === undefined; waited += 10) {
+				await new Promise(resolve => setTimeout(resolve, 10));
+			}
+
+			expect(spawnerPid(sandbox)).toBeDefined();
+			const result = await session.runtime.runCall('bash', {command: 'cat /proc/$PPID/comm', description: 'try'}, {signal: new AbortController().signal});
+			expect(result.isError ? result : (result.value as {stdout: {text: string}}).stdout.text.trim()).toBe('node');
 		} finally {
 			await session.close();
 		}

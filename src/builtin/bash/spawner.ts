@@ -285,6 +285,17 @@ export function spawnerPid(sandbox?: readonly string[]): number | undefined {
 	return state?.ready === true && state.process.connected ? state.process.pid : undefined;
 }
 
+/**
+Start the spawner of `sandbox` (none: unconfined commands) now, so a session's first command does not
+wait for it nor start directly (a live session calls this once it is open; idempotent).
+*/
+export function warmSpawner(cwd: string, sandbox?: readonly string[]): void {
+	const key = sandboxKey(sandbox);
+	if (!spawners.has(key) && !spawnersOff && !unusable.has(key)) {
+		startSpawner(key, sandbox ?? [], cwd);
+	}
+}
+
 /** Start `request` with stdin closed, in a process group of its own; its output goes to `output` as it arrives. */
 export function spawnCommand(request: CommandRequest, output: CommandOutput): SpawnedCommand {
 	const key = sandboxKey(request.sandbox);

@@ -142,6 +142,8 @@ export async function promptOnceCommand(parsed: ParsedArgs, io: CliIo): Promise<
 			pluginApply: {signal},
 			onPluginSkipped: skipped,
 			approvals,
+			// The agent's commands start from a spawner started now, not at the first of them.
+			warmCommands: true,
 			mode: new SessionMode(mode, {commandNetwork: config.commandNetwork}),
 			hooks,
 			...(rules.length === 0 ? {} : {rules}),
