@@ -172,10 +172,13 @@ type RowBuilder = {
 	readonly syntax: Map<LineDiff, Map<number, readonly Span[]>>;
 };
 
+const noWords: ReadonlyMap<number, readonly WordRange[]> = new Map();
+
 function wordsOf(builder: RowBuilder, lineDiff: LineDiff): ReadonlyMap<number, readonly WordRange[]> {
 	let words = builder.words.get(lineDiff);
 	if (words === undefined) {
-		words = rowWordHighlights(lineDiff);
+		// Word highlights are only a style: rows written plain skip the word diff (most of a diff's cost).
+		words = builder.ctx.theme.name === 'plain' ? noWords : rowWordHighlights(lineDiff);
 		builder.words.set(lineDiff, words);
 	}
 

@@ -3,11 +3,14 @@
 
 Within each changed region of a line diff, the i-th removed line is paired with the i-th added line
 and the pair is compared with the `diff` package's word diff (`diffWordsWithSpace`, so whitespace is
-kept in both sides' offsets). Every step is bounded (line length, pairs per file, edit length of the
+kept in both sides' offsets). A range covers whole graphemes: a cut inside one would split what the
+sanitizer reads together (a skin tone from its emoji, a mark from its letter), and a highlight
+must never change a line's text. Every step is bounded (line length, pairs per file, edit length of the
 word diff), and a pair that shares too little is left without highlights: when most of a line
 changed, the line's own −/+ colour already says so and highlighting all of it is noise.
 */
 import {diffPackage} from '../../presentation/diff-package.js';
+import {graphemes, isNarrowText} from '../text/text-width.js';
 import type {DiffRow, LineDiff} from './line-diff.js';
 
 /** Lines longer than this (UTF-16 units) get no word highlights. */
@@ -88,7 +91,42 @@ export function wordHighlights(oldLine: string, newLine: string): WordHighlights
 		return undefined;
 	}
 
-	return {old: oldRanges, new: newRanges};
+	return {old: wholeGraphemes(oldLine, oldRanges), new: wholeGraphemes(newLine, newRanges)};
+}
+
+/** `ranges` (in order) of `line` widened to the grapheme boundaries around them, touching ones merged. */
+function wholeGraphemes(line: string, ranges: WordRange[]): WordRange[] {
+	// Narrow text is one grapheme a UTF-16 unit: every offset is a boundary.
+	if (ranges.length === 0 || isNarrowText(line)) {
+		return ranges;
+	}
+
+	const boundaries = [0];
+	for (const grapheme of graphemes(line)) {
+		boundaries.push(boundaries.at(-1)! + grapheme.length);
+	}
+
+	const widened: WordRange[] = [];
+	let at = 0;
+	for (const [start, end] of ranges) {
+		while (boundaries[at + 1]! <= start) {
+			at++;
+		}
+
+		const from = boundaries[at]!;
+		while (boundaries[at]! < end) {
+			at++;
+		}
+
+		const last = widened.at(-1);
+		if (last !== undefined && last[1] >= from) {
+			widened[widened.length - 1] = [last[0], boundaries[at]!];
+		} else {
+			widened.push([from, boundaries[at]!]);
+		}
+	}
+
+	return widened;
 }
 
 const cache = new WeakMap<LineDiff, ReadonlyMap<number, readonly WordRange[]>>();
