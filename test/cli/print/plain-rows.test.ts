@@ -8,6 +8,7 @@ expansion, and on hostile text where a highlight would cut a grapheme.
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {pathToFileURL} from 'node:url';
 import {afterAll, describe, expect, it} from 'vitest';
 import {referencePresenters} from '../../../src/acp/reference-presenters.js';
 import {entryLayoutOptions, entryOutput} from '../../../src/cli/print/entry-output.js';
@@ -21,8 +22,9 @@ import type {TranscriptEntry} from '../../../src/presentation/entry.js';
 import {SessionFold} from '../../../src/session/fold/fold.js';
 import {openSessionLog} from '../../../src/session/reader/read-session-log.js';
 import type {FileDiff} from '../../../src/tools/views.js';
-import {generateLogLines} from '../../../bench/lib/log-generator.mjs';
 
+const generator = pathToFileURL(join(import.meta.dirname, '../../../bench/lib/log-generator.mjs')).href;
+const {generateLogLines} = await import(generator) as {generateLogLines: (options: {events: number; seed: number; shape: 'large' | 'small'}) => Iterable<string>};
 const folder = mkdtempSync(join(tmpdir(), 'cardterm-plain-rows-'));
 afterAll(() => rmSync(folder, {recursive: true, force: true}));
 
