@@ -241,8 +241,10 @@ function lineRows(builder: RowBuilder, position: Extract<DiffPosition, {kind: 'l
 
 	// Fast path for the common row (whole-side fallbacks can have tens of thousands): one style.
 	if (rowSyntax === undefined && rowWords === undefined) {
-		const text = marker + sanitizeLine(row.text);
-		return text.length <= width && printableAscii.test(text) ? [{spans: [{text, style: base}]}] : wrapSpans([{text, style: base}], width);
+		// The marker is printable ASCII: testing the line alone spares flattening the joined string.
+		const line = sanitizeLine(row.text);
+		const text = marker + line;
+		return text.length <= width && printableAscii.test(line) ? [{spans: [{text, style: base}]}] : wrapSpans([{text, style: base}], width);
 	}
 
 	const content = composeSpans(row.text, base, rowSyntax, rowWords, wordStyle);

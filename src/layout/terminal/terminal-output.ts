@@ -18,7 +18,7 @@ shown contains, as overstrike bold builds `Hello` from `H`, `He`, …) is not lo
 import {escapeUnsafe, sanitizeLine, TAB_STOP} from '../text/sanitize.js';
 import {applySgr, blankStyle, sameStyle} from './sgr.js';
 import type {Span, Style} from '../text/styled-line.js';
-import {displayWidth, graphemes} from '../text/text-width.js';
+import {displayWidth, graphemeCount, graphemes} from '../text/text-width.js';
 
 /** A grapheme, or (while only appending) a packed run of `count` graphemes. */
 type Cell = {readonly text: string; readonly style: Style; readonly count?: number};
@@ -414,7 +414,7 @@ export function emulateTerminalOutput(text: string, until?: (lines: readonly Spa
 				line.writeRun(run, run.length, style);
 			} else {
 				const safe = escapeUnsafe(run);
-				line.writeRun(safe, graphemes(safe).length, style);
+				line.writeRun(safe, graphemeCount(safe), style);
 			}
 
 			index = end;

@@ -114,6 +114,20 @@ function spacingLetters(text: string): number {
 	return count;
 }
 
+/** How many grapheme clusters `text` has (`graphemes(text).length`, without the array). */
+export function graphemeCount(text: string): number {
+	if (narrowText.test(text)) {
+		return text.length;
+	}
+
+	let count = 0;
+	for (const _segment of segmenterOf().segment(text)) {
+		count++;
+	}
+
+	return count;
+}
+
 /** The grapheme clusters of `text`. */
 export function graphemes(text: string): string[] {
 	if (narrowText.test(text)) {
