@@ -107,6 +107,11 @@ describe('print without colour: the colour output\'s text, whatever the theme sk
 	it('lays rows out with the plain theme when colour is off, with the colour theme when it is on', () => {
 		expect(entryLayoutOptions(printOptions(false, 80, 'full')).theme).toBe(plainTheme);
 		expect(entryLayoutOptions(printOptions(true, 80, 'full')).theme).toBe(colorTheme);
+		// Every role the other themes have, unstyled.
+		const {name, ...roles} = plainTheme;
+		expect(name).toBe('plain');
+		expect(Object.keys(roles).sort()).toEqual(Object.keys(monochromeTheme).filter(role => role !== 'name').sort());
+		expect(Object.values(roles).filter(style => Object.keys(style).length > 0)).toEqual([]);
 	});
 });
 
