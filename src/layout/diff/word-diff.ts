@@ -10,7 +10,7 @@ word diff), and a pair that shares too little is left without highlights: when m
 changed, the line's own −/+ colour already says so and highlighting all of it is noise.
 */
 import {diffPackage} from '../../presentation/diff-package.js';
-import {graphemes, isNarrowText} from '../text/text-width.js';
+import {wholeGraphemes} from '../text/text-width.js';
 import type {DiffRow, LineDiff} from './line-diff.js';
 
 /** Lines longer than this (UTF-16 units) get no word highlights. */
@@ -92,41 +92,6 @@ export function wordHighlights(oldLine: string, newLine: string): WordHighlights
 	}
 
 	return {old: wholeGraphemes(oldLine, oldRanges), new: wholeGraphemes(newLine, newRanges)};
-}
-
-/** `ranges` (in order) of `line` widened to the grapheme boundaries around them, touching ones merged. */
-function wholeGraphemes(line: string, ranges: WordRange[]): WordRange[] {
-	// Narrow text is one grapheme a UTF-16 unit: every offset is a boundary.
-	if (ranges.length === 0 || isNarrowText(line)) {
-		return ranges;
-	}
-
-	const boundaries = [0];
-	for (const grapheme of graphemes(line)) {
-		boundaries.push(boundaries.at(-1)! + grapheme.length);
-	}
-
-	const widened: WordRange[] = [];
-	let at = 0;
-	for (const [start, end] of ranges) {
-		while (boundaries[at + 1]! <= start) {
-			at++;
-		}
-
-		const from = boundaries[at]!;
-		while (boundaries[at]! < end) {
-			at++;
-		}
-
-		const last = widened.at(-1);
-		if (last !== undefined && last[1] >= from) {
-			widened[widened.length - 1] = [last[0], boundaries[at]!];
-		} else {
-			widened.push([from, boundaries[at]!]);
-		}
-	}
-
-	return widened;
 }
 
 const cache = new WeakMap<LineDiff, ReadonlyMap<number, readonly WordRange[]>>();

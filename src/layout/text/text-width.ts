@@ -128,6 +128,45 @@ export function graphemeCount(text: string): number {
 	return count;
 }
 
+/**
+Ranges `[start, end)` of `text` (in order, not overlapping) widened to the grapheme boundaries around
+them, touching ones merged: a highlight cut inside a grapheme would split what the sanitizer reads
+together (a skin tone from its emoji, a mark from its letter), and a highlight must never change text.
+*/
+export function wholeGraphemes(text: string, ranges: ReadonlyArray<readonly [number, number]>): Array<readonly [number, number]> {
+	// Narrow text is one grapheme a UTF-16 unit: every offset is a boundary.
+	if (ranges.length === 0 || isNarrowText(text)) {
+		return [...ranges];
+	}
+
+	const boundaries = [0];
+	for (const grapheme of graphemes(text)) {
+		boundaries.push(boundaries.at(-1)! + grapheme.length);
+	}
+
+	const widened: Array<readonly [number, number]> = [];
+	let at = 0;
+	for (const [start, end] of ranges) {
+		while (boundaries[at + 1]! <= start) {
+			at++;
+		}
+
+		const from = boundaries[at]!;
+		while (boundaries[at]! < end) {
+			at++;
+		}
+
+		const last = widened.at(-1);
+		if (last !== undefined && last[1] >= from) {
+			widened[widened.length - 1] = [last[0], boundaries[at]!];
+		} else {
+			widened.push([from, boundaries[at]!]);
+		}
+	}
+
+	return widened;
+}
+
 /** The grapheme clusters of `text`. */
 export function graphemes(text: string): string[] {
 	if (narrowText.test(text)) {

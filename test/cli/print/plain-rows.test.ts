@@ -15,13 +15,14 @@ import {entryLayoutOptions, entryOutput} from '../../../src/cli/print/entry-outp
 import type {OutputOptions} from '../../../src/cli/print/output-options.js';
 import {TranscriptStream} from '../../../src/cli/print/transcript-stream.js';
 import {layoutDiffBody} from '../../../src/layout/cards/diff-card.js';
+import {layoutSearchMatchesBody} from '../../../src/layout/cards/search-card.js';
 import type {Expansion} from '../../../src/layout/text/layout-options.js';
 import type {StyledLine} from '../../../src/layout/text/styled-line.js';
 import {colorTheme, monochromeTheme, plainTheme} from '../../../src/layout/text/theme.js';
 import type {TranscriptEntry} from '../../../src/presentation/entry.js';
 import {SessionFold} from '../../../src/session/fold/fold.js';
 import {openSessionLog} from '../../../src/session/reader/read-session-log.js';
-import type {FileDiff} from '../../../src/tools/views.js';
+import type {FileDiff, SearchMatchesResultView} from '../../../src/tools/views.js';
 
 const generator = pathToFileURL(join(import.meta.dirname, '../../../bench/lib/log-generator.mjs')).href;
 const {generateLogLines} = await import(generator) as {generateLogLines: (options: {events: number; seed: number; shape: 'large' | 'small'}) => Iterable<string>};
@@ -115,9 +116,12 @@ describe('print without colour: the colour output\'s text, whatever the theme sk
 	});
 });
 
+/** Rows as text. */
+const rowsText = (rows: readonly StyledLine[]): string => rows.map(line => line.spans.map(item => item.text).join('')).join('\n');
+
 /** A diff body's rows as text. */
 function diffText(diffs: readonly FileDiff[], theme: typeof colorTheme, width: number): string {
-	return layoutDiffBody(diffs, {width, theme, expansion: 'full'}).lines.map((line: StyledLine) => line.spans.map(item => item.text).join('')).join('\n');
+	return rowsText(layoutDiffBody(diffs, {width, theme, expansion: 'full'}).lines);
 }
 
 describe('a changed word that ends inside a grapheme', () => {
@@ -138,5 +142,28 @@ describe('a changed word that ends inside a grapheme', () => {
 			expect(diffText(diffs, colorTheme, width)).toBe(plain);
 			expect(diffText(diffs, monochromeTheme, width)).toBe(plain);
 		}
+	});
+});
+
+describe('a grep match that ends inside a grapheme, or a line trimmed around its match', () => {
+	// The pattern matches part of a grapheme. Short lines fit at the wide width (the plain theme skips
+	// the highlighter), a long one is trimmed around its match (the plain theme must still find it).
+	const short = ['x 👍🏽 y', 'cafe\u0301 au lait', 'tab\there e\u0301 \u001B[31m'];
+	const long = `${'pad '.repeat(30)}needle 👍🏿 e\u0301 tail ${'end '.repeat(20)}`;
+	const view = (lines: readonly string[]): SearchMatchesResultView => ({card: 'search', shape: 'matches', files: [{path: 'src/a.ts', matches: lines.map((line, index) => ({lineNumber: index + 1, line}))}], truncated: false, total: lines.length});
+	const text = (lines: readonly string[], pattern: string, width: number, theme: typeof colorTheme): string => rowsText(layoutSearchMatchesBody(view(lines), pattern, {width, theme, expansion: 'full'}).lines);
+
+	it.each([['\\x{1F3FD}|e'], ['needle|e'], ['[^\\x00-\\x7f]']])('pattern %s: the same text under every theme, trimmed or not', pattern => {
+		for (const lines of [short, [...short, long]]) {
+			for (const width of [200, 40, 12]) {
+				const plain = text(lines, pattern, width, plainTheme);
+				expect(text(lines, pattern, width, colorTheme)).toBe(plain);
+				expect(text(lines, pattern, width, monochromeTheme)).toBe(plain);
+			}
+		}
+	});
+
+	it('trims a long line around its match without colour too', () => {
+		expect(text([long], 'needle', 40, plainTheme)).toMatch(/…[^\n]*needle/);
 	});
 });
