@@ -130,13 +130,14 @@ export function graphemeCount(text: string): number {
 
 /**
 Ranges `[start, end)` of `text` (in order, not overlapping) widened to the grapheme boundaries around
-them, touching ones merged: a highlight cut inside a grapheme would split what the sanitizer reads
-together (a skin tone from its emoji, a mark from its letter), and a highlight must never change text.
+them: a highlight cut inside a grapheme would split what the sanitizer reads together (a skin tone
+from its emoji, a mark from its letter), and a highlight must never change text. A range left inside
+a grapheme the one before it already took is dropped.
 */
-export function wholeGraphemes(text: string, ranges: ReadonlyArray<readonly [number, number]>): Array<readonly [number, number]> {
+export function wholeGraphemes(text: string, ranges: ReadonlyArray<readonly [number, number]>): ReadonlyArray<readonly [number, number]> {
 	// Narrow text is one grapheme a UTF-16 unit: every offset is a boundary.
 	if (ranges.length === 0 || isNarrowText(text)) {
-		return [...ranges];
+		return ranges;
 	}
 
 	const boundaries = [0];
@@ -145,6 +146,7 @@ export function wholeGraphemes(text: string, ranges: ReadonlyArray<readonly [num
 	}
 
 	const widened: Array<readonly [number, number]> = [];
+	// The boundary at or before the next range's start, never before the last range's end.
 	let at = 0;
 	for (const [start, end] of ranges) {
 		while (boundaries[at + 1]! <= start) {
@@ -156,10 +158,7 @@ export function wholeGraphemes(text: string, ranges: ReadonlyArray<readonly [num
 			at++;
 		}
 
-		const last = widened.at(-1);
-		if (last !== undefined && last[1] >= from) {
-			widened[widened.length - 1] = [last[0], boundaries[at]!];
-		} else {
+		if (boundaries[at]! > from) {
 			widened.push([from, boundaries[at]!]);
 		}
 	}
