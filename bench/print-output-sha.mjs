@@ -1,5 +1,5 @@
 // The sha256 of what `replay --print` writes for a log, in the variants a layout change must keep
-// byte-identical (plain and colour, with and without --width, --expand none and all):
+// byte-identical (plain and colour, with and without --width — a pipe without it joins wrapped rows — --expand none and all):
 //   node bench/print-output-sha.mjs LOG [CARDTERM]
 // Run it on a build before and after a change and compare the lines (issue 12 kept them equal on the
 // bench's small-events and 100 MB logs). CARDTERM: another checkout's bin/cardterm (default this one's).
@@ -14,6 +14,7 @@ const variants = [
 	['--expand', 'none', '--width', '120', '--color'],
 	['--expand', 'all', '--width', '120', '--color'],
 	['--expand', 'none'],
+	['--expand', 'all'],
 ];
 
 /** The sha256 of the command's stdout. */

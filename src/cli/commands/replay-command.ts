@@ -3,7 +3,7 @@
 one JSON object per card (`--json`).
 */
 import {referencePresenters} from '../../acp/reference-presenters.js';
-import {encodeOutput, JsonLines, type TerminalOutput} from '../../layout/terminal/terminal-sink.js';
+import {encodeOutput, JsonLines, OutputBatch, type TerminalOutput} from '../../layout/terminal/terminal-sink.js';
 import type {TranscriptEntry} from '../../presentation/entry.js';
 import {SessionFold} from '../../session/fold/fold.js';
 import {formatDiagnostic, isNote, type LogDiagnostic} from '../../session/reader/log-errors.js';
@@ -94,10 +94,16 @@ async function replaySource(source: string, parsed: ParsedArgs, io: CliIo): Prom
 	// A chunk waits while a subagent's child session is read to be inlined under its card.
 	const chunks: Array<TerminalOutput | Promise<TerminalOutput>> = [];
 	const jsonLines = new JsonLines();
+	// Rows are encoded as they come while no chunk waits (then they queue behind it, in order).
+	const rows = new OutputBatch();
 	let buffered = 0;
 	const flushChunks = async (): Promise<void> => {
 		if (jsonLines.units > 0) {
 			await io.write(jsonLines.take());
+		}
+
+		if (rows.bytes > 0) {
+			await io.write(rows.take());
 		}
 
 		if (chunks.length > 0) {
@@ -117,8 +123,13 @@ async function replaySource(source: string, parsed: ParsedArgs, io: CliIo): Prom
 		}
 		: (entry: TranscriptEntry): void => {
 			const text = printEntry(entry);
-			chunks.push(text);
-			buffered += typeof text === 'string' ? text.length : 1024;
+			if (typeof text === 'string' && chunks.length === 0) {
+				rows.add(text);
+				buffered = rows.bytes;
+			} else {
+				chunks.push(text);
+				buffered += typeof text === 'string' ? text.length : 1024;
+			}
 		};
 
 	const stream = new TranscriptStream(fold, write);

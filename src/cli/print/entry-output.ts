@@ -8,6 +8,7 @@ import type {Card} from '../../presentation/card.js';
 import {layoutEntry} from '../../layout/entries/layout-entry.js';
 import type {LayoutOptions} from '../../layout/text/layout-options.js';
 import type {StyledLine} from '../../layout/text/styled-line.js';
+import {plainTheme} from '../../layout/text/theme.js';
 import {renderLines} from '../../layout/terminal/render-lines.js';
 import type {TerminalOutput} from '../../layout/terminal/terminal-sink.js';
 import type {TranscriptEntry} from '../../presentation/entry.js';
@@ -16,8 +17,9 @@ import type {OutputOptions} from './output-options.js';
 
 /** The layout options an entry is printed with. */
 export function entryLayoutOptions(options: OutputOptions): LayoutOptions {
-	// A stream prints each entry once: nothing would read the layout caches again.
-	return {width: options.width, theme: options.theme, now: options.now, sessionCwd: options.sessionCwd, cache: false, ...(options.expansion === undefined ? {} : {expansion: options.expansion})};
+	// A stream prints each entry once: nothing would read the layout caches again. Without colour no
+	// style is written: the plain theme lets layout skip the work that only styles rows.
+	return {width: options.width, theme: options.color ? options.theme : plainTheme, now: options.now, sessionCwd: options.sessionCwd, cache: false, ...(options.expansion === undefined ? {} : {expansion: options.expansion})};
 }
 
 /** Rows as the stream gets them: a terminal of that width wraps rows itself; `unwrap` joins them back. */

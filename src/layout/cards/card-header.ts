@@ -120,7 +120,13 @@ function tailParts(card: Card, now: number, theme: Theme): Span[] {
 		}
 	}
 
-	return parts.flatMap(([text, style]) => [span(' · ', theme.muted), span(text, style)]);
+	// A loop, not flatMap: every card's header runs this, and flatMap's array per part showed in profiles.
+	const spans: Span[] = [];
+	for (const [text, style] of parts) {
+		spans.push(span(' · ', theme.muted), span(text, style));
+	}
+
+	return spans;
 }
 
 /** What a recorded approval outcome granted beyond the call, in a word or two. */

@@ -174,15 +174,19 @@ type RowBuilder = {
 	readonly groups: readonly FileGroup[];
 	/** Columns of the line-number gutter, its space included (0: no hunk is numbered, no gutter). */
 	readonly gutter: number;
-	readonly words: Map<LineDiff, RowWords>;
+	readonly words: Map<LineDiff, Pick<RowWords, 'get'>>;
 	/** Syntax spans per hunk and row, for the rows shown (filled by `colourShown`). */
 	readonly syntax: Map<LineDiff, Map<number, readonly Span[]>>;
 };
 
-function wordsOf(builder: RowBuilder, lineDiff: LineDiff): RowWords {
+/** A hunk whose rows carry no word highlights (rows written plain). */
+const noWords: Pick<RowWords, 'get'> = {get: () => undefined};
+
+function wordsOf(builder: RowBuilder, lineDiff: LineDiff): Pick<RowWords, 'get'> {
 	let words = builder.words.get(lineDiff);
 	if (words === undefined) {
-		words = rowWordHighlights(lineDiff);
+		// Word highlights are only a style: rows written plain skip the word diff (most of a diff's cost).
+		words = builder.ctx.theme.name === 'plain' ? noWords : rowWordHighlights(lineDiff);
 		builder.words.set(lineDiff, words);
 	}
 
@@ -244,8 +248,10 @@ function lineRows(builder: RowBuilder, position: Extract<DiffPosition, {kind: 'l
 
 	// Fast path for the common row (whole-side fallbacks can have tens of thousands): one style.
 	if (rowSyntax === undefined && rowWords === undefined) {
-		const text = marker + sanitizeLine(row.text);
-		return text.length <= width && printableAscii.test(text) ? [{spans: [{text, style: base}]}] : wrapSpans([{text, style: base}], width);
+		// The marker is printable ASCII: testing the line alone spares flattening the joined string.
+		const line = sanitizeLine(row.text);
+		const text = marker + line;
+		return text.length <= width && printableAscii.test(line) ? [{spans: [{text, style: base}]}] : wrapSpans([{text, style: base}], width);
 	}
 
 	const content = composeSpans(row.text, base, rowSyntax, rowWords, wordStyle);

@@ -3,8 +3,10 @@
 the linear-time engine (no pattern can make the renderer backtrack), and each card gets a budget of
 engine work: lines laid out after the budget is spent are shown without highlight. A pattern the
 engine cannot take (or too large to be worth compiling) highlights nothing; the card still renders.
+A match covers whole graphemes (`wholeGraphemes`), so the pieces read as the line does.
 */
 import {compileLinearRegex, PatternSyntaxError, type LinearRegex} from '../../regex/linear-regex.js';
+import {wholeGraphemes} from '../text/text-width.js';
 
 /** Longest pattern compiled for a highlight (compiling costs about 2 µs a character). */
 export const HIGHLIGHT_MAX_PATTERN_LENGTH = 4096;
@@ -66,7 +68,7 @@ export function matchHighlighter(pattern: unknown): MatchHighlighter {
 		budget -= work;
 		const pieces: MatchPiece[] = [];
 		let last = 0;
-		for (const [start, end] of ranges) {
+		for (const [start, end] of wholeGraphemes(line, ranges)) {
 			if (start > last) {
 				pieces.push({text: line.slice(last, start), match: false});
 			}

@@ -3,7 +3,7 @@
 highlighted, long lines trimmed around the match. Paths: one per row. Both end in a pinned footer
 with the count, worded as the tool's own truncation when the tool capped the result.
 */
-import type {SearchMatchesResultView, SearchPathsResultView} from '../../tools/views.js';
+import type {SearchFileMatches, SearchMatchesResultView, SearchPathsResultView} from '../../tools/views.js';
 import {BodyRows} from './body-rows.js';
 import {footerOnly, type BodyContext} from './body-text.js';
 import type {CardBody} from './card-body.js';
@@ -98,14 +98,15 @@ export function layoutSearchMatchesBody(view: SearchMatchesResultView, pattern: 
 		return {lines: footer, pinnedBottom: footer.length};
 	}
 
-	const highlight = matchHighlighter(pattern);
+	// Unstyled, a highlight shows nothing: the match matters only to a line trimmed around it.
+	const highlight = matchHighlighter(theme.name === 'plain' && view.files.every(file => linesFit(file, width)) ? undefined : pattern);
 	const lines = new BodyRows(context.keep);
 	let shown = 0;
 	for (const file of view.files) {
 		const count = file.matches.length;
 		shown += count;
 		lines.startSection(wrapSpans([pathSpan(file.path, context), span(` · ${plural(count, 'match', 'matches')}`, theme.muted)], width));
-		const numberWidth = maxOf(file.matches.map(match => String(match.lineNumber).length), 1);
+		const numberWidth = numberColumns(file);
 		for (const match of file.matches) {
 			const gutter = span(`${String(match.lineNumber).padStart(numberWidth)}: `, theme.muted);
 			const room = width - spansWidth([gutter]);
@@ -122,6 +123,17 @@ export function layoutSearchMatchesBody(view: SearchMatchesResultView, pattern: 
 	const footer = matchesFooter(view, shown, context);
 	lines.pushAll(footer);
 	return lines.body(footer.length);
+}
+
+/** Columns of a file's widest line number. */
+function numberColumns(file: SearchFileMatches): number {
+	return maxOf(file.matches.map(match => String(match.lineNumber).length), 1);
+}
+
+/** Whether every matched line of `file` fits beside its gutter (`N: `) untrimmed (`matchedLineSpans`). */
+function linesFit(file: SearchFileMatches, width: number): boolean {
+	const room = width - numberColumns(file) - 2;
+	return room < 3 || file.matches.every(match => displayWidth(sanitizeLine(match.line)) <= room);
 }
 
 /** The footer of grep results: `3 matches in 2 files` (or the tool's truncation). */

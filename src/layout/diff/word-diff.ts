@@ -3,11 +3,14 @@
 
 Within each changed region of a line diff, the i-th removed line is paired with the i-th added line
 and the pair is compared with the `diff` package's word diff (`diffWordsWithSpace`, so whitespace is
-kept in both sides' offsets). Every step is bounded (line length, pairs per file, edit length of the
+kept in both sides' offsets). A range covers whole graphemes: a cut inside one would split what the
+sanitizer reads together (a skin tone from its emoji, a mark from its letter), and a highlight
+must never change a line's text. Every step is bounded (line length, pairs per file, edit length of the
 word diff), and a pair that shares too little is left without highlights: when most of a line
 changed, the line's own −/+ colour already says so and highlighting all of it is noise.
 */
 import {diffPackage} from '../../presentation/diff-package.js';
+import {wholeGraphemes} from '../text/text-width.js';
 import type {DiffRow, LineDiff} from './line-diff.js';
 
 /** Lines longer than this (UTF-16 units) get no word highlights. */
@@ -88,7 +91,7 @@ export function wordHighlights(oldLine: string, newLine: string): WordHighlights
 		return undefined;
 	}
 
-	return {old: oldRanges, new: newRanges};
+	return {old: wholeGraphemes(oldLine, oldRanges), new: wholeGraphemes(newLine, newRanges)};
 }
 
 /**

@@ -18,7 +18,7 @@ shown contains, as overstrike bold builds `Hello` from `H`, `He`, …) is not lo
 import {escapeUnsafe, sanitizeLine, TAB_STOP} from '../text/sanitize.js';
 import {applySgr, blankStyle, sameStyle} from './sgr.js';
 import type {Span, Style} from '../text/styled-line.js';
-import {displayWidth, graphemes} from '../text/text-width.js';
+import {displayWidth, graphemeCount, graphemes} from '../text/text-width.js';
 
 /** A grapheme, or (while only appending) a packed run of `count` graphemes. */
 type Cell = {readonly text: string; readonly style: Style; readonly count?: number};
@@ -254,7 +254,7 @@ class LineBuffer {
 		// Trailing blanks in the default style are padding, not output.
 		while (spans.length > 0 && spans.at(-1)!.style === undefined) {
 			const last = spans.pop()!;
-			const trimmed = last.text.replace(/ +$/, '');
+			const trimmed = trimTrailingSpaces(last.text);
 			if (trimmed !== '') {
 				spans.push({text: trimmed});
 				break;
@@ -287,6 +287,19 @@ const wordPattern = /[\p{L}\p{M}]+/gu;
 /** Characters that end a run of plain text. */
 // eslint-disable-next-line no-control-regex -- the emulator's job is the control characters
 const special = /[\x00-\x1f\x7f-\x9f]/;
+/** `special`, searched from `lastIndex`: one search a run instead of a test a character. */
+// eslint-disable-next-line no-control-regex -- the emulator's job is the control characters
+const nextSpecial = /[\x00-\x1f\x7f-\x9f]/g;
+
+/** `text` without its trailing spaces (a line's padding). */
+function trimTrailingSpaces(text: string): string {
+	let end = text.length;
+	while (end > 0 && text.charCodeAt(end - 1) === 0x20) {
+		end--;
+	}
+
+	return end === text.length ? text : text.slice(0, end);
+}
 
 /** Command output as the emulation shows it, and whether that hides text the command wrote. */
 export type TerminalScreen = {
@@ -372,7 +385,7 @@ export function emulateTerminalOutput(text: string, until?: (lines: readonly Spa
 		while (start < text.length) {
 			const lineBreak = text.indexOf('\n', start);
 			const end = lineBreak < 0 ? text.length : lineBreak;
-			const trimmed = escapeUnsafe(text.slice(start, end).replace(/ +$/, ''));
+			const trimmed = escapeUnsafe(trimTrailingSpaces(text.slice(start, end)));
 			lines.push(trimmed === '' ? [] : [{text: trimmed}]);
 			if (until?.(lines) === true) {
 				break;
@@ -393,17 +406,15 @@ export function emulateTerminalOutput(text: string, until?: (lines: readonly Spa
 		const code = char.charCodeAt(0);
 		if (!special.test(char)) {
 			// A run of ordinary text up to the next control character.
-			let end = index + 1;
-			while (end < text.length && !special.test(text[end]!)) {
-				end++;
-			}
+			nextSpecial.lastIndex = index + 1;
+			const end = nextSpecial.exec(text)?.index ?? text.length;
 
 			const run = text.slice(index, end);
 			if (/^[\x20-\x7e]*$/.test(run)) {
 				line.writeRun(run, run.length, style);
 			} else {
 				const safe = escapeUnsafe(run);
-				line.writeRun(safe, graphemes(safe).length, style);
+				line.writeRun(safe, graphemeCount(safe), style);
 			}
 
 			index = end;

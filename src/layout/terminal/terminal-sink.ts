@@ -131,6 +131,42 @@ export class JsonLines {
 	}
 }
 
+/**
+Rendered output encoded as it is added, for one write (`replay --print`): a part's string — a rope of
+its rows' span texts — dies as soon as it is encoded, instead of living (and being copied by the
+young generation's collections) until the batch is written.
+*/
+export class OutputBatch {
+	#buffer: Buffer = Buffer.allocUnsafe(0);
+	#length = 0;
+
+	/** Bytes held. */
+	get bytes(): number {
+		return this.#length;
+	}
+
+	/** Adds `part`, encoded. */
+	add(part: TerminalOutput): void {
+		if (this.#length === 0 && this.#buffer.length === 0) {
+			this.#buffer = Buffer.allocUnsafe(FIRST_OUTPUT_BATCH_BYTES);
+		}
+
+		this.#buffer = withRoom(this.#buffer, this.#length, part.length > 1 << 16 ? Buffer.byteLength(part, 'utf8') : 3 * part.length);
+		this.#length += this.#buffer.write(part, this.#length, 'utf8');
+	}
+
+	/** The parts added so far, as bytes; the batch is empty afterwards. */
+	take(): EncodedOutput {
+		const taken = this.#buffer.subarray(0, this.#length) as Uint8Array as EncodedOutput;
+		this.#buffer = Buffer.allocUnsafe(0);
+		this.#length = 0;
+		return taken;
+	}
+}
+
+/** What an output batch starts with: a little more than the MiB a replay writes at a time. */
+const FIRST_OUTPUT_BATCH_BYTES = (1 << 20) + (1 << 18);
+
 /** Bytes that surely hold `json` and its newline: three a unit, or counted for a long line (a bound of 3× would over-allocate MBs). */
 function roomFor(json: string): number {
 	return (json.length > 1 << 16 ? Buffer.byteLength(json, 'utf8') : 3 * json.length) + 1;

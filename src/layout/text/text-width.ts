@@ -114,6 +114,58 @@ function spacingLetters(text: string): number {
 	return count;
 }
 
+/** How many grapheme clusters `text` has (`graphemes(text).length`, without the array). */
+export function graphemeCount(text: string): number {
+	if (narrowText.test(text)) {
+		return text.length;
+	}
+
+	let count = 0;
+	for (const _segment of segmenterOf().segment(text)) {
+		count++;
+	}
+
+	return count;
+}
+
+/**
+Ranges `[start, end)` of `text` (in order, not overlapping) widened to the grapheme boundaries around
+them: a highlight cut inside a grapheme would split what the sanitizer reads together (a skin tone
+from its emoji, a mark from its letter), and a highlight must never change text. A range left inside
+a grapheme the one before it already took is dropped.
+*/
+export function wholeGraphemes(text: string, ranges: ReadonlyArray<readonly [number, number]>): ReadonlyArray<readonly [number, number]> {
+	// Narrow text is one grapheme a UTF-16 unit: every offset is a boundary.
+	if (ranges.length === 0 || isNarrowText(text)) {
+		return ranges;
+	}
+
+	const boundaries = [0];
+	for (const grapheme of graphemes(text)) {
+		boundaries.push(boundaries.at(-1)! + grapheme.length);
+	}
+
+	const widened: Array<readonly [number, number]> = [];
+	// The boundary at or before the next range's start, never before the last range's end.
+	let at = 0;
+	for (const [start, end] of ranges) {
+		while (boundaries[at + 1]! <= start) {
+			at++;
+		}
+
+		const from = boundaries[at]!;
+		while (boundaries[at]! < end) {
+			at++;
+		}
+
+		if (boundaries[at]! > from) {
+			widened.push([from, boundaries[at]!]);
+		}
+	}
+
+	return widened;
+}
+
 /** The grapheme clusters of `text`. */
 export function graphemes(text: string): string[] {
 	if (narrowText.test(text)) {

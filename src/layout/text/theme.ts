@@ -7,7 +7,7 @@ import type {Style} from './styled-line.js';
 
 /** Every role a layout may use. */
 export type Theme = {
-	readonly name: 'color' | 'monochrome';
+	readonly name: 'color' | 'monochrome' | 'plain';
 	readonly running: Style;
 	readonly ok: Style;
 	readonly error: Style;
@@ -120,4 +120,14 @@ export const monochromeTheme: Theme = Object.freeze<Theme>({
 	markdownSubheading: {bold: true},
 	markdownCode: {inverse: true},
 	markdownQuote: {italic: true},
+});
+
+/**
+Rows written as plain text (print with colour off): every role unstyled, and layout skips the work
+whose only product is a style (a diff's word highlights; syntax colours are colour-only already).
+The rows' text is the same under every theme (test/cli/print/plain-rows.test.ts).
+*/
+export const plainTheme: Theme = Object.freeze<Theme>({
+	...Object.fromEntries(Object.keys(monochromeTheme).map(role => [role, Object.freeze({})])) as Omit<Theme, 'name'>,
+	name: 'plain',
 });

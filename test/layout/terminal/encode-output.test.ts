@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {encodeOutput, joinOutput, jsonLine, JsonLines, type TerminalOutput} from '../../../src/layout/terminal/terminal-sink.js';
+import {encodeOutput, joinOutput, jsonLine, JsonLines, OutputBatch, type TerminalOutput} from '../../../src/layout/terminal/terminal-sink.js';
 
 const parts = (texts: readonly string[]): TerminalOutput[] => texts as TerminalOutput[];
 
@@ -16,6 +16,33 @@ describe('encodeOutput', () => {
 			const batch = parts(texts);
 			expect(Buffer.compare(Buffer.from(encodeOutput(batch)), Buffer.from(joinOutput(batch), 'utf8'))).toBe(0);
 		}), {numRuns: 300});
+	});
+});
+
+describe('OutputBatch', () => {
+	it('holds the UTF-8 bytes of the parts added since the last take, for any parts (lone surrogates included)', () => {
+		const batch = new OutputBatch();
+		fc.assert(fc.property(fc.array(fc.string({unit: 'binary'}), {maxLength: 20}), texts => {
+			for (const text of texts) {
+				batch.add(text as TerminalOutput);
+			}
+
+			const expected = Buffer.from(joinOutput(parts(texts)), 'utf8');
+			expect(batch.bytes).toBe(expected.length);
+			expect(Buffer.compare(Buffer.from(batch.take()), expected)).toBe(0);
+			expect(batch.bytes).toBe(0);
+		}), {numRuns: 300});
+	});
+
+	it('grows past its first buffer: parts of MBs, short and counted (beyond 64 Ki units), ASCII and not', () => {
+		const texts = ['a'.repeat(1 << 20), '漢'.repeat(70_000), 'é🙂'.repeat(300_000), 'end\n'];
+		const batch = new OutputBatch();
+		for (const text of texts) {
+			batch.add(text as TerminalOutput);
+		}
+
+		expect(Buffer.from(batch.take()).toString('utf8')).toBe(texts.join(''));
+		expect(batch.take().length).toBe(0);
 	});
 });
 

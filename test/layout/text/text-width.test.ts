@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import {describe, expect, it} from 'vitest';
-import {displayWidth, graphemes, isNarrowText, truncateToWidth, wrapToWidth} from '../../../src/layout/text/text-width.js';
+import {displayWidth, graphemeCount, graphemes, isNarrowText, truncateToWidth, wholeGraphemes, wrapToWidth} from '../../../src/layout/text/text-width.js';
 import {narrowCharacters} from '../helpers.js';
 
 // string-width, except that a mark never takes a cell (string-width measures a flag with a mark by its
@@ -74,5 +74,56 @@ describe('narrow text (measured and cut by its length)', () => {
 			expect(rows.length).toBe(Math.max(1, Math.ceil(text.length / width)));
 			expect(displayWidth(truncateToWidth(text, width))).toBeLessThanOrEqual(width);
 		}), {numRuns: 500, seed: 11});
+	});
+});
+
+describe('graphemeCount and wholeGraphemes', () => {
+	it('counts graphemes as graphemes() splits them, for any text', () => {
+		fc.assert(fc.property(fc.string({unit: 'grapheme'}), text => {
+			expect(graphemeCount(text)).toBe(graphemes(text).length);
+		}), {numRuns: 300});
+	});
+
+	it('widens a range cut inside a grapheme to it, drops one the range before already took, keeps touching ranges apart', () => {
+		const text = 'a 👍🏽 e\u0301 b';
+		// 👍 is [2, 4), its skin tone [4, 6), e [7, 8), the mark [8, 9).
+		expect(wholeGraphemes(text, [[4, 6], [8, 9]])).toEqual([[2, 6], [7, 9]]);
+		expect(wholeGraphemes(text, [[2, 3], [3, 5], [5, 6]])).toEqual([[2, 6]]);
+		expect(wholeGraphemes(text, [[0, 1], [1, 2]])).toEqual([[0, 1], [1, 2]]);
+		const ascii = [[1, 3]] as const;
+		expect(wholeGraphemes('abcd', ascii)).toBe(ascii);
+	});
+
+	it('gives ranges that start and end on grapheme boundaries and cover what was asked, for any text and ranges', () => {
+		const input = fc.string({unit: 'grapheme', minLength: 1}).chain(text => fc.tuple(fc.constant(text), fc.uniqueArray(fc.integer({min: 0, max: text.length}), {minLength: 0, maxLength: 8})));
+		fc.assert(fc.property(input, ([text, cuts]) => {
+			const sorted = [...cuts].sort((a, b) => a - b);
+			const ranges: Array<[number, number]> = [];
+			for (let index = 0; index + 1 < sorted.length; index += 2) {
+				ranges.push([sorted[index]!, sorted[index + 1]!]);
+			}
+
+			const boundaries = new Set([0]);
+			let offset = 0;
+			for (const grapheme of graphemes(text)) {
+				offset += grapheme.length;
+				boundaries.add(offset);
+			}
+
+			const widened = wholeGraphemes(text, ranges);
+			for (const [start, end] of widened) {
+				expect(boundaries.has(start) && boundaries.has(end) && start < end).toBe(true);
+			}
+
+			for (const [start, end] of ranges) {
+				for (let unit = start; unit < end; unit++) {
+					expect(widened.some(([from, to]) => from <= unit && unit < to)).toBe(true);
+				}
+			}
+
+			for (let index = 1; index < widened.length; index++) {
+				expect(widened[index]![0]).toBeGreaterThanOrEqual(widened[index - 1]![1]);
+			}
+		}), {numRuns: 300});
 	});
 });
