@@ -20,6 +20,7 @@ from the next, as outside the sandbox).
 */
 import {spawn, type ChildProcess} from 'node:child_process';
 import type {Socket} from 'node:net';
+import {assertNever} from '../../presentation/assert-never.js';
 import {spawnerMain, type SpawnerEvent, type SpawnerRequest, type SpawnFailure} from './spawner-helper.js';
 
 /** How a command ended, or why it could not start. */
@@ -129,6 +130,10 @@ function startSpawner(key: string, sandbox: readonly string[], cwd: string): voi
 				command.end({exitCode: event.exitCode, signal: event.signal});
 				break;
 			}
+
+			default: {
+				assertNever(event);
+			}
 		}
 
 		if (state.commands.size === 0) {
@@ -142,7 +147,8 @@ function startSpawner(key: string, sandbox: readonly string[], cwd: string): voi
 			spawners.delete(key);
 		}
 
-		// Its commands lost their exit: they end as killed (their processes are stopped by the caller).
+		// Its commands lost their exit: they end as killed (their processes are stopped by the caller, by
+		// marker). A command asked for in the moment it died may have started with no pid sent: not stopped.
 		for (const command of state.commands.values()) {
 			command.start(undefined);
 			command.orphan();
@@ -156,7 +162,7 @@ function startSpawner(key: string, sandbox: readonly string[], cwd: string): voi
 	child.once('exit', gone);
 }
 
-/** Output of `pipes` pipes, to `output`; `closed` once each has closed (or is known never to come). */
+/** A command's two pipes read into `output`; `closed` once each has closed (or is known never to come). */
 function pipeReader(output: CommandOutput) {
 	const pipes: Socket[] = [];
 	let open = 2;
