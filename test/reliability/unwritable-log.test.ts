@@ -89,6 +89,9 @@ describe('a session whose log cannot be written', () => {
 		await session.runtime.runCall('bash', {command: 'echo one', description: 'First'}, {signal});
 		await session.runtime.runCall('bash', {command: 'echo two', description: 'Second'}, {signal});
 		expect(cardsOf(session.fold.entries).map(card => [card.name, card.status])).toEqual([['bash', 'ok'], ['bash', 'ok']]);
+		// The writer writes in the background: two quick calls can end before a write in flight (the
+		// header's) comes back and the next one fails. A flush makes the attempt, and fails with it.
+		await expect(session.flush()).rejects.toThrow('ENOSPC');
 		expect(errors.map(error => [error.file, error.code, error.message])).toEqual([[logPath, 'ENOSPC', `cannot append to session log ${logPath}: ENOSPC: no space left on device, write`]]);
 		full = false;
 		await session.close();
