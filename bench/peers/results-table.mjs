@@ -12,6 +12,7 @@ const figures = [
 	{name: 'of it cache reads (Anthropic cache_control)', value: r => r.cachedTokens, digits: 0, noRatio: true},
 	{name: 'last request (est. tokens)', value: r => r.lastRequestTokens, digits: 0},
 	{name: 'bytes written in the session', value: r => r.sessionBytes, digits: 0},
+	{name: 'synchronized-output frames in the session (0: the program marks none)', value: r => r.sessionFrames, digits: 0, noRatio: true},
 	{name: 'clear-screens (launch + session + quit + resume)', value: r => (r.clearScreens === undefined ? undefined : Object.values(r.clearScreens).reduce((sum, count) => sum + count, 0)), digits: 0},
 	{name: 'peak PSS of the process tree (MB)', value: r => r.peakPssMb, digits: 0},
 	{name: 'keystroke echo after the session (ms, median of 10)', value: r => r.echoMs, digits: 1, floor: r => r.echoFloorMs},

@@ -6,7 +6,7 @@ import {childrenOf, processTree, samplePeakPss} from './process-tree.mjs';
 import {unionLength} from './intervals.mjs';
 import {requestTokens} from './request-tokens.mjs';
 import {benchPrompt, doneMarker} from './script-step.mjs';
-import {countClearScreens, stripEscapes} from './terminal-bytes.mjs';
+import {countClearScreens, countMarkedFrames, stripEscapes} from './terminal-bytes.mjs';
 import {summarize} from '../lib/stats.mjs';
 
 const sleep = ms => new Promise(resolve => {
@@ -312,6 +312,7 @@ async function measureSession(peer, calls, setup, opened) {
 	await pane.settle(500, 5000);
 	const sessionTo = pane.byteCount();
 	result.sessionBytes = sessionTo - sessionFrom;
+	result.sessionFrames = countMarkedFrames(pane.bytesFrom(sessionFrom, sessionTo));
 	result.launchBytes = launchBytes;
 	result.clearScreens = {launch: countClearScreens(pane.bytesFrom(0, launchBytes)), session: countClearScreens(pane.bytesFrom(sessionFrom, sessionTo))};
 	result.historyAfterSession = historyShown(pane.history(), calls);

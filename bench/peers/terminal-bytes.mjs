@@ -8,6 +8,14 @@ export function countClearScreens(text) {
 	return text.match(clearScreenPattern)?.length ?? 0;
 }
 
+// DEC mode 2026 on: a program that marks its frames (Ink does) opens each one with it.
+const frameStartPattern = /\x1b\[\?2026h/g;
+
+/** How many synchronized-output frames (`\e[?2026h`) `text` opens: the frames a program that marks them drew; 0 for one that does not. */
+export function countMarkedFrames(text) {
+	return text.match(frameStartPattern)?.length ?? 0;
+}
+
 // CSI, OSC (ended by BEL or ST), DCS/APC/PM/SOS strings, then any other two-byte escape.
 const escapePattern = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[P_^X][^\x1b]*\x1b\\|\x1b[^[\]P_^X]/g;
 

@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest';
 type Result = Record<string, unknown> & {peer: string; calls: number};
 const folder = join(import.meta.dirname, '../../bench/peers');
 const load = async <T>(name: string): Promise<T> => import(pathToFileURL(join(folder, name)).href) as Promise<T>;
-const {countClearScreens, stripEscapes} = await load<{countClearScreens: (text: string) => number; stripEscapes: (text: string) => string}>('terminal-bytes.mjs');
+const {countClearScreens, countMarkedFrames, stripEscapes} = await load<{countClearScreens: (text: string) => number; countMarkedFrames: (text: string) => number; stripEscapes: (text: string) => string}>('terminal-bytes.mjs');
 const {unionLength} = await load<{unionLength: (intervals: Array<[number, number]>, from?: number, to?: number) => number}>('intervals.mjs');
 const {schemaShaped} = await load<{schemaShaped: (schema: unknown) => unknown}>('schema-shaped.mjs');
 const {historyShown} = await load<{historyShown: (text: string, calls: number) => number}>('run-session.mjs');
@@ -22,6 +22,11 @@ describe('terminal bytes', () => {
 	it('counts erase-display, erase-scrollback and full resets, and nothing else that looks close', () => {
 		expect(countClearScreens('a\u001B[2Jb\u001B[3J\u001Bc\u001B[H\u001B[2J')).toBe(4);
 		expect(countClearScreens('\u001B[J\u001B[0J\u001B[1J\u001B[K\u001B[2K\u001B[?1049h ec 2J')).toBe(0);
+	});
+
+	it('counts the frames a program marks with synchronized output (mode 2026 set), not its end marks or other modes', () => {
+		expect(countMarkedFrames('\u001B[?2026ha\u001B[?2026l\u001B[?2026hb\u001B[?2026l')).toBe(2);
+		expect(countMarkedFrames('\u001B[?2026l\u001B[?25h\u001B[?1049h\u001B[2026h')).toBe(0);
 	});
 
 	it('strips CSI, OSC and two-byte escapes, so a sequence\'s final letter is not printed text', () => {

@@ -99,13 +99,16 @@ describe.skipIf(missing !== undefined)(`bash confined by bwrap (skipped: ${missi
 		await rm(join(workspace, '.git'), {recursive: true});
 		const port = await listening();
 		const session = await openSession({cwd: workspace, mode: new SessionMode('bypass')});
-		const say = async (command: string): Promise<string> => {
-			const result = await session.runtime.runCall('bash', {command, description: 'try'}, {signal: new AbortController().signal});
+		const say = async (command: string, workdir?: string): Promise<string> => {
+			const result = await session.runtime.runCall('bash', {command, description: 'try', ...(workdir === undefined ? {} : {workdir})}, {signal: new AbortController().signal});
 			const value = result.isError ? {} : result.value as {exitCode?: number; stdout?: {text: string}};
 			return `${value.exitCode ?? 'error'} ${(value.stdout?.text ?? '').trim()}`;
 		};
 
 		try {
+			// The sandbox's arguments name no directory: bwrap keeps the one it was started in, the command's workdir.
+			await mkdir(join(workspace, 'sub'));
+			expect(await say('pwd; cat /proc/$PPID/comm', 'sub')).toBe(`0 ${join(workspace, 'sub')}\nbwrap`);
 			// The first commands start directly under bwrap while the spawner starts inside the sandbox; then it starts them.
 			let parent = '';
 			for (let attempt = 0; attempt < 200 && parent !== '0 node'; attempt++) {
@@ -113,6 +116,7 @@ describe.skipIf(missing !== undefined)(`bash confined by bwrap (skipped: ${missi
 			}
 
 			expect(parent).toBe('0 node');
+			expect(await say('pwd', 'sub')).toBe(`0 ${join(workspace, 'sub')}`);
 			expect(await say(`echo out > ${outside} && echo wrote`)).toMatch(/^1 $/u);
 			expect(await say(`exec 3<>/dev/tcp/127.0.0.1/${port} && echo connected`)).toMatch(/^1 $/u);
 			expect(await say('mkdir .git && echo safe > .git/config && echo made')).toBe('0 made');

@@ -42,8 +42,8 @@ export type SpawnedCommand = {
 export type CommandRequest = {readonly program: string; readonly args: readonly string[]; readonly cwd: string; readonly env: NodeJS.ProcessEnv; readonly sandbox?: readonly string[]};
 export type CommandOutput = {readonly onStdout: (chunk: Buffer) => void; readonly onStderr: (chunk: Buffer) => void};
 
-/** A command the spawner runs, as this process follows it. */
-type Relayed = {
+/** A command the spawner started, as this process follows it. */
+type FollowedCommand = {
 	readonly start: (pid: number | undefined) => void;
 	readonly pipe: (pipe: Socket, fd: 1 | 2) => void;
 	readonly end: (end: CommandEnd) => void;
@@ -52,7 +52,7 @@ type Relayed = {
 };
 
 /** The spawner's state in this process. */
-type Spawner = {readonly process: ChildProcess; ready: boolean; readonly commands: Map<number, Relayed>};
+type Spawner = {readonly process: ChildProcess; ready: boolean; readonly commands: Map<number, FollowedCommand>};
 
 /** The spawners by sandbox (its arguments joined; '' for none). */
 const spawners = new Map<string, Spawner>();

@@ -67,7 +67,7 @@ function matchedLineSpans(line: string, highlight: MatchHighlighter, width: numb
 		column += displayWidth(text);
 	}
 
-	if (column <= width || width < 3) {
+	if (showsWhole(column, width)) {
 		return spans;
 	}
 
@@ -130,10 +130,15 @@ function numberColumns(file: SearchFileMatches): number {
 	return maxOf(file.matches.map(match => String(match.lineNumber).length), 1);
 }
 
-/** Whether every matched line of `file` fits beside its gutter (`N: `) untrimmed (`matchedLineSpans`). */
+/** Whether a matched line of `columns` shows whole in `width`; else it is trimmed around its first match. */
+function showsWhole(columns: number, width: number): boolean {
+	return columns <= width || width < 3;
+}
+
+/** Whether every matched line of `file` shows whole beside its gutter (`N: `), as `matchedLineSpans` lays it out. */
 function linesFit(file: SearchFileMatches, width: number): boolean {
 	const room = width - numberColumns(file) - 2;
-	return room < 3 || file.matches.every(match => displayWidth(sanitizeLine(match.line)) <= room);
+	return file.matches.every(match => showsWhole(displayWidth(sanitizeLine(match.line)), room));
 }
 
 /** The footer of grep results: `3 matches in 2 files` (or the tool's truncation). */

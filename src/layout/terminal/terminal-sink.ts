@@ -151,7 +151,7 @@ export class OutputBatch {
 			this.#buffer = Buffer.allocUnsafe(FIRST_OUTPUT_BATCH_BYTES);
 		}
 
-		this.#buffer = withRoom(this.#buffer, this.#length, part.length > 1 << 16 ? Buffer.byteLength(part, 'utf8') : 3 * part.length);
+		this.#buffer = withRoom(this.#buffer, this.#length, utf8Room(part));
 		this.#length += this.#buffer.write(part, this.#length, 'utf8');
 	}
 
@@ -167,9 +167,14 @@ export class OutputBatch {
 /** What an output batch starts with: a little more than the MiB a replay writes at a time. */
 const FIRST_OUTPUT_BATCH_BYTES = (1 << 20) + (1 << 18);
 
-/** Bytes that surely hold `json` and its newline: three a unit, or counted for a long line (a bound of 3× would over-allocate MBs). */
+/** Bytes that surely hold `json` and its newline. */
 function roomFor(json: string): number {
-	return (json.length > 1 << 16 ? Buffer.byteLength(json, 'utf8') : 3 * json.length) + 1;
+	return utf8Room(json) + 1;
+}
+
+/** Bytes that surely hold `text` in UTF-8: three a unit, or counted for a long text (a bound of 3× would over-allocate MBs). */
+function utf8Room(text: string): number {
+	return text.length > 1 << 16 ? Buffer.byteLength(text, 'utf8') : 3 * text.length;
 }
 
 /** `buffer`, or a larger copy of its first `used` bytes, with at least `room` bytes after them. */
