@@ -7,6 +7,12 @@ import {pushAll} from '../../src/layout/text/push-all.js';
 /** How long an open paste waits for more of itself before it is taken as ended. */
 const PASTE_QUIET_MS = 50;
 
+/**
+Keys a screen had queued but not yet taken when it went (the pager closed by a `q` with more typed
+behind it), per stdin: the person's typeahead, handed to the screen that takes keys in its place.
+*/
+const leftovers = new WeakMap<object, KeyPress[]>();
+
 /** How a screen takes its keys. */
 export type KeysOptions = {
 	readonly isActive?: boolean;
@@ -88,8 +94,20 @@ export function useKeys(handler: (press: KeyPress) => void, options: KeysOptions
 		};
 
 		events.on('input', onInput);
+		const handed = leftovers.get(events);
+		if (handed !== undefined) {
+			leftovers.delete(events);
+			hand(handed);
+		}
+
 		return () => {
 			clearTimeout(pasteTimer);
+			if (queue.current.length > 0) {
+				leftovers.set(events, [...(leftovers.get(events) ?? []), ...queue.current]);
+				// Only for a screen that takes over in this same commit; never for one opened later.
+				setImmediate(() => leftovers.delete(events));
+			}
+
 			queue.current = [];
 			events.removeListener('input', onInput);
 		};

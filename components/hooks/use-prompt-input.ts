@@ -2,7 +2,7 @@ import {useCallback, useEffect, useRef, useState, type RefObject} from 'react';
 import type {PathPicks} from '../../src/host/path-index.js';
 import {assertNever} from '../../src/presentation/assert-never.js';
 import {approvalKey} from '../approval-keys.js';
-import type {Key} from '../input/keys.js';
+import type {Key, KeyPress} from '../input/keys.js';
 import {completeWord, editLine, emptyLine, prependText, replaceBeforeCursor, type LineState} from '../input/line-editor.js';
 import {moveSelection, PICKER_ROWS, pickerQuery, pickText, type PickerQuery} from '../input/path-picker.js';
 import type {SessionModel} from '../session-model.js';
@@ -256,12 +256,24 @@ export function usePromptInput({model, now, width, openPager, pager}: PromptInpu
 		}
 	};
 
-	useKeys(({input, key}) => {
-		// Stay active while leaving the pager (an inactive input releases stdin and lets Node exit), but ignore keys.
+	// Keys typed while the pager gives the screen back (after its q, before the prompt's frame) are
+	// the person's typeahead: held, then taken in order once the prompt has the screen.
+	const held = useRef<KeyPress[]>([]);
+	useKeys(press => {
+		// Active while leaving the pager too: an inactive input releases stdin and lets Node exit.
 		if (pager === 'closed') {
-			handleKey(input, key);
+			handleKey(press.input, press.key);
+		} else {
+			held.current.push(press);
 		}
 	}, {isActive: pager !== 'open'});
+	useEffect(() => {
+		if (pager === 'closed') {
+			for (const press of held.current.splice(0)) {
+				handleKey(press.input, press.key);
+			}
+		}
+	});
 
 	const picker = picks === undefined ? undefined : {...picks, query: query!.query, selected: Math.min(selectedRef.current, Math.max(0, picks.picks.length - 1))};
 	return {line, hint, choice, ...(picker === undefined ? {} : {picker})};

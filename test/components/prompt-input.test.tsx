@@ -118,4 +118,29 @@ describe('keys that arrive in one read', () => {
 			await screen.close();
 		}
 	}, 60_000);
+	it('keys typed right after q, while the pager gives the screen back, reach the prompt in order', async () => {
+		const screen = await startInteractive('pager-typeahead', {columns: 80, rows: 24});
+		try {
+			await screen.type('!echo first', '● bash echo first');
+			await screen.press(keys.ctrlO);
+			await screen.tty.waitForText('1/1');
+			// Separate reads, no frame between them: the pager takes q, the prompt must take the rest.
+			screen.stdin.send('q');
+			await new Promise(resolve => {
+				setTimeout(resolve, 5);
+			});
+			screen.stdin.send('!echo ');
+			screen.stdin.send('typed-ahead\r');
+			await screen.tty.waitForText('● bash echo typed-ahead');
+			expect(screen.tty.text()).toMatch(/^typed-ahead$/m);
+			// In one read with the q: the pager takes the q alone and hands the rest over.
+			await screen.press(keys.ctrlO);
+			await screen.tty.waitForText('2/2');
+			screen.stdin.send('q!echo one-read\r');
+			await screen.tty.waitForText('● bash echo one-read');
+			expect(screen.tty.text()).toMatch(/^one-read$/m);
+		} finally {
+			await screen.close();
+		}
+	}, 60_000);
 });
