@@ -41,7 +41,7 @@ let loadedAi: typeof import('ai') | undefined;
 const packages = new Map<PackageName, Promise<unknown>>();
 
 /**
-The SDK is ~180 modules (zod, OpenTelemetry, the providers): imported when a model is first asked,
+The SDK (zod, OpenTelemetry, the providers: ~180 modules, chunks of the bundle): imported when a model is first asked,
 not at start-up, so the prompt is drawn without waiting for them (issue 16's launch → prompt); and
 only the provider package of the session's model, not all four (about 35 ms and 5 MB less).
 */
