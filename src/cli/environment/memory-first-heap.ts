@@ -1,19 +1,20 @@
 /**
 @module The interactive session's heap favours memory over CPU. A session lives long and every model
 step serialises the whole conversation, so the old generation fills with garbage that V8, tuned for
-throughput, lets grow before it collects. With `--optimize-for-size` V8 grows the heap in smaller
-steps and collects sooner: a 200-call agent session's peak PSS 105–119 → 80–85 MB, flat from 20 calls
-(bench/peers); bench/agent-overhead.mjs peak RSS 148 → 110 MB at 300 calls and 273 → 129 MB at
-2 000, for CPU per call +~13 % at 300 calls and about twice at 2 000 (the trade is argued in
-docs/decisions/performance-decisions.md). The nursery is bounded as well
+throughput, lets grow (up to 4× a step) before it collects. Here it grows by a tenth at a time
+(`--heap-growing-percent=10`), so it is collected sooner. That is the part of `--optimize-for-size`
+(used until 2026-12-06) that holds memory down; the rest of that flag cost CPU without saving
+memory here: a 2 000-call agent session 11.5–13.2 → 9.9–10.5 ms a call for 122–125 → 130–135 MB
+peak PSS, 200 calls 5.4–6.1 → 5.1–5.3 ms (bench/peers, cardterm-only, alternated builds); with no
+policy at all, 6.5–6.8 ms a call but 251–259 MB at 2 000 calls. The nursery is bounded as well
 (bounded-young-generation.ts). V8 reads the flag at each heap growth, so setting it once the
-process runs takes effect. Issue 16: peak tree memory.
+process runs takes effect. Issue 16: peak tree memory; issue 34: overhead per call.
 */
 import {setFlagsFromString} from 'node:v8';
 import {boundYoungGeneration} from './bounded-young-generation.js';
 
 /** From now on, this process's heap grows in small steps and its nursery stays small. Process-wide. */
 export function memoryFirstHeap(): void {
-	setFlagsFromString('--optimize-for-size');
+	setFlagsFromString('--heap-growing-percent=10');
 	boundYoungGeneration();
 }
