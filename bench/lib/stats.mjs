@@ -24,5 +24,7 @@ export function figure(name, samples, {unit = 'ms', floor, target, met}) {
 	const floorMedian = floor === undefined || floor === null ? null : (Array.isArray(floor) ? summarize(floor).median : floor);
 	const ratio = floorMedian === null || floorMedian === 0 ? null : median / floorMedian;
 	const value = {name, median: round(median), p95: round(p95), unit, floor: round(floorMedian), ratio: round(ratio, 2), target, runs: count};
-	return {...value, met: typeof met === 'function' ? met(value) : met};
+	// No samples is no verdict: a judge over null (`null <= 10`) would call it met.
+	const verdict = typeof met === 'function' ? (count > 0 ? met(value) : false) : met;
+	return {...value, met: verdict};
 }
