@@ -8,7 +8,6 @@ import {stat} from 'node:fs/promises';
 import {resolve} from 'node:path';
 import type {CliIo} from '../environment/cli-io.js';
 import {printHelp} from '../environment/terminal-text.js';
-import {memoryFirstHeap} from '../environment/memory-first-heap.js';
 import {drawBootFrame} from '../interactive/boot-frame.js';
 import {parseArgs, UsageError} from '../environment/parse-args.js';
 import {withTerminationSignals} from '../environment/termination-signals.js';
@@ -95,8 +94,6 @@ export async function interactiveCommand(argv: readonly string[], io: CliIo): Pr
 		throw new UsageError('the interactive session needs a terminal; use cardterm call, run or replay --print instead');
 	}
 
-	// A session lives long and allocates much: its heap favours memory (memory-first-heap.ts).
-	memoryFirstHeap();
 	// SIGTERM, SIGHUP (the terminal closed) or SIGINT from outside (Ctrl+C is a key here).
 	return withTerminationSignals(async signal => {
 		const boot = await drawBootFrame(io, process.stdout.rows, process.stdin);

@@ -13,9 +13,12 @@ import type {SessionModel} from '../../../components/session-model.js';
 import type {CliIo} from '../environment/cli-io.js';
 import {copyText, liveExport, openInEditor} from '../pager/pager-actions.js';
 import type {ScreenStyle} from './screen-style.js';
+import {memoryFirstHeap} from '../environment/memory-first-heap.js';
 
 /** Draws the screen over `model` until it exits, then closes the session. Ink's first frame is drawn before this returns its promise. */
 export async function runLiveScreen(model: SessionModel, {theme, color, depth, hyperlinks, motion, attention}: ScreenStyle, io: CliIo): Promise<void> {
+	// A live session, native or ACP, lives long and allocates much: its heap favours memory.
+	memoryFirstHeap();
 	const frameListeners = new Set<() => void>();
 	const onFrame = (listener: () => void): (() => void) => {
 		frameListeners.add(listener);
